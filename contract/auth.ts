@@ -1,0 +1,40 @@
+import { z } from 'zod'
+import { LIMITS } from './limits'
+import { user } from './user'
+
+const email = z.string().trim().toLowerCase().min(1).max(LIMITS.emailMax).pipe(z.email())
+const password = z.string().min(LIMITS.passwordMin).max(LIMITS.passwordMax)
+const name = z.string().trim().min(1).max(LIMITS.nameMax)
+const code = z.string().trim().regex(/^\d{6}$/)
+
+export const registerBody = z.strictObject({ name, email, password })
+export type RegisterBody = z.infer<typeof registerBody>
+
+export const loginBody = z.strictObject({ email, password: z.string().min(1).max(LIMITS.passwordMax) })
+export type LoginBody = z.infer<typeof loginBody>
+
+export const tokens = z.object({ access_token: z.string(), refresh_token: z.string() })
+export type Tokens = z.infer<typeof tokens>
+
+/** register and login answer with a session. */
+export const session = tokens.extend({ user })
+export type Session = z.infer<typeof session>
+
+export const refreshBody = z.strictObject({ refresh_token: z.string().min(1).max(512) })
+export type RefreshBody = z.infer<typeof refreshBody>
+
+export const verifyEmailBody = z.strictObject({ email, code })
+export type VerifyEmailBody = z.infer<typeof verifyEmailBody>
+
+/** resend-code and forgot-password: always answer `{sent: true}` (no account enumeration). */
+export const emailOnlyBody = z.strictObject({ email })
+export type EmailOnlyBody = z.infer<typeof emailOnlyBody>
+export const sent = z.object({ sent: z.literal(true) })
+
+export const resetPasswordBody = z.strictObject({ email, code, password })
+export type ResetPasswordBody = z.infer<typeof resetPasswordBody>
+
+export const logoutBody = z.strictObject({ fcm_token: z.string().max(4096).optional() })
+export type LogoutBody = z.infer<typeof logoutBody>
+
+export const done = z.object({ ok: z.literal(true) })

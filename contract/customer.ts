@@ -1,0 +1,39 @@
+import { z } from 'zod'
+import { flag, language, objectId } from './common'
+import { LIMITS } from './limits'
+
+/** PUT customer/update-profile: exactly one of these fields per call. */
+export const updateProfileBody = z
+  .strictObject({
+    name: z.string().trim().min(1).max(LIMITS.nameMax).optional(),
+    only_friend_call: flag.optional(),
+    only_friend_invite_topic: flag.optional(),
+    only_friend_chat: flag.optional(),
+    sounds: flag.optional(),
+  })
+export type UpdateProfileBody = z.infer<typeof updateProfileBody>
+export const PROFILE_FIELDS = ['name', 'only_friend_call', 'only_friend_invite_topic', 'only_friend_chat', 'sounds'] as const
+export type ProfileField = (typeof PROFILE_FIELDS)[number]
+export const PRIVACY_FIELDS = ['only_friend_call', 'only_friend_invite_topic', 'only_friend_chat', 'sounds'] as const
+export type PrivacyField = (typeof PRIVACY_FIELDS)[number]
+
+export const useForBody = z.strictObject({ use_for: z.enum(['personal', 'business']) })
+export type UseForBody = z.infer<typeof useForBody>
+
+export const startWithBody = z.strictObject({
+  start_with: z.string().trim().min(1).max(LIMITS.nameMax),
+  website: z.string().trim().max(2048).optional(),
+})
+export type StartWithBody = z.infer<typeof startWithBody>
+
+export const currentChannelBody = z.strictObject({ channel_id: objectId })
+export type CurrentChannelBody = z.infer<typeof currentChannelBody>
+
+export const fcmTokenBody = z.strictObject({ fcm_token: z.string().min(1).max(4096) })
+export type FcmTokenBody = z.infer<typeof fcmTokenBody>
+
+export const updateLanguageBody = z.strictObject({ language })
+export type UpdateLanguageBody = z.infer<typeof updateLanguageBody>
+
+/** POST customer/avatar (multipart `file`, jpeg or png by content) answers with the user. */
+export const AVATAR_TYPES = ['image/jpeg', 'image/png'] as const

@@ -1,0 +1,38 @@
+import type { Language } from './common'
+
+/**
+ * Messages the server sends in error bodies, in both languages. The server picks the language
+ * from Accept-Language (en fallback); the client shows them as they come.
+ */
+export const SERVER_MESSAGES = {
+  invalidInput: { en: 'The data you sent is not valid', vi: 'Dữ liệu gửi lên không hợp lệ' },
+  malformedJson: { en: 'The request body is not valid JSON', vi: 'Nội dung yêu cầu không phải JSON hợp lệ' },
+  emailTaken: { en: 'This email is already registered', vi: 'Email này đã được đăng ký' },
+  invalidCredentials: { en: 'Email or password is incorrect', vi: 'Email hoặc mật khẩu không đúng' },
+  codeIncorrect: { en: 'Code is incorrect', vi: 'Mã không đúng' },
+  codeExpired: { en: 'Code has expired, please request a new one', vi: 'Mã đã hết hạn, vui lòng yêu cầu mã mới' },
+  unauthenticated: { en: 'Please log in', vi: 'Vui lòng đăng nhập' },
+  sessionExpired: { en: 'Your session has ended, please log in again', vi: 'Phiên đăng nhập đã kết thúc, vui lòng đăng nhập lại' },
+  permissionDenied: { en: 'Permission denied', vi: 'Không có quyền truy cập' },
+  notFound: { en: 'Not found', vi: 'Không tìm thấy' },
+  tooManyRequests: { en: 'Too many attempts, please try again later', vi: 'Quá nhiều lần thử, vui lòng thử lại sau' },
+  serverError: { en: 'Server Error', vi: 'Lỗi máy chủ' },
+  oneFieldPerCall: { en: 'Update exactly one field per call', vi: 'Mỗi lần chỉ cập nhật một trường' },
+  avatarType: { en: 'You can only upload JPG/PNG file', vi: 'Bạn chỉ có thể tải lên tệp JPG/PNG' },
+  fileTooLarge: { en: 'The file is too large', vi: 'Tệp quá lớn' },
+  storageFull: { en: 'Your storage is running out, please upgrade here', vi: 'Dung lượng lưu trữ sắp hết, vui lòng nâng cấp tại đây' },
+} as const satisfies Record<string, Record<Language, string>>
+
+export type ServerMessageKey = keyof typeof SERVER_MESSAGES
+
+export const serverMessage = (key: ServerMessageKey, lang: Language) => SERVER_MESSAGES[key][lang]
+
+/** Field validation messages, rendered from a zod issue by contract/validation.ts. */
+export const FIELD_MESSAGES = {
+  required: { en: 'Field {field} is required', vi: 'Trường {field} là bắt buộc' },
+  tooShort: { en: 'Must be at least {n} characters', vi: 'Phải có ít nhất {n} ký tự' },
+  tooLong: { en: 'Must be at most {n} characters', vi: 'Không được vượt quá {n} ký tự' },
+  email: { en: 'Email is invalid', vi: 'Email không hợp lệ' },
+  invalid: { en: 'Value is invalid', vi: 'Giá trị không hợp lệ' },
+  unknownField: { en: 'Unknown field', vi: 'Trường không được hỗ trợ' },
+} as const satisfies Record<string, Record<Language, string>>

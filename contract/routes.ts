@@ -1,0 +1,21 @@
+/** API paths (under /api/) of the calls this contract pins. */
+export const API = {
+  register: 'auth/register',
+  login: 'auth/login',
+  refreshToken: 'auth/refresh-token',
+  verifyEmail: 'auth/verify-email',
+  resendCode: 'auth/resend-code',
+  forgotPassword: 'auth/forgot-password',
+  resetPassword: 'auth/reset-password',
+  logout: 'auth/logout',
+  userInfo: 'customer/user-info',
+  updateProfile: 'customer/update-profile',
+  avatar: 'customer/avatar',
+  skipTutorial: 'customer/skip-tutorial',
+  useFor: 'customer/use-for',
+  startWith: 'customer/start-with',
+  currentChannel: 'customer/current-channel',
+  updateFcmToken: 'customer/update-fcm-token',
+  updateLanguage: 'workid/update-language',
+  health: 'health',
+} as const
