@@ -1,0 +1,55 @@
+import { expect, test } from '@playwright/test'
+import { latestEmailPreview } from './outbox'
+
+test('sign up, verify by emailed code, log in, switch to Vietnamese, reload, log out', async ({ page }) => {
+  const email = `e2e-${Date.now()}@example.com`
+  const password = 'correct horse 42'
+
+  await page.goto('/sign-up')
+  await page.getByRole('textbox', { name: 'Name' }).fill('Lan Nguyễn')
+  await page.getByRole('textbox', { name: 'Email' }).fill(email)
+  await page.getByLabel('Password').fill(password)
+  await page.getByRole('button', { name: 'Sign up' }).click()
+  await expect(page).toHaveURL(/\/verify-email/)
+
+  // The code arrives by email: open the preview page the server logged and read it like a person.
+  const preview = await latestEmailPreview(email)
+  const mail = await page.context().newPage()
+  await mail.goto(preview)
+  const code = (await mail.locator('body').innerText()).match(/\b\d{6}\b/)?.[0]
+  expect(code).toMatch(/^\d{6}$/)
+  await mail.close()
+
+  const wrong = code === '000000' ? '111111' : '000000'
+  await page.getByRole('textbox', { name: 'Code' }).fill(wrong)
+  await page.getByRole('button', { name: 'Verify' }).click()
+  await expect(page.getByText('Code is incorrect').first()).toBeVisible()
+
+  await page.getByRole('textbox', { name: 'Code' }).fill(code!)
+  await page.getByRole('button', { name: 'Verify' }).click()
+  await expect(page).toHaveURL(/\/login/)
+
+  await page.getByRole('textbox', { name: 'Email' }).fill(email)
+  await page.getByLabel('Password').fill(password)
+  await page.getByRole('button', { name: 'Log in' }).click()
+
+  // Sidebar layout.
+  const sidebar = page.getByRole('navigation', { name: 'Sidebar' })
+  await expect(sidebar).toBeVisible()
+  await expect(sidebar.getByRole('link', { name: 'Contacts' })).toBeVisible()
+
+  // Switch to Vietnamese: the text changes.
+  await page.getByRole('button', { name: 'Language' }).click()
+  await page.getByRole('option', { name: 'Tiếng Việt' }).click()
+  await expect(sidebar.getByRole('link', { name: 'Danh bạ' })).toBeVisible()
+
+  // Reload: still Vietnamese, still logged in.
+  await page.reload()
+  await expect(page.getByRole('navigation', { name: 'Thanh bên' }).getByRole('link', { name: 'Danh bạ' })).toBeVisible()
+
+  // Log out: back to the marketing layout.
+  await page.getByRole('button', { name: 'Tài khoản' }).click()
+  await page.getByRole('button', { name: 'Đăng xuất' }).click()
+  await expect(page.getByRole('link', { name: 'Đăng nhập' }).first()).toBeVisible()
+  await expect(page.getByRole('navigation', { name: 'Thanh bên' })).toHaveCount(0)
+})

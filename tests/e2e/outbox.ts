@@ -1,0 +1,34 @@
+import { readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+export const SERVER_LOG_POINTER = join(tmpdir(), 'workroom-e2e-server-log-path')
+
+interface EmailLogLine {
+  msg?: string
+  to?: string
+  subject?: string
+  preview_url?: string
+}
+
+/** The preview URL of the newest email the server queued for this address (read from its log). */
+export async function latestEmailPreview(to: string, timeoutMs = 10_000): Promise<string> {
+  const logFile = readFileSync(SERVER_LOG_POINTER, 'utf8').trim()
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    const lines = readFileSync(logFile, 'utf8').split('\n')
+    const found = lines
+      .flatMap((line): EmailLogLine[] => {
+        try {
+          return [JSON.parse(line) as EmailLogLine]
+        } catch {
+          return []
+        }
+      })
+      .filter((l) => l.msg === 'email queued' && l.to === to && l.preview_url)
+      .pop()
+    if (found?.preview_url) return found.preview_url
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  throw new Error(`no email for ${to} in the server log`)
+}
