@@ -1,0 +1,62 @@
+import { mkdir } from 'node:fs/promises'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { ExtractTablesWithRelations } from 'drizzle-orm'
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core'
+import * as schema from './schema'
+
+export type Schema = typeof schema
+/** The database as services see it: the same drizzle API over PGlite or PostgreSQL. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>
+/** Anything a query can run on: the database or an open transaction. */
+export type Executor = Db | Tx
+export type DbKind = 'pglite' | 'postgres'
+
+export interface Database {
+  db: Db
+  kind: DbKind
+  close(): Promise<void>
+}
+
+export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
+
+/** Any constant works; it only has to be the same on every node sharing the database. */
+const MIGRATION_LOCK_KEY = 727_274_001
+
+/**
+ * Opens the database and applies the committed migrations: PostgreSQL when a URL is given,
+ * otherwise an embedded PGlite in `pgliteDir` ('memory://' for a throwaway one).
+ */
+export async function openDatabase(opts: { databaseUrl?: string; pgliteDir: string }): Promise<Database> {
+  if (opts.databaseUrl) {
+    const [{ default: pg }, { drizzle }, { migrate }] = await Promise.all([
+      import('pg'),
+      import('drizzle-orm/node-postgres'),
+      import('drizzle-orm/node-postgres/migrator'),
+    ])
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 })
+    const db = drizzle({ client: pool, schema })
+    // Nodes starting together take turns: the lock is held on its own connection while the pool migrates.
+    const lock = await pool.connect()
+    try {
+      await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY])
+      await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER })
+    } finally {
+      await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined)
+      lock.release()
+    }
+    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() }
+  }
+
+  const [{ PGlite }, { drizzle }, { migrate }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ])
+  if (!opts.pgliteDir.startsWith('memory://')) await mkdir(path.dirname(opts.pgliteDir), { recursive: true })
+  const client = await PGlite.create(opts.pgliteDir)
+  const db = drizzle({ client, schema })
+  await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER })
+  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() }
+}

@@ -1,0 +1,214 @@
+import { randomInt } from 'node:crypto'
+import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm'
+import type { EmailOnlyBody, Language, LoginBody, RegisterBody, ResetPasswordBody, Session, Tokens, VerifyEmailBody } from '../../../contract'
+import { LIMITS, SOCKET_EVENTS } from '../../../contract'
+import type { AppContext } from '../../context'
+import type { Executor } from '../../db/client'
+import { emailCodes, refreshTokens, sessions, users, type UserRow } from '../../db/schema'
+import { badRequest, unauthorized } from '../../http/errors'
+import { codeEmail, type CodePurpose } from '../../mail/templates'
+import { toUser } from '../customer/user-view'
+import { checkPassword, hashPassword } from './passwords'
+import { type AuthContext, sha256 } from './tokens'
+import { makeWorkid } from './workid'
+
+const OTP_TTL_MS = LIMITS.otpTtlMinutes * 60_000
+const WORKID_TRIES = 8
+
+export function createAuthService(ctx: AppContext) {
+  const { db, tokens, mailer, realtime } = ctx
+
+  const findByEmail = async (email: string): Promise<UserRow | undefined> =>
+    (await db.select().from(users).where(eq(users.email, email)).limit(1))[0]
+
+  /** Kills earlier unused codes of the purpose and stores a new one; returns the plain code. */
+  async function issueCode(exec: Executor, userId: string, purpose: CodePurpose): Promise<string> {
+    const code = String(randomInt(0, 10 ** LIMITS.otpLength)).padStart(LIMITS.otpLength, '0')
+    await exec
+      .update(emailCodes)
+      .set({ usedAt: new Date() })
+      .where(and(eq(emailCodes.userId, userId), eq(emailCodes.purpose, purpose), isNull(emailCodes.usedAt)))
+    await exec.insert(emailCodes).values({
+      userId,
+      purpose,
+      codeHash: tokens.codeHash(userId, purpose, code),
+      expiresAt: new Date(Date.now() + OTP_TTL_MS),
+    })
+    return code
+  }
+
+  async function sendCode(user: UserRow, purpose: CodePurpose) {
+    const out = await db.transaction(async (tx) => {
+      const code = await issueCode(tx, user.id, purpose)
+      const email = codeEmail(purpose, user.language === 'vi' ? 'vi' : 'en', user, code)
+      return { id: await mailer.store(tx, email), email }
+    })
+    mailer.dispatch(out.id, out.email)
+  }
+
+  /**
+   * Spends one attempt of the user's live code. Wrong -> 'Code is incorrect'; expired or out of
+   * attempts -> 'Code has expired'. On success the code is used up.
+   */
+  async function consumeCode(user: UserRow | undefined, purpose: CodePurpose, code: string): Promise<void> {
+    if (!user) throw badRequest('codeIncorrect', 'code')
+    const [live] = await db
+      .select()
+      .from(emailCodes)
+      .where(and(eq(emailCodes.userId, user.id), eq(emailCodes.purpose, purpose), isNull(emailCodes.usedAt)))
+      .orderBy(desc(emailCodes.createdAt))
+      .limit(1)
+    if (!live) throw badRequest('codeIncorrect', 'code')
+    if (live.expiresAt.getTime() <= Date.now()) throw badRequest('codeExpired', 'code')
+    const [counted] = await db
+      .update(emailCodes)
+      .set({ attempts: sql`${emailCodes.attempts} + 1` })
+      .where(and(eq(emailCodes.id, live.id), isNull(emailCodes.usedAt), lt(emailCodes.attempts, LIMITS.otpMaxAttempts)))
+      .returning({ attempts: emailCodes.attempts })
+    if (!counted) throw badRequest('codeExpired', 'code')
+    if (!tokens.sameHash(live.codeHash, tokens.codeHash(user.id, purpose, code))) throw badRequest('codeIncorrect', 'code')
+    const [spent] = await db
+      .update(emailCodes)
+      .set({ usedAt: new Date() })
+      .where(and(eq(emailCodes.id, live.id), isNull(emailCodes.usedAt)))
+      .returning({ id: emailCodes.id })
+    if (!spent) throw badRequest('codeIncorrect', 'code')
+  }
+
+  async function revokeSession(sessionId: string) {
+    const now = new Date()
+    await db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+    await db
+      .update(refreshTokens)
+      .set({ revokedAt: now })
+      .where(and(eq(refreshTokens.familyId, sessionId), isNull(refreshTokens.revokedAt)))
+    tokens.forgetSession(sessionId)
+  }
+
+  async function revokeAllSessions(exec: Executor, userId: string) {
+    const now = new Date()
+    await exec.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    await exec
+      .update(refreshTokens)
+      .set({ revokedAt: now })
+      .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)))
+  }
+
+  return {
+    async register(body: RegisterBody, lang: Language): Promise<Session> {
+      if (await findByEmail(body.email)) throw badRequest('emailTaken', 'email')
+      const passwordHash = await hashPassword(body.password)
+      // All or nothing: the account, its session, its code and its email.
+      const out = await db.transaction(async (tx) => {
+        let row: UserRow | undefined
+        for (let i = 0; !row && i < WORKID_TRIES; i++) {
+          ;[row] = await tx
+            .insert(users)
+            .values({
+              name: body.name,
+              email: body.email,
+              passwordHash,
+              language: lang,
+              workid: makeWorkid(body.name, i < WORKID_TRIES / 2 ? 4 : 6),
+            })
+            .onConflictDoNothing()
+            .returning()
+          if (!row) {
+            const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, body.email)).limit(1)
+            if (taken) throw badRequest('emailTaken', 'email')
+          }
+        }
+        if (!row) throw new Error('could not find a free workid')
+        const session = await tokens.startSession(tx, row.id)
+        const code = await issueCode(tx, row.id, 'verify')
+        const email = codeEmail('verify', lang, row, code)
+        const mailId = await mailer.store(tx, email)
+        return { row, session, mailId, email }
+      })
+      mailer.dispatch(out.mailId, out.email)
+      return { ...out.session, user: toUser(out.row) }
+    },
+
+    async login(body: LoginBody): Promise<Session> {
+      const row = await findByEmail(body.email)
+      if (!(await checkPassword(row?.passwordHash, body.password)) || !row) throw badRequest('invalidCredentials')
+      const session = await tokens.startSession(db, row.id)
+      return { ...session, user: toUser(row) }
+    },
+
+    /** Rotates a refresh token. A token that was already spent revokes its whole family. */
+    async refresh(refreshToken: string): Promise<Tokens> {
+      const [found] = await db
+        .select({ token: refreshTokens, sessionRevokedAt: sessions.revokedAt })
+        .from(refreshTokens)
+        .innerJoin(sessions, eq(sessions.id, refreshTokens.familyId))
+        .where(eq(refreshTokens.tokenHash, sha256(refreshToken)))
+        .limit(1)
+      if (!found) throw unauthorized('sessionExpired')
+      const { token } = found
+      if (token.revokedAt || found.sessionRevokedAt) throw unauthorized('sessionExpired')
+      if (token.usedAt) {
+        await revokeSession(token.familyId)
+        throw unauthorized('sessionExpired')
+      }
+      if (token.expiresAt.getTime() <= Date.now()) throw unauthorized('sessionExpired')
+      const [spent] = await db
+        .update(refreshTokens)
+        .set({ usedAt: new Date() })
+        .where(and(eq(refreshTokens.id, token.id), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)))
+        .returning({ id: refreshTokens.id })
+      if (!spent) {
+        // Lost a race with another use of the same token: that is reuse too.
+        await revokeSession(token.familyId)
+        throw unauthorized('sessionExpired')
+      }
+      const [refresh_token, access_token] = await Promise.all([
+        tokens.addRefreshToken(db, token.userId, token.familyId),
+        tokens.signAccess(token.userId, token.familyId),
+      ])
+      return { access_token, refresh_token }
+    },
+
+    async verifyEmail(body: VerifyEmailBody): Promise<void> {
+      const user = await findByEmail(body.email)
+      await consumeCode(user, 'verify', body.code)
+      await db.update(users).set({ emailVerified: 1 }).where(eq(users.id, user!.id))
+    },
+
+    /** Sends a fresh verification code when the account exists and is unverified; silent otherwise. */
+    async resendCode(body: EmailOnlyBody): Promise<void> {
+      const user = await findByEmail(body.email)
+      if (user && !user.emailVerified) await sendCode(user, 'verify')
+    },
+
+    async forgotPassword(body: EmailOnlyBody): Promise<void> {
+      const user = await findByEmail(body.email)
+      if (user) await sendCode(user, 'reset')
+    },
+
+    /** Sets the new password and ends every session of the account. The code proves the email, too. */
+    async resetPassword(body: ResetPasswordBody): Promise<void> {
+      const user = await findByEmail(body.email)
+      await consumeCode(user, 'reset', body.code)
+      const passwordHash = await hashPassword(body.password)
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ passwordHash, emailVerified: 1 }).where(eq(users.id, user!.id))
+        await revokeAllSessions(tx, user!.id)
+      })
+      tokens.forgetUser(user!.id)
+    },
+
+    async logout(auth: AuthContext, fcmToken: string | undefined): Promise<void> {
+      await revokeSession(auth.sessionId)
+      if (fcmToken) {
+        await db
+          .update(users)
+          .set({ fcmToken: null })
+          .where(and(eq(users.id, auth.userId), eq(users.fcmToken, fcmToken)))
+      }
+      realtime.toUser(auth.userId, SOCKET_EVENTS.LOGOUT, { user_id: auth.userId })
+    },
+  }
+}
+
+export type AuthService = ReturnType<typeof createAuthService>

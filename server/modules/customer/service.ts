@@ -1,0 +1,76 @@
+import { and, eq } from 'drizzle-orm'
+import type { CurrentChannelBody, Language, StartWithBody, UpdateProfileBody, User, UseForBody } from '../../../contract'
+import type { AppContext } from '../../context'
+import { channelMembers, channels, users } from '../../db/schema'
+import { badRequest, forbidden, notFound, unauthorized } from '../../http/errors'
+import type { AvatarStore } from '../../storage/avatars'
+import { sniffImage } from '../../storage/avatars'
+import { toUser } from './user-view'
+
+type UserUpdate = Partial<typeof users.$inferInsert>
+
+const PROFILE_COLUMNS = {
+  name: 'name',
+  only_friend_call: 'onlyFriendCall',
+  only_friend_invite_topic: 'onlyFriendInviteTopic',
+  only_friend_chat: 'onlyFriendChat',
+  sounds: 'sounds',
+} as const satisfies Record<keyof UpdateProfileBody, keyof UserUpdate>
+
+/** The signed-in user's own account: profile, avatar, onboarding answers, preferences. */
+export function createCustomerService(ctx: AppContext, avatars: AvatarStore) {
+  const { db } = ctx
+
+  async function update(userId: string, values: UserUpdate): Promise<User> {
+    const [row] = await db.update(users).set(values).where(eq(users.id, userId)).returning()
+    if (!row) throw unauthorized()
+    return toUser(row)
+  }
+
+  return {
+    async get(userId: string): Promise<User> {
+      const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1)
+      if (!row) throw unauthorized()
+      return toUser(row)
+    },
+
+    /** Exactly one field per call. */
+    async updateProfile(userId: string, body: UpdateProfileBody): Promise<User> {
+      const fields = (Object.keys(body) as (keyof UpdateProfileBody)[]).filter((k) => body[k] !== undefined)
+      if (fields.length !== 1) throw badRequest('oneFieldPerCall')
+      const field = fields[0]!
+      return update(userId, { [PROFILE_COLUMNS[field]]: body[field] })
+    },
+
+    /** A JPEG or PNG by content; stored as a 256 px JPEG. */
+    async setAvatar(userId: string, file: Buffer): Promise<User> {
+      if (!sniffImage(file)) throw badRequest('avatarType', 'file')
+      const url = await avatars.save(file)
+      if (!url) throw badRequest('avatarType', 'file')
+      const [before] = await db.select({ photoUrl: users.photoUrl }).from(users).where(eq(users.id, userId)).limit(1)
+      const user = await update(userId, { photoUrl: url })
+      if (before?.photoUrl !== url) await avatars.remove(before?.photoUrl ?? null)
+      return user
+    },
+
+    skipTutorial: (userId: string) => update(userId, { skipTutorial: 1 }),
+    useFor: (userId: string, body: UseForBody) => update(userId, { useFor: body.use_for }),
+    startWith: (userId: string, body: StartWithBody) =>
+      update(userId, { startWith: body.start_with, website: body.website || null }),
+    updateFcmToken: (userId: string, fcmToken: string) => update(userId, { fcmToken }),
+    updateLanguage: (userId: string, language: Language) => update(userId, { language }),
+
+    /** Unknown channel -> 404; not a member -> 403. */
+    async setCurrentChannel(userId: string, body: CurrentChannelBody): Promise<User> {
+      const [found] = await db
+        .select({ id: channels.id, member: channelMembers.userId })
+        .from(channels)
+        .leftJoin(channelMembers, and(eq(channelMembers.channelId, channels.id), eq(channelMembers.userId, userId)))
+        .where(eq(channels.id, body.channel_id))
+        .limit(1)
+      if (!found) throw notFound()
+      if (!found.member) throw forbidden()
+      return update(userId, { currentChannelId: found.id })
+    },
+  }
+}

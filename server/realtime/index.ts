@@ -1,0 +1,83 @@
+import type { Server as HttpServer } from 'node:http'
+import type { FastifyBaseLogger } from 'fastify'
+import type { Redis } from 'ioredis'
+import { Server } from 'socket.io'
+import { type ClientToServerEvents, type ServerToClientEvents, SOCKET_EVENTS, userRoom } from '../../contract'
+import { type AuthContext, bearerToken } from '../modules/auth/tokens'
+
+export interface SocketData {
+  userId: string
+  sessionId: string
+}
+
+export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>
+
+export interface Realtime {
+  io: RealtimeServer
+  kind: 'memory' | 'redis'
+  /** A Redis connection for commands (shared rate-limit counters), when REDIS_URL is set. */
+  redis?: Redis
+  /** Sends an event to every socket of a user, on every node. Services publish through this. */
+  toUser<E extends keyof ServerToClientEvents>(userId: string, event: E, ...args: Parameters<ServerToClientEvents[E]>): void
+  /** Disconnects this node's sockets and closes the Redis connections. */
+  close(): Promise<void>
+}
+
+export interface RealtimeOptions {
+  redisUrl?: string
+  authenticate(token: string): Promise<AuthContext | null>
+  log: FastifyBaseLogger
+}
+
+/**
+ * socket.io on the API's HTTP server. A socket authenticates with `auth: {token}` or an
+ * Authorization Bearer header, joins `user:<id>`, and may announce LOGOUT to its user's other sockets.
+ */
+export async function createRealtime(server: HttpServer, opts: RealtimeOptions): Promise<Realtime> {
+  const io: RealtimeServer = new Server(server, { path: '/socket.io', serveClient: false })
+  let pub: Redis | undefined
+  let sub: Redis | undefined
+
+  if (opts.redisUrl) {
+    const [{ Redis }, { createAdapter }] = await Promise.all([import('ioredis'), import('@socket.io/redis-adapter')])
+    pub = new Redis(opts.redisUrl, { maxRetriesPerRequest: 2, connectTimeout: 5_000 })
+    sub = pub.duplicate()
+    for (const c of [pub, sub]) c.on('error', (err) => opts.log.error({ err }, 'redis error'))
+    await Promise.all([pub.ping(), sub.ping()])
+    io.adapter(createAdapter(pub, sub))
+  }
+
+  io.use(async (socket, next) => {
+    const { auth, headers } = socket.handshake
+    const raw = typeof auth?.token === 'string' ? auth.token : bearerToken(headers.authorization)
+    const token = raw ? (bearerToken(raw) ?? raw) : undefined
+    const who = token ? await opts.authenticate(token).catch(() => null) : null
+    if (!who) return next(new Error('unauthorized'))
+    socket.data.userId = who.userId
+    socket.data.sessionId = who.sessionId
+    next()
+  })
+
+  io.on('connection', (socket) => {
+    const room = userRoom(socket.data.userId)
+    void socket.join(room)
+    // This device logs out: the user's other sockets learn that their login status changed.
+    socket.on(SOCKET_EVENTS.LOGOUT, () => {
+      socket.to(room).emit(SOCKET_EVENTS.LOGOUT, { user_id: socket.data.userId })
+    })
+  })
+
+  return {
+    io,
+    kind: opts.redisUrl ? 'redis' : 'memory',
+    redis: pub,
+    toUser(userId, event, ...args) {
+      io.to(userRoom(userId)).emit(event, ...args)
+    },
+    async close() {
+      io.local.disconnectSockets(true)
+      io.engine.close()
+      await Promise.all([pub?.quit().catch(() => undefined), sub?.quit().catch(() => undefined)])
+    },
+  }
+}

@@ -1,0 +1,167 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { eq } from 'drizzle-orm'
+import { FIELD_MESSAGES, SERVER_MESSAGES } from '../../contract'
+import { users } from '../../server/db/schema'
+import { call, register, startTestServer, type TestServer, uniqueEmail } from './harness'
+
+let server: TestServer
+let base: string
+
+beforeAll(async () => {
+  server = await startTestServer()
+  base = server.url
+})
+afterAll(async () => {
+  await server?.stop()
+})
+
+const accountsWith = async (email: string) => (await server.ctx.db.select().from(users).where(eq(users.email, email))).length
+
+const good = () => ({ name: 'Valid Name', email: uniqueEmail('bad'), password: 'secret-123' })
+
+describe('register with bad input: 400 with errors.<field>, never 500, never an account', () => {
+  const cases: [string, (b: Record<string, unknown>) => unknown, string, string][] = [
+    ['missing name', ({ name: _, ...b }) => b, 'name', 'Field name is required'],
+    ['missing email', ({ email: _, ...b }) => b, 'email', 'Field email is required'],
+    ['missing password', ({ password: _, ...b }) => b, 'password', 'Field password is required'],
+    ['empty name', (b) => ({ ...b, name: '   ' }), 'name', 'Field name is required'],
+    ['name of 76 characters', (b) => ({ ...b, name: 'n'.repeat(76) }), 'name', 'Must be at most 75 characters'],
+    ['email of 255 characters', (b) => ({ ...b, email: `${'e'.repeat(243)}@example.com` }), 'email', 'Must be at most 254 characters'],
+    ['invalid email', (b) => ({ ...b, email: 'not-an-email' }), 'email', FIELD_MESSAGES.email.en],
+    ['password of 129 characters', (b) => ({ ...b, password: 'p'.repeat(129) }), 'password', 'Must be at most 128 characters'],
+    ['password of 5 characters', (b) => ({ ...b, password: 'p'.repeat(5) }), 'password', 'Must be at least 6 characters'],
+    ['number as password', (b) => ({ ...b, password: 12345678 }), 'password', FIELD_MESSAGES.invalid.en],
+    ['object as name', (b) => ({ ...b, name: { first: 'x' } }), 'name', FIELD_MESSAGES.invalid.en],
+    ['null email', (b) => ({ ...b, email: null }), 'email', 'Field email is required'],
+    ['unknown extra field', (b) => ({ ...b, is_admin: true }), 'is_admin', FIELD_MESSAGES.unknownField.en],
+  ]
+
+  for (const [label, mutate, field, message] of cases) {
+    it(label, async () => {
+      const body = good()
+      const res = await call(base, 'POST', '/api/auth/register', { body: mutate(body) })
+      expect(res.status).toBe(400)
+      expect(res.body.message).toBe(SERVER_MESSAGES.invalidInput.en)
+      expect(res.body.errors[field]).toContain(message)
+      expect(await accountsWith(body.email)).toBe(0)
+    })
+  }
+
+  it('name of exactly 75, email of exactly 254 and password of exactly 128 characters are fine', async () => {
+    const email = `${'e'.repeat(242)}@example.com`.replace(/^e{12}/, crypto.randomUUID().replace(/-/g, '').slice(0, 12))
+    expect(email.length).toBe(254)
+    const res = await call(base, 'POST', '/api/auth/register', { body: { name: 'n'.repeat(75), email, password: 'p'.repeat(128) } })
+    expect(res.status).toBe(200)
+  })
+
+  it('malformed JSON', async () => {
+    const res = await call(base, 'POST', '/api/auth/register', { raw: '{"name": "x", "email": ' })
+    expect(res.status).toBe(400)
+    expect(res.body).toEqual({ message: SERVER_MESSAGES.malformedJson.en })
+  })
+
+  it('a JSON array or a string instead of an object', async () => {
+    for (const raw of ['[]', '"text"', '42']) {
+      const res = await call(base, 'POST', '/api/auth/register', { raw })
+      expect(res.status).toBe(400)
+      expect(res.body.message).toBe(SERVER_MESSAGES.invalidInput.en)
+    }
+  })
+
+  it('no body at all reports every required field', async () => {
+    const res = await call(base, 'POST', '/api/auth/register')
+    expect(res.status).toBe(400)
+    expect(Object.keys(res.body.errors).sort()).toEqual(['email', 'name', 'password'])
+  })
+
+  it('prototype pollution attempt', async () => {
+    const res = await call(base, 'POST', '/api/auth/register', { raw: '{"__proto__": {"x": 1}, "name": "a", "email": "a@b.co", "password": "secret-123"}' })
+    expect(res.status).toBe(400)
+  })
+
+  it('a form-encoded body is refused as a client error', async () => {
+    const res = await fetch(`${base}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'name=a&email=a%40b.co&password=secret-123',
+    })
+    expect(res.status).toBe(415)
+    expect((await res.json()).message).toBe(SERVER_MESSAGES.invalidInput.en)
+  })
+
+  it('a body over 1 MB is 413, not 500', async () => {
+    const res = await call(base, 'POST', '/api/auth/register', { body: { name: 'x'.repeat(1_100_000), email: uniqueEmail(), password: 'secret-123' } })
+    expect(res.status).toBe(413)
+    expect(typeof res.body.message).toBe('string')
+  })
+
+  it('field messages follow Accept-Language', async () => {
+    const res = await call(base, 'POST', '/api/auth/register', { body: { email: 'x' }, headers: { 'accept-language': 'vi' } })
+    expect(res.status).toBe(400)
+    expect(res.body.message).toBe(SERVER_MESSAGES.invalidInput.vi)
+    expect(res.body.errors.name).toEqual(['Trường name là bắt buộc'])
+    expect(res.body.errors.email).toEqual([FIELD_MESSAGES.email.vi])
+    const fallback = await call(base, 'POST', '/api/auth/register', { body: {}, headers: { 'accept-language': 'fr-FR,de;q=0.8' } })
+    expect(fallback.body.message).toBe(SERVER_MESSAGES.invalidInput.en)
+  })
+
+  it('a duplicate email creates nothing new', async () => {
+    const acc = await register(base)
+    const res = await call(base, 'POST', '/api/auth/register', { body: { name: 'Dup', email: acc.email, password: 'secret-123' } })
+    expect(res.status).toBe(400)
+    expect(res.body.errors.email).toBeDefined()
+    expect(await accountsWith(acc.email)).toBe(1)
+  })
+
+  it('racing registrations of one email make exactly one account', async () => {
+    const email = uniqueEmail('race')
+    const results = await Promise.all(
+      Array.from({ length: 4 }, () => call(base, 'POST', '/api/auth/register', { body: { name: 'Racer', email, password: 'secret-123' } })),
+    )
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1)
+    for (const r of results.filter((r) => r.status !== 200)) {
+      expect(r.status).toBe(400)
+      expect(r.body.errors.email).toBeDefined()
+    }
+    expect(await accountsWith(email)).toBe(1)
+  })
+})
+
+describe('other auth bodies', () => {
+  it('login: missing password, wrong types, extra fields', async () => {
+    const a = await call(base, 'POST', '/api/auth/login', { body: { email: uniqueEmail() } })
+    expect(a.status).toBe(400)
+    expect(a.body.errors.password).toBeDefined()
+    const b = await call(base, 'POST', '/api/auth/login', { body: { email: 5, password: true } })
+    expect(b.status).toBe(400)
+    expect(Object.keys(b.body.errors).sort()).toEqual(['email', 'password'])
+    const c = await call(base, 'POST', '/api/auth/login', { body: { email: uniqueEmail(), password: 'x', remember: 1 } })
+    expect(c.body.errors.remember).toBeDefined()
+    const d = await call(base, 'POST', '/api/auth/login', { body: { email: uniqueEmail(), password: 'p'.repeat(129) } })
+    expect(d.body.errors.password).toEqual(['Must be at most 128 characters'])
+  })
+
+  it('verify-email: a code that is not 6 digits is a field error', async () => {
+    const res = await call(base, 'POST', '/api/auth/verify-email', { body: { email: uniqueEmail(), code: '12ab' } })
+    expect(res.status).toBe(400)
+    expect(res.body.errors.code).toBeDefined()
+  })
+
+  it('refresh-token: missing and oversized tokens', async () => {
+    expect((await call(base, 'POST', '/api/auth/refresh-token', { body: {} })).body.errors.refresh_token).toBeDefined()
+    expect((await call(base, 'POST', '/api/auth/refresh-token', { body: { refresh_token: 'x'.repeat(600) } })).status).toBe(400)
+  })
+
+  it('unknown API paths are a JSON 404', async () => {
+    const res = await call(base, 'GET', '/api/does-not-exist', { headers: { accept: 'text/html' } })
+    expect(res.status).toBe(404)
+    expect(res.body).toEqual({ message: SERVER_MESSAGES.notFound.en })
+    const post = await call(base, 'POST', '/api/auth/nothing', { body: {} })
+    expect(post.status).toBe(404)
+  })
+
+  it('wrong method on a known path is a 404, not a 500', async () => {
+    const res = await call(base, 'DELETE', '/api/auth/login')
+    expect(res.status).toBe(404)
+  })
+})
