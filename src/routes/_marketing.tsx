@@ -1,0 +1,28 @@
+import { createFileRoute, Outlet } from '@tanstack/react-router'
+import { Trans } from '@lingui/react/macro'
+import { useIsLoggedIn } from '../services/session'
+import { LanguageSelector } from '../ui/language-selector'
+import { MarketingFooter } from '../ui/marketing/marketing-footer'
+import { MarketingHeader } from '../ui/marketing/marketing-header'
+
+/** Pathless layout for logged-out visitors' pages: header, main content, footer. */
+export const Route = createFileRoute('/_marketing')({ component: MarketingLayout })
+
+function MarketingLayout() {
+  const isLoggedIn = useIsLoggedIn()
+  return (
+    <div className="flex min-h-screen flex-col bg-white text-slate-800">
+      <a
+        href="#main-content"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-[60] focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:shadow"
+      >
+        <Trans>Skip to content</Trans>
+      </a>
+      <MarketingHeader isLoggedIn={isLoggedIn} languageSelector={<LanguageSelector />} />
+      <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
+        <Outlet />
+      </main>
+      <MarketingFooter />
+    </div>
+  )
+}

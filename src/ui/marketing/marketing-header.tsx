@@ -1,0 +1,186 @@
+import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react'
+import { Link, useRouterState } from '@tanstack/react-router'
+import { useMachine } from '@xstate/react'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { connect, mobileNavMachine, MOBILE_NAV_TITLE_ID } from '../../machines/mobile-nav'
+import { COMPANY } from './company'
+import { Logo } from './logo'
+import { MARKETING_NAV } from './nav-items'
+
+export interface MarketingHeaderProps {
+  /** Logged-in visitors get 'Open app' instead of Sign up / Log in. */
+  isLoggedIn: boolean
+  /** The app shell's language selector, rendered in the bar and in the drawer. */
+  languageSelector?: ReactNode
+}
+
+const navLink =
+  'rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-500 aria-[current=page]:text-indigo-700'
+const primaryButton =
+  'inline-flex items-center justify-center rounded-lg bg-indigo-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600'
+const secondaryButton =
+  'inline-flex items-center justify-center rounded-lg px-4 py-2 text-sm font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600'
+
+function ExternalIcon() {
+  return (
+    <svg viewBox="0 0 20 20" className="h-3.5 w-3.5" aria-hidden="true" focusable="false">
+      <path d="M11 3h6v6M17 3l-8 8M8 5H4v11h11v-4" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  )
+}
+
+function BlogLink({ className }: { className: string }) {
+  return (
+    <a href={COMPANY.blogUrl} target="_blank" rel="noopener noreferrer" className={`${className} inline-flex items-center gap-1`}>
+      <Trans>Blog</Trans>
+      <ExternalIcon />
+      <span className="sr-only">
+        <Trans>(opens in a new tab)</Trans>
+      </span>
+    </a>
+  )
+}
+
+function AccountLinks({ isLoggedIn, stacked = false }: { isLoggedIn: boolean; stacked?: boolean }) {
+  const wrap = stacked ? 'flex flex-col gap-3' : 'flex items-center gap-2'
+  if (isLoggedIn) {
+    return (
+      <div className={wrap}>
+        <Link to="/home" className={primaryButton}>
+          <Trans>Open app</Trans>
+        </Link>
+      </div>
+    )
+  }
+  return (
+    <div className={wrap}>
+      <Link to="/login" className={secondaryButton}>
+        <Trans>Log in</Trans>
+      </Link>
+      <Link to="/sign-up" className={primaryButton}>
+        <Trans>Sign up</Trans>
+      </Link>
+    </div>
+  )
+}
+
+/** Tab and Shift+Tab wrap around inside the open drawer (it is modal). */
+function keepFocusInside(event: KeyboardEvent, container: HTMLElement | null) {
+  if (!container) return
+  const focusable = Array.from(
+    container.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), select, input, [tabindex]:not([tabindex="-1"])'),
+  ).filter((el) => !el.closest('[hidden]'))
+  if (focusable.length === 0) return
+  const first = focusable[0]
+  const last = focusable[focusable.length - 1]
+  if (event.shiftKey && document.activeElement === first) {
+    event.preventDefault()
+    last.focus()
+  } else if (!event.shiftKey && document.activeElement === last) {
+    event.preventDefault()
+    first.focus()
+  }
+}
+
+/** Marketing header: full bar from 1024px, a 'Menu' button opening the drawer below that. */
+export function MarketingHeader({ isLoggedIn, languageSelector }: MarketingHeaderProps) {
+  const { t } = useLingui()
+  const [snapshot, send] = useMachine(mobileNavMachine)
+  const view = connect(snapshot, send)
+  const pathname = useRouterState({ select: (s) => s.location.pathname })
+  const menuButtonRef = useRef<HTMLButtonElement>(null)
+  const closeButtonRef = useRef<HTMLButtonElement>(null)
+  const drawerRef = useRef<HTMLDivElement>(null)
+  const wasOpen = useRef(false)
+  const closeAfterFollowing = (to: string) => () => send({ type: 'ROUTE_CHANGED', pathname: to })
+
+  // Any navigation closes the drawer (the machine ignores it when already closed).
+  useEffect(() => {
+    send({ type: 'ROUTE_CHANGED', pathname })
+  }, [pathname, send])
+
+  // Focus moves into the drawer when it opens and back to the menu button when it closes.
+  useEffect(() => {
+    if (view.open) closeButtonRef.current?.focus()
+    else if (wasOpen.current) menuButtonRef.current?.focus()
+    wasOpen.current = view.open
+  }, [view.open])
+
+  return (
+    <>
+    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6 lg:px-8">
+        <Link to="/" aria-label={t`Workroom home`} className="shrink-0 rounded-md focus-visible:outline-2 focus-visible:outline-indigo-500">
+          <Logo />
+        </Link>
+
+        <nav aria-label={t`Main`} className="ml-4 hidden items-center gap-1 lg:flex">
+          {MARKETING_NAV.map((item) => (
+            <Link key={item.to} to={item.to} className={navLink}>
+              {t(item.label)}
+            </Link>
+          ))}
+          <BlogLink className={navLink} />
+        </nav>
+
+        <div className="ml-auto flex items-center gap-3">
+          {languageSelector ? <div className="hidden lg:block">{languageSelector}</div> : null}
+          <div className="hidden md:block">
+            <AccountLinks isLoggedIn={isLoggedIn} />
+          </div>
+          <button
+            ref={menuButtonRef}
+            {...view.menuButton}
+            aria-label={t`Menu`}
+            className="inline-flex h-10 w-10 items-center justify-center rounded-lg text-slate-700 ring-1 ring-slate-300 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500 lg:hidden"
+          >
+            <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden="true" focusable="false">
+              <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+          </button>
+        </div>
+      </div>
+    </header>
+
+      {/* Mobile drawer: outside the header, whose backdrop-filter would trap fixed positioning. */}
+      <div {...view.overlay} data-testid="mobile-nav-overlay" className="fixed inset-0 z-40 bg-slate-900/50 lg:hidden" />
+      <div
+        {...view.drawer}
+        ref={drawerRef}
+        onKeyDown={(event) => {
+          view.drawer.onKeyDown(event)
+          if (event.key === 'Tab') keepFocusInside(event, drawerRef.current)
+        }}
+        className="fixed inset-y-0 right-0 z-50 flex w-[85vw] max-w-sm flex-col overflow-y-auto bg-white shadow-xl lg:hidden"
+      >
+        <div className="flex h-16 items-center justify-between border-b border-slate-200 px-4">
+          <h2 id={MOBILE_NAV_TITLE_ID} className="text-base font-semibold text-slate-900">
+            <Trans>Menu</Trans>
+          </h2>
+          <button
+            ref={closeButtonRef}
+            {...view.closeButton}
+            aria-label={t`Close menu`}
+            className="inline-flex h-10 w-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500"
+          >
+            <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden="true" focusable="false">
+              <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+          </button>
+        </div>
+        <nav aria-label={t`Mobile`} className="flex flex-col gap-1 p-4">
+          {MARKETING_NAV.map((item) => (
+            <Link key={item.to} to={item.to} onClick={closeAfterFollowing(item.to)} className={`${navLink} text-base`}>
+              {t(item.label)}
+            </Link>
+          ))}
+          <BlogLink className={`${navLink} text-base`} />
+        </nav>
+        <div className="mt-auto flex flex-col gap-4 border-t border-slate-200 p-4">
+          {languageSelector}
+          <AccountLinks isLoggedIn={isLoggedIn} stacked />
+        </div>
+      </div>
+    </>
+  )
+}
