@@ -46,7 +46,7 @@ export async function openDatabase(opts: { databaseUrl?: string; pgliteDir: stri
       await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined)
       lock.release()
     }
-    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() }
+    return { db, kind: 'postgres', close: () => pool.end() }
   }
 
   const [{ PGlite }, { drizzle }, { migrate }] = await Promise.all([
@@ -58,5 +58,5 @@ export async function openDatabase(opts: { databaseUrl?: string; pgliteDir: stri
   const client = await PGlite.create(opts.pgliteDir)
   const db = drizzle({ client, schema })
   await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER })
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() }
+  return { db, kind: 'pglite', close: () => client.close() }
 }

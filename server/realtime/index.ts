@@ -43,7 +43,14 @@ export async function createRealtime(server: HttpServer, opts: RealtimeOptions):
     pub = new Redis(opts.redisUrl, { maxRetriesPerRequest: 2, connectTimeout: 5_000 })
     sub = pub.duplicate()
     for (const c of [pub, sub]) c.on('error', (err) => opts.log.error({ err }, 'redis error'))
-    await Promise.all([pub.ping(), sub.ping()])
+    try {
+      await Promise.all([pub.ping(), sub.ping()])
+    } catch (err) {
+      pub.disconnect()
+      sub.disconnect()
+      io.close()
+      throw new Error(`Redis at REDIS_URL is not reachable: ${(err as Error).message}`)
+    }
     io.adapter(createAdapter(pub, sub))
   }
 

@@ -113,6 +113,25 @@ describe('register with bad input: 400 with errors.<field>, never 500, never an 
     expect(await accountsWith(acc.email)).toBe(1)
   })
 
+  it('a failure late in registration (the email write) leaves no account behind', async () => {
+    const email = uniqueEmail('atomic')
+    const { mailer } = server.ctx
+    const store = mailer.store
+    mailer.store = async () => {
+      throw new Error('disk full (simulated)')
+    }
+    try {
+      const res = await call(base, 'POST', '/api/auth/register', { body: { name: 'Atomic', email, password: 'secret-123' } })
+      expect(res.status).toBe(500)
+      expect(res.body).toEqual({ message: SERVER_MESSAGES.serverError.en })
+    } finally {
+      mailer.store = store
+    }
+    expect(await accountsWith(email)).toBe(0)
+    // And the same email can then sign up normally.
+    expect((await call(base, 'POST', '/api/auth/register', { body: { name: 'Atomic', email, password: 'secret-123' } })).status).toBe(200)
+  })
+
   it('racing registrations of one email make exactly one account', async () => {
     const email = uniqueEmail('race')
     const results = await Promise.all(

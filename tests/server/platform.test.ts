@@ -3,8 +3,11 @@ import { spawn } from 'node:child_process'
 import { cp, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
+import { type AddressInfo, createServer } from 'node:net'
 import { createInterface } from 'node:readline'
+import { eq } from 'drizzle-orm'
 import { API } from '../../contract'
+import { outbox } from '../../server/db/schema'
 import { call, DATABASE_URL, lastEmail, pgliteTemplate, REDIS_URL, register, startTestServer, type TestServer } from './harness'
 
 let server: TestServer
@@ -100,6 +103,55 @@ describe('email preview', () => {
       const res = await fetch(`${base}/email-preview/${id}`)
       expect(res.status).toBe(404)
       expect(await res.text()).toContain('Email not found')
+    }
+  })
+})
+
+describe('email over SMTP', () => {
+  it('with smtpUrl, relays the email and records sent_at in the outbox', async () => {
+    const received: string[] = []
+    const smtp = createServer((socket) => {
+      let inData = false
+      let data = ''
+      socket.write('220 test-smtp ready\r\n')
+      createInterface({ input: socket, crlfDelay: Infinity }).on('line', (line) => {
+        if (inData) {
+          if (line === '.') {
+            inData = false
+            received.push(data)
+            data = ''
+            socket.write('250 2.0.0 queued\r\n')
+          } else data += line + '\n'
+          return
+        }
+        const cmd = line.slice(0, 4).toUpperCase()
+        if (cmd === 'EHLO' || cmd === 'HELO') socket.write('250 test-smtp\r\n')
+        else if (cmd === 'DATA') {
+          inData = true
+          socket.write('354 go ahead\r\n')
+        } else if (cmd === 'QUIT') socket.end('221 bye\r\n')
+        else socket.write('250 ok\r\n')
+      })
+    })
+    await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', () => r()))
+    const smtpPort = (smtp.address() as AddressInfo).port
+    const relay = await startTestServer({ smtpUrl: `smtp://127.0.0.1:${smtpPort}`, mailFrom: 'Workroom Test <noreply@workroom.test>' })
+    try {
+      const acc = await register(relay.url)
+      const mail = await lastEmail(relay, acc.email)
+      let sentAt: Date | null = null
+      for (let i = 0; i < 50 && !sentAt; i++) {
+        await new Promise((r) => setTimeout(r, 100))
+        ;[{ sentAt }] = await relay.ctx.db.select({ sentAt: outbox.sentAt }).from(outbox).where(eq(outbox.id, mail.id))
+      }
+      expect(sentAt).toBeInstanceOf(Date)
+      expect(received).toHaveLength(1)
+      expect(received[0]).toContain(`To: ${acc.email}`)
+      expect(received[0]).toContain('From: Workroom Test <noreply@workroom.test>')
+      expect(received[0]).toContain(mail.code)
+    } finally {
+      await relay.stop()
+      smtp.close()
     }
   })
 })
