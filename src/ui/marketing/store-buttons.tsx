@@ -33,7 +33,7 @@ export function AppStoreButton({ className = '' }: { className?: string }) {
       <span className="flex flex-col leading-tight">
         <span className="text-[11px] opacity-80">
           <Trans>Download on the</Trans>
-        </span>
+        </span>{' '}
         <span className="text-base font-semibold">App Store</span>
       </span>
     </a>
@@ -47,7 +47,7 @@ export function GooglePlayButton({ className = '' }: { className?: string }) {
       <span className="flex flex-col leading-tight">
         <span className="text-[11px] uppercase opacity-80">
           <Trans>Get it on</Trans>
-        </span>
+        </span>{' '}
         <span className="text-base font-semibold">Google Play</span>
       </span>
     </a>

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { Icon } from '../icons'
 import { PageHero, Section, useDocumentTitle } from '../page-parts'
-import { formatUsd, PLAN_CARDS } from '../plans'
+import { formatUsd, PLAN_CARDS } from './plans'
 
 export function PricingPage() {
   const { t } = useLingui()

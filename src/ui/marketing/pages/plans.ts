@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
-import { CHANNEL_QUOTA, PLANS } from '../../../contract/limits'
+import { CHANNEL_QUOTA, PLANS } from '../../../../contract/limits'
 
 export type PlanId = (typeof PLANS)[number]
 
