@@ -1,0 +1,2 @@
+export * from './outgoing-call.machine'
+export * from './outgoing-call.view'

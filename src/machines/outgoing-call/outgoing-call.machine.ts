@@ -1,0 +1,116 @@
+import { fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
+
+/**
+ * The caller's side of a call (spec sections 4 and 9, "Calls").
+ *
+ *   ringing    the overlay shows, the waiting tone plays at volume 0.2
+ *     RESPONSE_CALL answered (this call) -> answered: the room opens (injected `openRoom`)
+ *     RESPONSE_CALL declined (this call) -> closed:   the overlay closes
+ *     CANCEL                             -> cancelling: POST call/cancel, then closed
+ *     after 60 s without an answer       -> missing:    POST call/miss, then closed
+ *
+ * Pure: the two calls are injected promise actors (`postCallCancel`, `postCallMiss`), opening the
+ * room is an injected action; the app provides them with `.provide`.
+ */
+
+export const WAITING_TONE_VOLUME = 0.2
+export const CALL_TIMEOUT_MS = 60_000
+
+export interface CallRef {
+  /** The call's id, sent as call_id. */
+  _id: string
+  /** The room the call happens in (/room/{uuid}). */
+  uuid: string
+}
+
+export interface OutgoingCallInput {
+  call: CallRef
+  callee: { name: string; photoUrl: string | null }
+  isVideo: boolean
+}
+
+export interface OutgoingCallContext extends OutgoingCallInput {
+  waitingToneVolume: number
+}
+
+/** The socket's RESPONSE_CALL as the caller hears it. */
+export type CallResponseStatus = 'answered' | 'declined'
+
+export type OutgoingCallEvent =
+  /** The caller pressed Cancel. */
+  | { type: 'CANCEL' }
+  /** Socket RESPONSE_CALL: the callee answered or declined. */
+  | { type: 'RESPONSE_CALL'; call_id: string; status: CallResponseStatus }
+
+const notProvided = (name: string) => async (): Promise<never> => {
+  throw new Error(`outgoingCall: the "${name}" actor is not provided`)
+}
+
+export const outgoingCallMachine = setup({
+  types: {
+    context: {} as OutgoingCallContext,
+    events: {} as OutgoingCallEvent,
+    input: {} as OutgoingCallInput,
+  },
+  actors: {
+    /** POST call/cancel {call_id}. */
+    postCallCancel: fromPromise<unknown, { call_id: string }>(notProvided('postCallCancel')),
+    /** POST call/miss {call_id}. */
+    postCallMiss: fromPromise<unknown, { call_id: string }>(notProvided('postCallMiss')),
+  },
+  guards: {
+    answeredThisCall: ({ context, event }) => event.type === 'RESPONSE_CALL' && event.call_id === context.call._id && event.status === 'answered',
+    declinedThisCall: ({ context, event }) => event.type === 'RESPONSE_CALL' && event.call_id === context.call._id && event.status === 'declined',
+  },
+  delays: {
+    callTimeout: CALL_TIMEOUT_MS,
+  },
+  actions: {
+    /** Injected: navigate to /room/{roomId}. */
+    openRoom: (_, _params: { roomId: string }) => {},
+  },
+}).createMachine({
+  id: 'outgoingCall',
+  context: ({ input }) => ({ ...input, waitingToneVolume: WAITING_TONE_VOLUME }),
+  initial: 'ringing',
+  states: {
+    ringing: {
+      on: {
+        CANCEL: 'cancelling',
+        RESPONSE_CALL: [
+          { guard: 'answeredThisCall', target: 'answered' },
+          { guard: 'declinedThisCall', target: 'closed' },
+        ],
+      },
+      after: { callTimeout: 'missing' },
+    },
+    cancelling: {
+      invoke: {
+        id: 'postCallCancel',
+        src: 'postCallCancel',
+        input: ({ context }) => ({ call_id: context.call._id }),
+        onDone: 'closed',
+        // The overlay closes either way: a failed cancel is the server's to time out.
+        onError: 'closed',
+      },
+    },
+    missing: {
+      invoke: {
+        id: 'postCallMiss',
+        src: 'postCallMiss',
+        input: ({ context }) => ({ call_id: context.call._id }),
+        onDone: 'closed',
+        onError: 'closed',
+      },
+    },
+    answered: {
+      type: 'final',
+      entry: { type: 'openRoom', params: ({ context }) => ({ roomId: context.call.uuid }) },
+    },
+    closed: { type: 'final' },
+  },
+})
+
+export type OutgoingCallMachine = typeof outgoingCallMachine
+export type OutgoingCallActor = ActorRefFrom<OutgoingCallMachine>
+export type OutgoingCallSnapshot = SnapshotFrom<OutgoingCallMachine>
