@@ -111,6 +111,13 @@ export const outgoingCallMachine = setup({
   },
 })
 
+/** What the statechart visualiser starts the machine with. */
+export const outgoingCallSampleInput: OutgoingCallInput = {
+  call: { _id: 'call-1', uuid: 'room-1' },
+  callee: { name: 'Lan Nguyễn', photoUrl: null },
+  isVideo: false,
+}
+
 export type OutgoingCallMachine = typeof outgoingCallMachine
 export type OutgoingCallActor = ActorRefFrom<OutgoingCallMachine>
 export type OutgoingCallSnapshot = SnapshotFrom<OutgoingCallMachine>

@@ -17,13 +17,15 @@
  */
 import { TestModel, type StatePath } from '@xstate/graph'
 import { __unsafe_getAllOwnEventDescriptors, createEmptyActor, type AnyEventObject, type AnyMachineSnapshot, type AnyStateMachine, type EventObject, type InputFrom, type SnapshotFrom } from 'xstate'
-import { transitionKey, type TransitionLike } from './statechart'
+import { activePathsOf, transitionKey, type TransitionLike } from './statechart'
 
 export type EventVariants<TSnapshot> = Record<string, readonly AnyEventObject[] | ((snapshot: TSnapshot) => readonly AnyEventObject[])>
 
 export interface PathSpec<TMachine extends AnyStateMachine> {
   machine: TMachine
   input?: InputFrom<TMachine>
+  /** Several starts (label -> input): paths are generated from each; `input` is then unused. */
+  inputs?: Record<string, InputFrom<TMachine>>
   /** Payload variants per event type; a type not listed is sent as `{ type }`; `[]` leaves it out there. */
   events?: EventVariants<SnapshotFrom<TMachine>>
   /** The traversal's notion of "the same state" (default: value and context). */
@@ -38,11 +40,15 @@ export interface GeneratedStep {
   state: AnyMachineSnapshot
   /** Keys of the transitions the machine took for this event (eventless ones after it included). */
   transitions: string[]
+  /** States these transitions show were active (sources and their ancestors). */
+  sources: string[]
 }
 
 export interface GeneratedPath extends StatePath<AnyMachineSnapshot, AnyEventObject> {
   description: string
   steps: GeneratedStep[]
+  /** The input the path starts the machine with. */
+  input: unknown
 }
 
 const defaultSerialize = (snapshot: { value: unknown; context: unknown; status: string }) =>
@@ -93,20 +99,25 @@ const stateString = (value: unknown): string =>
   typeof value === 'string' ? value : Object.entries(value as Record<string, unknown>).map(([key, child]) => (typeof child === 'string' ? `${key}.${child}` : `${key}.{${stateString(child)}}`)).join(', ')
 
 /** Replays events from the initial snapshot with the pure machine, recording the transitions taken. */
-export function replay<TMachine extends AnyStateMachine>(machine: TMachine, input: InputFrom<TMachine> | undefined, events: readonly AnyEventObject[]): GeneratedPath {
+export function replay<TMachine extends AnyStateMachine>(machine: TMachine, input: InputFrom<TMachine> | undefined, events: readonly AnyEventObject[], label = ''): GeneratedPath {
   type S = AnyMachineSnapshot
   let taken: string[] = []
-  const scope = recordingScope((transitions) => taken.push(...transitions.map(transitionKey)))
+  let sources: string[] = []
+  const scope = recordingScope((transitions) => {
+    taken.push(...transitions.map(transitionKey))
+    sources.push(...transitions.flatMap(activePathsOf))
+  })
   let snapshot = (machine.getInitialSnapshot as (scope: unknown, input: unknown) => S)(scope, input)
-  const steps: GeneratedStep[] = [{ event: { type: 'xstate.init' }, state: snapshot, transitions: taken }]
+  const steps: GeneratedStep[] = [{ event: { type: 'xstate.init' }, state: snapshot, transitions: taken, sources }]
   for (const event of events) {
     taken = []
+    sources = []
     if (snapshot.status !== 'active') throw new Error(`event ${event.type} after the machine finished`)
     snapshot = (machine.transition as (snapshot: S, event: EventObject, scope: unknown) => S)(snapshot, event, scope)
-    steps.push({ event, state: snapshot, transitions: taken })
+    steps.push({ event, state: snapshot, transitions: taken, sources })
   }
-  const description = `${events.length ? events.map(formatEvent).join(' → ') : '(initial)'} ⇒ ${stateString(snapshot.value)}`
-  return { state: snapshot, steps, weight: events.length, description }
+  const description = `${label ? `[${label}] ` : ''}${events.length ? events.map(formatEvent).join(' → ') : '(initial)'} ⇒ ${stateString(snapshot.value)}`
+  return { state: snapshot, steps, weight: events.length, description, input }
 }
 
 export interface GeneratedModel<TMachine extends AnyStateMachine> {
@@ -117,11 +128,21 @@ export interface GeneratedModel<TMachine extends AnyStateMachine> {
 }
 
 export function generatePaths<TMachine extends AnyStateMachine>(spec: PathSpec<TMachine>): GeneratedModel<TMachine> {
+  if (!spec.inputs) return generateFrom(spec, spec.input, '')
+  const generated = Object.entries(spec.inputs).map(([label, input]) => generateFrom(spec, input, label))
+  return {
+    model: generated[0].model,
+    paths: generated.flatMap((g) => g.paths),
+    predictedTransitions: new Set(generated.flatMap((g) => [...g.predictedTransitions])),
+  }
+}
+
+function generateFrom<TMachine extends AnyStateMachine>(spec: PathSpec<TMachine>, input: InputFrom<TMachine> | undefined, label: string): GeneratedModel<TMachine> {
   const serializeState = (spec.serializeState ?? defaultSerialize) as (snapshot: SnapshotFrom<TMachine>) => string
   const model = new TestModel<SnapshotFrom<TMachine>, EventObject, InputFrom<TMachine>>(spec.machine as never, {
     events: eventGenerator(spec) as never,
     serializeState: (snapshot) => serializeState(snapshot),
-    input: spec.input,
+    input,
     limit: spec.limit ?? 20_000,
   })
   const shortest = model.getShortestPaths({ allowDuplicatePaths: true })
@@ -137,7 +158,7 @@ export function generatePaths<TMachine extends AnyStateMachine>(spec: PathSpec<T
     const base = eventsTo.get(key)
     if (!base) throw new Error(`no shortest path to ${key}`)
     // The abstraction must be faithful: replaying the events reaches the same abstract state.
-    const reached = serializeState(replay(spec.machine, spec.input, base).state as SnapshotFrom<TMachine>)
+    const reached = serializeState(replay(spec.machine, input, base).state as SnapshotFrom<TMachine>)
     if (reached !== key) throw new Error(`serializeState is not faithful: ${base.map(formatEvent).join(' → ')} reaches ${reached}, expected ${key}`)
     sequences.push(base)
     for (const { event } of Object.values(transitions) as { event: AnyEventObject }[]) sequences.push([...base, event])
@@ -152,7 +173,7 @@ export function generatePaths<TMachine extends AnyStateMachine>(spec: PathSpec<T
     if (!covered) kept.push(i)
   }
   kept.sort((a, b) => a - b)
-  const paths = kept.map((i) => replay(spec.machine, spec.input, sequences[i]))
+  const paths = kept.map((i) => replay(spec.machine, input, sequences[i], label))
   const predictedTransitions = new Set(paths.flatMap((path) => path.steps.flatMap((step) => step.transitions)))
   return { model, paths, predictedTransitions }
 }

@@ -32,7 +32,7 @@ import {
 } from 'xstate'
 import { generatePaths, type GeneratedStep, type PathSpec } from './paths'
 import { CoverageRecorder } from './report'
-import { stateNodesOf, statePath, transitionKey, type TransitionLike } from './statechart'
+import { activePathsOf, stateNodesOf, statePath, transitionKey, type TransitionLike } from './statechart'
 
 export interface PromiseCall {
   /** The invoke (or spawn) id. */
@@ -122,7 +122,7 @@ interface RunningKit<TMachine extends AnyStateMachine> extends ModelKit<TMachine
   stop: () => void
 }
 
-function startKit<TMachine extends AnyStateMachine>(spec: ModelTestSpec<TMachine>): RunningKit<TMachine> {
+function startKit<TMachine extends AnyStateMachine>(spec: ModelTestSpec<TMachine>, input: unknown): RunningKit<TMachine> {
   const calls: PromiseCall[] = []
   const sendBacks = new Map<string, (event: EventObject) => void>()
   const actions = Object.fromEntries((spec.spyActions ?? []).map((name) => [name, vi.fn()]))
@@ -161,10 +161,13 @@ function startKit<TMachine extends AnyStateMachine>(spec: ModelTestSpec<TMachine
   const states = new Set<string>()
   const transitions = new Set<string>()
   const actor = createActor(machine, {
-    input: spec.input,
+    input,
     inspect: (event: { type: string; actorRef: unknown }) => {
       if (event.type !== '@xstate.microstep' || (event.actorRef as unknown as { logic: unknown }).logic !== machine) return
-      for (const transition of (event as unknown as { _transitions: TransitionLike[] })._transitions) transitions.add(transitionKey(transition))
+      for (const transition of (event as unknown as { _transitions: TransitionLike[] })._transitions) {
+        transitions.add(transitionKey(transition))
+        for (const path of activePathsOf(transition)) states.add(path)
+      }
     },
   } as never) as Actor<TMachine>
   actor.start()
@@ -275,7 +278,7 @@ export function describeModel<TMachine extends AnyStateMachine>(spec: ModelTestS
     afterAll(() => recorder.write())
 
     it('the generated paths take every state and transition of the definition', () => {
-      const states = new Set(generated.paths.flatMap((path) => path.steps.flatMap((step) => (step.state as unknown as { _nodes: TransitionLike['source'][] })._nodes.map(statePath))))
+      const states = new Set(generated.paths.flatMap((path) => path.steps.flatMap((step) => [...(step.state as unknown as { _nodes: TransitionLike['source'][] })._nodes.map(statePath), ...step.sources])))
       expect(recorder.inventory.states.filter((state) => !states.has(state)), 'states no path reaches').toEqual([])
       expect(recorder.inventory.transitions.filter((transition) => !generated.predictedTransitions.has(transition)), 'transitions no path takes').toEqual([])
     })
@@ -283,7 +286,7 @@ export function describeModel<TMachine extends AnyStateMachine>(spec: ModelTestS
     for (const path of generated.paths) {
       it(path.description, async () => {
         vi.useFakeTimers()
-        const kit = startKit(spec)
+        const kit = startKit(spec, path.input)
         try {
           await generated.model.testPath(path as never, {
             states: { '*': (expected: SnapshotFrom<TMachine>) => assertState(spec, kit, expected) },

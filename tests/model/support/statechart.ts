@@ -33,6 +33,7 @@ export const EVENTLESS = 'always'
 
 export interface NodeLike {
   path: string[]
+  parent?: NodeLike
   type: string
   states: Record<string, NodeLike>
   transitions: Map<string, TransitionLike[]>
@@ -47,6 +48,17 @@ export interface TransitionLike {
 }
 
 export const statePath = (node: Pick<NodeLike, 'path'>): string => (node.path.length ? node.path.join('.') : ROOT_PATH)
+
+/**
+ * The state paths a taken transition proves were active: its source and the source's ancestors
+ * (a transient state, left by an eventless transition in the same macrostep, is never in a stable
+ * snapshot; its transition's source is the proof it was entered).
+ */
+export function activePathsOf(transition: TransitionLike): string[] {
+  const paths: string[] = []
+  for (let node: NodeLike | undefined = transition.source; node && node.path.length; node = node.parent) paths.push(statePath(node))
+  return paths
+}
 
 /** Every state node, the root first. */
 export function stateNodesOf(machine: AnyStateMachine): NodeLike[] {

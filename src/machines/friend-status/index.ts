@@ -1,0 +1,2 @@
+export * from './friend-status.machine'
+export * from './friend-status.view'

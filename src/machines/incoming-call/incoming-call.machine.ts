@@ -1,0 +1,182 @@
+import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
+
+/**
+ * The callee's side of calls (spec sections 4 and 9, "Calls"). Lives as long as the login.
+ *
+ *   idle
+ *     NEW_REQUEST_CALL -> ringing, unless already calling or in the room view (then ignored)
+ *   ringing    the overlay shows; the ringtone plays at volume 0.5 when sounds is 1 and repeats
+ *              every 60 s (re-entering `ringing`)
+ *     ANSWER            -> answering: POST call/answer; its response with status 301 opens the room
+ *                          by result._id, any other response by the call's uuid
+ *     DECLINE           -> declining: POST call/decline, then idle
+ *     RESPONSE_CALL missed (this call) or CLOSE_POPUP_CALL -> idle (the overlay closes)
+ *
+ * Where the user is (calling, room view) and the sounds setting reach it as events. Pure: the
+ * calls are injected promise actors, opening the room and the error notice injected actions.
+ */
+
+export const RINGTONE_VOLUME = 0.5
+export const RINGTONE_REPEAT_MS = 60_000
+
+export interface IncomingCallRequest {
+  /** The call's id, sent as call_id. */
+  _id: string
+  /** The call's room (/room/{uuid}). */
+  uuid: string
+  caller: { name: string; photoUrl: string | null }
+  isVideo: boolean
+}
+
+/** The call response to POST call/answer. */
+export interface CallAnswerResponse {
+  status: number
+  result?: { _id?: string }
+}
+
+export type Sounds = 0 | 1
+
+export interface IncomingCallInput {
+  sounds: Sounds
+  calling?: boolean
+  pathname?: string
+}
+
+export interface IncomingCallContext {
+  call: IncomingCallRequest | null
+  sounds: Sounds
+  /** Already in a call (the app state's is-calling flag). */
+  calling: boolean
+  /** The room view (/room/..., /call-open/...) is open. */
+  inRoomView: boolean
+  ringtoneVolume: number
+  /** How many times the ringtone started for this call (the 60 s repeats). */
+  ringtonePlays: number
+}
+
+export type IncomingCallEvent =
+  /** Socket NEW_REQUEST_CALL. */
+  | { type: 'NEW_REQUEST_CALL'; call: IncomingCallRequest }
+  | { type: 'ANSWER' }
+  | { type: 'DECLINE' }
+  /** Socket RESPONSE_CALL: a missed response closes the popup. */
+  | { type: 'RESPONSE_CALL'; call_id: string; status: 'answered' | 'declined' | 'missed' }
+  /** Socket CLOSE_POPUP_CALL. */
+  | { type: 'CLOSE_POPUP_CALL' }
+  | { type: 'CALLING_CHANGED'; calling: boolean }
+  | { type: 'ROUTE_CHANGED'; pathname: string }
+  | { type: 'SOUNDS_CHANGED'; sounds: Sounds }
+
+/** The room view: a call room or an instant meeting. */
+export const isRoomPath = (pathname: string) => /^\/(room|call-open)\//.test(pathname)
+
+/** Spec: status 301 -> the room by result._id; otherwise by the call's uuid. */
+export function roomOf(response: CallAnswerResponse, call: Pick<IncomingCallRequest, 'uuid'>): string {
+  return response.status === 301 && response.result?._id ? response.result._id : call.uuid
+}
+
+const notProvided = (name: string) => async (): Promise<never> => {
+  throw new Error(`incomingCall: the "${name}" actor is not provided`)
+}
+
+export const incomingCallMachine = setup({
+  types: {
+    context: {} as IncomingCallContext,
+    events: {} as IncomingCallEvent,
+    input: {} as IncomingCallInput,
+  },
+  actors: {
+    /** POST call/answer {call_id}: the call response. */
+    postCallAnswer: fromPromise<CallAnswerResponse, { call_id: string }>(notProvided('postCallAnswer')),
+    /** POST call/decline {call_id}. */
+    postCallDecline: fromPromise<unknown, { call_id: string }>(notProvided('postCallDecline')),
+  },
+  guards: {
+    isFree: ({ context }) => !context.calling && !context.inRoomView,
+    soundsOn: ({ context }) => context.sounds === 1,
+    missedThisCall: ({ context, event }) => event.type === 'RESPONSE_CALL' && event.status === 'missed' && event.call_id === context.call?._id,
+    movedToRoom: (_, response: CallAnswerResponse) => response.status === 301 && Boolean(response.result?._id),
+  },
+  delays: {
+    ringtoneRepeat: RINGTONE_REPEAT_MS,
+  },
+  actions: {
+    /** Injected: navigate to /room/{roomId}. */
+    openRoom: (_, _params: { roomId: string }) => {},
+    /** Injected: the error notification when answering fails. */
+    notifyAnswerFailed: () => {},
+    assignCall: assign({ call: ({ event }) => (event.type === 'NEW_REQUEST_CALL' ? event.call : null), ringtonePlays: 0 }),
+    clearCall: assign({ call: null, ringtonePlays: 0 }),
+    countRingtonePlay: assign({ ringtonePlays: ({ context }) => context.ringtonePlays + 1 }),
+  },
+}).createMachine({
+  id: 'incomingCall',
+  context: ({ input }) => ({
+    call: null,
+    sounds: input.sounds,
+    calling: input.calling ?? false,
+    inRoomView: isRoomPath(input.pathname ?? '/'),
+    ringtoneVolume: RINGTONE_VOLUME,
+    ringtonePlays: 0,
+  }),
+  on: {
+    CALLING_CHANGED: { actions: assign({ calling: ({ event }) => event.calling }) },
+    ROUTE_CHANGED: { actions: assign({ inRoomView: ({ event }) => isRoomPath(event.pathname) }) },
+    SOUNDS_CHANGED: { actions: assign({ sounds: ({ event }) => event.sounds }) },
+  },
+  initial: 'idle',
+  states: {
+    idle: {
+      on: {
+        NEW_REQUEST_CALL: { guard: 'isFree', target: 'ringing', actions: 'assignCall' },
+      },
+    },
+    ringing: {
+      entry: 'countRingtonePlay',
+      after: {
+        ringtoneRepeat: { guard: 'soundsOn', target: 'ringing', reenter: true },
+      },
+      on: {
+        ANSWER: 'answering',
+        DECLINE: 'declining',
+        RESPONSE_CALL: { guard: 'missedThisCall', target: 'idle', actions: 'clearCall' },
+        CLOSE_POPUP_CALL: { target: 'idle', actions: 'clearCall' },
+      },
+    },
+    answering: {
+      invoke: {
+        id: 'postCallAnswer',
+        src: 'postCallAnswer',
+        input: ({ context }) => ({ call_id: context.call?._id ?? '' }),
+        onDone: [
+          {
+            guard: { type: 'movedToRoom', params: ({ event }) => event.output },
+            target: 'idle',
+            actions: [{ type: 'openRoom', params: ({ event }) => ({ roomId: event.output.result?._id ?? '' }) }, 'clearCall'],
+          },
+          {
+            target: 'idle',
+            actions: [{ type: 'openRoom', params: ({ context }) => ({ roomId: context.call?.uuid ?? '' }) }, 'clearCall'],
+          },
+        ],
+        onError: { target: 'idle', actions: ['notifyAnswerFailed', 'clearCall'] },
+      },
+    },
+    declining: {
+      invoke: {
+        id: 'postCallDecline',
+        src: 'postCallDecline',
+        input: ({ context }) => ({ call_id: context.call?._id ?? '' }),
+        onDone: { target: 'idle', actions: 'clearCall' },
+        onError: { target: 'idle', actions: 'clearCall' },
+      },
+    },
+  },
+})
+
+/** What the statechart visualiser starts the machine with. */
+export const incomingCallSampleInput: IncomingCallInput = { sounds: 1, calling: false, pathname: '/chat' }
+
+export type IncomingCallMachine = typeof incomingCallMachine
+export type IncomingCallActor = ActorRefFrom<IncomingCallMachine>
+export type IncomingCallSnapshot = SnapshotFrom<IncomingCallMachine>

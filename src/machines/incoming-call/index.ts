@@ -1,0 +1,2 @@
+export * from './incoming-call.machine'
+export * from './incoming-call.view'

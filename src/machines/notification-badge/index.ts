@@ -1,0 +1,2 @@
+export * from './notification-badge.machine'
+export * from './notification-badge.view'

@@ -1,0 +1,161 @@
+import { assign, fromPromise, setup, spawnChild, type ActorRefFrom, type SnapshotFrom } from 'xstate'
+import { LIMITS } from '../../../contract/limits'
+
+/**
+ * Notification badges (spec sections 2, 4 and 9, "Notifications"). Four parallel regions:
+ *
+ *   dot     hidden --data | UNREAD_COUNT above 0--> shown --OPEN_DRAWER--> hidden
+ *           (a socket `data` event shows the red dot; so does an unread count above 0; opening
+ *           the drawer clears it)
+ *   drawer  closed --OPEN_DRAWER--> open --CLOSE_DRAWER--> closed
+ *   window  focused --BLUR--> blurred --FOCUS--> focused (the title count resets to zero);
+ *           `data` while blurred counts for the title icon and shows a push (only then)
+ *   inbox   live: `data` prepends the item and counts it unread; SEEN / SEEN_ALL mark read
+ *           (PUT notify/seen, PUT notify/seen-all); the unread counts arrive as events
+ *
+ * The title icon: 1 to 4 a numbered icon, 5 or more the 5 icon (view). The chat unread badge is
+ * capped at LIMITS.unreadBadgeCap (10). Pure: the seen calls are injected promise actors,
+ * showing a push is an injected action.
+ */
+
+export const TITLE_ICON_MAX = 5
+export const CHAT_BADGE_CAP = LIMITS.unreadBadgeCap
+
+export interface NotificationItem {
+  _id: string
+  is_seen: boolean
+  created_at: string
+  notify_message: string
+  customer?: { name: string; photo_url: string | null } | null
+}
+
+export interface NotificationBadgeInput {
+  /** GET notify/all-number at start. */
+  unread?: number
+  chatUnread?: number
+}
+
+export interface NotificationBadgeContext {
+  /** Newest first. */
+  items: NotificationItem[]
+  /** Unread notifications. */
+  unread: number
+  /** Notifications that arrived while the window was blurred: the title icon's number. */
+  titleCount: number
+  /** Unread chats, for the header's chat icon. */
+  chatUnread: number
+}
+
+export type NotificationBadgeEvent =
+  /** The socket `data` event: a new notification. */
+  | { type: 'DATA'; notification: NotificationItem }
+  /** GET notify/all-number. */
+  | { type: 'UNREAD_COUNT'; count: number }
+  | { type: 'CHAT_UNREAD'; count: number }
+  | { type: 'OPEN_DRAWER' }
+  | { type: 'CLOSE_DRAWER' }
+  | { type: 'SEEN'; id: string }
+  | { type: 'SEEN_ALL' }
+  | { type: 'FOCUS' }
+  | { type: 'BLUR' }
+
+const notProvided = (name: string) => async (): Promise<never> => {
+  throw new Error(`notificationBadge: the "${name}" actor is not provided`)
+}
+
+export const notificationBadgeMachine = setup({
+  types: {
+    context: {} as NotificationBadgeContext,
+    events: {} as NotificationBadgeEvent,
+    input: {} as NotificationBadgeInput,
+  },
+  actors: {
+    /** PUT notify/seen {notify_id}. */
+    markSeen: fromPromise<unknown, { notify_id: string }>(notProvided('markSeen')),
+    /** PUT notify/seen-all. */
+    markAllSeen: fromPromise<unknown, void>(notProvided('markAllSeen')),
+  },
+  guards: {
+    unreadAboveZero: ({ event }) => event.type === 'UNREAD_COUNT' && event.count > 0,
+    hasUnread: ({ context }) => context.unread > 0 || context.items.some((item) => !item.is_seen),
+    isUnseenItem: ({ context, event }) => event.type === 'SEEN' && context.items.some((item) => item._id === event.id && !item.is_seen),
+  },
+  actions: {
+    /** Injected: the browser push for a notification (shown only while the window is blurred). */
+    showPush: (_, _params: { notification: NotificationItem }) => {},
+    prepend: assign(({ context, event }) =>
+      event.type === 'DATA' ? { items: [event.notification, ...context.items], unread: context.unread + (event.notification.is_seen ? 0 : 1) } : {},
+    ),
+    countForTitle: assign({ titleCount: ({ context }) => context.titleCount + 1 }),
+    resetTitle: assign({ titleCount: 0 }),
+  },
+}).createMachine({
+  id: 'notificationBadge',
+  context: ({ input }) => ({ items: [], unread: input.unread ?? 0, titleCount: 0, chatUnread: input.chatUnread ?? 0 }),
+  type: 'parallel',
+  states: {
+    dot: {
+      initial: 'hidden',
+      states: {
+        hidden: {
+          on: {
+            DATA: 'shown',
+            UNREAD_COUNT: { guard: 'unreadAboveZero', target: 'shown' },
+          },
+        },
+        shown: {
+          on: { OPEN_DRAWER: 'hidden' },
+        },
+      },
+    },
+    drawer: {
+      initial: 'closed',
+      states: {
+        closed: { on: { OPEN_DRAWER: 'open' } },
+        open: { on: { CLOSE_DRAWER: 'closed' } },
+      },
+    },
+    window: {
+      initial: 'focused',
+      states: {
+        focused: { on: { BLUR: 'blurred' } },
+        blurred: {
+          on: {
+            FOCUS: { target: 'focused', actions: 'resetTitle' },
+            DATA: { actions: ['countForTitle', { type: 'showPush', params: ({ event }) => ({ notification: event.notification }) }] },
+          },
+        },
+      },
+    },
+    inbox: {
+      initial: 'live',
+      states: {
+        live: {
+          on: {
+            DATA: { actions: 'prepend' },
+            UNREAD_COUNT: { actions: assign({ unread: ({ event }) => Math.max(0, event.count) }) },
+            CHAT_UNREAD: { actions: assign({ chatUnread: ({ event }) => Math.max(0, event.count) }) },
+            SEEN: {
+              guard: 'isUnseenItem',
+              actions: [
+                assign(({ context, event }) => ({
+                  items: context.items.map((item) => (item._id === event.id ? { ...item, is_seen: true } : item)),
+                  unread: Math.max(0, context.unread - 1),
+                })),
+                spawnChild('markSeen', { input: ({ event }) => ({ notify_id: event.type === 'SEEN' ? event.id : '' }) }),
+              ],
+            },
+            SEEN_ALL: {
+              guard: 'hasUnread',
+              actions: [assign(({ context }) => ({ items: context.items.map((item) => ({ ...item, is_seen: true })), unread: 0 })), spawnChild('markAllSeen')],
+            },
+          },
+        },
+      },
+    },
+  },
+})
+
+export type NotificationBadgeMachine = typeof notificationBadgeMachine
+export type NotificationBadgeActor = ActorRefFrom<NotificationBadgeMachine>
+export type NotificationBadgeSnapshot = SnapshotFrom<NotificationBadgeMachine>

@@ -1,0 +1,2 @@
+export * from './privacy-settings.machine'
+export * from './privacy-settings.view'

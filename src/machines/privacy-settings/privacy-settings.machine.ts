@@ -1,0 +1,133 @@
+import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
+import type { Flag } from '../../../contract/common'
+import { PRIVACY_FIELDS, type PrivacyField } from '../../../contract/customer'
+
+/**
+ * The privacy settings modal (spec section 4, "Privacy settings modal"; section 6, privacy options).
+ *
+ *   closed --OPEN (the menu entry 'setting')--> open.idle
+ *   open.idle --TOGGLE field--> open.saving: the switch flips at once and PUT customer/update-profile
+ *     saves that one field
+ *   open.saving --done--> open.idle; a saved `sounds` reloads the page (injected `reloadPage`)
+ *   open.saving --error--> open.idle with the switch turned back and a message naming it
+ *   open.idle --CANCEL | OK--> closed
+ *
+ * Pure: the save is the injected promise actor `saveProfileField`; `reloadPage` and `fieldSaved`
+ * (the app updates its copy of the account) are injected actions.
+ */
+
+export { PRIVACY_FIELDS, type PrivacyField }
+
+export type PrivacyValues = Record<PrivacyField, Flag>
+
+export interface PrivacySettingsInput {
+  values: PrivacyValues
+}
+
+export interface PrivacySettingsContext {
+  values: PrivacyValues
+  /** The field being saved and its value before the switch. */
+  saving: { field: PrivacyField; previous: Flag } | null
+  /** The last field whose save failed (its switch was turned back). */
+  failed: PrivacyField | null
+}
+
+export type PrivacySettingsEvent =
+  /** The menu entry 'setting', with the account's current values. */
+  | { type: 'OPEN'; values: PrivacyValues }
+  | { type: 'TOGGLE'; field: PrivacyField }
+  | { type: 'CANCEL' }
+  | { type: 'OK' }
+
+const notProvided = (name: string) => async (): Promise<never> => {
+  throw new Error(`privacySettings: the "${name}" actor is not provided`)
+}
+
+const flip = (value: Flag): Flag => (value === 1 ? 0 : 1)
+
+export const privacySettingsMachine = setup({
+  types: {
+    context: {} as PrivacySettingsContext,
+    events: {} as PrivacySettingsEvent,
+    input: {} as PrivacySettingsInput,
+  },
+  actors: {
+    /** PUT customer/update-profile with exactly one field, e.g. { sounds: 0 }. The response is not read. */
+    saveProfileField: fromPromise<unknown, Partial<PrivacyValues>>(notProvided('saveProfileField')),
+  },
+  guards: {
+    savingSounds: ({ context }) => context.saving?.field === 'sounds',
+  },
+  actions: {
+    /** Injected: reload the page (after the sounds setting saved). */
+    reloadPage: () => {},
+    /** Injected: the app's copy of the account takes the saved value. */
+    fieldSaved: (_, _params: { field: PrivacyField; value: Flag }) => {},
+    toggle: assign(({ context, event }) => {
+      if (event.type !== 'TOGGLE') return {}
+      const previous = context.values[event.field]
+      return { values: { ...context.values, [event.field]: flip(previous) }, saving: { field: event.field, previous }, failed: null }
+    }),
+    revert: assign(({ context }) =>
+      context.saving ? { values: { ...context.values, [context.saving.field]: context.saving.previous }, failed: context.saving.field, saving: null } : {},
+    ),
+    clearSaving: assign({ saving: null }),
+  },
+}).createMachine({
+  id: 'privacySettings',
+  context: ({ input }) => ({ values: input.values, saving: null, failed: null }),
+  initial: 'closed',
+  states: {
+    closed: {
+      on: {
+        OPEN: { target: 'open', actions: assign({ values: ({ event }) => event.values, failed: null }) },
+      },
+    },
+    open: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            TOGGLE: { target: 'saving', actions: 'toggle' },
+            CANCEL: '#privacySettings.closed',
+            OK: '#privacySettings.closed',
+          },
+        },
+        saving: {
+          invoke: {
+            id: 'saveProfileField',
+            src: 'saveProfileField',
+            input: ({ context }) => {
+              const field = context.saving?.field ?? 'sounds'
+              return { [field]: context.values[field] }
+            },
+            onDone: [
+              {
+                guard: 'savingSounds',
+                target: 'idle',
+                actions: [{ type: 'fieldSaved', params: ({ context }) => ({ field: 'sounds', value: context.values.sounds }) }, 'clearSaving', 'reloadPage'],
+              },
+              {
+                target: 'idle',
+                actions: [
+                  { type: 'fieldSaved', params: ({ context }) => ({ field: context.saving?.field ?? 'sounds', value: context.values[context.saving?.field ?? 'sounds'] }) },
+                  'clearSaving',
+                ],
+              },
+            ],
+            onError: { target: 'idle', actions: 'revert' },
+          },
+        },
+      },
+    },
+  },
+})
+
+/** What the statechart visualiser starts the machine with. */
+export const privacySettingsSampleInput: PrivacySettingsInput = {
+  values: { only_friend_call: 0, only_friend_invite_topic: 0, only_friend_chat: 1, sounds: 1 },
+}
+
+export type PrivacySettingsMachine = typeof privacySettingsMachine
+export type PrivacySettingsActor = ActorRefFrom<PrivacySettingsMachine>
+export type PrivacySettingsSnapshot = SnapshotFrom<PrivacySettingsMachine>

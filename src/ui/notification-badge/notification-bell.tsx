@@ -1,0 +1,30 @@
+import { useLingui } from '@lingui/react/macro'
+import { Icon } from '../icons'
+
+export interface NotificationBellProps {
+  dot: boolean
+  unread: number
+  drawerOpen: boolean
+  onOpen: () => void
+}
+
+/** The header's notification button: a red dot for news, the unread count in its name. */
+export function NotificationBell({ dot, unread, drawerOpen, onOpen }: NotificationBellProps) {
+  const { t } = useLingui()
+  const parts = [t`Notifications`]
+  if (unread > 0) parts.push(t`${unread} unread`)
+  if (dot) parts.push(t`new`)
+  return (
+    <button
+      type="button"
+      onClick={onOpen}
+      aria-label={parts.join(', ')}
+      aria-haspopup="dialog"
+      aria-expanded={drawerOpen}
+      className="relative inline-flex h-9 w-9 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
+    >
+      <Icon name="bell" />
+      {dot ? <span data-dot="" aria-hidden="true" className="absolute right-1.5 top-1.5 h-2.5 w-2.5 rounded-full bg-red-500 ring-2 ring-white" /> : null}
+    </button>
+  )
+}

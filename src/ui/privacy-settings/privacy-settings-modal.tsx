@@ -1,0 +1,78 @@
+import { Dialog, DialogBackdrop, DialogPanel, DialogTitle, Description, Field, Label, Switch } from '@headlessui/react'
+import { Trans, useLingui } from '@lingui/react/macro'
+import type { PrivacyField } from '../../machines/privacy-settings/privacy-settings.machine'
+import type { PrivacySettingsView } from '../../machines/privacy-settings/privacy-settings.view'
+
+export interface PrivacySettingsModalProps extends PrivacySettingsView {
+  onToggle: (field: PrivacyField) => void
+  onCancel: () => void
+  onOk: () => void
+}
+
+function useFieldText() {
+  const { t } = useLingui()
+  const labels: Record<PrivacyField, string> = {
+    only_friend_call: t`Only friends can call me`,
+    only_friend_chat: t`Only friends can message me`,
+    only_friend_invite_topic: t`Only friends can add me to groups and topics`,
+    sounds: t`Sounds`,
+  }
+  const descriptions: Partial<Record<PrivacyField, string>> = {
+    sounds: t`Ringtones and notification sounds. The page reloads to apply it.`,
+  }
+  return { labels, descriptions }
+}
+
+/** Spec section 2: the privacy settings modal, opened from the menu entry 'setting'. */
+export function PrivacySettingsModal({ open, switches, busy, failedField, onToggle, onCancel, onOk }: PrivacySettingsModalProps) {
+  const { labels, descriptions } = useFieldText()
+  const failedLabel = failedField ? labels[failedField] : ''
+  return (
+    <Dialog open={open} onClose={() => (busy ? undefined : onCancel())} className="relative z-50">
+      <DialogBackdrop className="fixed inset-0 bg-slate-900/40" />
+      <div className="fixed inset-0 flex items-center justify-center p-4">
+        <DialogPanel className="w-full max-w-md rounded-xl bg-white p-6 shadow-xl">
+          <DialogTitle className="text-lg font-semibold text-slate-900">
+            <Trans>Privacy settings</Trans>
+          </DialogTitle>
+          {failedField ? (
+            <p role="alert" className="mt-3 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
+              <Trans>Could not save “{failedLabel}”. It has been switched back.</Trans>
+            </p>
+          ) : null}
+          <ul className="mt-4 divide-y divide-slate-100">
+            {switches.map(({ field, checked, saving }) => (
+              <li key={field} className="py-3">
+                <Field disabled={busy} className="flex items-center justify-between gap-4">
+                  <span className="min-w-0">
+                    <Label className="block text-sm font-medium text-slate-800">{labels[field]}</Label>
+                    {descriptions[field] ? <Description className="mt-0.5 block text-xs text-slate-500">{descriptions[field]}</Description> : null}
+                  </span>
+                  <Switch
+                    checked={checked}
+                    onChange={() => onToggle(field)}
+                    aria-busy={saving || undefined}
+                    className="group relative inline-flex h-6 w-11 shrink-0 items-center rounded-full bg-slate-300 transition-colors data-[checked]:bg-indigo-600 data-[disabled]:opacity-60 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+                  >
+                    <span className="inline-block h-4 w-4 translate-x-1 rounded-full bg-white transition group-data-[checked]:translate-x-6" />
+                  </Switch>
+                </Field>
+              </li>
+            ))}
+          </ul>
+          <p role="status" className="mt-2 min-h-5 text-xs text-slate-500">
+            {busy ? <Trans>Saving…</Trans> : null}
+          </p>
+          <div className="mt-4 flex justify-end gap-2">
+            <button type="button" onClick={onCancel} disabled={busy} className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-60">
+              <Trans>Cancel</Trans>
+            </button>
+            <button type="button" onClick={onOk} disabled={busy} className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-500 disabled:opacity-60">
+              <Trans>OK</Trans>
+            </button>
+          </div>
+        </DialogPanel>
+      </div>
+    </Dialog>
+  )
+}

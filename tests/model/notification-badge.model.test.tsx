@@ -1,0 +1,179 @@
+import { expect } from 'vitest'
+import { within } from '@testing-library/react'
+import { notificationBadgeMachine, notificationBadgeView, type NotificationBadgeSnapshot, type NotificationItem } from '../../src/machines/notification-badge'
+import { ChatUnreadBadge } from '../../src/ui/notification-badge/chat-unread-badge'
+import { NotificationBell } from '../../src/ui/notification-badge/notification-bell'
+import { NotificationList } from '../../src/ui/notification-badge/notification-list'
+import { TitleIcon } from '../../src/ui/notification-badge/title-icon'
+import { describeModel, type ModelKit } from './support/run-model'
+
+type Kit = ModelKit<typeof notificationBadgeMachine>
+
+const note = (n: number): NotificationItem => ({
+  _id: `n-${n}`,
+  is_seen: false,
+  created_at: `2026-03-0${Math.min(n, 9)}T09:00:00.000Z`,
+  notify_message: `Notification ${n}`,
+  customer: { name: 'Lan Nguyen', photo_url: null },
+})
+
+const blurred = (s: NotificationBadgeSnapshot) => s.matches({ window: 'blurred' })
+const drawerOpen = (s: NotificationBadgeSnapshot) => s.matches({ drawer: 'open' })
+/** A chat count set explores only chat counts (it is independent of the rest). */
+const onlyChat = (s: NotificationBadgeSnapshot) => s.context.chatUnread > 0
+
+const bell = ({ screen }: Kit) => screen.getByRole('button', { name: /^Notifications/ })
+const drawer = ({ screen }: Kit) => screen.getByRole('region', { name: 'Notification drawer' })
+const iconLink = () => document.head.querySelector<HTMLLinkElement>('link[rel~="icon"]')
+
+describeModel({
+  machine: notificationBadgeMachine,
+  input: { unread: 0, chatUnread: 0 },
+  serializeState: (s) =>
+    JSON.stringify({
+      value: s.value,
+      title: s.context.titleCount,
+      unread: Math.min(s.context.unread, 2),
+      unseen: Math.min(s.context.items.filter((item) => !item.is_seen).length, 1),
+      seen: s.context.items.some((item) => item.is_seen),
+      chat: s.context.chatUnread === 0 ? 0 : s.context.chatUnread > 10 ? 2 : 1,
+    }),
+  events: {
+    // Up to six while away (icons 1..4, then the 5 icon for 5 and 6); two while here.
+    DATA: (s) =>
+      onlyChat(s) || (blurred(s) ? s.context.titleCount >= 6 : s.context.items.length >= 2) ? [] : [{ type: 'DATA', notification: note(s.context.items.length + 1) }],
+    UNREAD_COUNT: (s) =>
+      onlyChat(s) || s.context.items.length > 0 || blurred(s) || drawerOpen(s)
+        ? []
+        : [
+            { type: 'UNREAD_COUNT', count: 0 },
+            { type: 'UNREAD_COUNT', count: 3 },
+          ],
+    CHAT_UNREAD: (s) =>
+      s.context.items.length > 0 || blurred(s) || drawerOpen(s) || s.context.unread > 0
+        ? []
+        : [7, 10, 12, 0].filter((count) => count !== s.context.chatUnread).map((count) => ({ type: 'CHAT_UNREAD', count })),
+    OPEN_DRAWER: (s) => (onlyChat(s) || blurred(s) ? [] : [{ type: 'OPEN_DRAWER' }]),
+    CLOSE_DRAWER: (s) => (blurred(s) ? [] : [{ type: 'CLOSE_DRAWER' }]),
+    SEEN: (s) => {
+      if (!drawerOpen(s) || blurred(s)) return []
+      const unseen = s.context.items.find((item) => !item.is_seen)
+      const seen = s.context.items.find((item) => item.is_seen)
+      return [...(unseen ? [{ type: 'SEEN', id: unseen._id }] : []), ...(seen ? [{ type: 'SEEN', id: seen._id }] : [])]
+    },
+    SEEN_ALL: (s) => (drawerOpen(s) && !blurred(s) ? [{ type: 'SEEN_ALL' }] : []),
+    BLUR: (s) => (onlyChat(s) || drawerOpen(s) ? [] : [{ type: 'BLUR' }]),
+  },
+  spyActions: ['showPush'],
+  render: (snapshot, send) => {
+    const view = notificationBadgeView(snapshot)
+    return (
+      <>
+        <TitleIcon icon={view.titleIcon} />
+        <header>
+          <a href="/chat" className="relative">
+            chats
+            <ChatUnreadBadge badge={view.chatBadge} count={view.chatUnread} />
+          </a>
+          <NotificationBell dot={view.dot} unread={view.unread} drawerOpen={view.drawerOpen} onOpen={() => send({ type: 'OPEN_DRAWER' })} />
+        </header>
+        {view.drawerOpen ? (
+          <section aria-label="Notification drawer">
+            <button type="button" onClick={() => send({ type: 'CLOSE_DRAWER' })}>
+              Close
+            </button>
+            <NotificationList items={view.items} unread={view.unread} canMarkAllSeen={view.canMarkAllSeen} onSeen={(id) => send({ type: 'SEEN', id })} onSeenAll={() => send({ type: 'SEEN_ALL' })} />
+          </section>
+        ) : null}
+      </>
+    )
+  },
+  perform: {
+    OPEN_DRAWER: async (_, kit) => {
+      await kit.user.click(bell(kit))
+    },
+    CLOSE_DRAWER: async (_, kit) => {
+      await kit.user.click(within(drawer(kit)).getByRole('button', { name: 'Close' }))
+    },
+    SEEN: async (event, kit) => {
+      const item = kit.previous.context.items.find((i) => i._id === event.id)!
+      if (item.is_seen) {
+        // Already read (another tab): nothing to click, and nothing changes.
+        await kit.send({ type: 'SEEN', id: event.id })
+        return
+      }
+      const row = within(drawer(kit)).getByRole('listitem', { name: item.notify_message })
+      await kit.user.click(within(row).getByRole('button', { name: 'Mark as read' }))
+      expect(kit.calls.at(-1)).toMatchObject({ src: 'markSeen', input: { notify_id: event.id } })
+    },
+    SEEN_ALL: async (_, kit) => {
+      const button = within(drawer(kit)).getByRole<HTMLButtonElement>('button', { name: 'Mark all as read' })
+      const { unread, items } = kit.previous.context
+      // Nothing unread: the button is disabled and the click does nothing.
+      const disabled = !(unread > 0 || items.some((item) => !item.is_seen))
+      expect(button.disabled).toBe(disabled)
+      const calls = kit.calls.length
+      await kit.user.click(button)
+      if (disabled) expect(kit.calls.length).toBe(calls)
+      else expect(kit.calls.at(-1)).toMatchObject({ src: 'markAllSeen' })
+    },
+    DATA: async (event, kit) => {
+      const pushes = kit.actions.showPush.mock.calls.length
+      await kit.send({ type: 'DATA', notification: event.notification })
+      // A push only while the window is blurred.
+      expect(kit.actions.showPush.mock.calls.length).toBe(pushes + (blurred(kit.previous) ? 1 : 0))
+    },
+  },
+  states: {
+    '*': (expected, kit) => {
+      const { unread, chatUnread } = expected.context
+      expect(bell(kit).getAttribute('aria-label')).toMatch(unread > 0 ? new RegExp(`^Notifications, ${unread} unread`) : /^Notifications(, new)?$/)
+      // The chat badge: the count up to 10, then '10+'.
+      const badge = chatUnread === 0 ? null : chatUnread > 10 ? '10+' : String(chatUnread)
+      const link = kit.screen.getByRole('link')
+      if (badge) {
+        expect(within(link).getByText(badge)).toBeTruthy()
+        expect(within(link).getByText(`${chatUnread} unread chats`)).toBeTruthy()
+      } else expect(link.textContent).toBe('chats')
+    },
+    'dot.hidden': (_, kit) => {
+      expect(bell(kit).querySelector('[data-dot]')).toBeNull()
+      expect(bell(kit).getAttribute('aria-label')).not.toMatch(/, new$/)
+    },
+    'dot.shown': (_, kit) => {
+      expect(bell(kit).querySelector('[data-dot]')).not.toBeNull()
+      expect(bell(kit).getAttribute('aria-label')).toMatch(/, new$/)
+    },
+    'drawer.closed': (_, kit) => {
+      expect(bell(kit).getAttribute('aria-expanded')).toBe('false')
+      expect(kit.screen.queryByRole('region', { name: 'Notification drawer' })).toBeNull()
+    },
+    'drawer.open': (expected, kit) => {
+      expect(bell(kit).getAttribute('aria-expanded')).toBe('true')
+      const { items } = expected.context
+      if (items.length === 0) {
+        expect(within(drawer(kit)).getByText('No notifications yet')).toBeTruthy()
+        return
+      }
+      // Newest first; the unread ones can be marked read.
+      const rows = within(drawer(kit)).getAllByRole('listitem')
+      expect(rows.map((row) => row.getAttribute('aria-label'))).toEqual(items.map((item) => item.notify_message))
+      rows.forEach((row, i) => expect(within(row).queryByRole('button', { name: 'Mark as read' }) === null).toBe(items[i].is_seen))
+    },
+    'window.focused': () => {
+      // Focus resets the title icon.
+      expect(iconLink()?.dataset.count).toBe('0')
+      expect(iconLink()?.getAttribute('href')).toBe('/favicon.svg')
+    },
+    'window.blurred': (expected) => {
+      // 1 to 4: the numbered icon; 5 or more: the 5 icon.
+      const n = expected.context.titleCount
+      expect(iconLink()?.dataset.count).toBe(String(n >= 5 ? 5 : n))
+      if (n > 0) expect(decodeURIComponent(iconLink()!.href)).toContain(`>${n >= 5 ? '5+' : n}</text>`)
+    },
+    'inbox.live': (expected, kit) => {
+      expect(expected.context.unread).toBeGreaterThanOrEqual(0)
+      expect(kit.actor.getSnapshot().context.items.length).toBe(expected.context.items.length)
+    },
+  },
+})

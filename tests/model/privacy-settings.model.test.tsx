@@ -1,0 +1,97 @@
+import { expect } from 'vitest'
+import { within } from '@testing-library/react'
+import { PRIVACY_FIELDS, privacySettingsMachine, privacySettingsView, type PrivacyField, type PrivacyValues } from '../../src/machines/privacy-settings'
+import { PrivacySettingsModal } from '../../src/ui/privacy-settings/privacy-settings-modal'
+import { describeModel, type ModelKit } from './support/run-model'
+
+type Kit = ModelKit<typeof privacySettingsMachine>
+
+const LABELS: Record<PrivacyField, string> = {
+  only_friend_call: 'Only friends can call me',
+  only_friend_chat: 'Only friends can message me',
+  only_friend_invite_topic: 'Only friends can add me to groups and topics',
+  sounds: 'Sounds',
+}
+
+const stored: PrivacyValues = { only_friend_call: 0, only_friend_invite_topic: 1, only_friend_chat: 0, sounds: 1 }
+
+const dialog = ({ screen }: Kit) => screen.getByRole('dialog', { name: 'Privacy settings' })
+const switchOf = (kit: Kit, field: PrivacyField) => within(dialog(kit)).getByRole('switch', { name: LABELS[field] })
+const button = (kit: Kit, name: string) => within(dialog(kit)).getByRole<HTMLButtonElement>('button', { name })
+const isDisabled = (element: HTMLElement) => element.hasAttribute('disabled') || element.getAttribute('aria-disabled') === 'true'
+
+describeModel({
+  machine: privacySettingsMachine,
+  input: { values: { only_friend_call: 1, only_friend_invite_topic: 1, only_friend_chat: 1, sounds: 0 } },
+  // Which switch is saving and which one failed matter; the values are asserted per step.
+  serializeState: (snapshot) => JSON.stringify({ value: snapshot.value, saving: snapshot.context.saving?.field ?? null, failed: snapshot.context.failed }),
+  events: {
+    OPEN: [{ type: 'OPEN', values: stored }],
+    TOGGLE: PRIVACY_FIELDS.map((field) => ({ type: 'TOGGLE', field })),
+  },
+  spyActions: ['reloadPage', 'fieldSaved'],
+  render: (snapshot, send) => (
+    <>
+      {/* the account menu's entry 'setting' */}
+      <button type="button" onClick={() => send({ type: 'OPEN', values: stored })}>
+        setting
+      </button>
+      <PrivacySettingsModal
+        {...privacySettingsView(snapshot)}
+        onToggle={(field) => send({ type: 'TOGGLE', field })}
+        onCancel={() => send({ type: 'CANCEL' })}
+        onOk={() => send({ type: 'OK' })}
+      />
+    </>
+  ),
+  perform: {
+    OPEN: async (_, kit) => {
+      await kit.user.click(kit.screen.getByRole('button', { name: 'setting' }))
+    },
+    TOGGLE: async (event, kit) => {
+      await kit.user.click(switchOf(kit, event.field))
+    },
+    CANCEL: async (_, kit) => {
+      await kit.user.click(button(kit, 'Cancel'))
+    },
+    OK: async (_, kit) => {
+      await kit.user.click(button(kit, 'OK'))
+    },
+    'xstate.done.actor.saveProfileField': async (_, kit) => {
+      const field = kit.previous.context.saving!.field
+      await kit.resolve('saveProfileField', { result: true })
+      // Only the sounds switch reloads the page after a successful save.
+      expect(kit.actions.reloadPage).toHaveBeenCalledTimes(field === 'sounds' ? 1 : 0)
+      expect(kit.actions.fieldSaved.mock.calls.at(-1)?.[1]).toEqual({ field, value: kit.previous.context.values[field] })
+    },
+    'xstate.error.actor.saveProfileField': async (_, kit) => {
+      await kit.reject('saveProfileField', new Error('Server Error'))
+      expect(kit.actions.reloadPage).not.toHaveBeenCalled()
+    },
+  },
+  states: {
+    closed: (_, kit) => {
+      expect(kit.screen.queryByRole('dialog')).toBeNull()
+    },
+    open: (expected, kit) => {
+      // Every switch shows its value (a toggled one at once, before the save answers).
+      for (const field of PRIVACY_FIELDS) expect(switchOf(kit, field).getAttribute('aria-checked')).toBe(String(expected.context.values[field] === 1))
+    },
+    'open.idle': (expected, kit) => {
+      for (const field of PRIVACY_FIELDS) expect(isDisabled(switchOf(kit, field))).toBe(false)
+      expect(button(kit, 'OK').disabled).toBe(false)
+      expect(button(kit, 'Cancel').disabled).toBe(false)
+      const failed = expected.context.failed
+      if (failed) expect(within(dialog(kit)).getByRole('alert').textContent).toBe(`Could not save “${LABELS[failed]}”. It has been switched back.`)
+      else expect(within(dialog(kit)).queryByRole('alert')).toBeNull()
+    },
+    'open.saving': (expected, kit) => {
+      const { field, previous } = expected.context.saving!
+      expect(switchOf(kit, field).getAttribute('aria-checked')).toBe(String(previous === 0))
+      for (const other of PRIVACY_FIELDS) expect(isDisabled(switchOf(kit, other))).toBe(true)
+      expect(within(dialog(kit)).getByRole('status').textContent).toBe('Saving…')
+      // One field per call.
+      expect(kit.pending('saveProfileField').input).toEqual({ [field]: previous === 0 ? 1 : 0 })
+    },
+  },
+})
