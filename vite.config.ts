@@ -4,6 +4,7 @@ import babel from '@rolldown/plugin-babel'
 import tailwindcss from '@tailwindcss/vite'
 import { lingui } from '@lingui/vite-plugin'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
+import { linguiCatalogParts } from './vite.lingui-parts'
 
 const apiTarget = `http://localhost:${process.env.API_PORT ?? 3001}`
 
@@ -13,6 +14,7 @@ export default defineConfig({
     react(),
     babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
     lingui(),
+    linguiCatalogParts(),
     tailwindcss(),
   ],
   build: { outDir: 'dist', sourcemap: false },

@@ -4,15 +4,23 @@ import { I18nProvider } from '@lingui/react'
 import { createRouter, RouterProvider } from '@tanstack/react-router'
 import { routeTree } from './routeTree.gen'
 import { activateLanguage, i18n, initialLanguage } from './services/i18n'
+import { onSessionNavigate, sessionAccess } from './services/session'
 import './styles.css'
 
-const router = createRouter({ routeTree, defaultPreload: 'intent' })
+const router = createRouter({ routeTree, context: { session: sessionAccess }, defaultPreload: 'intent', scrollRestoration: true })
 
 declare module '@tanstack/react-router' {
   interface Register {
     router: typeof router
   }
+  interface StaticDataRouteOption {
+    /** Auth pages: a tenant landing beside the form, or the plain variant. */
+    authLayout?: 'tenant' | 'plain'
+  }
 }
+
+// The session machine decides where to go (after login, logout, verification, an ended session).
+onSessionNavigate((href) => void router.navigate({ href }))
 
 await activateLanguage(initialLanguage())
 

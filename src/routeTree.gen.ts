@@ -9,50 +9,591 @@
 // Additionally, you should also exclude this file from your linter and/or formatter to prevent it from being checked or modified.
 
 import { Route as rootRouteImport } from './routes/__root'
-import { Route as IndexRouteImport } from './routes/index'
+import { Route as AppRouteImport } from './routes/_app'
+import { Route as AuthRouteImport } from './routes/_auth'
+import { Route as MarketingRouteImport } from './routes/_marketing'
+import { Route as DownloadAppRouteImport } from './routes/download-app'
+import { Route as AppCalendarRouteImport } from './routes/_app/calendar'
+import { Route as AppContactRouteImport } from './routes/_app/contact'
+import { Route as AppHomeRouteImport } from './routes/_app/home'
+import { Route as AppUtilitiesRouteImport } from './routes/_app/utilities'
+import { Route as AuthForgotPasswordRouteImport } from './routes/_auth/forgot-password'
+import { Route as AuthLoginRouteImport } from './routes/_auth/login'
+import { Route as AuthSignUpRouteImport } from './routes/_auth/sign-up'
+import { Route as AuthVerifyEmailRouteImport } from './routes/_auth/verify-email'
+import { Route as MarketingIndexRouteImport } from './routes/_marketing/index'
+import { Route as MarketingAboutRouteImport } from './routes/_marketing/about'
+import { Route as MarketingDocsRouteImport } from './routes/_marketing/docs'
+import { Route as MarketingMaasRouteImport } from './routes/_marketing/maas'
+import { Route as MarketingPricingRouteImport } from './routes/_marketing/pricing'
+import { Route as MarketingPrivacyRouteImport } from './routes/_marketing/privacy'
+import { Route as MarketingProductRouteImport } from './routes/_marketing/product'
+import { Route as MarketingTermsAndConditionsRouteImport } from './routes/_marketing/terms-and-conditions'
+import { Route as AppAccountManagePaymentRouteImport } from './routes/_app/account/manage-payment'
+import { Route as AppAccountProfileRouteImport } from './routes/_app/account/profile'
+import { Route as AppAccountSettingRouteImport } from './routes/_app/account/setting'
+import { Route as AppAccountStorageRouteImport } from './routes/_app/account/storage'
+import { Route as AppChatIndexRouteImport } from './routes/_app/chat/index'
+import { Route as AppChatDefaultRouteImport } from './routes/_app/chat/default'
 
-const IndexRoute = IndexRouteImport.update({
+const AppRoute = AppRouteImport.update({
+  id: '/_app',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthRoute = AuthRouteImport.update({
+  id: '/_auth',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MarketingRoute = MarketingRouteImport.update({
+  id: '/_marketing',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DownloadAppRoute = DownloadAppRouteImport.update({
+  id: '/download-app',
+  path: '/download-app',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AppCalendarRoute = AppCalendarRouteImport.update({
+  id: '/calendar',
+  path: '/calendar',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppContactRoute = AppContactRouteImport.update({
+  id: '/contact',
+  path: '/contact',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppHomeRoute = AppHomeRouteImport.update({
+  id: '/home',
+  path: '/home',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppUtilitiesRoute = AppUtilitiesRouteImport.update({
+  id: '/utilities',
+  path: '/utilities',
+  getParentRoute: () => AppRoute,
+} as any)
+const AuthForgotPasswordRoute = AuthForgotPasswordRouteImport.update({
+  id: '/forgot-password',
+  path: '/forgot-password',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthLoginRoute = AuthLoginRouteImport.update({
+  id: '/login',
+  path: '/login',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthSignUpRoute = AuthSignUpRouteImport.update({
+  id: '/sign-up',
+  path: '/sign-up',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthVerifyEmailRoute = AuthVerifyEmailRouteImport.update({
+  id: '/verify-email',
+  path: '/verify-email',
+  getParentRoute: () => AuthRoute,
+} as any)
+const MarketingIndexRoute = MarketingIndexRouteImport.update({
   id: '/',
   path: '/',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => MarketingRoute,
+} as any)
+const MarketingAboutRoute = MarketingAboutRouteImport.update({
+  id: '/about',
+  path: '/about',
+  getParentRoute: () => MarketingRoute,
+} as any)
+const MarketingDocsRoute = MarketingDocsRouteImport.update({
+  id: '/docs',
+  path: '/docs',
+  getParentRoute: () => MarketingRoute,
+} as any)
+const MarketingMaasRoute = MarketingMaasRouteImport.update({
+  id: '/maas',
+  path: '/maas',
+  getParentRoute: () => MarketingRoute,
+} as any)
+const MarketingPricingRoute = MarketingPricingRouteImport.update({
+  id: '/pricing',
+  path: '/pricing',
+  getParentRoute: () => MarketingRoute,
+} as any)
+const MarketingPrivacyRoute = MarketingPrivacyRouteImport.update({
+  id: '/privacy',
+  path: '/privacy',
+  getParentRoute: () => MarketingRoute,
+} as any)
+const MarketingProductRoute = MarketingProductRouteImport.update({
+  id: '/product',
+  path: '/product',
+  getParentRoute: () => MarketingRoute,
+} as any)
+const MarketingTermsAndConditionsRoute =
+  MarketingTermsAndConditionsRouteImport.update({
+    id: '/terms-and-conditions',
+    path: '/terms-and-conditions',
+    getParentRoute: () => MarketingRoute,
+  } as any)
+const AppAccountManagePaymentRoute = AppAccountManagePaymentRouteImport.update({
+  id: '/account/manage-payment',
+  path: '/account/manage-payment',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppAccountProfileRoute = AppAccountProfileRouteImport.update({
+  id: '/account/profile',
+  path: '/account/profile',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppAccountSettingRoute = AppAccountSettingRouteImport.update({
+  id: '/account/setting',
+  path: '/account/setting',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppAccountStorageRoute = AppAccountStorageRouteImport.update({
+  id: '/account/storage',
+  path: '/account/storage',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppChatIndexRoute = AppChatIndexRouteImport.update({
+  id: '/chat/',
+  path: '/chat/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppChatDefaultRoute = AppChatDefaultRouteImport.update({
+  id: '/chat/default',
+  path: '/chat/default',
+  getParentRoute: () => AppRoute,
 } as any)
 
 export interface FileRoutesByFullPath {
-  '/': typeof IndexRoute
+  '/': typeof MarketingIndexRoute
+  '/download-app': typeof DownloadAppRoute
+  '/calendar': typeof AppCalendarRoute
+  '/contact': typeof AppContactRoute
+  '/home': typeof AppHomeRoute
+  '/utilities': typeof AppUtilitiesRoute
+  '/forgot-password': typeof AuthForgotPasswordRoute
+  '/login': typeof AuthLoginRoute
+  '/sign-up': typeof AuthSignUpRoute
+  '/verify-email': typeof AuthVerifyEmailRoute
+  '/about': typeof MarketingAboutRoute
+  '/docs': typeof MarketingDocsRoute
+  '/maas': typeof MarketingMaasRoute
+  '/pricing': typeof MarketingPricingRoute
+  '/privacy': typeof MarketingPrivacyRoute
+  '/product': typeof MarketingProductRoute
+  '/terms-and-conditions': typeof MarketingTermsAndConditionsRoute
+  '/account/manage-payment': typeof AppAccountManagePaymentRoute
+  '/account/profile': typeof AppAccountProfileRoute
+  '/account/setting': typeof AppAccountSettingRoute
+  '/account/storage': typeof AppAccountStorageRoute
+  '/chat/default': typeof AppChatDefaultRoute
+  '/chat/': typeof AppChatIndexRoute
 }
 export interface FileRoutesByTo {
-  '/': typeof IndexRoute
+  '/': typeof MarketingIndexRoute
+  '/download-app': typeof DownloadAppRoute
+  '/calendar': typeof AppCalendarRoute
+  '/contact': typeof AppContactRoute
+  '/home': typeof AppHomeRoute
+  '/utilities': typeof AppUtilitiesRoute
+  '/forgot-password': typeof AuthForgotPasswordRoute
+  '/login': typeof AuthLoginRoute
+  '/sign-up': typeof AuthSignUpRoute
+  '/verify-email': typeof AuthVerifyEmailRoute
+  '/about': typeof MarketingAboutRoute
+  '/docs': typeof MarketingDocsRoute
+  '/maas': typeof MarketingMaasRoute
+  '/pricing': typeof MarketingPricingRoute
+  '/privacy': typeof MarketingPrivacyRoute
+  '/product': typeof MarketingProductRoute
+  '/terms-and-conditions': typeof MarketingTermsAndConditionsRoute
+  '/account/manage-payment': typeof AppAccountManagePaymentRoute
+  '/account/profile': typeof AppAccountProfileRoute
+  '/account/setting': typeof AppAccountSettingRoute
+  '/account/storage': typeof AppAccountStorageRoute
+  '/chat/default': typeof AppChatDefaultRoute
+  '/chat': typeof AppChatIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
-  '/': typeof IndexRoute
+  '/_app': typeof AppRouteWithChildren
+  '/_auth': typeof AuthRouteWithChildren
+  '/_marketing': typeof MarketingRouteWithChildren
+  '/download-app': typeof DownloadAppRoute
+  '/_app/calendar': typeof AppCalendarRoute
+  '/_app/contact': typeof AppContactRoute
+  '/_app/home': typeof AppHomeRoute
+  '/_app/utilities': typeof AppUtilitiesRoute
+  '/_auth/forgot-password': typeof AuthForgotPasswordRoute
+  '/_auth/login': typeof AuthLoginRoute
+  '/_auth/sign-up': typeof AuthSignUpRoute
+  '/_auth/verify-email': typeof AuthVerifyEmailRoute
+  '/_marketing/about': typeof MarketingAboutRoute
+  '/_marketing/docs': typeof MarketingDocsRoute
+  '/_marketing/maas': typeof MarketingMaasRoute
+  '/_marketing/pricing': typeof MarketingPricingRoute
+  '/_marketing/privacy': typeof MarketingPrivacyRoute
+  '/_marketing/product': typeof MarketingProductRoute
+  '/_marketing/terms-and-conditions': typeof MarketingTermsAndConditionsRoute
+  '/_marketing/': typeof MarketingIndexRoute
+  '/_app/account/manage-payment': typeof AppAccountManagePaymentRoute
+  '/_app/account/profile': typeof AppAccountProfileRoute
+  '/_app/account/setting': typeof AppAccountSettingRoute
+  '/_app/account/storage': typeof AppAccountStorageRoute
+  '/_app/chat/default': typeof AppChatDefaultRoute
+  '/_app/chat/': typeof AppChatIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/'
+  fullPaths:
+    | '/'
+    | '/download-app'
+    | '/calendar'
+    | '/contact'
+    | '/home'
+    | '/utilities'
+    | '/forgot-password'
+    | '/login'
+    | '/sign-up'
+    | '/verify-email'
+    | '/about'
+    | '/docs'
+    | '/maas'
+    | '/pricing'
+    | '/privacy'
+    | '/product'
+    | '/terms-and-conditions'
+    | '/account/manage-payment'
+    | '/account/profile'
+    | '/account/setting'
+    | '/account/storage'
+    | '/chat/default'
+    | '/chat/'
   fileRoutesByTo: FileRoutesByTo
-  to: '/'
-  id: '__root__' | '/'
+  to:
+    | '/'
+    | '/download-app'
+    | '/calendar'
+    | '/contact'
+    | '/home'
+    | '/utilities'
+    | '/forgot-password'
+    | '/login'
+    | '/sign-up'
+    | '/verify-email'
+    | '/about'
+    | '/docs'
+    | '/maas'
+    | '/pricing'
+    | '/privacy'
+    | '/product'
+    | '/terms-and-conditions'
+    | '/account/manage-payment'
+    | '/account/profile'
+    | '/account/setting'
+    | '/account/storage'
+    | '/chat/default'
+    | '/chat'
+  id:
+    | '__root__'
+    | '/_app'
+    | '/_auth'
+    | '/_marketing'
+    | '/download-app'
+    | '/_app/calendar'
+    | '/_app/contact'
+    | '/_app/home'
+    | '/_app/utilities'
+    | '/_auth/forgot-password'
+    | '/_auth/login'
+    | '/_auth/sign-up'
+    | '/_auth/verify-email'
+    | '/_marketing/about'
+    | '/_marketing/docs'
+    | '/_marketing/maas'
+    | '/_marketing/pricing'
+    | '/_marketing/privacy'
+    | '/_marketing/product'
+    | '/_marketing/terms-and-conditions'
+    | '/_marketing/'
+    | '/_app/account/manage-payment'
+    | '/_app/account/profile'
+    | '/_app/account/setting'
+    | '/_app/account/storage'
+    | '/_app/chat/default'
+    | '/_app/chat/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
-  IndexRoute: typeof IndexRoute
+  AppRoute: typeof AppRouteWithChildren
+  AuthRoute: typeof AuthRouteWithChildren
+  MarketingRoute: typeof MarketingRouteWithChildren
+  DownloadAppRoute: typeof DownloadAppRoute
 }
 
 declare module '@tanstack/react-router' {
   interface FileRoutesByPath {
-    '/': {
-      id: '/'
+    '/_app': {
+      id: '/_app'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof AppRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_auth': {
+      id: '/_auth'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof AuthRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_marketing': {
+      id: '/_marketing'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof MarketingRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/download-app': {
+      id: '/download-app'
+      path: '/download-app'
+      fullPath: '/download-app'
+      preLoaderRoute: typeof DownloadAppRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_app/calendar': {
+      id: '/_app/calendar'
+      path: '/calendar'
+      fullPath: '/calendar'
+      preLoaderRoute: typeof AppCalendarRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/contact': {
+      id: '/_app/contact'
+      path: '/contact'
+      fullPath: '/contact'
+      preLoaderRoute: typeof AppContactRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/home': {
+      id: '/_app/home'
+      path: '/home'
+      fullPath: '/home'
+      preLoaderRoute: typeof AppHomeRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/utilities': {
+      id: '/_app/utilities'
+      path: '/utilities'
+      fullPath: '/utilities'
+      preLoaderRoute: typeof AppUtilitiesRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_auth/forgot-password': {
+      id: '/_auth/forgot-password'
+      path: '/forgot-password'
+      fullPath: '/forgot-password'
+      preLoaderRoute: typeof AuthForgotPasswordRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/login': {
+      id: '/_auth/login'
+      path: '/login'
+      fullPath: '/login'
+      preLoaderRoute: typeof AuthLoginRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/sign-up': {
+      id: '/_auth/sign-up'
+      path: '/sign-up'
+      fullPath: '/sign-up'
+      preLoaderRoute: typeof AuthSignUpRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/verify-email': {
+      id: '/_auth/verify-email'
+      path: '/verify-email'
+      fullPath: '/verify-email'
+      preLoaderRoute: typeof AuthVerifyEmailRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_marketing/': {
+      id: '/_marketing/'
       path: '/'
       fullPath: '/'
-      preLoaderRoute: typeof IndexRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof MarketingIndexRouteImport
+      parentRoute: typeof MarketingRoute
+    }
+    '/_marketing/about': {
+      id: '/_marketing/about'
+      path: '/about'
+      fullPath: '/about'
+      preLoaderRoute: typeof MarketingAboutRouteImport
+      parentRoute: typeof MarketingRoute
+    }
+    '/_marketing/docs': {
+      id: '/_marketing/docs'
+      path: '/docs'
+      fullPath: '/docs'
+      preLoaderRoute: typeof MarketingDocsRouteImport
+      parentRoute: typeof MarketingRoute
+    }
+    '/_marketing/maas': {
+      id: '/_marketing/maas'
+      path: '/maas'
+      fullPath: '/maas'
+      preLoaderRoute: typeof MarketingMaasRouteImport
+      parentRoute: typeof MarketingRoute
+    }
+    '/_marketing/pricing': {
+      id: '/_marketing/pricing'
+      path: '/pricing'
+      fullPath: '/pricing'
+      preLoaderRoute: typeof MarketingPricingRouteImport
+      parentRoute: typeof MarketingRoute
+    }
+    '/_marketing/privacy': {
+      id: '/_marketing/privacy'
+      path: '/privacy'
+      fullPath: '/privacy'
+      preLoaderRoute: typeof MarketingPrivacyRouteImport
+      parentRoute: typeof MarketingRoute
+    }
+    '/_marketing/product': {
+      id: '/_marketing/product'
+      path: '/product'
+      fullPath: '/product'
+      preLoaderRoute: typeof MarketingProductRouteImport
+      parentRoute: typeof MarketingRoute
+    }
+    '/_marketing/terms-and-conditions': {
+      id: '/_marketing/terms-and-conditions'
+      path: '/terms-and-conditions'
+      fullPath: '/terms-and-conditions'
+      preLoaderRoute: typeof MarketingTermsAndConditionsRouteImport
+      parentRoute: typeof MarketingRoute
+    }
+    '/_app/account/manage-payment': {
+      id: '/_app/account/manage-payment'
+      path: '/account/manage-payment'
+      fullPath: '/account/manage-payment'
+      preLoaderRoute: typeof AppAccountManagePaymentRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/account/profile': {
+      id: '/_app/account/profile'
+      path: '/account/profile'
+      fullPath: '/account/profile'
+      preLoaderRoute: typeof AppAccountProfileRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/account/setting': {
+      id: '/_app/account/setting'
+      path: '/account/setting'
+      fullPath: '/account/setting'
+      preLoaderRoute: typeof AppAccountSettingRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/account/storage': {
+      id: '/_app/account/storage'
+      path: '/account/storage'
+      fullPath: '/account/storage'
+      preLoaderRoute: typeof AppAccountStorageRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/chat/': {
+      id: '/_app/chat/'
+      path: '/chat'
+      fullPath: '/chat/'
+      preLoaderRoute: typeof AppChatIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/chat/default': {
+      id: '/_app/chat/default'
+      path: '/chat/default'
+      fullPath: '/chat/default'
+      preLoaderRoute: typeof AppChatDefaultRouteImport
+      parentRoute: typeof AppRoute
     }
   }
 }
 
+interface AppRouteChildren {
+  AppCalendarRoute: typeof AppCalendarRoute
+  AppContactRoute: typeof AppContactRoute
+  AppHomeRoute: typeof AppHomeRoute
+  AppUtilitiesRoute: typeof AppUtilitiesRoute
+  AppAccountManagePaymentRoute: typeof AppAccountManagePaymentRoute
+  AppAccountProfileRoute: typeof AppAccountProfileRoute
+  AppAccountSettingRoute: typeof AppAccountSettingRoute
+  AppAccountStorageRoute: typeof AppAccountStorageRoute
+  AppChatDefaultRoute: typeof AppChatDefaultRoute
+  AppChatIndexRoute: typeof AppChatIndexRoute
+}
+
+const AppRouteChildren: AppRouteChildren = {
+  AppCalendarRoute: AppCalendarRoute,
+  AppContactRoute: AppContactRoute,
+  AppHomeRoute: AppHomeRoute,
+  AppUtilitiesRoute: AppUtilitiesRoute,
+  AppAccountManagePaymentRoute: AppAccountManagePaymentRoute,
+  AppAccountProfileRoute: AppAccountProfileRoute,
+  AppAccountSettingRoute: AppAccountSettingRoute,
+  AppAccountStorageRoute: AppAccountStorageRoute,
+  AppChatDefaultRoute: AppChatDefaultRoute,
+  AppChatIndexRoute: AppChatIndexRoute,
+}
+
+const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
+
+interface AuthRouteChildren {
+  AuthForgotPasswordRoute: typeof AuthForgotPasswordRoute
+  AuthLoginRoute: typeof AuthLoginRoute
+  AuthSignUpRoute: typeof AuthSignUpRoute
+  AuthVerifyEmailRoute: typeof AuthVerifyEmailRoute
+}
+
+const AuthRouteChildren: AuthRouteChildren = {
+  AuthForgotPasswordRoute: AuthForgotPasswordRoute,
+  AuthLoginRoute: AuthLoginRoute,
+  AuthSignUpRoute: AuthSignUpRoute,
+  AuthVerifyEmailRoute: AuthVerifyEmailRoute,
+}
+
+const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
+
+interface MarketingRouteChildren {
+  MarketingAboutRoute: typeof MarketingAboutRoute
+  MarketingDocsRoute: typeof MarketingDocsRoute
+  MarketingMaasRoute: typeof MarketingMaasRoute
+  MarketingPricingRoute: typeof MarketingPricingRoute
+  MarketingPrivacyRoute: typeof MarketingPrivacyRoute
+  MarketingProductRoute: typeof MarketingProductRoute
+  MarketingTermsAndConditionsRoute: typeof MarketingTermsAndConditionsRoute
+  MarketingIndexRoute: typeof MarketingIndexRoute
+}
+
+const MarketingRouteChildren: MarketingRouteChildren = {
+  MarketingAboutRoute: MarketingAboutRoute,
+  MarketingDocsRoute: MarketingDocsRoute,
+  MarketingMaasRoute: MarketingMaasRoute,
+  MarketingPricingRoute: MarketingPricingRoute,
+  MarketingPrivacyRoute: MarketingPrivacyRoute,
+  MarketingProductRoute: MarketingProductRoute,
+  MarketingTermsAndConditionsRoute: MarketingTermsAndConditionsRoute,
+  MarketingIndexRoute: MarketingIndexRoute,
+}
+
+const MarketingRouteWithChildren = MarketingRoute._addFileChildren(
+  MarketingRouteChildren,
+)
+
 const rootRouteChildren: RootRouteChildren = {
-  IndexRoute: IndexRoute,
+  AppRoute: AppRouteWithChildren,
+  AuthRoute: AuthRouteWithChildren,
+  MarketingRoute: MarketingRouteWithChildren,
+  DownloadAppRoute: DownloadAppRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,3 +1,50 @@
-import { createRootRoute, Outlet } from '@tanstack/react-router'
+import { createRootRouteWithContext, Link, Outlet, redirect } from '@tanstack/react-router'
+import { Trans } from '@lingui/react/macro'
+import { useOfflineNotice } from '../services/connectivity'
+import { takeNativeAppOffer } from '../services/native-app-offer'
+import { requireCatalogParts } from '../services/i18n'
+import { partsForRoutes } from '../services/catalog-parts'
+import type { SessionAccess } from '../services/session'
+import { EmptyState } from '../ui/empty-state'
+import { OfflineNotice } from '../ui/offline-notice'
+import { Toaster } from '../ui/toast'
 
-export const Route = createRootRoute({ component: () => <Outlet /> })
+export interface RouterContext {
+  session: SessionAccess
+}
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  // Mobile browsers are offered the native app, once per session.
+  beforeLoad: async ({ location, matches }) => {
+    if (takeNativeAppOffer(location.pathname)) throw redirect({ to: '/download-app', search: { redirect: location.href } })
+    // The catalog part of the pages about to render (e.g. the marketing copy).
+    await requireCatalogParts(partsForRoutes(matches.map((match) => match.routeId)))
+  },
+  component: RootLayout,
+  notFoundComponent: NotFound,
+})
+
+function RootLayout() {
+  const offline = useOfflineNotice()
+  return (
+    <>
+      <Outlet />
+      <Toaster />
+      <OfflineNotice {...offline} onRefresh={() => window.location.reload()} />
+    </>
+  )
+}
+
+function NotFound() {
+  return (
+    <EmptyState
+      title={<Trans>Page not found</Trans>}
+      description={<Trans>The page you are looking for does not exist or has moved.</Trans>}
+      action={
+        <Link to="/" className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-500">
+          <Trans>Go to the home page</Trans>
+        </Link>
+      }
+    />
+  )
+}

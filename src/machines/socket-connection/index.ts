@@ -1,0 +1,2 @@
+export * from './socket-connection.machine'
+export * from './socket-connection.view'

@@ -1,0 +1,40 @@
+/**
+ * The Lingui catalog (one .po per language) is served in parts, so a page only loads the messages
+ * it can show. A message belongs to a part when every place it is used lies in that part's
+ * sources; anything used elsewhere, or in two parts, stays in 'app', which always loads.
+ *
+ *   marketing  the marketing pages' copy: loaded by the root route for the marketing routes
+ *   landing    the tenant landings: loaded with the landing beside a tenant-branded sign-in
+ *   documents  the step guides: loaded with the documents modal
+ *
+ * Used by the Vite plugin that compiles the parts (vite.lingui-parts.ts, by the messages' origins)
+ * and by the code that loads them (src/services/i18n.ts `requireCatalogParts`).
+ * tests/unit/services/catalog-parts.test.ts checks that each part's sources are only imported
+ * where the part is loaded.
+ */
+export type CatalogPart = 'app' | 'marketing' | 'landing' | 'documents'
+
+export const CATALOG_PARTS = ['app', 'marketing', 'landing', 'documents'] as const satisfies readonly CatalogPart[]
+
+export const PART_SOURCES: Record<Exclude<CatalogPart, 'app'>, readonly string[]> = {
+  marketing: ['src/ui/marketing/pages/', 'src/routes/_marketing', 'src/routes/download-app.tsx'],
+  landing: ['src/ui/landing/'],
+  documents: ['src/ui/documents/'],
+}
+
+const MARKETING_ROUTES = ['/_marketing', '/download-app']
+
+/** The part of a message used in these source files. */
+export function partOfOrigins(files: readonly string[]): CatalogPart {
+  if (files.length === 0) return 'app'
+  const normalized = files.map((file) => file.replace(/\\/g, '/'))
+  for (const [part, prefixes] of Object.entries(PART_SOURCES) as [Exclude<CatalogPart, 'app'>, readonly string[]][]) {
+    if (normalized.every((file) => prefixes.some((prefix) => file.startsWith(prefix)))) return part
+  }
+  return 'app'
+}
+
+/** The parts the matched routes need, beyond 'app'. */
+export function partsForRoutes(routeIds: readonly string[]): CatalogPart[] {
+  return routeIds.some((id) => MARKETING_ROUTES.some((prefix) => id.startsWith(prefix))) ? ['marketing'] : []
+}

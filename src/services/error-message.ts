@@ -1,0 +1,46 @@
+import { useEffect, useState, useSyncExternalStore } from 'react'
+import { flattenFieldMessages } from './error-catalogue'
+
+/**
+ * The global `errorMessage` state of spec section 3: an object of messages keyed by field. A 400
+ * with field errors fills it; the auth layouts show its flattened values in an error notification
+ * and then clear it.
+ */
+export type ErrorMessageState = Record<string, readonly string[] | string>
+
+type Listener = () => void
+
+let state: ErrorMessageState = {}
+const listeners = new Set<Listener>()
+
+export const getErrorMessage = () => state
+
+export function setErrorMessage(next: ErrorMessageState) {
+  state = next
+  for (const listener of listeners) listener()
+}
+
+export function clearErrorMessage() {
+  if (Object.keys(state).length > 0) setErrorMessage({})
+}
+
+export function subscribeErrorMessage(listener: Listener): () => void {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
+/**
+ * For the auth layouts: takes whatever the global errorMessage state holds, keeps its flattened
+ * messages for the notification, and clears the state.
+ */
+export function useErrorNotification(): { messages: readonly string[]; dismiss: () => void } {
+  const state = useSyncExternalStore(subscribeErrorMessage, getErrorMessage, getErrorMessage)
+  const [messages, setMessages] = useState<readonly string[]>([])
+  useEffect(() => {
+    const flat = flattenFieldMessages(state)
+    if (flat.length === 0) return
+    setMessages(flat)
+    clearErrorMessage()
+  }, [state])
+  return { messages, dismiss: () => setMessages([]) }
+}

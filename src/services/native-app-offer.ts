@@ -1,0 +1,20 @@
+/**
+ * Mobile browsers (page width up to 500 px) are offered the native app: once per browser session
+ * the app goes to /download-app, which can be dismissed back to where the visitor was.
+ */
+export const MOBILE_MAX_WIDTH = 500
+const OFFERED_KEY = 'workroom.app-offered'
+const EXEMPT_PATHS = ['/download-app', '/email-preview', '/api/']
+
+export function shouldOfferNativeApp(width: number, alreadyOffered: boolean, path: string): boolean {
+  return width <= MOBILE_MAX_WIDTH && !alreadyOffered && !EXEMPT_PATHS.some((p) => path.startsWith(p))
+}
+
+/** True once (per session) on a small screen: the caller then goes to /download-app. */
+export function takeNativeAppOffer(path: string): boolean {
+  if (typeof window === 'undefined') return false
+  const offered = sessionStorage.getItem(OFFERED_KEY) === '1'
+  if (!shouldOfferNativeApp(window.innerWidth, offered, path)) return false
+  sessionStorage.setItem(OFFERED_KEY, '1')
+  return true
+}

@@ -1,0 +1,17 @@
+/** Catalog parts compiled by vite.lingui-parts.ts. */
+declare module '*.po?part=app' {
+  import type { Messages } from '@lingui/core'
+  export const messages: Messages
+}
+declare module '*.po?part=marketing' {
+  import type { Messages } from '@lingui/core'
+  export const messages: Messages
+}
+declare module '*.po?part=landing' {
+  import type { Messages } from '@lingui/core'
+  export const messages: Messages
+}
+declare module '*.po?part=documents' {
+  import type { Messages } from '@lingui/core'
+  export const messages: Messages
+}

@@ -1,0 +1,120 @@
+import { createActor, fromCallback, fromPromise, waitFor, type Actor } from 'xstate'
+import { sessionMachine, type SessionEvent, type SessionMachine } from '../machines/session/session.machine'
+import { socketConnectionMachine } from '../machines/socket-connection/socket-connection.machine'
+import * as auth from './auth'
+import * as customer from './customer'
+import { connectAuth, type AuthBridge } from './http'
+import { activateLanguage } from './i18n'
+import { onSocketEvent, socketIoConnection } from './socket'
+import { otherTabChange, readRefreshToken, REFRESH_TOKEN_KEY, withRefreshLock, writeRefreshToken } from './token-store'
+
+/**
+ * The session machine with the real calls, storage and socket: loaded by src/services/session.ts
+ * as its own chunk (with xstate, ky and socket handling) when a stored session must be restored or
+ * the visitor first acts (logs in, signs up, picks a language).
+ */
+
+/** Spends the stored refresh token (the newest any tab holds) inside the cross-tab lock. */
+const rotate = (fallback: string, quiet: boolean) =>
+  withRefreshLock(async () => {
+    const tokens = await auth.refreshToken({ refresh_token: readRefreshToken() ?? fallback }, { quiet })
+    writeRefreshToken(tokens.refresh_token)
+    return tokens
+  })
+
+/** Other tabs' changes of the stored refresh token: LOGIN_STATUS_CHANGED or TOKENS_ROTATED. */
+export const otherTabsWatcher = fromCallback<SessionEvent>(({ sendBack }) => {
+  if (typeof window === 'undefined') return () => {}
+  const onStorage = (event: StorageEvent) => {
+    if (event.key !== REFRESH_TOKEN_KEY && event.key !== null) return
+    const change = otherTabChange(event.oldValue, event.key === null ? null : event.newValue)
+    if (change) sendBack(change)
+  }
+  window.addEventListener('storage', onStorage)
+  return () => window.removeEventListener('storage', onStorage)
+})
+
+export const appSessionMachine = sessionMachine.provide({
+  actors: {
+    restore: fromPromise(async ({ input }) => {
+      const tokens = await rotate(input.refreshToken, true)
+      const user = await customer.userInfo(tokens.access_token)
+      return { tokens, user }
+    }),
+    login: fromPromise(({ input }) => auth.login(input)),
+    register: fromPromise(({ input }) => auth.register(input)),
+    verifyEmail: fromPromise(({ input }) => auth.verifyEmail(input)),
+    resendCode: fromPromise(({ input }) => auth.resendCode(input)),
+    forgotPassword: fromPromise(({ input }) => auth.forgotPassword(input)),
+    resetPassword: fromPromise(({ input }) => auth.resetPassword(input)),
+    refresh: fromPromise(({ input }) => rotate(input.refreshToken, false)),
+    userInfo: fromPromise(() => customer.userInfo()),
+    updateName: fromPromise(({ input }) => customer.updateProfile({ name: input.name })),
+    updateLanguage: fromPromise(async ({ input }) => {
+      await customer.updateLanguage(input.language)
+      return input.language
+    }),
+    applyLanguage: fromPromise(({ input }) => activateLanguage(input.language)),
+    uploadAvatar: fromCallback<SessionEvent, { file: { type: string; size: number } }>(({ input, sendBack }) => {
+      const controller = new AbortController()
+      customer
+        .uploadAvatar(input.file as File, (progress) => sendBack({ type: 'UPLOAD_PROGRESS', percent: progress.percent }), controller.signal)
+        .then(
+          (user) => sendBack({ type: 'UPLOAD_DONE', user }),
+          () => sendBack({ type: 'UPLOAD_FAILED' }),
+        )
+      return () => controller.abort()
+    }),
+    logout: fromPromise(({ input }) => auth.logout(input)),
+    otherTabs: otherTabsWatcher,
+    socketConnection: socketConnectionMachine.provide({ actors: { connection: socketIoConnection } }),
+  },
+  actions: {
+    persistTokens: (_, params) => writeRefreshToken(params.refreshToken),
+    clearTokens: () => writeRefreshToken(null),
+  },
+})
+
+export type AppSessionActor = ReturnType<typeof createAppSession>
+
+const createAppSession = () => createActor(appSessionMachine, { input: { refreshToken: readRefreshToken() } })
+
+/**
+ * What the HTTP client gets from the session: the access token, and after a 401 a usable token
+ * (single flight: the machine ignores REFRESH_TOKEN while refreshing, every waiter gets the one
+ * result) or null when the session is over.
+ */
+export function authBridgeFor(actor: Actor<SessionMachine>): AuthBridge {
+  return {
+    accessToken: () => actor.getSnapshot().context.accessToken,
+    async refresh(used) {
+      const now = actor.getSnapshot()
+      if (!now.matches({ loggedIn: 'active' })) return null
+      // Another call already refreshed it: use the new one.
+      if (now.context.accessToken && now.context.accessToken !== used) return now.context.accessToken
+      actor.send({ type: 'REFRESH_TOKEN' })
+      const after = await waitFor(actor, (s) => !s.matches({ loggedIn: { active: { token: 'refreshing' } } }), { timeout: Infinity })
+      return after.matches({ loggedIn: 'active' }) ? after.context.accessToken : null
+    },
+    expired: () => actor.send({ type: 'SESSION_EXPIRED' }),
+  }
+}
+
+export interface SessionHooks {
+  /** Follow the machine's navigation (the router). */
+  navigate: (href: string) => void
+  /** Reload the page (a login-status change elsewhere). */
+  reload: () => void
+}
+
+export function startSession(hooks: SessionHooks): AppSessionActor {
+  const actor = createAppSession()
+
+  connectAuth(authBridgeFor(actor))
+
+  // This login ended elsewhere (the server's LOGOUT to the user's other sockets).
+  onSocketEvent('LOGOUT', () => actor.send({ type: 'SOCKET_LOGOUT' }))
+  actor.on('navigate', ({ href }) => hooks.navigate(href))
+  actor.on('reload', () => hooks.reload())
+  return actor.start()
+}

@@ -1,0 +1,65 @@
+import type { Socket } from 'socket.io-client'
+import { fromCallback } from 'xstate'
+import type { ClientToServerEvents, ServerToClientEvents } from '../../contract/socket'
+import type { SocketCommand, SocketConnectionEvent } from '../machines/socket-connection/socket-connection.machine'
+
+/**
+ * The socket for the rest of the app. The socketConnection machine owns the lifecycle; this module
+ * provides its `connection` actor (socket.io-client, loaded only once logged in, so it stays out of
+ * the entry chunk) and lets later domains listen to server events across reconnects.
+ */
+export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>
+type ServerEvent = keyof ServerToClientEvents
+type AnyHandler = (...args: never[]) => void
+
+let current: AppSocket | null = null
+const subscriptions = new Set<{ event: ServerEvent; handler: AnyHandler }>()
+
+/** The connected (or connecting) socket, if any. */
+export const currentSocket = (): AppSocket | null => current
+
+/** Listen to a server event on the current socket and every later one; returns the unsubscribe. */
+export function onSocketEvent<E extends ServerEvent>(event: E, handler: ServerToClientEvents[E]): () => void {
+  const subscription = { event, handler: handler as AnyHandler }
+  subscriptions.add(subscription)
+  untyped(current)?.on(event, handler as AnyHandler)
+  return () => {
+    subscriptions.delete(subscription)
+    untyped(current)?.off(event, handler as AnyHandler)
+  }
+}
+
+const untyped = (socket: AppSocket | null) => socket as unknown as { on(e: string, h: AnyHandler): void; off(e: string, h: AnyHandler): void } | null
+
+export const SOCKET_OPTIONS = { path: '/socket.io', reconnection: false, transports: ['websocket'] } as const
+
+/** One socket.io connection for `input.token`; the socketConnection machine restarts it to reconnect. */
+export const socketIoConnection = fromCallback<SocketCommand, { token: string }>(({ input, sendBack, receive }) => {
+  let socket: AppSocket | null = null
+  let stopped = false
+  const report = (event: SocketConnectionEvent) => {
+    if (!stopped) sendBack(event)
+  }
+  import('socket.io-client').then(
+    ({ io }) => {
+      if (stopped) return
+      socket = io({ ...SOCKET_OPTIONS, transports: [...SOCKET_OPTIONS.transports], auth: { token: input.token } }) as AppSocket
+      current = socket
+      for (const { event, handler } of subscriptions) untyped(socket)?.on(event, handler)
+      socket.on('connect', () => report({ type: 'SOCKET_CONNECTED' }))
+      socket.on('disconnect', (reason) => report({ type: 'SOCKET_DISCONNECTED', reason }))
+      socket.on('connect_error', (error) => report({ type: 'SOCKET_ERROR', message: error.message }))
+    },
+    (error: unknown) => report({ type: 'SOCKET_ERROR', message: error instanceof Error ? error.message : 'socket.io-client failed to load' }),
+  )
+  receive((command) => {
+    if (command.type === 'EMIT_LOGOUT') socket?.emit('LOGOUT')
+  })
+  return () => {
+    stopped = true
+    if (!socket) return
+    socket.removeAllListeners()
+    socket.disconnect()
+    if (current === socket) current = null
+  }
+})

@@ -1,0 +1,50 @@
+import dayjs from 'dayjs'
+import 'dayjs/locale/vi'
+import { plural, t } from '@lingui/core/macro'
+import type { Language } from '../../contract/common'
+import { currentLanguage } from './i18n'
+
+/**
+ * Time-ago labels of spec section 9: under 60 s 'just now', then minutes below 1 hour, hours below
+ * 24, days up to 31, else a date. Labels come from the Lingui catalog (en and vi); dates from dayjs.
+ */
+const MINUTE = 60
+const HOUR = 60 * MINUTE
+const DAY = 24 * HOUR
+
+export type TimeAgoUnit = 'now' | 'minutes' | 'hours' | 'days' | 'date'
+
+/** Which rule applies to a difference of `seconds` (future times count as now). */
+export function timeAgoUnit(seconds: number): { unit: TimeAgoUnit; count: number } {
+  if (seconds < MINUTE) return { unit: 'now', count: 0 }
+  if (seconds < HOUR) return { unit: 'minutes', count: Math.floor(seconds / MINUTE) }
+  if (seconds < DAY) return { unit: 'hours', count: Math.floor(seconds / HOUR) }
+  const days = Math.floor(seconds / DAY)
+  if (days <= 31) return { unit: 'days', count: days }
+  return { unit: 'date', count: days }
+}
+
+const DATE_FORMATS: Record<Language, string> = { en: 'MMM D, YYYY', vi: 'DD/MM/YYYY' }
+
+/** A date in the given language (dayjs). */
+export function formatDate(date: dayjs.ConfigType, lang: Language = currentLanguage()): string {
+  return dayjs(date).locale(lang).format(DATE_FORMATS[lang])
+}
+
+/** The label for `date` seen at `now`, in the active language. */
+export function timeAgo(date: dayjs.ConfigType, now: dayjs.ConfigType = new Date()): string {
+  const seconds = dayjs(now).diff(dayjs(date), 'second')
+  const { unit, count } = timeAgoUnit(seconds)
+  switch (unit) {
+    case 'now':
+      return t`just now`
+    case 'minutes':
+      return plural(count, { one: '# minute ago', other: '# minutes ago' })
+    case 'hours':
+      return plural(count, { one: '# hour ago', other: '# hours ago' })
+    case 'days':
+      return plural(count, { one: '# day ago', other: '# days ago' })
+    case 'date':
+      return formatDate(date)
+  }
+}

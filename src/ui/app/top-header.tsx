@@ -1,0 +1,40 @@
+import type { ReactNode } from 'react'
+import { Link } from '@tanstack/react-router'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Avatar } from '../avatar'
+import { Icon } from '../icons'
+
+export interface TopHeaderProps {
+  name: string
+  photoUrl: string | null
+  initials: string
+  languageSelector: ReactNode
+  onOpenAccount: () => void
+}
+
+/** Spec section 2, top header: upgrade link to pricing, language selector, user menu. */
+export function TopHeader({ name, photoUrl, initials, languageSelector, onOpenAccount }: TopHeaderProps) {
+  const { t } = useLingui()
+  return (
+    <header className="flex h-14 shrink-0 items-center justify-end gap-2 border-b border-slate-200 bg-white px-3 sm:gap-3 sm:px-4">
+      <Link
+        to="/pricing"
+        className="inline-flex h-9 items-center gap-1.5 rounded-md bg-amber-100 px-3 text-sm font-semibold text-amber-900 hover:bg-amber-200 focus-visible:outline-2 focus-visible:outline-amber-600"
+      >
+        <Icon name="upgrade" className="h-4 w-4" />
+        <Trans>Upgrade</Trans>
+      </Link>
+      {languageSelector}
+      <button
+        type="button"
+        onClick={onOpenAccount}
+        aria-label={t`Account`}
+        aria-haspopup="dialog"
+        className="inline-flex items-center gap-2 rounded-full p-0.5 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600 md:rounded-lg md:pr-3"
+      >
+        <Avatar photoUrl={photoUrl} initials={initials} size={40} />
+        <span className="hidden max-w-40 truncate text-sm font-medium text-slate-800 md:inline">{name}</span>
+      </button>
+    </header>
+  )
+}

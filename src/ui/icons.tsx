@@ -1,0 +1,30 @@
+/** Small decorative line icons (24 px grid); the control around each carries the name. */
+const PATHS = {
+  chat: 'M4 5h16v11H8l-4 4zM8 9h8M8 12h5',
+  contacts: 'M9 11a3.5 3.5 0 100-7 3.5 3.5 0 000 7zM3 20c0-3.3 2.7-6 6-6s6 2.7 6 6M16 4.5a3.5 3.5 0 010 6.5M18 14c2 .7 3 2.9 3 6',
+  utilities: 'M4 4h6v6H4zM14 4h6v6h-6zM4 14h6v6H4zM14 14h6v6h-6z',
+  calendar: 'M4 6h16v14H4zM4 10h16M8 3v5M16 3v5',
+  bell: 'M6 16V11a6 6 0 1112 0v5l2 2H4zM10 20a2 2 0 004 0',
+  pricing: 'M3 12l9-9h8v8l-9 9zM15.5 8.5h.01',
+  support: 'M4 13a8 8 0 1116 0v3a2 2 0 01-2 2h-2v-6h4M4 13v3a2 2 0 002 2h2v-6H4',
+  documents: 'M6 3h9l4 4v14H6zM14 3v5h5M9 12h7M9 16h7',
+  home: 'M4 11l8-7 8 7v9h-5v-6H9v6H4z',
+  close: 'M6 6l12 12M18 6L6 18',
+  copy: 'M9 9h11v11H9zM5 15H4V4h11v1',
+  logout: 'M15 4h4v16h-4M10 8l-4 4 4 4M6 12h11',
+  user: 'M12 12a4 4 0 100-8 4 4 0 000 8zM4 21c0-4 3.6-7 8-7s8 3 8 7',
+  storage: 'M4 6c0-1.7 3.6-3 8-3s8 1.3 8 3-3.6 3-8 3-8-1.3-8-3zM4 6v12c0 1.7 3.6 3 8 3s8-1.3 8-3V6M4 12c0 1.7 3.6 3 8 3s8-1.3 8-3',
+  billing: 'M3 6h18v12H3zM3 10h18M7 15h4',
+  settings: 'M12 15a3 3 0 100-6 3 3 0 000 6zM19 12a7 7 0 00-.1-1.2l2-1.6-2-3.4-2.4 1a7 7 0 00-2-1.2L14 3h-4l-.5 2.6a7 7 0 00-2 1.2l-2.4-1-2 3.4 2 1.6a7 7 0 000 2.4l-2 1.6 2 3.4 2.4-1a7 7 0 002 1.2L10 21h4l.5-2.6a7 7 0 002-1.2l2.4 1 2-3.4-2-1.6c.1-.4.1-.8.1-1.2z',
+  upgrade: 'M12 20V6M6 12l6-6 6 6M5 3h14',
+} as const
+
+export type IconName = keyof typeof PATHS
+
+export function Icon({ name, className = 'h-5 w-5' }: { name: IconName; className?: string }) {
+  return (
+    <svg viewBox="0 0 24 24" className={className} aria-hidden="true" focusable="false">
+      <path d={PATHS[name]} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  )
+}

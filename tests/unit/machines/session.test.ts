@@ -1,0 +1,441 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { createActor, fromCallback, fromPromise, type AnyEventObject } from 'xstate'
+import type { Session, Tokens } from '../../../contract/auth'
+import type { User } from '../../../contract/user'
+import {
+  accountView,
+  forgotPasswordView,
+  isLoggedIn,
+  loginView,
+  logoutBody,
+  profileView,
+  REFRESH_AHEAD_MS,
+  safeRedirect,
+  sessionMachine,
+  verifyEmailView,
+  type SessionEmitted,
+  type SessionEvent,
+} from '../../../src/machines/session'
+import { socketConnectionMachine, type SocketCommand } from '../../../src/machines/socket-connection'
+
+const user = (over: Partial<User> = {}): User => ({
+  _id: 'u1',
+  name: 'Lan Nguyễn',
+  email: 'lan@example.com',
+  email_verified: true,
+  workid: 'lan.nguyen',
+  photo_url: null,
+  package: 'freemium',
+  account: {
+    language: 'vi',
+    skip_tutorial: 0,
+    only_friend_call: 0,
+    only_friend_invite_topic: 0,
+    only_friend_chat: 0,
+    sounds: 1,
+    channel: null,
+    use_for: null,
+    start_with: null,
+    website: null,
+  },
+  created_at: '2026-01-01T00:00:00.000Z',
+  ...over,
+})
+
+const tokens = (n: number, accessToken = `access-${n}`): Tokens => ({ access_token: accessToken, refresh_token: `refresh-${n}` })
+
+/** A JWT-shaped token whose payload carries `exp` (seconds). */
+const jwt = (expMs: number) => `x.${btoa(JSON.stringify({ exp: Math.floor(expMs / 1000) })).replace(/=+$/, '')}.y`
+
+interface Deferred<T> {
+  promise: Promise<T>
+  resolve: (value: T) => void
+  reject: (error: unknown) => void
+}
+function deferred<T>(): Deferred<T> {
+  let resolve!: (value: T) => void
+  let reject!: (error: unknown) => void
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res
+    reject = rej
+  })
+  return { promise, resolve, reject }
+}
+
+/** The session machine with recording fakes for every call, the storage and the socket. */
+function harness(options: {
+  refreshToken?: string | null
+  restore?: () => Promise<{ tokens: Tokens; user: User }>
+  login?: () => Promise<Session>
+  refresh?: () => Promise<Tokens>
+  logout?: () => Promise<unknown>
+  fcmToken?: string | null
+  connectSocket?: boolean
+} = {}) {
+  const log: string[] = []
+  const calls: Record<string, unknown[]> = {}
+  const record = (name: string, input?: unknown) => {
+    ;(calls[name] ??= []).push(input)
+    log.push(name)
+  }
+  const sockets: { sendBack: (e: AnyEventObject) => void; closed: boolean }[] = []
+  const machine = sessionMachine.provide({
+    actors: {
+      restore: fromPromise(async ({ input }) => {
+        record('restore', input)
+        return (options.restore ?? (async () => ({ tokens: tokens(2), user: user() })))()
+      }),
+      login: fromPromise(async ({ input }) => {
+        record('login', input)
+        return (options.login ?? (async () => ({ ...tokens(1), user: user() })))()
+      }),
+      register: fromPromise(async ({ input }) => {
+        record('register', input)
+        return { ...tokens(1), user: user({ email: input.email, email_verified: false }) }
+      }),
+      verifyEmail: fromPromise(async ({ input }) => record('verifyEmail', input)),
+      resendCode: fromPromise(async ({ input }) => record('resendCode', input)),
+      forgotPassword: fromPromise(async ({ input }) => record('forgotPassword', input)),
+      resetPassword: fromPromise(async ({ input }) => record('resetPassword', input)),
+      refresh: fromPromise(async ({ input }) => {
+        record('refresh', input)
+        return (options.refresh ?? (async () => tokens(3)))()
+      }),
+      userInfo: fromPromise(async () => {
+        record('userInfo')
+        return user({ name: 'Lan N.' })
+      }),
+      updateName: fromPromise(async ({ input }) => record('updateName', input)),
+      updateLanguage: fromPromise(async ({ input }) => {
+        record('updateLanguage', input)
+        return input.language
+      }),
+      applyLanguage: fromPromise(async ({ input }) => record('applyLanguage', input.language)),
+      uploadAvatar: fromCallback<SessionEvent, { file: { type: string; size: number } }>(({ input, sendBack }) => {
+        record('uploadAvatar', input.file.type)
+        sendBack({ type: 'UPLOAD_PROGRESS', percent: 40 })
+      }),
+      logout: fromPromise(async ({ input }) => {
+        record('logout', input)
+        return (options.logout ?? (async () => undefined))()
+      }),
+      socketConnection: socketConnectionMachine.provide({
+        actors: {
+          connection: fromCallback<SocketCommand, { token: string }>(({ input, sendBack, receive }) => {
+            record('socket:open', input.token)
+            const socket = { sendBack, closed: false }
+            sockets.push(socket)
+            if (options.connectSocket !== false) sendBack({ type: 'SOCKET_CONNECTED' })
+            receive((command) => record(`socket:${command.type}`))
+            return () => {
+              socket.closed = true
+              record('socket:close')
+            }
+          }),
+        },
+      }),
+    },
+    actions: {
+      persistTokens: (_, params) => record('persist', params.refreshToken),
+      clearTokens: () => record('clearStorage'),
+    },
+  })
+  const actor = createActor(machine, { input: { refreshToken: options.refreshToken ?? null, fcmToken: options.fcmToken } })
+  const emitted: SessionEmitted[] = []
+  actor.on('*', (event) => {
+    emitted.push(event)
+    log.push(`emit:${event.type}${event.type === 'navigate' ? `:${event.href}` : ''}`)
+  })
+  actor.start()
+  return { actor, calls, log, emitted, sockets, navigations: () => emitted.flatMap((e) => (e.type === 'navigate' ? [e.href] : [])) }
+}
+
+/** Lets resolved promises (fromPromise actors) deliver their results. */
+const flush = () => vi.advanceTimersByTimeAsync(0)
+
+async function loggedIn(options: Parameters<typeof harness>[0] = {}) {
+  const h = harness({ refreshToken: 'refresh-1', ...options })
+  await flush()
+  expect(isLoggedIn(h.actor.getSnapshot())).toBe(true)
+  return h
+}
+
+describe('session machine', () => {
+  beforeEach(() => {
+    vi.useFakeTimers()
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  describe('restoring', () => {
+    it('without a stored refresh token goes straight to loggedOut and calls nothing', () => {
+      const h = harness()
+      expect(h.actor.getSnapshot().matches('loggedOut')).toBe(true)
+      expect(h.calls.restore).toBeUndefined()
+    })
+
+    it('restore ok: refresh -> user-info -> loggedIn, stores the rotated token, applies account.language, connects the socket', async () => {
+      const h = harness({ refreshToken: 'refresh-1' })
+      expect(h.actor.getSnapshot().matches('restoring')).toBe(true)
+      await flush()
+      const snapshot = h.actor.getSnapshot()
+      expect(snapshot.matches({ loggedIn: 'active' })).toBe(true)
+      expect(h.calls.restore).toEqual([{ refreshToken: 'refresh-1' }])
+      expect(h.calls.persist).toEqual(['refresh-2'])
+      expect(snapshot.context.accessToken).toBe('access-2')
+      expect(snapshot.context.user?.workid).toBe('lan.nguyen')
+      expect(h.calls.applyLanguage).toEqual(['vi'])
+      expect(h.calls['socket:open']).toEqual(['access-2'])
+      expect(h.navigations()).toEqual([])
+    })
+
+    it('restore fails: loggedOut, storage cleared, no socket', async () => {
+      const h = harness({ refreshToken: 'spent', restore: async () => Promise.reject(new Error('401')) })
+      await flush()
+      expect(h.actor.getSnapshot().matches('loggedOut')).toBe(true)
+      expect(h.actor.getSnapshot().context.refreshToken).toBeNull()
+      expect(h.calls.clearStorage).toHaveLength(1)
+      expect(h.calls['socket:open']).toBeUndefined()
+    })
+  })
+
+  describe('login', () => {
+    it('a verified account logs in, stores the refresh token, goes to /home', async () => {
+      const h = harness()
+      h.actor.send({ type: 'LOGIN', email: 'lan@example.com', password: 'secret1' })
+      expect(loginView(h.actor.getSnapshot()).submitting).toBe(true)
+      await flush()
+      expect(h.calls.login).toEqual([{ email: 'lan@example.com', password: 'secret1' }])
+      expect(isLoggedIn(h.actor.getSnapshot())).toBe(true)
+      expect(h.calls.persist).toEqual(['refresh-1'])
+      expect(h.navigations()).toEqual(['/home'])
+      expect(accountView(h.actor.getSnapshot())).toMatchObject({ name: 'Lan Nguyễn', workid: 'lan.nguyen', initials: 'LN', plan: 'freemium' })
+    })
+
+    it('follows a same-origin redirect, ignores others', async () => {
+      const h = harness()
+      h.actor.send({ type: 'LOGIN', email: 'a@b.co', password: 'secret1', redirect: '/account/profile' })
+      await flush()
+      expect(h.navigations()).toEqual(['/account/profile'])
+      expect(safeRedirect('//evil.example')).toBeNull()
+      expect(safeRedirect('https://evil.example')).toBeNull()
+    })
+
+    it('an unverified account gets a code (resend-code) and goes to /verify-email?email=…, staying logged out', async () => {
+      const h = harness({ login: async () => ({ ...tokens(1), user: user({ email: 'new@example.com', email_verified: false }) }) })
+      h.actor.send({ type: 'LOGIN', email: 'new@example.com', password: 'secret1' })
+      await flush()
+      expect(h.calls.resendCode).toEqual([{ email: 'new@example.com' }])
+      expect(h.navigations()).toEqual(['/verify-email?email=new%40example.com'])
+      expect(h.actor.getSnapshot().matches({ loggedOut: 'idle' })).toBe(true)
+      expect(h.calls.persist).toBeUndefined()
+    })
+
+    it('a failed login returns to idle (the error catalogue already showed the message)', async () => {
+      const h = harness({ login: async () => Promise.reject(new Error('400')) })
+      h.actor.send({ type: 'LOGIN', email: 'a@b.co', password: 'wrong' })
+      await flush()
+      expect(h.actor.getSnapshot().matches({ loggedOut: 'idle' })).toBe(true)
+      expect(h.navigations()).toEqual([])
+    })
+  })
+
+  describe('sign up, verify, forgot password', () => {
+    it('sign up goes to /verify-email with the email', async () => {
+      const h = harness()
+      h.actor.send({ type: 'REGISTER', name: 'Lan', email: 'lan@example.com', password: 'secret1' })
+      await flush()
+      expect(h.navigations()).toEqual(['/verify-email?email=lan%40example.com'])
+      expect(h.actor.getSnapshot().matches('loggedOut')).toBe(true)
+    })
+
+    it('verify goes to /login with the email and the verified notice; resend shows its notice', async () => {
+      const h = harness()
+      h.actor.send({ type: 'RESEND_CODE', email: 'lan@example.com' })
+      expect(verifyEmailView(h.actor.getSnapshot()).resending).toBe(true)
+      await flush()
+      expect(verifyEmailView(h.actor.getSnapshot()).notice?.message).toBe('A new code has been sent to your email')
+      h.actor.send({ type: 'VERIFY_EMAIL', email: 'lan@example.com', code: '123456' })
+      expect(verifyEmailView(h.actor.getSnapshot())).toMatchObject({ verifying: true, notice: null })
+      await flush()
+      expect(h.calls.verifyEmail).toEqual([{ email: 'lan@example.com', code: '123456' }])
+      expect(h.navigations()).toEqual(['/login?email=lan%40example.com&verified=1'])
+    })
+
+    it('forgot password: email step, then code + new password step, then /login', async () => {
+      const h = harness()
+      expect(forgotPasswordView(h.actor.getSnapshot()).step).toBe('email')
+      // No code step before an email was sent.
+      h.actor.send({ type: 'RESET_PASSWORD', code: '123456', password: 'newpass' })
+      expect(h.calls.resetPassword).toBeUndefined()
+      h.actor.send({ type: 'FORGOT_PASSWORD', email: 'lan@example.com' })
+      await flush()
+      expect(forgotPasswordView(h.actor.getSnapshot())).toMatchObject({ step: 'reset', email: 'lan@example.com' })
+      h.actor.send({ type: 'RESET_PASSWORD', code: '123456', password: 'newpass' })
+      await flush()
+      expect(h.calls.resetPassword).toEqual([{ email: 'lan@example.com', code: '123456', password: 'newpass' }])
+      expect(h.navigations()).toEqual(['/login?email=lan%40example.com&reset=1'])
+      expect(forgotPasswordView(h.actor.getSnapshot()).step).toBe('email')
+    })
+  })
+
+  describe('access token refresh', () => {
+    it('is single-flight: many REFRESH_TOKEN while refreshing make one call', async () => {
+      const pending = deferred<Tokens>()
+      const h = await loggedIn({ refresh: () => pending.promise })
+      h.actor.send({ type: 'REFRESH_TOKEN' })
+      h.actor.send({ type: 'REFRESH_TOKEN' })
+      h.actor.send({ type: 'REFRESH_TOKEN' })
+      await flush()
+      expect(h.calls.refresh).toEqual([{ refreshToken: 'refresh-2' }])
+      pending.resolve(tokens(3))
+      await flush()
+      const snapshot = h.actor.getSnapshot()
+      expect(snapshot.matches({ loggedIn: { active: { token: 'fresh' } } })).toBe(true)
+      expect(snapshot.context.accessToken).toBe('access-3')
+      expect(h.calls.persist).toEqual(['refresh-2', 'refresh-3'])
+    })
+
+    it('refreshes ahead of expiry (fake clock)', async () => {
+      const now = Date.now()
+      const h = await loggedIn({ restore: async () => ({ tokens: tokens(2, jwt(now + 10 * 60_000)), user: user() }) })
+      await vi.advanceTimersByTimeAsync(10 * 60_000 - REFRESH_AHEAD_MS - 1_000)
+      expect(h.calls.refresh).toBeUndefined()
+      await vi.advanceTimersByTimeAsync(1_000)
+      expect(h.calls.refresh).toHaveLength(1)
+    })
+
+    it('a failed refresh ends the session and goes to /login', async () => {
+      const h = await loggedIn({ refresh: async () => Promise.reject(new Error('401')) })
+      h.actor.send({ type: 'REFRESH_TOKEN' })
+      await flush()
+      expect(h.actor.getSnapshot().matches('loggedOut')).toBe(true)
+      expect(h.calls.clearStorage).toHaveLength(1)
+      expect(h.navigations()).toEqual(['/login'])
+      expect(h.sockets[0].closed).toBe(true)
+    })
+
+    it('adopts a refresh token rotated by another tab', async () => {
+      const h = await loggedIn()
+      h.actor.send({ type: 'TOKENS_ROTATED', refreshToken: 'refresh-from-other-tab' })
+      h.actor.send({ type: 'REFRESH_TOKEN' })
+      expect(h.calls.refresh).toEqual([{ refreshToken: 'refresh-from-other-tab' }])
+    })
+  })
+
+  describe('logout', () => {
+    it('emits LOGOUT on the socket before POST auth/logout (no fcm_token when none is held), then clears storage', async () => {
+      const h = await loggedIn()
+      h.log.length = 0
+      h.actor.send({ type: 'LOGOUT' })
+      expect(accountView(h.actor.getSnapshot()).loggingOut).toBe(true)
+      await flush()
+      expect(h.log.slice(0, 3)).toEqual(['socket:EMIT_LOGOUT', 'logout', 'clearStorage'])
+      expect(h.log).toContain('socket:close')
+      expect(h.navigations()).toEqual(['/'])
+      expect(h.calls.logout).toEqual([{}])
+      expect(h.actor.getSnapshot().matches('loggedOut')).toBe(true)
+      expect(h.actor.getSnapshot().context.user).toBeNull()
+    })
+
+    it('sends fcm_token only when one is held', async () => {
+      const h = await loggedIn({ fcmToken: 'fcm-abc' })
+      h.actor.send({ type: 'LOGOUT' })
+      await flush()
+      expect(h.calls.logout).toEqual([{ fcm_token: 'fcm-abc' }])
+      expect(logoutBody(null)).toEqual({})
+    })
+
+    it('still logs out locally when POST auth/logout fails', async () => {
+      const h = await loggedIn({ logout: async () => Promise.reject(new Error('500')) })
+      h.actor.send({ type: 'SET_FCM_TOKEN', token: 'fcm-1' })
+      h.actor.send({ type: 'LOGOUT' })
+      await flush()
+      expect(h.calls.logout).toEqual([{ fcm_token: 'fcm-1' }])
+      expect(h.actor.getSnapshot().matches('loggedOut')).toBe(true)
+      expect(h.calls.clearStorage).toHaveLength(1)
+    })
+
+    it('a session expired mid-use (401 without refresh) goes to /login', async () => {
+      const h = await loggedIn()
+      h.actor.send({ type: 'SESSION_EXPIRED' })
+      expect(h.actor.getSnapshot().matches('loggedOut')).toBe(true)
+      expect(h.navigations()).toEqual(['/login'])
+    })
+  })
+
+  describe('other tabs and the socket', () => {
+    it('a login-status change in another tab or the LOGOUT socket event reloads the page', async () => {
+      const h = await loggedIn()
+      h.actor.send({ type: 'SOCKET_LOGOUT' })
+      h.actor.send({ type: 'LOGIN_STATUS_CHANGED' })
+      expect(h.emitted.filter((e) => e.type === 'reload')).toHaveLength(2)
+      const out = harness()
+      out.actor.send({ type: 'LOGIN_STATUS_CHANGED' })
+      expect(out.emitted).toEqual([{ type: 'reload' }])
+    })
+
+    it('ignores the LOGOUT echo of its own logout', async () => {
+      const h = await loggedIn({ logout: () => new Promise(() => {}) })
+      h.actor.send({ type: 'LOGOUT' })
+      h.actor.send({ type: 'SOCKET_LOGOUT' })
+      expect(h.emitted.filter((e) => e.type === 'reload')).toHaveLength(0)
+    })
+
+    it('passes the refreshed access token to the socket connection', async () => {
+      const h = await loggedIn({ connectSocket: false })
+      h.sockets[0].sendBack({ type: 'SOCKET_ERROR', message: 'jwt expired' })
+      h.actor.send({ type: 'REFRESH_TOKEN' })
+      await flush()
+      await vi.advanceTimersByTimeAsync(1000)
+      expect(h.calls['socket:open']).toEqual(['access-2', 'access-3'])
+    })
+  })
+
+  describe('language', () => {
+    it('logged in: PUT workid/update-language, then activate it', async () => {
+      const h = await loggedIn()
+      h.actor.send({ type: 'LANGUAGE', language: 'en' })
+      await flush()
+      expect(h.calls.updateLanguage).toEqual([{ language: 'en' }])
+      expect(h.calls.applyLanguage).toEqual(['vi', 'en'])
+      expect(h.actor.getSnapshot().context.user?.account.language).toBe('en')
+    })
+
+    it('logged out: activate locally only', async () => {
+      const h = harness()
+      h.actor.send({ type: 'LANGUAGE', language: 'vi' })
+      await flush()
+      expect(h.calls.updateLanguage).toBeUndefined()
+      expect(h.calls.applyLanguage).toEqual(['vi'])
+    })
+  })
+
+  describe('profile', () => {
+    it('saves the name, then reloads the user', async () => {
+      const h = await loggedIn()
+      h.actor.send({ type: 'UPDATE_NAME', name: 'Lan N.' })
+      expect(profileView(h.actor.getSnapshot()).savingName).toBe(true)
+      await flush()
+      expect(h.calls.updateName).toEqual([{ name: 'Lan N.' }])
+      expect(h.calls.userInfo).toHaveLength(1)
+      expect(profileView(h.actor.getSnapshot())).toMatchObject({ name: 'Lan N.', savingName: false })
+      expect(profileView(h.actor.getSnapshot()).notice?.message).toBe('Your name has been saved')
+    })
+
+    it('refuses an avatar that is not JPG/PNG with the spec message, before any upload', async () => {
+      const h = await loggedIn()
+      h.actor.send({ type: 'PICK_AVATAR', file: { type: 'image/gif', size: 100 } })
+      expect(h.calls.uploadAvatar).toBeUndefined()
+      expect(profileView(h.actor.getSnapshot()).avatarError?.message).toBe('You can only upload JPG/PNG file')
+      h.actor.send({ type: 'PICK_AVATAR', file: { type: 'image/png', size: 100 } })
+      expect(h.calls.uploadAvatar).toEqual(['image/png'])
+      expect(profileView(h.actor.getSnapshot())).toMatchObject({ uploading: true, uploadPercent: 40, avatarError: null })
+      h.actor.send({ type: 'UPLOAD_DONE', user: user({ photo_url: '/media/a.png' }) })
+      await flush()
+      expect(profileView(h.actor.getSnapshot())).toMatchObject({ uploading: false, uploadPercent: null })
+      expect(h.calls.userInfo).toHaveLength(1)
+    })
+  })
+})

@@ -1,0 +1,62 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { PART_SOURCES, partOfOrigins, partsForRoutes } from '../../../src/services/catalog-parts'
+
+const root = join(__dirname, '../../..')
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name)
+    return statSync(path).isDirectory() ? sourceFiles(path) : /\.(ts|tsx)$/.test(name) ? [relative(root, path)] : []
+  })
+}
+
+/** Files that import a module under `prefix` (static or dynamic imports). */
+function importersOf(prefix: string, files: string[]): string[] {
+  return files.filter((file) => {
+    if (file.startsWith(prefix)) return false
+    const text = readFileSync(join(root, file), 'utf8')
+    return [...text.matchAll(/(?:from|import\()\s*['"](\.[^'"]+)['"]/g)].some(([, spec]) => {
+      const target = relative(root, join(root, file, '..', spec))
+      return target.startsWith(prefix.replace(/\/$/, ''))
+    })
+  })
+}
+
+describe('catalog parts', () => {
+  it('puts a message in a part only when every use is in that part', () => {
+    expect(partOfOrigins(['src/ui/marketing/pages/about-page.tsx'])).toBe('marketing')
+    expect(partOfOrigins(['src/ui/marketing/pages/about-page.tsx', 'src/routes/_marketing/about.tsx'])).toBe('marketing')
+    expect(partOfOrigins(['src/ui/marketing/pages/about-page.tsx', 'src/ui/auth/login-form.tsx'])).toBe('app')
+    expect(partOfOrigins(['src/ui/landing/tenant-landing.tsx'])).toBe('landing')
+    expect(partOfOrigins(['src/ui/landing/tenant-landing.tsx', 'src/ui/marketing/pages/home-page.tsx'])).toBe('app')
+    expect(partOfOrigins(['src/ui/documents/documents-guide.tsx'])).toBe('documents')
+    expect(partOfOrigins([])).toBe('app')
+  })
+
+  it('loads the marketing part for the marketing routes', () => {
+    expect(partsForRoutes(['__root__', '/_marketing', '/_marketing/about'])).toEqual(['marketing'])
+    expect(partsForRoutes(['__root__', '/download-app'])).toEqual(['marketing'])
+    expect(partsForRoutes(['__root__', '/_auth', '/_auth/login'])).toEqual([])
+  })
+
+  it("each part's sources are only imported where that part is loaded", () => {
+    const files = sourceFiles(join(root, 'src'))
+    const where: Record<keyof typeof PART_SOURCES, string[]> = {
+      // The root route loads 'marketing' for these routes.
+      marketing: ['src/routes/_marketing', 'src/routes/download-app.tsx', 'src/ui/marketing/pages/'],
+      // auth-layout.tsx loads 'landing' together with the lazy landing.
+      landing: ['src/ui/auth/auth-layout.tsx'],
+      // documents-modal.tsx loads 'documents' together with the lazy guide.
+      documents: ['src/ui/app/documents-modal.tsx'],
+    }
+    for (const [part, prefixes] of Object.entries(PART_SOURCES) as [keyof typeof PART_SOURCES, readonly string[]][]) {
+      for (const prefix of prefixes) {
+        if (!prefix.endsWith('/')) continue
+        const outside = importersOf(prefix, files).filter((file) => !where[part].some((allowed) => file.startsWith(allowed)))
+        expect(outside, `${prefix} imported outside the places that load the '${part}' part`).toEqual([])
+      }
+    }
+  })
+})

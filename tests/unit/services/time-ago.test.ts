@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import dayjs from 'dayjs'
+import { activateLanguage } from '../../../src/services/i18n'
+import { formatDate, timeAgo, timeAgoUnit } from '../../../src/services/time-ago'
+
+const now = dayjs('2026-03-15T12:00:00Z')
+const ago = (seconds: number) => now.subtract(seconds, 'second').toDate()
+const MIN = 60
+const HOUR = 60 * MIN
+const DAY = 24 * HOUR
+
+describe('time-ago rules (spec section 9)', () => {
+  it('picks the unit at every boundary', () => {
+    expect(timeAgoUnit(0)).toEqual({ unit: 'now', count: 0 })
+    expect(timeAgoUnit(59)).toEqual({ unit: 'now', count: 0 })
+    expect(timeAgoUnit(60)).toEqual({ unit: 'minutes', count: 1 })
+    expect(timeAgoUnit(59 * MIN + 59)).toEqual({ unit: 'minutes', count: 59 })
+    expect(timeAgoUnit(60 * MIN)).toEqual({ unit: 'hours', count: 1 })
+    expect(timeAgoUnit(23 * HOUR + 59 * MIN)).toEqual({ unit: 'hours', count: 23 })
+    expect(timeAgoUnit(24 * HOUR)).toEqual({ unit: 'days', count: 1 })
+    expect(timeAgoUnit(31 * DAY)).toEqual({ unit: 'days', count: 31 })
+    expect(timeAgoUnit(31 * DAY + 23 * HOUR)).toEqual({ unit: 'days', count: 31 })
+    expect(timeAgoUnit(32 * DAY)).toEqual({ unit: 'date', count: 32 })
+    expect(timeAgoUnit(-30)).toEqual({ unit: 'now', count: 0 })
+  })
+})
+
+describe('time-ago labels in English', () => {
+  beforeAll(async () => {
+    await activateLanguage('en')
+  })
+
+  it.each([
+    [59, 'just now'],
+    [60, '1 minute ago'],
+    [2 * MIN, '2 minutes ago'],
+    [59 * MIN, '59 minutes ago'],
+    [60 * MIN, '1 hour ago'],
+    [23 * HOUR, '23 hours ago'],
+    [24 * HOUR, '1 day ago'],
+    [31 * DAY, '31 days ago'],
+    [32 * DAY, 'Feb 11, 2026'],
+  ])('%i s -> %s', (seconds, label) => {
+    expect(timeAgo(ago(seconds), now.toDate())).toBe(label)
+  })
+})
+
+describe('time-ago labels in Vietnamese', () => {
+  beforeAll(async () => {
+    await activateLanguage('vi')
+  })
+  afterAll(async () => {
+    await activateLanguage('en')
+  })
+
+  it.each([
+    [59, 'vừa xong'],
+    [60, '1 phút trước'],
+    [59 * MIN, '59 phút trước'],
+    [60 * MIN, '1 giờ trước'],
+    [23 * HOUR, '23 giờ trước'],
+    [24 * HOUR, '1 ngày trước'],
+    [31 * DAY, '31 ngày trước'],
+    [32 * DAY, '11/02/2026'],
+  ])('%i s -> %s', (seconds, label) => {
+    expect(timeAgo(ago(seconds), now.toDate())).toBe(label)
+  })
+
+  it('formats dates with dayjs in the language', () => {
+    expect(formatDate('2026-01-05T10:00:00Z', 'vi')).toBe('05/01/2026')
+    expect(formatDate('2026-01-05T10:00:00Z', 'en')).toBe('Jan 5, 2026')
+  })
+})

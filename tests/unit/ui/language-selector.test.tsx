@@ -1,0 +1,49 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { I18nProvider } from '@lingui/react'
+import { i18n } from '@lingui/core'
+
+const sent: unknown[] = []
+vi.mock('../../../src/services/session', () => ({ sendSession: (event: unknown) => sent.push(event) }))
+
+const { LanguageSelector } = await import('../../../src/ui/language-selector')
+
+describe('LanguageSelector', () => {
+  afterEach(() => {
+    sent.length = 0
+  })
+
+  it('is a button named Language opening a listbox of the languages, sending LANGUAGE to the session', async () => {
+    const events = userEvent.setup()
+    render(
+      <I18nProvider i18n={i18n}>
+        <LanguageSelector />
+      </I18nProvider>,
+    )
+    const button = screen.getByRole('button', { name: 'Language' })
+    expect(button.getAttribute('aria-expanded')).toBe('false')
+    await events.click(button)
+    const options = screen.getAllByRole('option').map((o) => o.textContent)
+    expect(options).toEqual(['English', 'Tiếng Việt'])
+    await events.click(screen.getByRole('option', { name: 'Tiếng Việt' }))
+    expect(sent).toEqual([{ type: 'LANGUAGE', language: 'vi' }])
+    expect(screen.queryByRole('listbox')).toBeNull()
+  })
+
+  it('works from the keyboard and closes on Escape', async () => {
+    const events = userEvent.setup()
+    render(
+      <I18nProvider i18n={i18n}>
+        <LanguageSelector />
+      </I18nProvider>,
+    )
+    screen.getByRole('button', { name: 'Language' }).focus()
+    await events.keyboard('{ArrowDown}')
+    expect(screen.getByRole('listbox', { name: 'Language' })).toBeTruthy()
+    await events.keyboard('{Escape}')
+    expect(screen.queryByRole('listbox')).toBeNull()
+    await events.keyboard('{ArrowDown}{ArrowDown}{Enter}')
+    expect(sent).toEqual([{ type: 'LANGUAGE', language: 'vi' }])
+  })
+})
