@@ -41,15 +41,17 @@ test('sign up, verify by emailed code, log in, switch to Vietnamese, reload, log
   // Switch to Vietnamese: the text changes.
   await page.getByRole('button', { name: 'Language' }).click()
   await page.getByRole('option', { name: 'Tiếng Việt' }).click()
-  await expect(sidebar.getByRole('link', { name: 'Danh bạ' })).toBeVisible()
+  const thanhBen = page.getByRole('navigation', { name: 'Thanh bên' })
+  await expect(thanhBen.getByRole('link', { name: 'Danh bạ' })).toBeVisible()
+  await expect(sidebar).toHaveCount(0)
 
   // Reload: still Vietnamese, still logged in.
   await page.reload()
-  await expect(page.getByRole('navigation', { name: 'Thanh bên' }).getByRole('link', { name: 'Danh bạ' })).toBeVisible()
+  await expect(thanhBen.getByRole('link', { name: 'Danh bạ' })).toBeVisible()
 
   // Log out: back to the marketing layout.
   await page.getByRole('button', { name: 'Tài khoản' }).click()
   await page.getByRole('button', { name: 'Đăng xuất' }).click()
   await expect(page.getByRole('link', { name: 'Đăng nhập' }).first()).toBeVisible()
-  await expect(page.getByRole('navigation', { name: 'Thanh bên' })).toHaveCount(0)
+  await expect(thanhBen).toHaveCount(0)
 })
