@@ -17,7 +17,26 @@ export default defineConfig({
     linguiCatalogParts(),
     tailwindcss(),
   ],
-  build: { outDir: 'dist', sourcemap: false },
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    rolldownOptions: {
+      output: {
+        // Every page needs the framework and the route definitions: two chunks instead of ~20 small
+        // ones saves ~7 KB gzip of chunk overhead on /login (budget 120 KB). Route components and
+        // feature code stay split per route.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack[\\/](react-router|router-core|history|store|react-store)|@lingui[\\/](core|react))[\\/]/,
+            },
+            { name: 'routes', test: /src[\\/](routes[\\/][^?]*|routeTree\.gen\.ts)$/ },
+          ],
+        },
+      },
+    },
+  },
   server: {
     port: Number(process.env.PORT ?? 3000),
     proxy: {

@@ -3,26 +3,39 @@
  * it can show. A message belongs to a part when every place it is used lies in that part's
  * sources; anything used elsewhere, or in two parts, stays in 'app', which always loads.
  *
- *   marketing  the marketing pages' copy: loaded by the root route for the marketing routes
- *   landing    the tenant landings: loaded with the landing beside a tenant-branded sign-in
- *   documents  the step guides: loaded with the documents modal
+ *   marketing    the marketing pages' copy: loaded by the root route for the marketing routes
+ *   shell        the sidebar layout and its pages: loaded by the root route for the /_app routes
+ *   statecharts  the statechart visualiser: loaded by the root route for /statecharts
+ *   landing      the tenant landings: loaded with the landing beside a tenant-branded sign-in
+ *   documents    the step guides: loaded with the documents modal
+ *
+ * A source not listed here is in 'app', which is always safe; list a folder in a part only when
+ * it is rendered nowhere else than where that part is loaded.
  *
  * Used by the Vite plugin that compiles the parts (vite.lingui-parts.ts, by the messages' origins)
  * and by the code that loads them (src/services/i18n.ts `requireCatalogParts`).
  * tests/unit/services/catalog-parts.test.ts checks that each part's sources are only imported
  * where the part is loaded.
  */
-export type CatalogPart = 'app' | 'marketing' | 'landing' | 'documents'
+export type CatalogPart = 'app' | 'marketing' | 'shell' | 'statecharts' | 'landing' | 'documents'
 
-export const CATALOG_PARTS = ['app', 'marketing', 'landing', 'documents'] as const satisfies readonly CatalogPart[]
+export const CATALOG_PARTS = ['app', 'marketing', 'shell', 'statecharts', 'landing', 'documents'] as const satisfies readonly CatalogPart[]
 
 export const PART_SOURCES: Record<Exclude<CatalogPart, 'app'>, readonly string[]> = {
   marketing: ['src/ui/marketing/pages/', 'src/routes/_marketing', 'src/routes/download-app.tsx'],
+  shell: ['src/ui/app/', 'src/routes/_app'],
+  statecharts: ['src/ui/statechart/', 'src/routes/statecharts'],
   landing: ['src/ui/landing/'],
   documents: ['src/ui/documents/'],
 }
 
-const MARKETING_ROUTES = ['/_marketing', '/download-app']
+/** Route ids (prefixes) whose pages need a part; the root route loads it before they render. */
+const ROUTE_PARTS: readonly [prefix: string, part: CatalogPart][] = [
+  ['/_marketing', 'marketing'],
+  ['/download-app', 'marketing'],
+  ['/_app', 'shell'],
+  ['/statecharts', 'statecharts'],
+]
 
 /** The part of a message used in these source files. */
 export function partOfOrigins(files: readonly string[]): CatalogPart {
@@ -36,5 +49,6 @@ export function partOfOrigins(files: readonly string[]): CatalogPart {
 
 /** The parts the matched routes need, beyond 'app'. */
 export function partsForRoutes(routeIds: readonly string[]): CatalogPart[] {
-  return routeIds.some((id) => MARKETING_ROUTES.some((prefix) => id.startsWith(prefix))) ? ['marketing'] : []
+  const parts = ROUTE_PARTS.filter(([prefix]) => routeIds.some((id) => id.startsWith(prefix))).map(([, part]) => part)
+  return [...new Set(parts)]
 }

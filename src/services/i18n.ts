@@ -22,12 +22,16 @@ const catalogs: Record<Language, Record<CatalogPart, () => CatalogModule>> = {
   en: {
     app: () => import('../../locales/en/messages.po?part=app'),
     marketing: () => import('../../locales/en/messages.po?part=marketing'),
+    shell: () => import('../../locales/en/messages.po?part=shell'),
+    statecharts: () => import('../../locales/en/messages.po?part=statecharts'),
     landing: () => import('../../locales/en/messages.po?part=landing'),
     documents: () => import('../../locales/en/messages.po?part=documents'),
   },
   vi: {
     app: () => import('../../locales/vi/messages.po?part=app'),
     marketing: () => import('../../locales/vi/messages.po?part=marketing'),
+    shell: () => import('../../locales/vi/messages.po?part=shell'),
+    statecharts: () => import('../../locales/vi/messages.po?part=statecharts'),
     landing: () => import('../../locales/vi/messages.po?part=landing'),
     documents: () => import('../../locales/vi/messages.po?part=documents'),
   },
@@ -60,20 +64,30 @@ function loadPart(lang: Language, part: CatalogPart): Promise<void> {
   return pending
 }
 
+/** The language being activated (or active): parts required meanwhile load in it too. */
+let target: Language | null = null
+
 /** Loads the catalog parts in use, activates the language in Lingui, and remembers the choice. Unknown languages load en. */
 export async function activateLanguage(value: Language | string): Promise<Language> {
   const lang = resolveLanguage(value)
-  await Promise.all([...wanted].map((part) => loadPart(lang, part)))
+  target = lang
+  // Parts may be required while these load (a route rendering meanwhile): load until none is missing.
+  for (let size = -1; size !== wanted.size; ) {
+    size = wanted.size
+    await Promise.all([...wanted].map((part) => loadPart(lang, part)))
+  }
+  if (target !== lang) return currentLanguage() // a later choice won
   if (i18n.locale !== lang) i18n.activate(lang)
   if (typeof document !== 'undefined') document.documentElement.lang = lang
   if (typeof localStorage !== 'undefined') localStorage.setItem(STORAGE_KEY, lang)
   return lang
 }
 
-/** Makes sure these catalog parts are loaded in the current language (and in later ones). */
+/** Makes sure these catalog parts are loaded in the current language, the one being activated, and later ones. */
 export async function requireCatalogParts(parts: readonly CatalogPart[]): Promise<void> {
   for (const part of parts) wanted.add(part)
-  await Promise.all(parts.map((part) => loadPart(currentLanguage(), part)))
+  const languages = new Set<Language>([currentLanguage(), target ?? currentLanguage()])
+  await Promise.all([...languages].flatMap((lang) => parts.map((part) => loadPart(lang, part))))
 }
 
 export const currentLanguage = (): Language => resolveLanguage(i18n.locale)

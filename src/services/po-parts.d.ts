@@ -15,3 +15,11 @@ declare module '*.po?part=documents' {
   import type { Messages } from '@lingui/core'
   export const messages: Messages
 }
+declare module '*.po?part=shell' {
+  import type { Messages } from '@lingui/core'
+  export const messages: Messages
+}
+declare module '*.po?part=statecharts' {
+  import type { Messages } from '@lingui/core'
+  export const messages: Messages
+}

@@ -31,7 +31,7 @@ export function DocumentsModal({ open, onClose }: DocumentsModalProps) {
               <Icon name="close" />
             </button>
           </div>
-          <div className="flex-1 overflow-y-auto">
+          <div className="flex-1 overflow-y-auto p-4 sm:p-6">
             <Suspense fallback={<p className="p-6 text-sm text-slate-500"><Trans>Loading the guides…</Trans></p>}>
               <DocumentsGuide />
             </Suspense>

@@ -17,7 +17,12 @@ function importersOf(prefix: string, files: string[]): string[] {
   return files.filter((file) => {
     if (file.startsWith(prefix)) return false
     const text = readFileSync(join(root, file), 'utf8')
-    return [...text.matchAll(/(?:from|import\()\s*['"](\.[^'"]+)['"]/g)].some(([, spec]) => {
+    // Value imports only: a type import loads nothing at run time.
+    const specs = [
+      ...[...text.matchAll(/^\s*(?:import|export)\s+(?!type\s)[^;]*?from\s*['"](\.[^'"]+)['"]/gm)].map((m) => m[1]),
+      ...[...text.matchAll(/import\(\s*['"](\.[^'"]+)['"]/g)].map((m) => m[1]),
+    ]
+    return specs.some((spec) => {
       const target = relative(root, join(root, file, '..', spec))
       return target.startsWith(prefix.replace(/\/$/, ''))
     })
@@ -32,6 +37,8 @@ describe('catalog parts', () => {
     expect(partOfOrigins(['src/ui/landing/tenant-landing.tsx'])).toBe('landing')
     expect(partOfOrigins(['src/ui/landing/tenant-landing.tsx', 'src/ui/marketing/pages/home-page.tsx'])).toBe('app')
     expect(partOfOrigins(['src/ui/documents/documents-guide.tsx'])).toBe('documents')
+    expect(partOfOrigins(['src/ui/app/sidebar.tsx', 'src/routes/_app/contact.tsx'])).toBe('shell')
+    expect(partOfOrigins(['src/ui/app/sidebar.tsx', 'src/ui/marketing/pages/home-page.tsx'])).toBe('app')
     expect(partOfOrigins([])).toBe('app')
   })
 
@@ -39,6 +46,8 @@ describe('catalog parts', () => {
     expect(partsForRoutes(['__root__', '/_marketing', '/_marketing/about'])).toEqual(['marketing'])
     expect(partsForRoutes(['__root__', '/download-app'])).toEqual(['marketing'])
     expect(partsForRoutes(['__root__', '/_auth', '/_auth/login'])).toEqual([])
+    expect(partsForRoutes(['__root__', '/_app', '/_app/home'])).toEqual(['shell'])
+    expect(partsForRoutes(['__root__', '/statecharts', '/statecharts/$machineId'])).toEqual(['statecharts'])
   })
 
   it("each part's sources are only imported where that part is loaded", () => {
@@ -46,6 +55,9 @@ describe('catalog parts', () => {
     const where: Record<keyof typeof PART_SOURCES, string[]> = {
       // The root route loads 'marketing' for these routes.
       marketing: ['src/routes/_marketing', 'src/routes/download-app.tsx', 'src/ui/marketing/pages/'],
+      // The root route loads 'shell' for the /_app routes and 'statecharts' for /statecharts.
+      shell: ['src/routes/_app'],
+      statecharts: ['src/routes/statecharts'],
       // auth-layout.tsx loads 'landing' together with the lazy landing.
       landing: ['src/ui/auth/auth-layout.tsx'],
       // documents-modal.tsx loads 'documents' together with the lazy guide.
