@@ -1,14 +1,13 @@
 import { expect } from 'vitest'
 import { within } from '@testing-library/react'
-import { incomingCallMachine, incomingCallView, type IncomingCallRequest } from '../../src/machines/incoming-call'
+import { incomingCallMachine, incomingCallView, type IncomingCallRequest, type IncomingCallSnapshot } from '../../src/machines/incoming-call'
 import { IncomingCallOverlay } from '../../src/ui/incoming-call/incoming-call-overlay'
 import { describeModel, type ModelKit } from './support/run-model'
 
 type Kit = ModelKit<typeof incomingCallMachine>
 
 const call: IncomingCallRequest = { _id: 'call-9', uuid: 'room-9', caller: { name: 'Minh Tran', photoUrl: null }, isVideo: false }
-const idleOnly = <T,>(events: (snapshot: { context: { calling: boolean; inRoomView: boolean; sounds: 0 | 1 } }) => T[]) => (snapshot: { matches: (v: string) => boolean; context: { calling: boolean; inRoomView: boolean; sounds: 0 | 1 } }) =>
-  snapshot.matches('idle') ? events(snapshot) : []
+const idleOnly = <T,>(events: (snapshot: IncomingCallSnapshot) => T[]) => (snapshot: IncomingCallSnapshot) => (snapshot.matches('idle') ? events(snapshot) : [])
 
 const overlay = ({ screen }: Kit) => screen.getByRole('dialog', { name: 'Incoming call from Minh Tran' })
 const button = (kit: Kit, name: string) => within(overlay(kit)).getByRole<HTMLButtonElement>('button', { name })

@@ -105,7 +105,7 @@ export const incomingCallMachine = setup({
     openRoom: (_, _params: { roomId: string }) => {},
     /** Injected: the error notification when answering fails. */
     notifyAnswerFailed: () => {},
-    assignCall: assign({ call: ({ event }) => (event.type === 'NEW_REQUEST_CALL' ? event.call : null), ringtonePlays: 0 }),
+    assignCall: assign(({ event }) => ({ call: event.type === 'NEW_REQUEST_CALL' ? event.call : null, ringtonePlays: 0 })),
     clearCall: assign({ call: null, ringtonePlays: 0 }),
     countRingtonePlay: assign({ ringtonePlays: ({ context }) => context.ringtonePlays + 1 }),
   },

@@ -32,6 +32,13 @@ export interface PathSpec<TMachine extends AnyStateMachine> {
   serializeState?: (snapshot: SnapshotFrom<TMachine>) => string
   /** Traversal bound (adjacency iterations). */
   limit?: number
+  /**
+   * Which paths to keep: 'edges' (default) the shortest path to every state plus every edge of
+   * the traversed graph; 'transitions' the shortest path to every state plus, in breadth-first
+   * order, each edge that takes a machine transition no kept path takes yet (for forms whose
+   * field values make the graph wide).
+   */
+  select?: 'edges' | 'transitions'
 }
 
 export interface GeneratedStep {
@@ -154,6 +161,7 @@ function generateFrom<TMachine extends AnyStateMachine>(spec: PathSpec<TMachine>
     if (!known || known.length > events.length) eventsTo.set(key, events)
   }
   const sequences: AnyEventObject[][] = []
+  const edges: AnyEventObject[][] = []
   for (const [key, { transitions }] of Object.entries(model.getAdjacencyMap())) {
     const base = eventsTo.get(key)
     if (!base) throw new Error(`no shortest path to ${key}`)
@@ -161,8 +169,17 @@ function generateFrom<TMachine extends AnyStateMachine>(spec: PathSpec<TMachine>
     const reached = serializeState(replay(spec.machine, input, base).state as SnapshotFrom<TMachine>)
     if (reached !== key) throw new Error(`serializeState is not faithful: ${base.map(formatEvent).join(' → ')} reaches ${reached}, expected ${key}`)
     sequences.push(base)
-    for (const { event } of Object.values(transitions) as { event: AnyEventObject }[]) sequences.push([...base, event])
+    for (const { event } of Object.values(transitions) as { event: AnyEventObject }[]) edges.push([...base, event])
   }
+  if (spec.select === 'transitions') {
+    const taken = new Set(sequences.flatMap((events) => replay(spec.machine, input, events).steps.flatMap((step) => step.transitions)))
+    for (const events of [...edges].sort((a, b) => a.length - b.length)) {
+      const fresh = replay(spec.machine, input, events).steps.flatMap((step) => step.transitions).filter((key) => !taken.has(key))
+      if (!fresh.length) continue
+      fresh.forEach((key) => taken.add(key))
+      sequences.push(events)
+    }
+  } else sequences.push(...edges)
   // Drop duplicates and sequences that are a prefix of a longer one.
   const serialized = sequences.map((events) => events.map((event) => JSON.stringify(event)))
   const order = serialized.map((_, i) => i).sort((a, b) => serialized[b].length - serialized[a].length)

@@ -177,7 +177,7 @@ function startKit<TMachine extends AnyStateMachine>(spec: ModelTestSpec<TMachine
   }
   // Fake timers: user-event waits through them, and testing-library's async wrapper drains its
   // setTimeout(0) through the `jest` global it looks for (vitest's fake clock stands in).
-  const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) })
+  const user = userEvent.setup({ delay: null, advanceTimers: (ms) => vi.advanceTimersByTime(ms) })
   ;(globalThis as { jest?: unknown }).jest = { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) }
   const { container } = render(createElement(I18nProvider, { i18n }, createElement(Harness<TMachine>, { actor, view: spec.render })))
   const pending = (id: string) => {

@@ -1,0 +1,2 @@
+export * from './channel-form.machine'
+export * from './channel-form.view'

@@ -1,0 +1,2 @@
+export * from './meeting-form.machine'
+export * from './meeting-form.view'

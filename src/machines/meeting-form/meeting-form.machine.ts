@@ -1,0 +1,120 @@
+import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
+
+/**
+ * The meeting-now dialog (spec sections 3, 5 and 7, "Meeting").
+ *
+ *   editing
+ *     START (Get started; disabled while both the meeting name and the user name are empty)
+ *       -> creating: POST call-open/create {room_name, name, password}; a password makes the
+ *          room private
+ *     JOIN (with a code) -> joining: GET call-open/detail/{code}
+ *     CLOSE -> closed
+ *   creating / joining --done--> opened: navigate to /call-open/{id}?jwt&room&name&code
+ *   creating --error--> editing (says so); joining --error--> editing ('Code is incorrect')
+ *
+ * Pure: the calls are injected promise actors, the navigation the injected `openMeeting`.
+ */
+
+export type MeetingField = 'roomName' | 'name' | 'password' | 'code'
+
+/** Call-open result (spec section 3). */
+export interface CallOpenResult {
+  _id: string
+  jwt: string
+  server_meet: string
+  code: string
+}
+
+export interface MeetingFormInput {
+  /** The signed-in user's name, to start with. */
+  name?: string
+}
+
+export interface MeetingFormContext {
+  roomName: string
+  name: string
+  password: string
+  code: string
+  error: 'create' | 'code' | null
+}
+
+export type MeetingFormEvent =
+  | { type: 'CHANGE'; field: MeetingField; value: string }
+  | { type: 'START' }
+  | { type: 'JOIN' }
+  | { type: 'CLOSE' }
+
+/** The meeting page, with the query values the room needs. */
+export function meetingHref(result: CallOpenResult, context: Pick<MeetingFormContext, 'roomName' | 'name'>): string {
+  const query = new URLSearchParams({ jwt: result.jwt, room: context.roomName.trim(), name: context.name.trim(), code: result.code })
+  return `/call-open/${encodeURIComponent(result._id)}?${query.toString()}`
+}
+
+export const canStartMeeting = (context: Pick<MeetingFormContext, 'roomName' | 'name'>) => context.roomName.trim() !== '' || context.name.trim() !== ''
+
+const notProvided = (name: string) => async (): Promise<never> => {
+  throw new Error(`meetingForm: the "${name}" actor is not provided`)
+}
+
+export const meetingFormMachine = setup({
+  types: {
+    context: {} as MeetingFormContext,
+    events: {} as MeetingFormEvent,
+    input: {} as MeetingFormInput,
+  },
+  actors: {
+    /** POST call-open/create {room_name, name, password}. */
+    createMeeting: fromPromise<CallOpenResult, { room_name: string; name: string; password: string }>(notProvided('createMeeting')),
+    /** GET call-open/detail/{code}. */
+    findMeeting: fromPromise<CallOpenResult, { code: string }>(notProvided('findMeeting')),
+  },
+  guards: {
+    canStart: ({ context }) => canStartMeeting(context),
+    hasCode: ({ context }) => context.code.trim() !== '',
+  },
+  actions: {
+    /** Injected: go to the meeting page. */
+    openMeeting: (_, _params: { href: string }) => {},
+  },
+}).createMachine({
+  id: 'meetingForm',
+  context: ({ input }) => ({ roomName: '', name: input.name ?? '', password: '', code: '', error: null }),
+  initial: 'editing',
+  states: {
+    editing: {
+      on: {
+        CHANGE: { actions: assign(({ event }) => ({ [event.field]: event.value, error: null })) },
+        START: { guard: 'canStart', target: 'creating' },
+        JOIN: { guard: 'hasCode', target: 'joining' },
+        CLOSE: 'closed',
+      },
+    },
+    creating: {
+      invoke: {
+        id: 'createMeeting',
+        src: 'createMeeting',
+        input: ({ context }) => ({ room_name: context.roomName.trim(), name: context.name.trim(), password: context.password }),
+        onDone: { target: 'opened', actions: { type: 'openMeeting', params: ({ context, event }) => ({ href: meetingHref(event.output, context) }) } },
+        onError: { target: 'editing', actions: assign({ error: 'create' }) },
+      },
+    },
+    joining: {
+      invoke: {
+        id: 'findMeeting',
+        src: 'findMeeting',
+        input: ({ context }) => ({ code: context.code.trim() }),
+        onDone: { target: 'opened', actions: { type: 'openMeeting', params: ({ context, event }) => ({ href: meetingHref(event.output, context) }) } },
+        onError: { target: 'editing', actions: assign({ error: 'code' }) },
+      },
+    },
+    opened: { type: 'final' },
+    closed: { type: 'final' },
+  },
+})
+
+/** What the statechart visualiser starts the machine with. */
+export const meetingFormSampleInput: MeetingFormInput = { name: 'Lan Nguyễn' }
+
+export type MeetingFormMachine = typeof meetingFormMachine
+export type MeetingFormActor = ActorRefFrom<MeetingFormMachine>
+export type MeetingFormSnapshot = SnapshotFrom<MeetingFormMachine>

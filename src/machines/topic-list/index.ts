@@ -1,0 +1,2 @@
+export * from './topic-list.machine'
+export * from './topic-list.view'

@@ -1,0 +1,84 @@
+import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react'
+import { Trans, useLingui } from '@lingui/react/macro'
+import type { MeetingField } from '../../machines/meeting-form/meeting-form.machine'
+import type { MeetingFormView } from '../../machines/meeting-form/meeting-form.view'
+import { Icon } from '../icons'
+import { TextField } from '../text-field'
+
+export interface MeetingDialogProps extends MeetingFormView {
+  onChange: (field: MeetingField, value: string) => void
+  onStart: () => void
+  onJoin: () => void
+  onClose: () => void
+}
+
+/** Spec section 2: the meeting-now dialog: start an instant meeting or join one by code. */
+export function MeetingDialog({ open, roomName, name, password, code, isPrivate, canStart, canJoin, busy, error, onChange, onStart, onJoin, onClose }: MeetingDialogProps) {
+  const { t } = useLingui()
+  return (
+    <Dialog open={open} onClose={() => (busy ? undefined : onClose())} className="relative z-50">
+      <DialogBackdrop className="fixed inset-0 bg-slate-900/40" />
+      <div className="fixed inset-0 flex items-center justify-center p-4">
+        <DialogPanel className="w-full max-w-md rounded-xl bg-white p-6 shadow-xl">
+          <div className="flex items-center justify-between">
+            <DialogTitle className="text-lg font-semibold text-slate-900">
+              <Trans>Meeting now</Trans>
+            </DialogTitle>
+            <button type="button" onClick={onClose} disabled={busy !== null} aria-label={t`Close`} className="rounded-md p-1.5 text-slate-500 hover:bg-slate-100 disabled:opacity-50">
+              <Icon name="close" />
+            </button>
+          </div>
+          {error ? (
+            <p role="alert" className="mt-3 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
+              {error === 'code' ? <Trans>Code is incorrect</Trans> : <Trans>Could not start the meeting. Please try again.</Trans>}
+            </p>
+          ) : null}
+          <form
+            className="mt-4 space-y-3"
+            onSubmit={(event) => {
+              event.preventDefault()
+              if (canStart) onStart()
+            }}
+          >
+            <TextField label={t`Meeting name`} value={roomName} onChange={(event) => onChange('roomName', event.target.value)} disabled={busy !== null} autoComplete="off" />
+            <TextField label={t`Your name`} value={name} onChange={(event) => onChange('name', event.target.value)} disabled={busy !== null} autoComplete="name" />
+            <TextField
+              label={t`Password (optional)`}
+              type="password"
+              value={password}
+              onChange={(event) => onChange('password', event.target.value)}
+              disabled={busy !== null}
+              autoComplete="new-password"
+              hint={isPrivate ? t`Private room: people need the password to join.` : t`With a password the room is private.`}
+            />
+            <button
+              type="submit"
+              disabled={!canStart}
+              aria-busy={busy === 'creating' || undefined}
+              className="w-full rounded-md bg-indigo-600 px-4 py-2.5 font-semibold text-white hover:bg-indigo-500 disabled:cursor-not-allowed disabled:opacity-50"
+            >
+              <Trans>Get started</Trans>
+            </button>
+          </form>
+          <div className="mt-6 border-t border-slate-200 pt-4">
+            <p className="text-sm font-medium text-slate-700">
+              <Trans>Or join a meeting with its code</Trans>
+            </p>
+            <div className="mt-2 flex items-end gap-2">
+              <TextField className="flex-1" label={t`Meeting code`} value={code} onChange={(event) => onChange('code', event.target.value)} disabled={busy !== null} autoComplete="off" />
+              <button
+                type="button"
+                onClick={onJoin}
+                disabled={!canJoin}
+                aria-busy={busy === 'joining' || undefined}
+                className="rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-50"
+              >
+                <Trans>Join</Trans>
+              </button>
+            </div>
+          </div>
+        </DialogPanel>
+      </div>
+    </Dialog>
+  )
+}

@@ -1,0 +1,189 @@
+import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react'
+import { Trans, useLingui } from '@lingui/react/macro'
+import type { BusinessField, ChannelType, OnboardingError, UseFor } from '../../machines/onboarding/onboarding.machine'
+import type { OnboardingView } from '../../machines/onboarding/onboarding.view'
+import { TextField } from '../text-field'
+
+export interface OnboardingModalProps extends OnboardingView {
+  onChoose: (useFor: UseFor) => void
+  onNext: () => void
+  onKeyword: (keyword: string) => void
+  onSearch: () => void
+  onJoin: (channelId: string) => void
+  onChange: (field: BusinessField, value: string) => void
+  onChooseType: (channelType: ChannelType) => void
+  onSubmit: () => void
+  onSkip: () => void
+}
+
+function useErrorText(): Record<OnboardingError, string> {
+  const { t } = useLingui()
+  return {
+    saveUseFor: t`Could not save your choice. Please try again.`,
+    search: t`Could not search channels. Please try again.`,
+    join: t`Could not join the channel. Please try again.`,
+    saveCompany: t`Could not save your company. Please try again.`,
+    createChannel: t`Could not create your company channel. Please try again.`,
+    skip: t`Could not skip the tutorial. Please try again.`,
+  }
+}
+
+const primary = 'rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-500 disabled:cursor-not-allowed disabled:opacity-50'
+const secondary = 'rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-50'
+
+/** Spec sections 1 and 4: the first-login tutorial (personal or business use). */
+export function OnboardingModal(props: OnboardingModalProps) {
+  const { open, step, error, canSkip, onSkip } = props
+  const errors = useErrorText()
+  return (
+    // The tutorial ends by its own buttons, not by Escape or a click outside.
+    <Dialog open={open} onClose={() => {}} className="relative z-50">
+      <DialogBackdrop className="fixed inset-0 bg-slate-900/50" />
+      <div className="fixed inset-0 flex items-center justify-center p-4">
+        <DialogPanel className="w-full max-w-lg rounded-xl bg-white p-6 shadow-xl">
+          <p className="text-xs font-medium uppercase tracking-wide text-indigo-600">
+            <Trans>Step {step} of 2</Trans>
+          </p>
+          <DialogTitle className="mt-1 text-lg font-semibold text-slate-900">
+            <Trans>Welcome to Workroom</Trans>
+          </DialogTitle>
+          {error ? (
+            <p role="alert" className="mt-3 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
+              {errors[error]}
+            </p>
+          ) : null}
+          {step === 1 ? <StepOne {...props} /> : props.useFor === 'business' ? <BusinessStep {...props} /> : <PersonalStep {...props} />}
+          {step === 2 ? (
+            <div className="mt-6 flex justify-start border-t border-slate-100 pt-4">
+              <button type="button" onClick={onSkip} disabled={!canSkip} className={secondary}>
+                <Trans>Skip</Trans>
+              </button>
+            </div>
+          ) : null}
+        </DialogPanel>
+      </div>
+    </Dialog>
+  )
+}
+
+function StepOne({ useFor, canNext, busy, onChoose, onNext }: OnboardingModalProps) {
+  const { t } = useLingui()
+  const options: { value: UseFor; label: string; hint: string }[] = [
+    { value: 'personal', label: t`For myself`, hint: t`Chat with friends and join channels.` },
+    { value: 'business', label: t`For my business`, hint: t`Create a company channel for your team or school.` },
+  ]
+  return (
+    <div className="mt-4">
+      <fieldset>
+        <legend className="text-sm font-medium text-slate-700">
+          <Trans>How will you use Workroom?</Trans>
+        </legend>
+        <div className="mt-2 space-y-2">
+          {options.map((option) => (
+            <label key={option.value} className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-200 p-3 has-[:checked]:border-indigo-500 has-[:checked]:bg-indigo-50">
+              <input type="radio" name="use-for" value={option.value} checked={useFor === option.value} onChange={() => onChoose(option.value)} disabled={busy} className="mt-1" />
+              <span>
+                <span className="block text-sm font-medium text-slate-900">{option.label}</span>
+                <span className="block text-xs text-slate-500">{option.hint}</span>
+              </span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <div className="mt-6 flex justify-end">
+        <button type="button" onClick={onNext} disabled={!canNext} aria-busy={busy || undefined} className={primary}>
+          <Trans>Next</Trans>
+        </button>
+      </div>
+    </div>
+  )
+}
+
+function PersonalStep({ personal, busy, onKeyword, onSearch, onJoin }: OnboardingModalProps) {
+  const { t } = useLingui()
+  const { keyword, canSearch, searching, channels, canJoin, joining } = personal
+  return (
+    <div className="mt-4">
+      <p className="text-sm text-slate-600">
+        <Trans>Were you invited? Find the channel that referred you and join it.</Trans>
+      </p>
+      <form
+        role="search"
+        className="mt-3 flex items-end gap-2"
+        onSubmit={(event) => {
+          event.preventDefault()
+          if (canSearch) onSearch()
+        }}
+      >
+        <TextField className="flex-1" label={t`Channel name`} value={keyword} onChange={(event) => onKeyword(event.target.value)} disabled={busy} autoComplete="off" />
+        <button type="submit" disabled={!canSearch} aria-busy={searching || undefined} className={primary}>
+          <Trans>Search</Trans>
+        </button>
+      </form>
+      {channels === null ? null : channels.length === 0 ? (
+        <p className="mt-4 text-sm text-slate-500">
+          <Trans>No channels found</Trans>
+        </p>
+      ) : (
+        <ul aria-label={t`Channels found`} className="mt-4 divide-y divide-slate-100 rounded-lg border border-slate-200">
+          {channels.map((channel) => (
+            <li key={channel._id} aria-label={channel.name} className="flex items-center justify-between gap-3 px-3 py-2">
+              <span className="min-w-0">
+                <span className="block truncate text-sm font-medium text-slate-900">{channel.name}</span>
+                <span className="block text-xs text-slate-500">{t`${channel.members} members`}</span>
+              </span>
+              <button type="button" onClick={() => onJoin(channel._id)} disabled={!canJoin} aria-busy={joining || undefined} className={secondary}>
+                <Trans>Join</Trans>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  )
+}
+
+function BusinessStep({ business, onChange, onChooseType, onSubmit }: OnboardingModalProps) {
+  const { t } = useLingui()
+  const { companyName, website, channelType, canSubmit, saving } = business
+  const locked = saving !== null
+  const types: { value: ChannelType; label: string }[] = [
+    { value: 'sme', label: t`Small or medium business` },
+    { value: 'edu', label: t`Education` },
+  ]
+  return (
+    <form
+      className="mt-4 space-y-3"
+      onSubmit={(event) => {
+        event.preventDefault()
+        if (canSubmit) onSubmit()
+      }}
+    >
+      <TextField label={t`Company name`} value={companyName} onChange={(event) => onChange('companyName', event.target.value)} disabled={locked} autoComplete="organization" required />
+      <TextField label={t`Website (optional)`} value={website} onChange={(event) => onChange('website', event.target.value)} disabled={locked} autoComplete="url" inputMode="url" />
+      <fieldset>
+        <legend className="text-sm font-medium text-slate-700">
+          <Trans>Channel type</Trans>
+        </legend>
+        <div className="mt-1 flex gap-4">
+          {types.map((type) => (
+            <label key={type.value} className="flex items-center gap-2 text-sm text-slate-800">
+              <input type="radio" name="channel-type" checked={channelType === type.value} onChange={() => onChooseType(type.value)} disabled={locked} />
+              {type.label}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      {saving ? (
+        <p role="status" className="text-sm text-slate-500">
+          {saving === 'company' ? <Trans>Saving your company…</Trans> : <Trans>Creating your company channel…</Trans>}
+        </p>
+      ) : null}
+      <div className="flex justify-end pt-2">
+        <button type="submit" disabled={!canSubmit} aria-busy={locked || undefined} className={primary}>
+          <Trans>Create company channel</Trans>
+        </button>
+      </div>
+    </form>
+  )
+}

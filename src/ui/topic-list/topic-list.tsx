@@ -1,0 +1,103 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import type { TopicListView, TopicPreview, TopicRowView } from '../../machines/topic-list/topic-list.view'
+
+export interface TopicListProps extends TopicListView {
+  onPin: (topicId: string) => void
+  onUnpin: (topicId: string) => void
+  onHide: (topicId: string) => void
+  onToggleSeen: (topicId: string, seen: boolean) => void
+  onRetry: () => void
+  /** Where a row leads (default /chat/{id}). */
+  hrefOf?: (topicId: string) => string
+}
+
+function usePreviewText() {
+  const { t } = useLingui()
+  return (preview: TopicPreview): string => {
+    switch (preview.kind) {
+      case 'none':
+        return ''
+      case 'deleted':
+        return t`Message deleted`
+      case 'callOngoing':
+        return t`Call in progress`
+      case 'callEnded':
+        return t`Call ended`
+      case 'text':
+        return preview.type === 'image' ? t`Photo` : preview.type === 'file' ? t`File` : preview.type === 'RequestChat' ? t`Chat request` : preview.text
+    }
+  }
+}
+
+const action = 'rounded px-1.5 py-0.5 text-xs font-medium text-slate-500 hover:bg-slate-100 hover:text-slate-900'
+
+/** Spec section 4: the chat list: pinned first, then the newest activity first. */
+export function TopicList({ status, topics, onPin, onUnpin, onHide, onToggleSeen, onRetry, hrefOf = (id) => `/chat/${id}` }: TopicListProps) {
+  const { t } = useLingui()
+  const previewText = usePreviewText()
+  if (status === 'loading')
+    return (
+      <p role="status" className="px-4 py-6 text-sm text-slate-500">
+        <Trans>Loading chats…</Trans>
+      </p>
+    )
+  if (status === 'failed')
+    return (
+      <div role="alert" className="flex items-center justify-between gap-3 px-4 py-6 text-sm text-red-700">
+        <Trans>Could not load your chats.</Trans>
+        <button type="button" onClick={onRetry} className="rounded-md border border-red-200 px-3 py-1 font-medium hover:bg-red-50">
+          <Trans>Retry</Trans>
+        </button>
+      </div>
+    )
+  if (topics.length === 0)
+    return (
+      <p className="px-4 py-6 text-sm text-slate-500">
+        <Trans>No chats yet</Trans>
+      </p>
+    )
+  const nameOf = (row: TopicRowView) => row.name ?? t`New Message`
+  return (
+    <ul aria-label={t`Chats`} className="divide-y divide-slate-100">
+      {topics.map((row) => (
+        <li key={row.id} aria-label={nameOf(row)} className={`group flex items-start gap-3 px-3 py-2 ${row.unread ? 'bg-indigo-50/50' : ''}`}>
+          <a href={hrefOf(row.id)} className="min-w-0 flex-1">
+            <span className="flex items-center gap-2">
+              <span className={`truncate text-sm ${row.unread ? 'font-semibold text-slate-900' : 'text-slate-800'}`}>{nameOf(row)}</span>
+              {row.pinned ? (
+                <span className="rounded bg-amber-100 px-1 text-[10px] font-semibold uppercase text-amber-800">
+                  <Trans>Pinned</Trans>
+                </span>
+              ) : null}
+              {row.unread ? (
+                <span className="inline-flex items-center gap-1 text-[10px] font-semibold text-indigo-700">
+                  <span aria-hidden="true" className="h-2 w-2 rounded-full bg-indigo-600" />
+                  <Trans>Unread</Trans>
+                </span>
+              ) : null}
+            </span>
+            <span className="mt-0.5 flex items-center justify-between gap-2 text-xs text-slate-500">
+              <span data-preview="" className={`truncate ${row.preview.kind === 'deleted' ? 'italic' : ''}`}>
+                {previewText(row.preview)}
+              </span>
+              <time dateTime={row.at} className="shrink-0">
+                {row.at.slice(11, 16)}
+              </time>
+            </span>
+          </a>
+          <span className="flex shrink-0 gap-1">
+            <button type="button" className={action} onClick={() => (row.pinned ? onUnpin(row.id) : onPin(row.id))}>
+              {row.pinned ? <Trans>Unpin</Trans> : <Trans>Pin</Trans>}
+            </button>
+            <button type="button" className={action} onClick={() => onToggleSeen(row.id, row.unread)}>
+              {row.unread ? <Trans>Mark as read</Trans> : <Trans>Mark as unread</Trans>}
+            </button>
+            <button type="button" className={action} onClick={() => onHide(row.id)}>
+              <Trans>Hide</Trans>
+            </button>
+          </span>
+        </li>
+      ))}
+    </ul>
+  )
+}

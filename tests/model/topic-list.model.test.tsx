@@ -1,0 +1,196 @@
+import { expect } from 'vitest'
+import { within } from '@testing-library/react'
+import { topicListMachine, topicListView, type TopicItem, type TopicListSnapshot } from '../../src/machines/topic-list'
+import { TopicList } from '../../src/ui/topic-list/topic-list'
+import { describeModel, type ModelKit } from './support/run-model'
+
+type Kit = ModelKit<typeof topicListMachine>
+
+const topic = (id: string, name: string, extra: Partial<TopicItem> = {}): TopicItem => ({
+  _id: id,
+  name,
+  is_group: false,
+  is_pin: false,
+  is_seen: true,
+  in_call: false,
+  created_at: '2026-02-20T10:00:00.000Z',
+  message: null,
+  ...extra,
+})
+
+// The server's answer, deliberately out of order.
+const LOADED: TopicItem[] = [
+  topic('t-3', 'Marketing', { is_group: true, is_seen: false, message: { _id: 'm-3', message: 'draft.pdf', type: 'file', created_at: '2026-03-01T07:00:00.000Z' } }),
+  topic('t-1', 'Design team', { is_group: true, is_pin: true, message: { _id: 'm-1', message: 'See you at 10', type: 'text', created_at: '2026-03-01T08:00:00.000Z' } }),
+  topic('t-4', 'Bao', { created_at: '2026-02-28T10:00:00.000Z' }),
+  topic('t-2', 'Lan Nguyen', { message: { _id: 'm-2', message: 'Thanks!', type: 'text', created_at: '2026-03-01T09:30:00.000Z' } }),
+]
+
+const topics = (s: TopicListSnapshot) => s.context.topics
+const ready = (s: TopicListSnapshot) => s.matches('ready')
+const activity = (t: TopicItem) => t.message?.created_at ?? t.created_at
+/** A minute after the latest activity in the list: new events are the newest. */
+const nextTime = (s: TopicListSnapshot) => new Date(Math.max(Date.parse('2026-03-01T10:00:00.000Z'), ...topics(s).map((t) => Date.parse(activity(t)))) + 60_000).toISOString()
+const bottom = (s: TopicListSnapshot) => topics(s).at(-1)
+
+const list = ({ screen }: Kit) => screen.getByRole('list', { name: 'Chats' })
+const rows = (kit: Kit) => within(list(kit)).getAllByRole('listitem')
+const row = (kit: Kit, name: string) => within(list(kit)).getByRole('listitem', { name })
+const nameOf = (t: TopicItem) => t.name || 'New Message'
+const clickIn = async (kit: Kit, t: TopicItem, button: string) => kit.user.click(within(row(kit, nameOf(t))).getByRole('button', { name: button }))
+const byId = (kit: Kit, id: string) => kit.previous.context.topics.find((t) => t._id === id)!
+
+describeModel({
+  machine: topicListMachine,
+  serializeState: (s) => {
+    const ts = topics(s)
+    return JSON.stringify({
+      value: s.value,
+      count: ts.length,
+      pinned: Math.min(ts.filter((t) => t.is_pin).length, 2),
+      unseen: Math.min(ts.filter((t) => !t.is_seen).length, 2),
+      call: ts.some((t) => t.in_call),
+      deleted: ts.some((t) => t.message?.deleted),
+    })
+  },
+  select: 'transitions',
+  events: {
+    'xstate.done.actor.loadTopics': [
+      { type: 'xstate.done.actor.loadTopics', output: LOADED },
+      { type: 'xstate.done.actor.loadTopics', output: [] },
+    ],
+    PIN: (s) => {
+      const t = topics(s).find((x) => !x.is_pin)
+      return ready(s) && t && topics(s).filter((x) => x.is_pin).length < 2 ? [{ type: 'PIN', topicId: t._id }] : []
+    },
+    UNPIN: (s) => topics(s).filter((x) => x.is_pin).slice(0, 1).map((t) => ({ type: 'UNPIN', topicId: t._id })),
+    HIDE: (s) => (topics(s).length > 3 ? [{ type: 'HIDE', topicId: bottom(s)!._id }] : []),
+    SEEN: (s) => topics(s).filter((x) => !x.is_seen).slice(0, 1).map((t) => ({ type: 'SEEN', topicId: t._id })),
+    UNSEEN: (s) => topics(s).filter((x) => x.is_seen).slice(0, 1).map((t) => ({ type: 'UNSEEN', topicId: t._id })),
+    CALL_STARTED: (s) => (bottom(s) && !topics(s).some((x) => x.in_call) ? [{ type: 'CALL_STARTED', topicId: bottom(s)!._id, messageId: `call-${topics(s).length}`, at: nextTime(s) }] : []),
+    CALL_CLOSED: (s) => topics(s).filter((x) => x.in_call).map((t) => ({ type: 'CALL_CLOSED', topicId: t._id })),
+    NEW_MESSAGE: (s) => [
+      ...(bottom(s) ? [{ type: 'NEW_MESSAGE', topicId: bottom(s)!._id, message: { _id: `msg-${topics(s).length}`, message: 'Are you there?', type: 'text', created_at: nextTime(s) } }] : []),
+      // A message in a topic that is not in the list does not add it.
+      { type: 'NEW_MESSAGE', topicId: 't-elsewhere', message: { _id: 'msg-x', message: 'Hello', type: 'text', created_at: nextTime(s) } },
+    ],
+    MESSAGE_DELETED: (s) => {
+      const t = topics(s).find((x) => x.message && !x.message.deleted)
+      return t ? [{ type: 'MESSAGE_DELETED', topicId: t._id, messageId: t.message!._id }, { type: 'MESSAGE_DELETED', topicId: t._id, messageId: 'm-older' }] : []
+    },
+    RENAMED: (s) => topics(s).slice(0, 1).map((t) => ({ type: 'RENAMED', topicId: t._id, name: t.name === 'Design crew' ? 'Design team' : 'Design crew' })),
+    MEMBER_ADDED: (s) => [
+      // Added to a group not in the list: it appears (one nameless at a time, so names stay unique).
+      ...(topics(s).length < 5
+        ? [{ type: 'MEMBER_ADDED', topic: topic(`t-new-${topics(s).length}`, topics(s).some((t) => !t.name) ? `Group ${topics(s).length}` : '', { is_group: true, is_seen: false, created_at: nextTime(s) }) }]
+        : []),
+      ...topics(s).slice(0, 1).map((t) => ({ type: 'MEMBER_ADDED', topic: t })),
+    ],
+    CHAT_REQUEST: (s) =>
+      topics(s).length < 5 && !topics(s).some((t) => t._id === 't-request')
+        ? [{ type: 'CHAT_REQUEST', topic: topic('t-request', 'Quoc Bao', { is_seen: false, message: { _id: 'm-r', message: '', type: 'RequestChat', created_at: nextTime(s) } }) }]
+        : [],
+  },
+  render: (snapshot, send) => (
+    <TopicList
+      {...topicListView(snapshot)}
+      onPin={(topicId) => send({ type: 'PIN', topicId })}
+      onUnpin={(topicId) => send({ type: 'UNPIN', topicId })}
+      onHide={(topicId) => send({ type: 'HIDE', topicId })}
+      onToggleSeen={(topicId, unread) => send({ type: unread ? 'SEEN' : 'UNSEEN', topicId })}
+      onRetry={() => send({ type: 'RETRY' })}
+    />
+  ),
+  perform: {
+    RETRY: async (_, kit) => {
+      await kit.user.click(kit.screen.getByRole('button', { name: 'Retry' }))
+    },
+    PIN: async (event, kit) => {
+      await clickIn(kit, byId(kit, event.topicId), 'Pin')
+      expect(kit.calls.at(-1)).toMatchObject({ src: 'pinTopic', input: { topic_id: event.topicId } })
+    },
+    UNPIN: async (event, kit) => {
+      await clickIn(kit, byId(kit, event.topicId), 'Unpin')
+      expect(kit.calls.at(-1)).toMatchObject({ src: 'unpinTopic', input: { topic_id: event.topicId } })
+    },
+    HIDE: async (event, kit) => {
+      const t = byId(kit, event.topicId)
+      await clickIn(kit, t, 'Hide')
+      expect(within(list(kit)).queryByRole('listitem', { name: nameOf(t) })).toBeNull()
+      expect(kit.calls.at(-1)).toMatchObject({ src: 'hideTopic', input: { topic_id: event.topicId } })
+    },
+    SEEN: async (event, kit) => {
+      await clickIn(kit, byId(kit, event.topicId), 'Mark as read')
+      expect(kit.calls.at(-1)).toMatchObject({ src: 'saveSeen', input: { topic_id: event.topicId, is_seen: true } })
+    },
+    UNSEEN: async (event, kit) => {
+      await clickIn(kit, byId(kit, event.topicId), 'Mark as unread')
+      expect(kit.calls.at(-1)).toMatchObject({ src: 'saveSeen', input: { topic_id: event.topicId, is_seen: false } })
+    },
+    NEW_MESSAGE: async (event, kit) => {
+      await kit.send({ type: 'NEW_MESSAGE', topicId: event.topicId, message: event.message })
+      const t = kit.previous.context.topics.find((x) => x._id === event.topicId)
+      if (!t) return
+      // The topic moves up (the first of its group: pinned or not) and is unseen, with the new text.
+      const names = rows(kit).map((r) => r.getAttribute('aria-label'))
+      const pinnedCount = kit.previous.context.topics.filter((x) => x.is_pin).length
+      expect(names.indexOf(nameOf(t))).toBe(t.is_pin ? 0 : pinnedCount)
+      expect(within(row(kit, nameOf(t))).getByText('Unread')).toBeTruthy()
+      expect(within(row(kit, nameOf(t))).getByText('Are you there?')).toBeTruthy()
+    },
+    CALL_STARTED: async (event, kit) => {
+      await kit.send({ type: 'CALL_STARTED', topicId: event.topicId, messageId: event.messageId, at: event.at })
+      expect(within(row(kit, nameOf(byId(kit, event.topicId)))).getByText('Call in progress')).toBeTruthy()
+    },
+    CALL_CLOSED: async (event, kit) => {
+      await kit.send({ type: 'CALL_CLOSED', topicId: event.topicId })
+      const t = byId(kit, event.topicId)
+      expect(within(row(kit, nameOf(t))).getByText(t.message?.deleted ? 'Message deleted' : 'Call ended')).toBeTruthy()
+    },
+    MESSAGE_DELETED: async (event, kit) => {
+      await kit.send({ type: 'MESSAGE_DELETED', topicId: event.topicId, messageId: event.messageId })
+      const t = byId(kit, event.topicId)
+      const preview = within(row(kit, nameOf(t))).getByText((_, el) => el?.hasAttribute('data-preview') ?? false)
+      // Only the topic's last message is replaced.
+      if (event.messageId === t.message!._id) expect(preview.textContent).toBe('Message deleted')
+      else expect(preview.textContent).not.toBe('Message deleted')
+    },
+    MEMBER_ADDED: async (event, kit) => {
+      await kit.send({ type: 'MEMBER_ADDED', topic: event.topic })
+      // A topic not in the list appears, named 'New Message' when it has no name.
+      if (!kit.previous.context.topics.some((t) => t._id === event.topic._id)) expect(row(kit, nameOf(event.topic))).toBeTruthy()
+    },
+    CHAT_REQUEST: async (event, kit) => {
+      await kit.send({ type: 'CHAT_REQUEST', topic: event.topic })
+      expect(within(row(kit, 'Quoc Bao')).getByText('Chat request')).toBeTruthy()
+    },
+  },
+  states: {
+    loading: (_, kit) => {
+      expect(kit.screen.getByRole('status').textContent).toBe('Loading chats…')
+      expect(kit.pending('loadTopics')).toBeTruthy()
+    },
+    failed: (_, kit) => {
+      expect(kit.screen.getByRole('alert').textContent).toContain('Could not load your chats.')
+    },
+    ready: (expected, kit) => {
+      const ts = topics(expected)
+      if (ts.length === 0) {
+        expect(kit.screen.getByText('No chats yet')).toBeTruthy()
+        return
+      }
+      const rendered = rows(kit).map((r) => ({
+        name: r.getAttribute('aria-label'),
+        pinned: within(r).queryByText('Pinned') !== null,
+        unread: within(r).queryByText('Unread') !== null,
+        at: Date.parse(r.querySelector('time')!.getAttribute('datetime')!),
+      }))
+      expect(rendered.map((r) => r.name)).toEqual(ts.map(nameOf))
+      expect(rendered.map((r) => r.unread)).toEqual(ts.map((t) => !t.is_seen))
+      // Pinned first, then by the latest message time, newest first.
+      const firstUnpinned = rendered.findIndex((r) => !r.pinned)
+      if (firstUnpinned >= 0) expect(rendered.slice(firstUnpinned).every((r) => !r.pinned)).toBe(true)
+      for (let i = 1; i < rendered.length; i++) if (rendered[i].pinned === rendered[i - 1].pinned) expect(rendered[i].at).toBeLessThanOrEqual(rendered[i - 1].at)
+    },
+  },
+})
