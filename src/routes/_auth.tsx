@@ -33,7 +33,8 @@ export const Route = createFileRoute('/_auth')({
 function AuthRoute() {
   const layout = useMatches({ select: (matches) => matches[matches.length - 1]?.staticData.authLayout })
   const landing = useLocation({ select: (location) => (location.search as Record<string, unknown>).landing })
-  const errors = useErrorNotification()
+  const page = useLocation({ select: (location) => location.pathname })
+  const errors = useErrorNotification(page)
   return (
     <AuthLayout variant={layoutVariant(layout, landing)} errorMessages={errors.messages} onDismissErrors={errors.dismiss} languageSelector={<LanguageSelector />} onInteract={preloadSession}>
       <Outlet />

@@ -1,4 +1,4 @@
-import { useEffect, useState, useSyncExternalStore } from 'react'
+import { useEffect, useState } from 'react'
 import { flattenFieldMessages } from './error-catalogue'
 
 /**
@@ -30,17 +30,21 @@ export function subscribeErrorMessage(listener: Listener): () => void {
 }
 
 /**
- * For the auth layouts: takes whatever the global errorMessage state holds, keeps its flattened
- * messages for the notification, and clears the state.
+ * For the auth layouts: takes what the global errorMessage state receives while the layout is
+ * shown, keeps its flattened messages for the notification, and clears the state. Errors left by
+ * other pages are cleared on mount; the notification resets when `page` changes.
  */
-export function useErrorNotification(): { messages: readonly string[]; dismiss: () => void } {
-  const state = useSyncExternalStore(subscribeErrorMessage, getErrorMessage, getErrorMessage)
+export function useErrorNotification(page: string): { messages: readonly string[]; dismiss: () => void } {
   const [messages, setMessages] = useState<readonly string[]>([])
   useEffect(() => {
-    const flat = flattenFieldMessages(state)
-    if (flat.length === 0) return
-    setMessages(flat)
     clearErrorMessage()
-  }, [state])
+    return subscribeErrorMessage(() => {
+      const flat = flattenFieldMessages(getErrorMessage())
+      if (flat.length === 0) return
+      setMessages(flat)
+      clearErrorMessage()
+    })
+  }, [])
+  useEffect(() => setMessages([]), [page])
   return { messages, dismiss: () => setMessages([]) }
 }

@@ -1,9 +1,9 @@
 import { createActor, fromCallback, fromPromise, waitFor, type Actor } from 'xstate'
-import { sessionMachine, type SessionEvent, type SessionMachine } from '../machines/session/session.machine'
+import { sessionMachine, type SessionEvent, type SessionMachine, type TokenFailure } from '../machines/session/session.machine'
 import { socketConnectionMachine } from '../machines/socket-connection/socket-connection.machine'
 import * as auth from './auth'
 import * as customer from './customer'
-import { connectAuth, type AuthBridge } from './http'
+import { apiErrorOf, connectAuth, type AuthBridge } from './http'
 import { activateLanguage } from './i18n'
 import { onSocketEvent, socketIoConnection } from './socket'
 import { otherTabChange, readRefreshToken, REFRESH_TOKEN_KEY, withRefreshLock, writeRefreshToken } from './token-store'
@@ -14,12 +14,22 @@ import { otherTabChange, readRefreshToken, REFRESH_TOKEN_KEY, withRefreshLock, w
  * the visitor first acts (logs in, signs up, picks a language).
  */
 
+/** A failed token call as the machine reads it: rejected by the server (4xx), or not reached. */
+function tokenFailure(error: unknown): Error & TokenFailure {
+  const status = apiErrorOf(error)?.status ?? 0
+  return Object.assign(new Error('token call failed', { cause: error }), { rejected: status >= 400 && status < 500 })
+}
+
 /** Spends the stored refresh token (the newest any tab holds) inside the cross-tab lock. */
 const rotate = (fallback: string, quiet: boolean) =>
   withRefreshLock(async () => {
-    const tokens = await auth.refreshToken({ refresh_token: readRefreshToken() ?? fallback }, { quiet })
-    writeRefreshToken(tokens.refresh_token)
-    return tokens
+    try {
+      const tokens = await auth.refreshToken({ refresh_token: readRefreshToken() ?? fallback }, { quiet })
+      writeRefreshToken(tokens.refresh_token)
+      return tokens
+    } catch (error) {
+      throw tokenFailure(error)
+    }
   })
 
 /** Other tabs' changes of the stored refresh token: LOGIN_STATUS_CHANGED or TOKENS_ROTATED. */
@@ -38,7 +48,9 @@ export const appSessionMachine = sessionMachine.provide({
   actors: {
     restore: fromPromise(async ({ input }) => {
       const tokens = await rotate(input.refreshToken, true)
-      const user = await customer.userInfo(tokens.access_token)
+      const user = await customer.userInfo(tokens.access_token).catch((error: unknown) => {
+        throw tokenFailure(error)
+      })
       return { tokens, user }
     }),
     login: fromPromise(({ input }) => auth.login(input)),
@@ -94,7 +106,8 @@ export function authBridgeFor(actor: Actor<SessionMachine>): AuthBridge {
       if (now.context.accessToken && now.context.accessToken !== used) return now.context.accessToken
       actor.send({ type: 'REFRESH_TOKEN' })
       const after = await waitFor(actor, (s) => !s.matches({ loggedIn: { active: { token: 'refreshing' } } }), { timeout: Infinity })
-      return after.matches({ loggedIn: 'active' }) ? after.context.accessToken : null
+      // Refreshed: the new token; logged out, or the server could not be reached (retrying): none.
+      return after.matches({ loggedIn: { active: { token: 'fresh' } } }) ? after.context.accessToken : null
     },
     expired: () => actor.send({ type: 'SESSION_EXPIRED' }),
   }

@@ -21,6 +21,8 @@ export const AVATAR_TYPES = ['image/jpeg', 'image/png'] as const
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024
 /** Refresh the access token this long before it expires. */
 export const REFRESH_AHEAD_MS = 60_000
+/** After a refresh that could not reach the server, try again this much later. */
+export const REFRESH_RETRY_MS = 15_000
 const MAX_TIMER_MS = 2 ** 31 - 1
 
 export type SessionNotice = 'codeSent' | 'nameSaved' | 'avatarSaved'
@@ -82,6 +84,17 @@ export type SessionEvent =
   | { type: 'SOCKET_LOGOUT' }
 
 export type SessionEmitted = { type: 'navigate'; href: string } | { type: 'reload' }
+
+/**
+ * How the refresh and restore actors fail: `rejected` when the server refused the token (the
+ * session is over), otherwise the server could not be reached and the stored session is kept.
+ */
+export interface TokenFailure {
+  rejected: boolean
+}
+
+export const wasRejected = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && (error as Partial<TokenFailure>).rejected === true
 
 /** Only same-origin paths are followed after login. */
 export function safeRedirect(value: string | null | undefined): string | null {
@@ -163,8 +176,9 @@ export const sessionMachine = setup({
     emailVerified: (_, session: Session) => session.user.email_verified,
     hasResetEmail: ({ context }) => Boolean(context.resetEmail),
     hasExpiry: ({ context }) => context.accessTokenExpiresAt !== null,
-    isAvatarType: ({ event }) => event.type === 'PICK_AVATAR' && (AVATAR_TYPES as readonly string[]).includes(event.file.type),
-    isAvatarSize: ({ event }) => event.type === 'PICK_AVATAR' && event.file.size <= AVATAR_MAX_BYTES,
+    isAvatarType: ({ event }) => event.type === 'PICK_AVATAR' && (AVATAR_TYPES as readonly string[]).includes(event.file?.type ?? ''),
+    isAvatarSize: ({ event }) => event.type === 'PICK_AVATAR' && (event.file?.size ?? Infinity) <= AVATAR_MAX_BYTES,
+    tokenRejected: (_, error: unknown) => wasRejected(error),
   },
   delays: {
     accessTokenRefresh: ({ context }) => refreshDelay(context.accessTokenExpiresAt, Date.now()),
@@ -224,7 +238,12 @@ export const sessionMachine = setup({
             { type: 'persistTokens', params: ({ event }) => ({ refreshToken: event.output.tokens.refresh_token }) },
           ],
         },
-        onError: { target: 'loggedOut', actions: ['clearSession', 'clearTokens'] },
+        onError: [
+          // The server refused the stored token: forget it.
+          { guard: { type: 'tokenRejected', params: ({ event }: { event: { error: unknown } }) => event.error }, target: 'loggedOut', actions: ['clearSession', 'clearTokens'] },
+          // The server could not be reached: keep it for the next page load.
+          { target: 'loggedOut', actions: 'clearSession' },
+        ],
       },
     },
 
@@ -401,11 +420,20 @@ export const sessionMachine = setup({
                         'sendTokenToSocket',
                       ],
                     },
-                    onError: {
-                      target: '#session.loggedOut',
-                      actions: ['clearSession', 'clearTokens', { type: 'emitNavigate', params: { href: '/login' } }],
-                    },
+                    onError: [
+                      {
+                        guard: { type: 'tokenRejected', params: ({ event }: { event: { error: unknown } }) => event.error },
+                        target: '#session.loggedOut',
+                        actions: ['clearSession', 'clearTokens', { type: 'emitNavigate', params: { href: '/login' } }],
+                      },
+                      // Offline or the server is down: the session goes on, try again a bit later.
+                      { target: 'retrying' },
+                    ],
                   },
+                },
+                retrying: {
+                  after: { [REFRESH_RETRY_MS]: 'refreshing' },
+                  on: { REFRESH_TOKEN: 'refreshing' },
                 },
               },
             },

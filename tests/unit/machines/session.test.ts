@@ -10,6 +10,7 @@ import {
   logoutBody,
   profileView,
   REFRESH_AHEAD_MS,
+  REFRESH_RETRY_MS,
   safeRedirect,
   sessionMachine,
   verifyEmailView,
@@ -43,6 +44,10 @@ const user = (over: Partial<User> = {}): User => ({
 })
 
 const tokens = (n: number, accessToken = `access-${n}`): Tokens => ({ access_token: accessToken, refresh_token: `refresh-${n}` })
+
+/** Failures as the runtime reports them (TokenFailure). */
+const rejected = Object.assign(new Error('401'), { rejected: true })
+const unreachable = Object.assign(new Error('network'), { rejected: false })
 
 /** A JWT-shaped token whose payload carries `exp` (seconds). */
 const jwt = (expMs: number) => `x.${btoa(JSON.stringify({ exp: Math.floor(expMs / 1000) })).replace(/=+$/, '')}.y`
@@ -190,13 +195,20 @@ describe('session machine', () => {
       expect(h.navigations()).toEqual([])
     })
 
-    it('restore fails: loggedOut, storage cleared, no socket', async () => {
-      const h = harness({ refreshToken: 'spent', restore: async () => Promise.reject(new Error('401')) })
+    it('restore refused by the server: loggedOut, storage cleared, no socket', async () => {
+      const h = harness({ refreshToken: 'spent', restore: async () => Promise.reject(rejected) })
       await flush()
       expect(h.actor.getSnapshot().matches('loggedOut')).toBe(true)
       expect(h.actor.getSnapshot().context.refreshToken).toBeNull()
       expect(h.calls.clearStorage).toHaveLength(1)
       expect(h.calls['socket:open']).toBeUndefined()
+    })
+
+    it('restore that cannot reach the server: loggedOut for now, the stored token is kept', async () => {
+      const h = harness({ refreshToken: 'stored', restore: async () => Promise.reject(unreachable) })
+      await flush()
+      expect(h.actor.getSnapshot().matches('loggedOut')).toBe(true)
+      expect(h.calls.clearStorage).toBeUndefined()
     })
   })
 
@@ -306,14 +318,29 @@ describe('session machine', () => {
       expect(h.calls.refresh).toHaveLength(1)
     })
 
-    it('a failed refresh ends the session and goes to /login', async () => {
-      const h = await loggedIn({ refresh: async () => Promise.reject(new Error('401')) })
+    it('a refused refresh ends the session and goes to /login', async () => {
+      const h = await loggedIn({ refresh: async () => Promise.reject(rejected) })
       h.actor.send({ type: 'REFRESH_TOKEN' })
       await flush()
       expect(h.actor.getSnapshot().matches('loggedOut')).toBe(true)
       expect(h.calls.clearStorage).toHaveLength(1)
       expect(h.navigations()).toEqual(['/login'])
       expect(h.sockets[0].closed).toBe(true)
+    })
+
+    it('a refresh that cannot reach the server keeps the session and retries after 15 s', async () => {
+      let fail = true
+      const h = await loggedIn({ refresh: async () => (fail ? Promise.reject(unreachable) : tokens(3)) })
+      h.actor.send({ type: 'REFRESH_TOKEN' })
+      await flush()
+      expect(h.actor.getSnapshot().matches({ loggedIn: { active: { token: 'retrying' } } })).toBe(true)
+      expect(h.calls.clearStorage).toBeUndefined()
+      fail = false
+      await vi.advanceTimersByTimeAsync(REFRESH_RETRY_MS - 1)
+      expect(h.calls.refresh).toHaveLength(1)
+      await vi.advanceTimersByTimeAsync(1)
+      expect(h.calls.refresh).toHaveLength(2)
+      expect(h.actor.getSnapshot().context.accessToken).toBe('access-3')
     })
 
     it('adopts a refresh token rotated by another tab', async () => {
