@@ -30,6 +30,10 @@ export function loadSession(): Promise<AppSessionActor> {
     notify()
     return started
   })
+  // A chunk that failed to load (offline) is tried again on the next call.
+  loading.catch(() => {
+    loading = null
+  })
   return loading
 }
 
