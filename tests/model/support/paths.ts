@@ -36,9 +36,11 @@ export interface PathSpec<TMachine extends AnyStateMachine> {
    * Which paths to keep: 'edges' (default) the shortest path to every state plus every edge of
    * the traversed graph; 'transitions' the shortest path to every state plus, in breadth-first
    * order, each edge that takes a machine transition no kept path takes yet (for forms whose
-   * field values make the graph wide).
+   * field values make the graph wide); 'coverage' the shortest path to every state value (the
+   * statechart's configuration, whatever the context) plus those covering edges (for machines
+   * whose parallel regions and context make the abstract graph large).
    */
-  select?: 'edges' | 'transitions'
+  select?: 'edges' | 'transitions' | 'coverage'
 }
 
 export interface GeneratedStep {
@@ -152,7 +154,9 @@ function generateFrom<TMachine extends AnyStateMachine>(spec: PathSpec<TMachine>
     input,
     limit: spec.limit ?? 20_000,
   })
+  const started = Date.now()
   const shortest = model.getShortestPaths({ allowDuplicatePaths: true })
+  if (process.env.MODEL_DEBUG) console.log(`${spec.machine.id}${label ? ` [${label}]` : ''}: ${shortest.length} states in ${Date.now() - started} ms`)
   const eventsTo = new Map<string, AnyEventObject[]>()
   for (const path of shortest) {
     const key = serializeState(path.state)
@@ -162,16 +166,21 @@ function generateFrom<TMachine extends AnyStateMachine>(spec: PathSpec<TMachine>
   }
   const sequences: AnyEventObject[][] = []
   const edges: AnyEventObject[][] = []
-  for (const [key, { transitions }] of Object.entries(model.getAdjacencyMap())) {
+  const byValue = new Map<string, AnyEventObject[]>()
+  for (const [key, { state, transitions }] of Object.entries(model.getAdjacencyMap())) {
     const base = eventsTo.get(key)
     if (!base) throw new Error(`no shortest path to ${key}`)
     // The abstraction must be faithful: replaying the events reaches the same abstract state.
     const reached = serializeState(replay(spec.machine, input, base).state as SnapshotFrom<TMachine>)
     if (reached !== key) throw new Error(`serializeState is not faithful: ${base.map(formatEvent).join(' → ')} reaches ${reached}, expected ${key}`)
-    sequences.push(base)
+    const value = JSON.stringify((state as { value: unknown }).value)
+    const known = byValue.get(value)
+    if (!known || known.length > base.length) byValue.set(value, base)
+    if (spec.select !== 'coverage') sequences.push(base)
     for (const { event } of Object.values(transitions) as { event: AnyEventObject }[]) edges.push([...base, event])
   }
-  if (spec.select === 'transitions') {
+  if (spec.select === 'coverage') sequences.push(...byValue.values())
+  if (spec.select === 'transitions' || spec.select === 'coverage') {
     const taken = new Set(sequences.flatMap((events) => replay(spec.machine, input, events).steps.flatMap((step) => step.transitions)))
     for (const events of [...edges].sort((a, b) => a.length - b.length)) {
       const fresh = replay(spec.machine, input, events).steps.flatMap((step) => step.transitions).filter((key) => !taken.has(key))

@@ -44,6 +44,16 @@ export interface PromiseCall {
   reject: (error: unknown) => void
 }
 
+export interface CallbackCall {
+  id: string
+  src: string
+  input: unknown
+  /** Events the machine sent to it (sendTo). */
+  received: EventObject[]
+  stopped: boolean
+  sendBack: (event: EventObject) => void
+}
+
 export interface ModelKit<TMachine extends AnyStateMachine> {
   actor: Actor<TMachine>
   user: UserEvent
@@ -59,7 +69,9 @@ export interface ModelKit<TMachine extends AnyStateMachine> {
   reject: (id: string, error: unknown) => Promise<void>
   /** Sends an event to the actor, as the app (socket, window) would. */
   send: (event: EventFromLogic<TMachine>) => Promise<void>
-  /** Sends an event as an injected callback actor (`callbackActors`). */
+  /** Every callback actor (`callbackActors`) the machine started, oldest first. */
+  callbacks: CallbackCall[]
+  /** Sends an event as the running callback actor of that src. */
   sendBack: (src: string, event: EventObject) => Promise<void>
   advance: (ms: number) => Promise<void>
   /** HTMLMediaElement play / pause (jsdom has no media): the tones. */
@@ -73,7 +85,9 @@ type Performer<TMachine extends AnyStateMachine> = (event: AnyEventObject, kit: 
 
 export interface ModelTestSpec<TMachine extends AnyStateMachine> extends PathSpec<TMachine> {
   /** The real component, as the app renders it from the actor. */
-  render: (snapshot: SnapshotFrom<TMachine>, send: (event: EventFromLogic<TMachine>) => void) => ReactElement | null
+  render: (snapshot: SnapshotFrom<TMachine>, send: (event: EventFromLogic<TMachine>) => void, actor: Actor<TMachine>) => ReactElement | null
+  /** Awaited after the first render, before the initial state is checked (e.g. a router settling). */
+  ready?: (kit: ModelKit<TMachine>) => Promise<void>
   /** What a user sees, per state path ('ringing', 'open.saving'; '*' runs in every state). */
   states: Record<string, StateAssertion<TMachine>>
   /** How a user performs an event type (click, type); others are sent / resolved / timed. */
@@ -90,7 +104,7 @@ export interface ModelTestSpec<TMachine extends AnyStateMachine> extends PathSpe
 
 function Harness<TMachine extends AnyStateMachine>({ actor, view }: { actor: Actor<TMachine>; view: ModelTestSpec<TMachine>['render'] }) {
   const snapshot = useSelector(actor, (s) => s)
-  return view(snapshot, actor.send)
+  return view(snapshot, actor.send, actor)
 }
 
 const flush = () =>
@@ -124,15 +138,19 @@ interface RunningKit<TMachine extends AnyStateMachine> extends ModelKit<TMachine
 
 function startKit<TMachine extends AnyStateMachine>(spec: ModelTestSpec<TMachine>, input: unknown): RunningKit<TMachine> {
   const calls: PromiseCall[] = []
-  const sendBacks = new Map<string, (event: EventObject) => void>()
+  const callbacks: CallbackCall[] = []
   const actions = Object.fromEntries((spec.spyActions ?? []).map((name) => [name, vi.fn()]))
   const actors: Record<string, AnyActorLogic> = {}
   for (const [src, logic] of Object.entries(spec.machine.implementations.actors as Record<string, AnyActorLogic>)) {
     if (spec.actors?.[src]) actors[src] = spec.actors[src]
     else if (spec.callbackActors?.includes(src))
-      actors[src] = fromCallback(({ sendBack }) => {
-        sendBacks.set(src, sendBack)
-        return () => sendBacks.delete(src)
+      actors[src] = fromCallback(({ sendBack, receive, input, self }) => {
+        const call: CallbackCall = { id: self.id, src, input, received: [], stopped: false, sendBack }
+        callbacks.push(call)
+        receive((event) => call.received.push(event))
+        return () => {
+          call.stopped = true
+        }
       })
     else if ('__xstatenode' in logic) actors[src] = logic
     else
@@ -192,6 +210,7 @@ function startKit<TMachine extends AnyStateMachine>(spec: ModelTestSpec<TMachine
     container,
     actions,
     calls,
+    callbacks,
     media,
     states,
     transitions,
@@ -211,9 +230,9 @@ function startKit<TMachine extends AnyStateMachine>(spec: ModelTestSpec<TMachine
       await act(async () => actor.send(event))
     },
     sendBack: async (src, event) => {
-      const sendBack = sendBacks.get(src)
-      if (!sendBack) throw new Error(`the "${src}" callback actor is not running`)
-      await act(async () => sendBack(event))
+      const call = [...callbacks].reverse().find((c) => c.src === src && !c.stopped)
+      if (!call) throw new Error(`the "${src}" callback actor is not running`)
+      await act(async () => call.sendBack(event))
     },
     advance: async (ms) => {
       await act(async () => {
@@ -288,6 +307,7 @@ export function describeModel<TMachine extends AnyStateMachine>(spec: ModelTestS
         vi.useFakeTimers()
         const kit = startKit(spec, path.input)
         try {
+          if (spec.ready) await spec.ready(kit)
           await generated.model.testPath(path as never, {
             states: { '*': (expected: SnapshotFrom<TMachine>) => assertState(spec, kit, expected) },
             events: new Proxy({}, { get: () => (step: GeneratedStep) => performStep(spec, kit, step) }),

@@ -1,0 +1,70 @@
+import { expect } from 'vitest'
+import { socketConnectionMachine, socketConnectionView, type SocketConnectionSnapshot } from '../../src/machines/socket-connection'
+import { describeModel, type ModelKit } from './support/run-model'
+
+/**
+ * The socket connection has no component of its own (the app shows nothing for it): each state
+ * asserts the view the app reads (socketConnectionView) and the socket itself, the injected
+ * `connection` callback actor: running or not, with which token, what it was told.
+ */
+type Kit = ModelKit<typeof socketConnectionMachine>
+
+/** Spec: reconnect after 1 s, 2 s, 4 s, ... capped at 30 s. */
+const backoff = (attempt: number) => Math.min(1000 * 2 ** Math.max(0, attempt - 1), 30_000)
+const running = (kit: Kit) => kit.callbacks.filter((c) => c.src === 'connection' && !c.stopped)
+const failuresLeft = (s: SocketConnectionSnapshot) => s.context.attempt < 7
+
+describeModel({
+  machine: socketConnectionMachine,
+  inputs: { 'logged in': { token: 'tok-1' }, 'no token yet': { token: null } },
+  serializeState: (s) => JSON.stringify({ value: s.value, attempt: s.context.attempt, token: s.context.token }),
+  select: 'transitions',
+  events: {
+    TOKEN: (s) => [{ type: 'TOKEN', token: s.context.token === 'tok-2' ? 'tok-3' : 'tok-2' }].filter(() => s.context.token !== 'tok-3'),
+    SOCKET_DISCONNECTED: (s) => (failuresLeft(s) ? [{ type: 'SOCKET_DISCONNECTED', reason: 'transport close' }] : []),
+    SOCKET_ERROR: (s) => (failuresLeft(s) ? [{ type: 'SOCKET_ERROR', message: 'xhr poll error' }] : []),
+  },
+  callbackActors: ['connection'],
+  render: () => null,
+  perform: {
+    SOCKET_CONNECTED: async (event, kit) => kit.sendBack('connection', event),
+    SOCKET_DISCONNECTED: async (event, kit) => kit.sendBack('connection', event),
+    SOCKET_ERROR: async (event, kit) => kit.sendBack('connection', event),
+    EMIT_LOGOUT: async (_, kit) => {
+      const socket = running(kit).at(-1)
+      await kit.send({ type: 'EMIT_LOGOUT' })
+      // Connected: the socket tells the server this login ends.
+      if (kit.previous.matches({ online: 'connected' })) expect(socket?.received.at(-1)).toEqual({ type: 'EMIT_LOGOUT' })
+    },
+    'xstate.after.backoff.socketConnection.waiting': async (_, kit) => {
+      const wait = backoff(kit.previous.context.attempt)
+      await kit.advance(wait - 1)
+      expect(kit.actor.getSnapshot().value).toBe('waiting')
+      await kit.advance(1)
+    },
+  },
+  states: {
+    disconnected: (expected, kit) => {
+      expect(socketConnectionView(expected)).toMatchObject({ status: 'disconnected', connected: false, retryInMs: null })
+      expect(running(kit)).toEqual([])
+    },
+    online: (expected, kit) => {
+      // One socket, opened with the latest token it had when (re)connecting.
+      expect(running(kit)).toHaveLength(1)
+      expect(running(kit)[0].input).toEqual({ token: expect.any(String) })
+      expect(expected.context.token).toBeTruthy()
+    },
+    'online.connecting': (expected) => {
+      expect(socketConnectionView(expected)).toMatchObject({ status: 'connecting', connected: false, retryInMs: null })
+    },
+    'online.connected': (expected) => {
+      expect(socketConnectionView(expected)).toMatchObject({ status: 'connected', connected: true, attempt: 0 })
+      expect(expected.context.lastError).toBeNull()
+    },
+    waiting: (expected, kit) => {
+      expect(socketConnectionView(expected)).toMatchObject({ status: 'waiting', connected: false, retryInMs: backoff(expected.context.attempt) })
+      expect(running(kit)).toEqual([])
+      expect(expected.context.lastError).toMatch(/transport close|xhr poll error/)
+    },
+  },
+})
