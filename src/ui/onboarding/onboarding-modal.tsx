@@ -126,13 +126,13 @@ function PersonalStep({ personal, busy, onKeyword, onSearch, onJoin }: Onboardin
         </p>
       ) : (
         <ul aria-label={t`Channels found`} className="mt-4 divide-y divide-slate-100 rounded-lg border border-slate-200">
-          {channels.map((channel) => (
-            <li key={channel._id} aria-label={channel.name} className="flex items-center justify-between gap-3 px-3 py-2">
+          {channels.map(({ _id, name, members }) => (
+            <li key={_id} aria-label={name} className="flex items-center justify-between gap-3 px-3 py-2">
               <span className="min-w-0">
-                <span className="block truncate text-sm font-medium text-slate-900">{channel.name}</span>
-                <span className="block text-xs text-slate-500">{t`${channel.members} members`}</span>
+                <span className="block truncate text-sm font-medium text-slate-900">{name}</span>
+                <span className="block text-xs text-slate-500">{t`${members} members`}</span>
               </span>
-              <button type="button" onClick={() => onJoin(channel._id)} disabled={!canJoin} aria-busy={joining || undefined} className={secondary}>
+              <button type="button" onClick={() => onJoin(_id)} disabled={!canJoin} aria-busy={joining || undefined} className={secondary}>
                 <Trans>Join</Trans>
               </button>
             </li>
