@@ -49,6 +49,20 @@ describeModel({
             { type: 'UNREAD_COUNT', count: 0 },
             { type: 'UNREAD_COUNT', count: 3 },
           ],
+    // The first page (GET notify) arrives after items that came live: those stay first, none twice.
+    LOADED: (s) =>
+      onlyChat(s) || blurred(s) || s.context.items.some((item) => item._id === 'old-1') || s.context.items.length > 1
+        ? []
+        : [
+            {
+              type: 'LOADED',
+              items: [
+                ...s.context.items.map((item) => ({ ...item })),
+                { ...note(0), _id: 'old-2', notify_message: 'Earlier notification', created_at: '2026-02-27T09:00:00.000Z' },
+                { ...note(0), _id: 'old-1', is_seen: true, notify_message: 'Old notification', created_at: '2026-02-26T09:00:00.000Z' },
+              ],
+            },
+          ],
     CHAT_UNREAD: (s) =>
       s.context.items.length > 0 || blurred(s) || drawerOpen(s) || s.context.unread > 0
         ? []
@@ -116,6 +130,12 @@ describeModel({
       await kit.user.click(button)
       if (disabled) expect(kit.calls.length).toBe(calls)
       else expect(kit.calls.at(-1)).toMatchObject({ src: 'markAllSeen' })
+    },
+    LOADED: async (event, kit) => {
+      await kit.send({ type: 'LOADED', items: event.items } as never)
+      const ids = kit.actor.getSnapshot().context.items.map((item) => item._id)
+      expect(new Set(ids).size).toBe(ids.length)
+      expect(ids.slice(0, kit.previous.context.items.length)).toEqual(kit.previous.context.items.map((item) => item._id))
     },
     DATA: async (event, kit) => {
       const pushes = kit.actions.showPush.mock.calls.length
