@@ -102,7 +102,7 @@ function SessionScreens() {
       <main>
         <ProfileForm {...profileView(snapshot)} onSaveName={(name) => send({ type: 'UPDATE_NAME', name })} onPickAvatar={(file) => send({ type: 'PICK_AVATAR', file })} />
       </main>
-      <AccountDrawer open={accountOpen} onClose={() => setAccountOpen(false)} {...account} onLogout={() => send({ type: 'LOGOUT' })} />
+      <AccountDrawer open={accountOpen} onClose={() => setAccountOpen(false)} {...account} onLogout={() => send({ type: 'LOGOUT' })} onOpenSettings={() => setAccountOpen(false)} />
     </>
   )
 }
