@@ -17,5 +17,9 @@ export const API = {
   currentChannel: 'customer/current-channel',
   updateFcmToken: 'customer/update-fcm-token',
   updateLanguage: 'workid/update-language',
+  notify: 'notify',
+  notifyCount: 'notify/all-number',
+  notifySeen: 'notify/seen',
+  notifySeenAll: 'notify/seen-all',
   health: 'health',
 } as const

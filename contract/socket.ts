@@ -1,3 +1,5 @@
+import type { Notification } from './notify'
+
 /**
  * Socket events (spec section 7). The client connects to /socket.io with `auth: { token }`
  * (or the Authorization header); the server puts each socket in the room `user:<id>`.
@@ -19,6 +21,8 @@ export interface LogoutPayload {
 
 export interface ServerToClientEvents {
   LOGOUT: (payload: LogoutPayload) => void
+  /** A new notification for this user (notify/*). */
+  data: (notification: Notification) => void
 }
 
 export interface ClientToServerEvents {

@@ -17,6 +17,7 @@ import { createTokenService } from './modules/auth/tokens'
 import { customerRoutes } from './modules/customer/routes'
 import { emailPreviewRoutes } from './modules/email-preview/routes'
 import { healthRoutes } from './modules/health/routes'
+import { notifyRoutes } from './modules/notify/routes'
 import { createRealtime } from './realtime'
 import { installMediaRoutes } from './storage/media-routes'
 
@@ -73,6 +74,7 @@ export async function buildApp(app: FastifyInstance, config: Config, database: D
       await api.register(healthRoutes, { ctx })
       await api.register(authRoutes, { ctx })
       await api.register(customerRoutes, { ctx })
+      await api.register(notifyRoutes, { ctx })
     },
     { prefix: '/api' },
   )

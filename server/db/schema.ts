@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto'
-import { type AnyPgColumn, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
+import { type AnyPgColumn, bigint, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import type { NotificationValue, NotifyMessageJson } from '../../contract/notify'
 
 /**
  * One schema for PGlite and PostgreSQL. Ids are text holding UUIDs made by the server, so a
@@ -129,5 +131,33 @@ export const channelMembers = pgTable(
   (t) => [primaryKey({ columns: [t.channelId, t.userId] }), index('channel_members_user_idx').on(t.userId)],
 )
 
+/** A notification for `userId` (contract/notify.ts); `actorId` is the person whose action caused it. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: id(),
+    /** Insertion order: newest first is `seq` descending (several can share a created_at). */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    actorId: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    /** NOTIFIABLE_TYPES: friend | todo | tag_message | calendar | payment | booking */
+    notifiableType: text('notifiable_type').notNull(),
+    notifiableId: text('notifiable_id'),
+    objectId: text('object_id'),
+    value: jsonb('value').$type<NotificationValue>(),
+    notifyMessage: text('notify_message').notNull(),
+    notifyMessageJson: jsonb('notify_message_json').$type<NotifyMessageJson>(),
+    /** 0..3, for friend notifications. */
+    friendStatus: smallint('friend_status'),
+    time: at('time'),
+    seenAt: at('seen_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notifications_user_seq_idx').on(t.userId, t.seq.desc()), index('notifications_user_unseen_idx').on(t.userId).where(sql`${t.seenAt} is null`)],
+)
+
 export type UserRow = typeof users.$inferSelect
+export type NotificationRow = typeof notifications.$inferSelect
 export type OutboxRow = typeof outbox.$inferSelect
