@@ -1,15 +1,29 @@
-import { useState } from 'react'
+import { useMemo, useState } from 'react'
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router'
-import { accountView } from '../machines/session/session.view'
-import { sendSession, useSession } from '../services/session'
+import { useActorRef, useSelector } from '@xstate/react'
+import type { User } from '../../contract/user'
+import { onboardingView } from '../machines/onboarding/onboarding.view'
+import { privacySettingsView } from '../machines/privacy-settings/privacy-settings.view'
+import { accountView, type SessionState } from '../machines/session/session.view'
+import { requestBrowserNotificationPermission, useBrowserNotificationPermission } from '../services/browser-notifications'
+import { useNotificationBadge } from '../services/notification-badge'
+import { appOnboardingMachine, CHANNELS_AVAILABLE, referralOf } from '../services/onboarding'
+import { appPrivacySettingsMachine, privacyValuesOf } from '../services/privacy-settings'
+import { currentSessionActor, sendSession, useSession } from '../services/session'
 import { AccountDrawer } from '../ui/app/account-drawer'
 import { AppShell } from '../ui/app/app-shell'
 import { DocumentsModal } from '../ui/app/documents-modal'
+import { MobileMenuButton, MobileNavDrawer, useMobileNav } from '../ui/app/mobile-nav'
 import { NotificationsDrawer } from '../ui/app/notifications-drawer'
+import { ShellActionsContext } from '../ui/app/shell-context'
 import { Sidebar } from '../ui/app/sidebar'
 import { SupportDrawer } from '../ui/app/support-drawer'
 import { TopHeader } from '../ui/app/top-header'
 import { LanguageSelector } from '../ui/language-selector'
+import { NotificationBell } from '../ui/notification-badge/notification-bell'
+import { TitleIcon } from '../ui/notification-badge/title-icon'
+import { OnboardingModal } from '../ui/onboarding/onboarding-modal'
+import { PrivacySettingsModal } from '../ui/privacy-settings/privacy-settings-modal'
 
 /** Pathless sidebar layout: requires login, else /login (and back here after it). */
 export const Route = createFileRoute('/_app')({
@@ -19,35 +33,130 @@ export const Route = createFileRoute('/_app')({
   component: AppLayout,
 })
 
-type Panel = 'account' | 'notifications' | 'support' | 'documents' | null
+type Panel = 'account' | 'support' | 'documents' | null
 
+const userOf = (state: SessionState): User | null => state?.context.user ?? null
+const currentUser = () => currentSessionActor()?.getSnapshot().context.user ?? null
+
+/**
+ * The sidebar layout runs the shell's machines: notificationBadge (header bell, drawer, title
+ * icon, browser notifications), privacySettings (the account menu's 'setting'), onboarding (first
+ * login) and mobileNav (the sidebar behind 'Menu' below 768px). The views only render their view
+ * props and send events.
+ */
 function AppLayout() {
   const account = useSession(accountView)
+  const user = useSession(userOf)
   const [panel, setPanel] = useState<Panel>(null)
-  const close = () => setPanel(null)
+
+  const notifications = useNotificationBadge()
+  const permission = useBrowserNotificationPermission()
+
+  const privacy = useActorRef(appPrivacySettingsMachine, { input: { values: privacyValuesOf(currentUser()) } })
+  const privacyProps = useSelector(privacy, privacySettingsView)
+
+  const mobileNav = useMobileNav()
+  const nav = mobileNav.view
+  const openPanel = (next: Panel) => mobileNav.closeFor(() => setPanel(next))
+  const openNotifications = mobileNav.closeFor(() => {
+    setPanel(null)
+    notifications.send({ type: 'OPEN_DRAWER' })
+  })
+  const shellActions = useMemo(
+    () => ({
+      openPrivacySettings: () => {
+        setPanel(null)
+        privacy.send({ type: 'OPEN', values: privacyValuesOf(currentUser()) })
+      },
+    }),
+    [privacy],
+  )
+
+  const sidebarProps = {
+    chatHref: account.chatHref,
+    onOpenNotifications: openNotifications,
+    onOpenSupport: openPanel('support'),
+    onOpenDocuments: openPanel('documents'),
+  }
+  const { view: badge } = notifications
+
   return (
-    <AppShell
-      sidebar={
-        <Sidebar
-          chatHref={account.chatHref}
-          onOpenNotifications={() => setPanel('notifications')}
-          onOpenSupport={() => setPanel('support')}
-          onOpenDocuments={() => setPanel('documents')}
-        />
-      }
-      header={
-        <TopHeader name={account.name} photoUrl={account.photoUrl} initials={account.initials} languageSelector={<LanguageSelector />} onOpenAccount={() => setPanel('account')} />
-      }
-      overlays={
-        <>
-          <AccountDrawer open={panel === 'account'} onClose={close} {...account} onLogout={() => sendSession({ type: 'LOGOUT' })} />
-          <NotificationsDrawer open={panel === 'notifications'} onClose={close} />
-          <SupportDrawer open={panel === 'support'} onClose={close} />
-          <DocumentsModal open={panel === 'documents'} onClose={close} />
-        </>
-      }
-    >
-      <Outlet />
-    </AppShell>
+    <ShellActionsContext.Provider value={shellActions}>
+      <TitleIcon icon={badge.titleIcon} />
+      <AppShell
+        sidebar={<Sidebar {...sidebarProps} />}
+        header={
+          <TopHeader
+            name={account.name}
+            photoUrl={account.photoUrl}
+            initials={account.initials}
+            menuButton={<MobileMenuButton view={nav} buttonRef={mobileNav.menuButtonRef} />}
+            notifications={<NotificationBell dot={badge.dot} unread={badge.unread} drawerOpen={badge.drawerOpen} onOpen={openNotifications} />}
+            languageSelector={<LanguageSelector />}
+            onOpenAccount={() => setPanel('account')}
+          />
+        }
+        overlays={
+          <>
+            <MobileNavDrawer view={nav} closeButtonRef={mobileNav.closeButtonRef} onFollowLink={mobileNav.followLink}>
+              <Sidebar {...sidebarProps} variant="drawer" />
+            </MobileNavDrawer>
+            <AccountDrawer
+              open={panel === 'account'}
+              onClose={() => setPanel(null)}
+              {...account}
+              onLogout={() => sendSession({ type: 'LOGOUT' })}
+              onOpenSettings={shellActions.openPrivacySettings}
+            />
+            <NotificationsDrawer
+              open={badge.drawerOpen}
+              onClose={() => notifications.send({ type: 'CLOSE_DRAWER' })}
+              items={badge.items}
+              unread={badge.unread}
+              canMarkAllSeen={badge.canMarkAllSeen}
+              onSeen={(id) => notifications.send({ type: 'SEEN', id })}
+              onSeenAll={() => notifications.send({ type: 'SEEN_ALL' })}
+              permission={permission}
+              onEnableBrowserNotifications={() => void requestBrowserNotificationPermission()}
+            />
+            <SupportDrawer open={panel === 'support'} onClose={() => setPanel(null)} />
+            <DocumentsModal open={panel === 'documents'} onClose={() => setPanel(null)} />
+            <PrivacySettingsModal
+              {...privacyProps}
+              onToggle={(field) => privacy.send({ type: 'TOGGLE', field })}
+              onCancel={() => privacy.send({ type: 'CANCEL' })}
+              onOk={() => privacy.send({ type: 'OK' })}
+            />
+            {user ? <Onboarding key={user._id} user={user} /> : null}
+          </>
+        }
+      >
+        <Outlet />
+      </AppShell>
+    </ShellActionsContext.Provider>
+  )
+}
+
+/** The first-login tutorial: started once per user with the account's skip_tutorial and the page's referral query. */
+function Onboarding({ user }: { user: User }) {
+  const actor = useActorRef(appOnboardingMachine, {
+    input: { skipTutorial: user.account.skip_tutorial, referral: referralOf(window.location.search) },
+  })
+  const view = useSelector(actor, onboardingView)
+  const { send } = actor
+  return (
+    <OnboardingModal
+      {...view}
+      channelsAvailable={CHANNELS_AVAILABLE}
+      onChoose={(useFor) => send({ type: 'CHOOSE', useFor })}
+      onNext={() => send({ type: 'NEXT' })}
+      onKeyword={(keyword) => send({ type: 'CHANGE_KEYWORD', keyword })}
+      onSearch={() => send({ type: 'SEARCH' })}
+      onJoin={(channelId) => send({ type: 'JOIN', channelId })}
+      onChange={(field, value) => send({ type: 'CHANGE', field, value })}
+      onChooseType={(channelType) => send({ type: 'CHOOSE_TYPE', channelType })}
+      onSubmit={() => send({ type: 'SUBMIT' })}
+      onSkip={() => send({ type: 'SKIP' })}
+    />
   )
 }

@@ -4,7 +4,9 @@
  * sources; anything used elsewhere, or in two parts, stays in 'app', which always loads.
  *
  *   marketing    the marketing pages' copy: loaded by the root route for the marketing routes
- *   shell        the sidebar layout and its pages: loaded by the root route for the /_app routes
+ *   shell        the sidebar layout, its pages and the widgets only it shows (notification bell and
+ *                drawer list, onboarding and privacy settings modals): loaded by the root route for
+ *                the /_app routes
  *   statecharts  the statechart visualiser: loaded by the root route for /statecharts
  *   landing      the tenant landings: loaded with the landing beside a tenant-branded sign-in
  *   documents    the step guides: loaded with the documents modal
@@ -23,7 +25,7 @@ export const CATALOG_PARTS = ['app', 'marketing', 'shell', 'statecharts', 'landi
 
 export const PART_SOURCES: Record<Exclude<CatalogPart, 'app'>, readonly string[]> = {
   marketing: ['src/ui/marketing/pages/', 'src/routes/_marketing', 'src/routes/download-app.tsx'],
-  shell: ['src/ui/app/', 'src/routes/_app'],
+  shell: ['src/ui/app/', 'src/routes/_app', 'src/ui/notification-badge/', 'src/ui/onboarding/', 'src/ui/privacy-settings/'],
   statecharts: ['src/ui/statechart/', 'src/routes/statecharts'],
   landing: ['src/ui/landing/'],
   documents: ['src/ui/documents/'],

@@ -1,5 +1,5 @@
 import type { Language } from '../../contract/common'
-import type { UpdateProfileBody } from '../../contract/customer'
+import type { StartWithBody, UpdateProfileBody, UseForBody } from '../../contract/customer'
 import type { User } from '../../contract/user'
 import { API } from '../../contract/routes'
 import { http, unwrap } from './http'
@@ -11,8 +11,20 @@ import { xhrFetch, type UploadProgress } from './upload'
 export const userInfo = (token?: string) =>
   unwrap(http.get(API.userInfo, { context: token ? { token } : {} }).json<{ result: User }>())
 
-/** Exactly one field per call. */
-export const updateProfile = (body: UpdateProfileBody) => unwrap(http.put(API.updateProfile, { json: body }).json<{ result: unknown }>())
+/** Exactly one field per call. `quiet`: the caller shows its own message when it fails. */
+export const updateProfile = (body: UpdateProfileBody, options: { quiet?: boolean } = {}) =>
+  unwrap(http.put(API.updateProfile, { json: body, context: { quiet: options.quiet } }).json<{ result: User }>())
+
+/** Onboarding: the tutorial counts as done. */
+export const skipTutorial = (options: { quiet?: boolean } = {}) => unwrap(http.put(API.skipTutorial, { context: { quiet: options.quiet } }).json<{ result: User }>())
+
+/** Onboarding: personal or business use. */
+export const useFor = (body: UseForBody, options: { quiet?: boolean } = {}) =>
+  unwrap(http.put(API.useFor, { json: body, context: { quiet: options.quiet } }).json<{ result: User }>())
+
+/** Onboarding: the company's name and website. */
+export const startWith = (body: StartWithBody, options: { quiet?: boolean } = {}) =>
+  unwrap(http.put(API.startWith, { json: body, context: { quiet: options.quiet } }).json<{ result: User }>())
 
 /** PUT workid/update-language with Accept-Language = the new language. */
 export const updateLanguage = (language: Language) =>

@@ -1,13 +1,15 @@
 import { setup } from 'xstate'
 
 /**
- * The marketing header's mobile navigation drawer (spec section 2, "mobile nav menu" in design.md).
+ * The mobile navigation drawer (spec section 4, "Mobile nav menu"): the marketing header's below
+ * 1024px, and the sidebar layout's below 768px.
  *
  * closed --OPEN--> open
- * open --CLOSE (overlay click, close button, Escape)--> closed
+ * open --CLOSE (overlay click, close button, Escape, a control in it opening a panel)--> closed
  * open --ROUTE_CHANGED--> closed   (following a link in the drawer, or any navigation, closes it)
  */
-export type MobileNavCloseSource = 'overlay' | 'close-button' | 'escape'
+/** 'action': a control in the drawer opened something else (a panel, a modal). */
+export type MobileNavCloseSource = 'overlay' | 'close-button' | 'escape' | 'action'
 
 export type MobileNavEvent =
   | { type: 'OPEN' }

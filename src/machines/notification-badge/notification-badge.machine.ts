@@ -11,7 +11,8 @@ import { LIMITS } from '../../../contract/limits'
  *   window  focused --BLUR--> blurred --FOCUS--> focused (the title count resets to zero);
  *           `data` while blurred counts for the title icon and shows a push (only then)
  *   inbox   live: `data` prepends the item and counts it unread; SEEN / SEEN_ALL mark read
- *           (PUT notify/seen, PUT notify/seen-all); the unread counts arrive as events
+ *           (PUT notify/seen, PUT notify/seen-all); the unread counts and the first page
+ *           (GET notify, page 1: LOADED) arrive as events; items that came live meanwhile stay first
  *
  * The title icon: 1 to 4 a numbered icon, 5 or more the 5 icon (view). The chat unread badge is
  * capped at LIMITS.unreadBadgeCap (10). Pure: the seen calls are injected promise actors,
@@ -51,6 +52,8 @@ export type NotificationBadgeEvent =
   | { type: 'DATA'; notification: NotificationItem }
   /** GET notify/all-number. */
   | { type: 'UNREAD_COUNT'; count: number }
+  /** GET notify (page 1), newest first. */
+  | { type: 'LOADED'; items: NotificationItem[] }
   | { type: 'CHAT_UNREAD'; count: number }
   | { type: 'OPEN_DRAWER' }
   | { type: 'CLOSE_DRAWER' }
@@ -86,6 +89,13 @@ export const notificationBadgeMachine = setup({
     prepend: assign(({ context, event }) =>
       event.type === 'DATA' ? { items: [event.notification, ...context.items], unread: context.unread + (event.notification.is_seen ? 0 : 1) } : {},
     ),
+    /** The loaded page, after the items that arrived live since it was asked for (none twice). */
+    merge: assign(({ context, event }) => {
+      if (event.type !== 'LOADED') return {}
+      const loaded = event.items ?? []
+      const known = new Set(loaded.map((item) => item._id))
+      return { items: [...context.items.filter((item) => !known.has(item._id)), ...loaded] }
+    }),
     countForTitle: assign({ titleCount: ({ context }) => context.titleCount + 1 }),
     resetTitle: assign({ titleCount: 0 }),
   },
@@ -134,6 +144,7 @@ export const notificationBadgeMachine = setup({
           on: {
             DATA: { actions: 'prepend' },
             UNREAD_COUNT: { actions: assign({ unread: ({ event }) => Math.max(0, event.count) }) },
+            LOADED: { actions: 'merge' },
             CHAT_UNREAD: { actions: assign({ chatUnread: ({ event }) => Math.max(0, event.count) }) },
             SEEN: {
               guard: 'isUnseenItem',

@@ -80,8 +80,11 @@ export const onboardingMachine = setup({
     joinChannel: fromPromise<unknown, { channel_id: string }>(notProvided('joinChannel')),
     /** PUT customer/start-with {start_with, website}. */
     saveStartWith: fromPromise<unknown, { start_with: string; website?: string }>(notProvided('saveStartWith')),
-    /** POST channel/create for the company: the type's preset description and banner. */
-    createCompanyChannel: fromPromise<{ _id: string }, { name: string; use_for: ChannelType; website?: string }>(notProvided('createCompanyChannel')),
+    /**
+     * POST channel/create for the company: the type's preset description and banner. Answers the
+     * channel, or null when no channel was made (the app says why); either way the tutorial ends.
+     */
+    createCompanyChannel: fromPromise<{ _id: string } | null, { name: string; use_for: ChannelType; website?: string }>(notProvided('createCompanyChannel')),
   },
   guards: {
     tutorialSkipped: ({ context }) => context.skipTutorial === 1,

@@ -17,12 +17,14 @@ export interface AccountDrawerProps {
   planLabel: MessageDescriptor
   loggingOut: boolean
   onLogout: () => void
+  /** The menu entry 'setting': opens the privacy settings modal. */
+  onOpenSettings: () => void
 }
 
 const COPIED_MS = 2000
 
 /** Spec section 2, account drawer. */
-export function AccountDrawer({ open, onClose, name, email, workid, photoUrl, initials, planLabel, loggingOut, onLogout }: AccountDrawerProps) {
+export function AccountDrawer({ open, onClose, name, email, workid, photoUrl, initials, planLabel, loggingOut, onLogout, onOpenSettings }: AccountDrawerProps) {
   const { t, i18n } = useLingui()
   const [copied, setCopied] = useState(false)
   useEffect(() => {
@@ -35,10 +37,9 @@ export function AccountDrawer({ open, onClose, name, email, workid, photoUrl, in
     if (await copyText(workid)) setCopied(true)
   }
 
-  const links: { to: '/account/storage' | '/account/manage-payment' | '/account/setting'; icon: IconName; label: string }[] = [
+  const links: { to: '/account/storage' | '/account/manage-payment'; icon: IconName; label: string }[] = [
     { to: '/account/storage', icon: 'storage', label: t`Storage` },
     { to: '/account/manage-payment', icon: 'billing', label: t`Billing history` },
-    { to: '/account/setting', icon: 'settings', label: t`Settings` },
   ]
 
   return (
@@ -89,6 +90,17 @@ export function AccountDrawer({ open, onClose, name, email, workid, photoUrl, in
               </Link>
             </li>
           ))}
+          <li>
+            <button
+              type="button"
+              onClick={onOpenSettings}
+              aria-haspopup="dialog"
+              className="flex w-full items-center gap-3 rounded-md px-2 py-2 text-left text-sm text-slate-700 hover:bg-slate-100"
+            >
+              <Icon name="settings" />
+              {t`Settings`}
+            </button>
+          </li>
         </ul>
         <button
           type="button"

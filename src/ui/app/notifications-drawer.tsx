@@ -1,17 +1,58 @@
+import { useEffect, useState } from 'react'
 import { Trans } from '@lingui/react/macro'
-import { EmptyState } from '../empty-state'
-import { Icon } from '../icons'
+import type { NotificationBadgeView } from '../../machines/notification-badge/notification-badge.view'
+import type { BrowserNotificationPermission } from '../../services/browser-notifications'
+import { NotificationList } from '../notification-badge/notification-list'
 import { Drawer } from './drawer'
 
-/** Spec section 2: the notification drawer opens from the right at 40 % width. */
-export function NotificationsDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
+export interface NotificationsDrawerProps extends Pick<NotificationBadgeView, 'items' | 'unread' | 'canMarkAllSeen'> {
+  open: boolean
+  onClose: () => void
+  onSeen: (id: string) => void
+  onSeenAll: () => void
+  /** Browser notifications: offered from a button, never asked on load. */
+  permission: BrowserNotificationPermission
+  onEnableBrowserNotifications: () => void
+}
+
+const MINUTE = 60_000
+
+/** The time the labels count from, moving on every minute while the drawer is open. */
+function useMinuteClock(active: boolean): Date {
+  const [now, setNow] = useState(() => new Date())
+  useEffect(() => {
+    if (!active) return
+    setNow(new Date())
+    const timer = setInterval(() => setNow(new Date()), MINUTE)
+    return () => clearInterval(timer)
+  }, [active])
+  return now
+}
+
+/** Spec sections 2 and 9: the notification drawer opens from the right at 40 % width (full width below 768px). */
+export function NotificationsDrawer({ open, onClose, items, unread, canMarkAllSeen, onSeen, onSeenAll, permission, onEnableBrowserNotifications }: NotificationsDrawerProps) {
+  const now = useMinuteClock(open)
   return (
-    <Drawer open={open} onClose={onClose} title={<Trans>Notifications</Trans>} widthClass="sm:w-[40vw] sm:min-w-[356px]">
-      <EmptyState
-        icon={<Icon name="bell" className="h-16 w-16" />}
-        title={<Trans>No notifications yet</Trans>}
-        description={<Trans>Friend requests, reminders, bookings and payment notices will appear here once those features are available in Workroom.</Trans>}
-      />
+    <Drawer open={open} onClose={onClose} title={<Trans>Notifications</Trans>} widthClass="md:w-[40vw] md:min-w-[320px]">
+      {permission === 'default' ? (
+        <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-100 bg-slate-50 px-4 py-2">
+          <p className="text-xs text-slate-600">
+            <Trans>Get a desktop notification when something arrives while Workroom is in the background.</Trans>
+          </p>
+          <button
+            type="button"
+            onClick={onEnableBrowserNotifications}
+            className="rounded-md border border-slate-300 bg-white px-3 py-1 text-xs font-medium text-slate-700 hover:bg-slate-100"
+          >
+            <Trans>Turn on desktop notifications</Trans>
+          </button>
+        </div>
+      ) : permission === 'denied' ? (
+        <p className="border-b border-slate-100 bg-slate-50 px-4 py-2 text-xs text-slate-600">
+          <Trans>Desktop notifications are blocked for this site in your browser’s settings.</Trans>
+        </p>
+      ) : null}
+      <NotificationList items={items} unread={unread} canMarkAllSeen={canMarkAllSeen} onSeen={onSeen} onSeenAll={onSeenAll} now={now} />
     </Drawer>
   )
 }

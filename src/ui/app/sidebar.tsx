@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react'
 import { Link } from '@tanstack/react-router'
 import { useLingui } from '@lingui/react/macro'
 import { LogoMark } from '../logo'
@@ -9,59 +8,73 @@ export interface SidebarProps {
   onOpenNotifications: () => void
   onOpenSupport: () => void
   onOpenDocuments: () => void
+  /**
+   * 'rail': the layout's column from 768px (icons only below 1024px, with labels from 1024px);
+   * 'drawer': inside the mobile nav drawer below 768px (always with labels).
+   */
+  variant?: 'rail' | 'drawer'
 }
 
-const itemClass =
-  'flex w-full items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600 justify-center md:justify-start'
+const itemBase =
+  'flex w-full items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600'
 const activeClass = 'bg-indigo-50 text-indigo-700 hover:bg-indigo-50 hover:text-indigo-700'
 
-function Label({ children }: { children: ReactNode }) {
-  return <span className="sr-only md:not-sr-only">{children}</span>
-}
-
 /** Spec section 2, sidebar: chats, contacts, utilities, calendar, notifications, pricing, support chat, documents. */
-export function Sidebar({ chatHref, onOpenNotifications, onOpenSupport, onOpenDocuments }: SidebarProps) {
+export function Sidebar({ chatHref, onOpenNotifications, onOpenSupport, onOpenDocuments, variant = 'rail' }: SidebarProps) {
   const { t } = useLingui()
+  const rail = variant === 'rail'
+  const itemClass = rail ? `${itemBase} justify-center lg:justify-start` : itemBase
+  const label = (text: string) => (rail ? <span className="sr-only lg:not-sr-only">{text}</span> : <span>{text}</span>)
   const links: { to: '/chat' | '/contact' | '/utilities' | '/calendar' | '/pricing'; icon: IconName; label: string }[] = [
     { to: chatHref, icon: 'chat', label: t`Chats` },
     { to: '/contact', icon: 'contacts', label: t`Contacts` },
     { to: '/utilities', icon: 'utilities', label: t`Utilities` },
     { to: '/calendar', icon: 'calendar', label: t`Calendar` },
   ]
-  const button = (icon: IconName, label: string, onClick: () => void) => (
+  const button = (icon: IconName, text: string, onClick: () => void) => (
     <li>
-      <button type="button" onClick={onClick} className={itemClass} title={label}>
+      <button type="button" onClick={onClick} className={itemClass} title={rail ? text : undefined}>
         <Icon name={icon} />
-        <Label>{label}</Label>
+        {label(text)}
       </button>
     </li>
   )
-  return (
-    <nav aria-label={t`Sidebar`} className="flex h-full w-16 shrink-0 flex-col border-r border-slate-200 bg-white md:w-60">
-      <Link to="/home" className="flex h-14 items-center justify-center gap-2 border-b border-slate-200 px-3 md:justify-start" aria-label={t`Workroom home`}>
-        <LogoMark className="h-8 w-8" />
-        <span className="hidden text-lg font-bold tracking-tight text-slate-900 md:inline">Workroom</span>
-      </Link>
-      <ul className="flex flex-1 flex-col gap-1 overflow-y-auto p-2">
-        {links.map((link) => (
-          <li key={link.to}>
-            <Link to={link.to} className={itemClass} activeProps={{ className: activeClass, 'aria-current': 'page' }} title={link.label}>
-              <Icon name={link.icon} />
-              <Label>{link.label}</Label>
-            </Link>
-          </li>
-        ))}
-        {button('bell', t`Notifications`, onOpenNotifications)}
-        <li>
-          <Link to="/pricing" className={itemClass} title={t`Pricing`}>
-            <Icon name="pricing" />
-            <Label>{t`Pricing`}</Label>
+  const list = (
+    <ul className="flex flex-1 flex-col gap-1 overflow-y-auto p-2">
+      {links.map((link) => (
+        <li key={link.to}>
+          <Link to={link.to} className={itemClass} activeProps={{ className: activeClass, 'aria-current': 'page' }} title={rail ? link.label : undefined}>
+            <Icon name={link.icon} />
+            {label(link.label)}
           </Link>
         </li>
-        <li className="mt-auto" />
-        {button('support', t`Support chat`, onOpenSupport)}
-        {button('documents', t`Documents`, onOpenDocuments)}
-      </ul>
+      ))}
+      {button('bell', t`Notifications`, onOpenNotifications)}
+      <li>
+        <Link to="/pricing" className={itemClass} title={rail ? t`Pricing` : undefined}>
+          <Icon name="pricing" />
+          {label(t`Pricing`)}
+        </Link>
+      </li>
+      <li className="mt-auto" />
+      {button('support', t`Support chat`, onOpenSupport)}
+      {button('documents', t`Documents`, onOpenDocuments)}
+    </ul>
+  )
+  if (!rail) {
+    return (
+      <nav aria-label={t`Sidebar`} className="flex min-h-0 flex-1 flex-col">
+        {list}
+      </nav>
+    )
+  }
+  return (
+    <nav aria-label={t`Sidebar`} className="hidden h-full w-16 shrink-0 flex-col border-r border-slate-200 bg-white md:flex lg:w-60">
+      <Link to="/home" className="flex h-14 items-center justify-center gap-2 border-b border-slate-200 px-3 lg:justify-start" aria-label={t`Workroom home`}>
+        <LogoMark className="h-8 w-8" />
+        <span className="hidden text-lg font-bold tracking-tight text-slate-900 lg:inline">Workroom</span>
+      </Link>
+      {list}
     </nav>
   )
 }

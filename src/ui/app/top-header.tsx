@@ -9,21 +9,30 @@ export interface TopHeaderProps {
   photoUrl: string | null
   initials: string
   languageSelector: ReactNode
+  /** The 'Menu' button of the mobile nav (shown below 768px). */
+  menuButton?: ReactNode
+  /** The notification button. */
+  notifications?: ReactNode
   onOpenAccount: () => void
 }
 
-/** Spec section 2, top header: upgrade link to pricing, language selector, user menu. */
-export function TopHeader({ name, photoUrl, initials, languageSelector, onOpenAccount }: TopHeaderProps) {
+/** Spec section 2, top header: upgrade link to pricing, notifications, language selector, user menu. */
+export function TopHeader({ name, photoUrl, initials, languageSelector, menuButton, notifications, onOpenAccount }: TopHeaderProps) {
   const { t } = useLingui()
   return (
-    <header className="flex h-14 shrink-0 items-center justify-end gap-2 border-b border-slate-200 bg-white px-3 sm:gap-3 sm:px-4">
+    <header className="flex h-14 shrink-0 items-center gap-2 border-b border-slate-200 bg-white px-3 sm:gap-3 sm:px-4">
+      {menuButton}
+      <div className="flex-1" />
       <Link
         to="/pricing"
         className="inline-flex h-9 items-center gap-1.5 rounded-md bg-amber-100 px-3 text-sm font-semibold text-amber-900 hover:bg-amber-200 focus-visible:outline-2 focus-visible:outline-amber-600"
       >
         <Icon name="upgrade" className="h-4 w-4" />
-        <Trans>Upgrade</Trans>
+        <span className="sr-only sm:not-sr-only">
+          <Trans>Upgrade</Trans>
+        </span>
       </Link>
+      {notifications}
       {languageSelector}
       <button
         type="button"

@@ -1,8 +1,9 @@
-import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react'
+import { useEffect, useRef, type ReactNode } from 'react'
 import { Link, useRouterState } from '@tanstack/react-router'
 import { useMachine } from '@xstate/react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { connect, mobileNavMachine, MOBILE_NAV_TITLE_ID } from '../../machines/mobile-nav'
+import { keepFocusInside } from '../focus-trap'
 import { COMPANY } from './company'
 import { Logo } from './logo'
 import { MARKETING_NAV } from './nav-items'
@@ -62,24 +63,6 @@ function AccountLinks({ isLoggedIn, stacked = false }: { isLoggedIn: boolean; st
       </Link>
     </div>
   )
-}
-
-/** Tab and Shift+Tab wrap around inside the open drawer (it is modal). */
-function keepFocusInside(event: KeyboardEvent, container: HTMLElement | null) {
-  if (!container) return
-  const focusable = Array.from(
-    container.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), select, input, [tabindex]:not([tabindex="-1"])'),
-  ).filter((el) => !el.closest('[hidden]'))
-  if (focusable.length === 0) return
-  const first = focusable[0]
-  const last = focusable[focusable.length - 1]
-  if (event.shiftKey && document.activeElement === first) {
-    event.preventDefault()
-    last.focus()
-  } else if (!event.shiftKey && document.activeElement === last) {
-    event.preventDefault()
-    first.focus()
-  }
 }
 
 /** Marketing header: full bar from 1024px, a 'Menu' button opening the drawer below that. */

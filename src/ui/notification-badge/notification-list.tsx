@@ -1,5 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { NotificationItem } from '../../machines/notification-badge/notification-badge.machine'
+import { initialsOf } from '../../machines/session/session.view'
+import { timeAgo } from '../../services/time-ago'
+import { Avatar } from '../avatar'
 
 export interface NotificationListProps {
   items: NotificationItem[]
@@ -7,14 +10,20 @@ export interface NotificationListProps {
   canMarkAllSeen: boolean
   onSeen: (id: string) => void
   onSeenAll: () => void
+  /** The time the labels count from ('5 minutes ago'); now when omitted. */
+  now?: Date
 }
 
-/** The notification drawer's list, newest first, with mark-as-read and mark-all-as-read. */
-export function NotificationList({ items, unread, canMarkAllSeen, onSeen, onSeenAll }: NotificationListProps) {
+/**
+ * The notification drawer's list, newest first: who, what, how long ago. Clicking an unread item
+ * marks it read (its 'Mark as read' button does the same from the keyboard); 'Mark all as read'.
+ */
+export function NotificationList({ items, unread, canMarkAllSeen, onSeen, onSeenAll, now }: NotificationListProps) {
   const { t } = useLingui()
+  const at = now ?? new Date()
   return (
     <div className="flex flex-col">
-      <div className="flex items-center justify-between border-b border-slate-100 px-4 py-2">
+      <div className="flex items-center justify-between gap-3 border-b border-slate-100 px-4 py-2">
         <p className="text-sm text-slate-600">{unread > 0 ? t`${unread} unread` : t`All caught up`}</p>
         <button type="button" onClick={onSeenAll} disabled={!canMarkAllSeen} className="text-sm font-medium text-indigo-600 hover:text-indigo-500 disabled:text-slate-400">
           <Trans>Mark all as read</Trans>
@@ -27,11 +36,19 @@ export function NotificationList({ items, unread, canMarkAllSeen, onSeen, onSeen
       ) : (
         <ul aria-label={t`Notifications`} className="divide-y divide-slate-100">
           {items.map((item) => (
-            <li key={item._id} aria-label={item.notify_message} className={`flex items-start gap-3 px-4 py-3 ${item.is_seen ? '' : 'bg-indigo-50/60'}`}>
+            <li
+              key={item._id}
+              aria-label={item.notify_message}
+              onClick={item.is_seen ? undefined : () => onSeen(item._id)}
+              className={`flex items-start gap-3 px-4 py-3 ${item.is_seen ? '' : 'cursor-pointer bg-indigo-50/60 hover:bg-indigo-50'}`}
+            >
+              {item.customer ? <Avatar photoUrl={item.customer.photo_url} initials={initialsOf(item.customer.name)} size={40} /> : null}
               <div className="min-w-0 flex-1">
-                <p className={`line-clamp-2 text-sm ${item.is_seen ? 'text-slate-700' : 'font-semibold text-slate-900'}`}>{item.notify_message}</p>
+                <p className={`line-clamp-2 break-words text-sm ${item.is_seen ? 'text-slate-700' : 'font-semibold text-slate-900'}`}>{item.notify_message}</p>
                 <p className="mt-0.5 text-xs text-slate-500">
-                  <time dateTime={item.created_at}>{item.created_at.slice(0, 16).replace('T', ' ')}</time>
+                  <time dateTime={item.created_at} title={new Date(item.created_at).toLocaleString()}>
+                    {timeAgo(item.created_at, at)}
+                  </time>
                   {item.is_seen ? null : (
                     <>
                       {' · '}
@@ -41,7 +58,14 @@ export function NotificationList({ items, unread, canMarkAllSeen, onSeen, onSeen
                 </p>
               </div>
               {item.is_seen ? null : (
-                <button type="button" onClick={() => onSeen(item._id)} className="shrink-0 text-xs font-medium text-indigo-600 hover:text-indigo-500">
+                <button
+                  type="button"
+                  onClick={(event) => {
+                    event.stopPropagation()
+                    onSeen(item._id)
+                  }}
+                  className="shrink-0 rounded px-1 text-xs font-medium text-indigo-600 hover:text-indigo-500 focus-visible:outline-2 focus-visible:outline-indigo-600"
+                >
                   <Trans>Mark as read</Trans>
                 </button>
               )}

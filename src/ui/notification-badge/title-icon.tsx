@@ -16,17 +16,21 @@ export function titleIconHref(icon: TitleIconNumber): string {
   return `data:image/svg+xml,${encodeURIComponent(svg)}`
 }
 
-/** Keeps the document's icon link in step with the title icon number (renders nothing). */
+function setIcon(icon: TitleIconNumber) {
+  let link = document.head.querySelector<HTMLLinkElement>('link[rel~="icon"]')
+  if (!link) {
+    link = document.createElement('link')
+    link.rel = 'icon'
+    document.head.appendChild(link)
+  }
+  link.type = 'image/svg+xml'
+  link.href = titleIconHref(icon)
+  link.dataset.count = String(icon)
+}
+
+/** Keeps the document's icon link in step with the title icon number (renders nothing); the plain icon again when it goes. */
 export function TitleIcon({ icon }: { icon: TitleIconNumber }) {
-  useEffect(() => {
-    let link = document.head.querySelector<HTMLLinkElement>('link[rel~="icon"]')
-    if (!link) {
-      link = document.createElement('link')
-      link.rel = 'icon'
-      document.head.appendChild(link)
-    }
-    link.href = titleIconHref(icon)
-    link.dataset.count = String(icon)
-  }, [icon])
+  useEffect(() => setIcon(icon), [icon])
+  useEffect(() => () => setIcon(0), [])
   return null
 }

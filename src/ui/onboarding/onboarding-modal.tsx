@@ -14,6 +14,8 @@ export interface OnboardingModalProps extends OnboardingView {
   onChooseType: (channelType: ChannelType) => void
   onSubmit: () => void
   onSkip: () => void
+  /** False while Workroom has no channels to find yet: an empty search says so. */
+  channelsAvailable?: boolean
 }
 
 function useErrorText(): Record<OnboardingError, string> {
@@ -99,7 +101,7 @@ function StepOne({ useFor, canNext, busy, onChoose, onNext }: OnboardingModalPro
   )
 }
 
-function PersonalStep({ personal, busy, onKeyword, onSearch, onJoin }: OnboardingModalProps) {
+function PersonalStep({ personal, busy, onKeyword, onSearch, onJoin, channelsAvailable = true }: OnboardingModalProps) {
   const { t } = useLingui()
   const { keyword, canSearch, searching, channels, canJoin, joining } = personal
   return (
@@ -121,9 +123,16 @@ function PersonalStep({ personal, busy, onKeyword, onSearch, onJoin }: Onboardin
         </button>
       </form>
       {channels === null ? null : channels.length === 0 ? (
-        <p className="mt-4 text-sm text-slate-500">
-          <Trans>No channels found</Trans>
-        </p>
+        <div role="status" className="mt-4 text-sm text-slate-500">
+          <p>
+            <Trans>No channels found</Trans>
+          </p>
+          {channelsAvailable ? null : (
+            <p className="mt-1">
+              <Trans>Channels are not open in Workroom yet, so there is none to join. Skip for now; you can join a channel once they are available.</Trans>
+            </p>
+          )}
+        </div>
       ) : (
         <ul aria-label={t`Channels found`} className="mt-4 divide-y divide-slate-100 rounded-lg border border-slate-200">
           {channels.map(({ _id, name, members }) => (

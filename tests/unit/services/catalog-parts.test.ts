@@ -55,8 +55,9 @@ describe('catalog parts', () => {
     const where: Record<keyof typeof PART_SOURCES, string[]> = {
       // The root route loads 'marketing' for these routes.
       marketing: ['src/routes/_marketing', 'src/routes/download-app.tsx', 'src/ui/marketing/pages/'],
-      // The root route loads 'shell' for the /_app routes and 'statecharts' for /statecharts.
-      shell: ['src/routes/_app'],
+      // The root route loads 'shell' for the /_app routes (whose layout parts, src/ui/app/, may use
+      // the shell's widgets) and 'statecharts' for /statecharts.
+      shell: ['src/routes/_app', 'src/ui/app/'],
       statecharts: ['src/routes/statecharts'],
       // auth-layout.tsx loads 'landing' together with the lazy landing.
       landing: ['src/ui/auth/auth-layout.tsx'],

@@ -1,0 +1,75 @@
+import { useEffect } from 'react'
+import { useActorRef, useSelector } from '@xstate/react'
+import { fromPromise } from 'xstate'
+import { notificationBadgeMachine, notificationBadgeView, type NotificationBadgeEvent, type NotificationItem } from '../machines/notification-badge'
+import { showBrowserNotification } from './browser-notifications'
+import { listNotifications, markAllNotificationsSeen, markNotificationSeen, unreadNotifications } from './notify'
+import { onSocketEvent } from './socket'
+
+/**
+ * The notificationBadge machine as the sidebar layout runs it: the seen calls are the real
+ * notify calls, a push is a browser notification (only when the user allowed them; the machine
+ * decides it is only while the window is blurred). Failed notify calls are swallowed (spec
+ * section 8): the item stays read here and the server's count corrects it on the next load.
+ */
+export const appNotificationBadgeMachine = notificationBadgeMachine.provide({
+  actors: {
+    markSeen: fromPromise<unknown, { notify_id: string }>(({ input }) => markNotificationSeen(input.notify_id).catch(() => null)),
+    markAllSeen: fromPromise<unknown, void>(() => markAllNotificationsSeen().catch(() => null)),
+  },
+  actions: {
+    showPush: (_, { notification }) => {
+      showBrowserNotification({ tag: notification._id, title: pushTitle(notification), body: notification.notify_message })
+    },
+  },
+})
+
+const pushTitle = (notification: NotificationItem) => notification.customer?.name || 'Workroom'
+
+export interface NotificationFeed {
+  /** GET notify/all-number. */
+  unreadCount: () => Promise<number>
+  /** GET notify, page 1. */
+  firstPage: () => Promise<NotificationItem[]>
+  /** The socket's `data` event; returns the unsubscribe. */
+  onData: (handler: (notification: NotificationItem) => void) => () => void
+}
+
+const appFeed: NotificationFeed = {
+  unreadCount: unreadNotifications,
+  firstPage: () => listNotifications(1),
+  onData: (handler) => onSocketEvent('data', handler),
+}
+
+/** Feeds the machine what it hears from outside: the counts and first page, socket `data`, window focus and blur. */
+export function connectNotificationBadge(send: (event: NotificationBadgeEvent) => void, feed: NotificationFeed = appFeed): () => void {
+  let live = true
+  feed.unreadCount().then(
+    (count) => live && send({ type: 'UNREAD_COUNT', count }),
+    () => {},
+  )
+  feed.firstPage().then(
+    (items) => live && send({ type: 'LOADED', items }),
+    () => {},
+  )
+  const stopData = feed.onData((notification) => send({ type: 'DATA', notification }))
+  const onFocus = () => send({ type: 'FOCUS' })
+  const onBlur = () => send({ type: 'BLUR' })
+  window.addEventListener('focus', onFocus)
+  window.addEventListener('blur', onBlur)
+  if (!document.hasFocus()) onBlur()
+  return () => {
+    live = false
+    stopData()
+    window.removeEventListener('focus', onFocus)
+    window.removeEventListener('blur', onBlur)
+  }
+}
+
+/** The sidebar layout's notification badge: its view props and `send`. */
+export function useNotificationBadge(feed?: NotificationFeed) {
+  const actor = useActorRef(appNotificationBadgeMachine, { input: {} })
+  useEffect(() => connectNotificationBadge(actor.send, feed), [actor, feed])
+  const view = useSelector(actor, notificationBadgeView)
+  return { view, send: actor.send }
+}

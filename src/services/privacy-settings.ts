@@ -1,0 +1,31 @@
+import { fromPromise } from 'xstate'
+import type { User } from '../../contract/user'
+import { privacySettingsMachine, type PrivacyValues } from '../machines/privacy-settings'
+import * as customer from './customer'
+import { sendSession } from './session'
+
+/**
+ * The privacy settings machine as the sidebar layout runs it: a switch saves its one field with
+ * PUT customer/update-profile (quiet: the modal says itself when a save failed and switches it
+ * back), a saved field refreshes the user, a saved `sounds` reloads the page.
+ */
+export const appPrivacySettingsMachine = privacySettingsMachine.provide({
+  actors: {
+    saveProfileField: fromPromise<unknown, Partial<PrivacyValues>>(({ input }) => customer.updateProfile(input, { quiet: true })),
+  },
+  actions: {
+    fieldSaved: () => sendSession({ type: 'REFRESH_USER' }),
+    reloadPage: () => window.location.reload(),
+  },
+})
+
+/** The switches' values from the user's account (all off before the user is known). */
+export function privacyValuesOf(user: User | null | undefined): PrivacyValues {
+  const account = user?.account
+  return {
+    only_friend_call: account?.only_friend_call ?? 0,
+    only_friend_invite_topic: account?.only_friend_invite_topic ?? 0,
+    only_friend_chat: account?.only_friend_chat ?? 0,
+    sounds: account?.sounds ?? 1,
+  }
+}

@@ -1,0 +1,117 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { createActor, waitFor } from 'xstate'
+
+const calls = vi.hoisted(() => ({ list: [] as string[], fail: new Set<string>() }))
+vi.mock('../../../src/services/customer', () => {
+  const call = (name: string) => async (body?: unknown, options?: { quiet?: boolean }) => {
+    calls.list.push(`${name}${body && typeof body === 'object' && !('quiet' in body) ? ` ${JSON.stringify(body)}` : ''}${(options ?? (body as { quiet?: boolean }))?.quiet ? ' (quiet)' : ''}`)
+    if (calls.fail.has(name)) throw new Error('Server Error')
+    return {}
+  }
+  return { skipTutorial: call('skipTutorial'), useFor: call('useFor'), startWith: call('startWith'), updateProfile: call('updateProfile') }
+})
+const sent = vi.hoisted(() => [] as unknown[])
+vi.mock('../../../src/services/session', () => ({ sendSession: (event: unknown) => sent.push(event) }))
+
+const { appOnboardingMachine, COMPANY_CHANNEL_NOT_CREATED, referralOf } = await import('../../../src/services/onboarding')
+const { appPrivacySettingsMachine, privacyValuesOf } = await import('../../../src/services/privacy-settings')
+const { getToasts } = await import('../../../src/services/toast')
+
+beforeEach(() => {
+  calls.list.length = 0
+  calls.fail.clear()
+  sent.length = 0
+})
+
+describe('referralOf', () => {
+  it('reads ?referral= or ?ref=, ignoring blanks', () => {
+    expect(referralOf('?referral=ABC')).toBe('ABC')
+    expect(referralOf('?ref=XYZ&x=1')).toBe('XYZ')
+    expect(referralOf('?ref=%20%20')).toBeNull()
+    expect(referralOf('')).toBeNull()
+    expect(referralOf('?page=2')).toBeNull()
+  })
+})
+
+describe('the app onboarding machine', () => {
+  const start = (skipTutorial: 0 | 1 = 0, referral: string | null = null) => createActor(appOnboardingMachine, { input: { skipTutorial, referral } }).start()
+
+  it('business: Next marks the tutorial skipped and saves the use; the company is saved; no channel is made and a notice says so', async () => {
+    const actor = start()
+    actor.send({ type: 'CHOOSE', useFor: 'business' })
+    actor.send({ type: 'NEXT' })
+    await waitFor(actor, (s) => s.matches({ open: { step2: { business: 'editing' } } }))
+    expect(calls.list).toEqual(['skipTutorial (quiet)', 'useFor {"use_for":"business"} (quiet)'])
+    actor.send({ type: 'CHANGE', field: 'companyName', value: ' Acme ' })
+    actor.send({ type: 'CHOOSE_TYPE', channelType: 'edu' })
+    actor.send({ type: 'SUBMIT' })
+    await waitFor(actor, (s) => s.matches('closed'))
+    expect(calls.list.slice(2)).toEqual(['startWith {"start_with":"Acme"} (quiet)'])
+    expect(sent).toEqual([{ type: 'REFRESH_USER' }])
+    expect(getToasts().at(-1)).toMatchObject({ tone: 'info', text: COMPANY_CHANNEL_NOT_CREATED })
+  })
+
+  it('personal: the channel search finds nothing yet (honestly empty); Skip ends it and refreshes the user', async () => {
+    const actor = start()
+    actor.send({ type: 'CHOOSE', useFor: 'personal' })
+    actor.send({ type: 'NEXT' })
+    await waitFor(actor, (s) => s.matches({ open: { step2: { personal: 'browsing' } } }))
+    actor.send({ type: 'CHANGE_KEYWORD', keyword: 'design' })
+    actor.send({ type: 'SEARCH' })
+    await waitFor(actor, (s) => s.context.channels !== null)
+    expect(actor.getSnapshot().context.channels).toEqual([])
+    actor.send({ type: 'SKIP' })
+    await waitFor(actor, (s) => s.matches('closed'))
+    expect(calls.list.at(-1)).toBe('skipTutorial (quiet)')
+    expect(sent).toEqual([{ type: 'REFRESH_USER' }])
+  })
+
+  it('a referral marks the tutorial skipped without showing it; a skipped tutorial calls nothing', async () => {
+    const actor = start(0, 'REF-42')
+    await waitFor(actor, (s) => s.matches('closed'))
+    expect(calls.list).toEqual(['skipTutorial (quiet)'])
+    calls.list.length = 0
+    expect(start(1, 'REF-42').getSnapshot().matches('closed')).toBe(true)
+    expect(calls.list).toEqual([])
+  })
+})
+
+describe('the app privacy settings machine', () => {
+  it('takes the values from the account (all off and sounds on before the user is known)', () => {
+    expect(privacyValuesOf(null)).toEqual({ only_friend_call: 0, only_friend_invite_topic: 0, only_friend_chat: 0, sounds: 1 })
+    const account = { only_friend_call: 1, only_friend_invite_topic: 0, only_friend_chat: 1, sounds: 0 }
+    expect(privacyValuesOf({ account } as never)).toEqual(account)
+  })
+
+  it('saves one field quietly and refreshes the user; a saved sounds reloads the page', async () => {
+    const reload = vi.fn()
+    const location = window.location
+    Object.defineProperty(window, 'location', { value: { ...location, reload }, configurable: true })
+    try {
+      const actor = createActor(appPrivacySettingsMachine, { input: { values: privacyValuesOf(null) } }).start()
+      actor.send({ type: 'OPEN', values: privacyValuesOf(null) })
+      actor.send({ type: 'TOGGLE', field: 'only_friend_chat' })
+      await waitFor(actor, (s) => s.matches({ open: 'idle' }))
+      expect(calls.list).toEqual(['updateProfile {"only_friend_chat":1} (quiet)'])
+      expect(sent).toEqual([{ type: 'REFRESH_USER' }])
+      expect(reload).not.toHaveBeenCalled()
+
+      actor.send({ type: 'TOGGLE', field: 'sounds' })
+      await waitFor(actor, (s) => s.matches({ open: 'idle' }))
+      expect(calls.list.at(-1)).toBe('updateProfile {"sounds":0} (quiet)')
+      expect(reload).toHaveBeenCalledTimes(1)
+    } finally {
+      Object.defineProperty(window, 'location', { value: location, configurable: true })
+    }
+  })
+
+  it('a failed save switches back and names the switch', async () => {
+    calls.fail.add('updateProfile')
+    const actor = createActor(appPrivacySettingsMachine, { input: { values: privacyValuesOf(null) } }).start()
+    actor.send({ type: 'OPEN', values: privacyValuesOf(null) })
+    actor.send({ type: 'TOGGLE', field: 'only_friend_call' })
+    await waitFor(actor, (s) => s.matches({ open: 'idle' }))
+    expect(actor.getSnapshot().context).toMatchObject({ values: { only_friend_call: 0 }, failed: 'only_friend_call' })
+    expect(sent).toEqual([])
+  })
+})

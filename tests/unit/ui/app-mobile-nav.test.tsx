@@ -1,0 +1,96 @@
+import { describe, expect, it, vi } from 'vitest'
+import { act, render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { I18nProvider } from '@lingui/react'
+import { i18n } from '@lingui/core'
+import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router'
+import { MobileMenuButton, MobileNavDrawer, useMobileNav } from '../../../src/ui/app/mobile-nav'
+import { Sidebar } from '../../../src/ui/app/sidebar'
+
+// jsdom has no scrolling; the router restores scroll on navigation.
+Object.defineProperty(window, 'scrollTo', { value: () => {}, writable: true })
+
+/** The sidebar layout's parts as src/routes/_app.tsx wires them. */
+function Layout({ onNotifications }: { onNotifications: () => void }) {
+  const nav = useMobileNav()
+  const sidebar = { chatHref: '/chat' as const, onOpenNotifications: nav.closeFor(onNotifications), onOpenSupport: () => {}, onOpenDocuments: () => {} }
+  return (
+    <>
+      <header>
+        <MobileMenuButton view={nav.view} buttonRef={nav.menuButtonRef} />
+      </header>
+      <MobileNavDrawer view={nav.view} closeButtonRef={nav.closeButtonRef} onFollowLink={nav.followLink}>
+        <Sidebar {...sidebar} variant="drawer" />
+      </MobileNavDrawer>
+      <Outlet />
+    </>
+  )
+}
+
+function setup() {
+  const onNotifications = vi.fn()
+  const root = createRootRoute({ component: () => <Layout onNotifications={onNotifications} /> })
+  const pages = ['/home', '/contact', '/chat', '/utilities', '/calendar', '/pricing'].map((path) => createRoute({ getParentRoute: () => root, path, component: () => <p>page {path}</p> }))
+  const router = createRouter({ routeTree: root.addChildren(pages), history: createMemoryHistory({ initialEntries: ['/home'] }) })
+  render(
+    <I18nProvider i18n={i18n}>
+      <RouterProvider router={router} />
+    </I18nProvider>,
+  )
+  return { router, onNotifications, user: userEvent.setup() }
+}
+
+const menu = () => screen.getByRole('button', { name: 'Menu' })
+const drawer = () => screen.queryByRole('dialog', { name: 'Menu' })
+
+describe("the sidebar layout's mobile nav", () => {
+  it('Menu opens the sidebar in a drawer; the close button, the overlay and Escape close it, focus returns', async () => {
+    const { user } = setup()
+    await screen.findByText('page /home')
+    expect(menu().getAttribute('aria-expanded')).toBe('false')
+    expect(drawer()).toBeNull()
+
+    await user.click(menu())
+    expect(menu().getAttribute('aria-expanded')).toBe('true')
+    const open = drawer()!
+    expect(within(open).getByRole('navigation', { name: 'Sidebar' })).toBeTruthy()
+    expect(within(open).getByRole('link', { name: 'Contacts' })).toBeTruthy()
+    expect(document.activeElement).toBe(within(open).getByRole('button', { name: 'Close menu' }))
+
+    await user.click(within(open).getByRole('button', { name: 'Close menu' }))
+    expect(drawer()).toBeNull()
+    expect(document.activeElement).toBe(menu())
+
+    await user.click(menu())
+    await user.click(screen.getByTestId('mobile-nav-overlay'))
+    expect(drawer()).toBeNull()
+
+    await user.click(menu())
+    await user.keyboard('{Escape}')
+    expect(drawer()).toBeNull()
+  })
+
+  it('closes on a route change, on following a link to the page already shown, and when a control opens a panel', async () => {
+    const { user, router, onNotifications } = setup()
+    await screen.findByText('page /home')
+
+    await user.click(menu())
+    await user.click(within(drawer()!).getByRole('link', { name: 'Contacts' }))
+    await screen.findByText('page /contact')
+    expect(drawer()).toBeNull()
+
+    await user.click(menu())
+    await user.click(within(drawer()!).getByRole('link', { name: 'Contacts' }))
+    expect(drawer()).toBeNull()
+
+    await user.click(menu())
+    await act(async () => router.history.push('/calendar'))
+    await screen.findByText('page /calendar')
+    expect(drawer()).toBeNull()
+
+    await user.click(menu())
+    await user.click(within(drawer()!).getByRole('button', { name: 'Notifications' }))
+    expect(drawer()).toBeNull()
+    expect(onNotifications).toHaveBeenCalledTimes(1)
+  })
+})

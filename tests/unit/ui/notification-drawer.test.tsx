@@ -1,0 +1,91 @@
+import { describe, expect, it, vi } from 'vitest'
+import { render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { I18nProvider } from '@lingui/react'
+import { i18n } from '@lingui/core'
+import type { NotificationItem } from '../../../src/machines/notification-badge'
+import { NotificationList } from '../../../src/ui/notification-badge/notification-list'
+import { NotificationBell } from '../../../src/ui/notification-badge/notification-bell'
+import { TitleIcon, titleIconHref } from '../../../src/ui/notification-badge/title-icon'
+
+const now = new Date('2026-03-15T12:00:00Z')
+const items: NotificationItem[] = [
+  { _id: 'a', is_seen: false, created_at: '2026-03-15T11:59:30Z', notify_message: 'Minh Trần sent you a friend request', customer: { name: 'Minh Trần', photo_url: null } },
+  { _id: 'b', is_seen: false, created_at: '2026-03-15T09:00:00Z', notify_message: 'Payment failed', customer: null },
+  { _id: 'c', is_seen: true, created_at: '2026-03-12T12:00:00Z', notify_message: 'Booking approved', customer: null },
+]
+
+const list = (onSeen = vi.fn(), onSeenAll = vi.fn()) => {
+  render(
+    <I18nProvider i18n={i18n}>
+      <NotificationList items={items} unread={2} canMarkAllSeen onSeen={onSeen} onSeenAll={onSeenAll} now={now} />
+    </I18nProvider>,
+  )
+  return { onSeen, onSeenAll, rows: within(screen.getByRole('list', { name: 'Notifications' })).getAllByRole('listitem') }
+}
+
+describe('the notification drawer list', () => {
+  it('shows who, what and how long ago, newest first', () => {
+    const { rows } = list()
+    expect(rows.map((row) => row.getAttribute('aria-label'))).toEqual(['Minh Trần sent you a friend request', 'Payment failed', 'Booking approved'])
+    expect(within(rows[0]).getByText('just now')).toBeTruthy()
+    expect(within(rows[1]).getByText('3 hours ago')).toBeTruthy()
+    expect(within(rows[2]).getByText('3 days ago')).toBeTruthy()
+    expect(within(rows[0]).getByText('MT')).toBeTruthy()
+    expect(screen.getByText('2 unread')).toBeTruthy()
+  })
+
+  it('a click on an unread item marks it read, once; read ones do nothing', async () => {
+    const user = userEvent.setup()
+    const { rows, onSeen } = list()
+    await user.click(within(rows[1]).getByText('Payment failed'))
+    expect(onSeen).toHaveBeenCalledWith('b')
+    await user.click(within(rows[0]).getByRole('button', { name: 'Mark as read' }))
+    expect(onSeen.mock.calls).toEqual([['b'], ['a']])
+    await user.click(within(rows[2]).getByText('Booking approved'))
+    expect(onSeen).toHaveBeenCalledTimes(2)
+    expect(within(rows[2]).queryByRole('button', { name: 'Mark as read' })).toBeNull()
+  })
+
+  it("'Mark all as read'", async () => {
+    const { onSeenAll } = list()
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Mark all as read' }))
+    expect(onSeenAll).toHaveBeenCalledTimes(1)
+  })
+})
+
+describe('the bell', () => {
+  it('the red dot carries the unread count; the name says it', () => {
+    const { rerender } = render(<NotificationBell dot unread={3} drawerOpen={false} onOpen={() => {}} />, { wrapper: ({ children }) => <I18nProvider i18n={i18n}>{children}</I18nProvider> })
+    const bell = screen.getByRole('button')
+    expect(bell.getAttribute('aria-label')).toBe('Notifications, 3 unread, new')
+    expect(bell.querySelector('[data-dot]')?.textContent).toBe('3')
+    rerender(<NotificationBell dot unread={120} drawerOpen={false} onOpen={() => {}} />)
+    expect(bell.querySelector('[data-dot]')?.textContent).toBe('99+')
+    rerender(<NotificationBell dot={false} unread={3} drawerOpen onOpen={() => {}} />)
+    expect(bell.querySelector('[data-dot]')).toBeNull()
+    expect(bell.getAttribute('aria-label')).toBe('Notifications, 3 unread')
+  })
+})
+
+describe('the title icon', () => {
+  it('numbered 1 to 4, the 5 icon for 5 and more, inline SVG', () => {
+    expect(titleIconHref(0)).toBe('/favicon.svg')
+    for (const n of [1, 2, 3, 4] as const) {
+      expect(titleIconHref(n).startsWith('data:image/svg+xml,')).toBe(true)
+      expect(decodeURIComponent(titleIconHref(n))).toContain(`>${n}</text>`)
+    }
+    expect(decodeURIComponent(titleIconHref(5))).toContain('>5+</text>')
+  })
+
+  it('goes back to the plain icon when the layout goes (logout)', () => {
+    const { rerender, unmount } = render(<TitleIcon icon={3} />)
+    const link = document.head.querySelector<HTMLLinkElement>('link[rel~="icon"]')!
+    expect(link.dataset.count).toBe('3')
+    rerender(<TitleIcon icon={5} />)
+    expect(link.dataset.count).toBe('5')
+    unmount()
+    expect(link.dataset.count).toBe('0')
+    expect(link.getAttribute('href')).toBe('/favicon.svg')
+  })
+})
