@@ -33,6 +33,14 @@ test('sign up, verify by emailed code, log in, switch to Vietnamese, reload, log
   await page.getByLabel('Password').fill(password)
   await page.getByRole('button', { name: 'Log in' }).click()
 
+  // First login: the tutorial. Personal use, then skip it.
+  const tutorial = page.getByRole('dialog', { name: 'Welcome to Workroom' })
+  await expect(tutorial.getByRole('heading', { name: 'Welcome to Workroom' })).toBeVisible()
+  await tutorial.getByRole('radio', { name: /^For myself/ }).check()
+  await tutorial.getByRole('button', { name: 'Next' }).click()
+  await tutorial.getByRole('button', { name: 'Skip' }).click()
+  await expect(tutorial).toHaveCount(0)
+
   // Sidebar layout.
   const sidebar = page.getByRole('navigation', { name: 'Sidebar' })
   await expect(sidebar).toBeVisible()

@@ -1,0 +1,143 @@
+import { expect, test, type Page } from '@playwright/test'
+import { createNotifyService } from '../../server/modules/notify/service'
+import { lastEmail, startTestServer, type TestServer } from '../server/harness'
+import { signUpAndLogIn } from './support/sign-up'
+
+/**
+ * Notifications end to end: a real server, the built app in Chromium, the socket `data` event.
+ *
+ * Nothing in the product sends a notification yet (friend requests, reminders, bookings and
+ * payments come with their own issues), so this test plays the producing domain: it starts the
+ * server in-process (the run's global server is another process) and calls the notify service's
+ * `notify(userId, input)` exactly as those domains will.
+ */
+let server: TestServer
+
+test.beforeAll(async () => {
+  server = await startTestServer()
+})
+test.afterAll(async () => {
+  await server?.stop()
+})
+
+/** The browser's Notification API, recording what is shown; permission starts as 'default'. */
+const recordBrowserNotifications = (page: Page) =>
+  page.addInitScript(() => {
+    const shown: { title: string; body?: string }[] = []
+    let permission: NotificationPermission = 'default'
+    class RecordingNotification {
+      static get permission() {
+        return permission
+      }
+      static async requestPermission() {
+        permission = 'granted'
+        return permission
+      }
+      onclick: (() => void) | null = null
+      constructor(title: string, options?: NotificationOptions) {
+        shown.push({ title, body: options?.body })
+      }
+      close() {}
+    }
+    Object.assign(window, { Notification: RecordingNotification, shownNotifications: shown })
+  })
+
+const shownNotifications = (page: Page) => page.evaluate(() => (window as unknown as { shownNotifications: { title: string; body?: string }[] }).shownNotifications)
+const windowEvent = (page: Page, type: 'focus' | 'blur') => page.evaluate((t) => window.dispatchEvent(new Event(t)), type)
+const titleIcon = (page: Page) => page.locator('head link[rel~="icon"]')
+
+test('a notification made for the user arrives live: red dot, unread count, title icon while away, browser notification, drawer', async ({ page }) => {
+  await recordBrowserNotifications(page)
+  // The person whose action it is about (the friends domain will send friend requests).
+  const registered = await page.request.post(`${server.url}/api/auth/register`, { data: { name: 'Minh Trần', email: `friend-${Date.now()}@example.com`, password: 'correct horse 42' } })
+  const friend = { userId: ((await registered.json()) as { result: { user: { _id: string } } }).result.user._id }
+  const me = await signUpAndLogIn(page, { baseURL: server.url, readCode: async (email) => (await lastEmail(server, email)).code, skipTutorial: true })
+  const notify = createNotifyService(server.ctx)
+  const header = page.getByRole('banner')
+  const bell = header.getByRole('button', { name: /^Notifications/ })
+  await windowEvent(page, 'focus')
+
+  await expect(bell).toHaveAccessibleName('Notifications')
+  await expect(bell.locator('[data-dot]')).toHaveCount(0)
+
+  // While the tab is in front: the dot and the count, no browser notification, no title number.
+  const first = await notify.notify(me.userId, { type: 'friend', actorId: friend.userId, notifiableId: friend.userId, friendStatus: 1, message: 'Minh Trần sent you a friend request' })
+  await expect(bell).toHaveAccessibleName('Notifications, 1 unread, new')
+  await expect(bell.locator('[data-dot]')).toBeVisible()
+  await expect(titleIcon(page)).toHaveAttribute('data-count', '0')
+  expect(await shownNotifications(page)).toEqual([])
+
+  // Away from the tab: numbered title icons (5 and more: the 5 icon) and a browser notification,
+  // once allowed from the drawer's button (never asked on load).
+  await bell.click()
+  const drawer = page.getByRole('dialog', { name: 'Notifications' })
+  await drawer.getByRole('button', { name: 'Turn on desktop notifications' }).click()
+  await expect(drawer.getByRole('button', { name: 'Turn on desktop notifications' })).toHaveCount(0)
+  await drawer.getByRole('button', { name: 'Close' }).click()
+  await expect(drawer).toHaveCount(0)
+
+  await windowEvent(page, 'blur')
+  for (let i = 1; i <= 6; i++) {
+    await notify.notify(me.userId, { type: 'todo', message: `Task ${i} is due today` })
+    await expect(titleIcon(page)).toHaveAttribute('data-count', String(Math.min(i, 5)))
+  }
+  expect(decodeURIComponent((await titleIcon(page).getAttribute('href')) ?? '')).toContain('>5+</text>')
+  await expect.poll(() => shownNotifications(page)).toHaveLength(6)
+  expect((await shownNotifications(page))[0]).toEqual({ title: 'Workroom', body: 'Task 1 is due today' })
+  await windowEvent(page, 'focus')
+  await expect(titleIcon(page)).toHaveAttribute('data-count', '0')
+  await expect(titleIcon(page)).toHaveAttribute('href', '/favicon.svg')
+  await expect(bell).toHaveAccessibleName('Notifications, 7 unread, new')
+
+  // Opening the drawer clears the dot; the list is newest first, with how long ago.
+  await bell.click()
+  await expect(bell.locator('[data-dot]')).toHaveCount(0)
+  const items = drawer.getByRole('list', { name: 'Notifications' }).getByRole('listitem')
+  await expect(items).toHaveCount(7)
+  await expect(items.first()).toHaveAccessibleName('Task 6 is due today')
+  await expect(items.last()).toHaveAccessibleName(first.notify_message)
+  await expect(items.last()).toContainText('just now')
+
+  // A click marks one read (on the server too); then all of them.
+  await items.last().click()
+  await expect(items.last().getByRole('button', { name: 'Mark as read' })).toHaveCount(0)
+  await expect(drawer.getByText('6 unread')).toBeVisible()
+  await expect.poll(async () => notify.unreadCount(me.userId)).toBe(6)
+  await drawer.getByRole('button', { name: 'Mark all as read' }).click()
+  await expect(drawer.getByText('All caught up')).toBeVisible()
+  await expect(drawer.getByRole('button', { name: 'Mark as read' })).toHaveCount(0)
+  await expect.poll(async () => notify.unreadCount(me.userId)).toBe(0)
+  await drawer.getByRole('button', { name: 'Close' }).click()
+  await expect(bell).toHaveAccessibleName('Notifications')
+
+  // After a reload the list comes from GET notify, read state included.
+  await page.reload()
+  await bell.click()
+  await expect(items).toHaveCount(7)
+  await expect(drawer.getByText('All caught up')).toBeVisible()
+})
+
+test('the drawer is 40 % wide from 768px and full width below', async ({ page }) => {
+  const readCode = async (email: string) => (await lastEmail(server, email)).code
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await signUpAndLogIn(page, { baseURL: server.url, readCode, skipTutorial: true })
+  const bell = page.getByRole('banner').getByRole('button', { name: /^Notifications/ })
+  const heading = page.getByRole('heading', { name: 'Notifications' })
+  await bell.click()
+  await expect(heading).toBeVisible()
+  const panel = page.locator('[id^="headlessui-dialog-panel"]')
+  const box = async () => {
+    const b = await panel.boundingBox()
+    return b ? { width: Math.round(b.width), right: Math.round(b.x + b.width) } : null
+  }
+  // From the right (once it has slid in), 40 % of 1280.
+  await expect.poll(box).toEqual({ width: 512, right: 1280 })
+  await expect(page.getByRole('dialog', { name: 'Notifications' }).getByText('No notifications yet')).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(heading).toHaveCount(0)
+
+  await page.setViewportSize({ width: 600, height: 800 })
+  await bell.click()
+  await expect(heading).toBeVisible()
+  await expect.poll(box).toEqual({ width: 600, right: 600 })
+})
