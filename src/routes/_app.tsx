@@ -13,7 +13,8 @@ import { currentSessionActor, sendSession, useSession } from '../services/sessio
 import { AccountDrawer } from '../ui/app/account-drawer'
 import { AppShell } from '../ui/app/app-shell'
 import { DocumentsModal } from '../ui/app/documents-modal'
-import { MobileMenuButton, MobileNavDrawer, useMobileNav } from '../ui/app/mobile-nav'
+import { LogoMark } from '../ui/logo'
+import { MobileMenuButton, MobileNavDrawer, useMobileNav } from '../ui/mobile-nav/mobile-nav'
 import { NotificationsDrawer } from '../ui/app/notifications-drawer'
 import { ShellActionsContext } from '../ui/app/shell-context'
 import { Sidebar } from '../ui/app/sidebar'
@@ -90,7 +91,7 @@ function AppLayout() {
             name={account.name}
             photoUrl={account.photoUrl}
             initials={account.initials}
-            menuButton={<MobileMenuButton view={nav} buttonRef={mobileNav.menuButtonRef} />}
+            menuButton={<MobileMenuButton view={nav} placement="sidebar" buttonRef={mobileNav.menuButtonRef} />}
             notifications={<NotificationBell dot={badge.dot} unread={badge.unread} drawerOpen={badge.drawerOpen} onOpen={openNotifications} />}
             languageSelector={<LanguageSelector />}
             onOpenAccount={() => setPanel('account')}
@@ -98,7 +99,7 @@ function AppLayout() {
         }
         overlays={
           <>
-            <MobileNavDrawer view={nav} closeButtonRef={mobileNav.closeButtonRef} onFollowLink={mobileNav.followLink}>
+            <MobileNavDrawer view={nav} placement="sidebar" brand={<LogoMark className="h-8 w-8" />} closeButtonRef={mobileNav.closeButtonRef} onFollowLink={mobileNav.followLink}>
               <Sidebar {...sidebarProps} variant="drawer" />
             </MobileNavDrawer>
             <AccountDrawer

@@ -1,9 +1,7 @@
-import { useEffect, useRef, type ReactNode } from 'react'
-import { Link, useRouterState } from '@tanstack/react-router'
-import { useMachine } from '@xstate/react'
+import type { ReactNode } from 'react'
+import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { connect, mobileNavMachine, MOBILE_NAV_TITLE_ID } from '../../machines/mobile-nav'
-import { keepFocusInside } from '../focus-trap'
+import { MobileMenuButton, MobileNavDrawer, useMobileNav } from '../mobile-nav/mobile-nav'
 import { COMPANY } from './company'
 import { Logo } from './logo'
 import { MARKETING_NAV } from './nav-items'
@@ -68,27 +66,7 @@ function AccountLinks({ isLoggedIn, stacked = false }: { isLoggedIn: boolean; st
 /** Marketing header: full bar from 1024px, a 'Menu' button opening the drawer below that. */
 export function MarketingHeader({ isLoggedIn, languageSelector }: MarketingHeaderProps) {
   const { t } = useLingui()
-  const [snapshot, send] = useMachine(mobileNavMachine)
-  const view = connect(snapshot, send)
-  const pathname = useRouterState({ select: (s) => s.location.pathname })
-  const menuButtonRef = useRef<HTMLButtonElement>(null)
-  const closeButtonRef = useRef<HTMLButtonElement>(null)
-  const drawerRef = useRef<HTMLDivElement>(null)
-  const wasOpen = useRef(false)
-  const closeAfterFollowing = (to: string) => () => send({ type: 'ROUTE_CHANGED', pathname: to })
-
-  // Any navigation closes the drawer (the machine ignores it when already closed).
-  useEffect(() => {
-    send({ type: 'ROUTE_CHANGED', pathname })
-  }, [pathname, send])
-
-  // Focus moves into the drawer when it opens and back to the menu button when it closes.
-  useEffect(() => {
-    if (view.open) closeButtonRef.current?.focus()
-    else if (wasOpen.current) menuButtonRef.current?.focus()
-    wasOpen.current = view.open
-  }, [view.open])
-
+  const { view, menuButtonRef, closeButtonRef, followLink } = useMobileNav()
   return (
     <>
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur">
@@ -111,49 +89,16 @@ export function MarketingHeader({ isLoggedIn, languageSelector }: MarketingHeade
           <div className="hidden md:block">
             <AccountLinks isLoggedIn={isLoggedIn} />
           </div>
-          <button
-            ref={menuButtonRef}
-            {...view.menuButton}
-            aria-label={t`Menu`}
-            className="inline-flex h-10 w-10 items-center justify-center rounded-lg text-slate-700 ring-1 ring-slate-300 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500 lg:hidden"
-          >
-            <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden="true" focusable="false">
-              <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-            </svg>
-          </button>
+          <MobileMenuButton view={view} placement="marketing" buttonRef={menuButtonRef} />
         </div>
       </div>
     </header>
 
       {/* Mobile drawer: outside the header, whose backdrop-filter would trap fixed positioning. */}
-      <div {...view.overlay} data-testid="mobile-nav-overlay" className="fixed inset-0 z-40 bg-slate-900/50 lg:hidden" />
-      <div
-        {...view.drawer}
-        ref={drawerRef}
-        onKeyDown={(event) => {
-          view.drawer.onKeyDown(event)
-          if (event.key === 'Tab') keepFocusInside(event, drawerRef.current)
-        }}
-        className="fixed inset-y-0 right-0 z-50 flex w-[85vw] max-w-sm flex-col overflow-y-auto bg-white shadow-xl lg:hidden"
-      >
-        <div className="flex h-16 items-center justify-between border-b border-slate-200 px-4">
-          <h2 id={MOBILE_NAV_TITLE_ID} className="text-base font-semibold text-slate-900">
-            <Trans>Menu</Trans>
-          </h2>
-          <button
-            ref={closeButtonRef}
-            {...view.closeButton}
-            aria-label={t`Close menu`}
-            className="inline-flex h-10 w-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500"
-          >
-            <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden="true" focusable="false">
-              <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-            </svg>
-          </button>
-        </div>
+      <MobileNavDrawer view={view} placement="marketing" closeButtonRef={closeButtonRef} onFollowLink={followLink}>
         <nav aria-label={t`Mobile`} className="flex flex-col gap-1 p-4">
           {MARKETING_NAV.map((item) => (
-            <Link key={item.to} to={item.to} onClick={closeAfterFollowing(item.to)} className={`${navLink} text-base`}>
+            <Link key={item.to} to={item.to} className={`${navLink} text-base`}>
               {t(item.label)}
             </Link>
           ))}
@@ -163,7 +108,7 @@ export function MarketingHeader({ isLoggedIn, languageSelector }: MarketingHeade
           {languageSelector}
           <AccountLinks isLoggedIn={isLoggedIn} stacked />
         </div>
-      </div>
+      </MobileNavDrawer>
     </>
   )
 }
