@@ -13,6 +13,7 @@ import { Route as AppRouteImport } from './routes/_app'
 import { Route as AuthRouteImport } from './routes/_auth'
 import { Route as MarketingRouteImport } from './routes/_marketing'
 import { Route as DownloadAppRouteImport } from './routes/download-app'
+import { Route as StatechartsRouteImport } from './routes/statecharts'
 import { Route as AppCalendarRouteImport } from './routes/_app/calendar'
 import { Route as AppContactRouteImport } from './routes/_app/contact'
 import { Route as AppHomeRouteImport } from './routes/_app/home'
@@ -29,6 +30,8 @@ import { Route as MarketingPricingRouteImport } from './routes/_marketing/pricin
 import { Route as MarketingPrivacyRouteImport } from './routes/_marketing/privacy'
 import { Route as MarketingProductRouteImport } from './routes/_marketing/product'
 import { Route as MarketingTermsAndConditionsRouteImport } from './routes/_marketing/terms-and-conditions'
+import { Route as StatechartsIndexRouteImport } from './routes/statecharts.index'
+import { Route as StatechartsMachineIdRouteImport } from './routes/statecharts.$machineId'
 import { Route as AppAccountManagePaymentRouteImport } from './routes/_app/account/manage-payment'
 import { Route as AppAccountProfileRouteImport } from './routes/_app/account/profile'
 import { Route as AppAccountSettingRouteImport } from './routes/_app/account/setting'
@@ -51,6 +54,11 @@ const MarketingRoute = MarketingRouteImport.update({
 const DownloadAppRoute = DownloadAppRouteImport.update({
   id: '/download-app',
   path: '/download-app',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const StatechartsRoute = StatechartsRouteImport.update({
+  id: '/statecharts',
+  path: '/statecharts',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AppCalendarRoute = AppCalendarRouteImport.update({
@@ -134,6 +142,16 @@ const MarketingTermsAndConditionsRoute =
     path: '/terms-and-conditions',
     getParentRoute: () => MarketingRoute,
   } as any)
+const StatechartsIndexRoute = StatechartsIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => StatechartsRoute,
+} as any)
+const StatechartsMachineIdRoute = StatechartsMachineIdRouteImport.update({
+  id: '/$machineId',
+  path: '/$machineId',
+  getParentRoute: () => StatechartsRoute,
+} as any)
 const AppAccountManagePaymentRoute = AppAccountManagePaymentRouteImport.update({
   id: '/account/manage-payment',
   path: '/account/manage-payment',
@@ -168,6 +186,7 @@ const AppChatDefaultRoute = AppChatDefaultRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof MarketingIndexRoute
   '/download-app': typeof DownloadAppRoute
+  '/statecharts': typeof StatechartsRouteWithChildren
   '/calendar': typeof AppCalendarRoute
   '/contact': typeof AppContactRoute
   '/home': typeof AppHomeRoute
@@ -183,6 +202,8 @@ export interface FileRoutesByFullPath {
   '/privacy': typeof MarketingPrivacyRoute
   '/product': typeof MarketingProductRoute
   '/terms-and-conditions': typeof MarketingTermsAndConditionsRoute
+  '/statecharts/$machineId': typeof StatechartsMachineIdRoute
+  '/statecharts/': typeof StatechartsIndexRoute
   '/account/manage-payment': typeof AppAccountManagePaymentRoute
   '/account/profile': typeof AppAccountProfileRoute
   '/account/setting': typeof AppAccountSettingRoute
@@ -208,6 +229,8 @@ export interface FileRoutesByTo {
   '/privacy': typeof MarketingPrivacyRoute
   '/product': typeof MarketingProductRoute
   '/terms-and-conditions': typeof MarketingTermsAndConditionsRoute
+  '/statecharts/$machineId': typeof StatechartsMachineIdRoute
+  '/statecharts': typeof StatechartsIndexRoute
   '/account/manage-payment': typeof AppAccountManagePaymentRoute
   '/account/profile': typeof AppAccountProfileRoute
   '/account/setting': typeof AppAccountSettingRoute
@@ -221,6 +244,7 @@ export interface FileRoutesById {
   '/_auth': typeof AuthRouteWithChildren
   '/_marketing': typeof MarketingRouteWithChildren
   '/download-app': typeof DownloadAppRoute
+  '/statecharts': typeof StatechartsRouteWithChildren
   '/_app/calendar': typeof AppCalendarRoute
   '/_app/contact': typeof AppContactRoute
   '/_app/home': typeof AppHomeRoute
@@ -236,7 +260,9 @@ export interface FileRoutesById {
   '/_marketing/privacy': typeof MarketingPrivacyRoute
   '/_marketing/product': typeof MarketingProductRoute
   '/_marketing/terms-and-conditions': typeof MarketingTermsAndConditionsRoute
+  '/statecharts/$machineId': typeof StatechartsMachineIdRoute
   '/_marketing/': typeof MarketingIndexRoute
+  '/statecharts/': typeof StatechartsIndexRoute
   '/_app/account/manage-payment': typeof AppAccountManagePaymentRoute
   '/_app/account/profile': typeof AppAccountProfileRoute
   '/_app/account/setting': typeof AppAccountSettingRoute
@@ -249,6 +275,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/download-app'
+    | '/statecharts'
     | '/calendar'
     | '/contact'
     | '/home'
@@ -264,6 +291,8 @@ export interface FileRouteTypes {
     | '/privacy'
     | '/product'
     | '/terms-and-conditions'
+    | '/statecharts/$machineId'
+    | '/statecharts/'
     | '/account/manage-payment'
     | '/account/profile'
     | '/account/setting'
@@ -289,6 +318,8 @@ export interface FileRouteTypes {
     | '/privacy'
     | '/product'
     | '/terms-and-conditions'
+    | '/statecharts/$machineId'
+    | '/statecharts'
     | '/account/manage-payment'
     | '/account/profile'
     | '/account/setting'
@@ -301,6 +332,7 @@ export interface FileRouteTypes {
     | '/_auth'
     | '/_marketing'
     | '/download-app'
+    | '/statecharts'
     | '/_app/calendar'
     | '/_app/contact'
     | '/_app/home'
@@ -316,7 +348,9 @@ export interface FileRouteTypes {
     | '/_marketing/privacy'
     | '/_marketing/product'
     | '/_marketing/terms-and-conditions'
+    | '/statecharts/$machineId'
     | '/_marketing/'
+    | '/statecharts/'
     | '/_app/account/manage-payment'
     | '/_app/account/profile'
     | '/_app/account/setting'
@@ -330,6 +364,7 @@ export interface RootRouteChildren {
   AuthRoute: typeof AuthRouteWithChildren
   MarketingRoute: typeof MarketingRouteWithChildren
   DownloadAppRoute: typeof DownloadAppRoute
+  StatechartsRoute: typeof StatechartsRouteWithChildren
 }
 
 declare module '@tanstack/react-router' {
@@ -360,6 +395,13 @@ declare module '@tanstack/react-router' {
       path: '/download-app'
       fullPath: '/download-app'
       preLoaderRoute: typeof DownloadAppRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/statecharts': {
+      id: '/statecharts'
+      path: '/statecharts'
+      fullPath: '/statecharts'
+      preLoaderRoute: typeof StatechartsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_app/calendar': {
@@ -473,6 +515,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/terms-and-conditions'
       preLoaderRoute: typeof MarketingTermsAndConditionsRouteImport
       parentRoute: typeof MarketingRoute
+    }
+    '/statecharts/': {
+      id: '/statecharts/'
+      path: '/'
+      fullPath: '/statecharts/'
+      preLoaderRoute: typeof StatechartsIndexRouteImport
+      parentRoute: typeof StatechartsRoute
+    }
+    '/statecharts/$machineId': {
+      id: '/statecharts/$machineId'
+      path: '/$machineId'
+      fullPath: '/statecharts/$machineId'
+      preLoaderRoute: typeof StatechartsMachineIdRouteImport
+      parentRoute: typeof StatechartsRoute
     }
     '/_app/account/manage-payment': {
       id: '/_app/account/manage-payment'
@@ -589,11 +645,26 @@ const MarketingRouteWithChildren = MarketingRoute._addFileChildren(
   MarketingRouteChildren,
 )
 
+interface StatechartsRouteChildren {
+  StatechartsMachineIdRoute: typeof StatechartsMachineIdRoute
+  StatechartsIndexRoute: typeof StatechartsIndexRoute
+}
+
+const StatechartsRouteChildren: StatechartsRouteChildren = {
+  StatechartsMachineIdRoute: StatechartsMachineIdRoute,
+  StatechartsIndexRoute: StatechartsIndexRoute,
+}
+
+const StatechartsRouteWithChildren = StatechartsRoute._addFileChildren(
+  StatechartsRouteChildren,
+)
+
 const rootRouteChildren: RootRouteChildren = {
   AppRoute: AppRouteWithChildren,
   AuthRoute: AuthRouteWithChildren,
   MarketingRoute: MarketingRouteWithChildren,
   DownloadAppRoute: DownloadAppRoute,
+  StatechartsRoute: StatechartsRouteWithChildren,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

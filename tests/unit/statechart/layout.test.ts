@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest'
+import { machineToGraph } from '../../../src/ui/statechart/graph-model'
+import { layoutStatechart, rowsOf, ENGLISH_LAYOUT_WORDS } from '../../../src/ui/statechart/layout'
+import { phoneMachine } from './fixture'
+
+const graph = machineToGraph(phoneMachine)
+
+describe('layoutStatechart (elkjs)', () => {
+  it('places every state inside its parent, the initial markers, and routes every edge', async () => {
+    const layout = await layoutStatechart(graph)
+    expect(layout.nodes.map((n) => n.node.id)).toEqual(graph.order)
+    const box = new Map(layout.nodes.map((n) => [n.node.id, n]))
+    for (const n of layout.nodes) {
+      expect(n.width).toBeGreaterThan(0)
+      const parent = n.node.parentId ? box.get(n.node.parentId) : null
+      if (!parent) continue
+      expect(n.x).toBeGreaterThanOrEqual(parent.x)
+      expect(n.y).toBeGreaterThanOrEqual(parent.y + parent.headerHeight)
+      expect(n.x + n.width).toBeLessThanOrEqual(parent.x + parent.width)
+      expect(n.y + n.height).toBeLessThanOrEqual(parent.y + parent.height)
+    }
+    // root, calling, audio, video have an initial child; the parallel inCall has none.
+    expect(layout.markers.map((m) => m.parentId).sort()).toEqual(['phone', 'phone.calling', 'phone.inCall.audio', 'phone.inCall.video'])
+    const drawn = graph.edges.filter((e) => e.drawAs === 'edge')
+    expect(layout.edges.filter((e) => e.edge).map((e) => e.edge!.id).sort()).toEqual(drawn.map((e) => e.id).sort())
+    for (const e of layout.edges) expect(e.points.length).toBeGreaterThanOrEqual(2)
+    const timeout = layout.edges.find((e) => e.edge?.targetPath === 'missed')!
+    expect(timeout.label!.lines).toEqual(['after 60 s (ringTimeout)'])
+    expect(layout.width).toBeGreaterThan(0)
+  })
+
+  it('lists invokes and targetless transitions inside the box', () => {
+    expect(rowsOf(graph, graph.nodes.get('phone.calling')!, ENGLISH_LAYOUT_WORDS).map((r) => r.text)).toEqual(['invoke dial'])
+    expect(rowsOf(graph, graph.nodes.get('phone')!, ENGLISH_LAYOUT_WORDS).map((r) => r.text)).toEqual(['PING'])
+    expect(rowsOf(graph, graph.nodes.get('phone.calling.ringing')!, ENGLISH_LAYOUT_WORDS).map((r) => r.text)).toEqual(['after 500 ms'])
+  })
+})
