@@ -195,13 +195,18 @@ export async function layoutStatechart(
 }
 
 /**
- * Left to right reads best for most charts; a chart that comes out much wider than tall is laid
- * out top to bottom as well, and the one closer to a screen's shape wins.
+ * Left to right reads best for most charts and is kept when it fits the width available (or is
+ * not much wider than tall); otherwise the chart is laid out top to bottom as well, and the one
+ * whose shape is closer to the viewport's wins.
  */
-export async function layoutStatechartAuto(graph: StatechartGraph, options: { words?: LayoutWords; measure?: Measure } = {}): Promise<StatechartLayout> {
+export async function layoutStatechartAuto(
+  graph: StatechartGraph,
+  { viewport, ...options }: { words?: LayoutWords; measure?: Measure; viewport?: { width: number; height: number } } = {},
+): Promise<StatechartLayout> {
   const right = await layoutStatechart(graph, { ...options, direction: 'RIGHT' })
-  if (right.width <= 2.2 * right.height) return right
+  if (viewport ? right.width <= viewport.width : right.width <= 2.2 * right.height) return right
   const down = await layoutStatechart(graph, { ...options, direction: 'DOWN' })
-  const misfit = (l: StatechartLayout) => Math.abs(Math.log(l.width / l.height / 1.5))
+  const target = viewport ? Math.min(2, Math.max(0.5, viewport.width / Math.max(1, viewport.height))) : 1.5
+  const misfit = (l: StatechartLayout) => Math.abs(Math.log(l.width / l.height / target))
   return misfit(down) < misfit(right) ? down : right
 }

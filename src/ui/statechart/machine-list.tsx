@@ -48,7 +48,7 @@ export function MachineList({ machines, report }: { machines: MachineListItem[];
             <th scope="col" className={`${th} text-right`}>
               <Trans>Transitions</Trans>
             </th>
-            <th scope="col" className={th}>
+            <th scope="col" className={`${th} hidden sm:table-cell`}>
               <Trans>Model tests</Trans>
             </th>
           </tr>
@@ -63,10 +63,15 @@ export function MachineList({ machines, report }: { machines: MachineListItem[];
                     {row.id}
                   </Link>
                   <span className="hidden text-xs text-slate-500 sm:block">{row.folder}</span>
+                  {result && (
+                    <span className="mt-1 block sm:hidden">
+                      <TestResultBadge result={result} />
+                    </span>
+                  )}
                 </td>
                 <td className={`${td} text-right tabular-nums`}>{row.states}</td>
                 <td className={`${td} text-right tabular-nums`}>{row.transitions}</td>
-                <td className={td}>
+                <td className={`${td} hidden sm:table-cell`}>
                   {result ? (
                     <span className="flex flex-wrap items-center gap-2">
                       <TestResultBadge result={result} />

@@ -14,7 +14,7 @@ import { measureText } from './text-measure'
 
 const ZOOM_STEPS = [0.5, 0.67, 0.8, 1, 1.25, 1.5, 2]
 const zoomButton =
-  'inline-flex h-8 min-w-8 items-center justify-center rounded-md bg-white px-2 text-sm font-medium text-slate-700 ring-1 ring-inset ring-slate-300 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-600 disabled:opacity-40'
+  'inline-flex h-8 min-w-8 items-center justify-center whitespace-nowrap rounded-md bg-white px-2 text-sm font-medium text-slate-700 ring-1 ring-inset ring-slate-300 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-600 disabled:opacity-40'
 
 function useLayoutWords(): LayoutWords {
   const { t, i18n } = useLingui()
@@ -100,11 +100,27 @@ function Simulated({
   }, [graph, report])
   const activePaths = useMemo(() => (state.snapshot ? activeStatePaths(state.snapshot.value) : new Set<string>()), [state.snapshot])
   const lastKeys = useMemo(() => new Set(state.lastTransitionKeys), [state.lastTransitionKeys])
+  const scrollerRef = useRef<HTMLDivElement>(null)
+
+  // Keep an active state in sight: scroll the chart (not the page) to it when it is out of view.
+  useEffect(() => {
+    const scroller = scrollerRef.current
+    const target = scroller?.querySelector<SVGGraphicsElement>('[data-active="true"]:is([data-state-type="atomic"], [data-state-type="final"])')
+    if (!scroller || !target) return
+    const box = scroller.getBoundingClientRect()
+    const rect = target.getBoundingClientRect()
+    const visible = rect.left >= box.left && rect.right <= box.right && rect.top >= box.top && rect.bottom <= box.bottom
+    if (visible) return
+    scroller.scrollTo({
+      left: scroller.scrollLeft + rect.left - box.left - (box.width - rect.width) / 2,
+      top: scroller.scrollTop + rect.top - box.top - (box.height - rect.height) / 2,
+    })
+  }, [activePaths, layout, zoom])
 
   return (
     <>
       <div className="min-h-0 min-w-0 lg:col-start-1 lg:row-start-2">
-        <div data-testid="diagram-scroller" className="h-[60vh] overflow-auto overscroll-contain rounded-lg border border-slate-200 bg-white p-2 lg:h-full">
+        <div ref={scrollerRef} data-testid="diagram-scroller" className="h-[60vh] overflow-auto overscroll-contain rounded-lg border border-slate-200 bg-white p-2 lg:h-full">
           {layout ? (
             <StatechartDiagram machineId={graph.machineId} layout={layout} activePaths={activePaths} lastTransitionKeys={lastKeys} coveredEdgeIds={coverage?.coveredEdgeIds ?? null} zoom={zoom} />
           ) : (
@@ -127,6 +143,13 @@ function Simulated({
 
 const NO_INPUT = {}
 
+/** Roughly the diagram's box for the window size (the page layout: panel beside it from 1024 px). */
+function diagramViewport(): { width: number; height: number } | undefined {
+  if (typeof window === 'undefined') return undefined
+  const wide = window.innerWidth >= 1024
+  return wide ? { width: window.innerWidth - 420, height: window.innerHeight - 240 } : { width: window.innerWidth - 40, height: window.innerHeight * 0.6 - 16 }
+}
+
 export function StatechartView({ machine, input = NO_INPUT, report }: { machine: AnyStateMachine; input?: unknown; report: ModelTestReport | null }) {
   const { t } = useLingui()
   const graph = useMemo(() => machineToGraph(machine), [machine])
@@ -144,7 +167,8 @@ export function StatechartView({ machine, input = NO_INPUT, report }: { machine:
     setLayout(null)
     setLayoutError(null)
     const options = { words, measure: measureText }
-    ;(direction ? layoutStatechart(graph, { ...options, direction }) : layoutStatechartAuto(graph, options)).then(
+    const viewport = diagramViewport()
+    ;(direction ? layoutStatechart(graph, { ...options, direction }) : layoutStatechartAuto(graph, { ...options, viewport })).then(
       (l) => live && setLayout(l),
       (e: unknown) => live && setLayoutError(e instanceof Error ? e.message : String(e)),
     )
@@ -177,7 +201,7 @@ export function StatechartView({ machine, input = NO_INPUT, report }: { machine:
             {graph.stateCount} states, {graph.transitionCount} transitions
           </Trans>
         </p>
-        <div role="group" aria-label={t`Zoom`} className="flex items-center gap-1">
+        <div role="group" aria-label={t`Zoom`} className="flex flex-wrap items-center gap-1">
           <button type="button" className={zoomButton} aria-label={t`Zoom out`} onClick={() => step(-1)}>
             −
           </button>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { machineToGraph } from '../../../src/ui/statechart/graph-model'
-import { layoutStatechart, rowsOf, ENGLISH_LAYOUT_WORDS } from '../../../src/ui/statechart/layout'
+import { layoutStatechart, layoutStatechartAuto, rowsOf, ENGLISH_LAYOUT_WORDS } from '../../../src/ui/statechart/layout'
 import { phoneMachine } from './fixture'
 
 const graph = machineToGraph(phoneMachine)
@@ -33,5 +33,14 @@ describe('layoutStatechart (elkjs)', () => {
     expect(rowsOf(graph, graph.nodes.get('phone.calling')!, ENGLISH_LAYOUT_WORDS).map((r) => r.text)).toEqual(['invoke dial'])
     expect(rowsOf(graph, graph.nodes.get('phone')!, ENGLISH_LAYOUT_WORDS).map((r) => r.text)).toEqual(['PING'])
     expect(rowsOf(graph, graph.nodes.get('phone.calling.ringing')!, ENGLISH_LAYOUT_WORDS).map((r) => r.text)).toEqual(['after 500 ms'])
+  })
+})
+
+describe('layoutStatechartAuto', () => {
+  it('keeps left to right when it fits the viewport, and lays a wide chart out top to bottom on a narrow one', async () => {
+    expect((await layoutStatechartAuto(graph, { viewport: { width: 5000, height: 800 } })).direction).toBe('RIGHT')
+    const right = await layoutStatechart(graph, { direction: 'RIGHT' })
+    const narrow = await layoutStatechartAuto(graph, { viewport: { width: 320, height: 460 } })
+    expect(narrow.direction).toBe(right.width > right.height ? 'DOWN' : 'RIGHT')
   })
 })
