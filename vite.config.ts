@@ -31,6 +31,8 @@ export default defineConfig({
               name: 'framework',
               test: /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack[\\/](react-router|router-core|history|store|react-store)|@lingui[\\/](core|react))[\\/]/,
             },
+            // One xstate chunk, whoever imports it (the session, the chat machines, the visualiser).
+            { name: 'xstate', test: /node_modules[\\/]xstate[\\/]/ },
             { name: 'routes', test: /src[\\/](routes[\\/][^?]*|routeTree\.gen\.ts)$/ },
           ],
         },

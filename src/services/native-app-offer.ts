@@ -4,7 +4,7 @@
  */
 export const MOBILE_MAX_WIDTH = 500
 const OFFERED_KEY = 'workroom.app-offered'
-const EXEMPT_PATHS = ['/download-app', '/email-preview', '/api/']
+const EXEMPT_PATHS = ['/download-app', '/email-preview', '/api/', '/statecharts']
 
 export function shouldOfferNativeApp(width: number, alreadyOffered: boolean, path: string): boolean {
   return width <= MOBILE_MAX_WIDTH && !alreadyOffered && !EXEMPT_PATHS.some((p) => path.startsWith(p))

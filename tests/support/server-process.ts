@@ -11,6 +11,11 @@ export interface RunningServer {
 
 /** Starts `server/main.ts` as its own process on a fresh embedded database, logging to a file. */
 export async function startServerProcess(port: number, env: Record<string, string> = {}): Promise<RunningServer> {
+  const taken = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+    () => true,
+    () => false,
+  )
+  if (taken) throw new Error(`port ${port} is already serving; stop that server or set E2E_PORT / BENCH_PORT`)
   const dataDir = mkdtempSync(join(tmpdir(), 'workroom-e2e-'))
   const logFile = join(dataDir, 'server.log')
   const log = createWriteStream(logFile)
