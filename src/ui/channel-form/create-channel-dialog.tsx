@@ -1,5 +1,6 @@
 import { useId } from 'react'
-import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react'
+import { DialogTitle } from '@headlessui/react'
+import { ModalFrame } from '../modal-frame'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { ChannelTextField } from '../../machines/channel-form/channel-form.machine'
 import type { ChannelFormView } from '../../machines/channel-form/channel-form.view'
@@ -20,10 +21,7 @@ export function CreateChannelDialog(props: CreateChannelDialogProps) {
   const { open, quotaReached, limit, busy, error, onCancel, upgradeHref = '/pricing' } = props
   const { t } = useLingui()
   return (
-    <Dialog open={open} onClose={() => (busy ? undefined : onCancel())} className="relative z-50">
-      <DialogBackdrop className="fixed inset-0 bg-slate-900/40" />
-      <div className="fixed inset-0 flex items-center justify-center p-4">
-        <DialogPanel className="w-full max-w-lg rounded-xl bg-white p-6 shadow-xl">
+    <ModalFrame open={open} onClose={() => (busy ? undefined : onCancel())} size="lg">
           <DialogTitle className="text-lg font-semibold text-slate-900">
             <Trans>Create channel</Trans>
           </DialogTitle>
@@ -49,9 +47,7 @@ export function CreateChannelDialog(props: CreateChannelDialogProps) {
               {error === 'create' ? t`Could not create the channel. Please try again.` : t`Could not write a description. Please try again.`}
             </p>
           ) : null}
-        </DialogPanel>
-      </div>
-    </Dialog>
+        </ModalFrame>
   )
 }
 

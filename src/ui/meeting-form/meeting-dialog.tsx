@@ -1,4 +1,5 @@
-import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react'
+import { DialogTitle } from '@headlessui/react'
+import { ModalFrame } from '../modal-frame'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { MeetingField } from '../../machines/meeting-form/meeting-form.machine'
 import type { MeetingFormView } from '../../machines/meeting-form/meeting-form.view'
@@ -16,10 +17,7 @@ export interface MeetingDialogProps extends MeetingFormView {
 export function MeetingDialog({ open, roomName, name, password, code, isPrivate, canStart, canJoin, busy, error, onChange, onStart, onJoin, onClose }: MeetingDialogProps) {
   const { t } = useLingui()
   return (
-    <Dialog open={open} onClose={() => (busy ? undefined : onClose())} className="relative z-50">
-      <DialogBackdrop className="fixed inset-0 bg-slate-900/40" />
-      <div className="fixed inset-0 flex items-center justify-center p-4">
-        <DialogPanel className="w-full max-w-md rounded-xl bg-white p-6 shadow-xl">
+    <ModalFrame open={open} onClose={() => (busy ? undefined : onClose())} size="md">
           <div className="flex items-center justify-between">
             <DialogTitle className="text-lg font-semibold text-slate-900">
               <Trans>Meeting now</Trans>
@@ -77,8 +75,6 @@ export function MeetingDialog({ open, roomName, name, password, code, isPrivate,
               </button>
             </div>
           </div>
-        </DialogPanel>
-      </div>
-    </Dialog>
+        </ModalFrame>
   )
 }

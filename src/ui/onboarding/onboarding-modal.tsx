@@ -1,4 +1,5 @@
-import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react'
+import { DialogTitle } from '@headlessui/react'
+import { ModalFrame } from '../modal-frame'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { BusinessField, ChannelType, OnboardingError, UseFor } from '../../machines/onboarding/onboarding.machine'
 import type { OnboardingView } from '../../machines/onboarding/onboarding.view'
@@ -39,10 +40,7 @@ export function OnboardingModal(props: OnboardingModalProps) {
   const errors = useErrorText()
   return (
     // The tutorial ends by its own buttons, not by Escape or a click outside.
-    <Dialog open={open} onClose={() => {}} className="relative z-50">
-      <DialogBackdrop className="fixed inset-0 bg-slate-900/50" />
-      <div className="fixed inset-0 flex items-center justify-center p-4">
-        <DialogPanel className="w-full max-w-lg rounded-xl bg-white p-6 shadow-xl">
+    <ModalFrame open={open} onClose={() => {}} size="lg">
           <p className="text-xs font-medium uppercase tracking-wide text-indigo-600">
             <Trans>Step {step} of 2</Trans>
           </p>
@@ -62,9 +60,7 @@ export function OnboardingModal(props: OnboardingModalProps) {
               </button>
             </div>
           ) : null}
-        </DialogPanel>
-      </div>
-    </Dialog>
+        </ModalFrame>
   )
 }
 

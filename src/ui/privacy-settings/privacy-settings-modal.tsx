@@ -1,4 +1,5 @@
-import { Dialog, DialogBackdrop, DialogPanel, DialogTitle, Description, Field, Label, Switch } from '@headlessui/react'
+import { DialogTitle, Description, Field, Label, Switch } from '@headlessui/react'
+import { ModalFrame } from '../modal-frame'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { PrivacyField } from '../../machines/privacy-settings/privacy-settings.machine'
 import type { PrivacySettingsView } from '../../machines/privacy-settings/privacy-settings.view'
@@ -28,10 +29,7 @@ export function PrivacySettingsModal({ open, switches, busy, failedField, onTogg
   const { labels, descriptions } = useFieldText()
   const failedLabel = failedField ? labels[failedField] : ''
   return (
-    <Dialog open={open} onClose={() => (busy ? undefined : onCancel())} className="relative z-50">
-      <DialogBackdrop className="fixed inset-0 bg-slate-900/40" />
-      <div className="fixed inset-0 flex items-center justify-center p-4">
-        <DialogPanel className="w-full max-w-md rounded-xl bg-white p-6 shadow-xl">
+    <ModalFrame open={open} onClose={() => (busy ? undefined : onCancel())} size="md">
           <DialogTitle className="text-lg font-semibold text-slate-900">
             <Trans>Privacy settings</Trans>
           </DialogTitle>
@@ -71,8 +69,6 @@ export function PrivacySettingsModal({ open, switches, busy, failedField, onTogg
               <Trans>OK</Trans>
             </button>
           </div>
-        </DialogPanel>
-      </div>
-    </Dialog>
+        </ModalFrame>
   )
 }
