@@ -20,6 +20,16 @@ export const SERVER_MESSAGES = {
   oneFieldPerCall: { en: 'Update exactly one field per call', vi: 'Mỗi lần chỉ cập nhật một trường' },
   avatarType: { en: 'You can only upload JPG/PNG file', vi: 'Bạn chỉ có thể tải lên tệp JPG/PNG' },
   fileTooLarge: { en: 'The file is too large', vi: 'Tệp quá lớn' },
+  channelLimit: {
+    en: 'You have reached the number of channels ({limit}), to increase the number please upgrade your account.',
+    vi: 'Bạn đã đạt số lượng kênh tối đa ({limit}), vui lòng nâng cấp tài khoản để tăng số lượng.',
+  },
+  channelPasswordIncorrect: { en: 'The channel password is incorrect', vi: 'Mật khẩu kênh không đúng' },
+  notChannelMember: { en: 'These people are not members of the channel', vi: 'Những người này không phải thành viên của kênh' },
+  fileType: { en: 'This file type is not allowed', vi: 'Loại tệp này không được phép' },
+  mediaInUse: { en: 'This file is already attached to a message', vi: 'Tệp này đã được đính kèm vào một tin nhắn' },
+  aiUnavailable: { en: 'The writing assistant is not available right now', vi: 'Trợ lý viết hiện không khả dụng' },
+  selectMember: { en: 'Please select at least 1 member.', vi: 'Vui lòng chọn ít nhất 1 thành viên.' },
   storageFull: { en: 'Your storage is running out, please upgrade here', vi: 'Dung lượng lưu trữ sắp hết, vui lòng nâng cấp tại đây' },
 } as const satisfies Record<string, Record<Language, string>>
 

@@ -1,4 +1,6 @@
+import type { Message, MessageChange } from './message'
 import type { Notification } from './notify'
+import type { Topic } from './topic'
 
 /**
  * Socket events (spec section 7). The client connects to /socket.io with `auth: { token }`
@@ -12,6 +14,9 @@ export const SOCKET_EVENTS = {
   LOGOUT: 'LOGOUT',
   OUT_TOPIC: 'OUT_TOPIC',
   data: 'data',
+  MESSAGE_CHANGED: 'MESSAGE_CHANGED',
+  TOPIC_CHANGED: 'TOPIC_CHANGED',
+  TYPING: 'TYPING',
 } as const
 
 /** Sent to a user's other sockets when one of them logs out: their login status changed. */
@@ -23,10 +28,46 @@ export interface ServerToClientEvents {
   LOGOUT: (payload: LogoutPayload) => void
   /** A new notification for this user (notify/*). */
   data: (notification: Notification) => void
+  /** A message in one of the user's topics (sent to the topic room). */
+  NEW_MESSAGE: (payload: NewMessagePayload) => void
+  /** A message was edited, deleted, pinned or unpinned. */
+  MESSAGE_CHANGED: (payload: MessageChangedPayload) => void
+  /** A topic appeared for this user (added as member, new 1:1 chat) or changed (rename, permissions, members). */
+  TOPIC_CHANGED: (payload: TopicChangedPayload) => void
+  /** The user left or was removed from a topic: it leaves their list. */
+  OUT_TOPIC: (payload: OutTopicPayload) => void
+  /** Someone is typing in a topic. */
+  TYPING: (payload: TypingPayload) => void
+}
+
+export interface NewMessagePayload {
+  message: Message
+}
+export interface MessageChangedPayload {
+  change: MessageChange
+  message: Message
+}
+export interface TopicChangedPayload {
+  /** 'added': the topic is new to this user; 'updated': name, image, permission or members changed. */
+  change: 'added' | 'updated'
+  /** The topic as this user sees it. */
+  topic: Topic
+}
+export interface OutTopicPayload {
+  topic_id: string
+}
+export interface TypingPayload {
+  topic_id: string
+  user: { _id: string; name: string }
 }
 
 export interface ClientToServerEvents {
   LOGOUT: () => void
+  /** The user is typing in a topic they belong to (others in the topic get TYPING). */
+  TYPING: (payload: { topic_id: string }) => void
 }
 
 export const userRoom = (userId: string) => `user:${userId}`
+
+/** Every member's sockets join `topic:<id>`; NEW_MESSAGE and friends fan out there (Redis adapter across nodes). */
+export const topicRoom = (topicId: string) => `topic:${topicId}`

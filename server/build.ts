@@ -17,7 +17,12 @@ import { createTokenService } from './modules/auth/tokens'
 import { customerRoutes } from './modules/customer/routes'
 import { emailPreviewRoutes } from './modules/email-preview/routes'
 import { healthRoutes } from './modules/health/routes'
+import { channelPublicRoutes, channelRoutes } from './modules/channel/routes'
+import { mediaPublicRoutes, mediaRoutes } from './modules/media/routes'
+import { messageRoutes } from './modules/message/routes'
 import { notifyRoutes } from './modules/notify/routes'
+import { memberName, topicIdsOf } from './modules/topic/access'
+import { topicRoutes } from './modules/topic/routes'
 import { createRealtime } from './realtime'
 import { installMediaRoutes } from './storage/media-routes'
 
@@ -41,7 +46,7 @@ export async function buildApp(app: FastifyInstance, config: Config, database: D
   installAuth(app)
 
   const tokens = createTokenService(database.db, config.jwtSecret)
-  const realtime = await createRealtime(app.server, { redisUrl: config.redisUrl, authenticate: tokens.authenticate, log: app.log })
+  const realtime = await createRealtime(app.server, { redisUrl: config.redisUrl, authenticate: tokens.authenticate, log: app.log, topicsOf: (userId) => topicIdsOf(database.db, userId), memberName: (userId, topicId) => memberName(database.db, userId, topicId) })
   const mailer = createMailer({
     db: database.db,
     log: app.log,
@@ -75,6 +80,12 @@ export async function buildApp(app: FastifyInstance, config: Config, database: D
       await api.register(authRoutes, { ctx })
       await api.register(customerRoutes, { ctx })
       await api.register(notifyRoutes, { ctx })
+      await api.register(channelPublicRoutes, { ctx })
+      await api.register(channelRoutes, { ctx })
+      await api.register(topicRoutes, { ctx })
+      await api.register(messageRoutes, { ctx })
+      await api.register(mediaPublicRoutes, { ctx })
+      await api.register(mediaRoutes, { ctx })
     },
     { prefix: '/api' },
   )

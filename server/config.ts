@@ -48,6 +48,10 @@ export interface ServerOptions {
   logLevel?: string
   /** Trust X-Forwarded-For (behind a reverse proxy): rate limits then key on the client's address. */
   trustProxy?: boolean
+  /** An OpenAI-compatible endpoint for channel descriptions (…/chat/completions); the offline writer otherwise. */
+  ai?: { baseUrl?: string; apiKey?: string; model?: string }
+  /** Overrides every plan's storage quota (bytes), e.g. for tests. */
+  storageQuotaBytes?: number
   rateLimits?: { [K in keyof RateLimits]?: Partial<RateLimitRule> } & {
     /** Prefix of the shared Redis counters; lets test runs start from zero. */
     namespace?: string
@@ -72,6 +76,8 @@ export interface Config {
   trustProxy: boolean
   rateLimits: RateLimits
   rateLimitNamespace: string
+  ai: { baseUrl?: string; apiKey?: string; model: string }
+  storageQuotaBytes?: number
 }
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -98,6 +104,8 @@ export async function resolveConfig(opts: ServerOptions): Promise<Config> {
     trustProxy: opts.trustProxy ?? false,
     rateLimits: { login: rule('login'), register: rule('register'), otp: rule('otp') },
     rateLimitNamespace: rl.namespace ?? 'workroom-rl:',
+    ai: { baseUrl: opts.ai?.baseUrl?.replace(/\/+$/, '') || undefined, apiKey: opts.ai?.apiKey || undefined, model: opts.ai?.model || 'gpt-4o-mini' },
+    storageQuotaBytes: opts.storageQuotaBytes,
   }
 }
 

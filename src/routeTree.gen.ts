@@ -14,7 +14,9 @@ import { Route as AuthRouteImport } from './routes/_auth'
 import { Route as MarketingRouteImport } from './routes/_marketing'
 import { Route as DownloadAppRouteImport } from './routes/download-app'
 import { Route as StatechartsRouteImport } from './routes/statecharts'
+import { Route as AppWorkidRouteImport } from './routes/_app/$workid'
 import { Route as AppCalendarRouteImport } from './routes/_app/calendar'
+import { Route as AppChatRouteRouteImport } from './routes/_app/chat/route'
 import { Route as AppContactRouteImport } from './routes/_app/contact'
 import { Route as AppHomeRouteImport } from './routes/_app/home'
 import { Route as AppUtilitiesRouteImport } from './routes/_app/utilities'
@@ -37,7 +39,14 @@ import { Route as AppAccountProfileRouteImport } from './routes/_app/account/pro
 import { Route as AppAccountSettingRouteImport } from './routes/_app/account/setting'
 import { Route as AppAccountStorageRouteImport } from './routes/_app/account/storage'
 import { Route as AppChatIndexRouteImport } from './routes/_app/chat/index'
+import { Route as AppChatTopicIdRouteImport } from './routes/_app/chat/$topicId'
 import { Route as AppChatDefaultRouteImport } from './routes/_app/chat/default'
+import { Route as MarketingCChannelIdRouteImport } from './routes/_marketing/c.$channelId'
+import { Route as MarketingChannelChannelIdRouteImport } from './routes/_marketing/channel.$channelId'
+import { Route as AppChatInfoTopicIdRouteImport } from './routes/_app/chat/info.$topicId'
+import { Route as AppChatChannelChannelIdStorageIndexRouteImport } from './routes/_app/chat/channel.$channelId.storage.index'
+import { Route as AppChatChannelChannelIdStorageTopicIdIndexRouteImport } from './routes/_app/chat/channel.$channelId.storage.$topicId.index'
+import { Route as AppChatChannelChannelIdStorageTopicIdTrashRouteImport } from './routes/_app/chat/channel.$channelId.storage.$topicId.trash'
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -61,9 +70,19 @@ const StatechartsRoute = StatechartsRouteImport.update({
   path: '/statecharts',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AppWorkidRoute = AppWorkidRouteImport.update({
+  id: '/$workid',
+  path: '/$workid',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppCalendarRoute = AppCalendarRouteImport.update({
   id: '/calendar',
   path: '/calendar',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppChatRouteRoute = AppChatRouteRouteImport.update({
+  id: '/chat',
+  path: '/chat',
   getParentRoute: () => AppRoute,
 } as any)
 const AppContactRoute = AppContactRouteImport.update({
@@ -173,20 +192,61 @@ const AppAccountStorageRoute = AppAccountStorageRouteImport.update({
   getParentRoute: () => AppRoute,
 } as any)
 const AppChatIndexRoute = AppChatIndexRouteImport.update({
-  id: '/chat/',
-  path: '/chat/',
-  getParentRoute: () => AppRoute,
+  id: '/',
+  path: '/',
+  getParentRoute: () => AppChatRouteRoute,
+} as any)
+const AppChatTopicIdRoute = AppChatTopicIdRouteImport.update({
+  id: '/$topicId',
+  path: '/$topicId',
+  getParentRoute: () => AppChatRouteRoute,
 } as any)
 const AppChatDefaultRoute = AppChatDefaultRouteImport.update({
-  id: '/chat/default',
-  path: '/chat/default',
-  getParentRoute: () => AppRoute,
+  id: '/default',
+  path: '/default',
+  getParentRoute: () => AppChatRouteRoute,
 } as any)
+const MarketingCChannelIdRoute = MarketingCChannelIdRouteImport.update({
+  id: '/c/$channelId',
+  path: '/c/$channelId',
+  getParentRoute: () => MarketingRoute,
+} as any)
+const MarketingChannelChannelIdRoute =
+  MarketingChannelChannelIdRouteImport.update({
+    id: '/channel/$channelId',
+    path: '/channel/$channelId',
+    getParentRoute: () => MarketingRoute,
+  } as any)
+const AppChatInfoTopicIdRoute = AppChatInfoTopicIdRouteImport.update({
+  id: '/info/$topicId',
+  path: '/info/$topicId',
+  getParentRoute: () => AppChatRouteRoute,
+} as any)
+const AppChatChannelChannelIdStorageIndexRoute =
+  AppChatChannelChannelIdStorageIndexRouteImport.update({
+    id: '/channel/$channelId/storage/',
+    path: '/channel/$channelId/storage/',
+    getParentRoute: () => AppChatRouteRoute,
+  } as any)
+const AppChatChannelChannelIdStorageTopicIdIndexRoute =
+  AppChatChannelChannelIdStorageTopicIdIndexRouteImport.update({
+    id: '/channel/$channelId/storage/$topicId/',
+    path: '/channel/$channelId/storage/$topicId/',
+    getParentRoute: () => AppChatRouteRoute,
+  } as any)
+const AppChatChannelChannelIdStorageTopicIdTrashRoute =
+  AppChatChannelChannelIdStorageTopicIdTrashRouteImport.update({
+    id: '/channel/$channelId/storage/$topicId/trash',
+    path: '/channel/$channelId/storage/$topicId/trash',
+    getParentRoute: () => AppChatRouteRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof MarketingIndexRoute
   '/download-app': typeof DownloadAppRoute
   '/statecharts': typeof StatechartsRouteWithChildren
+  '/chat': typeof AppChatRouteRouteWithChildren
+  '/$workid': typeof AppWorkidRoute
   '/calendar': typeof AppCalendarRoute
   '/contact': typeof AppContactRoute
   '/home': typeof AppHomeRoute
@@ -208,12 +268,20 @@ export interface FileRoutesByFullPath {
   '/account/profile': typeof AppAccountProfileRoute
   '/account/setting': typeof AppAccountSettingRoute
   '/account/storage': typeof AppAccountStorageRoute
+  '/chat/$topicId': typeof AppChatTopicIdRoute
   '/chat/default': typeof AppChatDefaultRoute
+  '/c/$channelId': typeof MarketingCChannelIdRoute
+  '/channel/$channelId': typeof MarketingChannelChannelIdRoute
   '/chat/': typeof AppChatIndexRoute
+  '/chat/info/$topicId': typeof AppChatInfoTopicIdRoute
+  '/chat/channel/$channelId/storage/': typeof AppChatChannelChannelIdStorageIndexRoute
+  '/chat/channel/$channelId/storage/$topicId/trash': typeof AppChatChannelChannelIdStorageTopicIdTrashRoute
+  '/chat/channel/$channelId/storage/$topicId/': typeof AppChatChannelChannelIdStorageTopicIdIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof MarketingIndexRoute
   '/download-app': typeof DownloadAppRoute
+  '/$workid': typeof AppWorkidRoute
   '/calendar': typeof AppCalendarRoute
   '/contact': typeof AppContactRoute
   '/home': typeof AppHomeRoute
@@ -235,8 +303,15 @@ export interface FileRoutesByTo {
   '/account/profile': typeof AppAccountProfileRoute
   '/account/setting': typeof AppAccountSettingRoute
   '/account/storage': typeof AppAccountStorageRoute
+  '/chat/$topicId': typeof AppChatTopicIdRoute
   '/chat/default': typeof AppChatDefaultRoute
+  '/c/$channelId': typeof MarketingCChannelIdRoute
+  '/channel/$channelId': typeof MarketingChannelChannelIdRoute
   '/chat': typeof AppChatIndexRoute
+  '/chat/info/$topicId': typeof AppChatInfoTopicIdRoute
+  '/chat/channel/$channelId/storage': typeof AppChatChannelChannelIdStorageIndexRoute
+  '/chat/channel/$channelId/storage/$topicId/trash': typeof AppChatChannelChannelIdStorageTopicIdTrashRoute
+  '/chat/channel/$channelId/storage/$topicId': typeof AppChatChannelChannelIdStorageTopicIdIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -245,6 +320,8 @@ export interface FileRoutesById {
   '/_marketing': typeof MarketingRouteWithChildren
   '/download-app': typeof DownloadAppRoute
   '/statecharts': typeof StatechartsRouteWithChildren
+  '/_app/chat': typeof AppChatRouteRouteWithChildren
+  '/_app/$workid': typeof AppWorkidRoute
   '/_app/calendar': typeof AppCalendarRoute
   '/_app/contact': typeof AppContactRoute
   '/_app/home': typeof AppHomeRoute
@@ -267,8 +344,15 @@ export interface FileRoutesById {
   '/_app/account/profile': typeof AppAccountProfileRoute
   '/_app/account/setting': typeof AppAccountSettingRoute
   '/_app/account/storage': typeof AppAccountStorageRoute
+  '/_app/chat/$topicId': typeof AppChatTopicIdRoute
   '/_app/chat/default': typeof AppChatDefaultRoute
+  '/_marketing/c/$channelId': typeof MarketingCChannelIdRoute
+  '/_marketing/channel/$channelId': typeof MarketingChannelChannelIdRoute
   '/_app/chat/': typeof AppChatIndexRoute
+  '/_app/chat/info/$topicId': typeof AppChatInfoTopicIdRoute
+  '/_app/chat/channel/$channelId/storage/': typeof AppChatChannelChannelIdStorageIndexRoute
+  '/_app/chat/channel/$channelId/storage/$topicId/trash': typeof AppChatChannelChannelIdStorageTopicIdTrashRoute
+  '/_app/chat/channel/$channelId/storage/$topicId/': typeof AppChatChannelChannelIdStorageTopicIdIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -276,6 +360,8 @@ export interface FileRouteTypes {
     | '/'
     | '/download-app'
     | '/statecharts'
+    | '/chat'
+    | '/$workid'
     | '/calendar'
     | '/contact'
     | '/home'
@@ -297,12 +383,20 @@ export interface FileRouteTypes {
     | '/account/profile'
     | '/account/setting'
     | '/account/storage'
+    | '/chat/$topicId'
     | '/chat/default'
+    | '/c/$channelId'
+    | '/channel/$channelId'
     | '/chat/'
+    | '/chat/info/$topicId'
+    | '/chat/channel/$channelId/storage/'
+    | '/chat/channel/$channelId/storage/$topicId/trash'
+    | '/chat/channel/$channelId/storage/$topicId/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/download-app'
+    | '/$workid'
     | '/calendar'
     | '/contact'
     | '/home'
@@ -324,8 +418,15 @@ export interface FileRouteTypes {
     | '/account/profile'
     | '/account/setting'
     | '/account/storage'
+    | '/chat/$topicId'
     | '/chat/default'
+    | '/c/$channelId'
+    | '/channel/$channelId'
     | '/chat'
+    | '/chat/info/$topicId'
+    | '/chat/channel/$channelId/storage'
+    | '/chat/channel/$channelId/storage/$topicId/trash'
+    | '/chat/channel/$channelId/storage/$topicId'
   id:
     | '__root__'
     | '/_app'
@@ -333,6 +434,8 @@ export interface FileRouteTypes {
     | '/_marketing'
     | '/download-app'
     | '/statecharts'
+    | '/_app/chat'
+    | '/_app/$workid'
     | '/_app/calendar'
     | '/_app/contact'
     | '/_app/home'
@@ -355,8 +458,15 @@ export interface FileRouteTypes {
     | '/_app/account/profile'
     | '/_app/account/setting'
     | '/_app/account/storage'
+    | '/_app/chat/$topicId'
     | '/_app/chat/default'
+    | '/_marketing/c/$channelId'
+    | '/_marketing/channel/$channelId'
     | '/_app/chat/'
+    | '/_app/chat/info/$topicId'
+    | '/_app/chat/channel/$channelId/storage/'
+    | '/_app/chat/channel/$channelId/storage/$topicId/trash'
+    | '/_app/chat/channel/$channelId/storage/$topicId/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -404,11 +514,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof StatechartsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_app/$workid': {
+      id: '/_app/$workid'
+      path: '/$workid'
+      fullPath: '/$workid'
+      preLoaderRoute: typeof AppWorkidRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/calendar': {
       id: '/_app/calendar'
       path: '/calendar'
       fullPath: '/calendar'
       preLoaderRoute: typeof AppCalendarRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/chat': {
+      id: '/_app/chat'
+      path: '/chat'
+      fullPath: '/chat'
+      preLoaderRoute: typeof AppChatRouteRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/contact': {
@@ -560,22 +684,100 @@ declare module '@tanstack/react-router' {
     }
     '/_app/chat/': {
       id: '/_app/chat/'
-      path: '/chat'
+      path: '/'
       fullPath: '/chat/'
       preLoaderRoute: typeof AppChatIndexRouteImport
-      parentRoute: typeof AppRoute
+      parentRoute: typeof AppChatRouteRoute
+    }
+    '/_app/chat/$topicId': {
+      id: '/_app/chat/$topicId'
+      path: '/$topicId'
+      fullPath: '/chat/$topicId'
+      preLoaderRoute: typeof AppChatTopicIdRouteImport
+      parentRoute: typeof AppChatRouteRoute
     }
     '/_app/chat/default': {
       id: '/_app/chat/default'
-      path: '/chat/default'
+      path: '/default'
       fullPath: '/chat/default'
       preLoaderRoute: typeof AppChatDefaultRouteImport
-      parentRoute: typeof AppRoute
+      parentRoute: typeof AppChatRouteRoute
+    }
+    '/_marketing/c/$channelId': {
+      id: '/_marketing/c/$channelId'
+      path: '/c/$channelId'
+      fullPath: '/c/$channelId'
+      preLoaderRoute: typeof MarketingCChannelIdRouteImport
+      parentRoute: typeof MarketingRoute
+    }
+    '/_marketing/channel/$channelId': {
+      id: '/_marketing/channel/$channelId'
+      path: '/channel/$channelId'
+      fullPath: '/channel/$channelId'
+      preLoaderRoute: typeof MarketingChannelChannelIdRouteImport
+      parentRoute: typeof MarketingRoute
+    }
+    '/_app/chat/info/$topicId': {
+      id: '/_app/chat/info/$topicId'
+      path: '/info/$topicId'
+      fullPath: '/chat/info/$topicId'
+      preLoaderRoute: typeof AppChatInfoTopicIdRouteImport
+      parentRoute: typeof AppChatRouteRoute
+    }
+    '/_app/chat/channel/$channelId/storage/': {
+      id: '/_app/chat/channel/$channelId/storage/'
+      path: '/channel/$channelId/storage'
+      fullPath: '/chat/channel/$channelId/storage/'
+      preLoaderRoute: typeof AppChatChannelChannelIdStorageIndexRouteImport
+      parentRoute: typeof AppChatRouteRoute
+    }
+    '/_app/chat/channel/$channelId/storage/$topicId/': {
+      id: '/_app/chat/channel/$channelId/storage/$topicId/'
+      path: '/channel/$channelId/storage/$topicId'
+      fullPath: '/chat/channel/$channelId/storage/$topicId/'
+      preLoaderRoute: typeof AppChatChannelChannelIdStorageTopicIdIndexRouteImport
+      parentRoute: typeof AppChatRouteRoute
+    }
+    '/_app/chat/channel/$channelId/storage/$topicId/trash': {
+      id: '/_app/chat/channel/$channelId/storage/$topicId/trash'
+      path: '/channel/$channelId/storage/$topicId/trash'
+      fullPath: '/chat/channel/$channelId/storage/$topicId/trash'
+      preLoaderRoute: typeof AppChatChannelChannelIdStorageTopicIdTrashRouteImport
+      parentRoute: typeof AppChatRouteRoute
     }
   }
 }
 
+interface AppChatRouteRouteChildren {
+  AppChatTopicIdRoute: typeof AppChatTopicIdRoute
+  AppChatDefaultRoute: typeof AppChatDefaultRoute
+  AppChatIndexRoute: typeof AppChatIndexRoute
+  AppChatInfoTopicIdRoute: typeof AppChatInfoTopicIdRoute
+  AppChatChannelChannelIdStorageIndexRoute: typeof AppChatChannelChannelIdStorageIndexRoute
+  AppChatChannelChannelIdStorageTopicIdTrashRoute: typeof AppChatChannelChannelIdStorageTopicIdTrashRoute
+  AppChatChannelChannelIdStorageTopicIdIndexRoute: typeof AppChatChannelChannelIdStorageTopicIdIndexRoute
+}
+
+const AppChatRouteRouteChildren: AppChatRouteRouteChildren = {
+  AppChatTopicIdRoute: AppChatTopicIdRoute,
+  AppChatDefaultRoute: AppChatDefaultRoute,
+  AppChatIndexRoute: AppChatIndexRoute,
+  AppChatInfoTopicIdRoute: AppChatInfoTopicIdRoute,
+  AppChatChannelChannelIdStorageIndexRoute:
+    AppChatChannelChannelIdStorageIndexRoute,
+  AppChatChannelChannelIdStorageTopicIdTrashRoute:
+    AppChatChannelChannelIdStorageTopicIdTrashRoute,
+  AppChatChannelChannelIdStorageTopicIdIndexRoute:
+    AppChatChannelChannelIdStorageTopicIdIndexRoute,
+}
+
+const AppChatRouteRouteWithChildren = AppChatRouteRoute._addFileChildren(
+  AppChatRouteRouteChildren,
+)
+
 interface AppRouteChildren {
+  AppChatRouteRoute: typeof AppChatRouteRouteWithChildren
+  AppWorkidRoute: typeof AppWorkidRoute
   AppCalendarRoute: typeof AppCalendarRoute
   AppContactRoute: typeof AppContactRoute
   AppHomeRoute: typeof AppHomeRoute
@@ -584,11 +786,11 @@ interface AppRouteChildren {
   AppAccountProfileRoute: typeof AppAccountProfileRoute
   AppAccountSettingRoute: typeof AppAccountSettingRoute
   AppAccountStorageRoute: typeof AppAccountStorageRoute
-  AppChatDefaultRoute: typeof AppChatDefaultRoute
-  AppChatIndexRoute: typeof AppChatIndexRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
+  AppChatRouteRoute: AppChatRouteRouteWithChildren,
+  AppWorkidRoute: AppWorkidRoute,
   AppCalendarRoute: AppCalendarRoute,
   AppContactRoute: AppContactRoute,
   AppHomeRoute: AppHomeRoute,
@@ -597,8 +799,6 @@ const AppRouteChildren: AppRouteChildren = {
   AppAccountProfileRoute: AppAccountProfileRoute,
   AppAccountSettingRoute: AppAccountSettingRoute,
   AppAccountStorageRoute: AppAccountStorageRoute,
-  AppChatDefaultRoute: AppChatDefaultRoute,
-  AppChatIndexRoute: AppChatIndexRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
@@ -628,6 +828,8 @@ interface MarketingRouteChildren {
   MarketingProductRoute: typeof MarketingProductRoute
   MarketingTermsAndConditionsRoute: typeof MarketingTermsAndConditionsRoute
   MarketingIndexRoute: typeof MarketingIndexRoute
+  MarketingCChannelIdRoute: typeof MarketingCChannelIdRoute
+  MarketingChannelChannelIdRoute: typeof MarketingChannelChannelIdRoute
 }
 
 const MarketingRouteChildren: MarketingRouteChildren = {
@@ -639,6 +841,8 @@ const MarketingRouteChildren: MarketingRouteChildren = {
   MarketingProductRoute: MarketingProductRoute,
   MarketingTermsAndConditionsRoute: MarketingTermsAndConditionsRoute,
   MarketingIndexRoute: MarketingIndexRoute,
+  MarketingCChannelIdRoute: MarketingCChannelIdRoute,
+  MarketingChannelChannelIdRoute: MarketingChannelChannelIdRoute,
 }
 
 const MarketingRouteWithChildren = MarketingRoute._addFileChildren(

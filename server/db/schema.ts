@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { type AnyPgColumn, bigint, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import type { NotificationValue, NotifyMessageJson } from '../../contract/notify'
+import type { TopicPermissions } from '../../contract/topic'
 
 /**
  * One schema for PGlite and PostgreSQL. Ids are text holding UUIDs made by the server, so a
@@ -108,12 +109,27 @@ export const outbox = pgTable(
   (t) => [index('outbox_to_idx').on(t.to)],
 )
 
-export const channels = pgTable('channels', {
-  id: id(),
-  name: text('name').notNull(),
-  createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
-  createdAt: createdAt(),
-})
+export const channels = pgTable(
+  'channels',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    /** Sanitised HTML. */
+    description: text('description').notNull().default(''),
+    /** Media key of the channel image (public). */
+    image: text('image'),
+    /** A preset banner name (sme, edu) or a public media key. */
+    banner: text('banner'),
+    isPublic: smallint('is_public').notNull().default(1),
+    /** argon2 hash of a private channel's password. */
+    passwordHash: text('password_hash'),
+    useFor: text('use_for'),
+    referralLink: text('referral_link'),
+    createdBy: text('created_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('channels_referral_idx').on(t.referralLink)],
+)
 
 export const channelMembers = pgTable(
   'channel_members',
@@ -129,6 +145,128 @@ export const channelMembers = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.channelId, t.userId] }), index('channel_members_user_idx').on(t.userId)],
+)
+
+export const labels = pgTable(
+  'labels',
+  {
+    id: id(),
+    channelId: text('channel_id')
+      .notNull()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    color: text('color').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('labels_channel_idx').on(t.channelId)],
+)
+
+/**
+ * A chat: a group topic in a channel, or a 1:1 chat (isGroup 0, channelId null, dmKey = the two
+ * user ids sorted and joined, unique). `lastSeq` numbers its messages; `lastMessageId/At` feed the list.
+ */
+export const topics = pgTable(
+  'topics',
+  {
+    id: id(),
+    channelId: text('channel_id').references(() => channels.id, { onDelete: 'cascade' }),
+    name: text('name').notNull().default(''),
+    image: text('image'),
+    isGroup: smallint('is_group').notNull().default(1),
+    dmKey: text('dm_key'),
+    createdBy: text('created_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    permission: jsonb('permission').$type<TopicPermissions>().notNull(),
+    labelId: text('label_id').references(() => labels.id, { onDelete: 'set null' }),
+    inCall: smallint('in_call').notNull().default(0),
+    lastSeq: bigint('last_seq', { mode: 'number' }).notNull().default(0),
+    lastMessageId: text('last_message_id'),
+    lastMessageAt: at('last_message_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('topics_dm_key_unique').on(t.dmKey), index('topics_channel_idx').on(t.channelId, t.lastMessageAt.desc())],
+)
+
+/** A user in a topic, with their own view of it: pinned, hidden, seen. */
+export const topicMembers = pgTable(
+  'topic_members',
+  {
+    topicId: text('topic_id')
+      .notNull()
+      .references(() => topics.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 40 creator, 30 admin, 20 member. */
+    role: smallint('role').notNull().default(20),
+    isPin: smallint('is_pin').notNull().default(0),
+    pinnedAt: at('pinned_at'),
+    /** Hidden from the list until the next message. */
+    hidden: smallint('hidden').notNull().default(0),
+    isSeen: smallint('is_seen').notNull().default(1),
+    lastSeenSeq: bigint('last_seen_seq', { mode: 'number' }).notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.topicId, t.userId] }), index('topic_members_user_idx').on(t.userId, t.isPin)],
+)
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: id(),
+    topicId: text('topic_id')
+      .notNull()
+      .references(() => topics.id, { onDelete: 'cascade' }),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    senderId: text('sender_id').references(() => users.id, { onDelete: 'set null' }),
+    clientId: text('client_id'),
+    /** MESSAGE_TYPES of contract/topic.ts. */
+    type: text('type').notNull(),
+    body: text('body').notNull(),
+    replyToId: text('reply_to_id').references((): AnyPgColumn => messages.id, { onDelete: 'set null' }),
+    forwardedFrom: text('forwarded_from'),
+    mentions: jsonb('mentions').$type<string[]>().notNull().default([]),
+    isPin: smallint('is_pin').notNull().default(0),
+    pinnedAt: at('pinned_at'),
+    editedAt: at('edited_at'),
+    deletedAt: at('deleted_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('messages_topic_seq_unique').on(t.topicId, t.seq),
+    uniqueIndex('messages_sender_client_unique').on(t.senderId, t.clientId),
+    index('messages_topic_pinned_idx').on(t.topicId).where(sql`${t.isPin} = 1`),
+  ],
+)
+
+/** An uploaded file: stored under `key` (and `key.thumb.jpg` for images); attached to a message when sent. */
+export const media = pgTable(
+  'media',
+  {
+    id: id(),
+    key: text('key').notNull(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The topic it was uploaded to (null for public channel images and banners). */
+    topicId: text('topic_id').references(() => topics.id, { onDelete: 'cascade' }),
+    messageId: text('message_id').references(() => messages.id, { onDelete: 'set null' }),
+    acl: text('acl').notNull().default('private'),
+    name: text('name').notNull(),
+    mime: text('mime').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    kind: text('kind').notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    hasThumb: smallint('has_thumb').notNull().default(0),
+    trashedAt: at('trashed_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('media_key_unique').on(t.key),
+    index('media_owner_idx').on(t.ownerId),
+    index('media_topic_idx').on(t.topicId, t.createdAt.desc()),
+    index('media_message_idx').on(t.messageId),
+  ],
 )
 
 /** A notification for `userId` (contract/notify.ts); `actorId` is the person whose action caused it. */
@@ -159,5 +297,10 @@ export const notifications = pgTable(
 )
 
 export type UserRow = typeof users.$inferSelect
+export type ChannelRow = typeof channels.$inferSelect
+export type TopicRow = typeof topics.$inferSelect
+export type TopicMemberRow = typeof topicMembers.$inferSelect
+export type MessageRow = typeof messages.$inferSelect
+export type MediaRow = typeof media.$inferSelect
 export type NotificationRow = typeof notifications.$inferSelect
 export type OutboxRow = typeof outbox.$inferSelect

@@ -11,6 +11,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     readonly key: ServerMessageKey,
     readonly fields?: Record<string, ServerMessageKey | Localized>,
+    /** Values for the message's {placeholders}. */
+    readonly params?: Readonly<Record<string, string | number>>,
   ) {
     super(SERVER_MESSAGES[key].en)
     this.name = 'HttpError'
@@ -63,7 +65,8 @@ export function installErrorHandler(app: FastifyInstance) {
             Object.entries(err.fields).map(([k, v]) => [k, [typeof v === 'string' ? SERVER_MESSAGES[v][lang] : v[lang]]]),
           )
         : undefined
-      return reply.code(err.statusCode).send({ message: SERVER_MESSAGES[err.key][lang], ...(errors && { errors }) })
+      const message = Object.entries(err.params ?? {}).reduce((text, [k, v]) => text.replaceAll(`{${k}}`, String(v)), SERVER_MESSAGES[err.key][lang] as string)
+      return reply.code(err.statusCode).send({ message, ...(errors && { errors }) })
     }
     if (err instanceof RequestValidationError) {
       return reply.code(400).send({ message: SERVER_MESSAGES.invalidInput[lang], errors: fieldErrors(err.issues, lang) })

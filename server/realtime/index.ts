@@ -2,7 +2,7 @@ import type { Server as HttpServer } from 'node:http'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Redis } from 'ioredis'
 import { Server } from 'socket.io'
-import { type ClientToServerEvents, type ServerToClientEvents, SOCKET_EVENTS, userRoom } from '../../contract'
+import { type ClientToServerEvents, type ServerToClientEvents, SOCKET_EVENTS, topicRoom, userRoom } from '../../contract'
 import { type AuthContext, bearerToken } from '../modules/auth/tokens'
 
 export interface SocketData {
@@ -19,6 +19,11 @@ export interface Realtime {
   redis?: Redis
   /** Sends an event to every socket of a user, on every node. Services publish through this. */
   toUser<E extends keyof ServerToClientEvents>(userId: string, event: E, ...args: Parameters<ServerToClientEvents[E]>): void
+  /** Sends an event to every socket in a topic's room (its members' sockets), on every node. */
+  toTopic<E extends keyof ServerToClientEvents>(topicId: string, event: E, ...args: Parameters<ServerToClientEvents[E]>): void
+  /** Puts every socket of the users (on every node) in the topic's room, or takes them out. */
+  joinTopic(userIds: readonly string[], topicId: string): void
+  leaveTopic(userIds: readonly string[], topicId: string): void
   /** Disconnects this node's sockets and closes the Redis connections. */
   close(): Promise<void>
 }
@@ -26,6 +31,10 @@ export interface Realtime {
 export interface RealtimeOptions {
   redisUrl?: string
   authenticate(token: string): Promise<AuthContext | null>
+  /** The topics a user belongs to: a new socket joins their rooms. */
+  topicsOf(userId: string): Promise<string[]>
+  /** The user's name when they belong to the topic, else null (checked before relaying TYPING). */
+  memberName(userId: string, topicId: string): Promise<string | null>
   log: FastifyBaseLogger
 }
 
@@ -68,6 +77,21 @@ export async function createRealtime(server: HttpServer, opts: RealtimeOptions):
   io.on('connection', (socket) => {
     const room = userRoom(socket.data.userId)
     void socket.join(room)
+    const joined = opts
+      .topicsOf(socket.data.userId)
+      .then((topicIds) => socket.join(topicIds.map(topicRoom)))
+      .catch((err: unknown) => opts.log.error({ err }, 'joining topic rooms failed'))
+    socket.on(SOCKET_EVENTS.TYPING, (payload) => {
+      const topicId = typeof payload?.topic_id === 'string' ? payload.topic_id : null
+      if (!topicId) return
+      // An event sent right after connecting waits for the rooms to be joined.
+      void joined
+        .then(() => (socket.rooms.has(topicRoom(topicId)) ? opts.memberName(socket.data.userId, topicId) : null))
+        .then((name) => {
+          if (name !== null) socket.to(topicRoom(topicId)).emit(SOCKET_EVENTS.TYPING, { topic_id: topicId, user: { _id: socket.data.userId, name } })
+        })
+        .catch((err: unknown) => opts.log.error({ err }, 'typing relay failed'))
+    })
     // This device logs out: the user's other sockets learn that their login status changed.
     socket.on(SOCKET_EVENTS.LOGOUT, () => {
       socket.to(room).emit(SOCKET_EVENTS.LOGOUT, { user_id: socket.data.userId })
@@ -80,6 +104,15 @@ export async function createRealtime(server: HttpServer, opts: RealtimeOptions):
     redis: pub,
     toUser(userId, event, ...args) {
       io.to(userRoom(userId)).emit(event, ...args)
+    },
+    toTopic(topicId, event, ...args) {
+      io.to(topicRoom(topicId)).emit(event, ...args)
+    },
+    joinTopic(userIds, topicId) {
+      if (userIds.length) io.in(userIds.map(userRoom)).socketsJoin(topicRoom(topicId))
+    },
+    leaveTopic(userIds, topicId) {
+      if (userIds.length) io.in(userIds.map(userRoom)).socketsLeave(topicRoom(topicId))
     },
     async close() {
       io.local.disconnectSockets(true)

@@ -1,16 +1,22 @@
-import { useMemo, useState } from 'react'
-import { createFileRoute, Outlet, redirect } from '@tanstack/react-router'
+import { useCallback, useMemo, useState } from 'react'
+import { createFileRoute, Outlet, redirect, useNavigate } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
+import { ROLES } from '../../contract/limits'
 import type { User } from '../../contract/user'
 import { onboardingView } from '../machines/onboarding/onboarding.view'
 import { privacySettingsView } from '../machines/privacy-settings/privacy-settings.view'
 import { accountView, type SessionState } from '../machines/session/session.view'
 import { requestBrowserNotificationPermission, useBrowserNotificationPermission } from '../services/browser-notifications'
 import { useNotificationBadge } from '../services/notification-badge'
-import { appOnboardingMachine, CHANNELS_AVAILABLE, referralOf } from '../services/onboarding'
+import { appOnboardingMachine, referralOf } from '../services/onboarding'
 import { appPrivacySettingsMachine, privacyValuesOf } from '../services/privacy-settings'
 import { currentSessionActor, sendSession, useSession } from '../services/session'
+import { useUnreadChats } from '../services/unread-chats'
+import { myChannels, switchChannel } from '../services/channels'
 import { AccountDrawer } from '../ui/app/account-drawer'
+import { ChannelSwitcher, useChannelList } from '../ui/app/channel-switcher'
+import { ChatLink } from '../ui/app/chat-link'
+import { CreateChannel } from '../ui/app/create-channel'
 import { AppShell } from '../ui/app/app-shell'
 import { DocumentsModal } from '../ui/app/documents-modal'
 import { LogoMark } from '../ui/logo'
@@ -80,6 +86,9 @@ function AppLayout() {
     onOpenDocuments: openPanel('documents'),
   }
   const { view: badge } = notifications
+  const channels = useAccountChannels(panel === 'account', user)
+  const sendNotifications = notifications.send
+  useUnreadChats(user?._id ?? '', useCallback((count: number) => sendNotifications({ type: 'CHAT_UNREAD', count }), [sendNotifications]))
 
   return (
     <ShellActionsContext.Provider value={shellActions}>
@@ -92,6 +101,7 @@ function AppLayout() {
             photoUrl={account.photoUrl}
             initials={account.initials}
             menuButton={<MobileMenuButton view={nav} placement="sidebar" buttonRef={mobileNav.menuButtonRef} />}
+            chats={<ChatLink badge={badge.chatBadge} count={badge.chatUnread} />}
             notifications={<NotificationBell dot={badge.dot} unread={badge.unread} drawerOpen={badge.drawerOpen} onOpen={openNotifications} />}
             languageSelector={<LanguageSelector />}
             onOpenAccount={() => setPanel('account')}
@@ -108,6 +118,15 @@ function AppLayout() {
               {...account}
               onLogout={() => sendSession({ type: 'LOGOUT' })}
               onOpenSettings={shellActions.openPrivacySettings}
+              channels={
+                <ChannelSwitcher
+                  {...channels.switcher}
+                  onCreate={() => {
+                    setPanel(null)
+                    channels.setCreating(true)
+                  }}
+                />
+              }
             />
             <NotificationsDrawer
               open={badge.drawerOpen}
@@ -129,6 +148,13 @@ function AppLayout() {
               onOk={() => privacy.send({ type: 'OK' })}
             />
             {user ? <Onboarding key={user._id} user={user} /> : null}
+            {user && channels.creating && channels.switcher.channels ? (
+              <CreateChannel
+                input={{ plan: user.package, administeredChannels: channels.switcher.channels.filter((c) => c.role >= ROLES.admin).length }}
+                onCreated={channels.created}
+                onClosed={channels.closeCreate}
+              />
+            ) : null}
           </>
         }
       >
@@ -136,6 +162,35 @@ function AppLayout() {
       </AppShell>
     </ShellActionsContext.Provider>
   )
+}
+
+/**
+ * The account drawer's channels: loaded while it is open; switching saves the current channel
+ * (PUT customer/current-channel) and refetches the user; a created channel becomes current and its
+ * chats open.
+ */
+function useAccountChannels(open: boolean, user: User | null) {
+  const navigate = useNavigate()
+  const [creating, setCreating] = useState(false)
+  const [switching, setSwitching] = useState<string | null>(null)
+  const [version, setVersion] = useState(0)
+  const list = useChannelList(open || creating, version, myChannels)
+  const onSwitch = (channelId: string) => {
+    setSwitching(channelId)
+    switchChannel(channelId)
+      .then(() => {
+        sendSession({ type: 'REFRESH_USER' })
+        setVersion((v) => v + 1)
+      }, () => undefined)
+      .finally(() => setSwitching(null))
+  }
+  const created = useCallback(() => {
+    sendSession({ type: 'REFRESH_USER' })
+    setVersion((v) => v + 1)
+    void navigate({ to: '/chat/default' })
+  }, [navigate])
+  const closeCreate = useCallback(() => setCreating(false), [])
+  return { switcher: { channels: list, currentId: user?.account.channel ?? null, switching, onSwitch }, creating, setCreating, created, closeCreate }
 }
 
 /** The first-login tutorial: started once per user with the account's skip_tutorial and the page's referral query. */
@@ -148,7 +203,6 @@ function Onboarding({ user }: { user: User }) {
   return (
     <OnboardingModal
       {...view}
-      channelsAvailable={CHANNELS_AVAILABLE}
       onChoose={(useFor) => send({ type: 'CHOOSE', useFor })}
       onNext={() => send({ type: 'NEXT' })}
       onKeyword={(keyword) => send({ type: 'CHANGE_KEYWORD', keyword })}

@@ -1,23 +1,25 @@
+import { i18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { fromPromise } from 'xstate'
+import { CHANNEL_BANNERS, type ChannelUseFor } from '../../contract/channel'
 import { onboardingMachine, type ChannelHit } from '../machines/onboarding'
+import { createChannel, joinChannel, searchChannels, switchChannel } from './channels'
 import * as customer from './customer'
 import { sendSession } from './session'
-import { showToast } from './toast'
 
 /**
  * The onboarding machine as the sidebar layout runs it. Each call is quiet: the modal says itself
- * what failed. Channels land in their own issue; until then the channel steps are honest:
- *   - the referring-channel search finds nothing (there are no channels to find yet), and the
- *     modal says why (`CHANNELS_AVAILABLE`);
- *   - after the company is saved (PUT customer/start-with) no channel is created: the step answers
- *     null, the tutorial ends and a notice says the company channel was not created.
+ * what failed. A personal account searches public channels (GET channel) and joins one; a business
+ * account's company channel is created with the preset description and banner of its use (sme,
+ * edu) and becomes the current channel.
  */
-export const CHANNELS_AVAILABLE = false
-
-export const COMPANY_CHANNEL_NOT_CREATED = msg`Your company is saved. Company channels are not available in Workroom yet, so no channel was created.`
-
 const quiet = { quiet: true }
+
+/** The preset description of a company channel, in the user's language (the server sanitises it). */
+export const COMPANY_DESCRIPTIONS = {
+  sme: msg`Welcome to our company channel: announcements, projects and everyday conversations for the whole team.`,
+  edu: msg`Welcome to our school channel: classes, assignments and announcements for teachers and students.`,
+} as const satisfies Record<ChannelUseFor, unknown>
 
 export const appOnboardingMachine = onboardingMachine.provide({
   actors: {
@@ -26,20 +28,30 @@ export const appOnboardingMachine = onboardingMachine.provide({
       await customer.skipTutorial(quiet)
       return customer.useFor(input, quiet)
     }),
-    searchChannels: fromPromise<ChannelHit[], { keyword: string }>(async () => []),
-    joinChannel: fromPromise<unknown, { channel_id: string }>(async () => {
-      throw new Error('Channels are not available yet')
-    }),
+    searchChannels: fromPromise<ChannelHit[], { keyword: string }>(async ({ input }) =>
+      (await searchChannels(input.keyword)).map((c) => ({ _id: c._id, name: c.name, members: c.members_count })),
+    ),
+    joinChannel: fromPromise<unknown, { channel_id: string }>(({ input }) => joinChannel(input.channel_id)),
     saveStartWith: fromPromise<unknown, { start_with: string; website?: string }>(({ input }) => customer.startWith(input, quiet)),
-    createCompanyChannel: fromPromise<{ _id: string } | null, { name: string; use_for: 'sme' | 'edu'; website?: string }>(async () => {
-      showToast({ text: COMPANY_CHANNEL_NOT_CREATED, tone: 'info' }, 10_000)
-      return null
+    createCompanyChannel: fromPromise<{ _id: string } | null, { name: string; use_for: ChannelUseFor; website?: string }>(async ({ input }) => {
+      const channel = await createChannel({
+        name: input.name,
+        description: `<p>${escapeHtml(i18n._(COMPANY_DESCRIPTIONS[input.use_for]))}</p>`,
+        is_public: true,
+        use_for: input.use_for,
+        banner: CHANNEL_BANNERS[input.use_for],
+        ...(input.website ? { referral_link: input.website } : {}),
+      })
+      await switchChannel(channel._id)
+      return channel
     }),
   },
   actions: {
     refreshUser: () => sendSession({ type: 'REFRESH_USER' }),
   },
 })
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 
 /** The referral code of a query string (`?referral=` or `?ref=`), or null. */
 export function referralOf(search: string): string | null {

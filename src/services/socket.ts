@@ -29,6 +29,14 @@ export function onSocketEvent<E extends ServerEvent>(event: E, handler: ServerTo
   }
 }
 
+const connectListeners = new Set<() => void>()
+
+/** Runs on every (re)connection of the socket: domains catch up on what they missed. */
+export function onSocketConnect(handler: () => void): () => void {
+  connectListeners.add(handler)
+  return () => connectListeners.delete(handler)
+}
+
 const untyped = (socket: AppSocket | null) => socket as unknown as { on(e: string, h: AnyHandler): void; off(e: string, h: AnyHandler): void } | null
 
 export const SOCKET_OPTIONS = { path: '/socket.io', reconnection: false, transports: ['websocket'] } as const
@@ -46,7 +54,10 @@ export const socketIoConnection = fromCallback<SocketCommand, { token: string }>
       socket = io({ ...SOCKET_OPTIONS, transports: [...SOCKET_OPTIONS.transports], auth: { token: input.token } }) as AppSocket
       current = socket
       for (const { event, handler } of subscriptions) untyped(socket)?.on(event, handler)
-      socket.on('connect', () => report({ type: 'SOCKET_CONNECTED' }))
+      socket.on('connect', () => {
+        report({ type: 'SOCKET_CONNECTED' })
+        for (const listener of connectListeners) listener()
+      })
       socket.on('disconnect', (reason) => report({ type: 'SOCKET_DISCONNECTED', reason }))
       socket.on('connect_error', (error) => report({ type: 'SOCKET_ERROR', message: error.message }))
     },

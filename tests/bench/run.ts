@@ -10,6 +10,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { execSync, spawn } from 'node:child_process'
 import { measurePageJs } from './bundle-size'
+import { chatFanout } from './chat-fanout'
+import { chatRender } from './chat-render'
 import { closedLoop, median, round } from './stats'
 import { startServerProcess } from '../support/server-process'
 
@@ -89,6 +91,8 @@ async function main() {
   const start = await coldStart()
   console.log(`cold start to healthy, fresh data dir (initdb + migrations): median ${start.freshMedianMs} ms of ${start.fresh.join(', ')}`)
   console.log(`cold start to healthy, existing data dir: median ${start.warmMedianMs} ms of ${start.warm.join(', ')}`)
+  await chatFanout()
+  await chatRender()
 }
 
 await main()

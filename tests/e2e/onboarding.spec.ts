@@ -30,14 +30,44 @@ test('a new user picks business, names the company and its type, finishes; after
   await submit.click()
 
   await expect(dialog).toHaveCount(0)
-  // Channels are not there yet: it says so instead of pretending one was made.
-  await expect(page.getByRole('status').filter({ hasText: 'Company channels are not available in Workroom yet, so no channel was created.' })).toBeVisible()
   expect(await accountOf(page, user.accessToken)).toMatchObject({ skip_tutorial: 1, use_for: 'business', start_with: 'Acme Learning', website: 'https://acme.example' })
+  // The company channel exists with the education preset, its owner is the user, and it is their current channel.
+  const headers = { authorization: `Bearer ${user.accessToken}` }
+  const mine = (await (await page.request.get('/api/channel/my-channel', { headers })).json()).result as { _id: string; name: string; use_for: string; banner: string; role: number; description: string }[]
+  expect(mine).toHaveLength(1)
+  expect(mine[0]).toMatchObject({ name: 'Acme Learning', use_for: 'edu', banner: 'edu', role: 40 })
+  expect(mine[0]!.description).toContain('classes, assignments and announcements')
+  expect((await accountOf(page, user.accessToken)).channel).toBe(mine[0]!._id)
+  // Its General chat is in the chat list.
+  await page.goto('/chat')
+  await expect(page.getByRole('list', { name: 'Chats' }).getByRole('listitem', { name: 'General' })).toBeVisible()
 
   await page.reload()
   await expect(page.getByRole('button', { name: 'Account' })).toBeVisible()
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await expect(page.getByRole('list', { name: 'Chats' })).toBeVisible()
   await expect(dialog).toHaveCount(0)
+})
+
+test('personal: search finds a public channel and Join joins it', async ({ page, browser }) => {
+  const owner = await browser.newContext().then((context) => context.newPage())
+  const ownerUser = await signUpAndLogIn(owner, { name: 'Minh Owner', skipTutorial: true })
+  const name = `Design Guild ${Date.now()}`
+  const created = await owner.request.post('/api/channel/create', { data: { name, is_public: true }, headers: { authorization: `Bearer ${ownerUser.accessToken}` } })
+  expect(created.status()).toBe(200)
+  await owner.context().close()
+
+  const user = await signUpAndLogIn(page)
+  const dialog = page.getByRole('dialog', { name: 'Welcome to Workroom' })
+  await dialog.getByRole('radio', { name: /^For myself/ }).check()
+  await dialog.getByRole('button', { name: 'Next' }).click()
+  await dialog.getByRole('textbox', { name: 'Channel name' }).fill(name)
+  await dialog.getByRole('button', { name: 'Search' }).click()
+  const hit = dialog.getByRole('list', { name: 'Channels found' }).getByRole('listitem', { name })
+  await expect(hit.getByText('1 members')).toBeVisible()
+  await hit.getByRole('button', { name: 'Join' }).click()
+  await expect(dialog).toHaveCount(0)
+  const mine = (await (await page.request.get('/api/channel/my-channel', { headers: { authorization: `Bearer ${user.accessToken}` } })).json()).result as { name: string; role: number }[]
+  expect(mine).toEqual([expect.objectContaining({ name, role: 20 })])
 })
 
 test('Skip at step 2 ends the tutorial', async ({ page }) => {
@@ -45,11 +75,9 @@ test('Skip at step 2 ends the tutorial', async ({ page }) => {
   const dialog = page.getByRole('dialog', { name: 'Welcome to Workroom' })
   await dialog.getByRole('radio', { name: /^For myself/ }).check()
   await dialog.getByRole('button', { name: 'Next' }).click()
-  // Personal: looking for the referring channel finds nothing yet, and says why.
-  await dialog.getByRole('textbox', { name: 'Channel name' }).fill('design')
+  await dialog.getByRole('textbox', { name: 'Channel name' }).fill(`no such channel ${Date.now()}`)
   await dialog.getByRole('button', { name: 'Search' }).click()
   await expect(dialog.getByText('No channels found')).toBeVisible()
-  await expect(dialog.getByText(/Channels are not open in Workroom yet/)).toBeVisible()
   await dialog.getByRole('button', { name: 'Skip' }).click()
   await expect(dialog).toHaveCount(0)
   await page.reload()

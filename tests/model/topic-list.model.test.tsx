@@ -3,6 +3,7 @@ import { within } from '@testing-library/react'
 import { topicListMachine, topicListView, type TopicItem, type TopicListSnapshot } from '../../src/machines/topic-list'
 import { TopicList } from '../../src/ui/topic-list/topic-list'
 import { describeModel, type ModelKit } from './support/run-model'
+import { withLayout } from './support/layout'
 
 type Kit = ModelKit<typeof topicListMachine>
 
@@ -39,6 +40,8 @@ const row = (kit: Kit, name: string) => within(list(kit)).getByRole('listitem', 
 const nameOf = (t: TopicItem) => t.name || 'New Message'
 const clickIn = async (kit: Kit, t: TopicItem, button: string) => kit.user.click(within(row(kit, nameOf(t))).getByRole('button', { name: button }))
 const byId = (kit: Kit, id: string) => kit.previous.context.topics.find((t) => t._id === id)!
+
+withLayout()
 
 describeModel({
   machine: topicListMachine,
@@ -86,6 +89,7 @@ describeModel({
         : []),
       ...topics(s).slice(0, 1).map((t) => ({ type: 'MEMBER_ADDED', topic: t })),
     ],
+    REMOVED: (s) => (topics(s).length > 4 ? [{ type: 'REMOVED', topicId: topics(s)[0]!._id }] : []),
     CHAT_REQUEST: (s) =>
       topics(s).length < 5 && !topics(s).some((t) => t._id === 't-request')
         ? [{ type: 'CHAT_REQUEST', topic: topic('t-request', 'Quoc Bao', { is_seen: false, message: { _id: 'm-r', message: '', type: 'RequestChat', created_at: nextTime(s) } }) }]
@@ -159,6 +163,11 @@ describeModel({
       await kit.send({ type: 'MEMBER_ADDED', topic: event.topic })
       // A topic not in the list appears, named 'New Message' when it has no name.
       if (!kit.previous.context.topics.some((t) => t._id === event.topic._id)) expect(row(kit, nameOf(event.topic))).toBeTruthy()
+    },
+    REMOVED: async (event, kit) => {
+      const t = byId(kit, event.topicId)
+      await kit.send({ type: 'REMOVED', topicId: event.topicId })
+      expect(within(list(kit)).queryByRole('listitem', { name: nameOf(t) })).toBeNull()
     },
     CHAT_REQUEST: async (event, kit) => {
       await kit.send({ type: 'CHAT_REQUEST', topic: event.topic })

@@ -9,7 +9,10 @@ export interface RunningServer {
   stop(): Promise<void>
 }
 
-/** Starts `server/main.ts` as its own process on a fresh embedded database, logging to a file. */
+/**
+ * Starts `server/main.ts` as its own process on a fresh embedded database, logging to a file.
+ * With SERVER_CPU_PROFILE_DIR set, the server writes a V8 CPU profile there when it stops.
+ */
 export async function startServerProcess(port: number, env: Record<string, string> = {}): Promise<RunningServer> {
   const taken = await fetch(`http://127.0.0.1:${port}/api/health`).then(
     () => true,
@@ -19,7 +22,8 @@ export async function startServerProcess(port: number, env: Record<string, strin
   const dataDir = mkdtempSync(join(tmpdir(), 'workroom-e2e-'))
   const logFile = join(dataDir, 'server.log')
   const log = createWriteStream(logFile)
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const profile = process.env.SERVER_CPU_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.SERVER_CPU_PROFILE_DIR}`] : []
+  const child: ChildProcess = spawn(process.execPath, [...profile, '--import', 'tsx', 'server/main.ts'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${port}`, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })

@@ -29,6 +29,8 @@ export const sha256 = (value: string) => createHash('sha256').update(value).dige
  */
 export function createTokenService(db: Db, secret: Uint8Array) {
   const openSessions = new Map<string, { userId: string; until: number }>()
+  /** Access tokens whose signature was checked, until they expire: a busy client is verified once. */
+  const verified = new Map<string, { sub: string; sid: string; expiresAt: number }>()
 
   async function signAccess(userId: string, sessionId: string): Promise<string> {
     return new SignJWT({ sid: sessionId })
@@ -61,19 +63,31 @@ export function createTokenService(db: Db, secret: Uint8Array) {
     return { access_token, refresh_token }
   }
 
-  /** The token's user and session when it is a valid access token of an open session, else null. */
-  async function authenticate(token: string): Promise<AuthContext | null> {
-    let sub: string | undefined
-    let sid: unknown
+  /** The token's subject and session when its signature and expiry hold. */
+  async function verify(token: string, now: number): Promise<{ sub: string; sid: string } | null> {
+    const known = verified.get(token)
+    if (known) {
+      if (known.expiresAt > now) return known
+      verified.delete(token)
+    }
     try {
       const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'] })
-      sub = payload.sub
-      sid = payload.sid
+      if (!payload.sub || typeof payload.sid !== 'string' || !payload.exp) return null
+      if (verified.size >= SESSION_CACHE_MAX) verified.clear()
+      const entry = { sub: payload.sub, sid: payload.sid, expiresAt: payload.exp * 1000 }
+      verified.set(token, entry)
+      return entry
     } catch {
       return null
     }
-    if (!sub || typeof sid !== 'string') return null
+  }
+
+  /** The token's user and session when it is a valid access token of an open session, else null. */
+  async function authenticate(token: string): Promise<AuthContext | null> {
     const now = Date.now()
+    const checked = await verify(token, now)
+    if (!checked) return null
+    const { sub, sid } = checked
     const cached = openSessions.get(sid)
     if (cached && cached.until > now && cached.userId === sub) return { userId: sub, sessionId: sid }
     const [row] = await db

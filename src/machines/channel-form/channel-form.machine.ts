@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import { channelQuota, LIMITS } from '../../../contract/limits'
+import { actorNotProvided } from '../not-provided'
 
 /**
  * The create-channel modal (spec sections 5, 6 and 9; the channel limit message of section 8).
@@ -12,12 +13,25 @@ import { channelQuota, LIMITS } from '../../../contract/limits'
  *     GENERATE_DESCRIPTION (needs a non-empty description) -> generating:
  *       POST channel/suggest-description; the suggestion replaces the description
  *     CANCEL -> cancelled
+ *     PICK_IMAGE (channel image or banner): a jpeg or png -> uploading: POST media/upload acl=public
+ *       (the server checks the content), back to editing with it; any other type is refused here
+ *     REMOVE_IMAGE drops the chosen image or banner
  *   creating --done--> created (injected `channelCreated`), --error--> editing (says so)
  *
  * Pure: the calls are injected promise actors.
  */
 
-export type ChannelTextField = 'name' | 'description' | 'password'
+export type ChannelTextField = 'name' | 'description' | 'password' | 'referralLink'
+export type ImageSlot = 'image' | 'banner'
+
+/** Types a channel image or banner may have (the server checks the bytes). */
+export const CHANNEL_IMAGE_TYPES = ['image/jpeg', 'image/png'] as const
+
+/** An uploaded public image. */
+export interface ChannelImage {
+  _id: string
+  url: string
+}
 export type ChannelUseFor = 'sme' | 'edu'
 
 /** POST channel/create (spec section 3, channel create payload). */
@@ -27,6 +41,9 @@ export interface ChannelCreateBody {
   is_public: boolean
   password: string
   use_for?: ChannelUseFor
+  file_id?: string
+  banner?: string
+  referral_link?: string
 }
 
 export interface CreatedChannel {
@@ -52,14 +69,22 @@ export interface ChannelFormContext {
   description: string
   isPublic: boolean
   password: string
+  referralLink: string
+  image: ChannelImage | null
+  banner: ChannelImage | null
+  /** The slot being uploaded. */
+  uploading: ImageSlot | null
   /** Fields the user has changed: their messages show from then on. */
   touched: { name: boolean; password: boolean }
-  error: 'create' | 'generate' | null
+  error: 'create' | 'generate' | 'upload' | 'imageType' | null
 }
 
 export type ChannelFormEvent =
   | { type: 'CHANGE'; field: ChannelTextField; value: string }
   | { type: 'SET_PUBLIC'; isPublic: boolean }
+  | { type: 'SET_USE_FOR'; useFor: ChannelUseFor | null }
+  | { type: 'PICK_IMAGE'; slot: ImageSlot; file: File }
+  | { type: 'REMOVE_IMAGE'; slot: ImageSlot }
   | { type: 'GENERATE_DESCRIPTION' }
   | { type: 'SUBMIT' }
   | { type: 'CANCEL' }
@@ -79,9 +104,7 @@ export const passwordProblem = (context: Pick<ChannelFormContext, 'isPublic' | '
 
 export const canCreateChannel = (context: Pick<ChannelFormContext, 'name' | 'isPublic' | 'password'>) => nameProblem(context.name) === null && passwordProblem(context) === null
 
-const notProvided = (name: string) => async (): Promise<never> => {
-  throw new Error(`channelForm: the "${name}" actor is not provided`)
-}
+const notProvided = actorNotProvided('channelForm')
 
 export const channelFormMachine = setup({
   types: {
@@ -94,11 +117,14 @@ export const channelFormMachine = setup({
     createChannel: fromPromise<CreatedChannel, ChannelCreateBody>(notProvided('createChannel')),
     /** POST channel/suggest-description {description}: the text at result.choices[0].message.content. */
     suggestDescription: fromPromise<string, { description: string }>(notProvided('suggestDescription')),
+    /** POST media/upload acl=public. */
+    uploadImage: fromPromise<ChannelImage, { file: File }>(notProvided('uploadImage')),
   },
   guards: {
     quotaReached: ({ context }) => context.administeredChannels >= context.limit,
     canCreate: ({ context }) => canCreateChannel(context),
     hasDescription: ({ context }) => context.description.trim() !== '',
+    isImageFile: ({ event }) => event.type === 'PICK_IMAGE' && (CHANNEL_IMAGE_TYPES as readonly string[]).includes(event.file.type),
   },
   actions: {
     /** Injected: the new channel exists (the app closes the modal and opens it). */
@@ -115,6 +141,10 @@ export const channelFormMachine = setup({
     description: '',
     isPublic: true,
     password: '',
+    referralLink: '',
+    image: null,
+    banner: null,
+    uploading: null,
     touched: { name: false, password: false },
     error: null,
   }),
@@ -131,11 +161,17 @@ export const channelFormMachine = setup({
         CHANGE: {
           actions: assign(({ context, event }) => ({
             [event.field]: event.value,
-            touched: event.field === 'description' ? context.touched : { ...context.touched, [event.field]: true },
+            touched: event.field === 'name' || event.field === 'password' ? { ...context.touched, [event.field]: true } : context.touched,
             error: null,
           })),
         },
         SET_PUBLIC: { actions: assign({ isPublic: ({ event }) => event.isPublic, error: null }) },
+        SET_USE_FOR: { actions: assign({ useFor: ({ event }) => event.useFor ?? undefined, error: null }) },
+        PICK_IMAGE: [
+          { guard: 'isImageFile', target: 'uploading', actions: assign({ uploading: ({ event }) => event.slot, error: null }) },
+          { actions: assign({ error: 'imageType' }) },
+        ],
+        REMOVE_IMAGE: { actions: assign(({ event }) => ({ [event.slot]: null, error: null })) },
         GENERATE_DESCRIPTION: { guard: 'hasDescription', target: 'generating' },
         SUBMIT: { guard: 'canCreate', target: 'creating' },
         CANCEL: 'cancelled',
@@ -150,6 +186,15 @@ export const channelFormMachine = setup({
         onError: { target: 'editing', actions: assign({ error: 'generate' }) },
       },
     },
+    uploading: {
+      invoke: {
+        id: 'uploadImage',
+        src: 'uploadImage',
+        input: ({ event }) => ({ file: (event as Extract<ChannelFormEvent, { type: 'PICK_IMAGE' }>).file }),
+        onDone: { target: 'editing', actions: assign(({ context, event }) => ({ [context.uploading ?? 'image']: event.output, uploading: null })) },
+        onError: { target: 'editing', actions: assign({ uploading: null, error: 'upload' }) },
+      },
+    },
     creating: {
       invoke: {
         id: 'createChannel',
@@ -160,6 +205,9 @@ export const channelFormMachine = setup({
           is_public: context.isPublic,
           password: context.isPublic ? '' : context.password,
           ...(context.useFor ? { use_for: context.useFor } : {}),
+          ...(context.image ? { file_id: context.image._id } : {}),
+          ...(context.banner ? { banner: context.banner._id } : {}),
+          ...(context.referralLink.trim() ? { referral_link: context.referralLink.trim() } : {}),
         }),
         onDone: { target: 'created', actions: { type: 'channelCreated', params: ({ event }) => ({ channel: event.output }) } },
         onError: { target: 'editing', actions: assign({ error: 'create' }) },

@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
+import { actorNotProvided } from '../not-provided'
 
 /**
  * One person's friend status in a contact-request item (spec section 4, "Friend status").
@@ -34,9 +35,7 @@ export interface FriendStatusContext extends FriendStatusInput {
 
 export type FriendStatusEvent = { type: 'ACCEPT' } | { type: 'REJECT' }
 
-const notProvided = (name: string) => async (): Promise<never> => {
-  throw new Error(`friendStatus: the "${name}" actor is not provided`)
-}
+const notProvided = actorNotProvided('friendStatus')
 
 export const friendStatusMachine = setup({
   types: {

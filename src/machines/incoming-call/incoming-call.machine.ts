@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
+import { actorNotProvided } from '../not-provided'
 
 /**
  * The callee's side of calls (spec sections 4 and 9, "Calls"). Lives as long as the login.
@@ -75,9 +76,7 @@ export function roomOf(response: CallAnswerResponse, call: Pick<IncomingCallRequ
   return response.status === 301 && response.result?._id ? response.result._id : call.uuid
 }
 
-const notProvided = (name: string) => async (): Promise<never> => {
-  throw new Error(`incomingCall: the "${name}" actor is not provided`)
-}
+const notProvided = actorNotProvided('incomingCall')
 
 export const incomingCallMachine = setup({
   types: {

@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
+import { actorNotProvided } from '../not-provided'
 
 /**
  * The meeting-now dialog (spec sections 3, 5 and 7, "Meeting").
@@ -52,9 +53,7 @@ export function meetingHref(result: CallOpenResult, context: Pick<MeetingFormCon
 
 export const canStartMeeting = (context: Pick<MeetingFormContext, 'roomName' | 'name'>) => context.roomName.trim() !== '' || context.name.trim() !== ''
 
-const notProvided = (name: string) => async (): Promise<never> => {
-  throw new Error(`meetingForm: the "${name}" actor is not provided`)
-}
+const notProvided = actorNotProvided('meetingForm')
 
 export const meetingFormMachine = setup({
   types: {

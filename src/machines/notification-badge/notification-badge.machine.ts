@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup, spawnChild, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import { LIMITS } from '../../../contract/limits'
+import { actorNotProvided } from '../not-provided'
 
 /**
  * Notification badges (spec sections 2, 4 and 9, "Notifications"). Four parallel regions:
@@ -62,9 +63,7 @@ export type NotificationBadgeEvent =
   | { type: 'FOCUS' }
   | { type: 'BLUR' }
 
-const notProvided = (name: string) => async (): Promise<never> => {
-  throw new Error(`notificationBadge: the "${name}" actor is not provided`)
-}
+const notProvided = actorNotProvided('notificationBadge')
 
 export const notificationBadgeMachine = setup({
   types: {

@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import type { Flag } from '../../../contract/common'
+import { actorNotProvided } from '../not-provided'
 
 /**
  * The first-login tutorial (spec sections 1, 4 and 5, "Onboarding").
@@ -59,9 +60,7 @@ export type OnboardingEvent =
 
 export const businessComplete = (context: Pick<OnboardingContext, 'companyName' | 'channelType'>) => context.companyName.trim() !== '' && context.channelType !== null
 
-const notProvided = (name: string) => async (): Promise<never> => {
-  throw new Error(`onboarding: the "${name}" actor is not provided`)
-}
+const notProvided = actorNotProvided('onboarding')
 
 export const onboardingMachine = setup({
   types: {

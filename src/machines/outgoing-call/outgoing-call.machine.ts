@@ -1,4 +1,5 @@
 import { fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
+import { actorNotProvided } from '../not-provided'
 
 /**
  * The caller's side of a call (spec sections 4 and 9, "Calls").
@@ -42,9 +43,7 @@ export type OutgoingCallEvent =
   /** Socket RESPONSE_CALL: the callee answered or declined. */
   | { type: 'RESPONSE_CALL'; call_id: string; status: CallResponseStatus }
 
-const notProvided = (name: string) => async (): Promise<never> => {
-  throw new Error(`outgoingCall: the "${name}" actor is not provided`)
-}
+const notProvided = actorNotProvided('outgoingCall')
 
 export const outgoingCallMachine = setup({
   types: {

@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import type { Flag } from '../../../contract/common'
 import { PRIVACY_FIELDS, type PrivacyField } from '../../../contract/customer'
+import { actorNotProvided } from '../not-provided'
 
 /**
  * The privacy settings modal (spec section 4, "Privacy settings modal"; section 6, privacy options).
@@ -39,9 +40,7 @@ export type PrivacySettingsEvent =
   | { type: 'CANCEL' }
   | { type: 'OK' }
 
-const notProvided = (name: string) => async (): Promise<never> => {
-  throw new Error(`privacySettings: the "${name}" actor is not provided`)
-}
+const notProvided = actorNotProvided('privacySettings')
 
 const flip = (value: Flag): Flag => (value === 1 ? 0 : 1)
 

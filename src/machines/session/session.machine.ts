@@ -3,6 +3,7 @@ import type { EmailOnlyBody, LoginBody, RegisterBody, ResetPasswordBody, Session
 import type { Language } from '../../../contract/common'
 import type { User } from '../../../contract/user'
 import { socketConnectionMachine } from '../socket-connection/socket-connection.machine'
+import { actorNotProvided } from '../not-provided'
 
 /**
  * The session: who is logged in, their tokens, and the auth flows that lead there.
@@ -127,9 +128,7 @@ export function logoutBody(fcmToken: string | null): { fcm_token?: string } {
 
 const query = (params: Record<string, string>) => new URLSearchParams(params).toString()
 
-const notProvided = (name: string) => async (): Promise<never> => {
-  throw new Error(`session: the "${name}" actor is not provided`)
-}
+const notProvided = actorNotProvided('session')
 
 const loggedOutContext = {
   user: null,

@@ -1,4 +1,6 @@
 import { assign, fromPromise, setup, spawnChild, type ActorRefFrom, type SnapshotFrom } from 'xstate'
+import type { MessageType } from '../../../contract/topic'
+import { actorNotProvided } from '../not-provided'
 
 /**
  * The chat list (spec section 4, "Topic list").
@@ -9,13 +11,13 @@ import { assign, fromPromise, setup, spawnChild, type ActorRefFrom, type Snapsho
  *          call start (the last message becomes a call) and call close, a new message (the topic
  *          moves up, unseen), seen / unseen, a deleted last message, a rename, and a topic not in
  *          the list appearing on member-added or a chat request (the view names a nameless one
- *          'New Message').
+ *          'New Message'), and a topic the user left or was removed from (REMOVED, OUT_TOPIC) leaving it.
  *
  * Pure: loading is an injected promise actor; pin / unpin / hide / seen calls are injected promise
  * actors spawned beside the change (their errors are swallowed, as the spec's list does).
  */
 
-export type LastMessageType = 'text' | 'call' | 'image' | 'file' | 'RequestChat'
+export type LastMessageType = MessageType
 
 export interface TopicLastMessage {
   _id: string
@@ -57,6 +59,7 @@ export type TopicListEvent =
   | { type: 'RENAMED'; topicId: string; name: string }
   | { type: 'MEMBER_ADDED'; topic: TopicItem }
   | { type: 'CHAT_REQUEST'; topic: TopicItem }
+  | { type: 'REMOVED'; topicId: string }
 
 /** The time a topic sorts by: its latest message's, else its own creation. */
 export const activityOf = (topic: TopicItem) => topic.message?.created_at ?? topic.created_at
@@ -74,9 +77,7 @@ export function sortTopics(topics: readonly TopicItem[]): TopicItem[] {
 const update = (topics: readonly TopicItem[], topicId: string, change: (topic: TopicItem) => TopicItem) =>
   sortTopics(topics.map((topic) => (topic._id === topicId ? change(topic) : topic)))
 
-const notProvided = (name: string) => async (): Promise<never> => {
-  throw new Error(`topicList: the "${name}" actor is not provided`)
-}
+const notProvided = actorNotProvided('topicList')
 
 type WithTopicId = { topicId: string }
 const topicIdOf = (event: TopicListEvent) => ('topicId' in event ? event.topicId : '')
@@ -193,6 +194,7 @@ export const topicListMachine = setup({
           actions: assign({ topics: ({ context, event }) => update(context.topics, event.topicId, (topic) => ({ ...topic, name: event.name.trim() })) }),
         },
         MEMBER_ADDED: { guard: 'isNewTopic', actions: 'addTopic' },
+        REMOVED: { guard: 'isKnownTopic', actions: assign({ topics: ({ context, event }) => context.topics.filter((topic) => topic._id !== event.topicId) }) },
         CHAT_REQUEST: { guard: 'isNewTopic', actions: 'addTopic' },
       },
     },

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { type ReactNode, useEffect, useState } from 'react'
 import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { MessageDescriptor } from '@lingui/core'
@@ -19,12 +19,14 @@ export interface AccountDrawerProps {
   onLogout: () => void
   /** The menu entry 'setting': opens the privacy settings modal. */
   onOpenSettings: () => void
+  /** The user's channels: switch the current one, create one. */
+  channels?: ReactNode
 }
 
 const COPIED_MS = 2000
 
 /** Spec section 2, account drawer. */
-export function AccountDrawer({ open, onClose, name, email, workid, photoUrl, initials, planLabel, loggingOut, onLogout, onOpenSettings }: AccountDrawerProps) {
+export function AccountDrawer({ open, onClose, name, email, workid, photoUrl, initials, planLabel, loggingOut, onLogout, onOpenSettings, channels }: AccountDrawerProps) {
   const { t, i18n } = useLingui()
   const [copied, setCopied] = useState(false)
   useEffect(() => {
@@ -73,6 +75,7 @@ export function AccountDrawer({ open, onClose, name, email, workid, photoUrl, in
             </span>
           </div>
         </div>
+        {channels}
         <Link
           to="/account/profile"
           onClick={onClose}

@@ -13,11 +13,13 @@ export interface TopHeaderProps {
   menuButton?: ReactNode
   /** The notification button. */
   notifications?: ReactNode
+  /** The chat icon with its unread badge. */
+  chats?: ReactNode
   onOpenAccount: () => void
 }
 
 /** Spec section 2, top header: upgrade link to pricing, notifications, language selector, user menu. */
-export function TopHeader({ name, photoUrl, initials, languageSelector, menuButton, notifications, onOpenAccount }: TopHeaderProps) {
+export function TopHeader({ name, photoUrl, initials, languageSelector, menuButton, notifications, chats, onOpenAccount }: TopHeaderProps) {
   const { t } = useLingui()
   return (
     <header className="flex h-14 shrink-0 items-center gap-2 border-b border-slate-200 bg-white px-3 sm:gap-3 sm:px-4">
@@ -32,6 +34,7 @@ export function TopHeader({ name, photoUrl, initials, languageSelector, menuButt
           <Trans>Upgrade</Trans>
         </span>
       </Link>
+      {chats}
       {notifications}
       {languageSelector}
       <button

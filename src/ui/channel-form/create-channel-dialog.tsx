@@ -2,19 +2,36 @@ import { useId } from 'react'
 import { DialogTitle } from '@headlessui/react'
 import { ModalFrame } from '../modal-frame'
 import { Trans, useLingui } from '@lingui/react/macro'
-import type { ChannelTextField } from '../../machines/channel-form/channel-form.machine'
+import { CHANNEL_IMAGE_TYPES, type ChannelFormEvent, type ChannelImage, type ChannelTextField, type ChannelUseFor, type ImageSlot } from '../../machines/channel-form/channel-form.machine'
 import type { ChannelFormView } from '../../machines/channel-form/channel-form.view'
 import { TextField } from '../text-field'
 
 export interface CreateChannelDialogProps extends ChannelFormView {
   onChange: (field: ChannelTextField, value: string) => void
   onSetPublic: (isPublic: boolean) => void
+  onSetUseFor: (useFor: ChannelUseFor | null) => void
+  onPickImage: (slot: ImageSlot, file: File) => void
+  onRemoveImage: (slot: ImageSlot) => void
   onGenerate: () => void
   onSubmit: () => void
   onCancel: () => void
   /** The pricing page (the limit message's upgrade link). */
   upgradeHref?: string
 }
+
+type DialogHandlers = Pick<CreateChannelDialogProps, 'onChange' | 'onSetPublic' | 'onSetUseFor' | 'onPickImage' | 'onRemoveImage' | 'onGenerate' | 'onSubmit' | 'onCancel'>
+
+/** The dialog's handlers as channelForm events. */
+export const channelFormHandlers = (send: (event: ChannelFormEvent) => void): DialogHandlers => ({
+  onChange: (field, value) => send({ type: 'CHANGE', field, value }),
+  onSetPublic: (isPublic) => send({ type: 'SET_PUBLIC', isPublic }),
+  onSetUseFor: (useFor) => send({ type: 'SET_USE_FOR', useFor }),
+  onPickImage: (slot, file) => send({ type: 'PICK_IMAGE', slot, file }),
+  onRemoveImage: (slot) => send({ type: 'REMOVE_IMAGE', slot }),
+  onGenerate: () => send({ type: 'GENERATE_DESCRIPTION' }),
+  onSubmit: () => send({ type: 'SUBMIT' }),
+  onCancel: () => send({ type: 'CANCEL' }),
+})
 
 /** Spec section 2: the create-channel modal, with the plan's channel limit. */
 export function CreateChannelDialog(props: CreateChannelDialogProps) {
@@ -44,14 +61,22 @@ export function CreateChannelDialog(props: CreateChannelDialogProps) {
           )}
           {error ? (
             <p role="alert" className="mt-3 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
-              {error === 'create' ? t`Could not create the channel. Please try again.` : t`Could not write a description. Please try again.`}
+              {
+                {
+                  create: t`Could not create the channel. Please try again.`,
+                  generate: t`Could not write a description. Please try again.`,
+                  upload: t`Could not upload the image. Please try again.`,
+                  imageType: t`Choose a JPEG or PNG image.`,
+                }[error]
+              }
             </p>
           ) : null}
         </ModalFrame>
   )
 }
 
-function ChannelFields({ name, description, isPublic, password, nameError, passwordError, canCreate, canGenerate, busy, onChange, onSetPublic, onGenerate, onSubmit, onCancel }: CreateChannelDialogProps) {
+function ChannelFields(props: CreateChannelDialogProps) {
+  const { name, description, isPublic, password, useFor, referralLink, image, banner, nameError, passwordError, canCreate, canGenerate, busy, onChange, onSetPublic, onSetUseFor, onGenerate, onSubmit, onCancel } = props
   const { t } = useLingui()
   const descriptionId = useId()
   const locked = busy !== null
@@ -122,6 +147,29 @@ function ChannelFields({ name, description, isPublic, password, nameError, passw
           hint={passwordError ? undefined : t`A private channel needs a password of at least 6 characters.`}
         />
       )}
+      <div className="grid gap-3 sm:grid-cols-2">
+        <ImagePicker {...props} slot="image" label={t`Channel image`} image={image} />
+        <ImagePicker {...props} slot="banner" label={t`Banner`} image={banner} />
+      </div>
+      {busy === 'uploading' ? (
+        <p role="status" className="text-sm text-slate-600">
+          <Trans>Uploading image…</Trans>
+        </p>
+      ) : null}
+      <label className="block text-sm font-medium text-slate-700">
+        <Trans>Used for</Trans>
+        <select
+          value={useFor ?? ''}
+          onChange={(event) => onSetUseFor(event.target.value === '' ? null : (event.target.value as ChannelUseFor))}
+          disabled={locked}
+          className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900"
+        >
+          <option value="">{t`Not specified`}</option>
+          <option value="sme">{t`Business (SME)`}</option>
+          <option value="edu">{t`Education`}</option>
+        </select>
+      </label>
+      <TextField label={t`Referral link`} type="url" value={referralLink} onChange={(event) => onChange('referralLink', event.target.value)} disabled={locked} autoComplete="off" />
       <div className="flex justify-end gap-2 pt-2">
         <button type="button" onClick={onCancel} disabled={locked} className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-60">
           <Trans>Cancel</Trans>
@@ -136,5 +184,38 @@ function ChannelFields({ name, description, isPublic, password, nameError, passw
         </button>
       </div>
     </form>
+  )
+}
+
+/** A jpeg or png for the channel's image or banner: a preview once uploaded, and Remove. */
+function ImagePicker({ slot, label, image, busy, onPickImage, onRemoveImage }: CreateChannelDialogProps & { slot: ImageSlot; label: string; image: ChannelImage | null }) {
+  const { t } = useLingui()
+  const inputId = useId()
+  return (
+    <div className="rounded-md border border-dashed border-slate-300 p-2 text-sm">
+      <label htmlFor={inputId} className="block font-medium text-slate-700">
+        {label}
+      </label>
+      {image ? (
+        <div className="mt-1 flex items-center gap-2">
+          <img src={image.url} alt={label} className="h-12 w-20 rounded object-cover" />
+          <button type="button" onClick={() => onRemoveImage(slot)} disabled={busy !== null} className="text-xs font-semibold text-red-700 hover:underline">
+            {t`Remove ${label}`}
+          </button>
+        </div>
+      ) : null}
+      <input
+        id={inputId}
+        type="file"
+        accept={CHANNEL_IMAGE_TYPES.join(',')}
+        disabled={busy !== null}
+        onChange={(event) => {
+          const file = event.target.files?.[0]
+          event.target.value = ''
+          if (file) onPickImage(slot, file)
+        }}
+        className="mt-1 block w-full text-xs text-slate-600 file:mr-2 file:rounded file:border-0 file:bg-indigo-50 file:px-2 file:py-1 file:text-indigo-700"
+      />
+    </div>
   )
 }

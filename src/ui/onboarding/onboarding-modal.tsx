@@ -15,8 +15,6 @@ export interface OnboardingModalProps extends OnboardingView {
   onChooseType: (channelType: ChannelType) => void
   onSubmit: () => void
   onSkip: () => void
-  /** False while Workroom has no channels to find yet: an empty search says so. */
-  channelsAvailable?: boolean
 }
 
 function useErrorText(): Record<OnboardingError, string> {
@@ -97,7 +95,7 @@ function StepOne({ useFor, canNext, busy, onChoose, onNext }: OnboardingModalPro
   )
 }
 
-function PersonalStep({ personal, busy, onKeyword, onSearch, onJoin, channelsAvailable = true }: OnboardingModalProps) {
+function PersonalStep({ personal, busy, onKeyword, onSearch, onJoin }: OnboardingModalProps) {
   const { t } = useLingui()
   const { keyword, canSearch, searching, channels, canJoin, joining } = personal
   return (
@@ -123,11 +121,6 @@ function PersonalStep({ personal, busy, onKeyword, onSearch, onJoin, channelsAva
           <p>
             <Trans>No channels found</Trans>
           </p>
-          {channelsAvailable ? null : (
-            <p className="mt-1">
-              <Trans>Channels are not open in Workroom yet, so there is none to join. Skip for now; you can join a channel once they are available.</Trans>
-            </p>
-          )}
         </div>
       ) : (
         <ul aria-label={t`Channels found`} className="mt-4 divide-y divide-slate-100 rounded-lg border border-slate-200">

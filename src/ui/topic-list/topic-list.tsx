@@ -1,4 +1,7 @@
+import { useRef } from 'react'
+import { useVirtualizer } from '@tanstack/react-virtual'
 import { Trans, useLingui } from '@lingui/react/macro'
+import dayjs from 'dayjs'
 import type { TopicListView, TopicPreview, TopicRowView } from '../../machines/topic-list/topic-list.view'
 
 export interface TopicListProps extends TopicListView {
@@ -9,6 +12,10 @@ export interface TopicListProps extends TopicListView {
   onRetry: () => void
   /** Where a row leads (default /chat/{id}). */
   hrefOf?: (topicId: string) => string
+  /** Opens a topic in the app (instead of following the link). */
+  onOpen?: (topicId: string) => void
+  /** The open topic. */
+  activeId?: string | null
 }
 
 function usePreviewText() {
@@ -32,9 +39,8 @@ function usePreviewText() {
 const action = 'rounded px-1.5 py-0.5 text-xs font-medium text-slate-500 hover:bg-slate-100 hover:text-slate-900'
 
 /** Spec section 4: the chat list: pinned first, then the newest activity first. */
-export function TopicList({ status, topics, onPin, onUnpin, onHide, onToggleSeen, onRetry, hrefOf = (id) => `/chat/${id}` }: TopicListProps) {
-  const { t } = useLingui()
-  const previewText = usePreviewText()
+export function TopicList(props: TopicListProps) {
+  const { status, topics, onRetry } = props
   if (status === 'loading')
     return (
       <p role="status" className="px-4 py-6 text-sm text-slate-500">
@@ -56,48 +62,92 @@ export function TopicList({ status, topics, onPin, onUnpin, onHide, onToggleSeen
         <Trans>No chats yet</Trans>
       </p>
     )
+  return <TopicRows {...props} />
+}
+
+const ROW_ESTIMATE_PX = 64
+
+/** The rows, virtualised: only those in view (and a few around) are in the page. */
+function TopicRows({ topics, onPin, onUnpin, onHide, onToggleSeen, hrefOf = (id) => `/chat/${id}`, onOpen, activeId = null }: TopicListProps) {
+  const { t } = useLingui()
+  const previewText = usePreviewText()
+  const scrollRef = useRef<HTMLDivElement>(null)
+  const virtualizer = useVirtualizer({
+    count: topics.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_ESTIMATE_PX,
+    overscan: 6,
+    getItemKey: (index) => topics[index]!.id,
+  })
   const nameOf = (row: TopicRowView) => row.name ?? t`New Message`
   return (
-    <ul aria-label={t`Chats`} className="divide-y divide-slate-100">
-      {topics.map((row) => (
-        <li key={row.id} aria-label={nameOf(row)} className={`group flex items-start gap-3 px-3 py-2 ${row.unread ? 'bg-indigo-50/50' : ''}`}>
-          <a href={hrefOf(row.id)} className="min-w-0 flex-1">
-            <span className="flex items-center gap-2">
-              <span className={`truncate text-sm ${row.unread ? 'font-semibold text-slate-900' : 'text-slate-800'}`}>{nameOf(row)}</span>
-              {row.pinned ? (
-                <span className="rounded bg-amber-100 px-1 text-[10px] font-semibold uppercase text-amber-800">
-                  <Trans>Pinned</Trans>
+    <div ref={scrollRef} className="min-h-0 flex-1 overflow-y-auto" data-testid="topic-scroller">
+      <ul aria-label={t`Chats`} className="relative" style={{ height: virtualizer.getTotalSize() }}>
+        {virtualizer.getVirtualItems().map((item) => {
+          const row = topics[item.index]!
+          return (
+            <li
+              key={item.key}
+              data-index={item.index}
+              ref={virtualizer.measureElement}
+              aria-label={nameOf(row)}
+              style={{
+                position: 'absolute',
+                top: 0,
+                left: 0,
+                width: '100%',
+                transform: `translateY(${item.start}px)`,
+              }}
+              className={`group flex flex-wrap items-start gap-x-3 border-b border-slate-100 px-3 py-2 ${row.id === activeId ? 'bg-indigo-100' : row.unread ? 'bg-indigo-50/50' : 'bg-white'}`}
+            >
+              <a
+                href={hrefOf(row.id)}
+                aria-current={row.id === activeId ? 'page' : undefined}
+                onClick={(event) => {
+                  if (!onOpen || event.metaKey || event.ctrlKey || event.shiftKey) return
+                  event.preventDefault()
+                  onOpen(row.id)
+                }}
+                className="min-w-0 flex-1"
+              >
+                <span className="flex items-center gap-2">
+                  <span className={`truncate text-sm ${row.unread ? 'font-semibold text-slate-900' : 'text-slate-800'}`}>{nameOf(row)}</span>
+                  {row.pinned ? (
+                    <span className="rounded bg-amber-100 px-1 text-[10px] font-semibold uppercase text-amber-800">
+                      <Trans>Pinned</Trans>
+                    </span>
+                  ) : null}
+                  {row.unread ? (
+                    <span className="inline-flex items-center gap-1 text-[10px] font-semibold text-indigo-700">
+                      <span aria-hidden="true" className="h-2 w-2 rounded-full bg-indigo-600" />
+                      <Trans>Unread</Trans>
+                    </span>
+                  ) : null}
                 </span>
-              ) : null}
-              {row.unread ? (
-                <span className="inline-flex items-center gap-1 text-[10px] font-semibold text-indigo-700">
-                  <span aria-hidden="true" className="h-2 w-2 rounded-full bg-indigo-600" />
-                  <Trans>Unread</Trans>
+                <span className="mt-0.5 flex items-center justify-between gap-2 text-xs text-slate-500">
+                  <span data-preview="" className={`truncate ${row.preview.kind === 'deleted' ? 'italic' : ''}`}>
+                    {previewText(row.preview)}
+                  </span>
+                  <time dateTime={row.at} className="shrink-0">
+                    {dayjs(row.at).format('HH:mm')}
+                  </time>
                 </span>
-              ) : null}
-            </span>
-            <span className="mt-0.5 flex items-center justify-between gap-2 text-xs text-slate-500">
-              <span data-preview="" className={`truncate ${row.preview.kind === 'deleted' ? 'italic' : ''}`}>
-                {previewText(row.preview)}
+              </a>
+              <span className="flex shrink-0 gap-1">
+                <button type="button" className={action} onClick={() => (row.pinned ? onUnpin(row.id) : onPin(row.id))}>
+                  {row.pinned ? <Trans>Unpin</Trans> : <Trans>Pin</Trans>}
+                </button>
+                <button type="button" className={action} onClick={() => onToggleSeen(row.id, row.unread)}>
+                  {row.unread ? <Trans>Mark as read</Trans> : <Trans>Mark as unread</Trans>}
+                </button>
+                <button type="button" className={action} onClick={() => onHide(row.id)}>
+                  <Trans>Hide</Trans>
+                </button>
               </span>
-              <time dateTime={row.at} className="shrink-0">
-                {row.at.slice(11, 16)}
-              </time>
-            </span>
-          </a>
-          <span className="flex shrink-0 gap-1">
-            <button type="button" className={action} onClick={() => (row.pinned ? onUnpin(row.id) : onPin(row.id))}>
-              {row.pinned ? <Trans>Unpin</Trans> : <Trans>Pin</Trans>}
-            </button>
-            <button type="button" className={action} onClick={() => onToggleSeen(row.id, row.unread)}>
-              {row.unread ? <Trans>Mark as read</Trans> : <Trans>Mark as unread</Trans>}
-            </button>
-            <button type="button" className={action} onClick={() => onHide(row.id)}>
-              <Trans>Hide</Trans>
-            </button>
-          </span>
-        </li>
-      ))}
-    </ul>
+            </li>
+          )
+        })}
+      </ul>
+    </div>
   )
 }

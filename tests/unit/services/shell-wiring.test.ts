@@ -10,12 +10,29 @@ vi.mock('../../../src/services/customer', () => {
   }
   return { skipTutorial: call('skipTutorial'), useFor: call('useFor'), startWith: call('startWith'), updateProfile: call('updateProfile') }
 })
+vi.mock('../../../src/services/channels', () => ({
+  searchChannels: async (keyword: string) => {
+    calls.list.push(`searchChannels ${keyword}`)
+    return keyword === 'design' ? [{ _id: 'ch-design', name: 'Design Hub', members_count: 12 }] : []
+  },
+  joinChannel: async (channelId: string) => {
+    calls.list.push(`joinChannel ${channelId}`)
+    return { _id: channelId }
+  },
+  createChannel: async (body: unknown) => {
+    calls.list.push(`createChannel ${JSON.stringify(body)}`)
+    return { _id: 'ch-acme', name: 'Acme' }
+  },
+  switchChannel: async (channelId: string) => {
+    calls.list.push(`switchChannel ${channelId}`)
+    return {}
+  },
+}))
 const sent = vi.hoisted(() => [] as unknown[])
 vi.mock('../../../src/services/session', () => ({ sendSession: (event: unknown) => sent.push(event) }))
 
-const { appOnboardingMachine, COMPANY_CHANNEL_NOT_CREATED, referralOf } = await import('../../../src/services/onboarding')
+const { appOnboardingMachine, referralOf } = await import('../../../src/services/onboarding')
 const { appPrivacySettingsMachine, privacyValuesOf } = await import('../../../src/services/privacy-settings')
-const { getToasts } = await import('../../../src/services/toast')
 
 beforeEach(() => {
   calls.list.length = 0
@@ -36,7 +53,7 @@ describe('referralOf', () => {
 describe('the app onboarding machine', () => {
   const start = (skipTutorial: 0 | 1 = 0, referral: string | null = null) => createActor(appOnboardingMachine, { input: { skipTutorial, referral } }).start()
 
-  it('business: Next marks the tutorial skipped and saves the use; the company is saved; no channel is made and a notice says so', async () => {
+  it('business: Next marks the tutorial skipped and saves the use; the company is saved, its channel created with the preset description and banner and made current', async () => {
     const actor = start()
     actor.send({ type: 'CHOOSE', useFor: 'business' })
     actor.send({ type: 'NEXT' })
@@ -46,12 +63,15 @@ describe('the app onboarding machine', () => {
     actor.send({ type: 'CHOOSE_TYPE', channelType: 'edu' })
     actor.send({ type: 'SUBMIT' })
     await waitFor(actor, (s) => s.matches('closed'))
-    expect(calls.list.slice(2)).toEqual(['startWith {"start_with":"Acme"} (quiet)'])
+    expect(calls.list.slice(2)).toEqual([
+      'startWith {"start_with":"Acme"} (quiet)',
+      `createChannel ${JSON.stringify({ name: 'Acme', description: '<p>Welcome to our school channel: classes, assignments and announcements for teachers and students.</p>', is_public: true, use_for: 'edu', banner: 'edu' })}`,
+      'switchChannel ch-acme',
+    ])
     expect(sent).toEqual([{ type: 'REFRESH_USER' }])
-    expect(getToasts().at(-1)).toMatchObject({ tone: 'info', text: COMPANY_CHANNEL_NOT_CREATED })
   })
 
-  it('personal: the channel search finds nothing yet (honestly empty); Skip ends it and refreshes the user', async () => {
+  it('personal: the channel search lists public channels and Join joins one; an empty search stays open until Skip', async () => {
     const actor = start()
     actor.send({ type: 'CHOOSE', useFor: 'personal' })
     actor.send({ type: 'NEXT' })
@@ -59,7 +79,10 @@ describe('the app onboarding machine', () => {
     actor.send({ type: 'CHANGE_KEYWORD', keyword: 'design' })
     actor.send({ type: 'SEARCH' })
     await waitFor(actor, (s) => s.context.channels !== null)
-    expect(actor.getSnapshot().context.channels).toEqual([])
+    expect(actor.getSnapshot().context.channels).toEqual([{ _id: 'ch-design', name: 'Design Hub', members: 12 }])
+    actor.send({ type: 'CHANGE_KEYWORD', keyword: 'nothing' })
+    actor.send({ type: 'SEARCH' })
+    await waitFor(actor, (s) => s.context.channels?.length === 0)
     actor.send({ type: 'SKIP' })
     await waitFor(actor, (s) => s.matches('closed'))
     expect(calls.list.at(-1)).toBe('skipTutorial (quiet)')

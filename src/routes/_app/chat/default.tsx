@@ -9,8 +9,8 @@ function ChatDefaultPage() {
   return (
     <EmptyState
       icon={<Icon name="chat" className="h-16 w-16" />}
-      title={<Trans>No conversations yet</Trans>}
-      description={<Trans>One-to-one and group chats are not available in this version of Workroom yet. Your conversations will be listed here.</Trans>}
+      title={<Trans>Choose a chat</Trans>}
+      description={<Trans>Pick a conversation from the list, or open a 1:1 chat by going to workroom's address followed by a person's Work ID.</Trans>}
     />
   )
 }

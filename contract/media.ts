@@ -1,0 +1,77 @@
+import { z } from 'zod'
+import { objectId } from './common'
+
+/**
+ * Media (spec sections 3 "Media item", 7 "Media"). Files are stored under a random key; images
+ * also get `<key>.thumb.jpg`. They are read only through signed media/access URLs
+ * (key, token, expire, topic_id) that also check the reader still belongs to the topic.
+ */
+export const THUMB_SUFFIX = '.thumb.jpg'
+export const MEDIA_MAX_BYTES = 50 * 1024 * 1024
+/** Per-user storage quota by plan, in bytes. */
+export const STORAGE_QUOTA: Record<string, number> = { freemium: 1024 ** 3, premium: 20 * 1024 ** 3, growth: 200 * 1024 ** 3 }
+export const storageQuota = (plan: string | undefined) => (plan && STORAGE_QUOTA[plan]) || STORAGE_QUOTA.freemium!
+/** How long a media/access URL stays valid. */
+export const MEDIA_URL_TTL_SECONDS = 6 * 60 * 60
+
+/** What an upload may be, by its bytes: images, pdf, office/zip, audio, video and plain text. */
+export const MEDIA_KINDS = ['image', 'file'] as const
+export type MediaKind = (typeof MEDIA_KINDS)[number]
+
+export const mediaItem = z.object({
+  _id: z.string(),
+  key: z.string(),
+  name: z.string(),
+  mime: z.string(),
+  size: z.number().int(),
+  kind: z.enum(MEDIA_KINDS),
+  /** Signed media/access URL for the caller. */
+  url: z.string(),
+  /** Signed URL of `<key>.thumb.jpg` for images, else null. */
+  thumb_url: z.string().nullable(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+})
+export type MediaItem = z.infer<typeof mediaItem>
+
+/** POST media/upload (multipart: file, topic_id, acl) -> result: the item (+ `_id`, `url`). */
+export const MEDIA_ACLS = ['private', 'public'] as const
+export type MediaAcl = (typeof MEDIA_ACLS)[number]
+
+/** DELETE media/cancel-upload?media_id: drops an upload that no message uses yet. */
+export const mediaIdQuery = z.object({ media_id: objectId })
+export type MediaIdQuery = z.infer<typeof mediaIdQuery>
+
+/** GET media/access?key&token&expire&topic_id. */
+export const mediaAccessQuery = z.object({
+  key: z.string().min(1).max(200),
+  token: z.string().min(1).max(512),
+  expire: z.coerce.number().int(),
+  topic_id: objectId,
+})
+export type MediaAccessQuery = z.infer<typeof mediaAccessQuery>
+
+/** Channel storage pages: GET media/storage?channel_id[&topic_id][&trash=1][&page]. */
+export const storageQuery = z.object({
+  channel_id: objectId,
+  topic_id: objectId.optional(),
+  trash: z.coerce.number().int().min(0).max(1).default(0),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+})
+export type StorageQuery = z.infer<typeof storageQuery>
+export const storedFile = mediaItem.extend({
+  topic_id: z.string(),
+  topic_name: z.string(),
+  uploader: z.object({ _id: z.string(), name: z.string() }),
+  created_at: z.string(),
+  trashed_at: z.string().nullable(),
+})
+export type StoredFile = z.infer<typeof storedFile>
+export const storagePage = z.object({ items: z.array(storedFile), used: z.number().int(), quota: z.number().int() })
+export type StoragePage = z.infer<typeof storagePage>
+/** PUT media/trash, PUT media/restore, DELETE media/purge: uploader or channel admin. */
+export const mediaIdBody = z.strictObject({ media_id: objectId })
+export type MediaIdBody = z.infer<typeof mediaIdBody>
+
+/** Public uploads (channel images and banners) are served at this prefix + key, to anyone. */
+export const PUBLIC_MEDIA_PREFIX = '/api/media/public/'

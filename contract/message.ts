@@ -1,0 +1,85 @@
+import { z } from 'zod'
+import { flag, objectId } from './common'
+import { mediaItem } from './media'
+import { messageType } from './topic'
+
+/**
+ * Messages (spec section 3 "Last message", 7 "message/*"). Plain text, or rich text that the
+ * server sanitises (`type: 'html'`). Deleting replaces the text for everyone. Messages of a topic
+ * are ordered by `seq`, a number that only grows.
+ */
+export const MESSAGE_MAX = 10_000
+export const MESSAGE_PAGE = 20
+
+export const sender = z.object({ _id: z.string(), name: z.string(), workid: z.string(), photo_url: z.string().nullable() })
+export type Sender = z.infer<typeof sender>
+
+export const replyPreview = z.object({ _id: z.string(), message: z.string(), sender_name: z.string(), deleted: z.boolean() })
+export type ReplyPreview = z.infer<typeof replyPreview>
+
+export const message = z.object({
+  _id: z.string(),
+  /** The sender's id for this message (idempotency key); null for system messages. */
+  client_id: z.string().nullable(),
+  topic_id: z.string(),
+  seq: z.number().int(),
+  type: messageType,
+  /** Text (type text), sanitised HTML (type html); '' when deleted. */
+  message: z.string(),
+  sender: sender.nullable(),
+  reply_to: replyPreview.nullable(),
+  /** The forwarded message's sender name, when this is a forward. */
+  forwarded_from: z.string().nullable(),
+  media: z.array(mediaItem),
+  /** Mentioned user ids. */
+  mentions: z.array(z.string()),
+  is_pin: z.boolean(),
+  is_deleted: z.boolean(),
+  edited_at: z.string().nullable(),
+  created_at: z.string(),
+})
+export type Message = z.infer<typeof message>
+
+/** POST message/send (pinned): idempotent on (sender, client_id): a repeat answers the same message. */
+export const sendMessageBody = z
+  .strictObject({
+    client_id: z.string().trim().min(8).max(64),
+    topic_id: objectId,
+    type: z.enum(['text', 'html']).default('text'),
+    message: z.string().max(MESSAGE_MAX).default(''),
+    reply_to: objectId.optional(),
+    media_ids: z.array(objectId).max(10).default([]),
+    mentions: z.array(objectId).max(100).default([]),
+  })
+  .superRefine((body, issue) => {
+    if (body.message.trim() === '' && body.media_ids.length === 0)
+      issue.addIssue({ code: 'too_small', minimum: 1, origin: 'string', inclusive: true, path: ['message'], message: 'required' })
+  })
+export type SendMessageBody = z.input<typeof sendMessageBody>
+
+/**
+ * GET topic/message?topic_id&before=<seq>: the 20 messages before `before` (the latest 20 without it),
+ * oldest first. With after=<seq>: every message after it (at most 500, oldest first), for catching up.
+ */
+export const messageListQuery = z.object({
+  topic_id: objectId,
+  before: z.coerce.number().int().min(0).optional(),
+  after: z.coerce.number().int().min(0).optional(),
+})
+export type MessageListQuery = z.infer<typeof messageListQuery>
+export const CATCH_UP_MAX = 500
+
+export const editMessageBody = z.strictObject({ message_id: objectId, message: z.string().trim().min(1).max(MESSAGE_MAX) })
+export type EditMessageBody = z.infer<typeof editMessageBody>
+export const messageIdBody = z.strictObject({ message_id: objectId })
+export type MessageIdBody = z.infer<typeof messageIdBody>
+/** message/forward: copies a message the caller can see into topics the caller belongs to. */
+export const forwardMessageBody = z.strictObject({ message_id: objectId, topic_ids: z.array(objectId).min(1).max(20) })
+export type ForwardMessageBody = z.infer<typeof forwardMessageBody>
+/** PUT message/pin. */
+export const pinMessageBody = z.strictObject({ message_id: objectId, is_pin: flag })
+export type PinMessageBody = z.infer<typeof pinMessageBody>
+
+/** Socket: a message changed (edited, deleted, pinned, unpinned). */
+export const MESSAGE_CHANGES = ['edited', 'deleted', 'pinned', 'unpinned'] as const
+export type MessageChange = (typeof MESSAGE_CHANGES)[number]

@@ -1,0 +1,31 @@
+import sanitizeHtml from 'sanitize-html'
+
+/**
+ * Rich text as the server stores it: a small set of formatting tags, links only to http(s) and
+ * mailto (opening in a new tab, without the opener), no attributes that run code, no styles.
+ */
+const RICH_TEXT: sanitizeHtml.IOptions = {
+  allowedTags: ['p', 'br', 'b', 'strong', 'i', 'em', 'u', 's', 'strike', 'a', 'ul', 'ol', 'li', 'blockquote', 'code', 'pre', 'h1', 'h2', 'h3'],
+  allowedAttributes: { a: ['href', 'target', 'rel'] },
+  allowedSchemes: ['http', 'https', 'mailto'],
+  allowProtocolRelative: false,
+  transformTags: {
+    a: sanitizeHtml.simpleTransform('a', { target: '_blank', rel: 'noopener noreferrer nofollow' }),
+  },
+}
+
+export const sanitizeRichText = (html: string): string => sanitizeHtml(html, RICH_TEXT).trim()
+
+/** The text of rich text (tags dropped, entities decoded, whitespace collapsed), for previews and search. */
+export function plainText(html: string): string {
+  const text = sanitizeHtml(html.replace(/<\/(p|li|h[1-3]|blockquote|pre)>|<br\s*\/?>/gi, '$& '), { allowedTags: [], allowedAttributes: {} })
+  return text
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim()
+}

@@ -1,0 +1,109 @@
+import { createReadStream } from 'node:fs'
+import { stat } from 'node:fs/promises'
+import multipart from '@fastify/multipart'
+import { z } from 'zod'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import type { FastifyRequest } from 'fastify'
+import {
+  API,
+  errorBody,
+  MEDIA_ACLS,
+  MEDIA_MAX_BYTES,
+  type MediaAcl,
+  mediaAccessQuery,
+  mediaIdBody,
+  mediaIdQuery,
+  mediaItem,
+  PUBLIC_MEDIA_PREFIX,
+  resultOf,
+  storagePage,
+  storageQuery,
+} from '../../../contract'
+import type { ModuleOptions } from '../../context'
+import { authGuard, caller } from '../../http/auth-guard'
+import { HttpError, notFound, requiredField } from '../../http/errors'
+import { createMediaService, type IncomingFile } from './service'
+
+const tags = ['media']
+const security = [{ bearer: [] }]
+const s = <E extends object, R extends object>(summary: string, extra: E, response: R) => ({ schema: { tags, security, summary, ...extra, response } })
+const MAX_FILES = 10
+const done = { 200: resultOf(z.object({ media_id: z.string() })), '4xx': errorBody }
+
+/** The files and the topic_id / acl fields of a multipart upload. */
+async function readUpload(req: FastifyRequest, maxFiles: number) {
+  if (!req.isMultipart()) throw new HttpError(400, 'invalidInput', { file: requiredField('file') })
+  const files: IncomingFile[] = []
+  const fields: Record<string, string> = {}
+  for await (const part of req.parts()) {
+    if (part.type === 'file') {
+      if (files.length >= maxFiles) throw new HttpError(400, 'invalidInput', { file: 'invalidInput' })
+      files.push({ name: part.filename, bytes: await part.toBuffer() })
+    } else if (typeof part.value === 'string') fields[part.fieldname] = part.value
+  }
+  if (!files.length) throw new HttpError(400, 'invalidInput', { file: requiredField('file') })
+  const acl = (fields.acl ?? 'private') as MediaAcl
+  if (!MEDIA_ACLS.includes(acl)) throw new HttpError(400, 'invalidInput', { acl: 'invalidInput' })
+  return { files, topicId: fields.topic_id || undefined, acl }
+}
+
+/** Signed media/access and public channel images: no Authorization header (they are <img> sources). */
+export const mediaPublicRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
+  const service = createMediaService(ctx)
+
+  app.get(`/${API.mediaAccess}`, { schema: { tags, summary: 'A file through a signed URL of a reader who still belongs to its topic', querystring: mediaAccessQuery } }, async (req, reply) => {
+    const { key, topic_id, expire, token } = req.query
+    const file = await service.access(key, topic_id, expire, token)
+    const size = await stat(file.path).then((s) => s.size, () => null)
+    if (size === null) throw notFound()
+    const disposition = `${file.inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(file.name)}`
+    return reply
+      .header('content-type', file.mime)
+      .header('content-length', size)
+      .header('content-disposition', disposition)
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, max-age=3600')
+      .send(createReadStream(file.path))
+  })
+
+  app.get(`${PUBLIC_MEDIA_PREFIX.replace('/api', '')}:key`, { schema: { tags, summary: 'A public upload (channel image or banner)', params: z.object({ key: z.string().min(1).max(200) }) } }, async (req, reply) => {
+    const file = await service.publicFile(req.params.key)
+    return reply.header('content-type', file.mime).header('x-content-type-options', 'nosniff').header('cache-control', 'public, max-age=31536000, immutable').send(createReadStream(file.path))
+  })
+}
+
+/** Uploads and the channel storage pages of the signed-in user. */
+export const mediaRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
+  const service = createMediaService(ctx)
+  await app.register(multipart, { limits: { fileSize: MEDIA_MAX_BYTES, files: MAX_FILES, fields: 10, parts: MAX_FILES + 10 } })
+  app.addHook('onRequest', authGuard(ctx.tokens))
+
+  app.post(`/${API.mediaUpload}`, s('Upload one file (multipart: file, topic_id, acl); checked by content and quota', { consumes: ['multipart/form-data'] }, { 200: resultOf(mediaItem), '4xx': errorBody }), async (req) => {
+    const { files, topicId, acl } = await readUpload(req, 1)
+    const [item] = await service.upload(caller(req).userId, files, topicId, acl)
+    return { result: item! }
+  })
+  app.post(`/${API.mediaUploads}`, s('Upload several files at once (all or nothing)', { consumes: ['multipart/form-data'] }, { 200: resultOf(z.array(mediaItem)), '4xx': errorBody }), async (req) => {
+    const { files, topicId, acl } = await readUpload(req, MAX_FILES)
+    return { result: await service.upload(caller(req).userId, files, topicId, acl) }
+  })
+  app.delete(`/${API.mediaCancelUpload}`, s('Drop an upload no message uses yet', { querystring: mediaIdQuery }, done), async (req) => {
+    await service.cancel(caller(req).userId, req.query.media_id)
+    return { result: { media_id: req.query.media_id } }
+  })
+  app.get(`/${API.mediaStorage}`, s('Files of a channel’s topics the caller belongs to (or the trash)', { querystring: storageQuery }, { 200: resultOf(storagePage), '4xx': errorBody }), async (req) => ({
+    result: await service.storage(caller(req).userId, req.query),
+  }))
+  app.put(`/${API.mediaTrash}`, s('Move a file to the trash (uploader or channel admin)', { body: mediaIdBody }, done), async (req) => {
+    await service.trash(caller(req).userId, req.body.media_id, true)
+    return { result: { media_id: req.body.media_id } }
+  })
+  app.put(`/${API.mediaRestore}`, s('Restore a file from the trash', { body: mediaIdBody }, done), async (req) => {
+    await service.trash(caller(req).userId, req.body.media_id, false)
+    return { result: { media_id: req.body.media_id } }
+  })
+  app.delete(`/${API.mediaPurge}`, s('Delete a file for good', { body: mediaIdBody }, done), async (req) => {
+    await service.purge(caller(req).userId, req.body.media_id)
+    return { result: { media_id: req.body.media_id } }
+  })
+}

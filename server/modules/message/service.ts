@@ -1,0 +1,256 @@
+import { randomUUID } from 'node:crypto'
+import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm'
+import {
+  CATCH_UP_MAX,
+  type EditMessageBody,
+  type ForwardMessageBody,
+  type Message,
+  MESSAGE_PAGE,
+  type MessageListQuery,
+  type PinMessageBody,
+  mayDeleteMessage,
+  sendMessageBody,
+} from '../../../contract'
+import type { AppContext } from '../../context'
+import { media, messages, topicMembers, topics, users } from '../../db/schema'
+import { badRequest, forbidden, notFound } from '../../http/errors'
+import { plainText, sanitizeRichText } from '../../http/sanitize'
+import { createMediaStore } from '../../storage/media-store'
+import { createMediaSigner } from '../media/signing'
+import { createNotifyService } from '../notify/service'
+import { requireTopicMember, requireTopicPermission, type TopicAccess } from '../topic/access'
+import { loadMessages, toMessage } from './view'
+
+type SendInput = ReturnType<typeof sendMessageBody.parse>
+type ReplyPreviewRow = { id: string; body: string; deletedAt: Date | null; senderName: string | null }
+
+const UNIQUE_VIOLATION = '23505'
+const isUniqueViolation = (err: unknown): boolean => {
+  const e = err as { code?: string; cause?: { code?: string } }
+  return e?.code === UNIQUE_VIOLATION || e?.cause?.code === UNIQUE_VIOLATION
+}
+
+/**
+ * Messages of a topic: send (idempotent on the sender's client_id, numbered by `seq`, fanned out
+ * once to the topic's room), history pages and catch-up, edit, delete for everyone, forward, pin.
+ */
+export function createMessageService(ctx: AppContext) {
+  const { db, realtime } = ctx
+  const signer = createMediaSigner(ctx.config.jwtSecret)
+  const notify = createNotifyService(ctx)
+  const store = createMediaStore(ctx.config.mediaDir)
+
+  const one = async (readerId: string, messageId: string): Promise<Message | null> =>
+    (await loadMessages(db, signer, readerId, eq(messages.id, messageId), 'asc', 1))[0] ?? null
+
+  async function existing(senderId: string, clientId: string): Promise<Message | null> {
+    const [row] = await db
+      .select({ id: messages.id })
+      .from(messages)
+      .where(and(eq(messages.senderId, senderId), eq(messages.clientId, clientId)))
+      .limit(1)
+    return row ? one(senderId, row.id) : null
+  }
+
+  /** The message and the caller's access to its topic (404 unknown, 403 not a member). */
+  async function accessToMessage(userId: string, messageId: string) {
+    const [row] = await db.select().from(messages).where(eq(messages.id, messageId)).limit(1)
+    if (!row) throw notFound()
+    const access = await requireTopicMember(db, row.topicId, userId)
+    return { row, access }
+  }
+
+  /**
+   * Stores one message in the topic and announces it, in one statement (one round trip, atomic):
+   * number it and make it the topic's latest, insert it, attach its files, mark the topic unseen
+   * for the others (only rows that change) and seen up to it for the sender. With files it runs in
+   * a transaction that is undone when any file is not the sender's unattached upload in this topic.
+   */
+  async function insert(
+    senderId: string,
+    access: TopicAccess,
+    fields: { clientId: string | null; type: string; body: string; reply?: ReplyPreviewRow | null; forwardedFrom?: string | null; mentions: string[]; mediaIds: string[] },
+  ): Promise<Message> {
+    const topicId = access.topic.id
+    const messageId = randomUUID()
+    const createdAt = new Date()
+    const mediaIds = [...new Set(fields.mediaIds)]
+    const statement = sql`
+      with numbered as (
+        update ${topics} set last_seq = last_seq + 1, last_message_id = ${messageId}, last_message_at = ${createdAt.toISOString()}::timestamptz
+        where id = ${topicId} returning last_seq
+      ), stored as (
+        insert into ${messages} (id, topic_id, seq, sender_id, client_id, type, body, reply_to_id, forwarded_from, mentions, created_at)
+        select ${messageId}, ${topicId}, last_seq, ${senderId}, ${fields.clientId}, ${fields.type}, ${fields.body}, ${fields.reply?.id ?? null},
+          ${fields.forwardedFrom ?? null}, ${JSON.stringify(fields.mentions)}::jsonb, ${createdAt.toISOString()}::timestamptz
+        from numbered returning seq
+      ), attached as (
+        update ${media} set message_id = ${messageId}
+        where ${mediaIds.length ? sql`id in (${sql.join(mediaIds.map((id) => sql`${id}`), sql`, `)})` : sql`false`}
+          and owner_id = ${senderId} and topic_id = ${topicId} and message_id is null and trashed_at is null
+        returning id
+      ), seen as (
+        update ${topicMembers} set
+          is_seen = case when user_id = ${senderId} then 1 else 0 end,
+          hidden = 0,
+          last_seen_seq = case when user_id = ${senderId} then (select last_seq from numbered) else last_seen_seq end
+        where topic_id = ${topicId} and (user_id = ${senderId} or is_seen = 1 or hidden = 1)
+      )
+      select (select seq from stored) as seq, (select count(*) from attached)::int as attached`
+    const store = async (runner: Pick<typeof db, 'execute'>) => {
+      // Both drivers (PGlite, node-postgres) answer raw statements with { rows }.
+      const { rows } = (await runner.execute(statement)) as unknown as { rows: { seq: number | string | null; attached: number }[] }
+      const [result] = rows
+      if (!result || result.seq === null) throw notFound()
+      if (Number(result.attached) !== mediaIds.length) throw badRequest('invalidInput', 'media_ids')
+      return Number(result.seq)
+    }
+    const seq = mediaIds.length ? await db.transaction((tx) => store(tx)) : await store(db)
+    // Files are signed per reader: load them; a text message is complete as stored.
+    const message = mediaIds.length
+      ? (await one(senderId, messageId))!
+      : toMessage(
+          { id: messageId, topicId, seq, senderId, clientId: fields.clientId, type: fields.type, body: fields.body, replyToId: fields.reply?.id ?? null, forwardedFrom: fields.forwardedFrom ?? null, mentions: fields.mentions, isPin: 0, pinnedAt: null, editedAt: null, deletedAt: null, createdAt },
+          access.caller,
+          fields.reply ?? null,
+          [],
+        )
+    realtime.toTopic(topicId, 'NEW_MESSAGE', { message })
+    return message
+  }
+
+  async function notifyMentions(senderId: string, senderName: string, message: Message, topicName: string) {
+    const mentioned = message.mentions.filter((id) => id !== senderId)
+    await Promise.all(
+      mentioned.map((userId) =>
+        notify.notify(userId, {
+          type: 'tag_message',
+          actorId: senderId,
+          notifiableId: message._id,
+          objectId: message.topic_id,
+          value: { topic_id: message.topic_id, key: 'tag_message', value: plainText(message.message).slice(0, 200) },
+          message: topicName ? `${senderName} mentioned you in ${topicName}` : `${senderName} mentioned you`,
+          messageJson: { key: 'tag_message', value: { title: topicName } },
+        }),
+      ),
+    )
+  }
+
+  return {
+    async send(userId: string, input: SendInput): Promise<Message> {
+      const access = await requireTopicMember(db, input.topic_id, userId)
+      requireTopicPermission(access, 'send_message')
+      let reply: ReplyPreviewRow | null = null
+      if (input.reply_to) {
+        const [target] = await db
+          .select({ topicId: messages.topicId, id: messages.id, body: messages.body, deletedAt: messages.deletedAt, senderName: users.name })
+          .from(messages)
+          .leftJoin(users, eq(users.id, messages.senderId))
+          .where(eq(messages.id, input.reply_to))
+          .limit(1)
+        if (!target || target.topicId !== input.topic_id) throw badRequest('invalidInput', 'reply_to')
+        reply = target
+      }
+      const mentions = input.mentions.length
+        ? (
+            await db
+              .select({ id: topicMembers.userId })
+              .from(topicMembers)
+              .where(and(eq(topicMembers.topicId, input.topic_id), inArray(topicMembers.userId, input.mentions)))
+          ).map((r) => r.id)
+        : []
+      const body = input.type === 'html' ? sanitizeRichText(input.message) : input.message
+      const type = input.media_ids.length && body.trim() === '' ? 'file' : input.type
+      let message: Message
+      try {
+        message = await insert(userId, access, { clientId: input.client_id, type, body, reply, mentions, mediaIds: input.media_ids })
+      } catch (err) {
+        // The same client_id again (a retry after a lost answer): the message it made, unchanged.
+        if (!isUniqueViolation(err)) throw err
+        const repeat = await existing(userId, input.client_id)
+        if (!repeat) throw err
+        return repeat
+      }
+      if (mentions.length) await notifyMentions(userId, message.sender?.name ?? '', message, access.topic.name)
+      return message
+    },
+
+    async list(userId: string, query: MessageListQuery): Promise<Message[]> {
+      await requireTopicMember(db, query.topic_id, userId)
+      const inTopic = eq(messages.topicId, query.topic_id)
+      if (query.after !== undefined) return loadMessages(db, signer, userId, and(inTopic, gt(messages.seq, query.after)), 'asc', CATCH_UP_MAX)
+      const before = query.before !== undefined ? lt(messages.seq, query.before) : undefined
+      return loadMessages(db, signer, userId, and(inTopic, before), 'desc', MESSAGE_PAGE)
+    },
+
+    async pinned(userId: string, topicId: string): Promise<Message[]> {
+      await requireTopicMember(db, topicId, userId)
+      const list = await loadMessages(db, signer, userId, and(eq(messages.topicId, topicId), eq(messages.isPin, 1), isNull(messages.deletedAt)), 'desc')
+      return list.reverse()
+    },
+
+    async edit(userId: string, body: EditMessageBody): Promise<Message> {
+      const { row } = await accessToMessage(userId, body.message_id)
+      if (row.senderId !== userId || row.deletedAt) throw forbidden()
+      const text = row.type === 'html' ? sanitizeRichText(body.message) : body.message
+      await db.update(messages).set({ body: text, editedAt: new Date() }).where(eq(messages.id, row.id))
+      const message = (await one(userId, row.id))!
+      realtime.toTopic(row.topicId, 'MESSAGE_CHANGED', { change: 'edited', message })
+      return message
+    },
+
+    /** The sender or a topic admin; the text is gone for everyone. */
+    async remove(userId: string, messageId: string): Promise<Message> {
+      const { row, access } = await accessToMessage(userId, messageId)
+      if (!mayDeleteMessage(access.role, row.senderId === userId)) throw forbidden()
+      if (!row.deletedAt) await db.update(messages).set({ deletedAt: new Date(), body: '', isPin: 0 }).where(eq(messages.id, row.id))
+      const message = (await one(userId, row.id))!
+      realtime.toTopic(row.topicId, 'MESSAGE_CHANGED', { change: 'deleted', message })
+      return message
+    },
+
+    /** Copies a message the caller can see into topics they may write in. */
+    async forward(userId: string, body: ForwardMessageBody): Promise<Message[]> {
+      const { row } = await accessToMessage(userId, body.message_id)
+      if (row.deletedAt) throw badRequest('invalidInput', 'message_id')
+      const targets = await Promise.all([...new Set(body.topic_ids)].map((id) => requireTopicMember(db, id, userId)))
+      for (const target of targets) requireTopicPermission(target, 'send_message')
+      const source = (await one(userId, row.id))!
+      const sourceMedia = await db.select().from(media).where(and(eq(media.messageId, row.id), isNull(media.trashedAt)))
+      const out: Message[] = []
+      for (const target of targets) {
+        const copies = []
+        for (const { id: _id, messageId: _message, createdAt: _created, ...file } of sourceMedia) {
+          const key = store.newKey(file.key.split('.').pop() ?? 'bin')
+          await store.copy(file.key, key, file.hasThumb === 1)
+          const [copy] = await db.insert(media).values({ ...file, key, ownerId: userId, topicId: target.topic.id }).returning({ id: media.id })
+          copies.push(copy!)
+        }
+        out.push(
+          await insert(userId, target, {
+            clientId: null,
+            type: row.type,
+            body: row.body,
+            forwardedFrom: source.forwarded_from ?? source.sender?.name ?? '',
+            mentions: [],
+            mediaIds: copies.map((c) => c.id),
+          }),
+        )
+      }
+      return out
+    },
+
+    async pin(userId: string, body: PinMessageBody): Promise<Message> {
+      const { row, access } = await accessToMessage(userId, body.message_id)
+      requireTopicPermission(access, 'pin_message')
+      if (row.deletedAt) throw badRequest('invalidInput', 'message_id')
+      await db
+        .update(messages)
+        .set({ isPin: body.is_pin, pinnedAt: body.is_pin ? new Date() : null })
+        .where(eq(messages.id, row.id))
+      const message = (await one(userId, row.id))!
+      realtime.toTopic(row.topicId, 'MESSAGE_CHANGED', { change: body.is_pin ? 'pinned' : 'unpinned', message })
+      return message
+    },
+  }
+}

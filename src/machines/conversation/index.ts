@@ -1,0 +1,2 @@
+export * from './conversation.machine'
+export * from './conversation.view'

@@ -1,0 +1,2 @@
+export * from './outbox.machine'
+export * from './outbox.view'

@@ -1,0 +1,90 @@
+import { useEffect, useState } from 'react'
+import { Link } from '@tanstack/react-router'
+import { Trans, useLingui } from '@lingui/react/macro'
+import type { Channel } from '../../../contract/channel'
+import { useRoleLabel } from '../roles'
+
+export interface ChannelSwitcherProps {
+  /** Loaded when the drawer opens; null while loading. */
+  channels: Channel[] | null
+  currentId: string | null
+  switching: string | null
+  onSwitch: (channelId: string) => void
+  onCreate: () => void
+}
+
+/** The account drawer's channels: the user's channels with their role, the current one marked, switch and create. */
+export function ChannelSwitcher({ channels, currentId, switching, onSwitch, onCreate }: ChannelSwitcherProps) {
+  const { t } = useLingui()
+  const roleLabel = useRoleLabel()
+  return (
+    <section aria-labelledby="channels-heading">
+      <div className="flex items-center justify-between">
+        <h3 id="channels-heading" className="text-xs font-medium uppercase tracking-wide text-slate-500">
+          <Trans>Your channels</Trans>
+        </h3>
+        <button type="button" onClick={onCreate} disabled={channels === null} aria-haspopup="dialog" className="rounded px-2 py-1 text-xs font-semibold text-indigo-600 hover:bg-indigo-50 disabled:opacity-50">
+          <Trans>Create channel</Trans>
+        </button>
+      </div>
+      {channels === null ? (
+        <p role="status" className="mt-1 text-sm text-slate-500">
+          <Trans>Loading channels…</Trans>
+        </p>
+      ) : channels.length === 0 ? (
+        <p className="mt-1 text-sm text-slate-500">
+          <Trans>You are not in any channel yet.</Trans>
+        </p>
+      ) : (
+        <ul aria-label={t`Your channels`} className="mt-1 divide-y divide-slate-100 rounded-md border border-slate-200">
+          {channels.map((channel) => {
+            const current = channel._id === currentId
+            return (
+              <li key={channel._id} aria-label={channel.name} aria-current={current || undefined} className="flex items-center justify-between gap-2 px-3 py-2">
+                <span className="min-w-0">
+                  <Link to="/channel/$channelId" params={{ channelId: channel._id }} className="block truncate text-sm font-medium text-slate-900 hover:underline">
+                    {channel.name}
+                  </Link>
+                  <span className="text-xs text-slate-500">{roleLabel(channel.role)}</span>
+                </span>
+                {current ? (
+                  <span className="shrink-0 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-800">
+                    <Trans>Current</Trans>
+                  </span>
+                ) : (
+                  <button
+                    type="button"
+                    onClick={() => onSwitch(channel._id)}
+                    disabled={switching !== null}
+                    aria-busy={switching === channel._id || undefined}
+                    className="shrink-0 rounded border border-slate-300 px-2 py-0.5 text-xs font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-60"
+                  >
+                    <Trans>Switch</Trans>
+                  </button>
+                )}
+              </li>
+            )
+          })}
+        </ul>
+      )}
+    </section>
+  )
+}
+
+/** The user's channels while `open`, reloaded on each opening and after `reloadKey` changes. */
+export function useChannelList(open: boolean, reloadKey: unknown, load: () => Promise<Channel[]>): Channel[] | null {
+  const [channels, setChannels] = useState<Channel[] | null>(null)
+  useEffect(() => {
+    if (!open) return
+    let stopped = false
+    setChannels(null)
+    load().then(
+      (list) => !stopped && setChannels(list),
+      () => !stopped && setChannels([]),
+    )
+    return () => {
+      stopped = true
+    }
+  }, [open, reloadKey, load])
+  return channels
+}

@@ -1,0 +1,183 @@
+import { type KeyboardEvent, useRef, useState } from 'react'
+import { Trans, useLingui } from '@lingui/react/macro'
+import type { Member } from '../../../contract/channel'
+import type { Message } from '../../../contract/message'
+import type { Attachment } from './use-attachments'
+
+const EMOJI = ['😀', '😂', '😍', '👍', '🙏', '🎉', '❤️', '🔥', '😢', '😮', '👀', '✅']
+
+export interface ComposerProps {
+  draft: string
+  onDraft: (text: string) => void
+  members: Member[]
+  meId: string
+  replyTo: Message | null
+  editing: Message | null
+  attachments: Attachment[]
+  /** The topic lets this user send (spec section 6: send_message may be admin-only). */
+  canSend: boolean
+  /** Attachments are still uploading: sending waits. */
+  uploading: boolean
+  onCancelReplyOrEdit: () => void
+  onFiles: (files: File[]) => void
+  onCancelAttachment: (id: string) => void
+  onSubmit: (text: string, mentions: string[]) => void
+  onTyping: () => void
+}
+
+/** The @word being typed at the caret, if any. */
+function mentionQuery(text: string, caret: number): { start: number; query: string } | null {
+  const match = /(^|\s)@([^\s@]*)$/.exec(text.slice(0, caret))
+  return match ? { start: caret - match[2]!.length - 1, query: match[2]!.toLowerCase() } : null
+}
+
+/** Text (Enter sends, Shift+Enter breaks the line), emoji, @mentions of topic members and attachments with progress. */
+export function Composer(props: ComposerProps) {
+  const { t } = useLingui()
+  const { draft, onDraft, members, meId, replyTo, editing, attachments } = props
+  const input = useRef<HTMLTextAreaElement>(null)
+  const fileInput = useRef<HTMLInputElement>(null)
+  const [caret, setCaret] = useState(0)
+  const [emojiOpen, setEmojiOpen] = useState(false)
+  const [mentioned, setMentioned] = useState<Member[]>([])
+  const query = mentionQuery(draft, caret)
+  const suggestions = query ? members.filter((m) => m._id !== meId && m.name.toLowerCase().includes(query.query)).slice(0, 6) : []
+
+  const insert = (text: string, from = caret, to = caret) => {
+    const next = draft.slice(0, from) + text + draft.slice(to)
+    onDraft(next)
+    const at = from + text.length
+    setCaret(at)
+    requestAnimationFrame(() => input.current?.setSelectionRange(at, at))
+  }
+  const pick = (member: Member) => {
+    if (!query) return
+    insert(`@${member.name} `, query.start, caret)
+    setMentioned((all) => (all.some((m) => m._id === member._id) ? all : [...all, member]))
+  }
+  const submit = () => {
+    const text = draft.trim()
+    if (!props.canSend || props.uploading || (!text && !attachments.some((a) => a.status === 'done'))) return
+    props.onSubmit(text, mentioned.filter((m) => text.includes(`@${m.name}`)).map((m) => m._id))
+    setMentioned([])
+  }
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault()
+      if (suggestions.length) pick(suggestions[0]!)
+      else submit()
+    }
+    if (event.key === 'Escape') props.onCancelReplyOrEdit()
+  }
+
+  return (
+    <div className="border-t border-slate-200 bg-white p-2 sm:p-3">
+      {replyTo || editing ? (
+        <div className="mb-2 flex items-center justify-between gap-2 rounded-md bg-slate-100 px-3 py-1.5 text-xs text-slate-600">
+          <span className="truncate">
+            {editing ? <Trans>Editing your message</Trans> : <Trans>Replying to {replyTo?.sender?.name ?? ''}: {replyTo?.message ?? ''}</Trans>}
+          </span>
+          <button type="button" onClick={props.onCancelReplyOrEdit} className="font-semibold text-slate-700 hover:underline">
+            <Trans>Cancel</Trans>
+          </button>
+        </div>
+      ) : null}
+      {attachments.length ? (
+        <ul aria-label={t`Attachments`} className="mb-2 space-y-1">
+          {attachments.map((a) => (
+            <li key={a.id} className="flex items-center gap-2 text-xs">
+              <span className="w-32 truncate sm:w-48">{a.name}</span>
+              {a.status === 'failed' ? (
+                <span role="alert" className="flex-1 text-red-700">
+                  {a.error ?? t`Upload failed`}
+                </span>
+              ) : (
+                <progress aria-label={t`Uploading ${a.name}`} value={a.percent} max={100} className="h-2 flex-1" />
+              )}
+              <button type="button" onClick={() => props.onCancelAttachment(a.id)} aria-label={t`Remove ${a.name}`} className="rounded px-1.5 py-0.5 text-slate-600 hover:bg-slate-100">
+                {a.status === 'uploading' ? <Trans>Cancel</Trans> : <Trans>Remove</Trans>}
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <div className="relative flex items-end gap-2">
+        {suggestions.length ? (
+          <ul role="listbox" aria-label={t`Mention someone`} className="absolute bottom-full left-10 mb-1 w-56 rounded-md border border-slate-200 bg-white py-1 shadow-lg">
+            {suggestions.map((m) => (
+              <li key={m._id} role="option" aria-selected={false}>
+                <button type="button" onMouseDown={(e) => e.preventDefault()} onClick={() => pick(m)} className="w-full px-3 py-1.5 text-left text-sm hover:bg-indigo-50">
+                  {m.name}
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <button type="button" onClick={() => fileInput.current?.click()} aria-label={t`Attach files`} className="h-10 w-10 shrink-0 rounded-full text-xl text-slate-600 hover:bg-slate-100">
+          📎
+        </button>
+        <input
+          ref={fileInput}
+          type="file"
+          multiple
+          hidden
+          aria-label={t`Choose files`}
+          onChange={(e) => {
+            props.onFiles([...(e.target.files ?? [])])
+            e.target.value = ''
+          }}
+        />
+        <div className="relative">
+          <button type="button" onClick={() => setEmojiOpen((o) => !o)} aria-label={t`Emoji`} aria-expanded={emojiOpen} className="h-10 w-10 shrink-0 rounded-full text-xl hover:bg-slate-100">
+            🙂
+          </button>
+          {emojiOpen ? (
+            <div role="group" aria-label={t`Emoji`} className="absolute bottom-full left-0 mb-1 grid w-48 grid-cols-6 gap-1 rounded-md border border-slate-200 bg-white p-2 shadow-lg">
+              {EMOJI.map((e) => (
+                <button
+                  key={e}
+                  type="button"
+                  aria-label={e}
+                  onClick={() => {
+                    insert(e)
+                    setEmojiOpen(false)
+                  }}
+                  className="rounded text-lg hover:bg-slate-100"
+                >
+                  {e}
+                </button>
+              ))}
+            </div>
+          ) : null}
+        </div>
+        <textarea
+          ref={input}
+          rows={1}
+          value={draft}
+          aria-label={t`Message`}
+          placeholder={props.canSend ? t`Write a message…` : t`Only admins can send messages here`}
+          title={props.canSend ? undefined : t`Only admins can send messages here`}
+          disabled={!props.canSend}
+          onChange={(e) => {
+            onDraft(e.target.value)
+            setCaret(e.target.selectionStart)
+            props.onTyping()
+          }}
+          onSelect={(e) => setCaret(e.currentTarget.selectionStart)}
+          onKeyDown={onKeyDown}
+          onPaste={(e) => {
+            const files = [...e.clipboardData.files]
+            if (files.length) {
+              e.preventDefault()
+              props.onFiles(files)
+            }
+          }}
+          className="max-h-40 min-h-10 flex-1 resize-none rounded-2xl border border-slate-300 px-3 py-2 text-sm focus:border-indigo-500 focus:outline-none"
+        />
+        <button type="button" onClick={submit} disabled={!props.canSend || props.uploading} className="h-10 shrink-0 rounded-full bg-indigo-600 px-4 text-sm font-semibold text-white hover:bg-indigo-700 disabled:opacity-50">
+          {editing ? <Trans>Save</Trans> : <Trans>Send</Trans>}
+        </button>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,113 @@
+import { useLayoutEffect, useRef, useState } from 'react'
+import { useVirtualizer } from '@tanstack/react-virtual'
+import { Trans, useLingui } from '@lingui/react/macro'
+import type { Message } from '../../../contract/message'
+import type { PendingMessage } from '../../machines/outbox'
+import { type MessageActions, type MessagePermissions, MessageRow, PendingRow } from './message-row'
+
+type Row = { kind: 'message'; message: Message } | { kind: 'pending'; pending: PendingMessage } | { kind: 'divider' }
+
+export interface MessageListProps {
+  messages: Message[]
+  pending: PendingMessage[]
+  firstUnreadId: string | null
+  hasOlder: boolean
+  loadingOlder: boolean
+  meId: string
+  may: MessagePermissions
+  actions: MessageActions
+  onLoadOlder: () => void
+}
+
+const NEAR_TOP_PX = 200
+const AT_BOTTOM_PX = 80
+
+const keyOf = (row: Row) => (row.kind === 'message' ? row.message._id : row.kind === 'pending' ? `pending-${row.pending.entry.client_id}` : 'divider')
+
+/**
+ * The messages, virtualised: only the rows in view (and a few around) are in the page. Scrolling
+ * near the top loads older pages; the view stays where it was when they arrive, follows new
+ * messages while at the bottom, and otherwise offers a jump to the latest.
+ */
+export function MessageList({ messages, pending, firstUnreadId, hasOlder, loadingOlder, meId, may, actions, onLoadOlder }: MessageListProps) {
+  const { t } = useLingui()
+  const scrollRef = useRef<HTMLDivElement>(null)
+  const [atBottom, setAtBottom] = useState(true)
+  const rows: Row[] = []
+  for (const message of messages) {
+    if (message._id === firstUnreadId) rows.push({ kind: 'divider' })
+    rows.push({ kind: 'message', message })
+  }
+  for (const p of pending) rows.push({ kind: 'pending', pending: p })
+
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => 72,
+    overscan: 6,
+    getItemKey: (index) => keyOf(rows[index]!),
+  })
+
+  // Older pages are prepended: keep the first previously shown message where it was.
+  const firstId = messages[0]?._id
+  // Starts empty, so the first render scrolls to the newest message.
+  const previous = useRef<{ firstId: string | undefined; count: number }>({ firstId, count: 0 })
+  useLayoutEffect(() => {
+    const before = previous.current
+    previous.current = { firstId, count: rows.length }
+    if (before.firstId && firstId !== before.firstId) {
+      const index = rows.findIndex((row) => row.kind === 'message' && row.message._id === before.firstId)
+      if (index > 0) virtualizer.scrollToIndex(index, { align: 'start' })
+      return
+    }
+    if (rows.length !== before.count && (atBottom || before.count === 0)) virtualizer.scrollToIndex(rows.length - 1, { align: 'end' })
+  })
+
+  const onScroll = () => {
+    const el = scrollRef.current
+    if (!el) return
+    setAtBottom(el.scrollHeight - el.scrollTop - el.clientHeight < AT_BOTTOM_PX)
+    if (el.scrollTop < NEAR_TOP_PX && hasOlder && !loadingOlder) onLoadOlder()
+  }
+
+  return (
+    <div className="relative min-h-0 flex-1">
+      <div ref={scrollRef} onScroll={onScroll} className="h-full overflow-y-auto" data-testid="message-scroller">
+        {loadingOlder ? (
+          <p role="status" className="py-2 text-center text-xs text-slate-500">
+            <Trans>Loading older messages…</Trans>
+          </p>
+        ) : null}
+        <div role="list" aria-label={t`Messages`} style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          {virtualizer.getVirtualItems().map((item) => {
+            const row = rows[item.index]!
+            return (
+              <div key={item.key} role="listitem" data-index={item.index} ref={virtualizer.measureElement} style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${item.start}px)` }}>
+                {row.kind === 'divider' ? (
+                  <div className="flex items-center gap-2 px-4 py-2 text-xs font-semibold text-red-600">
+                    <span className="h-px flex-1 bg-red-300" />
+                    <Trans>New messages</Trans>
+                    <span className="h-px flex-1 bg-red-300" />
+                  </div>
+                ) : row.kind === 'pending' ? (
+                  <PendingRow pending={row.pending} />
+                ) : (
+                  <MessageRow message={row.message} mine={row.message.sender?._id === meId} may={may} actions={actions} />
+                )}
+              </div>
+            )
+          })}
+        </div>
+      </div>
+      {atBottom ? null : (
+        <button
+          type="button"
+          onClick={() => virtualizer.scrollToIndex(rows.length - 1, { align: 'end' })}
+          className="absolute bottom-3 right-4 rounded-full bg-indigo-600 px-3 py-1.5 text-xs font-semibold text-white shadow hover:bg-indigo-700"
+        >
+          <Trans>Jump to latest</Trans>
+        </button>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,480 @@
+/**
+ * Chat fan-out: 200 receivers in one topic over real socket.io-client sockets, 2,000 sends via
+ * POST /api/message/send, first paced at 200/s (open loop), then as fast as possible (32 concurrent
+ * senders, closed loop). Measured: delivered messages/s (NEW_MESSAGE events received by all
+ * receivers / time from the first send to the last delivery) and p50/p99 latency from the start of
+ * a send to each receiver's NEW_MESSAGE. Beside it, in the same run, the raw baseline: a bare
+ * socket.io server (raw-relay-server.ts, its own process, no HTTP API, no database) relaying the
+ * same 2,000 payloads (same size) from a sender socket to 200 sockets in one room with
+ * io.to(room).emit. Scenarios: one node on PGlite; one node on PostgreSQL; two nodes + Redis
+ * (sender's HTTP on node A, receivers on node B). Missing PostgreSQL / Redis skip with a note.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { randomUUID } from 'node:crypto'
+import { connect as tcpConnect } from 'node:net'
+import { pathToFileURL } from 'node:url'
+import pg from 'pg'
+import { io as connectSocket, type Socket } from 'socket.io-client'
+import type { NewMessagePayload } from '../../contract/socket'
+import { type RunningServer, startServerProcess } from '../support/server-process'
+import { percentile, round } from './stats'
+
+export const BENCH_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
+export const BENCH_REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379'
+/** Every rate limit the server reads from the environment (server/env-options.ts), lifted. */
+export const BENCH_SERVER_ENV: Record<string, string> = {
+  RATE_LIMIT_LOGIN: '1000000',
+  RATE_LIMIT_REGISTER: '1000000',
+  RATE_LIMIT_OTP: '1000000',
+  LOG_LEVEL: 'warn',
+  // Shared by every node, so a token from node A is good on node B.
+  JWT_SECRET: 'workroom-bench-secret-0123456789-0123456789',
+}
+
+const PORTS = { pglite: 3301, postgres: 3302, nodeA: 3303, nodeB: 3304, raw: 3310 }
+const RECEIVERS = 200
+const MESSAGES = 2_000
+const PACED_PER_SECOND = 200
+const PEAK_CONCURRENCY = 32
+const WARMUP_MESSAGES = 20
+/** A delivery phase ends when all arrived, or nothing arrived for this long. */
+const IDLE_MS = 10_000
+const TEXT = 'Bench message: the quick brown fox jumps over the lazy dog, then checks the release notes for v2.'
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+
+// ---------------------------------------------------------------------------------------------
+// API helpers (also used by chat-render.ts)
+
+/** POST (or GET) /api/<path> as JSON; returns `result`, throws on a non-2xx answer. */
+export async function api<T>(base: string, path: string, opts: { token?: string; body?: unknown; method?: string } = {}): Promise<T> {
+  const method = opts.method ?? (opts.body === undefined ? 'GET' : 'POST')
+  const headers: Record<string, string> = {}
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`
+  if (opts.body !== undefined) headers['content-type'] = 'application/json'
+  const res = await fetch(`${base}/api/${path}`, { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) })
+  const text = await res.text()
+  if (!res.ok) throw new Error(`${method} /api/${path}: ${res.status} ${text.slice(0, 300)}`)
+  return (JSON.parse(text) as { result: T }).result
+}
+
+/** Runs fn(0..count-1) with at most `concurrency` in flight; results in index order. */
+export async function inPool<T>(count: number, concurrency: number, fn: (i: number) => Promise<T>): Promise<T[]> {
+  const out: T[] = new Array<T>(count)
+  let next = 0
+  const worker = async () => {
+    while (next < count) {
+      const i = next++
+      out[i] = await fn(i)
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(concurrency, count) }, worker))
+  return out
+}
+
+export interface BenchUser {
+  userId: string
+  email: string
+  accessToken: string
+  refreshToken: string
+}
+
+export async function signUp(base: string, tag: string): Promise<BenchUser> {
+  const email = `bench-${tag}-${randomUUID().slice(0, 12)}@example.com`
+  const result = await api<{ access_token: string; refresh_token: string; user: { _id: string } }>(base, 'auth/register', {
+    body: { name: `Bench ${tag}`, email, password: 'bench-password-1' },
+  })
+  return { userId: result.user._id, email, accessToken: result.access_token, refreshToken: result.refresh_token }
+}
+
+/** A public channel of `owner`; returns the id of its General topic (which holds every member). */
+export async function channelTopic(base: string, owner: BenchUser, name: string): Promise<{ channelId: string; topicId: string }> {
+  const channel = await api<{ _id: string }>(base, 'channel/create', {
+    token: owner.accessToken,
+    body: { name, description: '<p>Bench</p>', is_public: true },
+  })
+  const topics = await api<{ _id: string }[]>(base, `topic-in-channel?channel_id=${channel._id}`, { token: owner.accessToken })
+  return { channelId: channel._id, topicId: topics[0]._id }
+}
+
+/** Sends one text message through the HTTP API; returns the HTTP status. */
+export async function sendMessage(base: string, token: string, topicId: string, clientId: string, text: string): Promise<number> {
+  const res = await fetch(`${base}/api/message/send`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ client_id: clientId, topic_id: topicId, message: text }),
+  })
+  await res.arrayBuffer()
+  return res.status
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reachability of the optional services
+
+async function postgresReachable(url: string): Promise<string | null> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3_000 })
+  try {
+    await client.connect()
+    await client.query('select 1')
+    return null
+  } catch (err) {
+    return err instanceof Error ? err.message : String(err)
+  } finally {
+    await client.end().catch(() => undefined)
+  }
+}
+
+function redisReachable(url: string): Promise<string | null> {
+  const { hostname, port } = new URL(url)
+  return new Promise((resolve) => {
+    const socket = tcpConnect({ host: hostname, port: Number(port || 6379) })
+    const done = (problem: string | null) => {
+      socket.destroy()
+      resolve(problem)
+    }
+    socket.setTimeout(3_000, () => done('timed out'))
+    socket.once('error', (err) => done(err.message))
+    socket.once('connect', () => socket.write('PING\r\n'))
+    socket.once('data', (data) => done(data.toString().startsWith('+PONG') ? null : `unexpected answer ${data.toString().trim()}`))
+  })
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sockets and delivery accounting
+
+function openSocket(url: string, auth: Record<string, string>): Promise<Socket> {
+  const socket = connectSocket(url, { path: '/socket.io', transports: ['websocket'], reconnection: false, forceNew: true, auth })
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket))
+    socket.once('connect_error', (err) => {
+      socket.close()
+      reject(err)
+    })
+  })
+}
+
+/** Send start times by message id, and every receiver's latency for them. */
+class DeliveryLog {
+  private starts = new Map<string, number>()
+  latencies: number[] = []
+  delivered = 0
+  lastAt = 0
+
+  reset() {
+    this.starts.clear()
+    this.latencies = []
+    this.delivered = 0
+    this.lastAt = 0
+  }
+
+  start(id: string) {
+    this.starts.set(id, performance.now())
+  }
+
+  receive(id: string | null) {
+    const t0 = id === null ? undefined : this.starts.get(id)
+    if (t0 === undefined) return
+    const now = performance.now()
+    this.latencies.push(now - t0)
+    this.delivered++
+    this.lastAt = now
+  }
+
+  /** Resolves once `expected` deliveries arrived, or none arrived for IDLE_MS. */
+  async settled(expected: number, since: number) {
+    while (this.delivered < expected && performance.now() - Math.max(this.lastAt, since) < IDLE_MS) await sleep(20)
+  }
+}
+
+/** Opens one receiver socket per `auths` entry; each reports its NEW_MESSAGE events to `log`. */
+async function openReceivers(url: string, auths: Record<string, string>[], log: DeliveryLog): Promise<Socket[]> {
+  const sockets: Socket[] = []
+  try {
+    await inPool(auths.length, 20, async (i) => {
+      const socket = await openSocket(url, auths[i])
+      sockets.push(socket)
+      socket.on('NEW_MESSAGE', (payload: NewMessagePayload) => log.receive(payload.message.client_id))
+    })
+  } catch (err) {
+    closeAll(sockets)
+    throw err
+  }
+  return sockets
+}
+
+function closeAll(sockets: Socket[]) {
+  for (const socket of sockets) socket.close()
+}
+
+// ---------------------------------------------------------------------------------------------
+// Phases
+
+/** Starts one send of message `id`; resolves when the sender's side completed (HTTP answer or ack): null, or what went wrong. */
+type Send = (id: string) => Promise<string | null>
+
+export interface PhaseResult {
+  sends: number
+  failures: number
+  delivered: number
+  expected: number
+  seconds: number
+  perSecond: number
+  p50: number
+  p99: number
+  /** The most common failure, if any. */
+  failure: string | null
+}
+
+function sendOne(send: Send, log: DeliveryLog): Promise<string | null> {
+  const id = randomUUID()
+  log.start(id)
+  return send(id).catch(describe)
+}
+
+/** An error's message, with its cause (fetch failed: why). */
+function describe(err: unknown): string {
+  if (!(err instanceof Error)) return String(err)
+  return err.cause === undefined ? err.message : `${err.message} (${describe(err.cause)})`
+}
+
+function mostCommon(problems: (string | null)[]): string | null {
+  const counts = new Map<string, number>()
+  for (const p of problems) if (p !== null) counts.set(p, (counts.get(p) ?? 0) + 1)
+  return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null
+}
+
+/** Open loop: send i starts at i / rate seconds, whatever the earlier ones are doing. */
+async function pacedSends(send: Send, log: DeliveryLog, count: number): Promise<(string | null)[]> {
+  const t0 = performance.now()
+  const pending: Promise<string | null>[] = []
+  for (let i = 0; i < count; i++) {
+    const wait = t0 + (i * 1000) / PACED_PER_SECOND - performance.now()
+    if (wait > 1) await sleep(wait)
+    pending.push(sendOne(send, log))
+  }
+  return Promise.all(pending)
+}
+
+/** Closed loop: `concurrency` senders, each starting its next send when the last one completed. */
+async function closedLoopSends(send: Send, log: DeliveryLog, count: number, concurrency: number): Promise<(string | null)[]> {
+  return inPool(count, concurrency, () => sendOne(send, log))
+}
+
+async function runPhase(mode: 'paced' | 'peak', send: Send, log: DeliveryLog, receivers: number): Promise<PhaseResult> {
+  log.reset()
+  const t0 = performance.now()
+  const results = mode === 'paced' ? await pacedSends(send, log, MESSAGES) : await closedLoopSends(send, log, MESSAGES, PEAK_CONCURRENCY)
+  const expected = MESSAGES * receivers
+  await log.settled(expected, t0)
+  const seconds = (Math.max(log.lastAt, t0) - t0) / 1000
+  return {
+    sends: results.length,
+    failures: results.filter((problem) => problem !== null).length,
+    delivered: log.delivered,
+    expected,
+    seconds: round(seconds, 2),
+    perSecond: round(seconds > 0 ? log.delivered / seconds : 0, 0),
+    p50: round(percentile(log.latencies, 50), 1),
+    p99: round(percentile(log.latencies, 99), 1),
+    failure: mostCommon(results),
+  }
+}
+
+/** A few sends to warm up and to check that every receiver is in the room. */
+async function warmUp(send: Send, log: DeliveryLog, receivers: number, what: string) {
+  log.reset()
+  const t0 = performance.now()
+  await inPool(WARMUP_MESSAGES, 4, () => sendOne(send, log))
+  await log.settled(WARMUP_MESSAGES * receivers, t0)
+  if (log.delivered !== WARMUP_MESSAGES * receivers)
+    throw new Error(`${what}: warm-up delivered ${log.delivered} of ${WARMUP_MESSAGES * receivers} NEW_MESSAGE events`)
+}
+
+interface PathResult {
+  paced: PhaseResult
+  peak: PhaseResult
+}
+
+async function runPhases(send: Send, log: DeliveryLog, receivers: number, what: string): Promise<PathResult> {
+  await warmUp(send, log, receivers, what)
+  const paced = await runPhase('paced', send, log, receivers)
+  const peak = await runPhase('peak', send, log, receivers)
+  return { paced, peak }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Raw socket.io baseline
+
+async function startRawRelay(port: number): Promise<{ url: string; stop(): Promise<void> }> {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'tests/bench/raw-relay-server.ts', String(port)], { stdio: ['ignore', 'pipe', 'inherit'] })
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve()
+      child.once('exit', () => resolve())
+      child.kill('SIGTERM')
+    })
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('raw relay server did not start in 30 s')), 30_000)
+      child.once('exit', (code) => reject(new Error(`raw relay server exited with ${code}`)))
+      child.stdout?.on('data', (data: Buffer) => {
+        if (data.toString().includes('ready')) {
+          clearTimeout(timer)
+          resolve()
+        }
+      })
+    })
+  } catch (err) {
+    await stop()
+    throw err
+  }
+  return { url: `http://127.0.0.1:${port}`, stop }
+}
+
+/** The raw baseline: the same payloads (a real NEW_MESSAGE payload with a fresh client_id) relayed by a bare socket.io room. */
+async function measureRaw(template: NewMessagePayload): Promise<PathResult> {
+  const relay = await startRawRelay(PORTS.raw)
+  const log = new DeliveryLog()
+  const sockets: Socket[] = []
+  try {
+    sockets.push(...(await openReceivers(relay.url, Array.from({ length: RECEIVERS }, () => ({ role: 'receiver' })), log)))
+    const sender = await openSocket(relay.url, { role: 'sender' })
+    sockets.push(sender)
+    const send: Send = async (id) => {
+      const payload: NewMessagePayload = { message: { ...template.message, client_id: id } }
+      return (await sender.timeout(30_000).emitWithAck('relay', payload)) === true ? null : 'not acked'
+    }
+    return await runPhases(send, log, RECEIVERS, 'raw socket.io')
+  } finally {
+    closeAll(sockets)
+    await relay.stop()
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Full path: HTTP send -> database -> NEW_MESSAGE to the topic room (Redis between nodes)
+
+interface Topic {
+  sender: BenchUser
+  receivers: BenchUser[]
+  topicId: string
+}
+
+async function topicWithReceivers(base: string): Promise<Topic> {
+  const sender = await signUp(base, 'sender')
+  const receivers = await inPool(RECEIVERS, 10, (i) => signUp(base, `r${i}`))
+  const { channelId, topicId } = await channelTopic(base, sender, `Fan-out ${Date.now()}`)
+  await inPool(receivers.length, 10, (i) => api(base, 'channel/join', { token: receivers[i].accessToken, body: { channel_id: channelId } }))
+  return { sender, receivers, topicId }
+}
+
+/** Waits for the first NEW_MESSAGE on `socket` (the payload the raw baseline copies). */
+function firstPayload(socket: Socket): Promise<NewMessagePayload> {
+  return new Promise((resolve) => socket.once('NEW_MESSAGE', (payload: NewMessagePayload) => resolve(payload)))
+}
+
+interface ScenarioResult {
+  payloadBytes: number
+  raw: PathResult
+  full: PathResult
+}
+
+/** Sender's HTTP on `apiBase`, receivers' sockets on `socketBase`; then the raw baseline beside it. */
+async function measureScenario(apiBase: string, socketBase: string): Promise<ScenarioResult> {
+  const topic = await topicWithReceivers(apiBase)
+  const log = new DeliveryLog()
+  const sockets = await openReceivers(
+    socketBase,
+    topic.receivers.map((r) => ({ token: r.accessToken })),
+    log,
+  )
+  try {
+    const payload = firstPayload(sockets[0])
+    const send: Send = async (id) => {
+      const status = await sendMessage(apiBase, topic.sender.accessToken, topic.topicId, id, TEXT)
+      return status === 200 ? null : `HTTP ${status}`
+    }
+    await warmUp(send, log, RECEIVERS, 'full path')
+    const template = await payload
+    const raw = await measureRaw(template)
+    const full = await runPhases(send, log, RECEIVERS, 'full path')
+    return { payloadBytes: Buffer.byteLength(JSON.stringify(template)), raw, full }
+  } finally {
+    closeAll(sockets)
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Scenarios and printing
+
+function phaseLine(label: string, r: PhaseResult): string {
+  const lost = r.expected - r.delivered
+  return `  ${label.padEnd(44)} ${String(r.perSecond).padStart(7)} msg/s delivered, p50 ${r.p50} ms, p99 ${r.p99} ms (${r.seconds} s${lost ? `, ${lost} NOT delivered` : ''}${r.failures ? `, ${r.failures} sends failed, mostly: ${r.failure}` : ''})`
+}
+
+function printScenario(title: string, r: ScenarioResult) {
+  console.log(`\nchat fan-out, ${title}: ${RECEIVERS} receivers in one topic, ${MESSAGES} sends per phase, NEW_MESSAGE payload ${r.payloadBytes} B`)
+  console.log(phaseLine(`raw socket.io room, ${PACED_PER_SECOND}/s:`, r.raw.paced))
+  console.log(phaseLine(`raw socket.io room, ${PEAK_CONCURRENCY} concurrent (peak):`, r.raw.peak))
+  console.log(phaseLine(`full path (HTTP send), ${PACED_PER_SECOND}/s:`, r.full.paced))
+  console.log(phaseLine(`full path (HTTP send), ${PEAK_CONCURRENCY} concurrent (peak):`, r.full.peak))
+  const p99Ratio = round(r.full.paced.p99 / r.raw.paced.p99, 2)
+  const peakRatio = round(r.full.peak.perSecond / r.raw.peak.perSecond, 2)
+  console.log(`  full / raw p99 at ${PACED_PER_SECOND}/s: ${p99Ratio} (goal <= 2: ${p99Ratio <= 2 ? 'met' : 'NOT met'})`)
+  console.log(`  full / raw peak throughput: ${peakRatio} (goal >= 0.5: ${peakRatio >= 0.5 ? 'met' : 'NOT met'})`)
+}
+
+/** Starts the servers, measures, and always stops every server it started. */
+async function withServers(starts: (() => Promise<RunningServer>)[], body: (servers: RunningServer[]) => Promise<void>) {
+  const servers: RunningServer[] = []
+  try {
+    for (const start of starts) servers.push(await start())
+    await body(servers)
+  } finally {
+    await Promise.all(servers.map((s) => s.stop()))
+  }
+}
+
+async function scenario(title: string, starts: (() => Promise<RunningServer>)[], pick: (servers: RunningServer[]) => { apiBase: string; socketBase: string }) {
+  try {
+    await withServers(starts, async (servers) => {
+      const { apiBase, socketBase } = pick(servers)
+      printScenario(title, await measureScenario(apiBase, socketBase))
+    })
+  } catch (err) {
+    console.log(`\nchat fan-out, ${title}: FAILED: ${err instanceof Error ? err.message : String(err)}`)
+  }
+}
+
+/** BENCH_FANOUT=pglite,postgres,redis picks scenarios (all by default). */
+const wanted = (name: string) => !process.env.BENCH_FANOUT || process.env.BENCH_FANOUT.split(',').includes(name)
+
+export async function chatFanout(): Promise<void> {
+  const one = (s: RunningServer[]) => ({ apiBase: s[0].url, socketBase: s[0].url })
+  if (wanted('pglite')) await scenario('1 node, PGlite', [() => startServerProcess(PORTS.pglite, BENCH_SERVER_ENV)], one)
+
+  const pgProblem = await postgresReachable(BENCH_DATABASE_URL)
+  if (!wanted('postgres')) {
+    // not asked for
+  } else if (pgProblem) {
+    console.log(`\nchat fan-out on PostgreSQL: skipped, ${BENCH_DATABASE_URL} is not reachable (${pgProblem})`)
+  } else {
+    const env = { ...BENCH_SERVER_ENV, DATABASE_URL: BENCH_DATABASE_URL }
+    await scenario('1 node, PostgreSQL', [() => startServerProcess(PORTS.postgres, env)], one)
+  }
+
+  if (!wanted('redis')) return
+  const redisProblem = await redisReachable(BENCH_REDIS_URL)
+  if (pgProblem || redisProblem) {
+    console.log(`\nchat fan-out, 2 nodes + Redis: skipped (${pgProblem ? `PostgreSQL: ${pgProblem}` : `Redis ${BENCH_REDIS_URL}: ${redisProblem}`})`)
+    return
+  }
+  const env = { ...BENCH_SERVER_ENV, DATABASE_URL: BENCH_DATABASE_URL, REDIS_URL: BENCH_REDIS_URL }
+  await scenario(
+    '2 nodes + Redis, PostgreSQL (send via node A, receivers on node B)',
+    [() => startServerProcess(PORTS.nodeA, env), () => startServerProcess(PORTS.nodeB, env)],
+    (s) => ({ apiBase: s[0].url, socketBase: s[1].url }),
+  )
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await chatFanout()

@@ -1,0 +1,33 @@
+import { type Browser, expect, type Page } from '@playwright/test'
+import { type SignedUpUser, signUpAndLogIn } from './sign-up'
+
+/** A signed-up user in a browser context of their own, past the tutorial. */
+export interface Person {
+  page: Page
+  user: SignedUpUser
+}
+
+export async function person(browser: Browser, name: string, viewport = { width: 1280, height: 800 }): Promise<Person> {
+  const context = await browser.newContext({ viewport })
+  const page = await context.newPage()
+  const user = await signUpAndLogIn(page, { name, skipTutorial: true })
+  return { page, user }
+}
+
+/** API calls as that person for setting things up around the UI: each must succeed; answers `result`. */
+export function apiAs(who: Person) {
+  const headers = { authorization: `Bearer ${who.user.accessToken}` }
+  const call = async (method: 'get' | 'post' | 'put', path: string, data?: unknown) => {
+    const res = await who.page.request[method](`/api/${path}`, { data, headers })
+    expect(res.status(), `${method.toUpperCase()} ${path}: ${await res.text()}`).toBe(200)
+    return (await res.json()).result
+  }
+  return {
+    get: (path: string) => call('get', path),
+    post: (path: string, data: unknown) => call('post', path, data),
+    put: (path: string, data: unknown) => call('put', path, data),
+  }
+}
+
+/** The open chat's message list. */
+export const messagesOf = (page: Page) => page.getByRole('list', { name: 'Messages' })

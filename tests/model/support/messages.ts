@@ -1,0 +1,15 @@
+import type { Message } from '../../../contract/message'
+
+/** A plain text message as the server answers it; `fields` set what a test cares about. */
+export const textMessage = (fields: Pick<Message, '_id' | 'topic_id' | 'seq' | 'message' | 'sender' | 'created_at'> & Partial<Message>): Message => ({
+  client_id: null,
+  type: 'text',
+  reply_to: null,
+  forwarded_from: null,
+  media: [],
+  mentions: [],
+  is_pin: false,
+  is_deleted: false,
+  edited_at: null,
+  ...fields,
+})

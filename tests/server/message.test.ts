@@ -1,0 +1,245 @@
+import sharp from 'sharp'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { call, nextEvent, silence, startTestServer, type TestServer } from './harness'
+import { channelWith, clientId, type Person, person, socketOf } from './chat-fixtures'
+
+let server: TestServer
+let base: string
+beforeAll(async () => {
+  server = await startTestServer()
+  base = server.url
+})
+afterAll(() => server.stop())
+
+async function upload(who: Person, topicId: string, name: string, bytes: Buffer, url = 'media/upload') {
+  const form = new FormData()
+  form.set('topic_id', topicId)
+  form.set('acl', 'private')
+  form.set('file', new Blob([new Uint8Array(bytes)]), name)
+  return call(base, 'POST', `/api/${url}`, { token: who.access_token, raw: form })
+}
+
+const png = () => sharp({ create: { width: 640, height: 480, channels: 3, background: '#3366ff' } }).png().toBuffer()
+const exe = () => Buffer.concat([Buffer.from('4d5a90000300000004000000ffff0000b800000000000000400000000000000000000000', 'hex'), Buffer.alloc(200, 1)])
+
+describe('messages', () => {
+  let owner: Person, member: Person, stranger: Person, topicId: string
+  beforeAll(async () => {
+    ;[owner, member, stranger] = await Promise.all([person(base, 'Owner'), person(base, 'Member'), person(base, 'Stranger')])
+    ;({ generalId: topicId } = await channelWith(owner, [member]))
+  })
+
+  it('sends once per client_id, numbers messages in order and fans out to members only', async () => {
+    const memberSocket = await socketOf(base, member)
+    const strangerSocket = await socketOf(base, stranger)
+    try {
+      const arrived = nextEvent<{ message: { message: string; seq: number } }>(memberSocket, 'NEW_MESSAGE')
+      const quiet = silence(strangerSocket, 'NEW_MESSAGE', 600)
+      const id = clientId()
+      const first = await owner.api('POST', 'message/send', { client_id: id, topic_id: topicId, message: 'Hello <b>team</b>' })
+      expect(first.status).toBe(200)
+      expect((await arrived).message.message).toBe('Hello <b>team</b>')
+      expect(await quiet).toBe(true)
+      const again = nextEvent(memberSocket, 'NEW_MESSAGE', 600).then(() => 'again', () => 'once')
+      const repeat = await owner.api('POST', 'message/send', { client_id: id, topic_id: topicId, message: 'Hello <b>team</b>' })
+      expect(repeat.body.result._id).toBe(first.body.result._id)
+      expect(await again).toBe('once')
+      const second = await owner.api('POST', 'message/send', { client_id: clientId(), topic_id: topicId, message: 'second' })
+      expect(second.body.result.seq).toBe(first.body.result.seq + 1)
+      const list = await member.api('GET', `topic/message?topic_id=${topicId}`)
+      expect(list.body.result.map((m: { message: string }) => m.message)).toEqual(['Hello <b>team</b>', 'second'])
+      const topics = await member.api('GET', 'topic')
+      expect(topics.body.result[0]).toMatchObject({ is_seen: false, message: { message: 'second' } })
+      // The sender has seen up to their own message; the repeat did not use up a number.
+      const own = await owner.api('GET', 'topic')
+      expect(own.body.result[0]).toMatchObject({ is_seen: true, last_seen_seq: second.body.result.seq, message: { message: 'second' } })
+      const third = await member.api('POST', 'message/send', { client_id: clientId(), topic_id: topicId, message: 'third' })
+      expect(third.body.result.seq).toBe(second.body.result.seq + 1)
+      expect((await owner.api('GET', 'topic')).body.result[0]).toMatchObject({ is_seen: false, message: { message: 'third' } })
+    } finally {
+      memberSocket.close()
+      strangerSocket.close()
+    }
+  })
+
+  it('sanitises rich text and refuses strangers and bad input with field messages', async () => {
+    const html = await owner.api('POST', 'message/send', { client_id: clientId(), topic_id: topicId, type: 'html', message: '<p>ok<img src=x onerror="alert(1)"><script>alert(2)</script></p>' })
+    expect(html.body.result.message).toBe('<p>ok</p>')
+    expect((await stranger.api('POST', 'message/send', { client_id: clientId(), topic_id: topicId, message: 'hi' })).status).toBe(403)
+    expect((await stranger.api('GET', `topic/message?topic_id=${topicId}`)).status).toBe(403)
+    expect((await stranger.api('GET', `topic/pinned?topic_id=${topicId}`)).status).toBe(403)
+    const empty = await owner.api('POST', 'message/send', { client_id: clientId(), topic_id: topicId, message: '   ' })
+    expect(empty.status).toBe(400)
+    expect(empty.body.errors.message).toBeDefined()
+    const noId = await owner.api('POST', 'message/send', { topic_id: topicId, message: 'x' })
+    expect(noId.body.errors.client_id).toBeDefined()
+    expect((await owner.api('POST', 'message/send', { client_id: clientId(), topic_id: 'nope', message: 'x' })).status).toBe(404)
+    expect((await owner.api('GET', 'topic/message?topic_id=' + topicId + '&before=abc')).status).toBe(400)
+  })
+
+  it('pages history 20 at a time and catches up after a seq', async () => {
+    const a = await person(base)
+    const b = await person(base)
+    const dm = (await a.api('GET', `topic/chat-friend?customer_id=${b.user._id}`)).body.result._id
+    for (let i = 1; i <= 45; i++) await a.api('POST', 'message/send', { client_id: clientId(), topic_id: dm, message: `m${i}` })
+    const latest = (await b.api('GET', `topic/message?topic_id=${dm}`)).body.result
+    expect(latest).toHaveLength(20)
+    expect(latest[0].message).toBe('m26')
+    expect(latest[19].message).toBe('m45')
+    const older = (await b.api('GET', `topic/message?topic_id=${dm}&before=${latest[0].seq}`)).body.result
+    expect(older.map((m: { message: string }) => m.message)).toEqual(Array.from({ length: 20 }, (_, i) => `m${i + 6}`))
+    const oldest = (await b.api('GET', `topic/message?topic_id=${dm}&before=${older[0].seq}`)).body.result
+    expect(oldest).toHaveLength(5)
+    const missed = (await b.api('GET', `topic/message?topic_id=${dm}&after=${latest[17].seq}`)).body.result
+    expect(missed.map((m: { message: string }) => m.message)).toEqual(['m44', 'm45'])
+  })
+
+  it('edits, deletes for everyone, replies, pins and forwards, with permission checks', async () => {
+    const sent = await member.api('POST', 'message/send', { client_id: clientId(), topic_id: topicId, message: 'original' })
+    const id = sent.body.result._id
+    expect((await owner.api('PUT', 'message/edit', { message_id: id, message: 'hijack' })).status).toBe(403)
+    const edited = await member.api('PUT', 'message/edit', { message_id: id, message: 'edited' })
+    expect(edited.body.result).toMatchObject({ message: 'edited' })
+    expect(edited.body.result.edited_at).not.toBeNull()
+    const reply = await owner.api('POST', 'message/send', { client_id: clientId(), topic_id: topicId, message: 'a reply', reply_to: id })
+    expect(reply.body.result.reply_to).toMatchObject({ _id: id, message: 'edited', sender_name: 'Member' })
+    const pinned = await owner.api('PUT', 'message/pin', { message_id: id, is_pin: 1 })
+    expect(pinned.body.result.is_pin).toBe(true)
+    expect((await member.api('GET', `topic/pinned?topic_id=${topicId}`)).body.result.map((m: { _id: string }) => m._id)).toEqual([id])
+    const dm = (await owner.api('GET', `topic/chat-friend?customer_id=${member.user._id}`)).body.result._id
+    const forwarded = await owner.api('POST', 'message/forward', { message_id: id, topic_ids: [dm] })
+    expect(forwarded.body.result[0]).toMatchObject({ topic_id: dm, message: 'edited', forwarded_from: 'Member' })
+    expect((await stranger.api('POST', 'message/forward', { message_id: id, topic_ids: [dm] })).status).toBe(403)
+    const memberSocket = await socketOf(base, member)
+    try {
+      const changed = nextEvent<{ change: string; message: { message: string; is_deleted: boolean } }>(memberSocket, 'MESSAGE_CHANGED')
+      expect((await stranger.api('DELETE', 'message/delete', { message_id: id })).status).toBe(403)
+      const deleted = await owner.api('DELETE', 'message/delete', { message_id: id })
+      expect(deleted.body.result).toMatchObject({ message: '', is_deleted: true, is_pin: false })
+      expect(await changed).toMatchObject({ change: 'deleted', message: { message: '', is_deleted: true } })
+    } finally {
+      memberSocket.close()
+    }
+    const history = (await member.api('GET', `topic/message?topic_id=${topicId}`)).body.result
+    expect(history.find((m: { _id: string }) => m._id === id)).toMatchObject({ message: '', is_deleted: true })
+  })
+
+  it('a mention notifies the mentioned member live as tag_message', async () => {
+    const memberSocket = await socketOf(base, member)
+    try {
+      const note = nextEvent<{ notifiable_type: string; value: { topic_id: string }; customer: { name: string } }>(memberSocket, 'data')
+      await owner.api('POST', 'message/send', { client_id: clientId(), topic_id: topicId, message: '@Member look', mentions: [member.user._id, stranger.user._id] })
+      expect(await note).toMatchObject({ notifiable_type: 'tag_message', value: { topic_id: topicId }, customer: { name: 'Owner' } })
+    } finally {
+      memberSocket.close()
+    }
+    const count = await stranger.api('GET', 'notify/all-number')
+    expect(count.body.result.notification).toBe(0)
+  })
+})
+
+describe('media', () => {
+  let owner: Person, member: Person, stranger: Person, topicId: string
+  beforeAll(async () => {
+    ;[owner, member, stranger] = await Promise.all([person(base, 'Owner'), person(base, 'Member'), person(base, 'Stranger')])
+    ;({ generalId: topicId } = await channelWith(owner, [member]))
+  })
+
+  it('a png gets a thumbnail that members read through signed URLs; strangers and tampered links do not', async () => {
+    const res = await upload(owner, topicId, 'photo.png', await png())
+    expect(res.status).toBe(200)
+    const item = res.body.result
+    expect(item).toMatchObject({ kind: 'image', mime: 'image/png', width: 640, height: 480, name: 'photo.png' })
+    expect(item.thumb_url).toContain(encodeURIComponent('.thumb.jpg'))
+    const sent = await owner.api('POST', 'message/send', { client_id: clientId(), topic_id: topicId, media_ids: [item._id] })
+    expect(sent.body.result.type).toBe('file')
+    const asMember = (await member.api('GET', `topic/message?topic_id=${topicId}`)).body.result.at(-1).media[0]
+    const thumb = await fetch(base + asMember.thumb_url)
+    expect(thumb.status).toBe(200)
+    expect(thumb.headers.get('content-type')).toBe('image/jpeg')
+    const meta = await sharp(Buffer.from(await thumb.arrayBuffer())).metadata()
+    expect(Math.max(meta.width!, meta.height!)).toBe(320)
+    const full = await fetch(base + asMember.url)
+    expect(full.headers.get('content-type')).toBe('image/png')
+    const tampered = await fetch(base + asMember.url.replace(/token=[^&]+/, `token=${stranger.user._id}.forged`))
+    expect(tampered.status).toBe(403)
+    expect((await fetch(base + asMember.url.replace(/expire=\d+/, 'expire=1'))).status).toBe(403)
+  })
+
+  it("another person's upload cannot be attached: 400, and neither the message nor its number is kept", async () => {
+    const theirs = (await upload(member, topicId, 'theirs.png', await png())).body.result
+    const before = (await owner.api('GET', `topic/message?topic_id=${topicId}`)).body.result
+    const refused = await owner.api('POST', 'message/send', { client_id: clientId(), topic_id: topicId, message: 'look', media_ids: [theirs._id] })
+    expect(refused.status).toBe(400)
+    expect(refused.body.errors).toHaveProperty('media_ids')
+    const after = (await owner.api('GET', `topic/message?topic_id=${topicId}`)).body.result
+    expect(after).toEqual(before)
+    const next = await owner.api('POST', 'message/send', { client_id: clientId(), topic_id: topicId, message: 'next' })
+    expect(next.body.result.seq).toBe((before.at(-1)?.seq ?? 0) + 1)
+  })
+
+  it('refuses a .exe renamed .png by its content, with the message, and stores nothing', async () => {
+    const channelId = (await owner.api('GET', 'channel/my-channel')).body.result[0]._id
+    const usedBefore = (await owner.api('GET', `media/storage?channel_id=${channelId}`)).body.result.used
+    const res = await upload(owner, topicId, 'innocent.png', exe())
+    expect(res.status).toBe(400)
+    expect(res.body.errors.file).toEqual(['This file type is not allowed'])
+    expect((await owner.api('GET', `media/storage?channel_id=${channelId}`)).body.result.used).toBe(usedBefore)
+    expect((await upload(stranger, topicId, 'a.txt', Buffer.from('hello'))).status).toBe(403)
+  })
+
+  it('a removed member loses access to files of the topic', async () => {
+    const dmOwner = await person(base)
+    const guest = await person(base)
+    const { channelId } = await channelWith(dmOwner, [guest])
+    const group = (await dmOwner.api('POST', 'channel/add-topic', { channel_id: channelId, name: 'Files', customer_ids: [guest.user._id] })).body.result._id
+    const up = (await upload(dmOwner, group, 'notes.txt', Buffer.from('secret notes'))).body.result
+    await dmOwner.api('POST', 'message/send', { client_id: clientId(), topic_id: group, media_ids: [up._id] })
+    const guestUrl = (await guest.api('GET', `topic/message?topic_id=${group}`)).body.result[0].media[0].url
+    const before = await fetch(base + guestUrl)
+    expect(before.status).toBe(200)
+    expect(before.headers.get('content-disposition')).toMatch(/^attachment/)
+    expect(await before.text()).toBe('secret notes')
+    await dmOwner.api('DELETE', 'topic/member', { topic_id: group, customer_id: guest.user._id })
+    expect((await fetch(base + guestUrl)).status).toBe(403)
+  })
+
+  it('cancel-upload drops an unsent upload; trash, restore and purge by the uploader or a channel admin', async () => {
+    const up = (await upload(member, topicId, 'draft.txt', Buffer.from('draft'))).body.result
+    expect((await owner.api('DELETE', `media/cancel-upload?media_id=${up._id}`)).status).toBe(403)
+    expect((await member.api('DELETE', `media/cancel-upload?media_id=${up._id}`)).status).toBe(200)
+    expect((await member.api('DELETE', `media/cancel-upload?media_id=${up._id}`)).status).toBe(404)
+    const kept = (await upload(member, topicId, 'kept.txt', Buffer.from('kept'))).body.result
+    await member.api('POST', 'message/send', { client_id: clientId(), topic_id: topicId, media_ids: [kept._id] })
+    expect((await member.api('DELETE', `media/cancel-upload?media_id=${kept._id}`)).status).toBe(400)
+    const channelId = (await owner.api('GET', 'channel/my-channel')).body.result[0]._id
+    const listed = await member.api('GET', `media/storage?channel_id=${channelId}`)
+    expect(listed.body.result.items.map((i: { name: string }) => i.name)).toContain('kept.txt')
+    expect((await stranger.api('PUT', 'media/trash', { media_id: kept._id })).status).toBe(403)
+    expect((await owner.api('PUT', 'media/trash', { media_id: kept._id })).status).toBe(200)
+    const trash = await member.api('GET', `media/storage?channel_id=${channelId}&trash=1`)
+    expect(trash.body.result.items.map((i: { name: string }) => i.name)).toEqual(['kept.txt'])
+    expect((await member.api('PUT', 'media/restore', { media_id: kept._id })).status).toBe(200)
+    expect((await member.api('DELETE', 'media/purge', { media_id: kept._id })).status).toBe(200)
+    expect((await member.api('GET', `media/storage?channel_id=${channelId}`)).body.result.items.map((i: { name: string }) => i.name)).not.toContain('kept.txt')
+    expect((await stranger.api('GET', `media/storage?channel_id=${channelId}`)).status).toBe(403)
+  })
+
+  it('over the storage quota: 413 with the upgrade message, nothing stored', async () => {
+    const small = await startTestServer({ storageQuotaBytes: 1000 })
+    try {
+      const a = await person(small.url)
+      const { generalId } = await channelWith(a, [])
+      const form = new FormData()
+      form.set('topic_id', generalId)
+      form.set('file', new Blob([new Uint8Array(Buffer.alloc(1500, 'a'))]), 'big.txt')
+      const res = await call(small.url, 'POST', '/api/media/upload', { token: a.access_token, raw: form })
+      expect(res.status).toBe(413)
+      expect(res.body.message).toBe('Your storage is running out, please upgrade here')
+      const channelId = (await a.api('GET', 'channel/my-channel')).body.result[0]._id
+      expect((await a.api('GET', `media/storage?channel_id=${channelId}`)).body.result.used).toBe(0)
+    } finally {
+      await small.stop()
+    }
+  })
+})
