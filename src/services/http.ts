@@ -51,6 +51,11 @@ function bearerOf(request: KyRequest): string | null {
   return header?.startsWith('Bearer ') ? header.slice(7) : null
 }
 
+/** A call made with a token while logged in whose answer arrives after the session ended (e.g. logout): its 401 sends nobody to /login. */
+function isFromEndedSession(request: KyRequest): boolean {
+  return bearerOf(request) !== null && bridge.accessToken() === null
+}
+
 async function readBody(response: Response): Promise<unknown> {
   try {
     return await response.clone().json()
@@ -110,7 +115,7 @@ export const http = ky.create({
         if (outcome.kind === 'toast' && !quiet) {
           showToast({ text: outcome.text, tone: 'error', link: outcome.link ? { to: outcome.link, label: CATALOGUE_MESSAGES.upgrade } : undefined })
         }
-        if (outcome.kind === 'unauthorized') bridge.expired()
+        if (outcome.kind === 'unauthorized' && !isFromEndedSession(error.request)) bridge.expired()
         return error
       },
     ],

@@ -98,6 +98,27 @@ describe('http client', () => {
     expect(toastTexts()).toEqual([])
   })
 
+  it('401 answering a call sent before the session ended (logout) leaves the user where they are', async () => {
+    let token: string | null = 'access-1'
+    const expired = vi.fn()
+    connectAuth(bridge({ accessToken: () => token, expired }))
+    serve(async () => {
+      token = null
+      return json(401, { message: 'Please log in' })
+    })
+    await expect(http.get('channel/seen').json()).rejects.toThrow()
+    expect(expired).not.toHaveBeenCalled()
+    expect(toastTexts()).toEqual([])
+  })
+
+  it('401 on a call made without a session: the session machine sends the visitor to /login', async () => {
+    const expired = vi.fn()
+    connectAuth(bridge({ accessToken: () => null, expired }))
+    serve(() => json(401, { message: 'Please log in' }))
+    await expect(http.get('customer/user-info').json()).rejects.toThrow()
+    expect(expired).toHaveBeenCalledTimes(1)
+  })
+
   it('401 with the session machine: concurrent calls share one refresh (single flight)', async () => {
     const user = { account: { language: 'en' } } as unknown as User
     let refreshCalls = 0
