@@ -43,7 +43,7 @@ export type Message = z.infer<typeof message>
 /** POST message/send (pinned): idempotent on (sender, client_id): a repeat answers the same message. */
 export const sendMessageBody = z
   .strictObject({
-    client_id: z.string().trim().min(8).max(64),
+    client_id: z.string().trim().min(1).max(64),
     topic_id: objectId,
     type: z.enum(['text', 'html']).default('text'),
     message: z.string().max(MESSAGE_MAX).default(''),
@@ -58,11 +58,14 @@ export const sendMessageBody = z
 export type SendMessageBody = z.input<typeof sendMessageBody>
 
 /**
- * GET topic/message?topic_id&before=<seq>: the 20 messages before `before` (the latest 20 without it),
- * oldest first. With after=<seq>: every message after it (at most 500, oldest first), for catching up.
+ * GET topic/messages?topic_id&page=N: 20 messages a page, newest first; with before=<seq> the pages
+ * count from that seq back. With after=<seq>: the (at most 500) oldest messages after it, newest
+ * first, for catching up; a full answer means ask again after its newest.
  */
 export const messageListQuery = z.object({
   topic_id: objectId,
+  /** 1-based page of 20, newest first (counted from `before` when given). */
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
   before: z.coerce.number().int().min(0).optional(),
   after: z.coerce.number().int().min(0).optional(),
 })

@@ -48,7 +48,7 @@ export const API = {
   topicLabel: 'topic/label',
   topicHide: 'topic/hide',
   topicPinned: 'topic/pinned',
-  topicMessages: 'topic/message',
+  topicMessages: 'topic/messages',
   messageSend: 'message/send',
   messageEdit: 'message/edit',
   messageDelete: 'message/delete',

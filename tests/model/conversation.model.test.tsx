@@ -1,6 +1,6 @@
 import { expect } from 'vitest'
 import { fireEvent, within } from '@testing-library/react'
-import type { Message } from '../../contract/message'
+import { CATCH_UP_MAX, type Message } from '../../contract/message'
 import { conversationMachine, conversationView, PAGE, type ConversationSnapshot } from '../../src/machines/conversation'
 import { ConversationHistory } from '../../src/ui/conversation/conversation-history'
 import { describeModel, type ModelKit } from './support/run-model'
@@ -46,6 +46,7 @@ describeModel({
     JSON.stringify({
       value: s.value,
       count: Math.min(messages(s).length, 45),
+      caughtUpFar: newest(s) >= CATCH_UP_MAX,
       hasOlder: s.context.hasOlder,
       edited: messages(s).some((m) => m.edited_at),
       typists: s.context.typists.length,
@@ -62,7 +63,9 @@ describeModel({
       return [{ type: 'xstate.done.actor.loadBefore', output: range(from, before - 1) }]
     },
     'xstate.done.actor.loadAfter': (s) => [
-      { type: 'xstate.done.actor.loadAfter', output: [msg(newest(s) + 1), msg(newest(s) + 2)] },
+      // A full answer (a long absence): the machine asks again after the newest it got.
+      ...(newest(s) < CATCH_UP_MAX ? [{ type: 'xstate.done.actor.loadAfter', output: range(newest(s) + 1, newest(s) + CATCH_UP_MAX).reverse() }] : []),
+      { type: 'xstate.done.actor.loadAfter', output: [msg(newest(s) + 2), msg(newest(s) + 1)] },
       { type: 'xstate.done.actor.loadAfter', output: [] },
     ],
     RECEIVED: (s) => [

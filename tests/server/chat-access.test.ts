@@ -52,7 +52,7 @@ const cases: Case[] = [
   { name: 'channel/role', method: 'PUT', url: () => 'channel/role', body: () => ({ channel_id: channelId, customer_id: member.user._id, role: 20 }), allowed: admins },
   { name: 'topic-in-channel', method: 'GET', url: () => `topic-in-channel?channel_id=${channelId}`, allowed: everyoneIn },
   { name: 'topic/info', method: 'GET', url: () => `topic/info?topic_id=${topicId}`, allowed: everyoneIn },
-  { name: 'topic/message', method: 'GET', url: () => `topic/message?topic_id=${topicId}`, allowed: everyoneIn },
+  { name: 'topic/message', method: 'GET', url: () => `topic/messages?topic_id=${topicId}`, allowed: everyoneIn },
   { name: 'topic/pinned', method: 'GET', url: () => `topic/pinned?topic_id=${topicId}`, allowed: everyoneIn },
   { name: 'topic/rename (open by default)', method: 'PUT', url: () => 'topic/rename', body: () => ({ topic_id: topicId, name: 'General' }), allowed: everyoneIn },
   { name: 'topic/permission', method: 'PUT', url: () => 'topic/permission', body: () => ({ topic_id: topicId, permission: { poll: 0 } }), allowed: admins },

@@ -46,8 +46,8 @@ describe('messages', () => {
       expect(await again).toBe('once')
       const second = await owner.api('POST', 'message/send', { client_id: clientId(), topic_id: topicId, message: 'second' })
       expect(second.body.result.seq).toBe(first.body.result.seq + 1)
-      const list = await member.api('GET', `topic/message?topic_id=${topicId}`)
-      expect(list.body.result.map((m: { message: string }) => m.message)).toEqual(['Hello <b>team</b>', 'second'])
+      const list = await member.api('GET', `topic/messages?topic_id=${topicId}`)
+      expect(list.body.result.map((m: { message: string }) => m.message)).toEqual(['second', 'Hello <b>team</b>'])
       const topics = await member.api('GET', 'topic')
       expect(topics.body.result[0]).toMatchObject({ is_seen: false, message: { message: 'second' } })
       // The sender has seen up to their own message; the repeat did not use up a number.
@@ -66,7 +66,7 @@ describe('messages', () => {
     const html = await owner.api('POST', 'message/send', { client_id: clientId(), topic_id: topicId, type: 'html', message: '<p>ok<img src=x onerror="alert(1)"><script>alert(2)</script></p>' })
     expect(html.body.result.message).toBe('<p>ok</p>')
     expect((await stranger.api('POST', 'message/send', { client_id: clientId(), topic_id: topicId, message: 'hi' })).status).toBe(403)
-    expect((await stranger.api('GET', `topic/message?topic_id=${topicId}`)).status).toBe(403)
+    expect((await stranger.api('GET', `topic/messages?topic_id=${topicId}`)).status).toBe(403)
     expect((await stranger.api('GET', `topic/pinned?topic_id=${topicId}`)).status).toBe(403)
     const empty = await owner.api('POST', 'message/send', { client_id: clientId(), topic_id: topicId, message: '   ' })
     expect(empty.status).toBe(400)
@@ -74,7 +74,7 @@ describe('messages', () => {
     const noId = await owner.api('POST', 'message/send', { topic_id: topicId, message: 'x' })
     expect(noId.body.errors.client_id).toBeDefined()
     expect((await owner.api('POST', 'message/send', { client_id: clientId(), topic_id: 'nope', message: 'x' })).status).toBe(404)
-    expect((await owner.api('GET', 'topic/message?topic_id=' + topicId + '&before=abc')).status).toBe(400)
+    expect((await owner.api('GET', 'topic/messages?topic_id=' + topicId + '&before=abc')).status).toBe(400)
   })
 
   it('pages history 20 at a time and catches up after a seq', async () => {
@@ -82,16 +82,27 @@ describe('messages', () => {
     const b = await person(base)
     const dm = (await a.api('GET', `topic/chat-friend?customer_id=${b.user._id}`)).body.result._id
     for (let i = 1; i <= 45; i++) await a.api('POST', 'message/send', { client_id: clientId(), topic_id: dm, message: `m${i}` })
-    const latest = (await b.api('GET', `topic/message?topic_id=${dm}`)).body.result
-    expect(latest).toHaveLength(20)
-    expect(latest[0].message).toBe('m26')
-    expect(latest[19].message).toBe('m45')
-    const older = (await b.api('GET', `topic/message?topic_id=${dm}&before=${latest[0].seq}`)).body.result
-    expect(older.map((m: { message: string }) => m.message)).toEqual(Array.from({ length: 20 }, (_, i) => `m${i + 6}`))
-    const oldest = (await b.api('GET', `topic/message?topic_id=${dm}&before=${older[0].seq}`)).body.result
-    expect(oldest).toHaveLength(5)
-    const missed = (await b.api('GET', `topic/message?topic_id=${dm}&after=${latest[17].seq}`)).body.result
-    expect(missed.map((m: { message: string }) => m.message)).toEqual(['m44', 'm45'])
+    const texts = (list: { message: string }[]) => list.map((m) => m.message)
+    const named = (from: number, to: number) => Array.from({ length: from - to + 1 }, (_, i) => `m${from - i}`)
+    // Newest first, 20 a page: by page number (the pinned contract) ...
+    const latest = (await b.api('GET', `topic/messages?topic_id=${dm}&page=1`)).body.result
+    expect(texts(latest)).toEqual(named(45, 26))
+    expect(texts((await b.api('GET', `topic/messages?topic_id=${dm}`)).body.result)).toEqual(named(45, 26))
+    expect(texts((await b.api('GET', `topic/messages?topic_id=${dm}&page=2`)).body.result)).toEqual(named(25, 6))
+    expect(texts((await b.api('GET', `topic/messages?topic_id=${dm}&page=3`)).body.result)).toEqual(named(5, 1))
+    expect((await b.api('GET', `topic/messages?topic_id=${dm}&page=4`)).body.result).toEqual([])
+    // ... or before a seq, so a page does not shift while new messages arrive.
+    const older = (await b.api('GET', `topic/messages?topic_id=${dm}&before=${latest.at(-1).seq}`)).body.result
+    expect(texts(older)).toEqual(named(25, 6))
+    const oldest = (await b.api('GET', `topic/messages?topic_id=${dm}&before=${older.at(-1).seq}`)).body.result
+    expect(texts(oldest)).toEqual(named(5, 1))
+    const missed = (await b.api('GET', `topic/messages?topic_id=${dm}&after=${latest[2].seq}`)).body.result
+    expect(texts(missed)).toEqual(['m45', 'm44'])
+    for (const bad of ['page=0', 'page=x', 'before=-1', 'after=abc']) {
+      const refused = await b.api('GET', `topic/messages?topic_id=${dm}&${bad}`)
+      expect(refused.status).toBe(400)
+      expect(Object.keys(refused.body.errors)).toHaveLength(1)
+    }
   })
 
   it('edits, deletes for everyone, replies, pins and forwards, with permission checks', async () => {
@@ -120,7 +131,7 @@ describe('messages', () => {
     } finally {
       memberSocket.close()
     }
-    const history = (await member.api('GET', `topic/message?topic_id=${topicId}`)).body.result
+    const history = (await member.api('GET', `topic/messages?topic_id=${topicId}`)).body.result
     expect(history.find((m: { _id: string }) => m._id === id)).toMatchObject({ message: '', is_deleted: true })
   })
 
@@ -153,7 +164,7 @@ describe('media', () => {
     expect(item.thumb_url).toContain(encodeURIComponent('.thumb.jpg'))
     const sent = await owner.api('POST', 'message/send', { client_id: clientId(), topic_id: topicId, media_ids: [item._id] })
     expect(sent.body.result.type).toBe('file')
-    const asMember = (await member.api('GET', `topic/message?topic_id=${topicId}`)).body.result.at(-1).media[0]
+    const asMember = (await member.api('GET', `topic/messages?topic_id=${topicId}`)).body.result[0].media[0]
     const thumb = await fetch(base + asMember.thumb_url)
     expect(thumb.status).toBe(200)
     expect(thumb.headers.get('content-type')).toBe('image/jpeg')
@@ -168,14 +179,14 @@ describe('media', () => {
 
   it("another person's upload cannot be attached: 400, and neither the message nor its number is kept", async () => {
     const theirs = (await upload(member, topicId, 'theirs.png', await png())).body.result
-    const before = (await owner.api('GET', `topic/message?topic_id=${topicId}`)).body.result
+    const before = (await owner.api('GET', `topic/messages?topic_id=${topicId}`)).body.result
     const refused = await owner.api('POST', 'message/send', { client_id: clientId(), topic_id: topicId, message: 'look', media_ids: [theirs._id] })
     expect(refused.status).toBe(400)
     expect(refused.body.errors).toHaveProperty('media_ids')
-    const after = (await owner.api('GET', `topic/message?topic_id=${topicId}`)).body.result
+    const after = (await owner.api('GET', `topic/messages?topic_id=${topicId}`)).body.result
     expect(after).toEqual(before)
     const next = await owner.api('POST', 'message/send', { client_id: clientId(), topic_id: topicId, message: 'next' })
-    expect(next.body.result.seq).toBe((before.at(-1)?.seq ?? 0) + 1)
+    expect(next.body.result.seq).toBe((before[0]?.seq ?? 0) + 1)
   })
 
   it('refuses a .exe renamed .png by its content, with the message, and stores nothing', async () => {
@@ -195,7 +206,7 @@ describe('media', () => {
     const group = (await dmOwner.api('POST', 'channel/add-topic', { channel_id: channelId, name: 'Files', customer_ids: [guest.user._id] })).body.result._id
     const up = (await upload(dmOwner, group, 'notes.txt', Buffer.from('secret notes'))).body.result
     await dmOwner.api('POST', 'message/send', { client_id: clientId(), topic_id: group, media_ids: [up._id] })
-    const guestUrl = (await guest.api('GET', `topic/message?topic_id=${group}`)).body.result[0].media[0].url
+    const guestUrl = (await guest.api('GET', `topic/messages?topic_id=${group}`)).body.result[0].media[0].url
     const before = await fetch(base + guestUrl)
     expect(before.status).toBe(200)
     expect(before.headers.get('content-disposition')).toMatch(/^attachment/)

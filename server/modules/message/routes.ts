@@ -31,7 +31,7 @@ export const messageRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
   app.post(`/${API.messageSend}`, s('Send a message; a repeated client_id answers the same message without sending again', { body: sendMessageBody }, one), async (req) => ({
     result: await service.send(caller(req).userId, req.body),
   }))
-  app.get(`/${API.topicMessages}`, s('20 messages before `before` (latest without), or every message after `after`; oldest first', { querystring: messageListQuery }, many), async (req) => ({
+  app.get(`/${API.topicMessages}`, s('Newest first: page N of 20 (before `before` when given), or up to 500 after `after` (the oldest of them; ask again while full)', { querystring: messageListQuery }, many), async (req) => ({
     result: await service.list(caller(req).userId, req.query),
   }))
   app.get(`/${API.topicPinned}`, s('The topic’s pinned messages', { querystring: topicIdQuery }, many), async (req) => ({

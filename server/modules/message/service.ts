@@ -178,15 +178,16 @@ export function createMessageService(ctx: AppContext) {
     async list(userId: string, query: MessageListQuery): Promise<Message[]> {
       await requireTopicMember(db, query.topic_id, userId)
       const inTopic = eq(messages.topicId, query.topic_id)
-      if (query.after !== undefined) return loadMessages(db, signer, userId, and(inTopic, gt(messages.seq, query.after)), 'asc', CATCH_UP_MAX)
+      // Newest first in every mode. Catch-up answers the CATCH_UP_MAX oldest after `after` (no gap
+      // behind them), so a client asks again while the answer is full.
+      if (query.after !== undefined) return (await loadMessages(db, signer, userId, and(inTopic, gt(messages.seq, query.after)), 'asc', CATCH_UP_MAX)).reverse()
       const before = query.before !== undefined ? lt(messages.seq, query.before) : undefined
-      return loadMessages(db, signer, userId, and(inTopic, before), 'desc', MESSAGE_PAGE)
+      return loadMessages(db, signer, userId, and(inTopic, before), 'desc', MESSAGE_PAGE, (query.page - 1) * MESSAGE_PAGE)
     },
 
     async pinned(userId: string, topicId: string): Promise<Message[]> {
       await requireTopicMember(db, topicId, userId)
-      const list = await loadMessages(db, signer, userId, and(eq(messages.topicId, topicId), eq(messages.isPin, 1), isNull(messages.deletedAt)), 'desc')
-      return list.reverse()
+      return loadMessages(db, signer, userId, and(eq(messages.topicId, topicId), eq(messages.isPin, 1), isNull(messages.deletedAt)), 'asc')
     },
 
     async edit(userId: string, body: EditMessageBody): Promise<Message> {

@@ -55,7 +55,8 @@ export function toMessage(row: MessageRow, sender: SenderColumns, reply: ReplyCo
  * Messages with their sender, reply preview and media (signed for `readerId`): one query for the
  * messages and one for all their media, whatever the count.
  */
-export async function loadMessages(db: Db, signer: MediaSigner, readerId: string, where: SQL | undefined, order: 'asc' | 'desc', limit?: number): Promise<Message[]> {
+/** Messages in seq order `order`; `limit` and `offset` page them. */
+export async function loadMessages(db: Db, signer: MediaSigner, readerId: string, where: SQL | undefined, order: 'asc' | 'desc', limit?: number, offset = 0): Promise<Message[]> {
   const query = db
     .select({
       row: messages,
@@ -68,7 +69,7 @@ export async function loadMessages(db: Db, signer: MediaSigner, readerId: string
     .leftJoin(repliedSender, eq(repliedSender.id, replied.senderId))
     .where(where)
     .orderBy(order === 'asc' ? asc(messages.seq) : desc(messages.seq))
-  const rows = limit ? await query.limit(limit) : await query
+  const rows = limit ? await query.limit(limit).offset(offset) : await query
   const ids = rows.map((r) => r.row.id)
   const mediaRows = ids.length ? await db.select().from(media).where(and(inArray(media.messageId, ids), isNull(media.trashedAt))).orderBy(media.createdAt) : []
   const byMessage = new Map<string, MediaItem[]>()
@@ -77,6 +78,5 @@ export async function loadMessages(db: Db, signer: MediaSigner, readerId: string
     list.push(toMediaItem(m, signer, readerId))
     byMessage.set(m.messageId!, list)
   }
-  const list = rows.map((r) => toMessage(r.row, r.sender, r.reply, byMessage.get(r.row.id) ?? []))
-  return order === 'asc' ? list : list.reverse()
+  return rows.map((r) => toMessage(r.row, r.sender, r.reply, byMessage.get(r.row.id) ?? []))
 }

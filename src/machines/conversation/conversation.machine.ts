@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
-import type { Message } from '../../../contract/message'
+import { CATCH_UP_MAX, type Message } from '../../../contract/message'
 import { actorNotProvided } from '../not-provided'
 
 /**
@@ -8,7 +8,8 @@ import { actorNotProvided } from '../not-provided'
  * history:
  *   loading (the latest 20) -> ready | failed --RETRY--> loading
  *   ready --LOAD_OLDER (while the last page had exactly 20)--> loadingOlder -> ready
- *   ready --CATCH_UP (the connection came back)--> catchingUp (everything after the latest seq) -> ready
+ *   ready --CATCH_UP (the connection came back)--> catchingUp (the messages after the latest seq;
+ *     again while an answer is full, so a long absence leaves no gap) -> ready
  *   In every state a live message (RECEIVED) or change (CHANGED) of this topic is merged by seq / id,
  *   so a message that arrives twice (live and by catch-up) shows once.
  * typing: idle --TYPING--> someone (names of who types; each TYPING restarts the 4 s window) --> idle
@@ -59,19 +60,22 @@ export const conversationMachine = setup({
     input: {} as ConversationInput,
   },
   actors: {
-    /** GET topic/message?topic_id (the latest 20). */
+    /** GET topic/messages?topic_id (the latest 20). */
     loadLatest: fromPromise<Message[], { topicId: string }>(notProvided('loadLatest')),
-    /** GET topic/message?topic_id&before=<seq>. */
+    /** GET topic/messages?topic_id&before=<seq>. */
     loadBefore: fromPromise<Message[], { topicId: string; before: number }>(notProvided('loadBefore')),
-    /** GET topic/message?topic_id&after=<seq>. */
+    /** GET topic/messages?topic_id&after=<seq> (at most CATCH_UP_MAX). */
     loadAfter: fromPromise<Message[], { topicId: string; after: number }>(notProvided('loadAfter')),
   },
   guards: {
     hasOlder: ({ context }) => context.hasOlder && context.messages.length > 0,
     isThisTopic: ({ context, event }) => (event.type === 'RECEIVED' || event.type === 'CHANGED') && event.message.topic_id === context.topicId,
+    /** A catch-up answer was full: more may have been missed. */
+    missedMore: (_, params: { count: number }) => params.count === CATCH_UP_MAX,
     isKnownMessage: ({ context, event }) => event.type === 'CHANGED' && context.messages.some((m) => m._id === event.message._id),
   },
   actions: {
+    mergeLoaded: assign({ messages: ({ context }, params: { loaded: Message[] }) => mergeMessages(context.messages, params.loaded) }),
     merge: assign({ messages: ({ context, event }) => (event.type === 'RECEIVED' || event.type === 'CHANGED' ? mergeMessages(context.messages, [event.message]) : context.messages) }),
   },
   delays: { TYPING_WINDOW: TYPING_WINDOW_MS },
@@ -117,7 +121,15 @@ export const conversationMachine = setup({
             id: 'loadAfter',
             src: 'loadAfter',
             input: ({ context }) => ({ topicId: context.topicId, after: context.messages.at(-1)?.seq ?? 0 }),
-            onDone: { target: 'ready', actions: assign({ messages: ({ context, event }) => mergeMessages(context.messages, event.output) }) },
+            onDone: [
+              {
+                guard: { type: 'missedMore', params: ({ event }) => ({ count: event.output.length }) },
+                target: 'catchingUp',
+                reenter: true,
+                actions: { type: 'mergeLoaded', params: ({ event }) => ({ loaded: event.output }) },
+              },
+              { target: 'ready', actions: { type: 'mergeLoaded', params: ({ event }) => ({ loaded: event.output }) } },
+            ],
             onError: 'ready',
           },
         },
