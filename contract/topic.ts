@@ -109,8 +109,6 @@ export type AddTopicBody = z.infer<typeof addTopicBody>
 /** GET topic/chat-friend?customer_id= or ?workid=: the 1:1 chat with that person (made on first use). */
 export const chatFriendQuery = z.union([z.object({ customer_id: objectId }), z.object({ workid: z.string().trim().min(1).max(64) })])
 export type ChatFriendQuery = z.infer<typeof chatFriendQuery>
-export const chatFriendResult = z.object({ topic_id: z.string(), topic: topic })
-export type ChatFriendResult = z.infer<typeof chatFriendResult>
 
 /** POST topic/member (add) and DELETE topic/member (remove; removing yourself is leaving). */
 export const addMembersBody = z.strictObject({ topic_id: objectId, customer_ids: z.array(objectId).min(1).max(500) })

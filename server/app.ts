@@ -24,7 +24,7 @@ export interface RunningServer {
 export async function startServer(opts: ServerOptions = {}): Promise<RunningServer> {
   const config = await resolveConfig(opts)
   // The database opens (PGlite compiles its wasm) while the HTTP stack loads: a faster cold start.
-  const opening = openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir })
+  const opening = openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir, onQuery: config.onQuery })
   const [database, build] = await Promise.all([opening, import('./build')]).catch(async (err) => {
     await opening.then((d) => d.close()).catch(() => undefined)
     throw err

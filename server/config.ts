@@ -52,6 +52,8 @@ export interface ServerOptions {
   ai?: { baseUrl?: string; apiKey?: string; model?: string }
   /** Overrides every plan's storage quota (bytes), e.g. for tests. */
   storageQuotaBytes?: number
+  /** Called with every SQL statement the server runs (tests count queries per request). */
+  onQuery?: (sql: string) => void
   rateLimits?: { [K in keyof RateLimits]?: Partial<RateLimitRule> } & {
     /** Prefix of the shared Redis counters; lets test runs start from zero. */
     namespace?: string
@@ -78,6 +80,7 @@ export interface Config {
   rateLimitNamespace: string
   ai: { baseUrl?: string; apiKey?: string; model: string }
   storageQuotaBytes?: number
+  onQuery?: (sql: string) => void
 }
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -106,6 +109,7 @@ export async function resolveConfig(opts: ServerOptions): Promise<Config> {
     rateLimitNamespace: rl.namespace ?? 'workroom-rl:',
     ai: { baseUrl: opts.ai?.baseUrl?.replace(/\/+$/, '') || undefined, apiKey: opts.ai?.apiKey || undefined, model: opts.ai?.model || 'gpt-4o-mini' },
     storageQuotaBytes: opts.storageQuotaBytes,
+    onQuery: opts.onQuery,
   }
 }
 

@@ -28,7 +28,8 @@ const MIGRATION_LOCK_KEY = 727_274_001
  * Opens the database and applies the committed migrations: PostgreSQL when a URL is given,
  * otherwise an embedded PGlite in `pgliteDir` ('memory://' for a throwaway one).
  */
-export async function openDatabase(opts: { databaseUrl?: string; pgliteDir: string }): Promise<Database> {
+export async function openDatabase(opts: { databaseUrl?: string; pgliteDir: string; onQuery?: (sql: string) => void }): Promise<Database> {
+  const logger = opts.onQuery ? { logQuery: (sql: string) => opts.onQuery!(sql) } : undefined
   if (opts.databaseUrl) {
     const [{ default: pg }, { drizzle }, { migrate }] = await Promise.all([
       import('pg'),
@@ -36,7 +37,7 @@ export async function openDatabase(opts: { databaseUrl?: string; pgliteDir: stri
       import('drizzle-orm/node-postgres/migrator'),
     ])
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 })
-    const db = drizzle({ client: pool, schema })
+    const db = drizzle({ client: pool, schema, logger })
     // Nodes starting together take turns: the lock is held on its own connection while the pool migrates.
     const lock = await pool.connect()
     try {
@@ -56,7 +57,7 @@ export async function openDatabase(opts: { databaseUrl?: string; pgliteDir: stri
   ])
   if (!opts.pgliteDir.startsWith('memory://')) await mkdir(path.dirname(opts.pgliteDir), { recursive: true })
   const client = await PGlite.create(opts.pgliteDir)
-  const db = drizzle({ client, schema })
+  const db = drizzle({ client, schema, logger })
   await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER })
   return { db, kind: 'pglite', close: () => client.close() }
 }

@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestServer, type TestServer } from './harness'
+import { channelWith, clientId, type Person, person } from './chat-fixtures'
+
+/**
+ * The hot paths run a fixed number of SQL statements whatever the size of the data (no N+1):
+ * the topic list, sending a message and a page of history. Each budget is counted on a small and
+ * a large case; adding a query per row makes the large case differ.
+ */
+let server: TestServer
+let base: string
+let queries: string[] = []
+beforeAll(async () => {
+  server = await startTestServer({ onQuery: (sql) => queries.push(sql) })
+  base = server.url
+})
+afterAll(() => server.stop())
+
+/** Waits until no statement ran for 100 ms (work that earlier calls left running, e.g. emails, is done). */
+async function settled() {
+  for (let seen = -1; seen !== queries.length; ) {
+    seen = queries.length
+    await new Promise((r) => setTimeout(r, 100))
+  }
+}
+
+/** The statements one request runs (a call just before keeps the caller's session check cached). */
+async function statementsOf(who: Person, method: string, url: string, body?: unknown): Promise<string[]> {
+  await who.api('GET', 'customer/user-info')
+  await settled()
+  queries = []
+  const res = await who.api(method, url, body)
+  expect(res.status, JSON.stringify(res.body)).toBe(200)
+  return [...queries]
+}
+
+const send = (who: Person, topicId: string, message: string) => who.api('POST', 'message/send', { client_id: clientId(), topic_id: topicId, message })
+
+describe('queries per request', () => {
+  it('the topic list: the same statements for 1 topic and for a full page of 20', async () => {
+    const [few, many] = await Promise.all([person(base, 'Few'), person(base, 'Many')])
+    const friends = await Promise.all(Array.from({ length: 14 }, (_, i) => person(base, `Friend ${i}`)))
+    const dm = (await few.api('GET', `topic/chat-friend?customer_id=${friends[0]!.user._id}`)).body.result._id
+    await send(few, dm, 'hello')
+    // 14 one-to-one chats, a channel's General topic and 5 more groups, each with a last message.
+    for (const friend of friends) {
+      const topic = (await many.api('GET', `topic/chat-friend?customer_id=${friend.user._id}`)).body.result._id
+      await send(friend, topic, `hi from ${friend.user.name}`)
+    }
+    const { channelId, generalId } = await channelWith(many, friends.slice(0, 3))
+    await send(many, generalId, 'welcome')
+    for (let i = 0; i < 5; i++) {
+      const group = await many.api('POST', 'channel/add-topic', { channel_id: channelId, name: `Group ${i}`, customer_ids: [friends[i % 3]!.user._id] })
+      expect(group.status, JSON.stringify(group.body)).toBe(200)
+      await send(many, group.body.result._id, `group ${i}`)
+    }
+    await many.api('PUT', 'topic/pin', { topic_id: generalId })
+
+    const small = await statementsOf(few, 'GET', 'topic?page=1')
+    const large = await statementsOf(many, 'GET', 'topic?page=1')
+    expect((await many.api('GET', 'topic?page=1')).body.result).toHaveLength(20)
+    expect(large).toHaveLength(small.length)
+    expect(large.length).toBeLessThanOrEqual(1)
+  })
+
+  it('sending a message: the same statements in a group of 2 and in a group of 12', async () => {
+    const [owner, other, host] = await Promise.all([person(base, 'Owner'), person(base, 'Other'), person(base, 'Host')])
+    const members = await Promise.all(Array.from({ length: 11 }, (_, i) => person(base, `Member ${i}`)))
+    const pair = await channelWith(owner, [other], 'Pair')
+    const crowd = await channelWith(host, members, 'Crowd')
+    await send(owner, pair.generalId, 'first')
+    await send(host, crowd.generalId, 'first')
+
+    const inPair = await statementsOf(owner, 'POST', 'message/send', { client_id: clientId(), topic_id: pair.generalId, message: 'to one' })
+    const inCrowd = await statementsOf(host, 'POST', 'message/send', { client_id: clientId(), topic_id: crowd.generalId, message: 'to eleven' })
+    expect(inCrowd).toHaveLength(inPair.length)
+    expect(inCrowd.length).toBeLessThanOrEqual(2)
+  })
+
+  it('a page of history: the same statements for 1 message and for 20 replies', async () => {
+    const [a, b] = await Promise.all([person(base, 'A'), person(base, 'B')])
+    const [c, d] = await Promise.all([person(base, 'C'), person(base, 'D')])
+    const short = (await a.api('GET', `topic/chat-friend?customer_id=${b.user._id}`)).body.result._id
+    const long = (await c.api('GET', `topic/chat-friend?customer_id=${d.user._id}`)).body.result._id
+    await send(a, short, 'only one')
+    const root = (await send(c, long, 'root')).body.result._id
+    for (let i = 0; i < 20; i++) await d.api('POST', 'message/send', { client_id: clientId(), topic_id: long, message: `reply ${i}`, reply_to: root })
+
+    const one = await statementsOf(b, 'GET', `topic/messages?topic_id=${short}&page=1`)
+    const twenty = await statementsOf(d, 'GET', `topic/messages?topic_id=${long}&page=1`)
+    expect(twenty).toHaveLength(one.length)
+    expect(twenty.length).toBeLessThanOrEqual(3)
+  })
+})
