@@ -12,6 +12,7 @@ import { appOnboardingMachine, referralOf } from '../services/onboarding'
 import { appPrivacySettingsMachine, privacyValuesOf } from '../services/privacy-settings'
 import { currentSessionActor, sendSession, useSession } from '../services/session'
 import { useUnreadChats } from '../services/unread-chats'
+import { useOutbox } from '../services/outbox'
 import { myChannels, switchChannel } from '../services/channels'
 import { AccountDrawer } from '../ui/app/account-drawer'
 import { ChannelSwitcher, useChannelList } from '../ui/app/channel-switcher'
@@ -88,6 +89,7 @@ function AppLayout() {
   const { view: badge } = notifications
   const channels = useAccountChannels(panel === 'account', user)
   const sendNotifications = notifications.send
+  useOutbox(user?._id ?? null)
   useUnreadChats(user?._id ?? '', useCallback((count: number) => sendNotifications({ type: 'CHAT_UNREAD', count }), [sendNotifications]))
 
   return (

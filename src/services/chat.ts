@@ -42,7 +42,8 @@ export async function sendMessage({ client_id, topic_id, message, reply_to, medi
     return await unwrap(http.post(API.messageSend, { ...quiet, json: body }).json<{ result: Message }>())
   } catch (error) {
     const failed = apiErrorOf(error)
-    const rejected = failed !== null && failed.status >= 400 && failed.status < 500 && failed.status !== 408 && failed.status !== 429
+    // 401 (the session ended), 408 and 429 are not the message's fault: it is sent again later.
+    const rejected = failed !== null && failed.status >= 400 && failed.status < 500 && ![401, 408, 429].includes(failed.status)
     throw { rejected, reason: failed?.body?.message ?? '' }
   }
 }

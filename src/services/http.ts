@@ -51,6 +51,9 @@ function bearerOf(request: KyRequest): string | null {
   return header?.startsWith('Bearer ') ? header.slice(7) : null
 }
 
+/** A session holds an access token (calls that need one can be made). */
+export const hasSession = (): boolean => bridge.accessToken() !== null
+
 /** A call made with a token while logged in whose answer arrives after the session ended (e.g. logout): its 401 sends nobody to /login. */
 function isFromEndedSession(request: KyRequest): boolean {
   return bearerOf(request) !== null && bridge.accessToken() === null

@@ -1,7 +1,9 @@
+import { useEffect } from 'react'
 import { createActor, fromPromise } from 'xstate'
 import type { Message } from '../../contract/message'
-import { type OutboxActor, type OutboxEntry, outboxMachine } from '../machines/outbox'
+import { type OutboxActor, type OutboxEntry, outboxMachine, type SendFailure } from '../machines/outbox'
 import { sendMessage } from './chat'
+import { hasSession } from './http'
 import { onSocketConnect } from './socket'
 
 /**
@@ -20,6 +22,8 @@ function readQueue(userId: string): OutboxEntry[] {
   }
 }
 
+const notSignedIn: SendFailure = { rejected: false, reason: '' }
+
 let running: { userId: string; actor: OutboxActor; stop: () => void } | null = null
 
 export function outboxFor(userId: string): OutboxActor {
@@ -27,7 +31,8 @@ export function outboxFor(userId: string): OutboxActor {
   running?.stop()
   const actor = createActor(
     outboxMachine.provide({
-      actors: { sendMessage: fromPromise<Message, OutboxEntry>(({ input }) => sendMessage(input)) },
+      // Without a session (logged out meanwhile) nothing is sent: the entry waits in this user's queue.
+      actors: { sendMessage: fromPromise<Message, OutboxEntry>(({ input }) => (hasSession() ? sendMessage(input) : Promise.reject(notSignedIn))) },
       actions: { persist: (_, { entries }) => localStorage.setItem(storageKey(userId), JSON.stringify(entries)) },
     }),
     { input: { entries: readQueue(userId), online: navigator.onLine } },
@@ -49,4 +54,14 @@ export function outboxFor(userId: string): OutboxActor {
     },
   }
   return actor
+}
+
+/**
+ * Runs the signed-in user's outbox on every page of the app (not only in an open chat), so what
+ * waits from an earlier visit goes out as soon as the app is open again.
+ */
+export function useOutbox(userId: string | null): void {
+  useEffect(() => {
+    if (userId) outboxFor(userId)
+  }, [userId])
 }

@@ -110,6 +110,32 @@ test('/<workid> opens the 1:1 chat with that person, and it appears live in thei
   await expect(chatIcon('Chats')).toBeVisible()
 })
 
+test('a message written while the server cannot be reached survives closing the tab, and is sent once later', async ({ browser }) => {
+  const ann = await person(browser, 'Ann Outbox')
+  const bao = await person(browser, 'Bao Outbox')
+  const baoInfo = await apiAs(bao).get('customer/user-info')
+  const dm = await apiAs(ann).get(`topic/chat-friend?customer_id=${baoInfo._id}`)
+  await bao.page.goto(`/chat/${dm._id}`)
+
+  // The browser says it is online, but every send fails: the message waits in the outbox.
+  await ann.page.route('**/api/message/send', (route) => route.abort('internetdisconnected'))
+  await ann.page.goto(`/chat/${dm._id}`)
+  const box = ann.page.getByRole('textbox', { name: 'Message' })
+  await box.fill('kept across a closed tab')
+  await box.press('Enter')
+  await expect(messages(ann.page).getByText('Waiting for connection')).toBeVisible()
+  await ann.page.close()
+  await expect(messages(bao.page).getByText('kept across a closed tab')).toHaveCount(0)
+
+  // A new tab of the same browser finds it in the outbox and sends it, once.
+  const again = await ann.page.context().newPage()
+  await again.goto('/chat')
+  await expect(messages(bao.page).getByText('kept across a closed tab')).toHaveCount(1)
+  await again.goto(`/chat/${dm._id}`)
+  await expect(messages(again).getByText('kept across a closed tab')).toHaveCount(1)
+  await expect(messages(again).getByText('Waiting for connection')).toHaveCount(0)
+})
+
 test('reply, edit, delete, pin, forward, @mention, emoji and typing between two people', async ({ browser }) => {
   const ann = await person(browser, 'Ann Actions')
   const bao = await person(browser, 'Bao Actions')
