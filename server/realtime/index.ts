@@ -4,6 +4,7 @@ import type { Redis } from 'ioredis'
 import { Server } from 'socket.io'
 import { type ClientToServerEvents, type ServerToClientEvents, SOCKET_EVENTS, topicRoom, userRoom } from '../../contract'
 import { type AuthContext, bearerToken } from '../modules/auth/tokens'
+import { coalesceWrites } from './write-coalescing'
 
 export interface SocketData {
   userId: string
@@ -44,6 +45,7 @@ export interface RealtimeOptions {
  */
 export async function createRealtime(server: HttpServer, opts: RealtimeOptions): Promise<Realtime> {
   const io: RealtimeServer = new Server(server, { path: '/socket.io', serveClient: false })
+  coalesceWrites(io)
   let pub: Redis | undefined
   let sub: Redis | undefined
 

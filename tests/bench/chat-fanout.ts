@@ -306,7 +306,8 @@ async function runPhases(send: Send, log: DeliveryLog, receivers: number, what: 
 // Raw socket.io baseline
 
 async function startRawRelay(port: number): Promise<{ url: string; stop(): Promise<void> }> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'tests/bench/raw-relay-server.ts', String(port)], { stdio: ['ignore', 'pipe', 'inherit'] })
+  const profile = process.env.SERVER_CPU_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.SERVER_CPU_PROFILE_DIR}/raw-relay`] : []
+  const child: ChildProcess = spawn(process.execPath, [...profile, '--import', 'tsx', 'tests/bench/raw-relay-server.ts', String(port)], { stdio: ['ignore', 'pipe', 'inherit'] })
   const stop = () =>
     new Promise<void>((resolve) => {
       if (child.exitCode !== null || child.signalCode !== null) return resolve()

@@ -22,13 +22,12 @@ import {
 } from '../../../contract'
 import type { ModuleOptions } from '../../context'
 import { authGuard, caller } from '../../http/auth-guard'
+import { signedInSchema } from '../../http/route-schema'
 import { requestLanguage } from '../../http/language'
 import { bearerToken } from '../auth/tokens'
 import { createChannelService } from './service'
 
-const tags = ['channel']
-const security = [{ bearer: [] }]
-const s = <E extends object, R extends object>(summary: string, extra: E, response: R) => ({ schema: { tags, security, summary, ...extra, response } })
+const s = signedInSchema('channel')
 const one = { 200: resultOf(channel), '4xx': errorBody }
 
 /** GET channel/info: for anyone (public channel pages); a valid token adds the caller's role and the members' roles. */

@@ -21,12 +21,11 @@ import {
 } from '../../../contract'
 import type { ModuleOptions } from '../../context'
 import { authGuard, caller } from '../../http/auth-guard'
+import { signedInSchema } from '../../http/route-schema'
 import { HttpError, notFound, requiredField } from '../../http/errors'
 import { createMediaService, type IncomingFile } from './service'
 
-const tags = ['media']
-const security = [{ bearer: [] }]
-const s = <E extends object, R extends object>(summary: string, extra: E, response: R) => ({ schema: { tags, security, summary, ...extra, response } })
+const s = signedInSchema('media')
 const MAX_FILES = 10
 const done = { 200: resultOf(z.object({ media_id: z.string() })), '4xx': errorBody }
 
@@ -51,7 +50,7 @@ async function readUpload(req: FastifyRequest, maxFiles: number) {
 export const mediaPublicRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
   const service = createMediaService(ctx)
 
-  app.get(`/${API.mediaAccess}`, { schema: { tags, summary: 'A file through a signed URL of a reader who still belongs to its topic', querystring: mediaAccessQuery } }, async (req, reply) => {
+  app.get(`/${API.mediaAccess}`, { schema: { tags: ['media'], summary: 'A file through a signed URL of a reader who still belongs to its topic', querystring: mediaAccessQuery } }, async (req, reply) => {
     const { key, topic_id, expire, token } = req.query
     const file = await service.access(key, topic_id, expire, token)
     const size = await stat(file.path).then((s) => s.size, () => null)
@@ -66,7 +65,7 @@ export const mediaPublicRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (ap
       .send(createReadStream(file.path))
   })
 
-  app.get(`${PUBLIC_MEDIA_PREFIX.replace('/api', '')}:key`, { schema: { tags, summary: 'A public upload (channel image or banner)', params: z.object({ key: z.string().min(1).max(200) }) } }, async (req, reply) => {
+  app.get(`${PUBLIC_MEDIA_PREFIX.replace('/api', '')}:key`, { schema: { tags: ['media'], summary: 'A public upload (channel image or banner)', params: z.object({ key: z.string().min(1).max(200) }) } }, async (req, reply) => {
     const file = await service.publicFile(req.params.key)
     return reply.header('content-type', file.mime).header('x-content-type-options', 'nosniff').header('cache-control', 'public, max-age=31536000, immutable').send(createReadStream(file.path))
   })

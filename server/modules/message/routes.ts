@@ -15,11 +15,10 @@ import {
 } from '../../../contract'
 import type { ModuleOptions } from '../../context'
 import { authGuard, caller } from '../../http/auth-guard'
+import { signedInSchema } from '../../http/route-schema'
 import { createMessageService } from './service'
 
-const tags = ['message']
-const security = [{ bearer: [] }]
-const s = <E extends object, R extends object>(summary: string, extra: E, response: R) => ({ schema: { tags, security, summary, ...extra, response } })
+const s = signedInSchema('message')
 const one = { 200: resultOf(message), '4xx': errorBody }
 const many = { 200: resultOf(z.array(message)), '4xx': errorBody }
 

@@ -24,14 +24,13 @@ import {
 } from '../../../contract'
 import type { ModuleOptions } from '../../context'
 import { authGuard, caller } from '../../http/auth-guard'
+import { signedInSchema } from '../../http/route-schema'
 import { createTopicService } from './service'
 
-const tags = ['topic']
-const security = [{ bearer: [] }]
 const one = { 200: resultOf(topic), '4xx': errorBody }
 const list = { 200: resultOf(z.array(topic)), '4xx': errorBody }
 const info = { 200: resultOf(topicInfo), '4xx': errorBody }
-const s = <E extends object, R extends object>(summary: string, extra: E, response: R) => ({ schema: { tags, security, summary, ...extra, response } })
+const s = signedInSchema('topic')
 
 /** Topics: the caller's list, group chats in channels, 1:1 chats, members and group settings. */
 export const topicRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
