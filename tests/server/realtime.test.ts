@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { Socket } from 'socket.io-client'
+import { topicRoom, userRoom } from '../../contract'
 import { call, connected, DATABASE_URL, nextEvent, REDIS_URL, register, silence, socketFor, startTestServer, type TestServer } from './harness'
 
 let server: TestServer
@@ -137,5 +138,25 @@ describe.runIf(DATABASE_URL && REDIS_URL)('two nodes sharing PostgreSQL and Redi
     } finally {
       await Promise.all([a.stop(), b.stop()])
     }
+  })
+})
+
+describe('fan-out under load', () => {
+  it('events sent to a room in one burst all arrive at every member, once each and in order', async () => {
+    const accounts = await Promise.all([register(base), register(base), register(base)])
+    const receivers = accounts.map((acc) => open(base, { token: acc.access_token }))
+    await Promise.all(receivers.map(connected))
+    server.io.in(accounts.map((acc) => userRoom(acc.user._id))).socketsJoin(topicRoom('burst'))
+    await new Promise((r) => setTimeout(r, 100))
+    const got = receivers.map(() => [] as string[])
+    receivers.forEach((socket, i) => socket.on('TYPING', (payload: { topic_id: string }) => got[i]!.push(payload.topic_id)))
+    const sent = Array.from({ length: 300 }, (_, i) => `burst-${i}`)
+    // One synchronous burst, then another in the next turn: everything is corked and released.
+    for (const id of sent.slice(0, 200)) server.ctx.realtime.toTopic('burst', 'TYPING', { topic_id: id, user: { _id: 'u', name: 'U' } })
+    setImmediate(() => {
+      for (const id of sent.slice(200)) server.ctx.realtime.toTopic('burst', 'TYPING', { topic_id: id, user: { _id: 'u', name: 'U' } })
+    })
+    await expect.poll(() => got.map((list) => list.length), { timeout: 10_000 }).toEqual([300, 300, 300])
+    for (const list of got) expect(list).toEqual(sent)
   })
 })
