@@ -3,6 +3,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { ExtractTablesWithRelations } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core'
+import type { PGlite } from '@electric-sql/pglite'
 import * as schema from './schema'
 
 export type Schema = typeof schema
@@ -50,14 +51,20 @@ export async function openDatabase(opts: { databaseUrl?: string; pgliteDir: stri
     return { db, kind: 'postgres', close: () => pool.end() }
   }
 
-  const [{ PGlite }, { drizzle }, { migrate }] = await Promise.all([
-    import('@electric-sql/pglite'),
+  const [{ drizzle }, { migrate }, { startPgliteThread }] = await Promise.all([
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
+    import('./pglite-thread'),
   ])
   if (!opts.pgliteDir.startsWith('memory://')) await mkdir(path.dirname(opts.pgliteDir), { recursive: true })
-  const client = await PGlite.create(opts.pgliteDir)
-  const db = drizzle({ client, schema, logger })
-  await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER })
-  return { db, kind: 'pglite', close: () => client.close() }
+  // PGlite runs in a worker thread: the event loop stays free for HTTP and sockets.
+  const thread = await startPgliteThread(opts.pgliteDir)
+  const db = drizzle({ client: thread.client as unknown as PGlite, schema, logger })
+  try {
+    await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER })
+  } catch (err) {
+    await thread.close()
+    throw err
+  }
+  return { db, kind: 'pglite', close: () => thread.close() }
 }
