@@ -31,6 +31,14 @@ export function formatDate(date: dayjs.ConfigType, lang: Language = currentLangu
   return dayjs(date).locale(lang).format(DATE_FORMATS[lang])
 }
 
+/** A chat time (the chat list, a message): HH:mm today, DD/MM HH:mm earlier this year, else with the year. */
+export function chatTime(date: dayjs.ConfigType, now: dayjs.ConfigType = new Date()): string {
+  const at = dayjs(date)
+  const today = dayjs(now)
+  if (at.isSame(today, 'day')) return at.format('HH:mm')
+  return at.format(at.isSame(today, 'year') ? 'DD/MM HH:mm' : 'DD/MM/YYYY HH:mm')
+}
+
 /** The label for `date` seen at `now`, in the active language. */
 export function timeAgo(date: dayjs.ConfigType, now: dayjs.ConfigType = new Date()): string {
   const seconds = dayjs(now).diff(dayjs(date), 'second')

@@ -1,4 +1,5 @@
 import { type KeyboardEvent, useRef, useState } from 'react'
+import { Icon } from '../icons'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { Member } from '../../../contract/channel'
 import type { Message } from '../../../contract/message'
@@ -113,8 +114,8 @@ export function Composer(props: ComposerProps) {
             ))}
           </ul>
         ) : null}
-        <button type="button" onClick={() => fileInput.current?.click()} aria-label={t`Attach files`} className="h-10 w-10 shrink-0 rounded-full text-xl text-slate-600 hover:bg-slate-100">
-          📎
+        <button type="button" onClick={() => fileInput.current?.click()} aria-label={t`Attach files`} className="grid h-10 w-10 shrink-0 place-items-center rounded-full text-slate-600 hover:bg-slate-100">
+          <Icon name="attach" />
         </button>
         <input
           ref={fileInput}
@@ -128,8 +129,8 @@ export function Composer(props: ComposerProps) {
           }}
         />
         <div className="relative">
-          <button type="button" onClick={() => setEmojiOpen((o) => !o)} aria-label={t`Emoji`} aria-expanded={emojiOpen} className="h-10 w-10 shrink-0 rounded-full text-xl hover:bg-slate-100">
-            🙂
+          <button type="button" onClick={() => setEmojiOpen((o) => !o)} aria-label={t`Emoji`} aria-expanded={emojiOpen} className="grid h-10 w-10 shrink-0 place-items-center rounded-full text-slate-600 hover:bg-slate-100">
+            <Icon name="smile" />
           </button>
           {emojiOpen ? (
             <div role="group" aria-label={t`Emoji`} className="absolute bottom-full left-0 mb-1 grid w-48 grid-cols-6 gap-1 rounded-md border border-slate-200 bg-white p-2 shadow-lg">

@@ -3,6 +3,8 @@ import type { Message } from '../../../contract/message'
 import { mayDeleteMessage } from '../../../contract/topic'
 import type { PendingMessage } from '../../machines/outbox'
 import { fileSize } from '../file-size'
+import { Icon } from '../icons'
+import { chatTime } from '../../services/time-ago'
 import { linkify } from './linkify'
 
 export interface MessageActions {
@@ -12,8 +14,6 @@ export interface MessageActions {
   onPin: (message: Message) => void
   onForward: (message: Message) => void
 }
-
-const time = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })
 
 function Body({ message }: { message: Message }) {
   if (message.is_deleted)
@@ -37,7 +37,7 @@ function Body({ message }: { message: Message }) {
           </a>
         ) : (
           <a key={item._id} href={item.url} download={item.name} className="mt-1 flex items-center gap-2 rounded-md border border-slate-200 bg-white px-3 py-2 text-sm text-slate-800 hover:bg-slate-50">
-            <span aria-hidden="true">📄</span>
+            <Icon name="file" className="h-4 w-4 shrink-0 text-slate-500" />
             <span className="truncate">{item.name}</span>
             <span className="shrink-0 text-xs text-slate-500">{fileSize(item.size)}</span>
           </a>
@@ -58,10 +58,10 @@ export function MessageRow({ message, mine, may, actions }: { message: Message; 
   const { t } = useLingui()
   const action = 'rounded px-1.5 py-0.5 text-xs text-slate-500 hover:bg-slate-200 hover:text-slate-900'
   return (
-    <div className={`group flex flex-col px-4 py-1.5 ${mine ? 'items-end' : 'items-start'}`}>
+    <div className={`group relative flex flex-col px-4 py-1.5 ${mine ? 'items-end' : 'items-start'}`}>
       <div className="flex items-baseline gap-2 text-xs text-slate-500">
         <span className="font-semibold text-slate-700">{message.sender?.name ?? t`System`}</span>
-        <time dateTime={message.created_at}>{time(message.created_at)}</time>
+        <time dateTime={message.created_at}>{chatTime(message.created_at)}</time>
         {message.edited_at && !message.is_deleted ? <Trans>(edited)</Trans> : null}
         {message.is_pin ? (
           <span className="rounded bg-amber-100 px-1 text-amber-800">
@@ -83,7 +83,10 @@ export function MessageRow({ message, mine, may, actions }: { message: Message; 
         <Body message={message} />
       </div>
       {message.is_deleted ? null : (
-        <div className="flex gap-1 opacity-100 md:opacity-0 md:group-focus-within:opacity-100 md:group-hover:opacity-100">
+        // In the flow on touch screens; from 768 px it floats over the row's top corner on hover or focus.
+        <div
+          className={`flex gap-1 md:absolute md:top-0 md:rounded-md md:border md:border-slate-200 md:bg-white md:p-0.5 md:opacity-0 md:shadow-sm md:group-focus-within:opacity-100 md:group-hover:opacity-100 ${mine ? 'md:left-4' : 'md:right-4'}`}
+        >
           <button type="button" className={action} onClick={() => actions.onReply(message)}>
             <Trans>Reply</Trans>
           </button>

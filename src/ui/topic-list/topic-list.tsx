@@ -1,7 +1,7 @@
 import { useRef } from 'react'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { Trans, useLingui } from '@lingui/react/macro'
-import dayjs from 'dayjs'
+import { chatTime } from '../../services/time-ago'
 import type { TopicListView, TopicPreview, TopicRowView } from '../../machines/topic-list/topic-list.view'
 
 export interface TopicListProps extends TopicListView {
@@ -129,7 +129,7 @@ function TopicRows({ topics, onPin, onUnpin, onHide, onToggleSeen, hrefOf = (id)
                     {previewText(row.preview)}
                   </span>
                   <time dateTime={row.at} className="shrink-0">
-                    {dayjs(row.at).format('HH:mm')}
+                    {chatTime(row.at)}
                   </time>
                 </span>
               </a>

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import dayjs from 'dayjs'
 import { activateLanguage } from '../../../src/services/i18n'
-import { formatDate, timeAgo, timeAgoUnit } from '../../../src/services/time-ago'
+import { chatTime, formatDate, timeAgo, timeAgoUnit } from '../../../src/services/time-ago'
 
 const now = dayjs('2026-03-15T12:00:00Z')
 const ago = (seconds: number) => now.subtract(seconds, 'second').toDate()
@@ -69,5 +69,16 @@ describe('time-ago labels in Vietnamese', () => {
   it('formats dates with dayjs in the language', () => {
     expect(formatDate('2026-01-05T10:00:00Z', 'vi')).toBe('05/01/2026')
     expect(formatDate('2026-01-05T10:00:00Z', 'en')).toBe('Jan 5, 2026')
+  })
+})
+
+describe('chat times (chat list and messages)', () => {
+  const at = (iso: string) => dayjs(iso).toDate()
+  const seen = at('2026-03-15T18:30:00')
+  it('shows the time today, the day and month earlier this year, the year before that', () => {
+    expect(chatTime(at('2026-03-15T09:05:00'), seen)).toBe('09:05')
+    expect(chatTime(at('2026-03-14T23:59:00'), seen)).toBe('14/03 23:59')
+    expect(chatTime(at('2026-01-01T00:00:00'), seen)).toBe('01/01 00:00')
+    expect(chatTime(at('2025-12-31T17:09:00'), seen)).toBe('31/12/2025 17:09')
   })
 })
