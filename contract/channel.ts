@@ -17,12 +17,18 @@ export const ROLE_OPTIONS = [
   { value: ROLES.admin, key: 'admin' },
   { value: ROLES.owner, key: 'owner' },
 ] as const
+/** Administers the channel (admin or owner): manages members, and counts against the plan's channel quota. */
+export const isChannelAdmin = (role: number) => role >= ROLES.admin
+
+/** How many of these channels the user administers (the plan quota's count; the server counts the same in SQL). */
+export const administeredCount = (channels: readonly { role: number }[]) => channels.filter((c) => isChannelAdmin(c.role)).length
+
 /**
  * Whether someone with `myRole` may change another member's role: the owner and admins may, never
  * their own role and never the owner's.
  */
 export const mayChangeRole = (myRole: number, target: { _id: string; role: number }, meId: string | null) =>
-  myRole >= ROLES.admin && target._id !== meId && target.role < ROLES.owner
+  isChannelAdmin(myRole) && target._id !== meId && target.role < ROLES.owner
 
 /** Roles an owner or admin may give (ownership does not move). */
 export const assignableRole = z.union([z.literal(ROLES.member), z.literal(ROLES.admin)])

@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react'
 import { createFileRoute, Outlet, redirect, useNavigate } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
-import { ROLES } from '../../contract/limits'
+import { administeredCount } from '../../contract/channel'
 import type { User } from '../../contract/user'
 import { onboardingView } from '../machines/onboarding/onboarding.view'
 import { privacySettingsView } from '../machines/privacy-settings/privacy-settings.view'
@@ -152,7 +152,7 @@ function AppLayout() {
             {user ? <Onboarding key={user._id} user={user} /> : null}
             {user && channels.creating && channels.switcher.channels ? (
               <CreateChannel
-                input={{ plan: user.package, administeredChannels: channels.switcher.channels.filter((c) => c.role >= ROLES.admin).length }}
+                input={{ plan: user.package, administeredChannels: administeredCount(channels.switcher.channels) }}
                 onCreated={channels.created}
                 onClosed={channels.closeCreate}
               />

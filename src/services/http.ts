@@ -56,7 +56,7 @@ export const hasSession = (): boolean => bridge.accessToken() !== null
 
 /** A call made with a token while logged in whose answer arrives after the session ended (e.g. logout): its 401 sends nobody to /login. */
 function isFromEndedSession(request: KyRequest): boolean {
-  return bearerOf(request) !== null && bridge.accessToken() === null
+  return bearerOf(request) !== null && !hasSession()
 }
 
 async function readBody(response: Response): Promise<unknown> {

@@ -16,18 +16,9 @@ beforeAll(async () => {
 })
 afterAll(() => server.stop())
 
-/** Waits until no statement ran for 100 ms (work that earlier calls left running, e.g. emails, is done). */
-async function settled() {
-  for (let seen = -1; seen !== queries.length; ) {
-    seen = queries.length
-    await new Promise((r) => setTimeout(r, 100))
-  }
-}
-
 /** The statements one request runs (a call just before keeps the caller's session check cached). */
 async function statementsOf(who: Person, method: string, url: string, body?: unknown): Promise<string[]> {
   await who.api('GET', 'customer/user-info')
-  await settled()
   queries = []
   const res = await who.api(method, url, body)
   expect(res.status, JSON.stringify(res.body)).toBe(200)

@@ -76,6 +76,8 @@ export const conversationMachine = setup({
   },
   actions: {
     mergeLoaded: assign({ messages: ({ context }, params: { loaded: Message[] }) => mergeMessages(context.messages, params.loaded) }),
+    /** A page of history: merged, and a full page means there may be older messages. */
+    mergePage: assign(({ context }, params: { loaded: Message[] }) => ({ messages: mergeMessages(context.messages, params.loaded), hasOlder: params.loaded.length === PAGE })),
     merge: assign({ messages: ({ context, event }) => (event.type === 'RECEIVED' || event.type === 'CHANGED' ? mergeMessages(context.messages, [event.message]) : context.messages) }),
   },
   delays: { TYPING_WINDOW: TYPING_WINDOW_MS },
@@ -96,7 +98,7 @@ export const conversationMachine = setup({
             id: 'loadLatest',
             src: 'loadLatest',
             input: ({ context }) => ({ topicId: context.topicId }),
-            onDone: { target: 'ready', actions: assign({ messages: ({ context, event }) => mergeMessages(context.messages, event.output), hasOlder: ({ event }) => event.output.length === PAGE }) },
+            onDone: { target: 'ready', actions: { type: 'mergePage', params: ({ event }) => ({ loaded: event.output }) } },
             onError: 'failed',
           },
         },
@@ -112,7 +114,7 @@ export const conversationMachine = setup({
             id: 'loadBefore',
             src: 'loadBefore',
             input: ({ context }) => ({ topicId: context.topicId, before: context.messages[0]!.seq }),
-            onDone: { target: 'ready', actions: assign({ messages: ({ context, event }) => mergeMessages(context.messages, event.output), hasOlder: ({ event }) => event.output.length === PAGE }) },
+            onDone: { target: 'ready', actions: { type: 'mergePage', params: ({ event }) => ({ loaded: event.output }) } },
             onError: 'ready',
           },
         },

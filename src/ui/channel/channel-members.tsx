@@ -1,6 +1,6 @@
 import { type FormEvent, useCallback, useEffect, useState } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { type AssignableRole, type Label, mayChangeRole, type Member, ROLE_OPTIONS } from '../../../contract/channel'
+import { type AssignableRole, isChannelAdmin, type Label, mayChangeRole, type Member, ROLE_OPTIONS } from '../../../contract/channel'
 import { PAGE_SIZE } from '../../../contract/common'
 import { ROLES } from '../../../contract/limits'
 import { addChannelLabel, channelLabels, channelPage, deleteChannelLabel, setChannelRole } from '../../services/channels'
@@ -20,7 +20,7 @@ export function ChannelMembers({ channelId, myRole, meId }: { channelId: string;
   const [more, setMore] = useState(false)
   const [error, setError] = useState<string | null>(null)
   /** Admins and the owner manage the channel's labels. */
-  const manages = myRole >= ROLES.admin
+  const manages = isChannelAdmin(myRole)
 
   const load = useCallback(
     (page: number) =>
