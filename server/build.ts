@@ -54,7 +54,7 @@ export async function buildApp(app: FastifyInstance, config: Config, database: D
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
   })
-  const ctx: AppContext = { config, db: database.db, dbKind: database.kind, mailer, tokens, realtime }
+  const ctx: AppContext = { config, db: database.db, dbKind: database.kind, run: database.run, mailer, tokens, realtime }
 
   // Sockets go first so the HTTP server can close; the database goes last.
   app.addHook('preClose', async () => {

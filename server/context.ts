@@ -1,5 +1,5 @@
 import type { Config } from './config'
-import type { Db, DbKind } from './db/client'
+import type { Db, DbKind, RunPrepared } from './db/client'
 import type { Mailer } from './mail/mailer'
 import type { TokenService } from './modules/auth/tokens'
 import type { Realtime } from './realtime'
@@ -9,6 +9,8 @@ export interface AppContext {
   config: Config
   db: Db
   dbKind: DbKind
+  /** Prepared statements of hot paths (message/send), beside drizzle. */
+  run: RunPrepared
   mailer: Mailer
   tokens: TokenService
   realtime: Realtime

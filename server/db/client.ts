@@ -14,9 +14,25 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 export type Executor = Db | Tx
 export type DbKind = 'pglite' | 'postgres'
 
+/**
+ * A hot statement with its text fixed at start: PostgreSQL parses and plans it once per connection
+ * (node-postgres' named statements) instead of on every call; PGlite runs the same text.
+ */
+export interface PreparedStatement {
+  name: string
+  text: string
+}
+
+/**
+ * Runs a prepared statement with its `$n` values. With `check`, it runs in a transaction that
+ * commits only when `check(rows)` returns (a throw rolls it back and is rethrown).
+ */
+export type RunPrepared = <Row>(statement: PreparedStatement, values: unknown[], check?: (rows: Row[]) => void) => Promise<Row[]>
+
 export interface Database {
   db: Db
   kind: DbKind
+  run: RunPrepared
   close(): Promise<void>
 }
 
@@ -48,7 +64,25 @@ export async function openDatabase(opts: { databaseUrl?: string; pgliteDir: stri
       await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined)
       lock.release()
     }
-    return { db, kind: 'postgres', close: () => pool.end() }
+    const run: RunPrepared = async <Row>(statement: PreparedStatement, values: unknown[], check?: (rows: Row[]) => void) => {
+      opts.onQuery?.(statement.text)
+      const query = { name: statement.name, text: statement.text, values }
+      if (!check) return (await pool.query(query)).rows as Row[]
+      const client = await pool.connect()
+      try {
+        await client.query('begin')
+        const rows = (await client.query(query)).rows as Row[]
+        check(rows)
+        await client.query('commit')
+        return rows
+      } catch (err) {
+        await client.query('rollback').catch(() => undefined)
+        throw err
+      } finally {
+        client.release()
+      }
+    }
+    return { db, kind: 'postgres', run, close: () => pool.end() }
   }
 
   const [{ drizzle }, { migrate }, { startPgliteThread }] = await Promise.all([
@@ -66,5 +100,14 @@ export async function openDatabase(opts: { databaseUrl?: string; pgliteDir: stri
     await thread.close()
     throw err
   }
-  return { db, kind: 'pglite', close: () => thread.close() }
+  const run: RunPrepared = async <Row>(statement: PreparedStatement, values: unknown[], check?: (rows: Row[]) => void) => {
+    opts.onQuery?.(statement.text)
+    if (!check) return (await thread.client.query(statement.text, values)).rows as Row[]
+    return thread.client.transaction(async (tx) => {
+      const rows = (await tx.query(statement.text, values)).rows as Row[]
+      check(rows)
+      return rows
+    })
+  }
+  return { db, kind: 'pglite', run, close: () => thread.close() }
 }

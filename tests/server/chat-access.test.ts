@@ -120,6 +120,22 @@ describe('who may call what (stranger / member / admin / owner)', () => {
     expect((await admin.api('PUT', 'topic/permission', { topic_id: topicId, permission: { edit_image: 0 } })).status).toBe(200)
   })
 
+  it('when admins keep send_message to themselves, a member is refused and nothing is stored', async () => {
+    const latest = async () => (await owner.api('GET', `topic/messages?topic_id=${topicId}&page=1`)).body.result[0].message
+    expect((await admin.api('PUT', 'topic/permission', { topic_id: topicId, permission: { send_message: 1 } })).status).toBe(200)
+    try {
+      expect((await member.api('POST', 'message/send', { client_id: clientId(), topic_id: topicId, message: 'not allowed' })).status).toBe(403)
+      expect((await stranger.api('POST', 'message/send', { client_id: clientId(), topic_id: topicId, message: 'stranger' })).status).toBe(403)
+      expect(await latest()).not.toBe('not allowed')
+      expect((await admin.api('POST', 'message/send', { client_id: clientId(), topic_id: topicId, message: 'by the admin' })).status).toBe(200)
+      expect((await owner.api('POST', 'message/send', { client_id: clientId(), topic_id: topicId, message: 'by the owner' })).status).toBe(200)
+      expect(await latest()).toBe('by the owner')
+    } finally {
+      expect((await admin.api('PUT', 'topic/permission', { topic_id: topicId, permission: { send_message: 0 } })).status).toBe(200)
+    }
+    expect((await member.api('POST', 'message/send', { client_id: clientId(), topic_id: topicId, message: 'allowed again' })).status).toBe(200)
+  })
+
   it('unknown ids are 404, not 500', async () => {
     const unknown = '00000000-0000-4000-8000-000000000000'
     expect((await member.api('GET', `topic/info?topic_id=${unknown}`)).status).toBe(404)

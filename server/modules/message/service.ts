@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm'
+import { and, eq, gt, inArray, isNull, lt } from 'drizzle-orm'
 import {
   CATCH_UP_MAX,
   type EditMessageBody,
@@ -12,13 +12,14 @@ import {
   sendMessageBody,
 } from '../../../contract'
 import type { AppContext } from '../../context'
-import { media, messages, topicMembers, topics, users } from '../../db/schema'
+import { media, messages, topicMembers, users } from '../../db/schema'
 import { badRequest, forbidden, notFound } from '../../http/errors'
 import { plainText, sanitizeRichText } from '../../http/sanitize'
 import { createMediaStore } from '../../storage/media-store'
 import { createMediaSigner } from '../media/signing'
 import { createNotifyService } from '../notify/service'
-import { requireTopicMember, requireTopicPermission, type TopicAccess } from '../topic/access'
+import { requireTopicMember, requireTopicPermission } from '../topic/access'
+import { SEND_MESSAGE, type SendRow, sendValues } from './send-statement'
 import { loadMessages, toMessage } from './view'
 
 type SendInput = ReturnType<typeof sendMessageBody.parse>
@@ -61,57 +62,45 @@ export function createMessageService(ctx: AppContext) {
   }
 
   /**
-   * Stores one message in the topic and announces it, in one statement (one round trip, atomic):
-   * number it and make it the topic's latest, insert it, attach its files, mark the topic unseen
-   * for the others (only rows that change) and seen up to it for the sender. With files it runs in
-   * a transaction that is undone when any file is not the sender's unattached upload in this topic.
+   * Stores one message with the prepared send statement (membership and send_message checked in
+   * the same round trip) and announces it. An unknown topic is 404, a stranger or a member the topic
+   * does not let write is 403. With files it runs in a transaction that is undone when any file is
+   * not the sender's unattached upload in this topic.
    */
   async function insert(
     senderId: string,
-    access: TopicAccess,
+    topicId: string,
     fields: { clientId: string | null; type: string; body: string; reply?: ReplyPreviewRow | null; forwardedFrom?: string | null; mentions: string[]; mediaIds: string[] },
   ): Promise<Message> {
-    const topicId = access.topic.id
     const messageId = randomUUID()
     const createdAt = new Date()
     const mediaIds = [...new Set(fields.mediaIds)]
-    const statement = sql`
-      with numbered as (
-        update ${topics} set last_seq = last_seq + 1, last_message_id = ${messageId}, last_message_at = ${createdAt.toISOString()}::timestamptz
-        where id = ${topicId} returning last_seq
-      ), stored as (
-        insert into ${messages} (id, topic_id, seq, sender_id, client_id, type, body, reply_to_id, forwarded_from, mentions, created_at)
-        select ${messageId}, ${topicId}, last_seq, ${senderId}, ${fields.clientId}, ${fields.type}, ${fields.body}, ${fields.reply?.id ?? null},
-          ${fields.forwardedFrom ?? null}, ${JSON.stringify(fields.mentions)}::jsonb, ${createdAt.toISOString()}::timestamptz
-        from numbered returning seq
-      ), attached as (
-        update ${media} set message_id = ${messageId}
-        where ${mediaIds.length ? sql`id in (${sql.join(mediaIds.map((id) => sql`${id}`), sql`, `)})` : sql`false`}
-          and owner_id = ${senderId} and topic_id = ${topicId} and message_id is null and trashed_at is null
-        returning id
-      ), seen as (
-        update ${topicMembers} set
-          is_seen = case when user_id = ${senderId} then 1 else 0 end,
-          hidden = 0,
-          last_seen_seq = case when user_id = ${senderId} then (select last_seq from numbered) else last_seen_seq end
-        where topic_id = ${topicId} and (user_id = ${senderId} or is_seen = 1 or hidden = 1)
-      )
-      select (select seq from stored) as seq, (select count(*) from attached)::int as attached`
-    const store = async (runner: Pick<typeof db, 'execute'>) => {
-      // Both drivers (PGlite, node-postgres) answer raw statements with { rows }.
-      const { rows } = (await runner.execute(statement)) as unknown as { rows: { seq: number | string | null; attached: number }[] }
-      const [result] = rows
-      if (!result || result.seq === null) throw notFound()
-      if (Number(result.attached) !== mediaIds.length) throw badRequest('invalidInput', 'media_ids')
-      return Number(result.seq)
+    const values = sendValues({
+      messageId,
+      topicId,
+      senderId,
+      clientId: fields.clientId,
+      type: fields.type,
+      body: fields.body,
+      replyToId: fields.reply?.id ?? null,
+      forwardedFrom: fields.forwardedFrom ?? null,
+      mentions: JSON.stringify(fields.mentions),
+      createdAt: createdAt.toISOString(),
+      mediaIds: JSON.stringify(mediaIds),
+    })
+    const allAttached = (rows: SendRow[]) => {
+      if (rows[0]?.seq != null && Number(rows[0].attached) !== mediaIds.length) throw badRequest('invalidInput', 'media_ids')
     }
-    const seq = mediaIds.length ? await db.transaction((tx) => store(tx)) : await store(db)
+    const [stored] = await ctx.run<SendRow>(SEND_MESSAGE, values, mediaIds.length ? allAttached : undefined)
+    if (!stored) throw notFound()
+    if (stored.caller_id === null || stored.seq === null) throw forbidden()
+    const sender = { id: senderId, name: stored.caller_name, workid: stored.caller_workid, photoUrl: stored.caller_photo }
     // Files are signed per reader: load them; a text message is complete as stored.
     const message = mediaIds.length
       ? (await one(senderId, messageId))!
       : toMessage(
-          { id: messageId, topicId, seq, senderId, clientId: fields.clientId, type: fields.type, body: fields.body, replyToId: fields.reply?.id ?? null, forwardedFrom: fields.forwardedFrom ?? null, mentions: fields.mentions, isPin: 0, pinnedAt: null, editedAt: null, deletedAt: null, createdAt },
-          access.caller,
+          { id: messageId, topicId, seq: Number(stored.seq), senderId, clientId: fields.clientId, type: fields.type, body: fields.body, replyToId: fields.reply?.id ?? null, forwardedFrom: fields.forwardedFrom ?? null, mentions: fields.mentions, isPin: 0, pinnedAt: null, editedAt: null, deletedAt: null, createdAt },
+          sender,
           fields.reply ?? null,
           [],
         )
@@ -138,8 +127,10 @@ export function createMessageService(ctx: AppContext) {
 
   return {
     async send(userId: string, input: SendInput): Promise<Message> {
-      const access = await requireTopicMember(db, input.topic_id, userId)
-      requireTopicPermission(access, 'send_message')
+      // A reply or mentions are looked up only for a member who may write here; a plain message is
+      // checked by the statement that stores it.
+      const access = input.reply_to || input.mentions.length ? await requireTopicMember(db, input.topic_id, userId) : null
+      if (access) requireTopicPermission(access, 'send_message')
       let reply: ReplyPreviewRow | null = null
       if (input.reply_to) {
         const [target] = await db
@@ -163,7 +154,7 @@ export function createMessageService(ctx: AppContext) {
       const type = input.media_ids.length && body.trim() === '' ? 'file' : input.type
       let message: Message
       try {
-        message = await insert(userId, access, { clientId: input.client_id, type, body, reply, mentions, mediaIds: input.media_ids })
+        message = await insert(userId, input.topic_id, { clientId: input.client_id, type, body, reply, mentions, mediaIds: input.media_ids })
       } catch (err) {
         // The same client_id again (a retry after a lost answer): the message it made, unchanged.
         if (!isUniqueViolation(err)) throw err
@@ -171,7 +162,7 @@ export function createMessageService(ctx: AppContext) {
         if (!repeat) throw err
         return repeat
       }
-      if (mentions.length) await notifyMentions(userId, message.sender?.name ?? '', message, access.topic.name)
+      if (access && mentions.length) await notifyMentions(userId, message.sender?.name ?? '', message, access.topic.name)
       return message
     },
 
@@ -228,7 +219,7 @@ export function createMessageService(ctx: AppContext) {
           copies.push(copy!)
         }
         out.push(
-          await insert(userId, target, {
+          await insert(userId, target.topic.id, {
             clientId: null,
             type: row.type,
             body: row.body,

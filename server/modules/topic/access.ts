@@ -1,8 +1,8 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { channelMembers, type TopicMemberRow, type TopicRow, topicMembers, topics, users } from '../../db/schema'
 import { forbidden, notFound } from '../../http/errors'
-import { ROLES, topicAllows } from '../../../contract'
+import { ROLES, type TopicPermission, topicAllows } from '../../../contract'
 
 export interface TopicAccess {
   topic: TopicRow
@@ -28,8 +28,20 @@ export async function requireTopicMember(db: Db, topicId: string, userId: string
     .limit(1)
   if (!row) throw notFound()
   if (!row.membership || !row.caller) throw forbidden()
-  const channelAdmin = (row.channelRole ?? 0) >= ROLES.admin ? ROLES.admin : 0
-  return { topic: row.topic, membership: row.membership, role: Math.max(row.membership.role, channelAdmin), caller: row.caller }
+  return { topic: row.topic, membership: row.membership, role: effectiveTopicRole(row.membership.role, row.channelRole), caller: row.caller }
+}
+
+/** A topic role, raised to admin when its holder administers the topic's channel. */
+export const effectiveTopicRole = (topicRole: number, channelRole: number | null): number =>
+  Math.max(topicRole, (channelRole ?? 0) >= ROLES.admin ? ROLES.admin : 0)
+
+/**
+ * `topicAllows` (contract) with `effectiveTopicRole` as one SQL condition, for a statement that
+ * checks and writes in one round trip. tests/server/topic-access-sql.test.ts pins the two forms equal.
+ */
+export function topicAllowsSql(setting: TopicPermission, columns: { isGroup: SQL; permission: SQL; topicRole: SQL; channelRole: SQL }): SQL {
+  const role = sql`greatest(${columns.topicRole}, case when coalesce(${columns.channelRole}, 0) >= ${ROLES.admin} then ${ROLES.admin} else 0 end)`
+  return sql`(${columns.isGroup} <> 1 or coalesce((${columns.permission} ->> ${setting})::int, 0) <> 1 or ${role} >= ${ROLES.admin})`
 }
 
 /** Admins only for a setting the topic restricts (spec section 6); 1:1 chats have no restrictions. */

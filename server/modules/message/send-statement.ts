@@ -1,0 +1,81 @@
+import { Placeholder, sql } from 'drizzle-orm'
+import { PgDialect } from 'drizzle-orm/pg-core'
+import type { PreparedStatement } from '../../db/client'
+import { channelMembers, media, messages, topicMembers, topics, users } from '../../db/schema'
+import { topicAllowsSql } from '../topic/access'
+
+/** The values of one send, by the names the statement refers to them. */
+export interface SendValues {
+  messageId: string
+  topicId: string
+  senderId: string
+  clientId: string | null
+  type: string
+  body: string
+  replyToId: string | null
+  forwardedFrom: string | null
+  /** JSON array of user ids. */
+  mentions: string
+  /** ISO time. */
+  createdAt: string
+  /** JSON array of media ids to attach. */
+  mediaIds: string
+}
+
+/** What the statement answers: the sender as a member sees them (null: not a member), the new seq (null: not stored), files attached. */
+export interface SendRow {
+  caller_id: string | null
+  caller_name: string
+  caller_workid: string
+  caller_photo: string | null
+  seq: number | string | null
+  attached: number
+}
+
+const value = (name: keyof SendValues) => sql.placeholder(name)
+const allowed = topicAllowsSql('send_message', { isGroup: sql`t.is_group`, permission: sql`t.permission`, topicRole: sql`tm.role`, channelRole: sql`cm.role` })
+
+/**
+ * Checks the sender may write in the topic and stores the message, in one statement (one round
+ * trip, atomic): the sender's membership and the send_message setting, then number the message and
+ * make it the topic's latest, insert it, attach its files, mark the topic unseen for the others
+ * (only rows that change) and seen up to it for the sender. Nothing is written when the check fails.
+ */
+const statement = sql`
+  with access as (
+    select u.id as caller_id, u.name as caller_name, u.workid as caller_workid, u.photo_url as caller_photo, ${allowed} as allowed
+    from ${topics} t
+    left join ${topicMembers} tm on tm.topic_id = t.id and tm.user_id = ${value('senderId')}
+    left join ${users} u on u.id = tm.user_id
+    left join ${channelMembers} cm on cm.channel_id = t.channel_id and cm.user_id = ${value('senderId')}
+    where t.id = ${value('topicId')}
+  ), numbered as (
+    update ${topics} set last_seq = last_seq + 1, last_message_id = ${value('messageId')}, last_message_at = ${value('createdAt')}::timestamptz
+    where id = ${value('topicId')} and exists (select 1 from access where caller_id is not null and allowed)
+    returning last_seq
+  ), stored as (
+    insert into ${messages} (id, topic_id, seq, sender_id, client_id, type, body, reply_to_id, forwarded_from, mentions, created_at)
+    select ${value('messageId')}, ${value('topicId')}, last_seq, ${value('senderId')}, ${value('clientId')}, ${value('type')}, ${value('body')},
+      ${value('replyToId')}, ${value('forwardedFrom')}, ${value('mentions')}::jsonb, ${value('createdAt')}::timestamptz
+    from numbered returning seq
+  ), attached as (
+    update ${media} set message_id = ${value('messageId')}
+    where id in (select jsonb_array_elements_text(${value('mediaIds')}::jsonb))
+      and owner_id = ${value('senderId')} and topic_id = ${value('topicId')} and message_id is null and trashed_at is null
+      and exists (select 1 from numbered)
+    returning id
+  ), seen as (
+    update ${topicMembers} set
+      is_seen = case when user_id = ${value('senderId')} then 1 else 0 end,
+      hidden = 0,
+      last_seen_seq = case when user_id = ${value('senderId')} then (select last_seq from numbered) else last_seen_seq end
+    where topic_id = ${value('topicId')} and (user_id = ${value('senderId')} or is_seen = 1 or hidden = 1) and exists (select 1 from numbered)
+  )
+  select access.*, (select seq from stored) as seq, (select count(*) from attached)::int as attached from access`
+
+const query = new PgDialect().sqlToQuery(statement)
+
+export const SEND_MESSAGE: PreparedStatement = { name: 'message_send', text: query.sql }
+
+/** The statement's `$n` values, in order: each placeholder's value, or the constant written in. */
+export const sendValues = (values: SendValues): unknown[] => query.params.map((param) => (param instanceof Placeholder ? values[param.name as keyof SendValues] : param))
