@@ -1,11 +1,12 @@
-import { useCallback, useMemo, useState } from 'react'
+import { useCallback, useEffect, useMemo, useState } from 'react'
 import { createFileRoute, Outlet, redirect, useNavigate } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
-import { administeredCount } from '../../contract/channel'
 import type { User } from '../../contract/user'
+import { accountChannelsView } from '../machines/account-channels/account-channels.view'
 import { onboardingView } from '../machines/onboarding/onboarding.view'
 import { privacySettingsView } from '../machines/privacy-settings/privacy-settings.view'
 import { accountView, type SessionState } from '../machines/session/session.view'
+import { appAccountChannelsMachine } from '../services/account-channels'
 import { requestBrowserNotificationPermission, useBrowserNotificationPermission } from '../services/browser-notifications'
 import { useNotificationBadge } from '../services/notification-badge'
 import { appOnboardingMachine, referralOf } from '../services/onboarding'
@@ -13,9 +14,8 @@ import { appPrivacySettingsMachine, privacyValuesOf } from '../services/privacy-
 import { currentSessionActor, sendSession, useSession } from '../services/session'
 import { useUnreadChats } from '../services/unread-chats'
 import { useOutbox } from '../services/outbox'
-import { myChannels, switchChannel } from '../services/channels'
 import { AccountDrawer } from '../ui/app/account-drawer'
-import { ChannelSwitcher, useChannelList } from '../ui/app/channel-switcher'
+import { ChannelSwitcher } from '../ui/app/channel-switcher'
 import { ChatLink } from '../ui/app/chat-link'
 import { CreateChannel } from '../ui/app/create-channel'
 import { AppShell } from '../ui/app/app-shell'
@@ -48,9 +48,10 @@ const currentUser = () => currentSessionActor()?.getSnapshot().context.user ?? n
 
 /**
  * The sidebar layout runs the shell's machines: notificationBadge (header bell, drawer, title
- * icon, browser notifications), privacySettings (the account menu's 'setting'), onboarding (first
- * login) and mobileNav (the sidebar behind 'Menu' below 768px). The views only render their view
- * props and send events.
+ * icon, browser notifications), privacySettings (the account menu's 'setting'), accountChannels
+ * (the account drawer's channels and the create-channel modal), onboarding (first login) and
+ * mobileNav (the sidebar behind 'Menu' below 768px). The views only render their view props and
+ * send events.
  */
 function AppLayout() {
   const account = useSession(accountView)
@@ -87,7 +88,7 @@ function AppLayout() {
     onOpenDocuments: openPanel('documents'),
   }
   const { view: badge } = notifications
-  const channels = useAccountChannels(panel === 'account', user)
+  const channels = useAccountChannels(panel === 'account')
   const sendNotifications = notifications.send
   useOutbox(user?._id ?? null)
   useUnreadChats(user?._id ?? '', useCallback((count: number) => sendNotifications({ type: 'CHAT_UNREAD', count }), [sendNotifications]))
@@ -122,10 +123,13 @@ function AppLayout() {
               onOpenSettings={shellActions.openPrivacySettings}
               channels={
                 <ChannelSwitcher
-                  {...channels.switcher}
+                  {...channels.view.switcher}
+                  currentId={user?.account.channel ?? null}
+                  onSwitch={channels.onSwitch}
+                  onRetry={channels.onRetry}
                   onCreate={() => {
+                    channels.onCreate()
                     setPanel(null)
-                    channels.setCreating(true)
                   }}
                 />
               }
@@ -150,11 +154,11 @@ function AppLayout() {
               onOk={() => privacy.send({ type: 'OK' })}
             />
             {user ? <Onboarding key={user._id} user={user} /> : null}
-            {user && channels.creating && channels.switcher.channels ? (
+            {user && channels.view.createModal ? (
               <CreateChannel
-                input={{ plan: user.package, administeredChannels: administeredCount(channels.switcher.channels) }}
-                onCreated={channels.created}
-                onClosed={channels.closeCreate}
+                input={{ plan: user.package, administeredChannels: channels.view.createModal.administeredChannels }}
+                onCreated={channels.onCreated}
+                onClosed={channels.onCreateClosed}
               />
             ) : null}
           </>
@@ -167,32 +171,26 @@ function AppLayout() {
 }
 
 /**
- * The account drawer's channels: loaded while it is open; switching saves the current channel
- * (PUT customer/current-channel) and refetches the user; a created channel becomes current and its
- * chats open.
+ * The account drawer's channels (accountChannels machine): it hears the drawer open and close;
+ * a created channel's chats open through the router.
  */
-function useAccountChannels(open: boolean, user: User | null) {
+function useAccountChannels(drawerOpen: boolean) {
   const navigate = useNavigate()
-  const [creating, setCreating] = useState(false)
-  const [switching, setSwitching] = useState<string | null>(null)
-  const [version, setVersion] = useState(0)
-  const list = useChannelList(open || creating, version, myChannels)
-  const onSwitch = (channelId: string) => {
-    setSwitching(channelId)
-    switchChannel(channelId)
-      .then(() => {
-        sendSession({ type: 'REFRESH_USER' })
-        setVersion((v) => v + 1)
-      }, () => undefined)
-      .finally(() => setSwitching(null))
-  }
-  const created = useCallback(() => {
-    sendSession({ type: 'REFRESH_USER' })
-    setVersion((v) => v + 1)
-    void navigate({ to: '/chat/default' })
-  }, [navigate])
-  const closeCreate = useCallback(() => setCreating(false), [])
-  return { switcher: { channels: list, currentId: user?.account.channel ?? null, switching, onSwitch }, creating, setCreating, created, closeCreate }
+  const machine = useMemo(() => appAccountChannelsMachine.provide({ actions: { openChats: () => void navigate({ to: '/chat/default' }) } }), [navigate])
+  const actor = useActorRef(machine)
+  useEffect(() => actor.send({ type: drawerOpen ? 'DRAWER_OPENED' : 'DRAWER_CLOSED' }), [actor, drawerOpen])
+  const view = useSelector(actor, accountChannelsView)
+  const handlers = useMemo(
+    () => ({
+      onSwitch: (channelId: string) => actor.send({ type: 'SWITCH', channelId }),
+      onRetry: () => actor.send({ type: 'RETRY' }),
+      onCreate: () => actor.send({ type: 'CREATE' }),
+      onCreated: () => actor.send({ type: 'CREATED' }),
+      onCreateClosed: () => actor.send({ type: 'CREATE_CLOSED' }),
+    }),
+    [actor],
+  )
+  return { view, ...handlers }
 }
 
 /** The first-login tutorial: started once per user with the account's skip_tutorial and the page's referral query. */

@@ -1,20 +1,22 @@
-import { useEffect, useState } from 'react'
 import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { Channel } from '../../../contract/channel'
 import { useRoleLabel } from '../roles'
 
 export interface ChannelSwitcherProps {
-  /** Loaded when the drawer opens; null while loading. */
+  /** Loaded when the drawer opens; null while loading or when it failed. */
   channels: Channel[] | null
+  /** The list could not be loaded. */
+  failed: boolean
   currentId: string | null
   switching: string | null
   onSwitch: (channelId: string) => void
+  onRetry: () => void
   onCreate: () => void
 }
 
 /** The account drawer's channels: the user's channels with their role, the current one marked, switch and create. */
-export function ChannelSwitcher({ channels, currentId, switching, onSwitch, onCreate }: ChannelSwitcherProps) {
+export function ChannelSwitcher({ channels, failed, currentId, switching, onSwitch, onRetry, onCreate }: ChannelSwitcherProps) {
   const { t } = useLingui()
   const roleLabel = useRoleLabel()
   return (
@@ -27,7 +29,14 @@ export function ChannelSwitcher({ channels, currentId, switching, onSwitch, onCr
           <Trans>Create channel</Trans>
         </button>
       </div>
-      {channels === null ? (
+      {failed ? (
+        <div role="alert" className="mt-1 flex items-center justify-between gap-3 text-sm text-red-700">
+          <Trans>Could not load your channels.</Trans>
+          <button type="button" onClick={onRetry} className="shrink-0 rounded-md border border-red-200 px-2 py-0.5 text-xs font-medium hover:bg-red-50">
+            <Trans>Retry</Trans>
+          </button>
+        </div>
+      ) : channels === null ? (
         <p role="status" className="mt-1 text-sm text-slate-500">
           <Trans>Loading channels…</Trans>
         </p>
@@ -69,22 +78,4 @@ export function ChannelSwitcher({ channels, currentId, switching, onSwitch, onCr
       )}
     </section>
   )
-}
-
-/** The user's channels while `open`, reloaded on each opening and after `reloadKey` changes. */
-export function useChannelList(open: boolean, reloadKey: unknown, load: () => Promise<Channel[]>): Channel[] | null {
-  const [channels, setChannels] = useState<Channel[] | null>(null)
-  useEffect(() => {
-    if (!open) return
-    let stopped = false
-    setChannels(null)
-    load().then(
-      (list) => !stopped && setChannels(list),
-      () => !stopped && setChannels([]),
-    )
-    return () => {
-      stopped = true
-    }
-  }, [open, reloadKey, load])
-  return channels
 }

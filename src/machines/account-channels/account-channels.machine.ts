@@ -1,0 +1,160 @@
+import { assertEvent, assign, fromPromise, raise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
+import { administeredCount, type Channel } from '../../../contract/channel'
+import { actorNotProvided } from '../not-provided'
+
+/**
+ * The account drawer's channels (spec section 2, account drawer: the user's channels, switch the
+ * current one, create one; section 9, the plan's channel quota). Two parallel regions:
+ *
+ *   list    closed --DRAWER_OPENED--> open: while the drawer or the create-channel modal shows,
+ *           the user's channels are loaded (GET channel/my-channel), afresh at every opening
+ *     shownIn  drawer --CREATE (once the list is loaded)--> createModal, with the number of
+ *                channels the user administers (the plan quota's count)
+ *              drawer --DRAWER_CLOSED--> list closed
+ *              createModal --CREATED--> list closed: the user is refreshed (the new channel is
+ *                current) and its chats open (/chat/default)
+ *              createModal --CREATE_CLOSED (cancelled, or the quota message closed)--> list closed
+ *     data     loading --done--> loaded, --error--> failed (the http client's toast says why)
+ *              failed --RETRY--> loading; RELOAD (raised after a switch) --> loading
+ *   switch  idle --SWITCH channel--> switching: PUT customer/current-channel; another SWITCH
+ *           meanwhile is ignored
+ *           switching --done--> idle: the user is refreshed (the current channel is the user's) and
+ *             the list reloads; --error--> idle: the current channel stays (the http client toasts
+ *             the error)
+ *
+ * A switch outlives the drawer: closing it does not lose the saved channel's refresh.
+ * Pure: the calls are injected promise actors; `refreshUser` and `openChats` are injected actions.
+ */
+
+export interface AccountChannelsContext {
+  /** The loaded list (null until it is loaded). */
+  channels: Channel[] | null
+  /** The channel being made current. */
+  switching: string | null
+  /** Channels the user administered when the create modal opened: its quota check. */
+  administeredChannels: number
+}
+
+export type AccountChannelsEvent =
+  | { type: 'DRAWER_OPENED' }
+  | { type: 'DRAWER_CLOSED' }
+  /** The list's 'Try again' after it failed to load. */
+  | { type: 'RETRY' }
+  /** Load the list again (raised after a switch; nothing while the list is closed). */
+  | { type: 'RELOAD' }
+  | { type: 'SWITCH'; channelId: string }
+  /** 'Create channel': the drawer makes way for the create-channel modal. */
+  | { type: 'CREATE' }
+  /** The create-channel modal made the channel. */
+  | { type: 'CREATED' }
+  /** The create-channel modal closed without a channel. */
+  | { type: 'CREATE_CLOSED' }
+
+const notProvided = actorNotProvided('accountChannels')
+
+export const accountChannelsMachine = setup({
+  types: {
+    context: {} as AccountChannelsContext,
+    events: {} as AccountChannelsEvent,
+  },
+  actors: {
+    /** GET channel/my-channel: the user's channels with the user's role in each. */
+    loadChannels: fromPromise<Channel[], void>(notProvided('loadChannels')),
+    /** PUT customer/current-channel {channel_id}. The response is not read. */
+    switchChannel: fromPromise<unknown, { channelId: string }>(notProvided('switchChannel')),
+  },
+  guards: {
+    listLoaded: ({ context }) => context.channels !== null,
+  },
+  actions: {
+    /** Injected: fetch the user again (GET customer/user-info): the current channel is the user's. */
+    refreshUser: () => {},
+    /** Injected: open the chats of the current channel (/chat/default). */
+    openChats: () => {},
+    reloadList: raise({ type: 'RELOAD' }),
+    clearList: assign({ channels: null }),
+    keepQuotaCount: assign({ administeredChannels: ({ context }) => administeredCount(context.channels ?? []) }),
+    clearSwitching: assign({ switching: null }),
+  },
+}).createMachine({
+  id: 'accountChannels',
+  context: { channels: null, switching: null, administeredChannels: 0 },
+  type: 'parallel',
+  states: {
+    list: {
+      initial: 'closed',
+      states: {
+        closed: {
+          on: { DRAWER_OPENED: 'open' },
+        },
+        open: {
+          type: 'parallel',
+          states: {
+            shownIn: {
+              initial: 'drawer',
+              states: {
+                drawer: {
+                  on: {
+                    DRAWER_CLOSED: '#accountChannels.list.closed',
+                    CREATE: { guard: 'listLoaded', target: 'createModal', actions: 'keepQuotaCount' },
+                  },
+                },
+                createModal: {
+                  on: {
+                    CREATED: { target: '#accountChannels.list.closed', actions: ['refreshUser', 'openChats'] },
+                    CREATE_CLOSED: '#accountChannels.list.closed',
+                  },
+                },
+              },
+            },
+            data: {
+              initial: 'loading',
+              on: { RELOAD: '.loading' },
+              states: {
+                loading: {
+                  entry: 'clearList',
+                  invoke: {
+                    id: 'loadChannels',
+                    src: 'loadChannels',
+                    onDone: { target: 'loaded', actions: assign({ channels: ({ event }) => event.output }) },
+                    onError: 'failed',
+                  },
+                },
+                loaded: {},
+                failed: {
+                  on: { RETRY: 'loading' },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+    switch: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            SWITCH: { target: 'switching', actions: assign({ switching: ({ event }) => event.channelId }) },
+          },
+        },
+        switching: {
+          invoke: {
+            id: 'switchChannel',
+            src: 'switchChannel',
+            input: ({ event }) => {
+              assertEvent(event, 'SWITCH')
+              return { channelId: event.channelId }
+            },
+            onDone: { target: 'idle', actions: ['clearSwitching', 'refreshUser', 'reloadList'] },
+            onError: { target: 'idle', actions: 'clearSwitching' },
+          },
+        },
+      },
+    },
+  },
+})
+
+export type AccountChannelsMachine = typeof accountChannelsMachine
+export type AccountChannelsActor = ActorRefFrom<AccountChannelsMachine>
+export type AccountChannelsSnapshot = SnapshotFrom<AccountChannelsMachine>

@@ -1,0 +1,2 @@
+export * from './account-channels.machine'
+export * from './account-channels.view'

@@ -1,0 +1,251 @@
+import { expect, vi } from 'vitest'
+import { within } from '@testing-library/react'
+import { useSelector } from '@xstate/react'
+import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router'
+import type { Actor } from 'xstate'
+import type { Channel } from '../../contract/channel'
+import { accountChannelsMachine, accountChannelsView, type AccountChannelsSnapshot } from '../../src/machines/account-channels'
+import type { ChannelCreateBody, CreatedChannel } from '../../src/machines/channel-form'
+import { AccountDrawer } from '../../src/ui/app/account-drawer'
+import { ChannelSwitcher } from '../../src/ui/app/channel-switcher'
+import { CreateChannel } from '../../src/ui/app/create-channel'
+import { describeModel, type ModelKit } from './support/run-model'
+
+/**
+ * The account drawer's channels, driven through the real account drawer, channel switcher and
+ * create-channel modal (its own channelForm machine, with POST channel/create answered here).
+ * The drawer shows while the machine's list is shown in it, as the sidebar layout's drawer does.
+ */
+vi.mock('../../src/services/channel-form', async () => {
+  const { fromPromise } = await import('xstate')
+  const { channelFormMachine } = await import('../../src/machines/channel-form')
+  return {
+    appChannelFormMachine: channelFormMachine.provide({
+      actors: { createChannel: fromPromise<CreatedChannel, ChannelCreateBody>(async ({ input }) => ({ _id: 'ch-new', name: input.name })) },
+    }),
+  }
+})
+
+type Kit = ModelKit<typeof accountChannelsMachine>
+type S = AccountChannelsSnapshot
+
+// jsdom has no scrolling (the router restores scroll) and no Web Animations (the drawer's transition asks for them).
+Object.defineProperty(window, 'scrollTo', { value: () => {}, writable: true })
+Object.defineProperty(Element.prototype, 'getAnimations', { value: () => [], writable: true, configurable: true })
+
+const channel = (_id: string, name: string, role: number): Channel => ({
+  _id,
+  name,
+  description: '',
+  image: null,
+  banner: null,
+  is_public: true,
+  use_for: null,
+  referral_link: null,
+  created_by: null,
+  created_at: '2026-02-01T08:00:00.000Z',
+  members_count: 3,
+  role,
+})
+/** The user's current channel, which they own; and one they are a member of. */
+const OWNED = channel('ch-owned', 'Acme', 40)
+const MEMBER = channel('ch-member', 'Studio Nine', 20)
+const CURRENT_ID = OWNED._id
+
+let current: Actor<typeof accountChannelsMachine> | null = null
+let routerOf: unknown = null
+let router = makeRouter()
+
+function makeRouter() {
+  return createRouter({ routeTree: createRootRoute({ component: AccountScreen }), history: createMemoryHistory({ initialEntries: ['/home'] }) })
+}
+
+/** The header's account button, the account drawer with the channel switcher, and the create-channel modal, wired as in src/routes/_app.tsx. */
+function AccountScreen() {
+  const snapshot = useSelector(current!, (s) => s)
+  const { send } = current!
+  const view = accountChannelsView(snapshot)
+  return (
+    <>
+      <button type="button" onClick={() => send({ type: 'DRAWER_OPENED' })}>
+        Account
+      </button>
+      <AccountDrawer
+        open={inDrawer(snapshot)}
+        onClose={() => send({ type: 'DRAWER_CLOSED' })}
+        name="Lan Nguyen"
+        email="lan@example.com"
+        workid="lan.nguyen"
+        photoUrl={null}
+        initials="LN"
+        planLabel={{ id: 'freemium', message: 'Freemium' }}
+        loggingOut={false}
+        onLogout={() => {}}
+        onOpenSettings={() => {}}
+        channels={
+          <ChannelSwitcher
+            {...view.switcher}
+            currentId={CURRENT_ID}
+            onSwitch={(channelId) => send({ type: 'SWITCH', channelId })}
+            onRetry={() => send({ type: 'RETRY' })}
+            onCreate={() => send({ type: 'CREATE' })}
+          />
+        }
+      />
+      {view.createModal ? (
+        <CreateChannel
+          input={{ plan: 'freemium', administeredChannels: view.createModal.administeredChannels }}
+          onCreated={() => send({ type: 'CREATED' })}
+          onClosed={() => send({ type: 'CREATE_CLOSED' })}
+        />
+      ) : null}
+    </>
+  )
+}
+
+const inDrawer = (s: S) => s.matches({ list: { open: { shownIn: 'drawer' } } })
+const loaded = (s: S) => s.matches({ list: { open: { data: 'loaded' } } })
+
+const drawer = ({ screen }: Kit) => screen.getByRole('dialog', { name: 'Your account' })
+const createDialog = ({ screen }: Kit) => screen.getByRole('dialog', { name: 'Create channel' })
+const createButton = (kit: Kit) => within(drawer(kit)).getByRole<HTMLButtonElement>('button', { name: 'Create channel' })
+/** The drawer slides out: its transition runs on animation frames. */
+const slideOut = (kit: Kit) => kit.advance(100)
+const switchButton = (kit: Kit) => within(within(drawer(kit)).getByRole('listitem', { name: MEMBER.name })).getByRole<HTMLButtonElement>('button', { name: 'Switch' })
+
+describeModel({
+  machine: accountChannelsMachine,
+  select: 'transitions',
+  events: {
+    // The user's channels: one owned (freemium's one channel is used up) and one joined; or none.
+    'xstate.done.actor.loadChannels': [
+      { type: 'xstate.done.actor.loadChannels', output: [OWNED, MEMBER] },
+      { type: 'xstate.done.actor.loadChannels', output: [] },
+    ],
+    // What the drawer offers: a switch to the joined channel (never to the current one), a retry.
+    SWITCH: (s) => (inDrawer(s) && loaded(s) && s.context.channels?.includes(MEMBER) ? [{ type: 'SWITCH', channelId: MEMBER._id }] : []),
+    RETRY: (s) => (inDrawer(s) ? [{ type: 'RETRY' }] : []),
+    // A channel can be created while the quota allows it; the quota message only closes.
+    CREATED: (s) => (s.context.administeredChannels === 0 ? [{ type: 'CREATED' }] : []),
+    // Raised by a finished switch only.
+    RELOAD: [],
+  },
+  spyActions: ['refreshUser', 'openChats'],
+  render: (_, __, actor) => {
+    if (routerOf !== actor) {
+      router = makeRouter()
+      routerOf = actor
+    }
+    current = actor
+    return <RouterProvider router={router} />
+  },
+  ready: async (kit) => {
+    await vi.advanceTimersByTimeAsync(0)
+    await kit.screen.findByRole('button', { name: 'Account' })
+  },
+  perform: {
+    DRAWER_OPENED: async (_, kit) => {
+      await kit.user.click(kit.screen.getByRole('button', { name: 'Account' }))
+    },
+    DRAWER_CLOSED: async (_, kit) => {
+      await kit.user.click(within(drawer(kit)).getByRole('button', { name: 'Close' }))
+      await slideOut(kit)
+    },
+    RETRY: async (_, kit) => {
+      await kit.user.click(within(within(drawer(kit)).getByRole('alert')).getByRole('button', { name: 'Retry' }))
+    },
+    SWITCH: async (_, kit) => {
+      await kit.user.click(switchButton(kit))
+    },
+    CREATE: async (_, kit) => {
+      // Disabled until the list is loaded: the click then does nothing.
+      expect(createButton(kit).disabled).toBe(!loaded(kit.previous))
+      await kit.user.click(createButton(kit))
+      await slideOut(kit)
+    },
+    CREATED: async (_, kit) => {
+      const refreshes = kit.actions.refreshUser.mock.calls.length
+      await kit.user.type(within(createDialog(kit)).getByRole('textbox', { name: 'Channel name' }), 'Design team')
+      await kit.user.click(within(createDialog(kit)).getByRole('button', { name: 'Create' }))
+      await vi.waitFor(() => expect(kit.actions.openChats).toHaveBeenCalledTimes(1))
+      expect(kit.actions.refreshUser.mock.calls.length).toBe(refreshes + 1)
+    },
+    CREATE_CLOSED: async (_, kit) => {
+      const quotaReached = kit.previous.context.administeredChannels > 0
+      await kit.user.click(within(createDialog(kit)).getByRole('button', { name: quotaReached ? 'Close' : 'Cancel' }))
+    },
+    'xstate.done.actor.switchChannel': async (_, kit) => {
+      const refreshes = kit.actions.refreshUser.mock.calls.length
+      const loads = kit.calls.filter((call) => call.src === 'loadChannels').length
+      await kit.resolve('switchChannel', {})
+      // The user is fetched again; a shown list loads again.
+      expect(kit.actions.refreshUser.mock.calls.length).toBe(refreshes + 1)
+      expect(kit.calls.filter((call) => call.src === 'loadChannels').length).toBe(loads + (kit.previous.matches({ list: 'open' }) ? 1 : 0))
+    },
+    'xstate.error.actor.switchChannel': async (_, kit) => {
+      const refreshes = kit.actions.refreshUser.mock.calls.length
+      await kit.reject('switchChannel', new Error('Server Error'))
+      // The current channel stays (the http client has toasted the error).
+      expect(kit.actions.refreshUser.mock.calls.length).toBe(refreshes)
+    },
+  },
+  states: {
+    'list.closed': (_, kit) => {
+      expect(kit.screen.queryByRole('dialog')).toBeNull()
+    },
+    'list.open.shownIn.drawer': (_, kit) => {
+      expect(within(drawer(kit)).getByRole('heading', { name: 'Your channels' })).toBeTruthy()
+      expect(kit.screen.queryByRole('dialog', { name: 'Create channel' })).toBeNull()
+    },
+    'list.open.shownIn.createModal': (expected, kit) => {
+      expect(kit.screen.queryByRole('dialog', { name: 'Your account' })).toBeNull()
+      // The quota counts the channels the user administered when the modal opened.
+      if (expected.context.administeredChannels > 0)
+        expect(within(createDialog(kit)).getByRole('alert').textContent).toBe('You have reached the number of channels (1), to increase the number please upgrade your account.')
+      else expect(within(createDialog(kit)).getByRole('textbox', { name: 'Channel name' })).toBeTruthy()
+    },
+    'list.open.data.loading': (expected, kit) => {
+      expect(kit.pending('loadChannels')).toBeTruthy()
+      if (!inDrawer(expected)) return
+      expect(within(drawer(kit)).getByText('Loading channels…')).toBeTruthy()
+      expect(createButton(kit).disabled).toBe(true)
+    },
+    'list.open.data.loaded': (expected, kit) => {
+      if (!inDrawer(expected)) return
+      expect(createButton(kit).disabled).toBe(false)
+      const channels = expected.context.channels!
+      if (channels.length === 0) {
+        expect(within(drawer(kit)).getByText('You are not in any channel yet.')).toBeTruthy()
+        return
+      }
+      const rows = within(within(drawer(kit)).getByRole('list', { name: 'Your channels' })).getAllByRole('listitem')
+      expect(rows.map((row) => row.getAttribute('aria-label'))).toEqual(channels.map((c) => c.name))
+      // The current channel is the user's; the others can be switched to.
+      expect(within(rows[0]).getByText('Current')).toBeTruthy()
+      expect(within(rows[0]).getByText('Owner')).toBeTruthy()
+      expect(within(rows[1]).getByText('Member')).toBeTruthy()
+      expect(switchButton(kit)).toBeTruthy()
+    },
+    'list.open.data.failed': (expected, kit) => {
+      if (!inDrawer(expected)) return
+      expect(within(drawer(kit)).getByRole('alert').textContent).toBe('Could not load your channels.Retry')
+      expect(createButton(kit).disabled).toBe(true)
+      expect(within(drawer(kit)).queryByRole('list', { name: 'Your channels' })).toBeNull()
+    },
+    'switch.idle': (expected, kit) => {
+      expect(expected.context.switching).toBeNull()
+      if (inDrawer(expected) && loaded(expected) && expected.context.channels!.includes(MEMBER)) {
+        expect(switchButton(kit).disabled).toBe(false)
+        expect(switchButton(kit).getAttribute('aria-busy')).toBeNull()
+      }
+    },
+    'switch.switching': (expected, kit) => {
+      expect(kit.pending('switchChannel').input).toEqual({ channelId: MEMBER._id })
+      // One switch at a time: the buttons wait for it.
+      if (inDrawer(expected) && loaded(expected) && expected.context.channels!.includes(MEMBER)) {
+        expect(switchButton(kit).disabled).toBe(true)
+        expect(switchButton(kit).getAttribute('aria-busy')).toBe('true')
+      }
+    },
+  },
+})

@@ -1,0 +1,84 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { createActor, waitFor } from 'xstate'
+import type { Channel } from '../../../contract/channel'
+
+const calls = vi.hoisted(() => ({ list: [] as string[], fail: new Set<string>() }))
+const channel = (_id: string, role: number) => ({ _id, name: _id, role }) as Channel
+vi.mock('../../../src/services/channels', () => ({
+  myChannels: async () => {
+    calls.list.push('myChannels')
+    if (calls.fail.has('myChannels')) throw new Error('Server Error')
+    return [channel('ch-owned', 40), channel('ch-admin', 30), channel('ch-member', 20)]
+  },
+  switchChannel: async (channelId: string) => {
+    calls.list.push(`switchChannel ${channelId}`)
+    if (calls.fail.has('switchChannel')) throw new Error('Server Error')
+    return {}
+  },
+}))
+const sent = vi.hoisted(() => [] as unknown[])
+vi.mock('../../../src/services/session', () => ({ sendSession: (event: unknown) => sent.push(event) }))
+
+const { appAccountChannelsMachine } = await import('../../../src/services/account-channels')
+const { accountChannelsView } = await import('../../../src/machines/account-channels')
+
+beforeEach(() => {
+  calls.list.length = 0
+  calls.fail.clear()
+  sent.length = 0
+})
+
+const opened = async () => {
+  const actor = createActor(appAccountChannelsMachine).start()
+  actor.send({ type: 'DRAWER_OPENED' })
+  await waitFor(actor, (s) => !s.matches({ list: { open: { data: 'loading' } } }))
+  return actor
+}
+
+describe('the app account channels machine', () => {
+  it('loads GET channel/my-channel when the drawer opens; the create modal counts the channels the user administers', async () => {
+    const loading = createActor(appAccountChannelsMachine).start()
+    loading.send({ type: 'DRAWER_OPENED' })
+    // Not before the list is loaded: the quota needs it.
+    loading.send({ type: 'CREATE' })
+    expect(accountChannelsView(loading.getSnapshot())).toEqual({ switcher: { channels: null, failed: false, switching: null }, createModal: null })
+    loading.stop()
+    calls.list.length = 0
+
+    const actor = await opened()
+    expect(calls.list).toEqual(['myChannels'])
+    expect(accountChannelsView(actor.getSnapshot())).toEqual({
+      switcher: { channels: [channel('ch-owned', 40), channel('ch-admin', 30), channel('ch-member', 20)], failed: false, switching: null },
+      createModal: null,
+    })
+    actor.send({ type: 'CREATE' })
+    expect(accountChannelsView(actor.getSnapshot()).createModal).toEqual({ administeredChannels: 2 })
+  })
+
+  it('a switch saves the current channel, has the session fetch the user again and reloads the list', async () => {
+    const actor = await opened()
+    actor.send({ type: 'SWITCH', channelId: 'ch-member' })
+    expect(accountChannelsView(actor.getSnapshot()).switcher.switching).toBe('ch-member')
+    // A second switch while one runs is ignored.
+    actor.send({ type: 'SWITCH', channelId: 'ch-admin' })
+    await waitFor(actor, (s) => s.matches({ switch: 'idle', list: { open: { data: 'loaded' } } }))
+    expect(calls.list).toEqual(['myChannels', 'switchChannel ch-member', 'myChannels'])
+    expect(sent).toEqual([{ type: 'REFRESH_USER' }])
+  })
+
+  it('a failed switch keeps the current channel; a failed list says so until Retry loads it', async () => {
+    calls.fail.add('myChannels')
+    const actor = await opened()
+    expect(accountChannelsView(actor.getSnapshot()).switcher).toEqual({ channels: null, failed: true, switching: null })
+    calls.fail.clear()
+    actor.send({ type: 'RETRY' })
+    await waitFor(actor, (s) => s.matches({ list: { open: { data: 'loaded' } } }))
+
+    calls.fail.add('switchChannel')
+    actor.send({ type: 'SWITCH', channelId: 'ch-member' })
+    await waitFor(actor, (s) => s.matches({ switch: 'idle' }))
+    expect(calls.list).toEqual(['myChannels', 'myChannels', 'switchChannel ch-member'])
+    expect(sent).toEqual([])
+    expect(accountChannelsView(actor.getSnapshot()).switcher.switching).toBeNull()
+  })
+})
