@@ -52,7 +52,7 @@ function bearerOf(request: KyRequest): string | null {
 }
 
 /** A session holds an access token (calls that need one can be made). */
-export const hasSession = (): boolean => bridge.accessToken() !== null
+const hasSession = (): boolean => bridge.accessToken() !== null
 
 /** A call made with a token while logged in whose answer arrives after the session ended (e.g. logout): its 401 sends nobody to /login. */
 function isFromEndedSession(request: KyRequest): boolean {

@@ -1,14 +1,15 @@
 import { useEffect } from 'react'
 import { createActor, fromPromise } from 'xstate'
 import type { Message } from '../../contract/message'
-import { type OutboxActor, type OutboxEntry, outboxMachine, type SendFailure } from '../machines/outbox'
+import { type OutboxActor, type OutboxEntry, outboxMachine } from '../machines/outbox'
 import { sendMessage } from './chat'
-import { hasSession } from './http'
+import { currentSessionActor, onSessionChange } from './session'
 import { onSocketConnect } from './socket'
 
 /**
  * The one outbox of the signed-in user: the outbox machine with message/send, its queue kept in
- * localStorage (per user), told about the browser's online / offline events and socket reconnects.
+ * localStorage (per user), told about the browser's online / offline events, socket reconnects and
+ * whether its user has a session (the machine sends nothing without one).
  */
 const storageKey = (userId: string) => `workroom.outbox.${userId}`
 
@@ -22,26 +23,37 @@ function readQueue(userId: string): OutboxEntry[] {
   }
 }
 
-const notSignedIn: SendFailure = { rejected: false, reason: '' }
+/** `userId` is signed in with an access token: their messages may be sent (not another user's session). */
+function signedInAs(userId: string): boolean {
+  const context = currentSessionActor()?.getSnapshot().context
+  return context?.user?._id === userId && context.accessToken !== null
+}
 
 let running: { userId: string; actor: OutboxActor; stop: () => void } | null = null
 
 export function outboxFor(userId: string): OutboxActor {
   if (running?.userId === userId) return running.actor
   running?.stop()
+  let signedIn = signedInAs(userId)
   const actor = createActor(
     outboxMachine.provide({
-      // Without a session (logged out meanwhile) nothing is sent: the entry waits in this user's queue.
-      actors: { sendMessage: fromPromise<Message, OutboxEntry>(({ input }) => (hasSession() ? sendMessage(input) : Promise.reject(notSignedIn))) },
+      actors: { sendMessage: fromPromise<Message, OutboxEntry>(({ input }) => sendMessage(input)) },
       actions: { persist: (_, { entries }) => localStorage.setItem(storageKey(userId), JSON.stringify(entries)) },
     }),
-    { input: { entries: readQueue(userId), online: navigator.onLine } },
+    { input: { entries: readQueue(userId), online: navigator.onLine, signedIn } },
   )
   const online = () => actor.send({ type: 'ONLINE' })
   const offline = () => actor.send({ type: 'OFFLINE' })
+  // Only a change is news: the session changes state far more often than it starts or ends.
+  const sessionChanged = () => {
+    if (signedInAs(userId) === signedIn) return
+    signedIn = !signedIn
+    actor.send({ type: signedIn ? 'SIGNED_IN' : 'SIGNED_OUT' })
+  }
   window.addEventListener('online', online)
   window.addEventListener('offline', offline)
   const offConnect = onSocketConnect(online)
+  const offSession = onSessionChange(sessionChanged)
   actor.start()
   running = {
     userId,
@@ -50,6 +62,7 @@ export function outboxFor(userId: string): OutboxActor {
       window.removeEventListener('online', online)
       window.removeEventListener('offline', offline)
       offConnect()
+      offSession()
       actor.stop()
     },
   }

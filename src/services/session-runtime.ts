@@ -5,7 +5,7 @@ import * as auth from './auth'
 import * as customer from './customer'
 import { apiErrorOf, connectAuth, type AuthBridge } from './http'
 import { activateLanguage } from './i18n'
-import { onSocketEvent, socketIoConnection } from './socket'
+import { browserOnline, onSocketEvent, socketIoConnection } from './socket'
 import { otherTabChange, readRefreshToken, REFRESH_TOKEN_KEY, withRefreshLock, writeRefreshToken } from './token-store'
 
 /**
@@ -79,7 +79,7 @@ export const appSessionMachine = sessionMachine.provide({
     }),
     logout: fromPromise(({ input }) => auth.logout(input)),
     otherTabs: otherTabsWatcher,
-    socketConnection: socketConnectionMachine.provide({ actors: { connection: socketIoConnection } }),
+    socketConnection: socketConnectionMachine.provide({ actors: { connection: socketIoConnection, browserOnline } }),
   },
   actions: {
     persistTokens: (_, params) => writeRefreshToken(params.refreshToken),

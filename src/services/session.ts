@@ -74,7 +74,8 @@ export async function sessionLoggedIn(): Promise<boolean> {
 export const sessionAccess = { loggedIn: sessionLoggedIn }
 export type SessionAccess = typeof sessionAccess
 
-const subscribe = (listener: () => void) => {
+/** Calls `listener` on every change of the session state (and once the session chunk runs); returns the unsubscribe. */
+export function onSessionChange(listener: () => void): () => void {
   listeners.add(listener)
   return () => listeners.delete(listener)
 }
@@ -82,7 +83,7 @@ const getState = (): SessionState => actor?.getSnapshot() ?? null
 
 /** Selects from the session state (a snapshot, or null before the session chunk runs). */
 export function useSession<T>(selector: (state: SessionState) => T): T {
-  const state = useSyncExternalStore(subscribe, getState, getState)
+  const state = useSyncExternalStore(onSessionChange, getState, getState)
   return useMemo(() => selector(state), [state, selector])
 }
 

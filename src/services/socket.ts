@@ -41,6 +41,13 @@ const untyped = (socket: AppSocket | null) => socket as unknown as { on(e: strin
 
 export const SOCKET_OPTIONS = { path: '/socket.io', reconnection: false, transports: ['websocket'] } as const
 
+/** The browser's `online` event as BROWSER_ONLINE: the socketConnection machine then reconnects without waiting out its backoff. */
+export const browserOnline = fromCallback(({ sendBack }) => {
+  const online = () => sendBack({ type: 'BROWSER_ONLINE' } satisfies SocketConnectionEvent)
+  window.addEventListener('online', online)
+  return () => window.removeEventListener('online', online)
+})
+
 /** One socket.io connection for `input.token`; the socketConnection machine restarts it to reconnect. */
 export const socketIoConnection = fromCallback<SocketCommand, { token: string }>(({ input, sendBack, receive }) => {
   let socket: AppSocket | null = null

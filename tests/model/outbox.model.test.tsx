@@ -34,11 +34,12 @@ withLayout()
 describeModel({
   machine: outboxMachine,
   inputs: {
-    online: { entries: [], online: true },
+    online: { entries: [], online: true, signedIn: true },
     // A reload while offline: the persisted queue comes back and waits.
-    restoredOffline: { entries: [entry(1), entry(2, 'topic-other')], online: false },
+    restoredOffline: { entries: [entry(1), entry(2, 'topic-other')], online: false, signedIn: true },
   },
-  serializeState: (s) => JSON.stringify({ value: s.value, count: Math.min(entries(s).length, 3), rejected: Math.min(s.context.rejected.length, 1), online: s.context.online }),
+  serializeState: (s) =>
+    JSON.stringify({ value: s.value, count: Math.min(entries(s).length, 3), rejected: Math.min(s.context.rejected.length, 1), online: s.context.online, signedIn: s.context.signedIn }),
   select: 'coverage',
   spyActions: ['persist'],
   events: {
@@ -104,6 +105,14 @@ describeModel({
       expect(pendingRows(kit).map(statusOf)).toEqual(mine.map(() => 'Waiting for connection'))
       expect(pendingRows(kit).map((r) => r.firstChild!.firstChild!.textContent)).toEqual(mine.map((e) => e.message))
       for (const r of expected.context.rejected) expect(kit.screen.getByText(`Not sent: ${r.reason}`)).toBeTruthy()
+    },
+    signedOut: (expected, kit) => {
+      // Without a session nothing is on its way: no send runs and every entry stays queued.
+      expect(kit.calls.filter((c) => !c.settled)).toEqual([])
+      const mine = entries(expected).filter((e) => e.topic_id === TOPIC)
+      expect(pendingRows(kit).map(statusOf)).toEqual(mine.map(() => 'Queued'))
+      expect(pendingRows(kit).map((r) => r.firstChild!.firstChild!.textContent)).toEqual(mine.map((e) => e.message))
+      expect(kit.screen.queryAllByRole('alert')).toHaveLength(expected.context.rejected.length)
     },
   },
 })

@@ -5,13 +5,15 @@ import { describeModel, type ModelKit } from './support/run-model'
 /**
  * The socket connection has no component of its own (the app shows nothing for it): each state
  * asserts the view the app reads (socketConnectionView) and the socket itself, the injected
- * `connection` callback actor: running or not, with which token, what it was told.
+ * `connection` callback actor: running or not, with which token, what it was told; and the injected
+ * `browserOnline` actor, listening only while waiting to reconnect.
  */
 type Kit = ModelKit<typeof socketConnectionMachine>
 
 /** Spec: reconnect after 1 s, 2 s, 4 s, ... capped at 30 s. */
 const backoff = (attempt: number) => Math.min(1000 * 2 ** Math.max(0, attempt - 1), 30_000)
 const running = (kit: Kit) => kit.callbacks.filter((c) => c.src === 'connection' && !c.stopped)
+const listening = (kit: Kit) => kit.callbacks.filter((c) => c.src === 'browserOnline' && !c.stopped)
 const failuresLeft = (s: SocketConnectionSnapshot) => s.context.attempt < 7
 
 describeModel({
@@ -24,12 +26,17 @@ describeModel({
     SOCKET_DISCONNECTED: (s) => (failuresLeft(s) ? [{ type: 'SOCKET_DISCONNECTED', reason: 'transport close' }] : []),
     SOCKET_ERROR: (s) => (failuresLeft(s) ? [{ type: 'SOCKET_ERROR', message: 'xhr poll error' }] : []),
   },
-  callbackActors: ['connection'],
+  callbackActors: ['connection', 'browserOnline'],
   render: () => null,
   perform: {
     SOCKET_CONNECTED: async (event, kit) => kit.sendBack('connection', event),
     SOCKET_DISCONNECTED: async (event, kit) => kit.sendBack('connection', event),
     SOCKET_ERROR: async (event, kit) => kit.sendBack('connection', event),
+    BROWSER_ONLINE: async (event, kit) => {
+      await kit.sendBack('browserOnline', event)
+      // Back online: a new socket at once, not at the end of the backoff.
+      expect(running(kit)).toHaveLength(1)
+    },
     EMIT_LOGOUT: async (_, kit) => {
       const socket = running(kit).at(-1)
       await kit.send({ type: 'EMIT_LOGOUT' })
@@ -47,10 +54,12 @@ describeModel({
     disconnected: (expected, kit) => {
       expect(socketConnectionView(expected)).toMatchObject({ status: 'disconnected', connected: false, retryInMs: null })
       expect(running(kit)).toEqual([])
+      expect(listening(kit)).toEqual([])
     },
     online: (expected, kit) => {
       // One socket, opened with the latest token it had when (re)connecting.
       expect(running(kit)).toHaveLength(1)
+      expect(listening(kit)).toEqual([])
       expect(running(kit)[0].input).toEqual({ token: expect.any(String) })
       expect(expected.context.token).toBeTruthy()
     },
@@ -64,6 +73,7 @@ describeModel({
     waiting: (expected, kit) => {
       expect(socketConnectionView(expected)).toMatchObject({ status: 'waiting', connected: false, retryInMs: backoff(expected.context.attempt) })
       expect(running(kit)).toEqual([])
+      expect(listening(kit)).toHaveLength(1)
       expect(expected.context.lastError).toMatch(/transport close|xhr poll error/)
     },
   },

@@ -8,8 +8,11 @@ import { actorNotProvided } from '../not-provided'
  * history:
  *   loading (the latest 20) -> ready | failed --RETRY--> loading
  *   ready --LOAD_OLDER (while the last page had exactly 20)--> loadingOlder -> ready
- *   ready --CATCH_UP (the connection came back)--> catchingUp (the messages after the latest seq;
- *     again while an answer is full, so a long absence leaves no gap) -> ready
+ *   CATCH_UP (the socket is connected again, or a message must be fetched) makes a catch-up due:
+ *     ready --(due)--> catchingUp (the messages after the latest seq; again while an answer is full,
+ *     so a long absence leaves no gap) -> ready. Asked while history is being fetched, it is not
+ *     dropped: it runs once that fetch ends, as one more fetch. A fetch of the newest messages
+ *     (loading, catchingUp) that starts after it is the catch-up it asked for.
  *   In every state a live message (RECEIVED) or change (CHANGED) of this topic is merged by seq / id,
  *   so a message that arrives twice (live and by catch-up) shows once.
  * typing: idle --TYPING--> someone (names of who types; each TYPING restarts the 4 s window) --> idle
@@ -33,6 +36,8 @@ export interface ConversationContext extends ConversationInput {
   messages: Message[]
   /** The last page of history was full: there may be older messages. */
   hasOlder: boolean
+  /** A catch-up was asked for after the newest messages were last fetched. */
+  catchUpDue: boolean
   typists: Typist[]
 }
 
@@ -69,6 +74,7 @@ export const conversationMachine = setup({
   },
   guards: {
     hasOlder: ({ context }) => context.hasOlder && context.messages.length > 0,
+    catchUpDue: ({ context }) => context.catchUpDue,
     isThisTopic: ({ context, event }) => (event.type === 'RECEIVED' || event.type === 'CHANGED') && event.message.topic_id === context.topicId,
     /** A catch-up answer was full: more may have been missed. */
     missedMore: (_, params: { count: number }) => params.count === CATCH_UP_MAX,
@@ -78,12 +84,14 @@ export const conversationMachine = setup({
     mergeLoaded: assign({ messages: ({ context }, params: { loaded: Message[] }) => mergeMessages(context.messages, params.loaded) }),
     /** A page of history: merged, and a full page means there may be older messages. */
     mergePage: assign(({ context }, params: { loaded: Message[] }) => ({ messages: mergeMessages(context.messages, params.loaded), hasOlder: params.loaded.length === PAGE })),
+    markCatchUpDue: assign({ catchUpDue: true }),
+    clearCatchUpDue: assign({ catchUpDue: false }),
     merge: assign({ messages: ({ context, event }) => (event.type === 'RECEIVED' || event.type === 'CHANGED' ? mergeMessages(context.messages, [event.message]) : context.messages) }),
   },
   delays: { TYPING_WINDOW: TYPING_WINDOW_MS },
 }).createMachine({
   id: 'conversation',
-  context: ({ input }) => ({ ...input, messages: [], hasOlder: false, typists: [] }),
+  context: ({ input }) => ({ ...input, messages: [], hasOlder: false, catchUpDue: false, typists: [] }),
   type: 'parallel',
   on: {
     RECEIVED: { guard: 'isThisTopic', actions: 'merge' },
@@ -92,8 +100,10 @@ export const conversationMachine = setup({
   states: {
     history: {
       initial: 'loading',
+      on: { CATCH_UP: { actions: 'markCatchUpDue' } },
       states: {
         loading: {
+          entry: 'clearCatchUpDue',
           invoke: {
             id: 'loadLatest',
             src: 'loadLatest',
@@ -104,10 +114,8 @@ export const conversationMachine = setup({
         },
         failed: { on: { RETRY: 'loading' } },
         ready: {
-          on: {
-            LOAD_OLDER: { guard: 'hasOlder', target: 'loadingOlder' },
-            CATCH_UP: 'catchingUp',
-          },
+          always: { guard: 'catchUpDue', target: 'catchingUp' },
+          on: { LOAD_OLDER: { guard: 'hasOlder', target: 'loadingOlder' } },
         },
         loadingOlder: {
           invoke: {
@@ -119,6 +127,7 @@ export const conversationMachine = setup({
           },
         },
         catchingUp: {
+          entry: 'clearCatchUpDue',
           invoke: {
             id: 'loadAfter',
             src: 'loadAfter',

@@ -6,7 +6,9 @@ import { assign, fromCallback, sendTo, setup, type ActorRefFrom, type SnapshotFr
  * an injected callback actor (`connection`, src/services/socket.ts in the app): it opens one
  * socket.io connection with `auth: {token}`, reports SOCKET_CONNECTED / SOCKET_DISCONNECTED /
  * SOCKET_ERROR, emits LOGOUT on request, and closes the socket when stopped. Leaving `online` stops
- * it, so every reconnect attempt is a fresh socket with the session's latest token.
+ * it, so every reconnect attempt is a fresh socket with the session's latest token. While waiting
+ * out the backoff, the browser coming back online (BROWSER_ONLINE, from the injected
+ * `browserOnline` actor) reconnects at once: the app catches up on the reconnect, not on `online`.
  */
 
 export const BACKOFF_BASE_MS = 1000
@@ -40,6 +42,8 @@ export type SocketConnectionEvent =
   | { type: 'TOKEN'; token: string }
   /** From the session: tell the server this login ends (before POST auth/logout). */
   | { type: 'EMIT_LOGOUT' }
+  /** From the browserOnline actor: the browser is back online. */
+  | { type: 'BROWSER_ONLINE' }
   /** From the connection actor. */
   | { type: 'SOCKET_CONNECTED' }
   | { type: 'SOCKET_DISCONNECTED'; reason: string }
@@ -54,6 +58,8 @@ export const socketConnectionMachine = setup({
   actors: {
     /** Provided by the app: one socket.io connection for the given token. */
     connection: fromCallback<SocketCommand, { token: string }>(() => () => {}),
+    /** Provided by the app: reports BROWSER_ONLINE on the browser's `online` event. */
+    browserOnline: fromCallback(() => () => {}),
   },
   guards: {
     hasToken: ({ context }) => Boolean(context.token),
@@ -101,8 +107,12 @@ export const socketConnectionMachine = setup({
       },
     },
     waiting: {
+      invoke: { id: 'browserOnline', src: 'browserOnline' },
       after: { backoff: 'online' },
-      on: { DISCONNECT: 'disconnected' },
+      on: {
+        BROWSER_ONLINE: 'online',
+        DISCONNECT: 'disconnected',
+      },
     },
   },
 })

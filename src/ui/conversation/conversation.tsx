@@ -59,14 +59,15 @@ export function Conversation({ topic, meId }: { topic: TopicInfo; meId: string }
       onSocketEvent('TYPING', ({ topic_id, user }) => {
         if (topic_id === topic._id) actor.send({ type: 'TYPING', typist: user })
       }),
+      // One reconnection, one catch-up: the socket's (re)connect is when live messages flow again, so
+      // a catch-up then leaves no gap. The browser's `online` is not a second trigger: the socket
+      // reconnects on it (socketConnection), and a catch-up before that could miss what comes between.
       onSocketConnect(catchUp),
     ]
     const sent = outbox.on('sent', ({ message }) => actor.send({ type: 'RECEIVED', message }))
-    window.addEventListener('online', catchUp)
     return () => {
       offs.forEach((off) => off())
       sent.unsubscribe()
-      window.removeEventListener('online', catchUp)
     }
   }, [actor, outbox, topic._id, meId])
 

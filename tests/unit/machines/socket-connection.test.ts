@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createActor, fromCallback, type AnyEventObject } from 'xstate'
 import { BACKOFF_CAP_MS, backoffDelay, socketConnectionMachine, socketConnectionView, type SocketCommand } from '../../../src/machines/socket-connection'
+import { browserOnline } from '../../../src/services/socket'
 
 /** A fake socket.io connection: records opens, closes and commands; the test drives its events. */
 function fakeConnections() {
@@ -18,7 +19,7 @@ function fakeConnections() {
 
 function start(token: string | null = 'access-1') {
   const fake = fakeConnections()
-  const actor = createActor(socketConnectionMachine.provide({ actors: { connection: fake.connection } }), { input: { token } }).start()
+  const actor = createActor(socketConnectionMachine.provide({ actors: { connection: fake.connection, browserOnline } }), { input: { token } }).start()
   return { actor, ...fake }
 }
 
@@ -88,6 +89,29 @@ describe('socketConnection machine', () => {
     expect(opened).toHaveLength(3)
     vi.advanceTimersByTime(1)
     expect(opened).toHaveLength(4)
+  })
+
+  it("reconnects as soon as the browser is back online, without waiting out the backoff (the app's one catch-up then comes at once)", () => {
+    const { actor, opened, last } = start()
+    actor.send({ type: 'CONNECT' })
+    for (let i = 0; i < 6; i++) {
+      last().sendBack({ type: 'SOCKET_ERROR', message: 'offline' })
+      vi.advanceTimersByTime(backoffDelay(i + 1))
+    }
+    last().sendBack({ type: 'SOCKET_ERROR', message: 'offline' })
+    expect(socketConnectionView(actor.getSnapshot())).toMatchObject({ status: 'waiting', retryInMs: BACKOFF_CAP_MS })
+    expect(opened).toHaveLength(7)
+
+    window.dispatchEvent(new Event('online'))
+    expect(opened).toHaveLength(8)
+    expect(socketConnectionView(actor.getSnapshot()).status).toBe('connecting')
+    // Only while waiting: an `online` during an attempt or a connection opens nothing more.
+    window.dispatchEvent(new Event('online'))
+    last().sendBack({ type: 'SOCKET_CONNECTED' })
+    window.dispatchEvent(new Event('online'))
+    expect(opened).toHaveLength(8)
+    vi.advanceTimersByTime(BACKOFF_CAP_MS)
+    expect(opened).toHaveLength(8)
   })
 
   it('uses the newest token for the next attempt', () => {

@@ -1,0 +1,106 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { createActor, fromPromise } from 'xstate'
+import type { Message } from '../../../contract/message'
+import { conversationMachine } from '../../../src/machines/conversation'
+import { textMessage } from '../../model/support/messages'
+
+const TOPIC = 't-1'
+const msg = (seq: number): Message => textMessage({ _id: `m-${seq}`, topic_id: TOPIC, seq, message: `Message ${seq}`, sender: null, created_at: '2026-03-01T08:00:00.000Z' })
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => msg(from + i))
+
+type Fetch = { src: 'loadLatest' | 'loadBefore' | 'loadAfter'; input: unknown; answer: (messages: Message[]) => Promise<void>; fail: () => Promise<void> }
+
+/** The conversation with history calls the test answers; `fetches` lists every call, oldest first. */
+function open() {
+  const fetches: Fetch[] = []
+  const fake = <TInput>(src: Fetch['src']) =>
+    fromPromise<Message[], TInput>(
+      ({ input }) =>
+        new Promise((resolve, reject) => {
+          fetches.push({
+            src,
+            input,
+            answer: async (messages) => {
+              resolve(messages)
+              await vi.advanceTimersByTimeAsync(0)
+            },
+            fail: async () => {
+              reject(new Error('offline'))
+              await vi.advanceTimersByTimeAsync(0)
+            },
+          })
+        }),
+    )
+  const actor = createActor(
+    conversationMachine.provide({ actors: { loadLatest: fake('loadLatest'), loadBefore: fake('loadBefore'), loadAfter: fake('loadAfter') } }),
+    { input: { topicId: TOPIC, lastSeenSeq: 0 } },
+  ).start()
+  const history = () => (actor.getSnapshot().value as { history: string }).history
+  const catchUps = () => fetches.filter((f) => f.src === 'loadAfter')
+  return { actor, fetches, history, catchUps }
+}
+
+describe('conversation machine: one catch-up per reconnection', () => {
+  beforeEach(() => {
+    vi.useFakeTimers()
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it('a reconnection (CATCH_UP) fetches what came after the newest message once', async () => {
+    const { actor, fetches, history, catchUps } = open()
+    await fetches[0]!.answer(range(1, 3))
+    actor.send({ type: 'CATCH_UP' })
+    expect(catchUps().map((f) => f.input)).toEqual([{ topicId: TOPIC, after: 3 }])
+    await catchUps()[0]!.answer([msg(4)])
+    expect(history()).toBe('ready')
+    await vi.advanceTimersByTimeAsync(60_000)
+    expect(catchUps()).toHaveLength(1)
+    expect(actor.getSnapshot().context.messages.map((m) => m.seq)).toEqual([1, 2, 3, 4])
+  })
+
+  it('asked while a catch-up runs, it is not dropped: one more fetch after it, from the newest then shown', async () => {
+    const { actor, fetches, history, catchUps } = open()
+    await fetches[0]!.answer(range(1, 3))
+    actor.send({ type: 'CATCH_UP' })
+    // A new reconnection (or a message to fetch) while the first answer is on its way, asked twice.
+    actor.send({ type: 'CATCH_UP' })
+    actor.send({ type: 'CATCH_UP' })
+    expect(catchUps()).toHaveLength(1)
+    await catchUps()[0]!.answer([msg(4)])
+    expect(catchUps().map((f) => f.input)).toEqual([
+      { topicId: TOPIC, after: 3 },
+      { topicId: TOPIC, after: 4 },
+    ])
+    await catchUps()[1]!.answer([])
+    expect(history()).toBe('ready')
+    expect(catchUps()).toHaveLength(2)
+  })
+
+  it('asked while older messages load, it runs once they are in', async () => {
+    const { actor, fetches, history, catchUps } = open()
+    await fetches[0]!.answer(range(21, 40))
+    actor.send({ type: 'LOAD_OLDER' })
+    actor.send({ type: 'CATCH_UP' })
+    expect(history()).toBe('loadingOlder')
+    expect(catchUps()).toEqual([])
+    await fetches[1]!.fail()
+    expect(catchUps().map((f) => f.input)).toEqual([{ topicId: TOPIC, after: 40 }])
+  })
+
+  it('asked while the first page loads, it runs after it; asked before a reload, the reload is the catch-up', async () => {
+    const first = open()
+    first.actor.send({ type: 'CATCH_UP' })
+    await first.fetches[0]!.answer(range(1, 3))
+    expect(first.catchUps().map((f) => f.input)).toEqual([{ topicId: TOPIC, after: 3 }])
+
+    const second = open()
+    await second.fetches[0]!.fail()
+    second.actor.send({ type: 'CATCH_UP' })
+    second.actor.send({ type: 'RETRY' })
+    await second.fetches[1]!.answer(range(1, 3))
+    expect(second.history()).toBe('ready')
+    expect(second.catchUps()).toEqual([])
+  })
+})
