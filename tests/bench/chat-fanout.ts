@@ -40,7 +40,8 @@ const RECEIVERS = 200
 const MESSAGES = 2_000
 const PACED_PER_SECOND = 200
 const PEAK_CONCURRENCY = 32
-const WARMUP_MESSAGES = 20
+/** Sent at peak concurrency before measuring: compiled code, open connections and their prepared statements. */
+const WARMUP_MESSAGES = 400
 /** Rounds of raw and full phases back to back; the figures are their medians. */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
 /** A delivery phase ends when all arrived, or nothing arrived for this long. */
@@ -318,11 +319,11 @@ async function runPhase(mode: 'paced' | 'peak', send: Send, log: DeliveryLog, re
   }
 }
 
-/** A few sends to warm up and to check that every receiver is in the room. */
+/** Sends to warm up (see WARMUP_MESSAGES), and a check that every receiver is in the room. */
 async function warmUp(send: Send, log: DeliveryLog, receivers: number, what: string) {
   log.reset()
   const t0 = performance.now()
-  await inPool(WARMUP_MESSAGES, 4, () => sendOne(send, log))
+  await inPool(WARMUP_MESSAGES, PEAK_CONCURRENCY, () => sendOne(send, log))
   await log.settled(WARMUP_MESSAGES * receivers, t0)
   if (log.delivered !== WARMUP_MESSAGES * receivers)
     throw new Error(`${what}: warm-up delivered ${log.delivered} of ${WARMUP_MESSAGES * receivers} NEW_MESSAGE events`)
