@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { Channel } from '../../../contract/channel'
 import { useRoleLabel } from '../roles'
+import { LoadFailed } from '../load-failed'
 
 export interface ChannelSwitcherProps {
   /** Loaded when the drawer opens; null while loading or when it failed. */
@@ -30,12 +31,9 @@ export function ChannelSwitcher({ channels, failed, currentId, switching, onSwit
         </button>
       </div>
       {failed ? (
-        <div role="alert" className="mt-1 flex items-center justify-between gap-3 text-sm text-red-700">
+        <LoadFailed onRetry={onRetry} className="mt-1">
           <Trans>Could not load your channels.</Trans>
-          <button type="button" onClick={onRetry} className="shrink-0 rounded-md border border-red-200 px-2 py-0.5 text-xs font-medium hover:bg-red-50">
-            <Trans>Retry</Trans>
-          </button>
-        </div>
+        </LoadFailed>
       ) : channels === null ? (
         <p role="status" className="mt-1 text-sm text-slate-500">
           <Trans>Loading channels…</Trans>

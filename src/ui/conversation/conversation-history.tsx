@@ -2,6 +2,7 @@ import { Trans } from '@lingui/react/macro'
 import type { ConversationView } from '../../machines/conversation'
 import type { OutboxView, PendingMessage } from '../../machines/outbox'
 import { MessageList } from './message-list'
+import { LoadFailed } from '../load-failed'
 import type { MessageActions, MessagePermissions } from './message-row'
 
 export interface ConversationHistoryProps {
@@ -23,12 +24,9 @@ export function ConversationHistory({ view, pending, meId, may, actions, onRetry
           <Trans>Loading messages…</Trans>
         </p>
       ) : view.status === 'failed' ? (
-        <div role="alert" className="flex-1 p-6 text-center text-sm text-red-700">
-          <Trans>Could not load the messages.</Trans>{' '}
-          <button type="button" onClick={onRetry} className="font-semibold underline">
-            <Trans>Retry</Trans>
-          </button>
-        </div>
+        <LoadFailed onRetry={onRetry} className="flex-1 p-6">
+          <Trans>Could not load the messages.</Trans>
+        </LoadFailed>
       ) : (
         <MessageList
           messages={view.messages}

@@ -2,6 +2,7 @@ import { useRef } from 'react'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { chatTime } from '../../services/time-ago'
+import { LoadFailed } from '../load-failed'
 import type { TopicListView, TopicPreview, TopicRowView } from '../../machines/topic-list/topic-list.view'
 
 export interface TopicListProps extends TopicListView {
@@ -49,12 +50,9 @@ export function TopicList(props: TopicListProps) {
     )
   if (status === 'failed')
     return (
-      <div role="alert" className="flex items-center justify-between gap-3 px-4 py-6 text-sm text-red-700">
+      <LoadFailed onRetry={onRetry} className="px-4 py-6">
         <Trans>Could not load your chats.</Trans>
-        <button type="button" onClick={onRetry} className="rounded-md border border-red-200 px-3 py-1 font-medium hover:bg-red-50">
-          <Trans>Retry</Trans>
-        </button>
-      </div>
+      </LoadFailed>
     )
   if (topics.length === 0)
     return (
