@@ -53,7 +53,9 @@ export async function openDatabase(opts: { databaseUrl?: string; pgliteDir: stri
       import('drizzle-orm/node-postgres'),
       import('drizzle-orm/node-postgres/migrator'),
     ])
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 })
+    // Connections stay open through a quiet minute (node-postgres closes them after 10 s by default):
+    // a new one costs a server process, cold caches and preparing the hot statements again.
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, idleTimeoutMillis: 60_000 })
     const db = drizzle({ client: pool, schema, logger })
     // Nodes starting together take turns: the lock is held on its own connection while the pool migrates.
     const lock = await pool.connect()
