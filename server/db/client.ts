@@ -104,7 +104,7 @@ export async function openDatabase(opts: { databaseUrl?: string; pgliteDir: stri
   }
   const run: RunPrepared = async <Row>(statement: PreparedStatement, values: unknown[], check?: (rows: Row[]) => void) => {
     opts.onQuery?.(statement.text)
-    if (!check) return (await thread.client.query(statement.text, values)).rows as Row[]
+    if (!check) return (await thread.client.prepared(statement.name, statement.text, values)).rows as Row[]
     return thread.client.transaction(async (tx) => {
       const rows = (await tx.query(statement.text, values)).rows as Row[]
       check(rows)

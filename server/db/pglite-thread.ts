@@ -15,6 +15,8 @@ interface QueryOptions {
 export interface ThreadClient {
   query(sql: string, params?: unknown[], options?: QueryOptions): Promise<QueryResult>
   transaction<T>(fn: (tx: Pick<ThreadClient, 'query'>) => Promise<T>): Promise<T>
+  /** Runs a named statement: parsed and planned on its first run, only bound and executed after. */
+  prepared(name: string, sql: string, params: unknown[]): Promise<QueryResult>
 }
 
 export interface PgliteThread {
@@ -24,6 +26,7 @@ export interface PgliteThread {
 
 type Request =
   | { type: 'query'; sql: string; params: unknown[]; rowMode: 'array' | 'object'; txId?: number }
+  | { type: 'prepared'; name: string; sql: string; params: unknown[] }
   | { type: 'begin' | 'commit' | 'rollback'; txId: number }
   | { type: 'close' }
 
@@ -82,6 +85,7 @@ export async function startPgliteThread(dataDir: string): Promise<PgliteThread> 
 
   const client: ThreadClient = {
     query: query(undefined),
+    prepared: (name, sql, params) => ask<QueryResult>({ type: 'prepared', name, sql, params }),
     async transaction(fn) {
       const txId = nextTx++
       await ask({ type: 'begin', txId })

@@ -1,9 +1,9 @@
 // The embedded database in a thread of its own: PGlite (Postgres compiled to WASM) runs here, so
 // its work does not hold up the server's event loop. pglite-thread.ts is the other side; it sends
-// { id, type: 'query' | 'begin' | 'commit' | 'rollback' | 'close', ... } and gets { id, result } or
-// { id, error }. Plain JavaScript: a worker runs outside the TypeScript loader of tests and tools.
+// { id, type: 'query' | 'prepared' | 'begin' | 'commit' | 'rollback' | 'close', ... } and gets
+// { id, result } or { id, error }. Plain JavaScript: a worker runs outside the TypeScript loader of tests and tools.
 import { parentPort, workerData } from 'node:worker_threads'
-import { PGlite, types } from '@electric-sql/pglite'
+import { PGlite, parse, protocol, types } from '@electric-sql/pglite'
 
 // What drizzle asks of PGlite: dates, times and intervals as the text Postgres sends.
 const asText = (value) => value
@@ -25,6 +25,43 @@ const ERROR_FIELDS = ['name', 'message', 'code', 'detail', 'hint', 'severity', '
 const db = await PGlite.create(workerData.dataDir)
 /** Open transactions by id: the PGlite transaction and how to end it. */
 const transactions = new Map()
+/** Named statements parsed in this session, with their parameters' type ids. */
+const prepared = new Map()
+
+const send = (message) => db.execProtocolStream(message, { syncToFs: false })
+
+/** Parses and describes `name` once; later runs only bind and execute it. */
+async function parameterTypes(name, sql) {
+  if (!prepared.has(name)) {
+    await send(protocol.serialize.parse({ name, text: sql }))
+    prepared.set(name, parse.parseDescribeStatementResults(await send(protocol.serialize.describe({ type: 'S', name }))))
+  }
+  return prepared.get(name)
+}
+
+/**
+ * A named statement: Postgres parses and plans it once per database instead of on every run (what
+ * node-postgres does per connection). Like a plain query, it waits for any open transaction.
+ */
+function runPrepared({ name, sql, params }) {
+  return db._runExclusiveTransaction(() =>
+    db.runExclusive(async () => {
+      const messages = []
+      try {
+        const types = await parameterTypes(name, sql)
+        const values = params.map((value, i) => (value == null ? null : (db.serializers[types[i]]?.(value) ?? String(value))))
+        messages.push(...(await send(protocol.serialize.bind({ statement: name, values }))))
+        messages.push(...(await send(protocol.serialize.describe({ type: 'P' }))))
+        messages.push(...(await send(protocol.serialize.execute({}))))
+      } finally {
+        messages.push(...(await send(protocol.serialize.sync())))
+      }
+      await db.syncToFs()
+      const { rows, fields, affectedRows } = parse.parseResults(messages, db.parsers, { parsers })[0]
+      return { rows, fields, affectedRows }
+    }),
+  )
+}
 
 const reply = (id, result) => parentPort.postMessage({ id, result })
 const fail = (id, err) => {
@@ -42,6 +79,8 @@ async function handle(msg) {
       const { rows, fields, affectedRows } = await runner.query(msg.sql, msg.params, { rowMode: msg.rowMode, parsers })
       return { rows, fields, affectedRows }
     }
+    case 'prepared':
+      return runPrepared(msg)
     case 'begin': {
       // Answers once PGlite has started the transaction (after any other one ended).
       return new Promise((started, failed) => {

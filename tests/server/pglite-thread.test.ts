@@ -69,6 +69,29 @@ describe('PGlite in a worker thread', () => {
     expect(order).toEqual(['tx wrote', 'tx ends', 'outside read'])
   })
 
+  it('runs a named statement again and again with new values, and it waits for an open transaction too', async () => {
+    const insert = { name: 'items_insert', sql: 'insert into items (id, name) values ($1, $2) returning id, name' }
+    expect((await thread.client.prepared(insert.name, insert.sql, [10, 'ten'])).rows).toEqual([{ id: 10, name: 'ten' }])
+    expect((await thread.client.prepared(insert.name, insert.sql, [11, 'eleven'])).rows).toEqual([{ id: 11, name: 'eleven' }])
+    const err = await thread.client.prepared(insert.name, insert.sql, [11, 'again']).catch((e: unknown) => e)
+    expect(err).toMatchObject({ code: '23505', constraint: 'items_pkey' })
+
+    let release!: () => void
+    const held = new Promise<void>((r) => (release = r))
+    const tx = thread.client.transaction(async (t) => {
+      await t.query("insert into items (id, name) values (12, 'twelve')")
+      await held
+      throw new Error('rolled back')
+    })
+    await new Promise((r) => setTimeout(r, 50))
+    const outside = thread.client.prepared(insert.name, insert.sql, [13, 'thirteen'])
+    await new Promise((r) => setTimeout(r, 50))
+    release()
+    await expect(tx).rejects.toThrow('rolled back')
+    await outside
+    expect((await names()).slice(-3)).toEqual(['ten', 'eleven', 'thirteen'])
+  })
+
   it('after close every call is refused', async () => {
     const other = await startPgliteThread('memory://')
     await other.close()
