@@ -6,7 +6,7 @@
  * a send to each receiver's NEW_MESSAGE. Beside it, in the same run, the raw baseline: a bare
  * socket.io server (raw-relay-server.ts, its own process, no HTTP API, no database) relaying the
  * same 2,000 payloads (same size) from a sender socket to 200 sockets in one room with
- * io.to(room).emit. The two run in interleaved rounds (BENCH_ROUNDS, 3 by default: both paced phases,
+ * io.to(room).emit. The two run in interleaved rounds (BENCH_ROUNDS, 5 by default: both paced phases,
  * then both peak phases, back to back) and the figures are the rounds' medians, since one phase of
  * this 2-core machine can be twice as slow as the next. Scenarios: one node on PGlite; one node on PostgreSQL; two nodes + Redis
  * (sender's HTTP on node A, receivers on node B). Missing PostgreSQL / Redis skip with a note. The
@@ -43,7 +43,7 @@ const PEAK_CONCURRENCY = 32
 /** Sent at peak concurrency before measuring: compiled code, open connections and their prepared statements. */
 const WARMUP_MESSAGES = 400
 /** Rounds of raw and full phases back to back; the figures are their medians. */
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5)
 /** A delivery phase ends when all arrived, or nothing arrived for this long. */
 const IDLE_MS = 10_000
 const TEXT = 'Bench message: the quick brown fox jumps over the lazy dog, then checks the release notes for v2.'
