@@ -40,8 +40,8 @@ const RECEIVERS = 200
 const MESSAGES = 2_000
 const PACED_PER_SECOND = 200
 const PEAK_CONCURRENCY = 32
-/** Sent at peak concurrency before measuring: compiled code, open connections and their prepared statements. */
-const WARMUP_MESSAGES = 400
+/** Sent at peak concurrency before measuring, as many as a phase: compiled code (PGlite's first 400 sends left its first rounds 2-3x slower), open connections and their prepared statements. */
+const WARMUP_MESSAGES = 2_000
 /** Rounds of raw and full phases back to back; the figures are their medians. */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5)
 /** A delivery phase ends when all arrived, or nothing arrived for this long. */
