@@ -45,7 +45,6 @@ export interface RealtimeOptions {
  */
 export async function createRealtime(server: HttpServer, opts: RealtimeOptions): Promise<Realtime> {
   const io: RealtimeServer = new Server(server, { path: '/socket.io', serveClient: false })
-  coalesceWrites(io)
   let pub: Redis | undefined
   let sub: Redis | undefined
 
@@ -64,6 +63,8 @@ export async function createRealtime(server: HttpServer, opts: RealtimeOptions):
     }
     io.adapter(createAdapter(pub, sub))
   }
+
+  const coalescing = coalesceWrites(io)
 
   io.use(async (socket, next) => {
     const { auth, headers } = socket.handshake
@@ -117,6 +118,7 @@ export async function createRealtime(server: HttpServer, opts: RealtimeOptions):
       if (userIds.length) io.in(userIds.map(userRoom)).socketsLeave(topicRoom(topicId))
     },
     async close() {
+      coalescing.stop()
       io.local.disconnectSockets(true)
       io.engine.close()
       await Promise.all([pub?.quit().catch(() => undefined), sub?.quit().catch(() => undefined)])

@@ -19,6 +19,8 @@ export interface Attachment {
 export function useAttachments(topicId: string) {
   const [list, setList] = useState<Attachment[]>([])
   const aborts = useRef(new Map<string, AbortController>())
+  /** Finished uploads the server holds for the next message, by attachment id. */
+  const uploaded = useRef(new Map<string, MediaItem>())
   const patch = (id: string, change: Partial<Attachment>) => setList((all) => all.map((a) => (a.id === id ? { ...a, ...change } : a)))
 
   const add = (files: Iterable<File>) => {
@@ -29,8 +31,9 @@ export function useAttachments(topicId: string) {
       setList((all) => [...all, { id, name: file.name, percent: 0, status: 'uploading', error: null, item: null }])
       uploadFile({ topicId }, file, (p) => patch(id, { percent: p.percent }), abort.signal).then(
         (item) => {
+          uploaded.current.set(id, item)
           // Removed while the server was answering: it has the file, so drop it there too.
-          if (abort.signal.aborted) return void cancelUpload(item._id).catch(() => undefined)
+          if (abort.signal.aborted) return dropOnServer(id)
           patch(id, { status: 'done', percent: 100, item })
         },
         (error: unknown) => {
@@ -41,17 +44,23 @@ export function useAttachments(topicId: string) {
     }
   }
 
+  const dropOnServer = (id: string) => {
+    const item = uploaded.current.get(id)
+    uploaded.current.delete(id)
+    if (item) void cancelUpload(item._id).catch(() => undefined)
+  }
+
   const cancel = (id: string) => {
-    const found = list.find((a) => a.id === id)
     aborts.current.get(id)?.abort()
     aborts.current.delete(id)
-    if (found?.item) void cancelUpload(found.item._id).catch(() => undefined)
+    dropOnServer(id)
     setList((all) => all.filter((a) => a.id !== id))
   }
 
   const ready = list.filter((a) => a.status === 'done' && a.item).map((a) => a.item!._id)
   const clear = () => {
     aborts.current.clear()
+    uploaded.current.clear()
     setList([])
   }
   return { list, add, cancel, clear, ready, busy: list.some((a) => a.status === 'uploading') }
