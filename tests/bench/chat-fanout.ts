@@ -20,6 +20,7 @@ import { pathToFileURL } from 'node:url'
 import pg from 'pg'
 import { io as connectSocket, type Socket } from 'socket.io-client'
 import type { NewMessagePayload } from '../../contract/socket'
+import { SERVER_NODE_FLAGS } from '../../server/node-flags'
 import { type RunningServer, startServerProcess } from '../support/server-process'
 import { median, percentile, round } from './stats'
 
@@ -339,7 +340,7 @@ interface PathResult {
 
 async function startRawRelay(port: number): Promise<{ url: string; stop(): Promise<void> }> {
   const profile = process.env.SERVER_CPU_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.SERVER_CPU_PROFILE_DIR}/raw-relay`] : []
-  const child: ChildProcess = spawn(process.execPath, [...profile, '--import', 'tsx', 'tests/bench/raw-relay-server.ts', String(port)], { stdio: ['ignore', 'pipe', 'inherit'] })
+  const child: ChildProcess = spawn(process.execPath, [...profile, ...SERVER_NODE_FLAGS, '--import', 'tsx', 'tests/bench/raw-relay-server.ts', String(port)], { stdio: ['ignore', 'pipe', 'inherit'] })
   const stop = () =>
     new Promise<void>((resolve) => {
       if (child.exitCode !== null || child.signalCode !== null) return resolve()

@@ -14,13 +14,14 @@ import { chatFanout } from './chat-fanout'
 import { chatRender } from './chat-render'
 import { closedLoop, median, round } from './stats'
 import { startServerProcess } from '../support/server-process'
+import { SERVER_NODE_FLAGS } from '../../server/node-flags'
 
 const PORT = Number(process.env.BENCH_PORT ?? 3200)
 const BUDGET_GZIP = 120 * 1024
 
 async function timeToHealthy(dataDir: string): Promise<number> {
   const t0 = performance.now()
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', 'server/main.ts'], {
     env: { ...process.env, PORT: String(PORT + 1), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     stdio: 'ignore',
   })

@@ -8,6 +8,7 @@ import { createInterface } from 'node:readline'
 import { eq } from 'drizzle-orm'
 import { API } from '../../contract'
 import { outbox } from '../../server/db/schema'
+import { SERVER_NODE_FLAGS } from '../../server/node-flags'
 import { call, DATABASE_URL, lastEmail, pgliteTemplate, REDIS_URL, register, startTestServer, type TestServer } from './harness'
 
 let server: TestServer
@@ -187,11 +188,16 @@ describe('OpenAPI', () => {
 })
 
 describe('server/main.ts (env configuration)', () => {
-  it('starts from env, logs email previews with PUBLIC_URL, keeps a generated secret, stops on SIGTERM', async () => {
+  it('`npm run serve` starts from env with the V8 flags the tests use, logs email previews with PUBLIC_URL, keeps a generated secret, stops on SIGTERM', async () => {
+    const root = path.resolve(import.meta.dirname, '../..')
+    const { scripts } = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
+    const [node, ...args] = scripts.serve.split(' ')
+    expect(node).toBe('node')
+    expect(args).toEqual([...SERVER_NODE_FLAGS, '--import', 'tsx', 'server/main.ts'])
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'workroom-main-'))
     if (!DATABASE_URL) await cp(await pgliteTemplate(), dataDir, { recursive: true })
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      cwd: path.resolve(import.meta.dirname, '../..'),
+    const child = spawn(process.execPath, args, {
+      cwd: root,
       env: {
         ...process.env,
         PORT: '0',

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { createWriteStream, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { SERVER_NODE_FLAGS } from '../../server/node-flags'
 
 export interface RunningServer {
   url: string
@@ -10,7 +11,8 @@ export interface RunningServer {
 }
 
 /**
- * Starts `server/main.ts` as its own process on a fresh embedded database, logging to a file.
+ * Starts `server/main.ts` as its own process (with the V8 flags `npm run serve` gives it) on a
+ * fresh embedded database, logging to a file.
  * With SERVER_CPU_PROFILE_DIR set, the server writes a V8 CPU profile there when it stops.
  */
 export async function startServerProcess(port: number, env: Record<string, string> = {}): Promise<RunningServer> {
@@ -23,7 +25,7 @@ export async function startServerProcess(port: number, env: Record<string, strin
   const logFile = join(dataDir, 'server.log')
   const log = createWriteStream(logFile)
   const profile = process.env.SERVER_CPU_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.SERVER_CPU_PROFILE_DIR}`] : []
-  const child: ChildProcess = spawn(process.execPath, [...profile, '--import', 'tsx', 'server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [...profile, ...SERVER_NODE_FLAGS, '--import', 'tsx', 'server/main.ts'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${port}`, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
