@@ -1,3 +1,4 @@
+import { connect } from 'node:net'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { call, nextEvent, silence, startTestServer, type TestServer } from './harness'
@@ -258,6 +259,41 @@ describe('media', () => {
       expect((await a.api('GET', `media/storage?channel_id=${channelId}`)).body.result.used).toBe(0)
     } finally {
       await small.stop()
+    }
+  })
+
+  it('an upload whose client leaves before the answer (cancelled at the last moment) is dropped, not kept against the quota', async () => {
+    const queries: string[] = []
+    const watched = await startTestServer({ onQuery: (sql) => queries.push(sql) })
+    try {
+      const a = await person(watched.url)
+      const { generalId } = await channelWith(a, [])
+      const channelId = (await a.api('GET', 'channel/my-channel')).body.result[0]._id
+      const used = async () => (await a.api('GET', `media/storage?channel_id=${channelId}`)).body.result.used as number
+      const form = new FormData()
+      form.set('topic_id', generalId)
+      form.set('acl', 'private')
+      form.set('file', new Blob([new Uint8Array(await png())]), 'left.png')
+      const request = new Request(`${watched.url}/api/media/upload`, { method: 'POST', body: form })
+      const body = Buffer.from(await request.arrayBuffer())
+      const { port } = new URL(watched.url)
+      // The whole request, then the connection closes before the answer, as a browser's abort does.
+      const socket = connect(Number(port), '127.0.0.1')
+      await new Promise<void>((resolve) => socket.once('connect', () => resolve()))
+      socket.on('error', () => undefined)
+      socket.write(
+        `POST /api/media/upload HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer ${a.access_token}\r\n` +
+          `Content-Type: ${request.headers.get('content-type')}\r\nContent-Length: ${body.length}\r\n\r\n`,
+      )
+      socket.end(body)
+      await expect.poll(() => queries.some((sql) => /^delete from "media"/i.test(sql)), { timeout: 10_000 }).toBe(true)
+      expect(await used()).toBe(0)
+      expect((await a.api('GET', `media/storage?channel_id=${channelId}`)).body.result.items).toEqual([])
+      const kept = await call(watched.url, 'POST', '/api/media/upload', { token: a.access_token, raw: form })
+      expect(kept.status).toBe(200)
+      expect(await used()).toBeGreaterThan(0)
+    } finally {
+      await watched.stop()
     }
   })
 })

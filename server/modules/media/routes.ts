@@ -3,13 +3,14 @@ import { stat } from 'node:fs/promises'
 import multipart from '@fastify/multipart'
 import { z } from 'zod'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import type { FastifyRequest } from 'fastify'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import {
   API,
   errorBody,
   MEDIA_ACLS,
   MEDIA_MAX_BYTES,
   type MediaAcl,
+  type MediaItem,
   mediaAccessQuery,
   mediaIdBody,
   mediaIdQuery,
@@ -46,6 +47,22 @@ async function readUpload(req: FastifyRequest, maxFiles: number) {
   return { files, topicId: fields.topic_id || undefined, acl }
 }
 
+/**
+ * The uploads of a request whose client left before its answer was written (an upload cancelled
+ * after the server had the whole file): the client never learnt their ids, so nothing else would
+ * drop them, and they would hold the uploader's storage quota.
+ */
+function dropIfUnanswered(req: FastifyRequest, reply: FastifyReply, items: MediaItem[], drop: (mediaId: string) => Promise<void>) {
+  const res = reply.raw
+  const dropAll = () => {
+    for (const item of items) drop(item._id).catch((err: unknown) => req.log.error({ err, media_id: item._id }, 'dropping an unanswered upload failed'))
+  }
+  if (!res.socket?.writable) return dropAll()
+  res.once('close', () => {
+    if (!res.writableFinished) dropAll()
+  })
+}
+
 /** Signed media/access and public channel images: no Authorization header (they are <img> sources). */
 export const mediaPublicRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
   const service = createMediaService(ctx)
@@ -77,15 +94,21 @@ export const mediaRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { c
   await app.register(multipart, { limits: { fileSize: MEDIA_MAX_BYTES, files: MAX_FILES, fields: 10, parts: MAX_FILES + 10 } })
   app.addHook('onRequest', authGuard(ctx.tokens))
 
-  app.post(`/${API.mediaUpload}`, s('Upload one file (multipart: file, topic_id, acl); checked by content and quota', { consumes: ['multipart/form-data'] }, { 200: resultOf(mediaItem), '4xx': errorBody }), async (req) => {
-    const { files, topicId, acl } = await readUpload(req, 1)
-    const [item] = await service.upload(caller(req).userId, files, topicId, acl)
+  /** Stores the request's files for the caller, unless the client leaves before it gets their ids. */
+  const uploadOf = async (req: FastifyRequest, reply: FastifyReply, maxFiles: number) => {
+    const { userId } = caller(req)
+    const { files, topicId, acl } = await readUpload(req, maxFiles)
+    const items = await service.upload(userId, files, topicId, acl)
+    dropIfUnanswered(req, reply, items, (mediaId) => service.cancel(userId, mediaId))
+    return items
+  }
+  app.post(`/${API.mediaUpload}`, s('Upload one file (multipart: file, topic_id, acl); checked by content and quota', { consumes: ['multipart/form-data'] }, { 200: resultOf(mediaItem), '4xx': errorBody }), async (req, reply) => {
+    const [item] = await uploadOf(req, reply, 1)
     return { result: item! }
   })
-  app.post(`/${API.mediaUploads}`, s('Upload several files at once (all or nothing)', { consumes: ['multipart/form-data'] }, { 200: resultOf(z.array(mediaItem)), '4xx': errorBody }), async (req) => {
-    const { files, topicId, acl } = await readUpload(req, MAX_FILES)
-    return { result: await service.upload(caller(req).userId, files, topicId, acl) }
-  })
+  app.post(`/${API.mediaUploads}`, s('Upload several files at once (all or nothing)', { consumes: ['multipart/form-data'] }, { 200: resultOf(z.array(mediaItem)), '4xx': errorBody }), async (req, reply) => ({
+    result: await uploadOf(req, reply, MAX_FILES),
+  }))
   app.delete(`/${API.mediaCancelUpload}`, s('Drop an upload no message uses yet', { querystring: mediaIdQuery }, done), async (req) => {
     await service.cancel(caller(req).userId, req.query.media_id)
     return { result: { media_id: req.query.media_id } }
