@@ -3,7 +3,8 @@
  * POST /api/message/send, first paced at 200/s (open loop), then as fast as possible (32 concurrent
  * senders, closed loop). Measured: delivered messages/s (NEW_MESSAGE events received by all
  * receivers / time from the first send to the last delivery) and p50/p99 latency from the start of
- * a send to each receiver's NEW_MESSAGE. Beside it, in the same run, the raw baseline: a bare
+ * a send to each receiver's NEW_MESSAGE, and to each message's first receiver (the server's part:
+ * the rest is the spread of one fan-out over 200 sockets, which both paths share). Beside it, in the same run, the raw baseline: a bare
  * socket.io server (raw-relay-server.ts, its own process, no HTTP API, no database) relaying the
  * same 2,000 payloads (same size) from a sender socket to 200 sockets in one room with
  * io.to(room).emit. The two run in interleaved rounds (BENCH_ROUNDS, 5 by default: both paced phases,
@@ -193,15 +194,18 @@ function openSocket(url: string, auth: Record<string, string>): Promise<Socket> 
   })
 }
 
-/** Send start times by message id, and every receiver's latency for them. */
+/** Send start times by message id, every receiver's latency for them, and each message's first receiver's. */
 class DeliveryLog {
   private starts = new Map<string, number>()
+  /** By message id: the latency of the first receiver it reached (the server's part, before the fan-out's spread). */
+  firstLatencies = new Map<string, number>()
   latencies: number[] = []
   delivered = 0
   lastAt = 0
 
   reset() {
     this.starts.clear()
+    this.firstLatencies.clear()
     this.latencies = []
     this.delivered = 0
     this.lastAt = 0
@@ -212,9 +216,11 @@ class DeliveryLog {
   }
 
   receive(id: string | null) {
-    const t0 = id === null ? undefined : this.starts.get(id)
+    if (id === null) return
+    const t0 = this.starts.get(id)
     if (t0 === undefined) return
     const now = performance.now()
+    if (!this.firstLatencies.has(id)) this.firstLatencies.set(id, now - t0)
     this.latencies.push(now - t0)
     this.delivered++
     this.lastAt = now
@@ -261,6 +267,9 @@ export interface PhaseResult {
   perSecond: number
   p50: number
   p99: number
+  /** p50 and p99 of the latency to each message's first receiver. */
+  firstP50: number
+  firstP99: number
   /** The most common failure, if any. */
   failure: string | null
 }
@@ -316,6 +325,8 @@ async function runPhase(mode: 'paced' | 'peak', send: Send, log: DeliveryLog, re
     perSecond: round(seconds > 0 ? log.delivered / seconds : 0, 0),
     p50: round(percentile(log.latencies, 50), 1),
     p99: round(percentile(log.latencies, 99), 1),
+    firstP50: round(percentile([...log.firstLatencies.values()], 50), 1),
+    firstP99: round(percentile([...log.firstLatencies.values()], 99), 1),
     failure: mostCommon(results),
   }
 }
@@ -483,7 +494,7 @@ function phaseLine(label: string, phases: PhaseResult[], key: 'p99' | 'perSecond
   const failures = phases.reduce((n, p) => n + p.failures, 0)
   const failure = phases.find((p) => p.failure)?.failure
   const each = phases.map((p) => (key === 'p99' ? `${p.p99}` : `${p.perSecond}`)).join(' / ')
-  return `  ${label.padEnd(44)} ${String(r.perSecond).padStart(7)} msg/s delivered, p50 ${r.p50} ms, p99 ${r.p99} ms (${r.seconds} s; rounds' ${key === 'p99' ? 'p99' : 'msg/s'}: ${each}${lost ? `; ${lost} NOT delivered` : ''}${failures ? `; ${failures} sends failed, mostly: ${failure}` : ''})`
+  return `  ${label.padEnd(44)} ${String(r.perSecond).padStart(7)} msg/s delivered, p50 ${r.p50} ms, p99 ${r.p99} ms, first receiver p50 ${r.firstP50} / p99 ${r.firstP99} ms (${r.seconds} s; rounds' ${key === 'p99' ? 'p99' : 'msg/s'}: ${each}${lost ? `; ${lost} NOT delivered` : ''}${failures ? `; ${failures} sends failed, mostly: ${failure}` : ''})`
 }
 
 function printScenario(title: string, r: ScenarioResult) {
