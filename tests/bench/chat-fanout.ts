@@ -23,7 +23,7 @@ import { io as connectSocket, type Socket } from 'socket.io-client'
 import type { NewMessagePayload } from '../../contract/socket'
 import { SERVER_NODE_FLAGS } from '../../server/node-flags'
 import { type RunningServer, startServerProcess } from '../support/server-process'
-import { median, percentile, round } from './stats'
+import { median, p50p99, round } from './stats'
 
 export const BENCH_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
 export const BENCH_REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379'
@@ -316,6 +316,7 @@ async function runPhase(mode: 'paced' | 'peak', send: Send, log: DeliveryLog, re
   const expected = MESSAGES * receivers
   await log.settled(expected, t0)
   const seconds = (Math.max(log.lastAt, t0) - t0) / 1000
+  const first = p50p99(log.firstLatencies.values(), 1)
   return {
     sends: results.length,
     failures: results.filter((problem) => problem !== null).length,
@@ -323,10 +324,9 @@ async function runPhase(mode: 'paced' | 'peak', send: Send, log: DeliveryLog, re
     expected,
     seconds: round(seconds, 2),
     perSecond: round(seconds > 0 ? log.delivered / seconds : 0, 0),
-    p50: round(percentile(log.latencies, 50), 1),
-    p99: round(percentile(log.latencies, 99), 1),
-    firstP50: round(percentile([...log.firstLatencies.values()], 50), 1),
-    firstP99: round(percentile([...log.firstLatencies.values()], 99), 1),
+    ...p50p99(log.latencies, 1),
+    firstP50: first.p50,
+    firstP99: first.p99,
     failure: mostCommon(results),
   }
 }

@@ -1,12 +1,19 @@
-/** Percentile of a sample (nearest rank). */
-export function percentile(values: number[], p: number): number {
-  if (values.length === 0) return NaN
-  const sorted = [...values].sort((a, b) => a - b)
-  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))
-  return sorted[rank]
+/** Nearest-rank percentile of an ascending sample. */
+function ofSorted(sorted: Float64Array, p: number): number {
+  if (sorted.length === 0) return NaN
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]
 }
 
-export const median = (values: number[]) => percentile(values, 50)
+/** A sample's values in ascending order (a typed array sorts numerically). */
+const ascending = (values: Iterable<number>) => Float64Array.from(values).sort()
+
+export const median = (values: Iterable<number>) => ofSorted(ascending(values), 50)
+
+/** The p50 and p99 of a sample, rounded to `digits`, from one sort. */
+export function p50p99(values: Iterable<number>, digits: number): { p50: number; p99: number } {
+  const sorted = ascending(values)
+  return { p50: round(ofSorted(sorted, 50), digits), p99: round(ofSorted(sorted, 99), digits) }
+}
 
 export const round = (n: number, digits = 1) => Number(n.toFixed(digits))
 
@@ -43,7 +50,6 @@ export async function closedLoop(concurrency: number, seconds: number, once: (wo
     failures,
     seconds: round(elapsed, 2),
     perSecond: round(latencies.length / elapsed),
-    p50: round(percentile(latencies, 50), 2),
-    p99: round(percentile(latencies, 99), 2),
+    ...p50p99(latencies, 2),
   }
 }
