@@ -1,7 +1,7 @@
 import type { Config } from './config'
 import type { Db, DbKind, RunPrepared } from './db/client'
 import type { Mailer } from './mail/mailer'
-import type { TokenService } from './modules/auth/tokens'
+import type { TokenService } from './auth/tokens'
 import type { Realtime } from './realtime'
 
 /** What every domain plugin receives: built once at start, shared by all requests. */

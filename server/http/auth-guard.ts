@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify'
-import { type AuthContext, bearerToken, type TokenService } from '../modules/auth/tokens'
+import { type AuthContext, bearerToken, type TokenService } from '../auth/tokens'
 import { unauthorized } from './errors'
 
 declare module 'fastify' {

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Redis } from 'ioredis'
 import { Server } from 'socket.io'
 import { type ClientToServerEvents, type ServerToClientEvents, SOCKET_EVENTS, topicRoom, userRoom } from '../../contract'
-import { type AuthContext, bearerToken } from '../modules/auth/tokens'
+import { type AuthContext, bearerToken } from '../auth/tokens'
 import { coalesceWrites } from './write-coalescing'
 
 export interface SocketData {

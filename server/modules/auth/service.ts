@@ -8,8 +8,8 @@ import { emailCodes, refreshTokens, sessions, users, type UserRow } from '../../
 import { badRequest, unauthorized } from '../../http/errors'
 import { codeEmail, type CodePurpose } from '../../mail/templates'
 import { toUser } from '../customer/user-view'
-import { checkPassword, hashPassword } from './passwords'
-import { type AuthContext, sha256 } from './tokens'
+import { checkPassword, hashPassword } from '../../auth/passwords'
+import { type AuthContext, sha256 } from '../../auth/tokens'
 import { makeWorkid } from './workid'
 
 const OTP_TTL_MS = LIMITS.otpTtlMinutes * 60_000

@@ -24,7 +24,7 @@ import type { ModuleOptions } from '../../context'
 import { authGuard, caller } from '../../http/auth-guard'
 import { signedInSchema } from '../../http/route-schema'
 import { requestLanguage } from '../../http/language'
-import { bearerToken } from '../auth/tokens'
+import { bearerToken } from '../../auth/tokens'
 import { createChannelService } from './service'
 
 const s = signedInSchema('channel')

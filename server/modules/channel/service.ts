@@ -22,7 +22,7 @@ import type { AppContext } from '../../context'
 import { type ChannelRow, channelMembers, channels, labels, topicMembers, topics, users } from '../../db/schema'
 import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../../http/errors'
 import { sanitizeRichText } from '../../http/sanitize'
-import { checkPassword, hashPassword } from '../auth/passwords'
+import { checkPassword, hashPassword } from '../../auth/passwords'
 import { ownPublicMediaKey, publicMediaUrl } from '../media/public-media'
 import { createTopicService } from '../topic/service'
 

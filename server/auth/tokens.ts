@@ -1,8 +1,8 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import { and, eq, isNull } from 'drizzle-orm'
 import { jwtVerify, SignJWT } from 'jose'
-import type { Db, Executor } from '../../db/client'
-import { refreshTokens, sessions } from '../../db/schema'
+import type { Db, Executor } from '../db/client'
+import { refreshTokens, sessions } from '../db/schema'
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000
