@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { resolveConfig, type ServerOptions } from './config'
 import type { AppContext } from './context'
 import { openDatabase } from './db/client'
+import type { Services } from './build'
 import type { RealtimeServer } from './realtime'
 
 export type { ServerOptions } from './config'
@@ -14,6 +15,8 @@ export interface RunningServer {
   io: RealtimeServer
   /** The shared services (database, tokens, mailer, realtime), for tests and tools. */
   ctx: AppContext
+  /** Every module's service, as the routes use them, for tests and tools. */
+  services: Services
   close(): Promise<void>
 }
 
@@ -32,7 +35,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   let app: FastifyInstance | undefined
   try {
     app = build.createFastify(config)
-    const ctx = await build.buildApp(app, config, database)
+    const { ctx, services } = await build.buildApp(app, config, database)
     await app.listen({ port: config.port, host: config.host })
     const address = app.server.address()
     const port = typeof address === 'object' && address ? address.port : config.port
@@ -45,6 +48,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       app: running,
       io: ctx.realtime.io,
       ctx,
+      services,
       close: () => running.close(),
     }
   } catch (err) {

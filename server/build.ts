@@ -11,19 +11,19 @@ import { installJsonParser } from './http/json-body'
 import { installOpenApi } from './http/openapi'
 import { installSpa } from './http/spa'
 import { zodValidatorCompiler } from './http/validation'
-import { createMailer } from './mail/mailer'
-import { authRoutes } from './modules/auth/routes'
 import { createTokenService } from './auth/tokens'
-import { customerRoutes } from './modules/customer/routes'
-import { emailPreviewRoutes } from './modules/email-preview/routes'
-import { healthRoutes } from './modules/health/routes'
-import { channelPublicRoutes, channelRoutes } from './modules/channel/routes'
-import { mediaPublicRoutes, mediaRoutes } from './modules/media/routes'
-import { messageRoutes } from './modules/message/routes'
-import { notifyRoutes } from './modules/notify/routes'
-import { memberName, topicIdsOf } from './modules/topic/access'
-import { topicRoutes } from './modules/topic/routes'
+import { createMailer } from './mail/mailer'
+import { authRoutes, createAuthService } from './modules/auth'
+import { channelPublicRoutes, channelRoutes, createChannelService } from './modules/channel'
+import { createCustomerService, customerRoutes } from './modules/customer'
+import { createEmailPreviewService, emailPreviewRoutes } from './modules/email-preview'
+import { createHealthService, healthRoutes } from './modules/health'
+import { createMediaService, mediaPublicRoutes, mediaRoutes } from './modules/media'
+import { createMessageService, messageRoutes } from './modules/message'
+import { createNotifyService, notifyRoutes } from './modules/notify'
+import { createTopicService, memberName, topicIdsOf, topicRoutes } from './modules/topic'
 import { createRealtime } from './realtime'
+import { createAvatarStore } from './storage/avatars'
 import { installMediaRoutes } from './storage/media-routes'
 
 export function createFastify(config: Config): FastifyInstance {
@@ -37,8 +37,32 @@ export function createFastify(config: Config): FastifyInstance {
   })
 }
 
-/** Wires every part onto the Fastify instance; the domains get the shared context. */
-export async function buildApp(app: FastifyInstance, config: Config, database: Database): Promise<AppContext> {
+/**
+ * Every module's service, built once. A module that needs another's service receives it here;
+ * no module builds another module's service.
+ */
+export function createServices(ctx: AppContext) {
+  const customer = createCustomerService(ctx, createAvatarStore(ctx.config.mediaDir))
+  const notify = createNotifyService(ctx)
+  const media = createMediaService(ctx)
+  const topic = createTopicService(ctx)
+  return {
+    health: createHealthService(ctx),
+    auth: createAuthService(ctx),
+    customer,
+    notify,
+    channel: createChannelService(ctx, { topics: topic }),
+    topic,
+    message: createMessageService(ctx, { media, notify }),
+    media,
+    emailPreview: createEmailPreviewService(ctx),
+  }
+}
+
+export type Services = ReturnType<typeof createServices>
+
+/** Wires every part onto the Fastify instance; each domain gets the shared context and its service. */
+export async function buildApp(app: FastifyInstance, config: Config, database: Database): Promise<{ ctx: AppContext; services: Services }> {
   app.setValidatorCompiler(zodValidatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   installJsonParser(app)
@@ -55,6 +79,7 @@ export async function buildApp(app: FastifyInstance, config: Config, database: D
     from: config.mailFrom,
   })
   const ctx: AppContext = { config, db: database.db, dbKind: database.kind, run: database.run, mailer, tokens, realtime }
+  const services = createServices(ctx)
 
   // Sockets go first so the HTTP server can close; the database goes last.
   app.addHook('preClose', async () => {
@@ -76,21 +101,21 @@ export async function buildApp(app: FastifyInstance, config: Config, database: D
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes, { ctx })
-      await api.register(authRoutes, { ctx })
-      await api.register(customerRoutes, { ctx })
-      await api.register(notifyRoutes, { ctx })
-      await api.register(channelPublicRoutes, { ctx })
-      await api.register(channelRoutes, { ctx })
-      await api.register(topicRoutes, { ctx })
-      await api.register(messageRoutes, { ctx })
-      await api.register(mediaPublicRoutes, { ctx })
-      await api.register(mediaRoutes, { ctx })
+      await api.register(healthRoutes, { ctx, service: services.health })
+      await api.register(authRoutes, { ctx, service: services.auth })
+      await api.register(customerRoutes, { ctx, service: services.customer })
+      await api.register(notifyRoutes, { ctx, service: services.notify })
+      await api.register(channelPublicRoutes, { ctx, service: services.channel })
+      await api.register(channelRoutes, { ctx, service: services.channel })
+      await api.register(topicRoutes, { ctx, service: services.topic })
+      await api.register(messageRoutes, { ctx, service: services.message })
+      await api.register(mediaPublicRoutes, { ctx, service: services.media })
+      await api.register(mediaRoutes, { ctx, service: services.media })
     },
     { prefix: '/api' },
   )
-  await app.register(emailPreviewRoutes, { ctx })
+  await app.register(emailPreviewRoutes, { ctx, service: services.emailPreview })
   await installMediaRoutes(app, path.join(config.mediaDir, 'avatars'))
   await installSpa(app, config.distDir)
-  return ctx
+  return { ctx, services }
 }

@@ -16,6 +16,11 @@ export interface AppContext {
   realtime: Realtime
 }
 
-export interface ModuleOptions {
+/**
+ * What a module's route plugin receives: the shared context and the module's own service, built
+ * once in build.ts (a service that needs another module's service gets it there).
+ */
+export interface ModuleOptions<Service> {
   ctx: AppContext
+  service: Service
 }

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { Socket } from 'socket.io-client'
 import { FIELD_MESSAGES, notification, SERVER_MESSAGES, type Notification } from '../../contract'
-import { createNotifyService, type NotifyService } from '../../server/modules/notify/service'
+import type { NotifyService } from '../../server/modules/notify'
 import { type Account, call, connected, DATABASE_URL, nextEvent, REDIS_URL, register, silence, socketFor, startTestServer, type TestServer } from './harness'
 
 let server: TestServer
@@ -17,7 +17,7 @@ const open = (token: string) => {
 beforeAll(async () => {
   server = await startTestServer()
   base = server.url
-  notify = createNotifyService(server.ctx)
+  notify = server.services.notify
 })
 afterEach(() => {
   for (const s of sockets.splice(0)) s.disconnect()

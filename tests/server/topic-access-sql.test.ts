@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEFAULT_TOPIC_PERMISSIONS, ROLES, TOPIC_PERMISSIONS, topicAllows } from '../../contract'
-import { effectiveTopicRole, topicAllowsSql } from '../../server/modules/topic/access'
+import { effectiveTopicRole, topicAllowsSql } from '../../server/modules/topic'
 import { startTestServer, type TestServer } from './harness'
 
 /**

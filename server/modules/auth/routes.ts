@@ -20,7 +20,7 @@ import type { RateLimitRule } from '../../config'
 import type { ModuleOptions } from '../../context'
 import { authGuard, caller } from '../../http/auth-guard'
 import { requestLanguage } from '../../http/language'
-import { createAuthService } from './service'
+import type { AuthService } from './service'
 
 const errors = { '4xx': errorBody }
 const tags = ['auth']
@@ -32,8 +32,7 @@ const bodyEmail = (req: FastifyRequest) => {
 }
 
 /** Auth: register, login, token refresh, email codes, password reset, logout. */
-export const authRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
-  const service = createAuthService(ctx)
+export const authRoutes: FastifyPluginAsyncZod<ModuleOptions<AuthService>> = async (app, { ctx, service }) => {
   const limits = ctx.config.rateLimits
   const limit = (rule: RateLimitRule, key?: (req: FastifyRequest) => string) => ({
     rateLimit: {

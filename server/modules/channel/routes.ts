@@ -25,14 +25,13 @@ import { authGuard, caller } from '../../http/auth-guard'
 import { signedInSchema } from '../../http/route-schema'
 import { requestLanguage } from '../../http/language'
 import { bearerToken } from '../../auth/tokens'
-import { createChannelService } from './service'
+import type { ChannelService } from './service'
 
 const s = signedInSchema('channel')
 const one = { 200: resultOf(channel), '4xx': errorBody }
 
 /** GET channel/info: for anyone (public channel pages); a valid token adds the caller's role and the members' roles. */
-export const channelPublicRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
-  const service = createChannelService(ctx)
+export const channelPublicRoutes: FastifyPluginAsyncZod<ModuleOptions<ChannelService>> = async (app, { ctx, service }) => {
   app.get(`/${API.channelInfo}`, s('A channel’s card for anyone; members also get everyone’s roles', { querystring: channelIdQuery }, { 200: resultOf(channelInfo), '4xx': errorBody }), async (req) => {
     const token = bearerToken(req.headers.authorization)
     const auth = token ? await ctx.tokens.authenticate(token) : null
@@ -41,8 +40,7 @@ export const channelPublicRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
 }
 
 /** Channels of the signed-in user: create, search, join, members and roles, labels, the description writer. */
-export const channelRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
-  const service = createChannelService(ctx)
+export const channelRoutes: FastifyPluginAsyncZod<ModuleOptions<ChannelService>> = async (app, { ctx, service }) => {
   app.addHook('onRequest', authGuard(ctx.tokens))
 
   app.get(`/${API.channelList}`, s('Public channels by name, id or referral link, 20 per page', { querystring: channelSearchQuery }, { 200: resultOf(z.array(channel)), '4xx': errorBody }), async (req) => ({

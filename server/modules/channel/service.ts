@@ -23,8 +23,8 @@ import { type ChannelRow, channelMembers, channels, labels, topicMembers, topics
 import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../../http/errors'
 import { sanitizeRichText } from '../../http/sanitize'
 import { checkPassword, hashPassword } from '../../auth/passwords'
-import { ownPublicMediaKey, publicMediaUrl } from '../media/public-media'
-import { createTopicService } from '../topic/service'
+import { ownPublicMediaKey, publicMediaUrl } from '../media'
+import type { TopicService } from '../topic'
 
 const PRESET_BANNERS = new Set(['sme', 'edu'])
 
@@ -51,9 +51,8 @@ const membersCount = sql<number>`(select count(*) from ${channelMembers} as coun
  * Channels: creation within the plan's quota, public search and pages, joining (a private channel
  * needs its password), members and their roles, labels, and the description writer.
  */
-export function createChannelService(ctx: AppContext) {
+export function createChannelService(ctx: AppContext, { topics: topicsService }: { topics: TopicService }) {
   const { db } = ctx
-  const topicsService = createTopicService(ctx)
   const writer = descriptionWriter(ctx.config)
 
   async function load(channelId: string, userId: string | null) {
@@ -231,3 +230,5 @@ export function createChannelService(ctx: AppContext) {
     suggestDescription: (description: string, language: Language): Promise<Suggestion> => writer.write(description, language),
   }
 }
+
+export type ChannelService = ReturnType<typeof createChannelService>

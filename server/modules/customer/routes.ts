@@ -16,16 +16,14 @@ import {
 import type { ModuleOptions } from '../../context'
 import { authGuard, caller } from '../../http/auth-guard'
 import { HttpError, requiredField } from '../../http/errors'
-import { createAvatarStore } from '../../storage/avatars'
-import { createCustomerService } from './service'
+import type { CustomerService } from './service'
 
 const tags = ['customer']
 const security = [{ bearer: [] }]
 const response = { 200: resultOf(user), '4xx': errorBody }
 
 /** The signed-in user's account (customer/*) and language (workid/update-language). */
-export const customerRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
-  const service = createCustomerService(ctx, createAvatarStore(ctx.config.mediaDir))
+export const customerRoutes: FastifyPluginAsyncZod<ModuleOptions<CustomerService>> = async (app, { ctx, service }) => {
   await app.register(multipart, { limits: { fileSize: LIMITS.avatarMaxBytes, files: 1, fields: 10, parts: 12 } })
   app.addHook('onRequest', authGuard(ctx.tokens))
 

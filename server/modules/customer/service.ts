@@ -74,3 +74,5 @@ export function createCustomerService(ctx: AppContext, avatars: AvatarStore) {
     },
   }
 }
+
+export type CustomerService = ReturnType<typeof createCustomerService>

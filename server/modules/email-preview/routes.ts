@@ -3,7 +3,7 @@ import { z } from 'zod'
 import type { ModuleOptions } from '../../context'
 import type { OutboxRow } from '../../db/schema'
 import { escapeHtml } from '../../mail/templates'
-import { createEmailPreviewService } from './service'
+import type { EmailPreviewService } from './service'
 
 const page = (title: string, body: string) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
@@ -26,8 +26,7 @@ const renderEmail = (mail: OutboxRow) =>
   )
 
 /** GET /email-preview/:id: the outbox, readable without an account (dev and tests read codes here). */
-export const emailPreviewRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
-  const service = createEmailPreviewService(ctx)
+export const emailPreviewRoutes: FastifyPluginAsyncZod<ModuleOptions<EmailPreviewService>> = async (app, { service }) => {
   app.get(
     '/email-preview/:id',
     { schema: { hide: true, params: z.object({ id: z.string() }) } },

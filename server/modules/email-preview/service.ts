@@ -10,3 +10,5 @@ export function createEmailPreviewService(ctx: AppContext) {
     },
   }
 }
+
+export type EmailPreviewService = ReturnType<typeof createEmailPreviewService>

@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { API, errorBody, health, resultOf } from '../../../contract'
 import type { ModuleOptions } from '../../context'
-import { createHealthService } from './service'
+import type { HealthService } from './service'
 
-export const healthRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
-  const service = createHealthService(ctx)
+export const healthRoutes: FastifyPluginAsyncZod<ModuleOptions<HealthService>> = async (app, { service }) => {
   app.get(
     `/${API.health}`,
     { schema: { tags: ['health'], summary: 'Liveness, database and realtime backends', response: { 200: resultOf(health), '5xx': errorBody } } },

@@ -11,3 +11,5 @@ export function createHealthService(ctx: AppContext) {
     },
   }
 }
+
+export type HealthService = ReturnType<typeof createHealthService>

@@ -24,7 +24,7 @@ import type { ModuleOptions } from '../../context'
 import { authGuard, caller } from '../../http/auth-guard'
 import { signedInSchema } from '../../http/route-schema'
 import { HttpError, notFound, requiredField } from '../../http/errors'
-import { createMediaService, type IncomingFile } from './service'
+import type { IncomingFile, MediaService } from './service'
 
 const s = signedInSchema('media')
 const MAX_FILES = 10
@@ -64,8 +64,7 @@ function dropIfUnanswered(req: FastifyRequest, reply: FastifyReply, items: Media
 }
 
 /** Signed media/access and public channel images: no Authorization header (they are <img> sources). */
-export const mediaPublicRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
-  const service = createMediaService(ctx)
+export const mediaPublicRoutes: FastifyPluginAsyncZod<ModuleOptions<MediaService>> = async (app, { service }) => {
 
   app.get(`/${API.mediaAccess}`, { schema: { tags: ['media'], summary: 'A file through a signed URL of a reader who still belongs to its topic', querystring: mediaAccessQuery } }, async (req, reply) => {
     const { key, topic_id, expire, token } = req.query
@@ -89,8 +88,7 @@ export const mediaPublicRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (ap
 }
 
 /** Uploads and the channel storage pages of the signed-in user. */
-export const mediaRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
-  const service = createMediaService(ctx)
+export const mediaRoutes: FastifyPluginAsyncZod<ModuleOptions<MediaService>> = async (app, { ctx, service }) => {
   await app.register(multipart, { limits: { fileSize: MEDIA_MAX_BYTES, files: MAX_FILES, fields: 10, parts: MAX_FILES + 10 } })
   app.addHook('onRequest', authGuard(ctx.tokens))
 

@@ -4,10 +4,10 @@ import type { AppContext } from '../../context'
 import { channelMembers, media, topicMembers, topics, users } from '../../db/schema'
 import { badRequest, forbidden, HttpError, notFound } from '../../http/errors'
 import { createMediaStore } from '../../storage/media-store'
-import { requireTopicMember } from '../topic/access'
+import { requireTopicMember } from '../topic'
 import { detectType } from './content-type'
 import { createMediaSigner } from './signing'
-import { toMediaItem } from '../message/view'
+import { toMediaItem } from './view'
 
 export interface IncomingFile {
   name: string
@@ -181,6 +181,34 @@ export function createMediaService(ctx: AppContext) {
     },
 
     usage,
+
+    /** The files of messages as `readerId` sees them (signed URLs), by message id, in upload order: one query. */
+    async ofMessages(messageIds: string[], readerId: string): Promise<Map<string, MediaItem[]>> {
+      const rows = messageIds.length ? await db.select().from(media).where(and(inArray(media.messageId, messageIds), isNull(media.trashedAt))).orderBy(media.createdAt) : []
+      const byMessage = new Map<string, MediaItem[]>()
+      for (const row of rows) {
+        const list = byMessage.get(row.messageId!) ?? []
+        list.push(toMediaItem(row, signer, readerId))
+        byMessage.set(row.messageId!, list)
+      }
+      return byMessage
+    },
+
+    /**
+     * Copies of a message's files (thumbnails included) as `ownerId`'s unattached uploads in
+     * `topicId`, for a forward: purging one copy leaves the other. Answers the copies' ids.
+     */
+    async copyAttachments(messageId: string, ownerId: string, topicId: string): Promise<string[]> {
+      const files = await db.select().from(media).where(and(eq(media.messageId, messageId), isNull(media.trashedAt)))
+      const ids: string[] = []
+      for (const { id: _id, messageId: _message, createdAt: _created, ...file } of files) {
+        const key = store.newKey(file.key.split('.').pop() ?? 'bin')
+        await store.copy(file.key, key, file.hasThumb === 1)
+        const [copy] = await db.insert(media).values({ ...file, key, ownerId, topicId }).returning({ id: media.id })
+        ids.push(copy!.id)
+      }
+      return ids
+    },
   }
 }
 

@@ -16,15 +16,14 @@ import {
 import type { ModuleOptions } from '../../context'
 import { authGuard, caller } from '../../http/auth-guard'
 import { signedInSchema } from '../../http/route-schema'
-import { createMessageService } from './service'
+import type { MessageService } from './service'
 
 const s = signedInSchema('message')
 const one = { 200: resultOf(message), '4xx': errorBody }
 const many = { 200: resultOf(z.array(message)), '4xx': errorBody }
 
 /** Messages of topics the caller belongs to (a stranger gets 403). */
-export const messageRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
-  const service = createMessageService(ctx)
+export const messageRoutes: FastifyPluginAsyncZod<ModuleOptions<MessageService>> = async (app, { ctx, service }) => {
   app.addHook('onRequest', authGuard(ctx.tokens))
 
   app.post(`/${API.messageSend}`, s('Send a message; a repeated client_id answers the same message without sending again', { body: sendMessageBody }, one), async (req) => ({

@@ -2,7 +2,7 @@ import { Placeholder, sql } from 'drizzle-orm'
 import { PgDialect } from 'drizzle-orm/pg-core'
 import type { PreparedStatement } from '../../db/client'
 import { channelMembers, media, messages, topicMembers, topics, users } from '../../db/schema'
-import { topicAllowsSql } from '../topic/access'
+import { topicAllowsSql } from '../topic'
 
 /** The values of one send, by the names the statement refers to them. */
 export interface SendValues {

@@ -12,13 +12,12 @@ import {
   sendMessageBody,
 } from '../../../contract'
 import type { AppContext } from '../../context'
-import { media, messages, topicMembers, users } from '../../db/schema'
+import { messages, topicMembers, users } from '../../db/schema'
 import { badRequest, forbidden, notFound } from '../../http/errors'
 import { plainText, sanitizeRichText } from '../../http/sanitize'
-import { createMediaStore } from '../../storage/media-store'
-import { createMediaSigner } from '../media/signing'
-import { createNotifyService } from '../notify/service'
-import { requireTopicMember, requireTopicPermission } from '../topic/access'
+import type { MediaService } from '../media'
+import type { NotifyService } from '../notify'
+import { requireTopicMember, requireTopicPermission } from '../topic'
 import { SEND_MESSAGE, type SendRow, sendValues } from './send-statement'
 import { loadMessages, toMessage } from './view'
 
@@ -35,14 +34,12 @@ const isUniqueViolation = (err: unknown): boolean => {
  * Messages of a topic: send (idempotent on the sender's client_id, numbered by `seq`, fanned out
  * once to the topic's room), history pages and catch-up, edit, delete for everyone, forward, pin.
  */
-export function createMessageService(ctx: AppContext) {
+export function createMessageService(ctx: AppContext, { media, notify }: { media: MediaService; notify: NotifyService }) {
   const { db, realtime } = ctx
-  const signer = createMediaSigner(ctx.config.jwtSecret)
-  const notify = createNotifyService(ctx)
-  const store = createMediaStore(ctx.config.mediaDir)
+  const mediaOf = media.ofMessages
 
   const one = async (readerId: string, messageId: string): Promise<Message | null> =>
-    (await loadMessages(db, signer, readerId, eq(messages.id, messageId), 'asc', 1))[0] ?? null
+    (await loadMessages(db, mediaOf, readerId, eq(messages.id, messageId), 'asc', 1))[0] ?? null
 
   async function existing(senderId: string, clientId: string): Promise<Message | null> {
     const [row] = await db
@@ -171,14 +168,14 @@ export function createMessageService(ctx: AppContext) {
       const inTopic = eq(messages.topicId, query.topic_id)
       // Newest first in every mode. Catch-up answers the CATCH_UP_MAX oldest after `after` (no gap
       // behind them), so a client asks again while the answer is full.
-      if (query.after !== undefined) return (await loadMessages(db, signer, userId, and(inTopic, gt(messages.seq, query.after)), 'asc', CATCH_UP_MAX)).reverse()
+      if (query.after !== undefined) return (await loadMessages(db, mediaOf, userId, and(inTopic, gt(messages.seq, query.after)), 'asc', CATCH_UP_MAX)).reverse()
       const before = query.before !== undefined ? lt(messages.seq, query.before) : undefined
-      return loadMessages(db, signer, userId, and(inTopic, before), 'desc', MESSAGE_PAGE, (query.page - 1) * MESSAGE_PAGE)
+      return loadMessages(db, mediaOf, userId, and(inTopic, before), 'desc', MESSAGE_PAGE, (query.page - 1) * MESSAGE_PAGE)
     },
 
     async pinned(userId: string, topicId: string): Promise<Message[]> {
       await requireTopicMember(db, topicId, userId)
-      return loadMessages(db, signer, userId, and(eq(messages.topicId, topicId), eq(messages.isPin, 1), isNull(messages.deletedAt)), 'asc')
+      return loadMessages(db, mediaOf, userId, and(eq(messages.topicId, topicId), eq(messages.isPin, 1), isNull(messages.deletedAt)), 'asc')
     },
 
     async edit(userId: string, body: EditMessageBody): Promise<Message> {
@@ -208,16 +205,9 @@ export function createMessageService(ctx: AppContext) {
       const targets = await Promise.all([...new Set(body.topic_ids)].map((id) => requireTopicMember(db, id, userId)))
       for (const target of targets) requireTopicPermission(target, 'send_message')
       const source = (await one(userId, row.id))!
-      const sourceMedia = await db.select().from(media).where(and(eq(media.messageId, row.id), isNull(media.trashedAt)))
       const out: Message[] = []
       for (const target of targets) {
-        const copies = []
-        for (const { id: _id, messageId: _message, createdAt: _created, ...file } of sourceMedia) {
-          const key = store.newKey(file.key.split('.').pop() ?? 'bin')
-          await store.copy(file.key, key, file.hasThumb === 1)
-          const [copy] = await db.insert(media).values({ ...file, key, ownerId: userId, topicId: target.topic.id }).returning({ id: media.id })
-          copies.push(copy!)
-        }
+        const copies = source.media.length ? await media.copyAttachments(row.id, userId, target.topic.id) : []
         out.push(
           await insert(userId, target.topic.id, {
             clientId: null,
@@ -225,7 +215,7 @@ export function createMessageService(ctx: AppContext) {
             body: row.body,
             forwardedFrom: source.forwarded_from ?? source.sender?.name ?? '',
             mentions: [],
-            mediaIds: copies.map((c) => c.id),
+            mediaIds: copies,
           }),
         )
       }
@@ -246,3 +236,5 @@ export function createMessageService(ctx: AppContext) {
     },
   }
 }
+
+export type MessageService = ReturnType<typeof createMessageService>

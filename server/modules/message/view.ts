@@ -1,29 +1,11 @@
-import { and, asc, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm'
+import { asc, desc, eq, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
-import { type MediaItem, type Message, type MessageType, THUMB_SUFFIX } from '../../../contract'
+import type { MediaItem, Message, MessageType } from '../../../contract'
 import type { Db } from '../../db/client'
-import { type MediaRow, media, type MessageRow, messages, users } from '../../db/schema'
-import type { MediaSigner } from '../media/signing'
+import { type MessageRow, messages, users } from '../../db/schema'
 
 const replied = alias(messages, 'replied')
 const repliedSender = alias(users, 'replied_sender')
-
-/** A media row as the reader sees it: URLs signed for that reader. */
-export function toMediaItem(row: MediaRow, signer: MediaSigner, readerId: string): MediaItem {
-  const topicId = row.topicId ?? ''
-  return {
-    _id: row.id,
-    key: row.key,
-    name: row.name,
-    mime: row.mime,
-    size: row.size,
-    kind: row.kind as MediaItem['kind'],
-    url: signer.url(row.key, topicId, readerId),
-    thumb_url: row.hasThumb ? signer.url(`${row.key}${THUMB_SUFFIX}`, topicId, readerId) : null,
-    width: row.width,
-    height: row.height,
-  }
-}
 
 type SenderColumns = { id: string; name: string; workid: string; photoUrl: string | null } | null
 type ReplyColumns = { id: string | null; body: string | null; deletedAt: Date | null; senderName: string | null } | null
@@ -51,12 +33,15 @@ export function toMessage(row: MessageRow, sender: SenderColumns, reply: ReplyCo
   }
 }
 
+/** The files of messages as `readerId` sees them, by message id (the media module answers it in one query). */
+export type MediaOfMessages = (messageIds: string[], readerId: string) => Promise<Map<string, MediaItem[]>>
+
 /**
- * Messages with their sender, reply preview and media (signed for `readerId`): one query for the
- * messages and one for all their media, whatever the count.
+ * Messages in seq order `order` (`limit` and `offset` page them) with their sender, reply preview
+ * and media (signed for `readerId`): one query for the messages and one for all their media,
+ * whatever the count.
  */
-/** Messages in seq order `order`; `limit` and `offset` page them. */
-export async function loadMessages(db: Db, signer: MediaSigner, readerId: string, where: SQL | undefined, order: 'asc' | 'desc', limit?: number, offset = 0): Promise<Message[]> {
+export async function loadMessages(db: Db, mediaOf: MediaOfMessages, readerId: string, where: SQL | undefined, order: 'asc' | 'desc', limit?: number, offset = 0): Promise<Message[]> {
   const query = db
     .select({
       row: messages,
@@ -70,13 +55,6 @@ export async function loadMessages(db: Db, signer: MediaSigner, readerId: string
     .where(where)
     .orderBy(order === 'asc' ? asc(messages.seq) : desc(messages.seq))
   const rows = limit ? await query.limit(limit).offset(offset) : await query
-  const ids = rows.map((r) => r.row.id)
-  const mediaRows = ids.length ? await db.select().from(media).where(and(inArray(media.messageId, ids), isNull(media.trashedAt))).orderBy(media.createdAt) : []
-  const byMessage = new Map<string, MediaItem[]>()
-  for (const m of mediaRows) {
-    const list = byMessage.get(m.messageId!) ?? []
-    list.push(toMediaItem(m, signer, readerId))
-    byMessage.set(m.messageId!, list)
-  }
+  const byMessage = await mediaOf(rows.map((r) => r.row.id), readerId)
   return rows.map((r) => toMessage(r.row, r.sender, r.reply, byMessage.get(r.row.id) ?? []))
 }

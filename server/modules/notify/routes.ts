@@ -3,15 +3,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { API, errorBody, notification, notifyCount, notifyListQuery, notifySeenBody, resultOf } from '../../../contract'
 import type { ModuleOptions } from '../../context'
 import { authGuard, caller } from '../../http/auth-guard'
-import { createNotifyService } from './service'
+import type { NotifyService } from './service'
 
 const tags = ['notify']
 const security = [{ bearer: [] }]
 const countResponse = { 200: resultOf(notifyCount), '4xx': errorBody }
 
 /** The signed-in user's notifications (notify/*). New ones arrive on the socket as `data`. */
-export const notifyRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
-  const service = createNotifyService(ctx)
+export const notifyRoutes: FastifyPluginAsyncZod<ModuleOptions<NotifyService>> = async (app, { ctx, service }) => {
   app.addHook('onRequest', authGuard(ctx.tokens))
 
   app.get(

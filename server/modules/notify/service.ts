@@ -11,7 +11,7 @@ const actorColumns = { id: actors.id, name: actors.name, photoUrl: actors.photoU
 type ActorRow = { id: string; name: string; photoUrl: string | null; workid: string } | null
 
 /** A notifications row (and its actor) as the wire's Notification (contract/notify.ts). */
-export function toNotification(row: NotificationRow, actor: ActorRow): Notification {
+function toNotification(row: NotificationRow, actor: ActorRow): Notification {
   return {
     _id: row.id,
     is_seen: row.seenAt !== null,

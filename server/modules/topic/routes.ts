@@ -25,7 +25,7 @@ import {
 import type { ModuleOptions } from '../../context'
 import { authGuard, caller } from '../../http/auth-guard'
 import { signedInSchema } from '../../http/route-schema'
-import { createTopicService } from './service'
+import type { TopicService } from './service'
 
 const one = { 200: resultOf(topic), '4xx': errorBody }
 const list = { 200: resultOf(z.array(topic)), '4xx': errorBody }
@@ -33,8 +33,7 @@ const info = { 200: resultOf(topicInfo), '4xx': errorBody }
 const s = signedInSchema('topic')
 
 /** Topics: the caller's list, group chats in channels, 1:1 chats, members and group settings. */
-export const topicRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
-  const service = createTopicService(ctx)
+export const topicRoutes: FastifyPluginAsyncZod<ModuleOptions<TopicService>> = async (app, { ctx, service }) => {
   app.addHook('onRequest', authGuard(ctx.tokens))
 
   app.get(`/${API.topicRecent}`, s('The caller’s topics, 20 per page: pinned first, then by latest message', { querystring: pageQuery }, list), async (req) => ({

@@ -19,7 +19,7 @@ import type { AppContext } from '../../context'
 import type { Db } from '../../db/client'
 import { channelMembers, labels, topicMembers, topics, users } from '../../db/schema'
 import { badRequest, forbidden, notFound } from '../../http/errors'
-import { ownPublicMediaKey } from '../media/public-media'
+import { ownPublicMediaKey } from '../media'
 import { requireTopicMember, requireTopicPermission } from './access'
 import { topicFor, topicsFor } from './view'
 
@@ -34,7 +34,7 @@ async function channelMemberIds(db: Db, channelId: string, userIds: readonly str
 }
 
 /** The caller's role in a channel (0 when not a member; 404 unknown channel is the caller's concern). */
-export async function channelRoleOf(db: Db, channelId: string, userId: string): Promise<number> {
+async function channelRoleOf(db: Db, channelId: string, userId: string): Promise<number> {
   const [row] = await db
     .select({ role: channelMembers.role })
     .from(channelMembers)

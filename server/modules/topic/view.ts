@@ -4,14 +4,14 @@ import { PAGE_SIZE, ROLES, type LastMessage, type MessageType, type Topic } from
 import type { Db } from '../../db/client'
 import { channelMembers, type MessageRow, messages, topicMembers, topics, users } from '../../db/schema'
 import { plainText } from '../../http/sanitize'
-import { publicMediaUrl } from '../media/public-media'
+import { publicMediaUrl } from '../media'
 
 const partnerMembers = alias(topicMembers, 'partner_member')
 const partners = alias(users, 'partner')
 const PREVIEW_MAX = 200
 
 /** A message as the topic list previews it: plain text, '' when deleted. */
-export function toLastMessage(row: Pick<MessageRow, 'id' | 'body' | 'type' | 'createdAt' | 'senderId' | 'deletedAt'>): LastMessage {
+function toLastMessage(row: Pick<MessageRow, 'id' | 'body' | 'type' | 'createdAt' | 'senderId' | 'deletedAt'>): LastMessage {
   const deleted = row.deletedAt !== null
   const text = deleted ? '' : row.type === 'html' ? plainText(row.body) : row.body
   return {

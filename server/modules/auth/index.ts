@@ -1,0 +1,3 @@
+/** The auth module's public face. */
+export { authRoutes } from './routes'
+export { type AuthService, createAuthService } from './service'

@@ -1,0 +1,3 @@
+/** The email-preview module's public face. */
+export { emailPreviewRoutes } from './routes'
+export { createEmailPreviewService, type EmailPreviewService } from './service'

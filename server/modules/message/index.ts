@@ -1,0 +1,3 @@
+/** The message module's public face. */
+export { messageRoutes } from './routes'
+export { createMessageService, type MessageService } from './service'

@@ -1,0 +1,3 @@
+/** The notify module's public face: the inbox routes and `notify`, which other modules call to tell a user something. */
+export { notifyRoutes } from './routes'
+export { createNotifyService, type NotifyService } from './service'
