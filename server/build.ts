@@ -48,10 +48,10 @@ export function createServices(ctx: AppContext) {
   const topic = createTopicService(ctx)
   return {
     health: createHealthService(ctx),
-    auth: createAuthService(ctx),
+    auth: createAuthService(ctx, { customers: customer }),
     customer,
     notify,
-    channel: createChannelService(ctx, { topics: topic }),
+    channel: createChannelService(ctx, { topics: topic, customers: customer }),
     topic,
     message: createMessageService(ctx, { media, notify }),
     media,

@@ -4,8 +4,8 @@ import { jwtVerify, SignJWT } from 'jose'
 import type { Db, Executor } from '../db/client'
 import { refreshTokens, sessions } from '../db/schema'
 
-export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60
-export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000
+const ACCESS_TOKEN_TTL_SECONDS = 15 * 60
+const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000
 /** How long this node trusts that a session it has checked is still open (revocations on this node apply at once). */
 const SESSION_CACHE_MS = 5_000
 const SESSION_CACHE_MAX = 50_000
@@ -21,11 +21,12 @@ export interface IssuedTokens {
   refresh_token: string
 }
 
-export const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url')
+const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url')
 
 /**
- * Access tokens (HS256 JWT, 15 min, claims sub + sid), opaque refresh tokens and the check that
- * an access token's session is still open.
+ * Sessions: access tokens (HS256 JWT, 15 min, claims sub + sid), opaque refresh tokens (rotated,
+ * reuse revokes the family) and the check that an access token's session is still open. The only
+ * writer of the sessions and refresh_tokens tables.
  */
 export function createTokenService(db: Db, secret: Uint8Array) {
   const openSessions = new Map<string, { userId: string; until: number }>()
@@ -112,6 +113,60 @@ export function createTokenService(db: Db, secret: Uint8Array) {
     for (const [sid, entry] of openSessions) if (entry.userId === userId) openSessions.delete(sid)
   }
 
+  /** Ends a session: it and its refresh tokens are revoked, and this node stops trusting it at once. */
+  async function revokeSession(sessionId: string): Promise<void> {
+    const now = new Date()
+    await db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+    await db
+      .update(refreshTokens)
+      .set({ revokedAt: now })
+      .where(and(eq(refreshTokens.familyId, sessionId), isNull(refreshTokens.revokedAt)))
+    forgetSession(sessionId)
+  }
+
+  /** Ends every session of a user inside the caller's transaction; call `forgetUser` once it commits. */
+  async function revokeAllSessions(exec: Executor, userId: string): Promise<void> {
+    const now = new Date()
+    await exec.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    await exec
+      .update(refreshTokens)
+      .set({ revokedAt: now })
+      .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)))
+  }
+
+  /**
+   * Spends a refresh token for a new pair, or answers null (unknown, revoked, expired). A token that
+   * was already spent revokes its whole family.
+   */
+  async function rotate(refreshToken: string): Promise<IssuedTokens | null> {
+    const [found] = await db
+      .select({ token: refreshTokens, sessionRevokedAt: sessions.revokedAt })
+      .from(refreshTokens)
+      .innerJoin(sessions, eq(sessions.id, refreshTokens.familyId))
+      .where(eq(refreshTokens.tokenHash, sha256(refreshToken)))
+      .limit(1)
+    if (!found) return null
+    const { token } = found
+    if (token.revokedAt || found.sessionRevokedAt) return null
+    if (token.usedAt) {
+      await revokeSession(token.familyId)
+      return null
+    }
+    if (token.expiresAt.getTime() <= Date.now()) return null
+    const [spent] = await db
+      .update(refreshTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(refreshTokens.id, token.id), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)))
+      .returning({ id: refreshTokens.id })
+    if (!spent) {
+      // Lost a race with another use of the same token: that is reuse too.
+      await revokeSession(token.familyId)
+      return null
+    }
+    const [refresh_token, access_token] = await Promise.all([addRefreshToken(db, token.userId, token.familyId), signAccess(token.userId, token.familyId)])
+    return { access_token, refresh_token }
+  }
+
   /** Keyed hash of a one-time code, bound to its user and purpose. */
   function codeHash(userId: string, purpose: string, code: string): string {
     return createHmac('sha256', secret).update(`${purpose}:${userId}:${code}`).digest('base64url')
@@ -122,7 +177,7 @@ export function createTokenService(db: Db, secret: Uint8Array) {
     return x.length === y.length && timingSafeEqual(x, y)
   }
 
-  return { signAccess, addRefreshToken, startSession, authenticate, forgetSession, forgetUser, codeHash, sameHash }
+  return { startSession, rotate, authenticate, revokeSession, revokeAllSessions, forgetUser, codeHash, sameHash }
 }
 
 export type TokenService = ReturnType<typeof createTokenService>

@@ -2,20 +2,22 @@ import { randomInt } from 'node:crypto'
 import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm'
 import type { EmailOnlyBody, Language, LoginBody, RegisterBody, ResetPasswordBody, Session, Tokens, VerifyEmailBody } from '../../../contract'
 import { LIMITS, SOCKET_EVENTS } from '../../../contract'
+import { checkPassword, hashPassword } from '../../auth/passwords'
+import type { AuthContext } from '../../auth/tokens'
 import type { AppContext } from '../../context'
 import type { Executor } from '../../db/client'
-import { emailCodes, refreshTokens, sessions, users, type UserRow } from '../../db/schema'
+import { emailCodes, users, type UserRow } from '../../db/schema'
 import { badRequest, unauthorized } from '../../http/errors'
 import { codeEmail, type CodePurpose } from '../../mail/templates'
-import { toUser } from '../customer'
-import { checkPassword, hashPassword } from '../../auth/passwords'
-import { type AuthContext, sha256 } from '../../auth/tokens'
-import { makeWorkid } from './workid'
+import { type CustomerService, toUser } from '../customer'
 
 const OTP_TTL_MS = LIMITS.otpTtlMinutes * 60_000
-const WORKID_TRIES = 8
 
-export function createAuthService(ctx: AppContext) {
+/**
+ * Sign-up, login, email codes, password reset and logout. Users rows are written by the customer
+ * module, sessions and refresh tokens by the token service; this module owns the email codes.
+ */
+export function createAuthService(ctx: AppContext, { customers }: { customers: CustomerService }) {
   const { db, tokens, mailer, realtime } = ctx
 
   const findByEmail = async (email: string): Promise<UserRow | undefined> =>
@@ -75,50 +77,13 @@ export function createAuthService(ctx: AppContext) {
     if (!spent) throw badRequest('codeIncorrect', 'code')
   }
 
-  async function revokeSession(sessionId: string) {
-    const now = new Date()
-    await db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
-    await db
-      .update(refreshTokens)
-      .set({ revokedAt: now })
-      .where(and(eq(refreshTokens.familyId, sessionId), isNull(refreshTokens.revokedAt)))
-    tokens.forgetSession(sessionId)
-  }
-
-  async function revokeAllSessions(exec: Executor, userId: string) {
-    const now = new Date()
-    await exec.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
-    await exec
-      .update(refreshTokens)
-      .set({ revokedAt: now })
-      .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)))
-  }
-
   return {
     async register(body: RegisterBody, lang: Language): Promise<Session> {
       if (await findByEmail(body.email)) throw badRequest('emailTaken', 'email')
       const passwordHash = await hashPassword(body.password)
       // All or nothing: the account, its session, its code and its email.
       const out = await db.transaction(async (tx) => {
-        let row: UserRow | undefined
-        for (let i = 0; !row && i < WORKID_TRIES; i++) {
-          ;[row] = await tx
-            .insert(users)
-            .values({
-              name: body.name,
-              email: body.email,
-              passwordHash,
-              language: lang,
-              workid: makeWorkid(body.name, i < WORKID_TRIES / 2 ? 4 : 6),
-            })
-            .onConflictDoNothing()
-            .returning()
-          if (!row) {
-            const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, body.email)).limit(1)
-            if (taken) throw badRequest('emailTaken', 'email')
-          }
-        }
-        if (!row) throw new Error('could not find a free workid')
+        const row = await customers.createAccount(tx, { name: body.name, email: body.email, passwordHash, language: lang })
         const session = await tokens.startSession(tx, row.id)
         const code = await issueCode(tx, row.id, 'verify')
         const email = codeEmail('verify', lang, row, code)
@@ -138,41 +103,15 @@ export function createAuthService(ctx: AppContext) {
 
     /** Rotates a refresh token. A token that was already spent revokes its whole family. */
     async refresh(refreshToken: string): Promise<Tokens> {
-      const [found] = await db
-        .select({ token: refreshTokens, sessionRevokedAt: sessions.revokedAt })
-        .from(refreshTokens)
-        .innerJoin(sessions, eq(sessions.id, refreshTokens.familyId))
-        .where(eq(refreshTokens.tokenHash, sha256(refreshToken)))
-        .limit(1)
-      if (!found) throw unauthorized('sessionExpired')
-      const { token } = found
-      if (token.revokedAt || found.sessionRevokedAt) throw unauthorized('sessionExpired')
-      if (token.usedAt) {
-        await revokeSession(token.familyId)
-        throw unauthorized('sessionExpired')
-      }
-      if (token.expiresAt.getTime() <= Date.now()) throw unauthorized('sessionExpired')
-      const [spent] = await db
-        .update(refreshTokens)
-        .set({ usedAt: new Date() })
-        .where(and(eq(refreshTokens.id, token.id), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)))
-        .returning({ id: refreshTokens.id })
-      if (!spent) {
-        // Lost a race with another use of the same token: that is reuse too.
-        await revokeSession(token.familyId)
-        throw unauthorized('sessionExpired')
-      }
-      const [refresh_token, access_token] = await Promise.all([
-        tokens.addRefreshToken(db, token.userId, token.familyId),
-        tokens.signAccess(token.userId, token.familyId),
-      ])
-      return { access_token, refresh_token }
+      const rotated = await tokens.rotate(refreshToken)
+      if (!rotated) throw unauthorized('sessionExpired')
+      return rotated
     },
 
     async verifyEmail(body: VerifyEmailBody): Promise<void> {
       const user = await findByEmail(body.email)
       await consumeCode(user, 'verify', body.code)
-      await db.update(users).set({ emailVerified: 1 }).where(eq(users.id, user!.id))
+      await customers.markEmailVerified(db, user!.id)
     },
 
     /** Sends a fresh verification code when the account exists and is unverified; silent otherwise. */
@@ -192,20 +131,15 @@ export function createAuthService(ctx: AppContext) {
       await consumeCode(user, 'reset', body.code)
       const passwordHash = await hashPassword(body.password)
       await db.transaction(async (tx) => {
-        await tx.update(users).set({ passwordHash, emailVerified: 1 }).where(eq(users.id, user!.id))
-        await revokeAllSessions(tx, user!.id)
+        await customers.setPassword(tx, user!.id, passwordHash)
+        await tokens.revokeAllSessions(tx, user!.id)
       })
       tokens.forgetUser(user!.id)
     },
 
     async logout(auth: AuthContext, fcmToken: string | undefined): Promise<void> {
-      await revokeSession(auth.sessionId)
-      if (fcmToken) {
-        await db
-          .update(users)
-          .set({ fcmToken: null })
-          .where(and(eq(users.id, auth.userId), eq(users.fcmToken, fcmToken)))
-      }
+      await tokens.revokeSession(auth.sessionId)
+      if (fcmToken) await customers.forgetFcmToken(auth.userId, fcmToken)
       realtime.toUser(auth.userId, SOCKET_EVENTS.LOGOUT, { user_id: auth.userId })
     },
   }

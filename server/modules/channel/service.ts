@@ -8,7 +8,6 @@ import {
   channelQuota,
   type ChannelRoleBody,
   DEFAULT_ROLE,
-  DEFAULT_TOPIC_PERMISSIONS,
   type Label,
   type LabelCreateBody,
   mayChangeRole,
@@ -19,11 +18,12 @@ import {
 } from '../../../contract'
 import { descriptionWriter } from '../../ai/description-writer'
 import type { AppContext } from '../../context'
-import { type ChannelRow, channelMembers, channels, labels, topicMembers, topics, users } from '../../db/schema'
+import { type ChannelRow, channelMembers, channels, labels, topics, users } from '../../db/schema'
 import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../../http/errors'
 import { sanitizeRichText } from '../../http/sanitize'
 import { checkPassword, hashPassword } from '../../auth/passwords'
 import { ownPublicMediaKey, publicMediaUrl } from '../media'
+import type { CustomerService } from '../customer'
 import type { TopicService } from '../topic'
 
 const PRESET_BANNERS = new Set(['sme', 'edu'])
@@ -51,7 +51,7 @@ const membersCount = sql<number>`(select count(*) from ${channelMembers} as coun
  * Channels: creation within the plan's quota, public search and pages, joining (a private channel
  * needs its password), members and their roles, labels, and the description writer.
  */
-export function createChannelService(ctx: AppContext, { topics: topicsService }: { topics: TopicService }) {
+export function createChannelService(ctx: AppContext, { topics: topicsService, customers }: { topics: TopicService; customers: CustomerService }) {
   const { db } = ctx
   const writer = descriptionWriter(ctx.config)
 
@@ -103,13 +103,9 @@ export function createChannelService(ctx: AppContext, { topics: topicsService }:
           .returning({ id: channels.id })
         const id = created!.id
         await tx.insert(channelMembers).values({ channelId: id, userId, role: ROLES.owner })
-        const [general] = await tx
-          .insert(topics)
-          .values({ channelId: id, name: 'General', isGroup: 1, createdBy: userId, permission: DEFAULT_TOPIC_PERMISSIONS })
-          .returning({ id: topics.id })
-        await tx.insert(topicMembers).values({ topicId: general!.id, userId, role: ROLES.owner })
-        await tx.update(users).set({ currentChannelId: id }).where(eq(users.id, userId))
-        return { channelId: id, topicId: general!.id }
+        const topicId = await topicsService.createGeneral(tx, id, userId)
+        await customers.recordCurrentChannel(tx, userId, id)
+        return { channelId: id, topicId }
       })
       ctx.realtime.joinTopic([userId], topicId)
       await topicsService.announce(topicId, [userId], 'added')
@@ -176,19 +172,7 @@ export function createChannelService(ctx: AppContext, { topics: topicsService }:
       if (row.channel.isPublic !== 1 && !(await checkPassword(row.channel.passwordHash ?? undefined, body.password ?? '')))
         throw badRequest('channelPasswordIncorrect', 'password')
       await db.insert(channelMembers).values({ channelId: body.channel_id, userId, role: ROLES.member }).onConflictDoNothing()
-      const [first] = await db
-        .select({ id: topics.id })
-        .from(topics)
-        .where(and(eq(topics.channelId, body.channel_id), eq(topics.isGroup, 1)))
-        .orderBy(topics.createdAt)
-        .limit(1)
-      if (first) {
-        const added = await db.insert(topicMembers).values({ topicId: first.id, userId }).onConflictDoNothing().returning({ id: topicMembers.userId })
-        if (added.length) {
-          ctx.realtime.joinTopic([userId], first.id)
-          await topicsService.announce(first.id, [userId], 'added')
-        }
-      }
+      await topicsService.joinFirstGroup(body.channel_id, userId)
       const joined = await load(body.channel_id, userId)
       return toChannel(joined.channel, joined.count, joined.role)
     },

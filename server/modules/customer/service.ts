@@ -1,13 +1,17 @@
 import { and, eq } from 'drizzle-orm'
 import type { CurrentChannelBody, Language, StartWithBody, UpdateProfileBody, User, UseForBody } from '../../../contract'
 import type { AppContext } from '../../context'
-import { channelMembers, channels, users } from '../../db/schema'
+import type { Executor } from '../../db/client'
+import { channelMembers, channels, users, type UserRow } from '../../db/schema'
 import { badRequest, forbidden, notFound, unauthorized } from '../../http/errors'
 import type { AvatarStore } from '../../storage/avatars'
 import { sniffImage } from '../../storage/avatars'
 import { toUser } from './user-view'
+import { makeWorkid } from './workid'
 
 type UserUpdate = Partial<typeof users.$inferInsert>
+
+const WORKID_TRIES = 8
 
 const PROFILE_COLUMNS = {
   name: 'name',
@@ -17,7 +21,10 @@ const PROFILE_COLUMNS = {
   sounds: 'sounds',
 } as const satisfies Record<keyof UpdateProfileBody, keyof UserUpdate>
 
-/** The signed-in user's own account: profile, avatar, onboarding answers, preferences. */
+/**
+ * The signed-in user's own account (profile, avatar, onboarding answers, preferences), and the only
+ * writer of the users table: sign-up and credentials come here from the auth module.
+ */
 export function createCustomerService(ctx: AppContext, avatars: AvatarStore) {
   const { db } = ctx
 
@@ -28,6 +35,47 @@ export function createCustomerService(ctx: AppContext, avatars: AvatarStore) {
   }
 
   return {
+    /**
+     * A new account inside the sign-up transaction, with a free workid made from the name; 400
+     * emailTaken when the email already has one.
+     */
+    async createAccount(tx: Executor, account: { name: string; email: string; passwordHash: string; language: Language }): Promise<UserRow> {
+      for (let i = 0; i < WORKID_TRIES; i++) {
+        const [row] = await tx
+          .insert(users)
+          .values({ ...account, workid: makeWorkid(account.name, i < WORKID_TRIES / 2 ? 4 : 6) })
+          .onConflictDoNothing()
+          .returning()
+        if (row) return row
+        const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, account.email)).limit(1)
+        if (taken) throw badRequest('emailTaken', 'email')
+      }
+      throw new Error('could not find a free workid')
+    },
+
+    /** The user proved their email with a code. */
+    async markEmailVerified(exec: Executor, userId: string): Promise<void> {
+      await exec.update(users).set({ emailVerified: 1 }).where(eq(users.id, userId))
+    },
+
+    /** A new password hash; the emailed code that allowed it proves the email, too. */
+    async setPassword(exec: Executor, userId: string, passwordHash: string): Promise<void> {
+      await exec.update(users).set({ passwordHash, emailVerified: 1 }).where(eq(users.id, userId))
+    },
+
+    /** Drops a device's push token at logout, when it is still the one stored. */
+    async forgetFcmToken(userId: string, fcmToken: string): Promise<void> {
+      await db
+        .update(users)
+        .set({ fcmToken: null })
+        .where(and(eq(users.id, userId), eq(users.fcmToken, fcmToken)))
+    },
+
+    /** The channel the user works in, inside the caller's transaction (a channel they just created). */
+    async recordCurrentChannel(exec: Executor, userId: string, channelId: string): Promise<void> {
+      await exec.update(users).set({ currentChannelId: channelId }).where(eq(users.id, userId))
+    },
+
     async get(userId: string): Promise<User> {
       const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1)
       if (!row) throw unauthorized()

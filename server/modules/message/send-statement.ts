@@ -1,3 +1,10 @@
+/*
+ * The one exception to "a table is written only by its owning module": sending a message is the
+ * hottest path, so one prepared statement checks the sender's membership and the send_message
+ * setting, numbers the message in topics, inserts it, attaches its files in media and marks the
+ * topic unseen in topic_members, atomically and in one round trip. It writes the topic and media
+ * modules' tables on purpose; everything else writes them through those modules' services.
+ */
 import { Placeholder, sql } from 'drizzle-orm'
 import { PgDialect } from 'drizzle-orm/pg-core'
 import type { PreparedStatement } from '../../db/client'

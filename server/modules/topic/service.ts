@@ -16,7 +16,7 @@ import {
   type TopicPermissionBody,
 } from '../../../contract'
 import type { AppContext } from '../../context'
-import type { Db } from '../../db/client'
+import type { Db, Executor } from '../../db/client'
 import { channelMembers, labels, topicMembers, topics, users } from '../../db/schema'
 import { badRequest, forbidden, notFound } from '../../http/errors'
 import { ownPublicMediaKey } from '../media'
@@ -74,6 +74,32 @@ export function createTopicService(ctx: AppContext) {
 
   return {
     announce,
+
+    /** A new channel's General group with its creator as owner, inside the channel's transaction; answers its id. */
+    async createGeneral(tx: Executor, channelId: string, userId: string): Promise<string> {
+      const [general] = await tx
+        .insert(topics)
+        .values({ channelId, name: 'General', isGroup: 1, createdBy: userId, permission: DEFAULT_TOPIC_PERMISSIONS })
+        .returning({ id: topics.id })
+      await tx.insert(topicMembers).values({ topicId: general!.id, userId, role: ROLES.owner })
+      return general!.id
+    },
+
+    /** A new channel member joins the channel's first group (when it has one); they get it live. */
+    async joinFirstGroup(channelId: string, userId: string): Promise<void> {
+      const [first] = await db
+        .select({ id: topics.id })
+        .from(topics)
+        .where(and(eq(topics.channelId, channelId), eq(topics.isGroup, 1)))
+        .orderBy(topics.createdAt)
+        .limit(1)
+      if (!first) return
+      const added = await db.insert(topicMembers).values({ topicId: first.id, userId }).onConflictDoNothing().returning({ id: topicMembers.userId })
+      if (added.length) {
+        realtime.joinTopic([userId], first.id)
+        await announce(first.id, [userId], 'added')
+      }
+    },
 
     /** A group chat in a channel; the creator is its admin (40), the chosen channel members join it. */
     async addTopic(userId: string, body: AddTopicBody): Promise<Topic> {
