@@ -25,6 +25,7 @@ import { createTopicService, memberName, topicIdsOf, topicRoutes } from './modul
 import { createRealtime } from './realtime'
 import { createAvatarStore } from './storage/avatars'
 import { installMediaRoutes } from './storage/media-routes'
+import { createUploadPipeline } from './storage/upload-pipeline'
 
 export function createFastify(config: Config): FastifyInstance {
   return Fastify({
@@ -78,7 +79,8 @@ export async function buildApp(app: FastifyInstance, config: Config, database: D
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
   })
-  const ctx: AppContext = { config, db: database.db, dbKind: database.kind, run: database.run, mailer, tokens, realtime }
+  const uploads = createUploadPipeline(path.join(config.mediaDir, 'tmp'))
+  const ctx: AppContext = { config, db: database.db, dbKind: database.kind, run: database.run, mailer, tokens, realtime, uploads }
   const services = createServices(ctx)
 
   // Sockets go first so the HTTP server can close; the database goes last.

@@ -3,6 +3,7 @@ import type { Db, DbKind, RunPrepared } from './db/client'
 import type { Mailer } from './mail/mailer'
 import type { TokenService } from './auth/tokens'
 import type { Realtime } from './realtime'
+import type { UploadPipeline } from './storage/upload-pipeline'
 
 /** What every domain plugin receives: built once at start, shared by all requests. */
 export interface AppContext {
@@ -14,6 +15,8 @@ export interface AppContext {
   mailer: Mailer
   tokens: TokenService
   realtime: Realtime
+  /** Every uploaded file (avatars, media) comes in through it. */
+  uploads: UploadPipeline
 }
 
 /**

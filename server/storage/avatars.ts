@@ -1,24 +1,13 @@
 import { randomBytes } from 'node:crypto'
 import { mkdir, unlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import { discardUploads, imageToJpeg, type ReceivedFile } from './upload-pipeline'
 
 export const AVATAR_SIZE = 256
 export const AVATAR_URL_PREFIX = '/api/media/avatars/'
 
-export type ImageKind = 'jpeg' | 'png'
-
-/** The image type by its first bytes (file names and declared types are not trusted). */
-export function sniffImage(buf: Uint8Array): ImageKind | null {
-  if (buf.length >= 3 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return 'jpeg'
-  const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
-  if (buf.length >= png.length && png.every((b, i) => buf[i] === b)) return 'png'
-  return null
-}
-
-type Sharp = (typeof import('sharp'))['default']
-let sharpModule: Promise<Sharp> | undefined
-/** sharp loads on the first upload, not at start-up. */
-const loadSharp = () => (sharpModule ??= import('sharp').then((m) => m.default))
+/** JPEG or PNG by content (an animated PNG too: it starts as a PNG, its first frame is used). */
+const AVATAR_TYPES = new Set(['image/jpeg', 'image/png', 'image/apng'])
 
 /** Avatars on local disk: <mediaDir>/avatars/<random>.jpg, square 256 px JPEG. */
 export function createAvatarStore(mediaDir: string) {
@@ -26,24 +15,22 @@ export function createAvatarStore(mediaDir: string) {
 
   return {
     dir,
-    /** Resizes and stores the image; returns its public URL, or null when the bytes are not a readable image. */
-    async save(image: Buffer): Promise<string | null> {
-      const sharp = await loadSharp()
-      let jpeg: Buffer
+    /**
+     * Resizes and stores a received image; returns its public URL, or null when it is not a
+     * readable JPEG or PNG. The received file is gone either way.
+     */
+    async save(upload: ReceivedFile): Promise<string | null> {
       try {
-        jpeg = await sharp(image, { limitInputPixels: 50_000_000 })
-          .rotate()
-          .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover' })
-          .flatten({ background: '#ffffff' })
-          .jpeg({ quality: 85, mozjpeg: true })
-          .toBuffer()
-      } catch {
-        return null
+        if (!upload.type || !AVATAR_TYPES.has(upload.type.mime)) return null
+        const out = await imageToJpeg(upload.path, { limitInputPixels: 50_000_000, width: AVATAR_SIZE, height: AVATAR_SIZE, fit: 'cover', quality: 85, mozjpeg: true })
+        if (!out) return null
+        await mkdir(dir, { recursive: true })
+        const file = `${randomBytes(16).toString('hex')}.jpg`
+        await writeFile(path.join(dir, file), out.jpeg)
+        return AVATAR_URL_PREFIX + file
+      } finally {
+        await discardUploads([upload])
       }
-      await mkdir(dir, { recursive: true })
-      const file = `${randomBytes(16).toString('hex')}.jpg`
-      await writeFile(path.join(dir, file), jpeg)
-      return AVATAR_URL_PREFIX + file
     },
     /** Deletes a previous avatar of ours (best effort). */
     async remove(url: string | null) {

@@ -2,12 +2,9 @@ import { randomBytes } from 'node:crypto'
 import { copyFile, mkdir, rename, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { THUMB_SUFFIX } from '../../contract'
+import { imageToJpeg, type ReceivedFile } from './upload-pipeline'
 
 const THUMB_MAX = 320
-
-type Sharp = (typeof import('sharp'))['default']
-let sharpModule: Promise<Sharp> | undefined
-const loadSharp = () => (sharpModule ??= import('sharp').then((m) => m.default))
 
 /** Uploaded files on local disk: <mediaDir>/files/<key>, images also <key>.thumb.jpg. */
 export function createMediaStore(mediaDir: string) {
@@ -18,35 +15,27 @@ export function createMediaStore(mediaDir: string) {
     fileOf,
     newKey: (ext: string) => `${randomBytes(16).toString('hex')}.${ext}`,
 
-    /** Written to a temp name, then renamed: a failed upload leaves no half-written file. */
-    async save(key: string, bytes: Buffer): Promise<void> {
+    /** Moves a received upload into place under `key` (the upload pipeline wrote it whole). */
+    async adopt(key: string, file: ReceivedFile): Promise<void> {
       await mkdir(dir, { recursive: true })
-      const temp = `${fileOf(key)}.${randomBytes(4).toString('hex')}.part`
-      try {
-        await writeFile(temp, bytes)
-        await rename(temp, fileOf(key))
-      } catch (err) {
-        await rm(temp, { force: true })
-        throw err
-      }
+      await rename(file.path, fileOf(key))
     },
 
-    /** A JPEG thumbnail (at most 320 px) and the image's size; null when the image cannot be read. */
-    async thumbnail(key: string, bytes: Buffer): Promise<{ width: number; height: number } | null> {
-      const sharp = await loadSharp()
+    /** A JPEG thumbnail (at most 320 px) of the stored image and the image's size; null when the image cannot be read. */
+    async thumbnail(key: string): Promise<{ width: number; height: number } | null> {
+      const out = await imageToJpeg(fileOf(key), { limitInputPixels: 100_000_000, width: THUMB_MAX, height: THUMB_MAX, fit: 'inside', quality: 80 })
+      if (!out) return null
+      // Written to a temp name, then renamed: a failure leaves no half-written thumbnail.
+      const thumb = fileOf(`${key}${THUMB_SUFFIX}`)
+      const temp = `${thumb}.${randomBytes(4).toString('hex')}.part`
       try {
-        const image = sharp(bytes, { limitInputPixels: 100_000_000 }).rotate()
-        const meta = await image.metadata()
-        const thumb = await image
-          .resize(THUMB_MAX, THUMB_MAX, { fit: 'inside', withoutEnlargement: true })
-          .flatten({ background: '#ffffff' })
-          .jpeg({ quality: 80 })
-          .toBuffer()
-        await this.save(`${key}${THUMB_SUFFIX}`, thumb)
-        return { width: meta.autoOrient?.width ?? meta.width ?? 0, height: meta.autoOrient?.height ?? meta.height ?? 0 }
+        await writeFile(temp, out.jpeg)
+        await rename(temp, thumb)
       } catch {
+        await rm(temp, { force: true })
         return null
       }
+      return { width: out.width, height: out.height }
     },
 
     /** A copy under a new key (forwarded attachments), thumbnail included: purging one leaves the other. */

@@ -210,6 +210,8 @@ describe('customer/avatar', () => {
       headers: { 'accept-language': 'vi' },
     })
     expect(vi.body.message).toBe(SERVER_MESSAGES.avatarType.vi)
+    // Refused or kept, nothing stays behind in the upload pipeline's temp dir.
+    expect(await readdir(path.join(server.dataDir, 'media', 'tmp'))).toEqual([])
   })
 
   it('refuses more than 5 MB with 413', async () => {

@@ -1,4 +1,6 @@
+import { readdir } from 'node:fs/promises'
 import { connect } from 'node:net'
+import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { call, nextEvent, silence, startTestServer, type TestServer } from './harness'
@@ -19,6 +21,9 @@ async function upload(who: Person, topicId: string, name: string, bytes: Buffer,
   form.set('file', new Blob([new Uint8Array(bytes)]), name)
   return call(base, 'POST', `/api/${url}`, { token: who.access_token, raw: form })
 }
+
+/** Files the upload pipeline left in a server's temp dir (none once every request has its answer). */
+const leftovers = (s: TestServer) => readdir(path.join(s.dataDir, 'media', 'tmp')).catch(() => [])
 
 const png = () => sharp({ create: { width: 640, height: 480, channels: 3, background: '#3366ff' } }).png().toBuffer()
 const exe = () => Buffer.concat([Buffer.from('4d5a90000300000004000000ffff0000b800000000000000400000000000000000000000', 'hex'), Buffer.alloc(200, 1)])
@@ -205,6 +210,7 @@ describe('media', () => {
     expect(res.body.errors.file).toEqual(['This file type is not allowed'])
     expect((await owner.api('GET', `media/storage?channel_id=${channelId}`)).body.result.used).toBe(usedBefore)
     expect((await upload(stranger, topicId, 'a.txt', Buffer.from('hello'))).status).toBe(403)
+    expect(await leftovers(server)).toEqual([])
   })
 
   it('a removed member loses access to files of the topic', async () => {
@@ -257,6 +263,7 @@ describe('media', () => {
       expect(res.body.message).toBe('Your storage is running out, please upgrade here')
       const channelId = (await a.api('GET', 'channel/my-channel')).body.result[0]._id
       expect((await a.api('GET', `media/storage?channel_id=${channelId}`)).body.result.used).toBe(0)
+      expect(await leftovers(small)).toEqual([])
     } finally {
       await small.stop()
     }

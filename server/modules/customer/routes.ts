@@ -53,8 +53,7 @@ export const customerRoutes: FastifyPluginAsyncZod<ModuleOptions<CustomerService
       if (!req.isMultipart()) throw new HttpError(400, 'invalidInput', { file: requiredField('file') })
       const part = await req.file()
       if (!part) throw new HttpError(400, 'invalidInput', { file: requiredField('file') })
-      const buffer = await part.toBuffer()
-      return { result: await service.setAvatar(userId, buffer) }
+      return { result: await service.setAvatar(userId, await ctx.uploads.receive(part.filename, part.file)) }
     },
   )
 

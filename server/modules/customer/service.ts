@@ -5,7 +5,7 @@ import type { Executor } from '../../db/client'
 import { channelMembers, channels, users, type UserRow } from '../../db/schema'
 import { badRequest, forbidden, notFound, unauthorized } from '../../http/errors'
 import type { AvatarStore } from '../../storage/avatars'
-import { sniffImage } from '../../storage/avatars'
+import type { ReceivedFile } from '../../storage/upload-pipeline'
 import { toUser } from './user-view'
 import { makeWorkid } from './workid'
 
@@ -91,9 +91,8 @@ export function createCustomerService(ctx: AppContext, avatars: AvatarStore) {
     },
 
     /** A JPEG or PNG by content; stored as a 256 px JPEG. */
-    async setAvatar(userId: string, file: Buffer): Promise<User> {
-      if (!sniffImage(file)) throw badRequest('avatarType', 'file')
-      const url = await avatars.save(file)
+    async setAvatar(userId: string, upload: ReceivedFile): Promise<User> {
+      const url = await avatars.save(upload)
       if (!url) throw badRequest('avatarType', 'file')
       const [before] = await db.select({ photoUrl: users.photoUrl }).from(users).where(eq(users.id, userId)).limit(1)
       const user = await update(userId, { photoUrl: url })

@@ -24,27 +24,33 @@ import type { ModuleOptions } from '../../context'
 import { authGuard, caller } from '../../http/auth-guard'
 import { signedInSchema } from '../../http/route-schema'
 import { HttpError, notFound, requiredField } from '../../http/errors'
-import type { IncomingFile, MediaService } from './service'
+import { discardUploads, type ReceivedFile, type UploadPipeline } from '../../storage/upload-pipeline'
+import type { MediaService } from './service'
 
 const s = signedInSchema('media')
 const MAX_FILES = 10
 const done = { 200: resultOf(z.object({ media_id: z.string() })), '4xx': errorBody }
 
-/** The files and the topic_id / acl fields of a multipart upload. */
-async function readUpload(req: FastifyRequest, maxFiles: number) {
+/** The files (received by the upload pipeline) and the topic_id / acl fields of a multipart upload. */
+async function readUpload(req: FastifyRequest, maxFiles: number, uploads: UploadPipeline) {
   if (!req.isMultipart()) throw new HttpError(400, 'invalidInput', { file: requiredField('file') })
-  const files: IncomingFile[] = []
+  const files: ReceivedFile[] = []
   const fields: Record<string, string> = {}
-  for await (const part of req.parts()) {
-    if (part.type === 'file') {
-      if (files.length >= maxFiles) throw new HttpError(400, 'invalidInput', { file: 'invalidInput' })
-      files.push({ name: part.filename, bytes: await part.toBuffer() })
-    } else if (typeof part.value === 'string') fields[part.fieldname] = part.value
+  try {
+    for await (const part of req.parts()) {
+      if (part.type === 'file') {
+        if (files.length >= maxFiles) throw new HttpError(400, 'invalidInput', { file: 'invalidInput' })
+        files.push(await uploads.receive(part.filename, part.file))
+      } else if (typeof part.value === 'string') fields[part.fieldname] = part.value
+    }
+    if (!files.length) throw new HttpError(400, 'invalidInput', { file: requiredField('file') })
+    const acl = (fields.acl ?? 'private') as MediaAcl
+    if (!MEDIA_ACLS.includes(acl)) throw new HttpError(400, 'invalidInput', { acl: 'invalidInput' })
+    return { files, topicId: fields.topic_id || undefined, acl }
+  } catch (err) {
+    await discardUploads(files)
+    throw err
   }
-  if (!files.length) throw new HttpError(400, 'invalidInput', { file: requiredField('file') })
-  const acl = (fields.acl ?? 'private') as MediaAcl
-  if (!MEDIA_ACLS.includes(acl)) throw new HttpError(400, 'invalidInput', { acl: 'invalidInput' })
-  return { files, topicId: fields.topic_id || undefined, acl }
 }
 
 /**
@@ -95,7 +101,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<ModuleOptions<MediaService>> = a
   /** Stores the request's files for the caller, unless the client leaves before it gets their ids. */
   const uploadOf = async (req: FastifyRequest, reply: FastifyReply, maxFiles: number) => {
     const { userId } = caller(req)
-    const { files, topicId, acl } = await readUpload(req, maxFiles)
+    const { files, topicId, acl } = await readUpload(req, maxFiles, ctx.uploads)
     const items = await service.upload(userId, files, topicId, acl)
     dropIfUnanswered(req, reply, items, (mediaId) => service.cancel(userId, mediaId))
     return items

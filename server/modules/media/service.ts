@@ -4,15 +4,10 @@ import type { AppContext } from '../../context'
 import { channelMembers, media, topicMembers, topics, users } from '../../db/schema'
 import { badRequest, forbidden, HttpError, notFound } from '../../http/errors'
 import { createMediaStore } from '../../storage/media-store'
+import { discardUploads, type ReceivedFile } from '../../storage/upload-pipeline'
 import { requireTopicMember } from '../topic'
-import { detectType } from './content-type'
 import { createMediaSigner } from './signing'
 import { toMediaItem } from './view'
-
-export interface IncomingFile {
-  name: string
-  bytes: Buffer
-}
 
 const PUBLIC_TYPES = new Set(['image/jpeg', 'image/png'])
 
@@ -49,47 +44,57 @@ export function createMediaService(ctx: AppContext) {
     return row.file
   }
 
+  /** Checks and stores received files (see `upload`). */
+  async function keep(userId: string, files: ReceivedFile[], topicId: string | undefined, acl: MediaAcl): Promise<MediaItem[]> {
+    if (acl === 'private') {
+      if (!topicId) throw badRequest('invalidInput', 'topic_id')
+      await requireTopicMember(db, topicId, userId)
+    }
+    const typed = files.map((file) => {
+      const type = file.type?.kind ? { ...file.type, kind: file.type.kind } : null
+      if (!type || (acl === 'public' && !PUBLIC_TYPES.has(type.mime))) throw new HttpError(400, 'fileType', { file: 'fileType' })
+      return { ...file, type }
+    })
+    const { used, quota } = await usage(userId)
+    const incoming = typed.reduce((n, f) => n + f.size, 0)
+    if (used + incoming > quota) throw new HttpError(413, 'storageFull')
+    const items: MediaItem[] = []
+    for (const file of typed) {
+      const key = store.newKey(file.type.ext)
+      await store.adopt(key, file)
+      const size = file.type.kind === 'image' ? await store.thumbnail(key) : null
+      const [row] = await db
+        .insert(media)
+        .values({
+          key,
+          ownerId: userId,
+          topicId: acl === 'private' ? topicId! : null,
+          acl,
+          name: file.name.slice(0, 255) || key,
+          mime: file.type.mime,
+          size: file.size,
+          kind: file.type.kind,
+          width: size?.width ?? null,
+          height: size?.height ?? null,
+          hasThumb: size ? 1 : 0,
+        })
+        .returning()
+      items.push(toMediaItem(row!, signer, userId))
+    }
+    return items
+  }
+
   return {
-    /** All files are checked before any is stored: one bad file refuses the lot. */
-    async upload(userId: string, files: IncomingFile[], topicId: string | undefined, acl: MediaAcl): Promise<MediaItem[]> {
-      if (acl === 'private') {
-        if (!topicId) throw badRequest('invalidInput', 'topic_id')
-        await requireTopicMember(db, topicId, userId)
+    /**
+     * Keeps received uploads for the caller. All files are checked before any is kept: one bad
+     * file refuses the lot. The received temp files are gone afterwards, kept or not.
+     */
+    async upload(userId: string, files: ReceivedFile[], topicId: string | undefined, acl: MediaAcl): Promise<MediaItem[]> {
+      try {
+        return await keep(userId, files, topicId, acl)
+      } finally {
+        await discardUploads(files)
       }
-      const typed = await Promise.all(
-        files.map(async (file) => {
-          const type = await detectType(file.bytes)
-          if (!type || (acl === 'public' && !PUBLIC_TYPES.has(type.mime))) throw new HttpError(400, 'fileType', { file: 'fileType' })
-          return { ...file, type }
-        }),
-      )
-      const { used, quota } = await usage(userId)
-      const incoming = typed.reduce((n, f) => n + f.bytes.length, 0)
-      if (used + incoming > quota) throw new HttpError(413, 'storageFull')
-      const items: MediaItem[] = []
-      for (const file of typed) {
-        const key = store.newKey(file.type.ext)
-        await store.save(key, file.bytes)
-        const size = file.type.kind === 'image' ? await store.thumbnail(key, file.bytes) : null
-        const [row] = await db
-          .insert(media)
-          .values({
-            key,
-            ownerId: userId,
-            topicId: acl === 'private' ? topicId! : null,
-            acl,
-            name: file.name.slice(0, 255) || key,
-            mime: file.type.mime,
-            size: file.bytes.length,
-            kind: file.type.kind,
-            width: size?.width ?? null,
-            height: size?.height ?? null,
-            hasThumb: size ? 1 : 0,
-          })
-          .returning()
-        items.push(toMediaItem(row!, signer, userId))
-      }
-      return items
     },
 
     /** Drops the caller's upload that no message uses yet. */

@@ -1,0 +1,165 @@
+import { randomBytes } from 'node:crypto'
+import { createWriteStream } from 'node:fs'
+import { mkdir, rm } from 'node:fs/promises'
+import path from 'node:path'
+import type { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import { fileTypeFromFile } from 'file-type'
+import type { MediaKind } from '../../contract'
+import { HttpError } from '../http/errors'
+
+/**
+ * The one way an uploaded file enters Workroom (avatars and media alike): streamed to a temp file,
+ * its type sniffed from its content (file names and declared types are not trusted), images
+ * processed by sharp, loaded once on the first upload.
+ */
+
+export interface SniffedType {
+  mime: string
+  ext: string
+  /** What media stores it as; null for a type it does not take (executables, unknown binaries...). */
+  kind: MediaKind | null
+}
+
+/** An upload on disk until a store moves it into place or it is discarded. */
+export interface ReceivedFile {
+  /** The client's file name (display only). */
+  name: string
+  path: string
+  size: number
+  /** null when the content is not a known type nor plain text. */
+  type: SniffedType | null
+}
+
+/** The multipart file stream: `truncated` once it went over the route's size limit. */
+export type UploadStream = Readable & { truncated?: boolean }
+
+const IMAGES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp'])
+const FILES = new Set([
+  'application/pdf',
+  'application/zip',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  'application/vnd.oasis.opendocument.text',
+  'application/vnd.oasis.opendocument.spreadsheet',
+  'audio/mpeg',
+  'audio/ogg',
+  'audio/wav',
+  'audio/x-wav',
+  'audio/webm',
+  'video/mp4',
+  'video/webm',
+  'video/ogg',
+  'video/quicktime',
+])
+
+/** Whether the bytes, seen chunk by chunk, are valid UTF-8 without NUL bytes: plain text (csv, txt, md...). */
+function plainTextCheck() {
+  const decoder = new TextDecoder('utf-8', { fatal: true })
+  let text = true
+  let empty = true
+  return {
+    push(chunk: Uint8Array) {
+      if (!text || chunk.length === 0) return
+      empty = false
+      if (chunk.includes(0)) text = false
+      else {
+        try {
+          decoder.decode(chunk, { stream: true })
+        } catch {
+          text = false
+        }
+      }
+    },
+    result(): boolean {
+      if (!text || empty) return false
+      try {
+        decoder.decode()
+        return true
+      } catch {
+        return false
+      }
+    },
+  }
+}
+
+async function sniff(file: string, plainText: boolean): Promise<SniffedType | null> {
+  const found = await fileTypeFromFile(file).catch(() => undefined)
+  if (found) return { mime: found.mime, ext: found.ext, kind: IMAGES.has(found.mime) ? 'image' : FILES.has(found.mime) ? 'file' : null }
+  return plainText ? { mime: 'text/plain; charset=utf-8', ext: 'txt', kind: 'file' } : null
+}
+
+/** Temp files live in `tempDir`, on the same disk as the stores, so keeping one is a rename. */
+export function createUploadPipeline(tempDir: string) {
+  return {
+    /** Streams one file to a temp file and sniffs its type; 413 (nothing kept) when it is over the size limit. */
+    async receive(name: string, stream: UploadStream): Promise<ReceivedFile> {
+      await mkdir(tempDir, { recursive: true })
+      const file = path.join(tempDir, `${randomBytes(16).toString('hex')}.part`)
+      const text = plainTextCheck()
+      let size = 0
+      try {
+        await pipeline(
+          stream,
+          async function* (chunks: AsyncIterable<Buffer>) {
+            for await (const chunk of chunks) {
+              size += chunk.length
+              text.push(chunk)
+              yield chunk
+            }
+          },
+          createWriteStream(file),
+        )
+        if (stream.truncated) throw new HttpError(413, 'fileTooLarge')
+        return { name, path: file, size, type: await sniff(file, text.result()) }
+      } catch (err) {
+        await rm(file, { force: true })
+        throw err
+      }
+    },
+  }
+}
+
+export type UploadPipeline = ReturnType<typeof createUploadPipeline>
+
+/** Removes received files that were not kept (a kept one was moved: nothing to do). */
+export async function discardUploads(files: readonly ReceivedFile[]): Promise<void> {
+  await Promise.all(files.map((f) => rm(f.path, { force: true })))
+}
+
+type Sharp = (typeof import('sharp'))['default']
+let sharpModule: Promise<Sharp> | undefined
+/** sharp loads on the first image, not at start-up. */
+const loadSharp = () => (sharpModule ??= import('sharp').then((m) => m.default))
+
+export interface JpegOptions {
+  /** Larger images are refused as unreadable. */
+  limitInputPixels: number
+  width: number
+  height: number
+  /** 'cover': crop to exactly width x height; 'inside': fit within, never enlarged. */
+  fit: 'cover' | 'inside'
+  quality: number
+  mozjpeg?: boolean
+}
+
+/**
+ * The image (turned upright by its EXIF orientation) as a JPEG on white, sized by `options`, and its
+ * upright size before resizing; null when the file is not a readable image.
+ */
+export async function imageToJpeg(file: string, options: JpegOptions): Promise<{ jpeg: Buffer; width: number; height: number } | null> {
+  const sharp = await loadSharp()
+  try {
+    const image = sharp(file, { limitInputPixels: options.limitInputPixels }).rotate()
+    const meta = await image.metadata()
+    const jpeg = await image
+      .resize(options.width, options.height, { fit: options.fit, ...(options.fit === 'inside' && { withoutEnlargement: true }) })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: options.quality, ...(options.mozjpeg && { mozjpeg: true }) })
+      .toBuffer()
+    return { jpeg, width: meta.autoOrient?.width ?? meta.width ?? 0, height: meta.autoOrient?.height ?? meta.height ?? 0 }
+  } catch {
+    return null
+  }
+}
