@@ -66,6 +66,9 @@ export async function createRealtime(server: HttpServer, opts: RealtimeOptions):
 
   const coalescing = coalesceWrites(io)
 
+  /** Each connecting socket's topic rooms, looked up before it is told it is connected. */
+  const topicRoomsOf = new WeakMap<object, string[]>()
+
   io.use(async (socket, next) => {
     const { auth, headers } = socket.handshake
     const raw = typeof auth?.token === 'string' ? auth.token : bearerToken(headers.authorization)
@@ -74,22 +77,24 @@ export async function createRealtime(server: HttpServer, opts: RealtimeOptions):
     if (!who) return next(new Error('unauthorized'))
     socket.data.userId = who.userId
     socket.data.sessionId = who.sessionId
+    const topicIds = await opts.topicsOf(who.userId).catch((err: unknown) => {
+      opts.log.error({ err }, 'joining topic rooms failed')
+      return []
+    })
+    topicRoomsOf.set(socket, topicIds.map(topicRoom))
     next()
   })
 
   io.on('connection', (socket) => {
     const room = userRoom(socket.data.userId)
-    void socket.join(room)
-    const joined = opts
-      .topicsOf(socket.data.userId)
-      .then((topicIds) => socket.join(topicIds.map(topicRoom)))
-      .catch((err: unknown) => opts.log.error({ err }, 'joining topic rooms failed'))
+    // Joined as the connection opens: whatever reaches a room after the client hears it is connected reaches it.
+    void socket.join([room, ...(topicRoomsOf.get(socket) ?? [])])
+    topicRoomsOf.delete(socket)
     socket.on(SOCKET_EVENTS.TYPING, (payload) => {
       const topicId = typeof payload?.topic_id === 'string' ? payload.topic_id : null
-      if (!topicId) return
-      // An event sent right after connecting waits for the rooms to be joined.
-      void joined
-        .then(() => (socket.rooms.has(topicRoom(topicId)) ? opts.memberName(socket.data.userId, topicId) : null))
+      if (!topicId || !socket.rooms.has(topicRoom(topicId))) return
+      opts
+        .memberName(socket.data.userId, topicId)
         .then((name) => {
           if (name !== null) socket.to(topicRoom(topicId)).emit(SOCKET_EVENTS.TYPING, { topic_id: topicId, user: { _id: socket.data.userId, name } })
         })
