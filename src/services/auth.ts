@@ -1,5 +1,5 @@
 import type { EmailOnlyBody, LoginBody, RefreshBody, RegisterBody, ResetPasswordBody, VerifyEmailBody } from '../../contract/auth'
-import { endpoints } from '../../contract/endpoints'
+import { type BodyOf, endpoints } from '../../contract/endpoints'
 import { call } from './http'
 
 /** The auth calls, one small typed function each (contract/endpoints.ts). */
@@ -20,4 +20,4 @@ export const forgotPassword = (body: EmailOnlyBody) => call(endpoints.forgotPass
 export const resetPassword = (body: ResetPasswordBody) => call(endpoints.resetPassword, body)
 
 /** Bearer: the session's access token. `fcm_token` only when one is held. */
-export const logout = (body: { fcm_token?: string }) => call(endpoints.logout, body)
+export const logout = (body: BodyOf<typeof endpoints.logout>) => call(endpoints.logout, body)

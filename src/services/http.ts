@@ -10,7 +10,7 @@ import { xhrFetch, type UploadProgress } from './upload'
 
 /**
  * The one HTTP client: ky with prefix /api, the session's Bearer token, Accept-Language = the
- * current language, and the global error catalogue (spec section 8): every failed call shows its
+ * current language, and the global error catalogue (error-catalogue.ts): every failed call shows its
  * toast and is then rethrown. A 401 gets one silent, single-flight token refresh and one retry;
  * when that fails the session ends and the app goes to /login.
  */

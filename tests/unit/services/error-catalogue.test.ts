@@ -9,7 +9,7 @@ function toast(outcome: ErrorOutcome): string | null {
   return typeof outcome.text === 'string' ? outcome.text : i18n._(outcome.text)
 }
 
-describe('error catalogue (spec section 8)', () => {
+describe('error catalogue', () => {
   it('400: the message from the body when present', () => {
     const outcome = errorOutcome(400, { message: 'Code is incorrect', errors: { code: ['Code is incorrect'] } }, 'auth/verify-email')
     expect(toast(outcome)).toBe('Code is incorrect')
