@@ -67,12 +67,15 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'
  */
 export type EndpointAuth = 'public' | 'signedIn' | 'optional'
 
-/** The server's configured rate-limit rules. Entries naming the same rule share one budget per key. */
+/** The server's configured rate-limit rules (max requests per window). */
 export type RateLimitName = 'login' | 'register' | 'otp'
 
 export interface RateLimit {
   rule: RateLimitName
-  /** `ip`: counted as the request arrives; `ipAndEmail`: counted after the body is validated. */
+  /**
+   * `ip`: a budget per route and ip, counted as the request arrives. `ipAndEmail`: one budget per
+   * ip + body email shared by every entry naming the rule, counted after the body is validated.
+   */
   by: 'ip' | 'ipAndEmail'
 }
 
@@ -524,8 +527,7 @@ export const endpoints = {
 } as const satisfies Record<string, EndpointDef>
 
 export type Endpoints = typeof endpoints
-export type EndpointName = keyof Endpoints
-export type Endpoint = Endpoints[EndpointName]
+export type Endpoint = Endpoints[keyof Endpoints]
 
 /** What a client sends as the body (defaults may be left out). */
 export type BodyOf<E extends EndpointDef> = E extends { body: infer S extends z.ZodType } ? z.input<S> : undefined

@@ -32,7 +32,7 @@ export function connectAuth(next: AuthBridge) {
 }
 
 /** Per-call options read by the hooks (ky's `context`). */
-export interface CallContext extends Record<string, unknown> {
+interface CallContext extends Record<string, unknown> {
   /** Use this access token instead of the session's (while the session is being built), and never refresh it. */
   token?: string
   /** Do not show the catalogue's toast for this call (the caller shows its own feedback). */
