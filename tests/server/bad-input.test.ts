@@ -240,9 +240,10 @@ describe('every entry of the endpoint table with junk input: 400 with field mess
   }
 
   for (const [name, e] of entries.filter(([, e]) => e.params)) {
-    it(`${e.method} ${e.path} (${name}): a huge path parameter is a client error (414 past the router's limit)`, async () => {
+    // Past the router's parameter limit no route matches: 414, or 404 when the built app's file route is there.
+    it(`${e.method} ${e.path} (${name}): a huge path parameter is a client error`, async () => {
       const res = await call(base, e.method, `/api/${e.path.replace(/:(\w+)/g, 'x'.repeat(2_000))}`, { token: tokenFor(e) })
-      expect(res.status).toBe(414)
+      expect([404, 414]).toContain(res.status)
       expect(typeof res.body.message).toBe('string')
     })
   }
