@@ -3,7 +3,7 @@ import { flag, objectId } from './common'
 import { LIMITS, ROLES } from './limits'
 
 /**
- * Channels (spec sections 3, 5, 6, 7 "Channel", 9). A channel holds group topics; its members
+ * Channels. A channel holds group topics; its members
  * have a role: member 20, admin 30, owner 40 (the creator). A user administers a channel when
  * their role is admin or owner; channel creation is limited by administered channels per plan.
  */
@@ -11,7 +11,7 @@ export const CHANNEL_USE_FOR = ['sme', 'edu'] as const
 export const channelUseFor = z.enum(CHANNEL_USE_FOR)
 export type ChannelUseFor = z.infer<typeof channelUseFor>
 
-/** The one role option list (spec section 3 notes the old list's inconsistency): value -> label key. */
+/** The one role option list: value -> label key. */
 export const ROLE_OPTIONS = [
   { value: ROLES.member, key: 'member' },
   { value: ROLES.admin, key: 'admin' },

@@ -15,7 +15,7 @@ export const language = z.enum(LANGUAGES)
 export type Language = z.infer<typeof language>
 export const FALLBACK_LANGUAGE: Language = 'en'
 
-/** 0 or 1, as the spec's account flags are stored and sent. */
+/** 0 or 1, as the account flags are stored and sent. */
 export const flag = z.union([z.literal(0), z.literal(1)])
 export type Flag = z.infer<typeof flag>
 

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { objectId } from './common'
 
 /**
- * Media (spec sections 3 "Media item", 7 "Media"). Files are stored under a random key; images
+ * Media. Files are stored under a random key; images
  * also get `<key>.thumb.jpg`. They are read only through signed media/access URLs
  * (key, token, expire, topic_id) that also check the reader still belongs to the topic.
  */

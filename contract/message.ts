@@ -4,7 +4,7 @@ import { mediaItem } from './media'
 import { messageType } from './topic'
 
 /**
- * Messages (spec section 3 "Last message", 7 "message/*"). Plain text, or rich text that the
+ * Messages. Plain text, or rich text that the
  * server sanitises (`type: 'html'`). Deleting replaces the text for everyone. Messages of a topic
  * are ordered by `seq`, a number that only grows.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { objectId } from './common'
 
 /**
- * Notifications (spec section 3, "Notification"; section 7, "Notify"). A notification belongs to
+ * Notifications. A notification belongs to
  * the user it is for; `customer` is the person whose action caused it (null for system notices
  * such as a failed payment).
  */
@@ -10,7 +10,7 @@ export const NOTIFIABLE_TYPES = ['friend', 'todo', 'tag_message', 'calendar', 'p
 export const notifiableType = z.enum(NOTIFIABLE_TYPES)
 export type NotifiableType = z.infer<typeof notifiableType>
 
-/** 0 and 2 stranger, 1 requested, 3 friend (spec section 4, "Friend status"). */
+/** 0 and 2 stranger, 1 requested, 3 friend (the friend status). */
 export const friendStatus = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)])
 export type FriendStatus = z.infer<typeof friendStatus>
 

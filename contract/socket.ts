@@ -3,7 +3,7 @@ import type { Notification } from './notify'
 import type { Topic } from './topic'
 
 /**
- * Socket events (spec section 7). The client connects to /socket.io with `auth: { token }`
+ * Socket events. The client connects to /socket.io with `auth: { token }`
  * (or the Authorization header); the server puts each socket in the room `user:<id>`.
  */
 export const SOCKET_EVENTS = {

@@ -4,7 +4,7 @@ import { member } from './channel'
 import { ROLES } from './limits'
 
 /**
- * Topics (spec section 3 "Topic", 4 "Topic list", 6). A topic is a group chat inside a channel
+ * Topics. A topic is a group chat inside a channel
  * (is_group true) or a 1:1 chat between two people (is_group false, channel_id null). Its creator
  * has role 40, topic admins 30, members 20; the channel's admins and owner count as topic admins.
  */
@@ -25,7 +25,7 @@ export const lastMessage = z.object({
 export type LastMessage = z.infer<typeof lastMessage>
 
 /**
- * Group settings an admin may restrict to admins (spec section 6): 1 = only admins may do it.
+ * Group settings an admin may restrict to admins: 1 = only admins may do it.
  * stop_chat_bot: the topic's chatbot is stopped.
  */
 export const TOPIC_PERMISSIONS = [
@@ -134,7 +134,7 @@ export type TopicIdBody = z.infer<typeof topicIdBody>
 /** A topic admin: its creator, a topic admin, or an admin of its channel (their effective role is 30+). */
 export const isTopicAdmin = (role: number) => role >= ROLES.admin
 
-/** Whether someone with `role` may use a group setting (spec section 6): 1:1 chats have no restrictions. */
+/** Whether someone with `role` may use a group setting: 1:1 chats have no restrictions. */
 export const topicAllows = (topic: { is_group: boolean; permission: TopicPermissions }, role: number, setting: TopicPermission) =>
   !topic.is_group || topic.permission[setting] !== 1 || isTopicAdmin(role)
 

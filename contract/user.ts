@@ -5,7 +5,7 @@ import { PLANS } from './limits'
 export const plan = z.enum(PLANS)
 export type Plan = z.infer<typeof plan>
 
-/** Account settings of spec section 3; the switches are 0 or 1. */
+/** Account settings; the switches are 0 or 1. */
 export const account = z.object({
   language,
   skip_tutorial: flag,

@@ -1,24 +1,23 @@
-import type { EmailOnlyBody, LoginBody, RefreshBody, RegisterBody, ResetPasswordBody, Session, Tokens, VerifyEmailBody } from '../../contract/auth'
-import { API } from '../../contract/routes'
-import { http, unwrap } from './http'
+import type { EmailOnlyBody, LoginBody, RefreshBody, RegisterBody, ResetPasswordBody, VerifyEmailBody } from '../../contract/auth'
+import { type BodyOf, endpoints } from '../../contract/endpoints'
+import { call } from './http'
 
-/** The auth calls, one small typed function each (contract/auth.ts). */
+/** The auth calls, one small typed function each (contract/endpoints.ts). */
 
-export const register = (body: RegisterBody) => unwrap(http.post(API.register, { json: body }).json<{ result: Session }>())
+export const register = (body: RegisterBody) => call(endpoints.register, body)
 
-export const login = (body: LoginBody) => unwrap(http.post(API.login, { json: body }).json<{ result: Session }>())
+export const login = (body: LoginBody) => call(endpoints.login, body)
 
 /** Rotating: the answer's refresh token replaces the one sent, which is spent. */
-export const refreshToken = (body: RefreshBody, { quiet = false } = {}) =>
-  unwrap(http.post(API.refreshToken, { json: body, context: { quiet } }).json<{ result: Tokens }>())
+export const refreshToken = (body: RefreshBody, { quiet = false } = {}) => call(endpoints.refreshToken, body, { quiet })
 
-export const verifyEmail = (body: VerifyEmailBody) => unwrap(http.post(API.verifyEmail, { json: body }).json<{ result: unknown }>())
+export const verifyEmail = (body: VerifyEmailBody) => call(endpoints.verifyEmail, body)
 
-export const resendCode = (body: EmailOnlyBody) => unwrap(http.post(API.resendCode, { json: body }).json<{ result: { sent: true } }>())
+export const resendCode = (body: EmailOnlyBody) => call(endpoints.resendCode, body)
 
-export const forgotPassword = (body: EmailOnlyBody) => unwrap(http.post(API.forgotPassword, { json: body }).json<{ result: { sent: true } }>())
+export const forgotPassword = (body: EmailOnlyBody) => call(endpoints.forgotPassword, body)
 
-export const resetPassword = (body: ResetPasswordBody) => unwrap(http.post(API.resetPassword, { json: body }).json<{ result: unknown }>())
+export const resetPassword = (body: ResetPasswordBody) => call(endpoints.resetPassword, body)
 
 /** Bearer: the session's access token. `fcm_token` only when one is held. */
-export const logout = (body: { fcm_token?: string }) => unwrap(http.post(API.logout, { json: body }).json<{ result: unknown }>())
+export const logout = (body: BodyOf<typeof endpoints.logout>) => call(endpoints.logout, body)

@@ -1,36 +1,33 @@
 import type { Message, SendMessageBody } from '../../contract/message'
-import type { MediaItem, StoragePage } from '../../contract/media'
-import type { Topic, TopicInfo, TopicPermissions } from '../../contract/topic'
-import { API } from '../../contract/routes'
-import { apiErrorOf, http, unwrap } from './http'
-import { xhrFetch, type UploadProgress } from './upload'
+import type { MediaItem } from '../../contract/media'
+import type { Topic, TopicPermissions } from '../../contract/topic'
+import { endpoints } from '../../contract/endpoints'
+import { apiErrorOf, call } from './http'
+import type { UploadProgress } from './upload'
 
-/** The chat calls of contract/topic.ts, message.ts and media.ts. */
-const quiet = { context: { quiet: true } }
+/** The chat calls of topics, messages and media (contract/endpoints.ts). */
+const quiet = { quiet: true }
 
-export const listTopics = (page = 1) => unwrap(http.get(API.topicRecent, { searchParams: { page } }).json<{ result: Topic[] }>())
-export const topicInfo = (topicId: string) => unwrap(http.get(API.topicInfo, { searchParams: { topic_id: topicId } }).json<{ result: TopicInfo }>())
-export const chatWith = (workid: string) => unwrap(http.get(API.topicChatFriend, { searchParams: { workid } }).json<{ result: Topic }>())
-export const pinTopic = (topicId: string) => unwrap(http.put(API.topicPin, { ...quiet, json: { topic_id: topicId } }).json<{ result: Topic }>())
-export const unpinTopic = (topicId: string) => unwrap(http.put(API.topicUnpin, { ...quiet, json: { topic_id: topicId } }).json<{ result: Topic }>())
-export const hideTopic = (topicId: string) => unwrap(http.put(API.topicHide, { ...quiet, json: { topic_id: topicId } }).json<{ result: Topic }>())
+export const listTopics = (page = 1) => call(endpoints.topicRecent, { page })
+export const topicInfo = (topicId: string) => call(endpoints.topicInfo, { topic_id: topicId })
+export const chatWith = (workid: string) => call(endpoints.topicChatFriend, { workid })
+export const pinTopic = (topicId: string) => call(endpoints.topicPin, { topic_id: topicId }, quiet)
+export const unpinTopic = (topicId: string) => call(endpoints.topicUnpin, { topic_id: topicId }, quiet)
+export const hideTopic = (topicId: string) => call(endpoints.topicHide, { topic_id: topicId }, quiet)
 /** Fires after a topic was marked seen or unseen (the header's unread count follows). */
 export const seenChanges = new EventTarget()
 export async function saveSeen(topicId: string, seen: boolean): Promise<Topic> {
-  const topic = await unwrap(http.put(API.channelSeen, { ...quiet, json: { topic_id: topicId, is_seen: seen ? 1 : 0 } }).json<{ result: Topic }>())
+  const topic = await call(endpoints.topicSeen, { topic_id: topicId, is_seen: seen ? 1 : 0 }, quiet)
   seenChanges.dispatchEvent(new Event('change'))
   return topic
 }
 
-export const messagesOf = (topicId: string, range: { before?: number; after?: number } = {}) =>
-  unwrap(http.get(API.topicMessages, { searchParams: { topic_id: topicId, ...range } }).json<{ result: Message[] }>())
-export const pinnedOf = (topicId: string) => unwrap(http.get(API.topicPinned, { searchParams: { topic_id: topicId } }).json<{ result: Message[] }>())
-export const editMessage = (messageId: string, message: string) => unwrap(http.put(API.messageEdit, { json: { message_id: messageId, message } }).json<{ result: Message }>())
-export const deleteMessage = (messageId: string) => unwrap(http.delete(API.messageDelete, { json: { message_id: messageId } }).json<{ result: Message }>())
-export const pinMessage = (messageId: string, pin: boolean) => unwrap(http.put(API.messagePin, { json: { message_id: messageId, is_pin: pin ? 1 : 0 } }).json<{ result: Message }>())
-export const forwardMessage = (messageId: string, topicIds: string[]) =>
-  unwrap(http.post(API.messageForward, { json: { message_id: messageId, topic_ids: topicIds } }).json<{ result: Message[] }>())
-
+export const messagesOf = (topicId: string, range: { before?: number; after?: number } = {}) => call(endpoints.topicMessages, { topic_id: topicId, ...range })
+export const pinnedOf = (topicId: string) => call(endpoints.topicPinned, { topic_id: topicId })
+export const editMessage = (messageId: string, message: string) => call(endpoints.messageEdit, { message_id: messageId, message })
+export const deleteMessage = (messageId: string) => call(endpoints.messageDelete, { message_id: messageId })
+export const pinMessage = (messageId: string, pin: boolean) => call(endpoints.messagePin, { message_id: messageId, is_pin: pin ? 1 : 0 })
+export const forwardMessage = (messageId: string, topicIds: string[]) => call(endpoints.messageForward, { message_id: messageId, topic_ids: topicIds })
 
 /**
  * POST message/send for the outbox: a refusal by the server (4xx) is final, anything else
@@ -39,7 +36,7 @@ export const forwardMessage = (messageId: string, topicIds: string[]) =>
 export async function sendMessage({ client_id, topic_id, message, reply_to, media_ids, mentions }: SendMessageBody): Promise<Message> {
   const body: SendMessageBody = { client_id, topic_id, message, reply_to, media_ids, mentions }
   try {
-    return await unwrap(http.post(API.messageSend, { ...quiet, json: body }).json<{ result: Message }>())
+    return await call(endpoints.messageSend, body, quiet)
   } catch (error) {
     const failed = apiErrorOf(error)
     // 401 (the session ended), 408 and 429 are not the message's fault: it is sent again later.
@@ -58,7 +55,7 @@ export async function uploadFile(target: { topicId: string } | { acl: 'public' }
   form.set('acl', 'topicId' in target ? 'private' : 'public')
   form.set('file', file, file.name)
   try {
-    return await unwrap(http.post(API.mediaUpload, { ...quiet, body: form, signal, timeout: false, fetch: xhrFetch(onProgress) }).json<{ result: MediaItem }>())
+    return await call(endpoints.mediaUpload, form, { quiet: true, signal, timeout: false, onUploadProgress: onProgress })
   } catch (error) {
     const failed = apiErrorOf(error)
     const reason = failed?.body?.errors?.file?.[0] ?? failed?.body?.message
@@ -73,25 +70,18 @@ export class UploadError extends Error {
 }
 
 /** DELETE media/cancel-upload?media_id. */
-export const cancelUpload = (mediaId: string) => http.delete(API.mediaCancelUpload, { ...quiet, searchParams: { media_id: mediaId } })
+export const cancelUpload = (mediaId: string) => call(endpoints.mediaCancelUpload, { media_id: mediaId }, quiet)
 
-export const addMembers = (topicId: string, customerIds: string[]) => unwrap(http.post(API.topicMember, { json: { topic_id: topicId, customer_ids: customerIds } }).json<{ result: TopicInfo }>())
-export const removeMember = (topicId: string, customerId: string) =>
-  unwrap(http.delete(API.topicMember, { json: { topic_id: topicId, customer_id: customerId } }).json<{ result: { topic_id: string } }>())
-export const renameTopic = (topicId: string, name: string) => unwrap(http.put(API.topicRename, { json: { topic_id: topicId, name } }).json<{ result: Topic }>())
-export const setTopicPermissions = (topicId: string, permission: Partial<TopicPermissions>) =>
-  unwrap(http.put(API.topicPermission, { json: { topic_id: topicId, permission } }).json<{ result: Topic }>())
-export const addTopic = (channelId: string, name: string, customerIds: string[]) =>
-  unwrap(http.post(API.addTopic, { json: { channel_id: channelId, name, customer_ids: customerIds } }).json<{ result: Topic }>())
+export const addMembers = (topicId: string, customerIds: string[]) => call(endpoints.topicMemberAdd, { topic_id: topicId, customer_ids: customerIds })
+export const removeMember = (topicId: string, customerId: string) => call(endpoints.topicMemberRemove, { topic_id: topicId, customer_id: customerId })
+export const renameTopic = (topicId: string, name: string) => call(endpoints.topicRename, { topic_id: topicId, name })
+export const setTopicPermissions = (topicId: string, permission: Partial<TopicPermissions>) => call(endpoints.topicPermission, { topic_id: topicId, permission })
+export const addTopic = (channelId: string, name: string, customerIds: string[]) => call(endpoints.addTopic, { channel_id: channelId, name, customer_ids: customerIds })
 
 export const storageOf = (query: { channelId: string; topicId?: string; trash: boolean; page: number }) =>
-  unwrap(
-    http
-      .get(API.mediaStorage, { searchParams: { channel_id: query.channelId, ...(query.topicId ? { topic_id: query.topicId } : {}), trash: query.trash ? 1 : 0, page: query.page } })
-      .json<{ result: StoragePage }>(),
-  )
-export const trashFile = (mediaId: string) => http.put(API.mediaTrash, { json: { media_id: mediaId } }).json()
-export const restoreFile = (mediaId: string) => http.put(API.mediaRestore, { json: { media_id: mediaId } }).json()
-export const purgeFile = (mediaId: string) => http.delete(API.mediaPurge, { json: { media_id: mediaId } }).json()
-export const setTopicLabel = (topicId: string, labelId: string | null) => unwrap(http.put(API.topicLabel, { json: { topic_id: topicId, label_id: labelId } }).json<{ result: Topic }>())
-export const setTopicImage = (topicId: string, fileId: string | null) => unwrap(http.put(API.topicImage, { json: { topic_id: topicId, file_id: fileId } }).json<{ result: Topic }>())
+  call(endpoints.mediaStorage, { channel_id: query.channelId, topic_id: query.topicId, trash: query.trash ? 1 : 0, page: query.page })
+export const trashFile = (mediaId: string) => call(endpoints.mediaTrash, { media_id: mediaId })
+export const restoreFile = (mediaId: string) => call(endpoints.mediaRestore, { media_id: mediaId })
+export const purgeFile = (mediaId: string) => call(endpoints.mediaPurge, { media_id: mediaId })
+export const setTopicLabel = (topicId: string, labelId: string | null) => call(endpoints.topicLabel, { topic_id: topicId, label_id: labelId })
+export const setTopicImage = (topicId: string, fileId: string | null) => call(endpoints.topicImage, { topic_id: topicId, file_id: fileId })

@@ -3,7 +3,7 @@ import type { MessageDescriptor } from '@lingui/core'
 import type { ErrorBody } from '../../contract/common'
 
 /**
- * The global HTTP error catalogue of spec section 8, as a pure function of the status, the parsed
+ * The global HTTP error catalogue, as a pure function of the status, the parsed
  * error body and the API path (relative to /api/, without query).
  *
  *   400 -> the body message when present, else the flattened field messages

@@ -1,13 +1,16 @@
 import ky, { HTTPError, type KyRequest, type Options } from 'ky'
+import type { z } from 'zod'
 import type { ErrorBody } from '../../contract/common'
+import type { BodyOf, EndpointDef, QueryOf, ResultOf } from '../../contract/endpoints'
 import { CATALOGUE_MESSAGES, errorOutcome, isAuthCall, normalizePath, parseErrorBody } from './error-catalogue'
 import { setErrorMessage } from './error-message'
 import { currentLanguage } from './i18n'
 import { showToast } from './toast'
+import { xhrFetch, type UploadProgress } from './upload'
 
 /**
  * The one HTTP client: ky with prefix /api, the session's Bearer token, Accept-Language = the
- * current language, and the global error catalogue (spec section 8): every failed call shows its
+ * current language, and the global error catalogue (error-catalogue.ts): every failed call shows its
  * toast and is then rethrown. A 401 gets one silent, single-flight token refresh and one retry;
  * when that fails the session ends and the app goes to /login.
  */
@@ -29,7 +32,7 @@ export function connectAuth(next: AuthBridge) {
 }
 
 /** Per-call options read by the hooks (ky's `context`). */
-export interface CallContext extends Record<string, unknown> {
+interface CallContext extends Record<string, unknown> {
   /** Use this access token instead of the session's (while the session is being built), and never refresh it. */
   token?: string
   /** Do not show the catalogue's toast for this call (the caller shows its own feedback). */
@@ -125,9 +128,53 @@ export const http = ky.create({
   },
 })
 
-/** Unwraps the `{result}` envelope. */
-export async function unwrap<T>(response: Promise<{ result: T }>): Promise<T> {
-  return (await response).result
+/** An entry the client can call: it answers `{ result }` JSON. */
+type Callable = EndpointDef & { response: z.ZodType }
+
+/** What `call` sends: the entry's body, its query, or a form of files; nothing when it takes none. */
+export type InputOf<E extends EndpointDef> = E extends { multipart: true }
+  ? FormData
+  : E extends { body: z.ZodType }
+    ? BodyOf<E>
+    : E extends { query: z.ZodType }
+      ? QueryOf<E>
+      : undefined
+
+export interface CallOptions {
+  /** Do not show the catalogue's toast (the caller shows its own feedback). */
+  quiet?: boolean
+  /** Use this access token instead of the session's, and never refresh it. */
+  token?: string
+  headers?: Record<string, string>
+  signal?: AbortSignal
+  /** Milliseconds, or false for none (default 30 s). */
+  timeout?: number | false
+  /** Reports the upload of a form (sent over XMLHttpRequest, which reports progress on HTTP/1.1). */
+  onUploadProgress?: (progress: UploadProgress) => void
 }
 
-export type CallOptions = Options & { context?: CallContext }
+type CallArgs<E extends EndpointDef> = [InputOf<E>] extends [undefined] ? [input?: undefined, options?: CallOptions] : [input: InputOf<E>, options?: CallOptions]
+
+/** Query values as text; absent ones are left out. */
+const searchParamsOf = (query: unknown) =>
+  Object.fromEntries(Object.entries(query as Record<string, unknown>).filter((entry): entry is [string, string | number | boolean] => entry[1] !== undefined && entry[1] !== null))
+
+/**
+ * Calls an entry of contract/endpoints.ts: its method and path, the input as its JSON body, query
+ * string or form, and answers the `result` of the `{ result }` envelope. Failures go through the
+ * error catalogue (toast unless `quiet`, token refresh on 401) and are rethrown.
+ */
+export async function call<E extends Callable>(endpoint: E, ...[input, options = {}]: CallArgs<E>): Promise<ResultOf<E>> {
+  const context: CallContext = { ...(options.quiet && { quiet: true }), ...(options.token && { token: options.token }) }
+  const request: Options = { method: endpoint.method, context }
+  const sent: unknown = input
+  if (endpoint.multipart) request.body = sent as FormData
+  else if (endpoint.body) request.json = sent
+  else if (endpoint.query && sent) request.searchParams = searchParamsOf(sent)
+  if (options.headers) request.headers = options.headers
+  if (options.signal) request.signal = options.signal
+  if (options.timeout !== undefined) request.timeout = options.timeout
+  if (options.onUploadProgress) request.fetch = xhrFetch(options.onUploadProgress)
+  const { result } = await http(endpoint.path, request).json<{ result: ResultOf<E> }>()
+  return result
+}

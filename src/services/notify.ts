@@ -1,23 +1,20 @@
-import type { Notification, NotifyCount } from '../../contract/notify'
-import { API } from '../../contract/routes'
-import { http, unwrap } from './http'
+import { endpoints } from '../../contract/endpoints'
+import { call } from './http'
 
 /**
- * The notify calls (contract/notify.ts). Spec section 8: failures of notification calls are
- * swallowed silently (no toast); the callers decide what a failure means.
+ * The notify calls (contract/endpoints.ts). Failures of notification calls are swallowed silently
+ * (no toast); the callers decide what a failure means.
  */
-const quiet = { context: { quiet: true } }
+const quiet = { quiet: true }
 
 /** GET notify?page=N: 20 per page, newest first. */
-export const listNotifications = (page = 1) =>
-  unwrap(http.get(API.notify, { ...quiet, searchParams: { page } }).json<{ result: Notification[] }>())
+export const listNotifications = (page = 1) => call(endpoints.notify, { page }, quiet)
 
 /** GET notify/all-number -> result.notification. */
-export const unreadNotifications = async () => (await unwrap(http.get(API.notifyCount, quiet).json<{ result: NotifyCount }>())).notification
+export const unreadNotifications = async () => (await call(endpoints.notifyCount, undefined, quiet)).notification
 
 /** PUT notify/seen {notify_id}. */
-export const markNotificationSeen = (notifyId: string) =>
-  unwrap(http.put(API.notifySeen, { ...quiet, json: { notify_id: notifyId } }).json<{ result: NotifyCount }>())
+export const markNotificationSeen = (notifyId: string) => call(endpoints.notifySeen, { notify_id: notifyId }, quiet)
 
 /** PUT notify/seen-all. */
-export const markAllNotificationsSeen = () => unwrap(http.put(API.notifySeenAll, quiet).json<{ result: NotifyCount }>())
+export const markAllNotificationsSeen = () => call(endpoints.notifySeenAll, undefined, quiet)

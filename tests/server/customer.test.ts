@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readdir } from 'node:fs/promises'
 import path from 'node:path'
 import sharp from 'sharp'
-import { API, SERVER_MESSAGES } from '../../contract'
+import { endpoints, SERVER_MESSAGES } from '../../contract'
 import { channelMembers, channels } from '../../server/db/schema'
 import { type Account, call, register, startTestServer, type TestServer } from './harness'
 
@@ -28,7 +28,7 @@ const image = (format: 'jpeg' | 'png', width = 600, height = 400) =>
 function upload(bytes: Buffer, filename: string, type: string, token = me.access_token, field = 'file') {
   const form = new FormData()
   form.append(field, new Blob([new Uint8Array(bytes)], { type }), filename)
-  return call(base, 'POST', `/api/${API.avatar}`, { raw: form, token })
+  return call(base, 'POST', `/api/${endpoints.avatar.path}`, { raw: form, token })
 }
 
 describe('customer/user-info', () => {
@@ -200,7 +200,7 @@ describe('customer/avatar', () => {
     const broken = await upload(fakePng, 'a.png', 'image/png')
     expect(broken.status).toBe(400)
     expect(broken.body.message).toBe(SERVER_MESSAGES.avatarType.en)
-    const vi = await call(base, 'POST', `/api/${API.avatar}`, {
+    const vi = await call(base, 'POST', `/api/${endpoints.avatar.path}`, {
       raw: (() => {
         const f = new FormData()
         f.append('file', new Blob([gif]), 'a.gif')
@@ -224,30 +224,30 @@ describe('customer/avatar', () => {
   it('no file, or not multipart -> 400 errors.file', async () => {
     const empty = new FormData()
     empty.append('note', 'no file here')
-    const noFile = await call(base, 'POST', `/api/${API.avatar}`, { raw: empty, token: me.access_token })
+    const noFile = await call(base, 'POST', `/api/${endpoints.avatar.path}`, { raw: empty, token: me.access_token })
     expect(noFile.status).toBe(400)
     expect(noFile.body.errors.file).toBeDefined()
-    const json = await call(base, 'POST', `/api/${API.avatar}`, { body: { file: 'x' }, token: me.access_token })
+    const json = await call(base, 'POST', `/api/${endpoints.avatar.path}`, { body: { file: 'x' }, token: me.access_token })
     expect(json.status).toBe(400)
     expect(json.body.errors.file).toBeDefined()
   })
 })
 
 describe('authentication on every customer endpoint', () => {
-  const endpoints: [string, string, unknown?][] = [
-    ['GET', `/api/${API.userInfo}`],
-    ['PUT', `/api/${API.updateProfile}`, { sounds: 1 }],
-    ['POST', `/api/${API.avatar}`],
-    ['PUT', `/api/${API.skipTutorial}`],
-    ['PUT', `/api/${API.useFor}`, { use_for: 'personal' }],
-    ['PUT', `/api/${API.startWith}`, { start_with: 'x' }],
-    ['PUT', `/api/${API.currentChannel}`, { channel_id: 'x' }],
-    ['PUT', `/api/${API.updateFcmToken}`, { fcm_token: 'x' }],
-    ['PUT', `/api/${API.updateLanguage}`, { language: 'vi' }],
-    ['POST', `/api/${API.logout}`, {}],
+  const calls: [string, string, unknown?][] = [
+    ['GET', `/api/${endpoints.userInfo.path}`],
+    ['PUT', `/api/${endpoints.updateProfile.path}`, { sounds: 1 }],
+    ['POST', `/api/${endpoints.avatar.path}`],
+    ['PUT', `/api/${endpoints.skipTutorial.path}`],
+    ['PUT', `/api/${endpoints.useFor.path}`, { use_for: 'personal' }],
+    ['PUT', `/api/${endpoints.startWith.path}`, { start_with: 'x' }],
+    ['PUT', `/api/${endpoints.currentChannel.path}`, { channel_id: 'x' }],
+    ['PUT', `/api/${endpoints.updateFcmToken.path}`, { fcm_token: 'x' }],
+    ['PUT', `/api/${endpoints.updateLanguage.path}`, { language: 'vi' }],
+    ['POST', `/api/${endpoints.logout.path}`, {}],
   ]
 
-  for (const [method, url, body] of endpoints) {
+  for (const [method, url, body] of calls) {
     it(`${method} ${url}: 401 without a token, with garbage, and with a non-Bearer scheme`, async () => {
       const none = await call(base, method, url, { body })
       expect(none.status).toBe(401)

@@ -6,7 +6,7 @@ import path from 'node:path'
 import { type AddressInfo, createServer } from 'node:net'
 import { createInterface } from 'node:readline'
 import { eq } from 'drizzle-orm'
-import { API } from '../../contract'
+import { endpoints } from '../../contract'
 import { outbox } from '../../server/db/schema'
 import { SERVER_NODE_FLAGS } from '../../server/node-flags'
 import { call, DATABASE_URL, lastEmail, pgliteTemplate, REDIS_URL, register, startTestServer, type TestServer } from './harness'
@@ -163,7 +163,7 @@ describe('OpenAPI', () => {
     expect(res.status).toBe(200)
     expect(res.body.openapi).toMatch(/^3\./)
     const paths = Object.keys(res.body.paths)
-    for (const p of Object.values(API)) expect(paths).toContain(`/api/${p}`)
+    for (const e of Object.values(endpoints)) expect(paths).toContain(`/api/${e.path.replace(/:(\w+)/g, '{$1}')}`)
     const register = res.body.paths['/api/auth/register'].post
     expect(Object.keys(register.requestBody.content['application/json'].schema.properties).sort()).toEqual(['email', 'name', 'password'])
     expect(paths.some((p) => p.startsWith('/api/docs'))).toBe(false)

@@ -1,35 +1,17 @@
 import { createReadStream } from 'node:fs'
 import { stat } from 'node:fs/promises'
 import multipart from '@fastify/multipart'
-import { z } from 'zod'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import {
-  API,
-  errorBody,
-  MEDIA_ACLS,
-  MEDIA_MAX_BYTES,
-  type MediaAcl,
-  type MediaItem,
-  mediaAccessQuery,
-  mediaIdBody,
-  mediaIdQuery,
-  mediaItem,
-  PUBLIC_MEDIA_PREFIX,
-  resultOf,
-  storagePage,
-  storageQuery,
-} from '../../../contract'
+import { endpoints, MEDIA_ACLS, MEDIA_MAX_BYTES, type MediaAcl, type MediaItem } from '../../../contract'
 import type { ModuleOptions } from '../../context'
-import { authGuard, caller } from '../../http/auth-guard'
-import { signedInSchema } from '../../http/route-schema'
+import { caller } from '../../http/auth-guard'
 import { HttpError, notFound, requiredField } from '../../http/errors'
+import { routesOf } from '../../http/route'
 import { discardUploads, type ReceivedFile, type UploadPipeline } from '../../storage/upload-pipeline'
 import type { MediaService } from './service'
 
-const s = signedInSchema('media')
 const MAX_FILES = 10
-const done = { 200: resultOf(z.object({ media_id: z.string() })), '4xx': errorBody }
 
 /** The files (received by the upload pipeline) and the topic_id / acl fields of a multipart upload. */
 async function readUpload(req: FastifyRequest, maxFiles: number, uploads: UploadPipeline) {
@@ -70,9 +52,10 @@ function dropIfUnanswered(req: FastifyRequest, reply: FastifyReply, items: Media
 }
 
 /** Signed media/access and public channel images: no Authorization header (they are <img> sources). */
-export const mediaPublicRoutes: FastifyPluginAsyncZod<ModuleOptions<MediaService>> = async (app, { service }) => {
+export const mediaPublicRoutes: FastifyPluginAsyncZod<ModuleOptions<MediaService>> = async (app, { ctx, service }) => {
+  const route = routesOf(app, ctx)
 
-  app.get(`/${API.mediaAccess}`, { schema: { tags: ['media'], summary: 'A file through a signed URL of a reader who still belongs to its topic', querystring: mediaAccessQuery } }, async (req, reply) => {
+  route(endpoints.mediaAccess, async (req, reply) => {
     const { key, topic_id, expire, token } = req.query
     const file = await service.access(key, topic_id, expire, token)
     const size = await stat(file.path).then((s) => s.size, () => null)
@@ -87,7 +70,7 @@ export const mediaPublicRoutes: FastifyPluginAsyncZod<ModuleOptions<MediaService
       .send(createReadStream(file.path))
   })
 
-  app.get(`${PUBLIC_MEDIA_PREFIX.replace('/api', '')}:key`, { schema: { tags: ['media'], summary: 'A public upload (channel image or banner)', params: z.object({ key: z.string().min(1).max(200) }) } }, async (req, reply) => {
+  route(endpoints.mediaPublic, async (req, reply) => {
     const file = await service.publicFile(req.params.key)
     return reply.header('content-type', file.mime).header('x-content-type-options', 'nosniff').header('cache-control', 'public, max-age=31536000, immutable').send(createReadStream(file.path))
   })
@@ -96,7 +79,7 @@ export const mediaPublicRoutes: FastifyPluginAsyncZod<ModuleOptions<MediaService
 /** Uploads and the channel storage pages of the signed-in user. */
 export const mediaRoutes: FastifyPluginAsyncZod<ModuleOptions<MediaService>> = async (app, { ctx, service }) => {
   await app.register(multipart, { limits: { fileSize: MEDIA_MAX_BYTES, files: MAX_FILES, fields: 10, parts: MAX_FILES + 10 } })
-  app.addHook('onRequest', authGuard(ctx.tokens))
+  const route = routesOf(app, ctx)
 
   /** Stores the request's files for the caller, unless the client leaves before it gets their ids. */
   const uploadOf = async (req: FastifyRequest, reply: FastifyReply, maxFiles: number) => {
@@ -106,30 +89,26 @@ export const mediaRoutes: FastifyPluginAsyncZod<ModuleOptions<MediaService>> = a
     dropIfUnanswered(req, reply, items, (mediaId) => service.cancel(userId, mediaId))
     return items
   }
-  app.post(`/${API.mediaUpload}`, s('Upload one file (multipart: file, topic_id, acl); checked by content and quota', { consumes: ['multipart/form-data'] }, { 200: resultOf(mediaItem), '4xx': errorBody }), async (req, reply) => {
+  route(endpoints.mediaUpload, async (req, reply) => {
     const [item] = await uploadOf(req, reply, 1)
-    return { result: item! }
+    return item!
   })
-  app.post(`/${API.mediaUploads}`, s('Upload several files at once (all or nothing)', { consumes: ['multipart/form-data'] }, { 200: resultOf(z.array(mediaItem)), '4xx': errorBody }), async (req, reply) => ({
-    result: await uploadOf(req, reply, MAX_FILES),
-  }))
-  app.delete(`/${API.mediaCancelUpload}`, s('Drop an upload no message uses yet', { querystring: mediaIdQuery }, done), async (req) => {
+  route(endpoints.mediaUploads, (req, reply) => uploadOf(req, reply, MAX_FILES))
+  route(endpoints.mediaCancelUpload, async (req) => {
     await service.cancel(caller(req).userId, req.query.media_id)
-    return { result: { media_id: req.query.media_id } }
+    return { media_id: req.query.media_id }
   })
-  app.get(`/${API.mediaStorage}`, s('Files of a channel’s topics the caller belongs to (or the trash)', { querystring: storageQuery }, { 200: resultOf(storagePage), '4xx': errorBody }), async (req) => ({
-    result: await service.storage(caller(req).userId, req.query),
-  }))
-  app.put(`/${API.mediaTrash}`, s('Move a file to the trash (uploader or channel admin)', { body: mediaIdBody }, done), async (req) => {
+  route(endpoints.mediaStorage, (req) => service.storage(caller(req).userId, req.query))
+  route(endpoints.mediaTrash, async (req) => {
     await service.trash(caller(req).userId, req.body.media_id, true)
-    return { result: { media_id: req.body.media_id } }
+    return { media_id: req.body.media_id }
   })
-  app.put(`/${API.mediaRestore}`, s('Restore a file from the trash', { body: mediaIdBody }, done), async (req) => {
+  route(endpoints.mediaRestore, async (req) => {
     await service.trash(caller(req).userId, req.body.media_id, false)
-    return { result: { media_id: req.body.media_id } }
+    return { media_id: req.body.media_id }
   })
-  app.delete(`/${API.mediaPurge}`, s('Delete a file for good', { body: mediaIdBody }, done), async (req) => {
+  route(endpoints.mediaPurge, async (req) => {
     await service.purge(caller(req).userId, req.body.media_id)
-    return { result: { media_id: req.body.media_id } }
+    return { media_id: req.body.media_id }
   })
 }

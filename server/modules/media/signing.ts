@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
-import { API, MEDIA_URL_TTL_SECONDS } from '../../../contract'
+import { endpoints, MEDIA_URL_TTL_SECONDS } from '../../../contract'
 
 /**
  * media/access URLs: the token binds key, topic, expiry and the reader, so the route can check the
@@ -14,7 +14,7 @@ export function createMediaSigner(secret: Uint8Array) {
       const expire = Math.floor(now / 1000) + MEDIA_URL_TTL_SECONDS
       const token = `${userId}.${mac(key, topicId, expire, userId)}`
       const query = new URLSearchParams({ key, token, expire: String(expire), topic_id: topicId })
-      return `/api/${API.mediaAccess}?${query}`
+      return `/api/${endpoints.mediaAccess.path}?${query}`
     },
 
     /** The reader's id when the token is genuine and not expired, else null. */

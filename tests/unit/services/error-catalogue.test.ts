@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { i18n } from '@lingui/core'
+import { endpoints, type EndpointDef } from '../../../contract/endpoints'
 import { errorOutcome, flattenFieldMessages, isSilent403Lookup, normalizePath, type ErrorOutcome } from '../../../src/services/error-catalogue'
 
 /** The toast text of an outcome, in English. */
@@ -8,7 +9,7 @@ function toast(outcome: ErrorOutcome): string | null {
   return typeof outcome.text === 'string' ? outcome.text : i18n._(outcome.text)
 }
 
-describe('error catalogue (spec section 8)', () => {
+describe('error catalogue', () => {
   it('400: the message from the body when present', () => {
     const outcome = errorOutcome(400, { message: 'Code is incorrect', errors: { code: ['Code is incorrect'] } }, 'auth/verify-email')
     expect(toast(outcome)).toBe('Code is incorrect')
@@ -79,5 +80,41 @@ describe('error catalogue (spec section 8)', () => {
   it('flattens the errorMessage state (arrays or single messages) in field order', () => {
     expect(flattenFieldMessages({ email: ['Email is invalid'], password: 'Must be at least 6 characters', code: [] })).toEqual(['Email is invalid', 'Must be at least 6 characters'])
     expect(flattenFieldMessages(null)).toEqual([])
+  })
+})
+
+describe('the catalogue over every entry of the endpoint table', () => {
+  const entries = Object.entries(endpoints as Record<string, EndpointDef>)
+
+  it('a 401 ends the session for every signed-in call outside auth/; the auth calls show their message', () => {
+    for (const [name, e] of entries) {
+      const outcome = errorOutcome(401, { message: 'Please log in' }, e.path)
+      const expected = e.tag === 'auth' ? 'toast' : 'unauthorized'
+      expect([name, outcome.kind]).toEqual([name, expected])
+    }
+  })
+
+  it('a 403 is silent exactly for the member-only lookups (info, topics, labels)', () => {
+    const silent = entries.filter(([, e]) => errorOutcome(403, { message: 'Permission denied' }, e.path).kind === 'silent').map(([name]) => name)
+    expect(silent.sort()).toEqual(
+      [
+        'channelInfo',
+        'channelLabelAdd',
+        'channelLabelDelete',
+        'channelLabels',
+        'topicChatFriend',
+        'topicHide',
+        'topicImage',
+        'topicInfo',
+        'topicLabel',
+        'topicMemberAdd',
+        'topicMemberRemove',
+        'topicMessages',
+        'topicPermission',
+        'topicPinned',
+        'topicRecent',
+        'topicRename',
+      ].sort(),
+    )
   })
 })

@@ -2,10 +2,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { i18n } from '@lingui/core'
 import { createActor, fromPromise } from 'xstate'
 import type { Tokens } from '../../../contract/auth'
+import { endpoints } from '../../../contract/endpoints'
 import type { User } from '../../../contract/user'
 import { sessionMachine } from '../../../src/machines/session'
 import { clearErrorMessage, getErrorMessage } from '../../../src/services/error-message'
-import { apiErrorOf, connectAuth, http, type AuthBridge } from '../../../src/services/http'
+import { apiErrorOf, call, connectAuth, http, type AuthBridge } from '../../../src/services/http'
+import { deleteChannelLabel } from '../../../src/services/channels'
+import { cancelUpload, purgeFile, restoreFile, storageOf, trashFile } from '../../../src/services/chat'
+import { updateLanguage, userInfo } from '../../../src/services/customer'
 import { authBridgeFor } from '../../../src/services/session-runtime'
 import { dismissToast, getToasts } from '../../../src/services/toast'
 
@@ -143,5 +147,100 @@ describe('http client', () => {
     expect(refreshCalls).toBe(1)
     expect(actor.getSnapshot().context.accessToken).toBe('a2')
     actor.stop()
+  })
+})
+
+describe('call(endpoint, input)', () => {
+  beforeEach(() => {
+    for (const t of getToasts()) dismissToast(t.id)
+    clearErrorMessage()
+    connectAuth(bridge())
+  })
+  afterEach(() => {
+    vi.unstubAllGlobals()
+    connectAuth(bridge({ accessToken: () => null }))
+  })
+
+  const path = (request: Request) => new URL(request.url).pathname
+
+  it("sends the entry's method and path with the input as JSON body and answers the `result`", async () => {
+    serve(() => json(200, { result: { _id: 'm1', message: 'hi' } }))
+    const result = await call(endpoints.messageEdit, { message_id: 'm1', message: 'hi' })
+    expect(result).toEqual({ _id: 'm1', message: 'hi' })
+    expect(requests[0].method).toBe('PUT')
+    expect(path(requests[0])).toBe('/api/message/edit')
+    expect(requests[0].headers.get('Authorization')).toBe('Bearer access-1')
+    expect(await requests[0].json()).toEqual({ message_id: 'm1', message: 'hi' })
+  })
+
+  it('a query entry: the input goes to the query string, absent values left out; no body', async () => {
+    serve(() => json(200, { result: { items: [], used: 0, quota: 1 } }))
+    await storageOf({ channelId: 'c1', trash: true, page: 2 })
+    const url = new URL(requests[0].url)
+    expect(requests[0].method).toBe('GET')
+    expect(url.pathname).toBe('/api/media/storage')
+    expect(Object.fromEntries(url.searchParams)).toEqual({ channel_id: 'c1', trash: '1', page: '2' })
+    expect(await requests[0].text()).toBe('')
+  })
+
+  it('an entry without input sends no body; `token` replaces the session token', async () => {
+    serve(() => json(200, { result: { _id: 'u1' } }))
+    await userInfo('restoring-token')
+    expect(requests[0].method).toBe('GET')
+    expect(path(requests[0])).toBe('/api/customer/user-info')
+    expect(requests[0].headers.get('Authorization')).toBe('Bearer restoring-token')
+  })
+
+  it('headers of the call win over the defaults (update-language sends the new language)', async () => {
+    serve(() => json(200, { result: { _id: 'u1' } }))
+    await updateLanguage('vi')
+    expect(requests[0].headers.get('Accept-Language')).toBe('vi')
+    expect(await requests[0].json()).toEqual({ language: 'vi' })
+  })
+
+  it('a multipart entry sends the form as it is', async () => {
+    serve(() => json(200, { result: { _id: 'u1' } }))
+    const form = new FormData()
+    form.set('file', new Blob(['x'], { type: 'image/png' }), 'a.png')
+    await call(endpoints.avatar, form)
+    expect(requests[0].method).toBe('POST')
+    expect(path(requests[0])).toBe('/api/customer/avatar')
+    expect(requests[0].headers.get('content-type')).toMatch(/^multipart\/form-data; boundary=/)
+  })
+
+  it('a failure shows the catalogue toast and is rethrown with its status and body; `quiet` shows none', async () => {
+    serve(() => json(403, { message: 'Permission denied' }))
+    const error = await call(endpoints.messagePin, { message_id: 'm1', is_pin: 1 }).catch((e: unknown) => e)
+    expect(apiErrorOf(error)).toEqual({ status: 403, body: { message: 'Permission denied' } })
+    expect(toastTexts()).toEqual(['Permission denied'])
+    for (const t of getToasts()) dismissToast(t.id)
+    await expect(call(endpoints.messagePin, { message_id: 'm1', is_pin: 1 }, { quiet: true })).rejects.toThrow()
+    expect(toastTexts()).toEqual([])
+  })
+
+  it('401: refreshes once and retries, as every call does', async () => {
+    let token = 'old'
+    const refresh = vi.fn(async () => (token = 'new'))
+    connectAuth(bridge({ accessToken: () => token, refresh }))
+    serve((request) => (request.headers.get('Authorization') === 'Bearer new' ? json(200, { result: [] }) : json(401, { message: 'Please log in' })))
+    await expect(call(endpoints.myChannel)).resolves.toEqual([])
+    expect(refresh).toHaveBeenCalledTimes(1)
+  })
+
+  it('the file and label calls answer their result like every other call (no envelope)', async () => {
+    serve((request) => json(200, { result: path(request).includes('label') ? { label_id: 'l1' } : { media_id: 'f1' } }))
+    expect(await trashFile('f1')).toEqual({ media_id: 'f1' })
+    expect(await restoreFile('f1')).toEqual({ media_id: 'f1' })
+    expect(await purgeFile('f1')).toEqual({ media_id: 'f1' })
+    expect(await cancelUpload('f1')).toEqual({ media_id: 'f1' })
+    expect(await deleteChannelLabel('l1')).toEqual({ label_id: 'l1' })
+    expect(requests.map((r) => `${r.method} ${path(r)}`)).toEqual([
+      'PUT /api/media/trash',
+      'PUT /api/media/restore',
+      'DELETE /api/media/purge',
+      'DELETE /api/media/cancel-upload',
+      'DELETE /api/channel/label',
+    ])
+    expect(new URL(requests[3].url).searchParams.get('media_id')).toBe('f1')
   })
 })

@@ -1,0 +1,544 @@
+import { z } from 'zod'
+import {
+  done,
+  emailOnlyBody,
+  loginBody,
+  logoutBody,
+  refreshBody,
+  registerBody,
+  resetPasswordBody,
+  sent,
+  session,
+  tokens,
+  verifyEmailBody,
+} from './auth'
+import {
+  channel,
+  channelCreateBody,
+  channelIdQuery,
+  channelInfo,
+  channelJoinBody,
+  channelPage,
+  channelPageQuery,
+  channelRoleBody,
+  channelSearchQuery,
+  label,
+  labelCreateBody,
+  labelDeleteBody,
+  member,
+  seenBody,
+  seenEntry,
+  suggestDescriptionBody,
+  suggestion,
+} from './channel'
+import { currentChannelBody, fcmTokenBody, startWithBody, updateLanguageBody, updateProfileBody, useForBody } from './customer'
+import { health } from './health'
+import { mediaAccessQuery, mediaIdBody, mediaIdQuery, mediaItem, storagePage, storageQuery } from './media'
+import { editMessageBody, forwardMessageBody, message, messageIdBody, messageListQuery, pinMessageBody, sendMessageBody } from './message'
+import { notification, notifyCount, notifyListQuery, notifySeenBody } from './notify'
+import {
+  addMembersBody,
+  addTopicBody,
+  chatFriendQuery,
+  pageQuery,
+  removeMemberBody,
+  renameTopicBody,
+  topic,
+  topicIdBody,
+  topicIdQuery,
+  topicImageBody,
+  topicInChannelQuery,
+  topicInfo,
+  topicLabelBody,
+  topicPermissionBody,
+} from './topic'
+import { user } from './user'
+
+/**
+ * Every HTTP call the server serves under /api/, one entry each: the server registers its route from
+ * the entry (schemas, OpenAPI, auth, rate limit) and the client calls it with `call(entry, input)`.
+ */
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'
+
+/**
+ * Who may call: `public` anyone; `signedIn` a valid Bearer access token of an open session, else 401
+ * before the body is read; `optional` anyone, and a valid token makes the caller known.
+ */
+export type EndpointAuth = 'public' | 'signedIn' | 'optional'
+
+/** The server's configured rate-limit rules (max requests per window). */
+export type RateLimitName = 'login' | 'register' | 'otp'
+
+export interface RateLimit {
+  rule: RateLimitName
+  /**
+   * `ip`: a budget per route and ip, counted as the request arrives. `ipAndEmail`: one budget per
+   * ip + body email shared by every entry naming the rule, counted after the body is validated.
+   */
+  by: 'ip' | 'ipAndEmail'
+}
+
+export interface EndpointDef {
+  method: HttpMethod
+  /** Under /api/, without a leading slash; `:name` is a path parameter. */
+  path: string
+  /** OpenAPI tag (the domain). */
+  tag: string
+  summary: string
+  auth: EndpointAuth
+  /** JSON body. */
+  body?: z.ZodType
+  /** Query string. */
+  query?: z.ZodType
+  /** Path parameters. */
+  params?: z.ZodType
+  /** The body is multipart/form-data (files), read by the handler. */
+  multipart?: true
+  /** The `result` of the `{ result }` answer; absent when the answer is a file. */
+  response?: z.ZodType
+  limit?: RateLimit
+}
+
+const endpoint = <const E extends EndpointDef>(entry: E) => entry
+
+const mediaIdResult = z.object({ media_id: z.string() })
+
+export const endpoints = {
+  health: endpoint({ method: 'GET', path: 'health', tag: 'health', summary: 'Liveness, database and realtime backends', auth: 'public', response: health }),
+
+  // auth
+  register: endpoint({
+    method: 'POST',
+    path: 'auth/register',
+    tag: 'auth',
+    summary: 'Create an account; a verification code is emailed',
+    auth: 'public',
+    body: registerBody,
+    response: session,
+    limit: { rule: 'register', by: 'ip' },
+  }),
+  login: endpoint({
+    method: 'POST',
+    path: 'auth/login',
+    tag: 'auth',
+    summary: 'Log in with email and password',
+    auth: 'public',
+    body: loginBody,
+    response: session,
+    limit: { rule: 'login', by: 'ipAndEmail' },
+  }),
+  refreshToken: endpoint({ method: 'POST', path: 'auth/refresh-token', tag: 'auth', summary: 'Rotate a refresh token', auth: 'public', body: refreshBody, response: tokens }),
+  verifyEmail: endpoint({
+    method: 'POST',
+    path: 'auth/verify-email',
+    tag: 'auth',
+    summary: 'Verify the email with its 6-digit code',
+    auth: 'public',
+    body: verifyEmailBody,
+    response: done,
+    limit: { rule: 'otp', by: 'ipAndEmail' },
+  }),
+  resendCode: endpoint({
+    method: 'POST',
+    path: 'auth/resend-code',
+    tag: 'auth',
+    summary: 'Email a new verification code',
+    auth: 'public',
+    body: emailOnlyBody,
+    response: sent,
+    limit: { rule: 'otp', by: 'ipAndEmail' },
+  }),
+  forgotPassword: endpoint({
+    method: 'POST',
+    path: 'auth/forgot-password',
+    tag: 'auth',
+    summary: 'Email a password reset code',
+    auth: 'public',
+    body: emailOnlyBody,
+    response: sent,
+    limit: { rule: 'otp', by: 'ipAndEmail' },
+  }),
+  resetPassword: endpoint({
+    method: 'POST',
+    path: 'auth/reset-password',
+    tag: 'auth',
+    summary: 'Set a new password with the emailed code',
+    auth: 'public',
+    body: resetPasswordBody,
+    response: done,
+    limit: { rule: 'otp', by: 'ipAndEmail' },
+  }),
+  logout: endpoint({ method: 'POST', path: 'auth/logout', tag: 'auth', summary: "End this session; the user's other sockets get LOGOUT", auth: 'signedIn', body: logoutBody, response: done }),
+
+  // customer
+  userInfo: endpoint({ method: 'GET', path: 'customer/user-info', tag: 'customer', summary: 'The signed-in user', auth: 'signedIn', response: user }),
+  updateProfile: endpoint({ method: 'PUT', path: 'customer/update-profile', tag: 'customer', summary: 'Update exactly one profile field', auth: 'signedIn', body: updateProfileBody, response: user }),
+  avatar: endpoint({
+    method: 'POST',
+    path: 'customer/avatar',
+    tag: 'customer',
+    summary: 'Upload an avatar (multipart field `file`, JPEG or PNG by content, at most 5 MB)',
+    auth: 'signedIn',
+    multipart: true,
+    response: user,
+  }),
+  skipTutorial: endpoint({ method: 'PUT', path: 'customer/skip-tutorial', tag: 'customer', summary: 'Mark the tutorial as done', auth: 'signedIn', response: user }),
+  useFor: endpoint({ method: 'PUT', path: 'customer/use-for', tag: 'customer', summary: 'Onboarding: personal or business use', auth: 'signedIn', body: useForBody, response: user }),
+  startWith: endpoint({ method: 'PUT', path: 'customer/start-with', tag: 'customer', summary: 'Onboarding: company name and website', auth: 'signedIn', body: startWithBody, response: user }),
+  currentChannel: endpoint({
+    method: 'PUT',
+    path: 'customer/current-channel',
+    tag: 'customer',
+    summary: 'Switch the current channel (must be a member)',
+    auth: 'signedIn',
+    body: currentChannelBody,
+    response: user,
+  }),
+  updateFcmToken: endpoint({ method: 'PUT', path: 'customer/update-fcm-token', tag: 'customer', summary: 'Store the push token of this device', auth: 'signedIn', body: fcmTokenBody, response: user }),
+  updateLanguage: endpoint({ method: 'PUT', path: 'workid/update-language', tag: 'customer', summary: 'Set the account language (en or vi)', auth: 'signedIn', body: updateLanguageBody, response: user }),
+
+  // notify
+  notify: endpoint({
+    method: 'GET',
+    path: 'notify',
+    tag: 'notify',
+    summary: 'The caller’s notifications, 20 per page, newest first',
+    auth: 'signedIn',
+    query: notifyListQuery,
+    response: z.array(notification),
+  }),
+  notifyCount: endpoint({ method: 'GET', path: 'notify/all-number', tag: 'notify', summary: 'How many of the caller’s notifications are unread', auth: 'signedIn', response: notifyCount }),
+  notifySeen: endpoint({
+    method: 'PUT',
+    path: 'notify/seen',
+    tag: 'notify',
+    summary: 'Mark one notification read (404 unknown, 403 someone else’s); answers the unread count',
+    auth: 'signedIn',
+    body: notifySeenBody,
+    response: notifyCount,
+  }),
+  notifySeenAll: endpoint({
+    method: 'PUT',
+    path: 'notify/seen-all',
+    tag: 'notify',
+    summary: 'Mark all of the caller’s notifications read; answers the unread count (0)',
+    auth: 'signedIn',
+    response: notifyCount,
+  }),
+
+  // channel
+  channelInfo: endpoint({
+    method: 'GET',
+    path: 'channel/info',
+    tag: 'channel',
+    summary: 'A channel’s card for anyone; members also get everyone’s roles',
+    auth: 'optional',
+    query: channelIdQuery,
+    response: channelInfo,
+  }),
+  channelList: endpoint({
+    method: 'GET',
+    path: 'channel',
+    tag: 'channel',
+    summary: 'Public channels by name, id or referral link, 20 per page',
+    auth: 'signedIn',
+    query: channelSearchQuery,
+    response: z.array(channel),
+  }),
+  channelCreate: endpoint({
+    method: 'POST',
+    path: 'channel/create',
+    tag: 'channel',
+    summary: 'Create a channel (plan quota of administered channels); the creator is owner',
+    auth: 'signedIn',
+    body: channelCreateBody,
+    response: channel,
+  }),
+  myChannel: endpoint({ method: 'GET', path: 'channel/my-channel', tag: 'channel', summary: 'The caller’s channels with their role', auth: 'signedIn', response: z.array(channel) }),
+  channelPage: endpoint({
+    method: 'GET',
+    path: 'channel/page',
+    tag: 'channel',
+    summary: 'A channel and its members with roles, 20 per page (members only)',
+    auth: 'signedIn',
+    query: channelPageQuery,
+    response: channelPage,
+  }),
+  channelJoin: endpoint({
+    method: 'POST',
+    path: 'channel/join',
+    tag: 'channel',
+    summary: 'Join a public channel, or a private one with its password',
+    auth: 'signedIn',
+    body: channelJoinBody,
+    response: channel,
+  }),
+  channelRole: endpoint({
+    method: 'PUT',
+    path: 'channel/role',
+    tag: 'channel',
+    summary: 'Make a member admin or member (owner or admin; not the owner, not oneself)',
+    auth: 'signedIn',
+    body: channelRoleBody,
+    response: member,
+  }),
+  channelLabels: endpoint({ method: 'GET', path: 'channel/label', tag: 'channel', summary: 'The channel’s labels (members)', auth: 'signedIn', query: channelIdQuery, response: z.array(label) }),
+  channelLabelAdd: endpoint({ method: 'POST', path: 'channel/label', tag: 'channel', summary: 'Add a label (admins)', auth: 'signedIn', body: labelCreateBody, response: label }),
+  channelLabelDelete: endpoint({
+    method: 'DELETE',
+    path: 'channel/label',
+    tag: 'channel',
+    summary: 'Delete a label (admins)',
+    auth: 'signedIn',
+    body: labelDeleteBody,
+    response: z.object({ label_id: z.string() }),
+  }),
+  suggestDescription: endpoint({
+    method: 'POST',
+    path: 'channel/suggest-description',
+    tag: 'channel',
+    summary: 'A fuller channel description from a short one (AI endpoint when configured, else the offline writer)',
+    auth: 'signedIn',
+    body: suggestDescriptionBody,
+    response: suggestion,
+  }),
+
+  // topic
+  topicRecent: endpoint({
+    method: 'GET',
+    path: 'topic',
+    tag: 'topic',
+    summary: 'The caller’s topics, 20 per page: pinned first, then by latest message',
+    auth: 'signedIn',
+    query: pageQuery,
+    response: z.array(topic),
+  }),
+  topicInChannel: endpoint({
+    method: 'GET',
+    path: 'topic-in-channel',
+    tag: 'topic',
+    summary: 'The caller’s group topics in a channel (channel members only)',
+    auth: 'signedIn',
+    query: topicInChannelQuery,
+    response: z.array(topic),
+  }),
+  channelTopic: endpoint({
+    method: 'GET',
+    path: 'channel/topic',
+    tag: 'topic',
+    summary: 'Page 1 of the caller’s group topics in a channel',
+    auth: 'signedIn',
+    query: channelIdQuery,
+    response: z.array(topic),
+  }),
+  channelPin: endpoint({ method: 'GET', path: 'channel/pin', tag: 'topic', summary: 'The caller’s pinned topics', auth: 'signedIn', response: z.array(topic) }),
+  topicInfo: endpoint({ method: 'GET', path: 'topic/info', tag: 'topic', summary: 'A topic and its members (members only)', auth: 'signedIn', query: topicIdQuery, response: topicInfo }),
+  topicChatFriend: endpoint({
+    method: 'GET',
+    path: 'topic/chat-friend',
+    tag: 'topic',
+    summary: 'The 1:1 chat with a person (by customer_id or workid), made on first use',
+    auth: 'signedIn',
+    query: chatFriendQuery,
+    response: topic,
+  }),
+  addTopic: endpoint({
+    method: 'POST',
+    path: 'channel/add-topic',
+    tag: 'topic',
+    summary: 'Create a group topic in a channel with channel members',
+    auth: 'signedIn',
+    body: addTopicBody,
+    response: topic,
+  }),
+  topicMemberAdd: endpoint({
+    method: 'POST',
+    path: 'topic/member',
+    tag: 'topic',
+    summary: 'Add channel members to a group (add_member setting)',
+    auth: 'signedIn',
+    body: addMembersBody,
+    response: topicInfo,
+  }),
+  topicMemberRemove: endpoint({
+    method: 'DELETE',
+    path: 'topic/member',
+    tag: 'topic',
+    summary: 'Remove a member (remove_member setting) or leave; the removed user gets OUT_TOPIC',
+    auth: 'signedIn',
+    body: removeMemberBody,
+    response: z.object({ topic_id: z.string() }),
+  }),
+  topicRename: endpoint({ method: 'PUT', path: 'topic/rename', tag: 'topic', summary: 'Rename a group (edit_name setting)', auth: 'signedIn', body: renameTopicBody, response: topic }),
+  topicImage: endpoint({
+    method: 'PUT',
+    path: 'topic/image',
+    tag: 'topic',
+    summary: 'Set or remove a group’s picture (edit_image setting)',
+    auth: 'signedIn',
+    body: topicImageBody,
+    response: topic,
+  }),
+  topicPermission: endpoint({
+    method: 'PUT',
+    path: 'topic/permission',
+    tag: 'topic',
+    summary: 'Restrict group settings to admins (topic admins only)',
+    auth: 'signedIn',
+    body: topicPermissionBody,
+    response: topic,
+  }),
+  topicLabel: endpoint({
+    method: 'PUT',
+    path: 'topic/label',
+    tag: 'topic',
+    summary: 'Label a group with one of its channel’s labels (topic admins only)',
+    auth: 'signedIn',
+    body: topicLabelBody,
+    response: topic,
+  }),
+  topicPin: endpoint({ method: 'PUT', path: 'channel/topic/pin', tag: 'topic', summary: 'Pin a topic in the caller’s list', auth: 'signedIn', body: topicIdBody, response: topic }),
+  topicUnpin: endpoint({ method: 'PUT', path: 'channel/topic/unpin', tag: 'topic', summary: 'Unpin a topic in the caller’s list', auth: 'signedIn', body: topicIdBody, response: topic }),
+  topicHide: endpoint({
+    method: 'PUT',
+    path: 'topic/hide',
+    tag: 'topic',
+    summary: 'Hide a topic from the caller’s list until its next message',
+    auth: 'signedIn',
+    body: topicIdBody,
+    response: topic,
+  }),
+  channelSeen: endpoint({
+    method: 'GET',
+    path: 'channel/seen',
+    tag: 'topic',
+    summary: 'Unseen topics per channel of the caller (channel_id null: 1:1 chats)',
+    auth: 'signedIn',
+    response: z.array(seenEntry),
+  }),
+  topicSeen: endpoint({ method: 'PUT', path: 'channel/seen', tag: 'topic', summary: 'Mark one of the caller’s topics seen or unseen', auth: 'signedIn', body: seenBody, response: topic }),
+
+  // message
+  messageSend: endpoint({
+    method: 'POST',
+    path: 'message/send',
+    tag: 'message',
+    summary: 'Send a message; a repeated client_id answers the same message without sending again',
+    auth: 'signedIn',
+    body: sendMessageBody,
+    response: message,
+  }),
+  topicMessages: endpoint({
+    method: 'GET',
+    path: 'topic/messages',
+    tag: 'message',
+    summary: 'Newest first: page N of 20 (before `before` when given), or up to 500 after `after` (the oldest of them; ask again while full)',
+    auth: 'signedIn',
+    query: messageListQuery,
+    response: z.array(message),
+  }),
+  topicPinned: endpoint({ method: 'GET', path: 'topic/pinned', tag: 'message', summary: 'The topic’s pinned messages', auth: 'signedIn', query: topicIdQuery, response: z.array(message) }),
+  messageEdit: endpoint({ method: 'PUT', path: 'message/edit', tag: 'message', summary: 'Edit one of your messages', auth: 'signedIn', body: editMessageBody, response: message }),
+  messageDelete: endpoint({
+    method: 'DELETE',
+    path: 'message/delete',
+    tag: 'message',
+    summary: 'Delete a message for everyone (the sender or a topic admin)',
+    auth: 'signedIn',
+    body: messageIdBody,
+    response: message,
+  }),
+  messageForward: endpoint({
+    method: 'POST',
+    path: 'message/forward',
+    tag: 'message',
+    summary: 'Forward a message to topics you belong to',
+    auth: 'signedIn',
+    body: forwardMessageBody,
+    response: z.array(message),
+  }),
+  messagePin: endpoint({ method: 'PUT', path: 'message/pin', tag: 'message', summary: 'Pin or unpin a message (pin_message setting)', auth: 'signedIn', body: pinMessageBody, response: message }),
+
+  // media
+  mediaAccess: endpoint({
+    method: 'GET',
+    path: 'media/access',
+    tag: 'media',
+    summary: 'A file through a signed URL of a reader who still belongs to its topic',
+    auth: 'public',
+    query: mediaAccessQuery,
+  }),
+  mediaPublic: endpoint({
+    method: 'GET',
+    path: 'media/public/:key',
+    tag: 'media',
+    summary: 'A public upload (channel image or banner)',
+    auth: 'public',
+    params: z.object({ key: z.string().min(1).max(200) }),
+  }),
+  mediaUpload: endpoint({
+    method: 'POST',
+    path: 'media/upload',
+    tag: 'media',
+    summary: 'Upload one file (multipart: file, topic_id, acl); checked by content and quota',
+    auth: 'signedIn',
+    multipart: true,
+    response: mediaItem,
+  }),
+  mediaUploads: endpoint({
+    method: 'POST',
+    path: 'media/uploads',
+    tag: 'media',
+    summary: 'Upload several files at once (all or nothing)',
+    auth: 'signedIn',
+    multipart: true,
+    response: z.array(mediaItem),
+  }),
+  mediaCancelUpload: endpoint({
+    method: 'DELETE',
+    path: 'media/cancel-upload',
+    tag: 'media',
+    summary: 'Drop an upload no message uses yet',
+    auth: 'signedIn',
+    query: mediaIdQuery,
+    response: mediaIdResult,
+  }),
+  mediaStorage: endpoint({
+    method: 'GET',
+    path: 'media/storage',
+    tag: 'media',
+    summary: 'Files of a channel’s topics the caller belongs to (or the trash)',
+    auth: 'signedIn',
+    query: storageQuery,
+    response: storagePage,
+  }),
+  mediaTrash: endpoint({
+    method: 'PUT',
+    path: 'media/trash',
+    tag: 'media',
+    summary: 'Move a file to the trash (uploader or channel admin)',
+    auth: 'signedIn',
+    body: mediaIdBody,
+    response: mediaIdResult,
+  }),
+  mediaRestore: endpoint({ method: 'PUT', path: 'media/restore', tag: 'media', summary: 'Restore a file from the trash', auth: 'signedIn', body: mediaIdBody, response: mediaIdResult }),
+  mediaPurge: endpoint({ method: 'DELETE', path: 'media/purge', tag: 'media', summary: 'Delete a file for good', auth: 'signedIn', body: mediaIdBody, response: mediaIdResult }),
+} as const satisfies Record<string, EndpointDef>
+
+export type Endpoints = typeof endpoints
+export type Endpoint = Endpoints[keyof Endpoints]
+
+/** What a client sends as the body (defaults may be left out). */
+export type BodyOf<E extends EndpointDef> = E extends { body: infer S extends z.ZodType } ? z.input<S> : undefined
+/** A query field the server coerces (a number from its text) takes what the server makes of it. */
+type Coerced<In, Out> = { [K in keyof In]: unknown extends In[K] ? (K extends keyof Out ? Out[K] : never) : In[K] }
+/** What a client sends as the query string. */
+export type QueryOf<E extends EndpointDef> = E extends { query: infer S extends z.ZodType } ? Coerced<z.input<S>, z.output<S>> : undefined
+/** The `result` of the answer. */
+export type ResultOf<E extends EndpointDef> = E extends { response: infer S extends z.ZodType } ? z.output<S> : never
+
+/** The body, query and path parameters as the server's handler sees them (validated, defaults applied). */
+export type ParsedBodyOf<E extends EndpointDef> = E extends { body: infer S extends z.ZodType } ? z.output<S> : undefined
+export type ParsedQueryOf<E extends EndpointDef> = E extends { query: infer S extends z.ZodType } ? z.output<S> : undefined
+export type ParsedParamsOf<E extends EndpointDef> = E extends { params: infer S extends z.ZodType } ? z.output<S> : undefined
