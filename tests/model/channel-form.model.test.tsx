@@ -1,7 +1,7 @@
 import { expect } from 'vitest'
 import { fireEvent, within } from '@testing-library/react'
-import { channelFormMachine, channelFormView, type ChannelFormSnapshot, type ChannelTextField } from '../../src/machines/channel-form'
-import { channelFormHandlers, CreateChannelDialog } from '../../src/ui/channel-form/create-channel-dialog'
+import { channelFormMachine, connect, type ChannelFormSnapshot, type ChannelTextField } from '../../src/machines/channel-form'
+import { CreateChannelDialog } from '../../src/ui/channel-form/create-channel-dialog'
 import { describeModel, type ModelKit } from './support/run-model'
 
 type Kit = ModelKit<typeof channelFormMachine>
@@ -97,12 +97,7 @@ describeModel({
     'xstate.done.actor.createChannel': [{ type: 'xstate.done.actor.createChannel', output: { _id: 'channel-1', name: 'Design team' } }],
   },
   spyActions: ['channelCreated'],
-  render: (snapshot, send) => (
-    <CreateChannelDialog
-      {...channelFormView(snapshot)}
-      {...channelFormHandlers(send)}
-    />
-  ),
+  render: (snapshot, send) => <CreateChannelDialog {...connect(snapshot, send)} />,
   perform: {
     CHANGE: async (event, kit) => {
       const input = field(kit, event.field)

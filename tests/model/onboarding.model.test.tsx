@@ -1,6 +1,6 @@
 import { expect } from 'vitest'
 import { within } from '@testing-library/react'
-import { onboardingMachine, onboardingView, type ChannelHit, type OnboardingError, type OnboardingSnapshot } from '../../src/machines/onboarding'
+import { connect, onboardingMachine, type ChannelHit, type OnboardingError, type OnboardingSnapshot } from '../../src/machines/onboarding'
 import { OnboardingModal } from '../../src/ui/onboarding/onboarding-modal'
 import { describeModel, type ModelKit } from './support/run-model'
 
@@ -51,20 +51,7 @@ describeModel({
     'xstate.done.actor.createCompanyChannel': [{ type: 'xstate.done.actor.createCompanyChannel', output: { _id: 'ch-acme' } }],
   },
   spyActions: ['refreshUser'],
-  render: (snapshot, send) => (
-    <OnboardingModal
-      {...onboardingView(snapshot)}
-      onChoose={(useFor) => send({ type: 'CHOOSE', useFor })}
-      onNext={() => send({ type: 'NEXT' })}
-      onKeyword={(keyword) => send({ type: 'CHANGE_KEYWORD', keyword })}
-      onSearch={() => send({ type: 'SEARCH' })}
-      onJoin={(channelId) => send({ type: 'JOIN', channelId })}
-      onChange={(field, value) => send({ type: 'CHANGE', field, value })}
-      onChooseType={(channelType) => send({ type: 'CHOOSE_TYPE', channelType })}
-      onSubmit={() => send({ type: 'SUBMIT' })}
-      onSkip={() => send({ type: 'SKIP' })}
-    />
-  ),
+  render: (snapshot, send) => <OnboardingModal {...connect(snapshot, send)} />,
   perform: {
     CHOOSE: async (event, kit) => {
       await kit.user.click(radio(kit, event.useFor === 'personal' ? 'For myself' : 'For my business'))

@@ -1,6 +1,6 @@
 import { expect } from 'vitest'
 import { within } from '@testing-library/react'
-import { PRIVACY_FIELDS, privacySettingsMachine, privacySettingsView, type PrivacyField, type PrivacyValues } from '../../src/machines/privacy-settings'
+import { connect, PRIVACY_FIELDS, privacySettingsMachine, type PrivacyField, type PrivacyValues } from '../../src/machines/privacy-settings'
 import { PrivacySettingsModal } from '../../src/ui/privacy-settings/privacy-settings-modal'
 import { describeModel, type ModelKit } from './support/run-model'
 
@@ -30,20 +30,18 @@ describeModel({
     TOGGLE: PRIVACY_FIELDS.map((field) => ({ type: 'TOGGLE', field })),
   },
   spyActions: ['reloadPage', 'fieldSaved'],
-  render: (snapshot, send) => (
-    <>
-      {/* the account menu's entry 'setting' */}
-      <button type="button" onClick={() => send({ type: 'OPEN', values: stored })}>
-        setting
-      </button>
-      <PrivacySettingsModal
-        {...privacySettingsView(snapshot)}
-        onToggle={(field) => send({ type: 'TOGGLE', field })}
-        onCancel={() => send({ type: 'CANCEL' })}
-        onOk={() => send({ type: 'OK' })}
-      />
-    </>
-  ),
+  render: (snapshot, send) => {
+    const privacy = connect(snapshot, send)
+    return (
+      <>
+        {/* the account menu's entry 'setting' */}
+        <button type="button" onClick={() => privacy.open(stored)}>
+          setting
+        </button>
+        <PrivacySettingsModal {...privacy.modal} />
+      </>
+    )
+  },
   perform: {
     OPEN: async (_, kit) => {
       await kit.user.click(kit.screen.getByRole('button', { name: 'setting' }))

@@ -1,12 +1,8 @@
 import { useLingui } from '@lingui/react/macro'
+import type { NotificationBellConnect } from '../../machines/notification-badge'
 import { Icon } from '../icons'
 
-export interface NotificationBellProps {
-  dot: boolean
-  unread: number
-  drawerOpen: boolean
-  onOpen: () => void
-}
+export type NotificationBellProps = NotificationBellConnect
 
 /** The header's notification button: a red dot for news (with the unread count when there is one), the count in its name too. */
 export function NotificationBell({ dot, unread, drawerOpen, onOpen }: NotificationBellProps) {
