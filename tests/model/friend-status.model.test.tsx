@@ -1,6 +1,6 @@
 import { expect } from 'vitest'
 import { within } from '@testing-library/react'
-import { friendStatusMachine, friendStatusView, type FriendStatusInput } from '../../src/machines/friend-status'
+import { connect, friendStatusMachine, type FriendStatusInput } from '../../src/machines/friend-status'
 import { FriendRequestItem } from '../../src/ui/friend-status/friend-request-item'
 import { describeModel, type ModelKit } from './support/run-model'
 
@@ -18,7 +18,7 @@ describeModel({
   spyActions: ['removeItem'],
   render: (snapshot, send) => (
     <ul aria-label="Contact requests">
-      <FriendRequestItem {...friendStatusView(snapshot)} onAccept={() => send({ type: 'ACCEPT' })} onReject={() => send({ type: 'REJECT' })} />
+      <FriendRequestItem {...connect(snapshot, send)} />
     </ul>
   ),
   perform: {

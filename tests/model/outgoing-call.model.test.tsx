@@ -1,6 +1,6 @@
 import { expect } from 'vitest'
 import { within } from '@testing-library/react'
-import { outgoingCallMachine, outgoingCallView, type OutgoingCallInput } from '../../src/machines/outgoing-call'
+import { connect, outgoingCallMachine, type OutgoingCallInput } from '../../src/machines/outgoing-call'
 import { OutgoingCallOverlay } from '../../src/ui/outgoing-call/outgoing-call-overlay'
 import { describeModel, type ModelKit } from './support/run-model'
 
@@ -25,7 +25,7 @@ describeModel({
     ],
   },
   spyActions: ['openRoom'],
-  render: (snapshot, send) => <OutgoingCallOverlay {...outgoingCallView(snapshot)} onCancel={() => send({ type: 'CANCEL' })} />,
+  render: (snapshot, send) => <OutgoingCallOverlay {...connect(snapshot, send)} />,
   perform: {
     CANCEL: async (_, kit) => {
       await kit.user.click(cancelButton(kit))
