@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router'
 import type { User } from '../../contract/user'
 import type { CreateChannelModalConnect } from '../machines/account-channels'
@@ -65,15 +65,19 @@ function AppLayout() {
     setPanel(null)
     notifications.bell.onOpen()
   })
-  const openPrivacy = privacy.open
+  // Stable for the pages (/account/setting opens it once): the latest opener and account values.
+  const latest = useRef({ open: privacy.open, user })
+  useEffect(() => {
+    latest.current = { open: privacy.open, user }
+  })
   const shellActions = useMemo(
     () => ({
       openPrivacySettings: () => {
         setPanel(null)
-        openPrivacy(privacyValuesOf(user))
+        latest.current.open(privacyValuesOf(latest.current.user))
       },
     }),
-    [openPrivacy, user],
+    [],
   )
   const sidebar = { chatHref: account.chatHref, onOpenNotifications: openNotifications, onOpenSupport: openPanel('support'), onOpenDocuments: openPanel('documents') }
 

@@ -92,6 +92,9 @@ function AccountScreen() {
   )
 }
 
+/** The list the test's last GET channel/my-channel answered: the switcher's oracle, not the machine's context. */
+const answered = new WeakMap<object, Channel[]>()
+
 const inDrawer = (s: S) => s.matches({ list: { open: { shownIn: 'drawer' } } })
 const loaded = (s: S) => s.matches({ list: { open: { data: 'loaded' } } })
 
@@ -163,6 +166,10 @@ describeModel({
       const quotaReached = kit.previous.context.administeredChannels > 0
       await kit.user.click(within(createDialog(kit)).getByRole('button', { name: quotaReached ? 'Close' : 'Cancel' }))
     },
+    'xstate.done.actor.loadChannels': async (event, kit) => {
+      answered.set(kit.actor, event.output)
+      await kit.resolve('loadChannels', event.output)
+    },
     'xstate.done.actor.switchChannel': async (_, kit) => {
       const refreshes = kit.actions.refreshUser.mock.calls.length
       const loads = kit.calls.filter((call) => call.src === 'loadChannels').length
@@ -202,13 +209,16 @@ describeModel({
     'list.open.data.loaded': (expected, kit) => {
       if (!inDrawer(expected)) return
       expect(createButton(kit).disabled).toBe(false)
-      const channels = expected.context.channels!
+      const channels = answered.get(kit.actor)!
       if (channels.length === 0) {
         expect(within(drawer(kit)).getByText('You are not in any channel yet.')).toBeTruthy()
         return
       }
+      // The channels the server answered, each once, in its order.
       const rows = within(within(drawer(kit)).getByRole('list', { name: 'Your channels' })).getAllByRole('listitem')
-      expect(rows.map((row) => row.getAttribute('aria-label'))).toEqual(channels.map((c) => c.name))
+      const names = rows.map((row) => row.getAttribute('aria-label'))
+      expect(new Set(names).size).toBe(names.length)
+      expect(names).toEqual(channels.map((c) => c.name))
       // The current channel is the user's; the others can be switched to.
       expect(within(rows[0]).getByText('Current')).toBeTruthy()
       expect(within(rows[0]).getByText('Owner')).toBeTruthy()
