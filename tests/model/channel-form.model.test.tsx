@@ -6,7 +6,7 @@ import { describeModel, type ModelKit } from './support/run-model'
 
 type Kit = ModelKit<typeof channelFormMachine>
 
-// Spec section 9: channels a user may administer by plan; an unknown plan gets 1.
+// Channels a user may administer by plan; an unknown plan gets 1.
 const QUOTA: Record<string, number> = { freemium: 1, premium: 5, growth: 100 }
 const quotaOf = (plan: string | undefined) => (plan && QUOTA[plan]) || 1
 

@@ -13,7 +13,7 @@ const button = (kit: Kit, name: string) => within(item(kit)).getByRole<HTMLButto
 
 describeModel({
   machine: friendStatusMachine,
-  // Spec: 0 and 2 stranger, 1 requested, 3 friend.
+  // friend_status 0 and 2: stranger, 1: requested, 3: friend.
   inputs: { 'status 0': person(0), 'status 1': person(1), 'status 2': person(2), 'status 3': person(3) },
   spyActions: ['removeItem'],
   render: (snapshot, send) => (

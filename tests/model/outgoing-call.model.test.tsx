@@ -30,7 +30,7 @@ describeModel({
     CANCEL: async (_, kit) => {
       await kit.user.click(cancelButton(kit))
     },
-    // Spec section 9: the calling timeout is 60 s; still ringing a millisecond before.
+    // The calling timeout is 60 s; still ringing a millisecond before.
     'xstate.after.callTimeout.outgoingCall.ringing': async (_, kit) => {
       await kit.advance(59_999)
       expect(status(kit)).toBe('Ringing…')

@@ -3,10 +3,8 @@ import type { FriendStatusProps } from '../../machines/friend-status'
 import { Avatar } from '../avatar'
 import { Button } from '../button'
 
-export type FriendRequestItemProps = FriendStatusProps
-
 /** A person in the contact requests list with their friend status; a request has Accept and Reject. */
-export function FriendRequestItem({ visible, name, photoUrl, initials, status, canRespond, busy, error, onAccept, onReject }: FriendRequestItemProps) {
+export function FriendRequestItem({ visible, name, photoUrl, initials, status, canRespond, busy, error, onAccept, onReject }: FriendStatusProps) {
   if (!visible) return null
   const showActions = canRespond || busy !== null
   return (

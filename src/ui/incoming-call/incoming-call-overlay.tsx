@@ -3,10 +3,8 @@ import type { IncomingCallProps } from '../../machines/incoming-call'
 import { CallCard } from '../call-overlay/call-card'
 import { ToneAudio } from '../call-overlay/tone-audio'
 
-export type IncomingCallOverlayProps = IncomingCallProps
-
 /** The incoming call overlay with answer and decline; the ringtone while it rings. */
-export function IncomingCallOverlay({ open, phase, callerName, callerPhotoUrl, callerInitials, isVideo, ringtone, canRespond, onAnswer, onDecline }: IncomingCallOverlayProps) {
+export function IncomingCallOverlay({ open, phase, callerName, callerPhotoUrl, callerInitials, isVideo, ringtone, canRespond, onAnswer, onDecline }: IncomingCallProps) {
   const { t } = useLingui()
   if (!open) return null
   return (

@@ -7,10 +7,8 @@ import { Button } from '../button'
 import { Icon } from '../icons'
 import { TextField } from '../text-field'
 
-export type MeetingDialogProps = MeetingFormProps
-
 /** The meeting-now dialog: start an instant meeting or join one by code. */
-export function MeetingDialog({ open, roomName, name, password, code, isPrivate, canStart, canJoin, busy, error, onChange, onStart, onJoin, onClose }: MeetingDialogProps) {
+export function MeetingDialog({ open, roomName, name, password, code, isPrivate, canStart, canJoin, busy, error, onChange, onStart, onJoin, onClose }: MeetingFormProps) {
   const { t } = useLingui()
   return (
     <ModalFrame open={open} onClose={() => (busy ? undefined : onClose())} size="md">

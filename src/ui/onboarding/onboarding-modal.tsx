@@ -6,8 +6,6 @@ import { Alert } from '../alert'
 import { Button } from '../button'
 import { TextField } from '../text-field'
 
-export type OnboardingModalProps = OnboardingProps
-
 function useErrorText(): Record<OnboardingError, string> {
   const { t } = useLingui()
   return {
@@ -21,7 +19,7 @@ function useErrorText(): Record<OnboardingError, string> {
 }
 
 /** The first-login tutorial (personal or business use). */
-export function OnboardingModal(props: OnboardingModalProps) {
+export function OnboardingModal(props: OnboardingProps) {
   const { open, step, error, canSkip, onSkip } = props
   const errors = useErrorText()
   return (
@@ -48,7 +46,7 @@ export function OnboardingModal(props: OnboardingModalProps) {
   )
 }
 
-function StepOne({ useFor, canNext, busy, onChoose, onNext }: OnboardingModalProps) {
+function StepOne({ useFor, canNext, busy, onChoose, onNext }: OnboardingProps) {
   const { t } = useLingui()
   const options: { value: UseFor; label: string; hint: string }[] = [
     { value: 'personal', label: t`For myself`, hint: t`Chat with friends and join channels.` },
@@ -81,7 +79,7 @@ function StepOne({ useFor, canNext, busy, onChoose, onNext }: OnboardingModalPro
   )
 }
 
-function PersonalStep({ personal, busy, onKeyword, onSearch, onJoin }: OnboardingModalProps) {
+function PersonalStep({ personal, busy, onKeyword, onSearch, onJoin }: OnboardingProps) {
   const { t } = useLingui()
   const { keyword, canSearch, searching, channels, canJoin, joining } = personal
   return (
@@ -127,7 +125,7 @@ function PersonalStep({ personal, busy, onKeyword, onSearch, onJoin }: Onboardin
   )
 }
 
-function BusinessStep({ business, onChange, onChooseType, onSubmit }: OnboardingModalProps) {
+function BusinessStep({ business, onChange, onChooseType, onSubmit }: OnboardingProps) {
   const { t } = useLingui()
   const { companyName, website, channelType, canSubmit, saving } = business
   const locked = saving !== null

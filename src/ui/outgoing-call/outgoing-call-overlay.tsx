@@ -3,10 +3,8 @@ import type { OutgoingCallProps } from '../../machines/outgoing-call'
 import { CallCard } from '../call-overlay/call-card'
 import { ToneAudio } from '../call-overlay/tone-audio'
 
-export type OutgoingCallOverlayProps = OutgoingCallProps
-
 /** The outgoing call overlay with cancel; the waiting tone plays while it rings. */
-export function OutgoingCallOverlay({ open, phase, calleeName, calleePhotoUrl, calleeInitials, isVideo, waitingTone, canCancel, onCancel }: OutgoingCallOverlayProps) {
+export function OutgoingCallOverlay({ open, phase, calleeName, calleePhotoUrl, calleeInitials, isVideo, waitingTone, canCancel, onCancel }: OutgoingCallProps) {
   const { t } = useLingui()
   if (!open) return null
   return (
