@@ -1,5 +1,6 @@
 import { expect } from 'vitest'
 import { fireEvent, within } from '@testing-library/react'
+import { channelCreateBody } from '../../contract/channel'
 import { channelFormMachine, connect, type ChannelFormSnapshot, type ChannelTextField } from '../../src/machines/channel-form'
 import { CreateChannelDialog } from '../../src/ui/channel-form/create-channel-dialog'
 import { describeModel, type ModelKit } from './support/run-model'
@@ -188,6 +189,8 @@ describeModel({
         ...(banner ? { banner: banner._id } : {}),
         ...(referralLink ? { referral_link: referralLink } : {}),
       })
+      // The body is one the server's contract accepts.
+      expect(channelCreateBody.safeParse(kit.pending('createChannel').input).success).toBe(true)
     },
     created: (_, kit) => {
       expect(kit.screen.queryByRole('dialog')).toBeNull()
