@@ -1,3 +1,3 @@
 export { businessComplete, onboardingMachine, onboardingSampleInput, type OnboardingActor, type OnboardingMachine, type OnboardingSnapshot } from './onboarding.machine'
 export { connect, type OnboardingProps } from './onboarding.connect'
-export type * from './onboarding.types'
+export type { BusinessField, ChannelHit, ChannelType, CompanyChannelInput, JoinChannelInput, OnboardingContext, OnboardingError, OnboardingEvent, OnboardingInput, SaveStartWithInput, SaveUseForInput, UseFor } from './onboarding.types'

@@ -8,4 +8,4 @@ export {
   type OutgoingCallSnapshot,
 } from './outgoing-call.machine'
 export { connect, type OutgoingCallPhase, type OutgoingCallProps, type ToneProps } from './outgoing-call.connect'
-export type * from './outgoing-call.types'
+export type { CallRef, CallResponseStatus, OutgoingCallContext, OutgoingCallEvent, OutgoingCallInput } from './outgoing-call.types'
