@@ -1,5 +1,7 @@
+import { useEffect, useMemo, useRef } from 'react'
+import { useActorRef, useSelector } from '@xstate/react'
 import { fromPromise } from 'xstate'
-import { channelFormMachine, type ChannelCreateBody, type ChannelImage, type CreatedChannel } from '../machines/channel-form'
+import { channelFormMachine, connect, type ChannelCreateBody, type ChannelFormInput, type ChannelImage, type CreatedChannel } from '../machines/channel-form'
 import { uploadFile } from './chat'
 import { createChannel, suggestDescription } from './channels'
 
@@ -14,3 +16,25 @@ export const appChannelFormMachine = channelFormMachine.provide({
     }),
   },
 })
+
+export interface ChannelFormOptions {
+  input: ChannelFormInput
+  /** The channel was made. */
+  onCreated: (channel: CreatedChannel) => void
+  /** The modal closed: the channel was made, or the user cancelled. */
+  onClosed: () => void
+}
+
+/** One create-channel modal (mounted while it shows): its props and handlers. */
+export function useChannelForm({ input, onCreated, onClosed }: ChannelFormOptions) {
+  const created = useRef(onCreated)
+  created.current = onCreated
+  const machine = useMemo(() => appChannelFormMachine.provide({ actions: { channelCreated: (_, params) => created.current(params.channel) } }), [])
+  const actor = useActorRef(machine, { input })
+  const snapshot = useSelector(actor, (s) => s)
+  const props = useMemo(() => connect(snapshot, actor.send), [snapshot, actor])
+  useEffect(() => {
+    if (!props.open) onClosed()
+  }, [props.open, onClosed])
+  return props
+}

@@ -1,20 +1,21 @@
-import { useEffect } from 'react'
+import { useCallback, useEffect, useMemo } from 'react'
 import { useActorRef, useSelector } from '@xstate/react'
 import { fromPromise } from 'xstate'
-import { notificationBadgeMachine, notificationBadgeView, type NotificationBadgeEvent, type NotificationItem } from '../machines/notification-badge'
-import { showBrowserNotification } from './browser-notifications'
+import { connect, notificationBadgeMachine, type MarkSeenInput, type NotificationBadgeEvent, type NotificationItem } from '../machines/notification-badge'
+import { requestBrowserNotificationPermission, showBrowserNotification, useBrowserNotificationPermission } from './browser-notifications'
 import { listNotifications, markAllNotificationsSeen, markNotificationSeen, unreadNotifications } from './notify'
 import { onSocketEvent } from './socket'
+import { useUnreadChats } from './unread-chats'
 
 /**
  * The notificationBadge machine as the sidebar layout runs it: the seen calls are the real
  * notify calls, a push is a browser notification (only when the user allowed them; the machine
- * decides it is only while the window is blurred). Failed notify calls are swallowed (spec
- * section 8): the item stays read here and the server's count corrects it on the next load.
+ * decides it is only while the window is blurred). Failed notify calls are swallowed: the item
+ * stays read here and the server's count corrects it on the next load.
  */
 export const appNotificationBadgeMachine = notificationBadgeMachine.provide({
   actors: {
-    markSeen: fromPromise<unknown, { notify_id: string }>(({ input }) => markNotificationSeen(input.notify_id).catch(() => null)),
+    markSeen: fromPromise<unknown, MarkSeenInput>(({ input }) => markNotificationSeen(input.notify_id).catch(() => null)),
     markAllSeen: fromPromise<unknown, void>(() => markAllNotificationsSeen().catch(() => null)),
   },
   actions: {
@@ -66,10 +67,19 @@ export function connectNotificationBadge(send: (event: NotificationBadgeEvent) =
   }
 }
 
-/** The sidebar layout's notification badge: its view props and `send`. */
-export function useNotificationBadge(feed?: NotificationFeed) {
+/**
+ * The sidebar layout's notification badge: the machine hears the counts, the first page, socket
+ * `data`, the window's focus and the user's unread chats. Returns the bell's, the drawer's (with
+ * the browser notification permission), the tab icon's and the chat badge's props.
+ */
+export function useNotificationBadge(meId: string, feed?: NotificationFeed) {
   const actor = useActorRef(appNotificationBadgeMachine, { input: {} })
   useEffect(() => connectNotificationBadge(actor.send, feed), [actor, feed])
-  const view = useSelector(actor, notificationBadgeView)
-  return { view, send: actor.send }
+  useUnreadChats(meId, useCallback((count: number) => actor.send({ type: 'CHAT_UNREAD', count }), [actor]))
+  const permission = useBrowserNotificationPermission()
+  const snapshot = useSelector(actor, (s) => s)
+  return useMemo(() => {
+    const props = connect(snapshot, actor.send)
+    return { ...props, drawer: { ...props.drawer, permission, onEnableBrowserNotifications: () => void requestBrowserNotificationPermission() } }
+  }, [snapshot, actor, permission])
 }

@@ -1,8 +1,11 @@
+import { useMemo } from 'react'
 import { i18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
+import { useActorRef, useSelector } from '@xstate/react'
 import { fromPromise } from 'xstate'
 import { CHANNEL_BANNERS, type ChannelUseFor } from '../../contract/channel'
-import { onboardingMachine, type ChannelHit } from '../machines/onboarding'
+import type { User } from '../../contract/user'
+import { connect, onboardingMachine, type ChannelHit, type CompanyChannelInput, type JoinChannelInput, type SaveStartWithInput, type SaveUseForInput } from '../machines/onboarding'
 import { createChannel, joinChannel, searchChannels, switchChannel } from './channels'
 import * as customer from './customer'
 import { sendSession } from './session'
@@ -24,16 +27,16 @@ export const COMPANY_DESCRIPTIONS = {
 export const appOnboardingMachine = onboardingMachine.provide({
   actors: {
     skipTutorial: fromPromise<unknown, void>(() => customer.skipTutorial(quiet)),
-    saveUseFor: fromPromise<unknown, { use_for: 'personal' | 'business' }>(async ({ input }) => {
+    saveUseFor: fromPromise<unknown, SaveUseForInput>(async ({ input }) => {
       await customer.skipTutorial(quiet)
       return customer.useFor(input, quiet)
     }),
     searchChannels: fromPromise<ChannelHit[], { keyword: string }>(async ({ input }) =>
       (await searchChannels(input.keyword)).map((c) => ({ _id: c._id, name: c.name, members: c.members_count })),
     ),
-    joinChannel: fromPromise<unknown, { channel_id: string }>(({ input }) => joinChannel(input.channel_id)),
-    saveStartWith: fromPromise<unknown, { start_with: string; website?: string }>(({ input }) => customer.startWith(input, quiet)),
-    createCompanyChannel: fromPromise<{ _id: string } | null, { name: string; use_for: ChannelUseFor; website?: string }>(async ({ input }) => {
+    joinChannel: fromPromise<unknown, JoinChannelInput>(({ input }) => joinChannel(input.channel_id)),
+    saveStartWith: fromPromise<unknown, SaveStartWithInput>(({ input }) => customer.startWith(input, quiet)),
+    createCompanyChannel: fromPromise<{ _id: string } | null, CompanyChannelInput>(async ({ input }) => {
       const channel = await createChannel({
         name: input.name,
         description: `<p>${escapeHtml(i18n._(COMPANY_DESCRIPTIONS[input.use_for]))}</p>`,
@@ -57,4 +60,16 @@ const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '
 export function referralOf(search: string): string | null {
   const params = new URLSearchParams(search)
   return params.get('referral')?.trim() || params.get('ref')?.trim() || null
+}
+
+/**
+ * The first-login tutorial of this user: started once with the account's skip_tutorial and the
+ * page's referral query; the onboarding modal's props.
+ */
+export function useOnboarding(user: User) {
+  const actor = useActorRef(appOnboardingMachine, {
+    input: { skipTutorial: user.account.skip_tutorial, referral: referralOf(window.location.search) },
+  })
+  const snapshot = useSelector(actor, (s) => s)
+  return useMemo(() => connect(snapshot, actor.send), [snapshot, actor])
 }

@@ -1,6 +1,8 @@
+import { useMemo } from 'react'
+import { useActorRef, useSelector } from '@xstate/react'
 import { fromPromise } from 'xstate'
 import type { User } from '../../contract/user'
-import { privacySettingsMachine, type PrivacyValues } from '../machines/privacy-settings'
+import { connect, privacySettingsMachine, type PrivacyValues, type SaveProfileFieldInput } from '../machines/privacy-settings'
 import * as customer from './customer'
 import { sendSession } from './session'
 
@@ -11,7 +13,7 @@ import { sendSession } from './session'
  */
 export const appPrivacySettingsMachine = privacySettingsMachine.provide({
   actors: {
-    saveProfileField: fromPromise<unknown, Partial<PrivacyValues>>(({ input }) => customer.updateProfile(input, { quiet: true })),
+    saveProfileField: fromPromise<unknown, SaveProfileFieldInput>(({ input }) => customer.updateProfile(input, { quiet: true })),
   },
   actions: {
     fieldSaved: () => sendSession({ type: 'REFRESH_USER' }),
@@ -28,4 +30,11 @@ export function privacyValuesOf(user: User | null | undefined): PrivacyValues {
     only_friend_chat: account?.only_friend_chat ?? 0,
     sounds: account?.sounds ?? 1,
   }
+}
+
+/** The privacy settings modal of the sidebar layout: its props, and `open(values)` for the menu entry. */
+export function usePrivacySettings(user: User | null) {
+  const actor = useActorRef(appPrivacySettingsMachine, { input: { values: privacyValuesOf(user) } })
+  const snapshot = useSelector(actor, (s) => s)
+  return useMemo(() => connect(snapshot, actor.send), [snapshot, actor])
 }

@@ -1,12 +1,13 @@
 import { expect } from 'vitest'
 import { fireEvent, within } from '@testing-library/react'
-import { channelFormMachine, channelFormView, type ChannelFormSnapshot, type ChannelTextField } from '../../src/machines/channel-form'
-import { channelFormHandlers, CreateChannelDialog } from '../../src/ui/channel-form/create-channel-dialog'
+import { channelCreateBody } from '../../contract/channel'
+import { channelFormMachine, connect, type ChannelFormSnapshot, type ChannelTextField } from '../../src/machines/channel-form'
+import { CreateChannelDialog } from '../../src/ui/channel-form/create-channel-dialog'
 import { describeModel, type ModelKit } from './support/run-model'
 
 type Kit = ModelKit<typeof channelFormMachine>
 
-// Spec section 9: channels a user may administer by plan; an unknown plan gets 1.
+// Channels a user may administer by plan; an unknown plan gets 1.
 const QUOTA: Record<string, number> = { freemium: 1, premium: 5, growth: 100 }
 const quotaOf = (plan: string | undefined) => (plan && QUOTA[plan]) || 1
 
@@ -97,12 +98,7 @@ describeModel({
     'xstate.done.actor.createChannel': [{ type: 'xstate.done.actor.createChannel', output: { _id: 'channel-1', name: 'Design team' } }],
   },
   spyActions: ['channelCreated'],
-  render: (snapshot, send) => (
-    <CreateChannelDialog
-      {...channelFormView(snapshot)}
-      {...channelFormHandlers(send)}
-    />
-  ),
+  render: (snapshot, send) => <CreateChannelDialog {...connect(snapshot, send)} />,
   perform: {
     CHANGE: async (event, kit) => {
       const input = field(kit, event.field)
@@ -193,6 +189,8 @@ describeModel({
         ...(banner ? { banner: banner._id } : {}),
         ...(referralLink ? { referral_link: referralLink } : {}),
       })
+      // The body is one the server's contract accepts.
+      expect(channelCreateBody.safeParse(kit.pending('createChannel').input).success).toBe(true)
     },
     created: (_, kit) => {
       expect(kit.screen.queryByRole('dialog')).toBeNull()

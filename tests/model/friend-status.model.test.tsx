@@ -1,6 +1,6 @@
 import { expect } from 'vitest'
 import { within } from '@testing-library/react'
-import { friendStatusMachine, friendStatusView, type FriendStatusInput } from '../../src/machines/friend-status'
+import { connect, friendStatusMachine, type FriendStatusInput } from '../../src/machines/friend-status'
 import { FriendRequestItem } from '../../src/ui/friend-status/friend-request-item'
 import { describeModel, type ModelKit } from './support/run-model'
 
@@ -13,12 +13,12 @@ const button = (kit: Kit, name: string) => within(item(kit)).getByRole<HTMLButto
 
 describeModel({
   machine: friendStatusMachine,
-  // Spec: 0 and 2 stranger, 1 requested, 3 friend.
+  // friend_status 0 and 2: stranger, 1: requested, 3: friend.
   inputs: { 'status 0': person(0), 'status 1': person(1), 'status 2': person(2), 'status 3': person(3) },
   spyActions: ['removeItem'],
   render: (snapshot, send) => (
     <ul aria-label="Contact requests">
-      <FriendRequestItem {...friendStatusView(snapshot)} onAccept={() => send({ type: 'ACCEPT' })} onReject={() => send({ type: 'REJECT' })} />
+      <FriendRequestItem {...connect(snapshot, send)} />
     </ul>
   ),
   perform: {

@@ -1,6 +1,6 @@
 import { expect } from 'vitest'
 import { within } from '@testing-library/react'
-import { incomingCallMachine, incomingCallView, type IncomingCallRequest, type IncomingCallSnapshot } from '../../src/machines/incoming-call'
+import { connect, incomingCallMachine, type IncomingCallRequest, type IncomingCallSnapshot } from '../../src/machines/incoming-call'
 import { IncomingCallOverlay } from '../../src/ui/incoming-call/incoming-call-overlay'
 import { describeModel, type ModelKit } from './support/run-model'
 
@@ -35,7 +35,7 @@ describeModel({
   },
   spyActions: ['openRoom', 'notifyAnswerFailed'],
   render: (snapshot, send) => (
-    <IncomingCallOverlay {...incomingCallView(snapshot)} onAnswer={() => send({ type: 'ANSWER' })} onDecline={() => send({ type: 'DECLINE' })} />
+    <IncomingCallOverlay {...connect(snapshot, send)} />
   ),
   perform: {
     ANSWER: async (_, kit) => {

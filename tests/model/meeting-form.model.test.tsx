@@ -1,6 +1,6 @@
 import { expect } from 'vitest'
 import { within } from '@testing-library/react'
-import { meetingFormMachine, meetingFormView, type CallOpenResult, type MeetingField, type MeetingFormSnapshot } from '../../src/machines/meeting-form'
+import { connect, meetingFormMachine, type CallOpenResult, type MeetingField, type MeetingFormSnapshot } from '../../src/machines/meeting-form'
 import { MeetingDialog } from '../../src/ui/meeting-form/meeting-dialog'
 import { describeModel, type ModelKit } from './support/run-model'
 
@@ -40,15 +40,7 @@ describeModel({
   },
   select: 'transitions',
   spyActions: ['openMeeting'],
-  render: (snapshot, send) => (
-    <MeetingDialog
-      {...meetingFormView(snapshot)}
-      onChange={(f, value) => send({ type: 'CHANGE', field: f, value })}
-      onStart={() => send({ type: 'START' })}
-      onJoin={() => send({ type: 'JOIN' })}
-      onClose={() => send({ type: 'CLOSE' })}
-    />
-  ),
+  render: (snapshot, send) => <MeetingDialog {...connect(snapshot, send)} />,
   perform: {
     CHANGE: async (event, kit) => {
       const input = field(kit, event.field)

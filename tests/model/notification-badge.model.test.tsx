@@ -1,13 +1,16 @@
 import { expect } from 'vitest'
 import { within } from '@testing-library/react'
-import { notificationBadgeMachine, notificationBadgeView, type NotificationBadgeSnapshot, type NotificationItem } from '../../src/machines/notification-badge'
+import { connect, notificationBadgeMachine, type NotificationBadgeSnapshot, type NotificationItem } from '../../src/machines/notification-badge'
+import { NotificationsDrawer } from '../../src/ui/app/notifications-drawer'
 import { ChatUnreadBadge } from '../../src/ui/notification-badge/chat-unread-badge'
 import { NotificationBell } from '../../src/ui/notification-badge/notification-bell'
-import { NotificationList } from '../../src/ui/notification-badge/notification-list'
 import { TitleIcon } from '../../src/ui/notification-badge/title-icon'
 import { describeModel, type ModelKit } from './support/run-model'
 
 type Kit = ModelKit<typeof notificationBadgeMachine>
+
+// jsdom has no Web Animations (the drawer's transition asks for them).
+Object.defineProperty(Element.prototype, 'getAnimations', { value: () => [], writable: true, configurable: true })
 
 const note = (n: number): NotificationItem => ({
   _id: `n-${n}`,
@@ -22,8 +25,30 @@ const drawerOpen = (s: NotificationBadgeSnapshot) => s.matches({ drawer: 'open' 
 /** A chat count set explores only chat counts (it is independent of the rest). */
 const onlyChat = (s: NotificationBadgeSnapshot) => s.context.chatUnread > 0
 
-const bell = ({ screen }: Kit) => screen.getByRole('button', { name: /^Notifications/ })
-const drawer = ({ screen }: Kit) => screen.getByRole('region', { name: 'Notification drawer' })
+// The open drawer is modal: what is behind it is hidden from the accessibility tree.
+const bell = ({ screen }: Kit) => screen.getByRole('button', { name: /^Notifications/, hidden: true })
+const drawer = ({ screen }: Kit) => screen.getByRole('dialog', { name: 'Notifications' })
+/**
+ * What this path's events say the user should see, kept by the test from the events it sent (the
+ * oracle is not the machine): the items newest first with whether the user has read them, the
+ * unread count, the title icon's count and the chat count.
+ */
+interface Ledger {
+  items: { id: string; message: string; seen: boolean }[]
+  unread: number
+  title: number
+  blurred: boolean
+  chat: number
+}
+const ledgers = new WeakMap<object, Ledger>()
+const ledgerOf = (kit: Kit): Ledger => {
+  let ledger = ledgers.get(kit.actor)
+  if (!ledger) ledgers.set(kit.actor, (ledger = { items: [], unread: 0, title: 0, blurred: false, chat: 0 }))
+  return ledger
+}
+
+/** The drawer slides out: its transition runs on animation frames. */
+const slideOut = (kit: Kit) => kit.advance(100)
 const iconLink = () => document.head.querySelector<HTMLLinkElement>('link[rel~="icon"]')
 
 describeModel({
@@ -80,25 +105,18 @@ describeModel({
   },
   spyActions: ['showPush'],
   render: (snapshot, send) => {
-    const view = notificationBadgeView(snapshot)
+    const badge = connect(snapshot, send)
     return (
       <>
-        <TitleIcon icon={view.titleIcon} />
+        <TitleIcon {...badge.titleIcon} />
         <header>
           <a href="/chat" className="relative">
             chats
-            <ChatUnreadBadge badge={view.chatBadge} count={view.chatUnread} />
+            <ChatUnreadBadge {...badge.chat} />
           </a>
-          <NotificationBell dot={view.dot} unread={view.unread} drawerOpen={view.drawerOpen} onOpen={() => send({ type: 'OPEN_DRAWER' })} />
+          <NotificationBell {...badge.bell} />
         </header>
-        {view.drawerOpen ? (
-          <section aria-label="Notification drawer">
-            <button type="button" onClick={() => send({ type: 'CLOSE_DRAWER' })}>
-              Close
-            </button>
-            <NotificationList items={view.items} unread={view.unread} canMarkAllSeen={view.canMarkAllSeen} onSeen={(id) => send({ type: 'SEEN', id })} onSeenAll={() => send({ type: 'SEEN_ALL' })} />
-          </section>
-        ) : null}
+        <NotificationsDrawer {...badge.drawer} permission="granted" onEnableBrowserNotifications={() => {}} />
       </>
     )
   },
@@ -108,9 +126,16 @@ describeModel({
     },
     CLOSE_DRAWER: async (_, kit) => {
       await kit.user.click(within(drawer(kit)).getByRole('button', { name: 'Close' }))
+      await slideOut(kit)
     },
     SEEN: async (event, kit) => {
       const item = kit.previous.context.items.find((i) => i._id === event.id)!
+      const ledger = ledgerOf(kit)
+      const entry = ledger.items.find((i) => i.id === event.id)!
+      if (!entry.seen) {
+        entry.seen = true
+        ledger.unread = Math.max(0, ledger.unread - 1)
+      }
       if (item.is_seen) {
         // Already read (another tab): nothing to click, and nothing changes.
         await kit.send({ type: 'SEEN', id: event.id })
@@ -126,18 +151,47 @@ describeModel({
       // Nothing unread: the button is disabled and the click does nothing.
       const disabled = !(unread > 0 || items.some((item) => !item.is_seen))
       expect(button.disabled).toBe(disabled)
+      const ledger = ledgerOf(kit)
+      if (ledger.unread > 0 || ledger.items.some((i) => !i.seen)) {
+        for (const entry of ledger.items) entry.seen = true
+        ledger.unread = 0
+      }
       const calls = kit.calls.length
       await kit.user.click(button)
       if (disabled) expect(kit.calls.length).toBe(calls)
       else expect(kit.calls.at(-1)).toMatchObject({ src: 'markAllSeen' })
     },
     LOADED: async (event, kit) => {
+      const ledger = ledgerOf(kit)
+      const known = new Set(ledger.items.map((i) => i.id))
+      for (const item of event.items as NotificationItem[]) if (!known.has(item._id)) ledger.items.push({ id: item._id, message: item.notify_message, seen: item.is_seen })
       await kit.send({ type: 'LOADED', items: event.items } as never)
       const ids = kit.actor.getSnapshot().context.items.map((item) => item._id)
       expect(new Set(ids).size).toBe(ids.length)
       expect(ids.slice(0, kit.previous.context.items.length)).toEqual(kit.previous.context.items.map((item) => item._id))
     },
+    UNREAD_COUNT: async (event, kit) => {
+      ledgerOf(kit).unread = Math.max(0, event.count)
+      await kit.send({ type: 'UNREAD_COUNT', count: event.count })
+    },
+    CHAT_UNREAD: async (event, kit) => {
+      ledgerOf(kit).chat = Math.max(0, event.count)
+      await kit.send({ type: 'CHAT_UNREAD', count: event.count })
+    },
+    BLUR: async (_, kit) => {
+      ledgerOf(kit).blurred = true
+      await kit.send({ type: 'BLUR' })
+    },
+    FOCUS: async (_, kit) => {
+      Object.assign(ledgerOf(kit), { blurred: false, title: 0 })
+      await kit.send({ type: 'FOCUS' })
+    },
     DATA: async (event, kit) => {
+      const ledger = ledgerOf(kit)
+      const notification = event.notification as NotificationItem
+      ledger.items.unshift({ id: notification._id, message: notification.notify_message, seen: notification.is_seen })
+      if (!notification.is_seen) ledger.unread++
+      if (ledger.blurred) ledger.title++
       const pushes = kit.actions.showPush.mock.calls.length
       await kit.send({ type: 'DATA', notification: event.notification })
       // A push only while the window is blurred.
@@ -145,12 +199,13 @@ describeModel({
     },
   },
   states: {
-    '*': (expected, kit) => {
-      const { unread, chatUnread } = expected.context
+    '*': (_, kit) => {
+      // The counts follow from the events this path sent.
+      const { unread, chat: chatUnread } = ledgerOf(kit)
       expect(bell(kit).getAttribute('aria-label')).toMatch(unread > 0 ? new RegExp(`^Notifications, ${unread} unread`) : /^Notifications(, new)?$/)
       // The chat badge: the count up to 10, then '10+'.
       const badge = chatUnread === 0 ? null : chatUnread > 10 ? '10+' : String(chatUnread)
-      const link = kit.screen.getByRole('link')
+      const link = kit.screen.getByRole('link', { hidden: true })
       if (badge) {
         expect(within(link).getByText(badge)).toBeTruthy()
         expect(within(link).getByText(`${chatUnread} unread chats`)).toBeTruthy()
@@ -166,28 +221,32 @@ describeModel({
     },
     'drawer.closed': (_, kit) => {
       expect(bell(kit).getAttribute('aria-expanded')).toBe('false')
-      expect(kit.screen.queryByRole('region', { name: 'Notification drawer' })).toBeNull()
+      expect(kit.screen.queryByRole('dialog', { name: 'Notifications' })).toBeNull()
     },
-    'drawer.open': (expected, kit) => {
+    'drawer.open': (_, kit) => {
       expect(bell(kit).getAttribute('aria-expanded')).toBe('true')
-      const { items } = expected.context
+      const { items, unread } = ledgerOf(kit)
+      expect(within(drawer(kit)).getByText(unread > 0 ? `${unread} unread` : 'All caught up')).toBeTruthy()
       if (items.length === 0) {
         expect(within(drawer(kit)).getByText('No notifications yet')).toBeTruthy()
         return
       }
-      // Newest first; the unread ones can be marked read.
+      // Every notification the test sent or loaded, once, newest first (live ones before the loaded
+      // page); the ones the user has not read can be marked read.
       const rows = within(drawer(kit)).getAllByRole('listitem')
-      expect(rows.map((row) => row.getAttribute('aria-label'))).toEqual(items.map((item) => item.notify_message))
-      rows.forEach((row, i) => expect(within(row).queryByRole('button', { name: 'Mark as read' }) === null).toBe(items[i].is_seen))
+      const shown = rows.map((row) => row.getAttribute('aria-label'))
+      expect(new Set(shown).size).toBe(shown.length)
+      expect(shown).toEqual(items.map((item) => item.message))
+      rows.forEach((row, i) => expect(within(row).queryByRole('button', { name: 'Mark as read' }) === null).toBe(items[i].seen))
     },
     'window.focused': () => {
       // Focus resets the title icon.
       expect(iconLink()?.dataset.count).toBe('0')
       expect(iconLink()?.getAttribute('href')).toBe('/favicon.svg')
     },
-    'window.blurred': (expected) => {
-      // 1 to 4: the numbered icon; 5 or more: the 5 icon.
-      const n = expected.context.titleCount
+    'window.blurred': (_, kit) => {
+      // 1 to 4: the numbered icon; 5 or more: the 5 icon. The count is the notifications sent while away.
+      const n = ledgerOf(kit).title
       expect(iconLink()?.dataset.count).toBe(String(n >= 5 ? 5 : n))
       if (n > 0) expect(decodeURIComponent(iconLink()!.href)).toContain(`>${n >= 5 ? '5+' : n}</text>`)
     },

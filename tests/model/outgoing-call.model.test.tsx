@@ -1,6 +1,6 @@
 import { expect } from 'vitest'
 import { within } from '@testing-library/react'
-import { outgoingCallMachine, outgoingCallView, type OutgoingCallInput } from '../../src/machines/outgoing-call'
+import { connect, outgoingCallMachine, type OutgoingCallInput } from '../../src/machines/outgoing-call'
 import { OutgoingCallOverlay } from '../../src/ui/outgoing-call/outgoing-call-overlay'
 import { describeModel, type ModelKit } from './support/run-model'
 
@@ -25,12 +25,12 @@ describeModel({
     ],
   },
   spyActions: ['openRoom'],
-  render: (snapshot, send) => <OutgoingCallOverlay {...outgoingCallView(snapshot)} onCancel={() => send({ type: 'CANCEL' })} />,
+  render: (snapshot, send) => <OutgoingCallOverlay {...connect(snapshot, send)} />,
   perform: {
     CANCEL: async (_, kit) => {
       await kit.user.click(cancelButton(kit))
     },
-    // Spec section 9: the calling timeout is 60 s; still ringing a millisecond before.
+    // The calling timeout is 60 s; still ringing a millisecond before.
     'xstate.after.callTimeout.outgoingCall.ringing': async (_, kit) => {
       await kit.advance(59_999)
       expect(status(kit)).toBe('Ringing…')

@@ -1,6 +1,6 @@
 import { expect } from 'vitest'
 import { within } from '@testing-library/react'
-import { PRIVACY_FIELDS, privacySettingsMachine, privacySettingsView, type PrivacyField, type PrivacyValues } from '../../src/machines/privacy-settings'
+import { connect, PRIVACY_FIELDS, privacySettingsMachine, type PrivacyField, type PrivacyValues } from '../../src/machines/privacy-settings'
 import { PrivacySettingsModal } from '../../src/ui/privacy-settings/privacy-settings-modal'
 import { describeModel, type ModelKit } from './support/run-model'
 
@@ -14,6 +14,14 @@ const LABELS: Record<PrivacyField, string> = {
 }
 
 const stored: PrivacyValues = { only_friend_call: 0, only_friend_invite_topic: 1, only_friend_chat: 0, sounds: 1 }
+const start: PrivacyValues = { only_friend_call: 1, only_friend_invite_topic: 1, only_friend_chat: 1, sounds: 0 }
+
+/**
+ * The switches as the user's actions left them, kept by the test (not read from the machine):
+ * opening shows the account's values, a toggle flips its switch at once, a failed save flips it back.
+ */
+const shownValues = new WeakMap<object, PrivacyValues>()
+const valuesOf = (kit: Kit) => shownValues.get(kit.actor) ?? start
 
 const dialog = ({ screen }: Kit) => screen.getByRole('dialog', { name: 'Privacy settings' })
 const switchOf = (kit: Kit, field: PrivacyField) => within(dialog(kit)).getByRole('switch', { name: LABELS[field] })
@@ -22,7 +30,7 @@ const isDisabled = (element: HTMLElement) => element.hasAttribute('disabled') ||
 
 describeModel({
   machine: privacySettingsMachine,
-  input: { values: { only_friend_call: 1, only_friend_invite_topic: 1, only_friend_chat: 1, sounds: 0 } },
+  input: { values: start },
   // Which switch is saving and which one failed matter; the values are asserted per step.
   serializeState: (snapshot) => JSON.stringify({ value: snapshot.value, saving: snapshot.context.saving?.field ?? null, failed: snapshot.context.failed }),
   events: {
@@ -30,25 +38,26 @@ describeModel({
     TOGGLE: PRIVACY_FIELDS.map((field) => ({ type: 'TOGGLE', field })),
   },
   spyActions: ['reloadPage', 'fieldSaved'],
-  render: (snapshot, send) => (
-    <>
-      {/* the account menu's entry 'setting' */}
-      <button type="button" onClick={() => send({ type: 'OPEN', values: stored })}>
-        setting
-      </button>
-      <PrivacySettingsModal
-        {...privacySettingsView(snapshot)}
-        onToggle={(field) => send({ type: 'TOGGLE', field })}
-        onCancel={() => send({ type: 'CANCEL' })}
-        onOk={() => send({ type: 'OK' })}
-      />
-    </>
-  ),
+  render: (snapshot, send) => {
+    const privacy = connect(snapshot, send)
+    return (
+      <>
+        {/* the account menu's entry 'setting' */}
+        <button type="button" onClick={() => privacy.open(stored)}>
+          setting
+        </button>
+        <PrivacySettingsModal {...privacy.modal} />
+      </>
+    )
+  },
   perform: {
     OPEN: async (_, kit) => {
+      shownValues.set(kit.actor, { ...stored })
       await kit.user.click(kit.screen.getByRole('button', { name: 'setting' }))
     },
     TOGGLE: async (event, kit) => {
+      const values = valuesOf(kit)
+      shownValues.set(kit.actor, { ...values, [event.field]: values[event.field as PrivacyField] === 1 ? 0 : 1 })
       await kit.user.click(switchOf(kit, event.field))
     },
     CANCEL: async (_, kit) => {
@@ -65,6 +74,9 @@ describeModel({
       expect(kit.actions.fieldSaved.mock.calls.at(-1)?.[1]).toEqual({ field, value: kit.previous.context.values[field] })
     },
     'xstate.error.actor.saveProfileField': async (_, kit) => {
+      const field = kit.previous.context.saving!.field
+      const values = valuesOf(kit)
+      shownValues.set(kit.actor, { ...values, [field]: values[field] === 1 ? 0 : 1 })
       await kit.reject('saveProfileField', new Error('Server Error'))
       expect(kit.actions.reloadPage).not.toHaveBeenCalled()
     },
@@ -73,9 +85,9 @@ describeModel({
     closed: (_, kit) => {
       expect(kit.screen.queryByRole('dialog')).toBeNull()
     },
-    open: (expected, kit) => {
+    open: (_, kit) => {
       // Every switch shows its value (a toggled one at once, before the save answers).
-      for (const field of PRIVACY_FIELDS) expect(switchOf(kit, field).getAttribute('aria-checked')).toBe(String(expected.context.values[field] === 1))
+      for (const field of PRIVACY_FIELDS) expect(switchOf(kit, field).getAttribute('aria-checked')).toBe(String(valuesOf(kit)[field] === 1))
     },
     'open.idle': (expected, kit) => {
       for (const field of PRIVACY_FIELDS) expect(isDisabled(switchOf(kit, field))).toBe(false)

@@ -1,10 +1,11 @@
 import { assertEvent, assign, fromPromise, raise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import { administeredCount, type Channel } from '../../../contract/channel'
 import { actorNotProvided } from '../not-provided'
+import type { AccountChannelsContext, AccountChannelsEvent, SwitchChannelInput } from './account-channels.types'
 
 /**
- * The account drawer's channels (spec section 2, account drawer: the user's channels, switch the
- * current one, create one; section 9, the plan's channel quota). Two parallel regions:
+ * The account drawer's channels: the user's channels, switch the current one, create one (within
+ * the plan's channel quota). Two parallel regions:
  *
  *   list    closed --DRAWER_OPENED--> open: while the drawer or the create-channel modal shows,
  *           the user's channels are loaded (GET channel/my-channel), afresh at every opening
@@ -26,30 +27,6 @@ import { actorNotProvided } from '../not-provided'
  * Pure: the calls are injected promise actors; `refreshUser` and `openChats` are injected actions.
  */
 
-export interface AccountChannelsContext {
-  /** The loaded list (null until it is loaded). */
-  channels: Channel[] | null
-  /** The channel being made current. */
-  switching: string | null
-  /** Channels the user administered when the create modal opened: its quota check. */
-  administeredChannels: number
-}
-
-export type AccountChannelsEvent =
-  | { type: 'DRAWER_OPENED' }
-  | { type: 'DRAWER_CLOSED' }
-  /** The list's 'Try again' after it failed to load. */
-  | { type: 'RETRY' }
-  /** Load the list again (raised after a switch; nothing while the list is closed). */
-  | { type: 'RELOAD' }
-  | { type: 'SWITCH'; channelId: string }
-  /** 'Create channel': the drawer makes way for the create-channel modal. */
-  | { type: 'CREATE' }
-  /** The create-channel modal made the channel. */
-  | { type: 'CREATED' }
-  /** The create-channel modal closed without a channel. */
-  | { type: 'CREATE_CLOSED' }
-
 const notProvided = actorNotProvided('accountChannels')
 
 export const accountChannelsMachine = setup({
@@ -61,7 +38,7 @@ export const accountChannelsMachine = setup({
     /** GET channel/my-channel: the user's channels with the user's role in each. */
     loadChannels: fromPromise<Channel[], void>(notProvided('loadChannels')),
     /** PUT customer/current-channel {channel_id}. The response is not read. */
-    switchChannel: fromPromise<unknown, { channelId: string }>(notProvided('switchChannel')),
+    switchChannel: fromPromise<unknown, SwitchChannelInput>(notProvided('switchChannel')),
   },
   guards: {
     listLoaded: ({ context }) => context.channels !== null,
@@ -75,6 +52,11 @@ export const accountChannelsMachine = setup({
     clearList: assign({ channels: null }),
     keepQuotaCount: assign({ administeredChannels: ({ context }) => administeredCount(context.channels ?? []) }),
     clearSwitching: assign({ switching: null }),
+    keepChannels: assign((_, params: { channels: Channel[] }) => ({ channels: params.channels })),
+    markSwitching: assign(({ event }) => {
+      assertEvent(event, 'SWITCH')
+      return { switching: event.channelId }
+    }),
   },
 }).createMachine({
   id: 'accountChannels',
@@ -116,7 +98,7 @@ export const accountChannelsMachine = setup({
                   invoke: {
                     id: 'loadChannels',
                     src: 'loadChannels',
-                    onDone: { target: 'loaded', actions: assign({ channels: ({ event }) => event.output }) },
+                    onDone: { target: 'loaded', actions: { type: 'keepChannels', params: ({ event }) => ({ channels: event.output }) } },
                     onError: 'failed',
                   },
                 },
@@ -135,7 +117,7 @@ export const accountChannelsMachine = setup({
       states: {
         idle: {
           on: {
-            SWITCH: { target: 'switching', actions: assign({ switching: ({ event }) => event.channelId }) },
+            SWITCH: { target: 'switching', actions: 'markSwitching' },
           },
         },
         switching: {

@@ -1,9 +1,10 @@
-import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
+import { assertEvent, assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import { channelQuota, LIMITS } from '../../../contract/limits'
 import { actorNotProvided } from '../not-provided'
+import { CHANNEL_IMAGE_TYPES, type ChannelCreateBody, type ChannelFormContext, type ChannelFormError, type ChannelFormEvent, type ChannelFormInput, type ChannelImage, type CreatedChannel } from './channel-form.types'
 
 /**
- * The create-channel modal (spec sections 5, 6 and 9; the channel limit message of section 8).
+ * The create-channel modal, with the plan's channel quota.
  *
  *   checkingQuota --always--> quotaReached when the user already administers as many channels as
  *                  the plan allows (freemium 1, premium 5, growth 100, unknown 1), else editing
@@ -20,74 +21,6 @@ import { actorNotProvided } from '../not-provided'
  *
  * Pure: the calls are injected promise actors.
  */
-
-export type ChannelTextField = 'name' | 'description' | 'password' | 'referralLink'
-export type ImageSlot = 'image' | 'banner'
-
-/** Types a channel image or banner may have (the server checks the bytes). */
-export const CHANNEL_IMAGE_TYPES = ['image/jpeg', 'image/png'] as const
-
-/** An uploaded public image. */
-export interface ChannelImage {
-  _id: string
-  url: string
-}
-export type ChannelUseFor = 'sme' | 'edu'
-
-/** POST channel/create (spec section 3, channel create payload). */
-export interface ChannelCreateBody {
-  name: string
-  description: string
-  is_public: boolean
-  password: string
-  use_for?: ChannelUseFor
-  file_id?: string
-  banner?: string
-  referral_link?: string
-}
-
-export interface CreatedChannel {
-  _id: string
-  name: string
-}
-
-export interface ChannelFormInput {
-  /** The user's plan (user.package); an unknown plan gets the smallest quota. */
-  plan: string | undefined
-  /** Channels the user administers now. */
-  administeredChannels: number
-  useFor?: ChannelUseFor
-}
-
-export interface ChannelFormContext {
-  plan: string | undefined
-  /** The plan's channel quota. */
-  limit: number
-  administeredChannels: number
-  useFor: ChannelUseFor | undefined
-  name: string
-  description: string
-  isPublic: boolean
-  password: string
-  referralLink: string
-  image: ChannelImage | null
-  banner: ChannelImage | null
-  /** The slot being uploaded. */
-  uploading: ImageSlot | null
-  /** Fields the user has changed: their messages show from then on. */
-  touched: { name: boolean; password: boolean }
-  error: 'create' | 'generate' | 'upload' | 'imageType' | null
-}
-
-export type ChannelFormEvent =
-  | { type: 'CHANGE'; field: ChannelTextField; value: string }
-  | { type: 'SET_PUBLIC'; isPublic: boolean }
-  | { type: 'SET_USE_FOR'; useFor: ChannelUseFor | null }
-  | { type: 'PICK_IMAGE'; slot: ImageSlot; file: File }
-  | { type: 'REMOVE_IMAGE'; slot: ImageSlot }
-  | { type: 'GENERATE_DESCRIPTION' }
-  | { type: 'SUBMIT' }
-  | { type: 'CANCEL' }
 
 export type NameProblem = 'required' | 'tooLong' | null
 
@@ -129,6 +62,33 @@ export const channelFormMachine = setup({
   actions: {
     /** Injected: the new channel exists (the app closes the modal and opens it). */
     channelCreated: (_, _params: { channel: CreatedChannel }) => {},
+    changeField: assign(({ context, event }) => {
+      assertEvent(event, 'CHANGE')
+      return {
+        [event.field]: event.value,
+        touched: event.field === 'name' || event.field === 'password' ? { ...context.touched, [event.field]: true } : context.touched,
+        error: null,
+      }
+    }),
+    setPublic: assign(({ event }) => {
+      assertEvent(event, 'SET_PUBLIC')
+      return { isPublic: event.isPublic, error: null }
+    }),
+    setUseFor: assign(({ event }) => {
+      assertEvent(event, 'SET_USE_FOR')
+      return { useFor: event.useFor ?? undefined, error: null }
+    }),
+    startUpload: assign(({ event }) => {
+      assertEvent(event, 'PICK_IMAGE')
+      return { uploading: event.slot, error: null }
+    }),
+    removeImage: assign(({ event }) => {
+      assertEvent(event, 'REMOVE_IMAGE')
+      return { [event.slot]: null, error: null }
+    }),
+    takeSuggestion: assign((_, params: { description: string }) => ({ description: params.description })),
+    keepImage: assign(({ context }, params: { image: ChannelImage }) => ({ [context.uploading ?? 'image']: params.image, uploading: null })),
+    showError: assign((_, params: { error: ChannelFormError }) => ({ error: params.error, uploading: null })),
   },
 }).createMachine({
   id: 'channelForm',
@@ -158,20 +118,14 @@ export const channelFormMachine = setup({
     },
     editing: {
       on: {
-        CHANGE: {
-          actions: assign(({ context, event }) => ({
-            [event.field]: event.value,
-            touched: event.field === 'name' || event.field === 'password' ? { ...context.touched, [event.field]: true } : context.touched,
-            error: null,
-          })),
-        },
-        SET_PUBLIC: { actions: assign({ isPublic: ({ event }) => event.isPublic, error: null }) },
-        SET_USE_FOR: { actions: assign({ useFor: ({ event }) => event.useFor ?? undefined, error: null }) },
+        CHANGE: { actions: 'changeField' },
+        SET_PUBLIC: { actions: 'setPublic' },
+        SET_USE_FOR: { actions: 'setUseFor' },
         PICK_IMAGE: [
-          { guard: 'isImageFile', target: 'uploading', actions: assign({ uploading: ({ event }) => event.slot, error: null }) },
-          { actions: assign({ error: 'imageType' }) },
+          { guard: 'isImageFile', target: 'uploading', actions: 'startUpload' },
+          { actions: { type: 'showError', params: { error: 'imageType' } } },
         ],
-        REMOVE_IMAGE: { actions: assign(({ event }) => ({ [event.slot]: null, error: null })) },
+        REMOVE_IMAGE: { actions: 'removeImage' },
         GENERATE_DESCRIPTION: { guard: 'hasDescription', target: 'generating' },
         SUBMIT: { guard: 'canCreate', target: 'creating' },
         CANCEL: 'cancelled',
@@ -182,17 +136,20 @@ export const channelFormMachine = setup({
         id: 'suggestDescription',
         src: 'suggestDescription',
         input: ({ context }) => ({ description: context.description }),
-        onDone: { target: 'editing', actions: assign({ description: ({ event }) => event.output }) },
-        onError: { target: 'editing', actions: assign({ error: 'generate' }) },
+        onDone: { target: 'editing', actions: { type: 'takeSuggestion', params: ({ event }) => ({ description: event.output }) } },
+        onError: { target: 'editing', actions: { type: 'showError', params: { error: 'generate' } } },
       },
     },
     uploading: {
       invoke: {
         id: 'uploadImage',
         src: 'uploadImage',
-        input: ({ event }) => ({ file: (event as Extract<ChannelFormEvent, { type: 'PICK_IMAGE' }>).file }),
-        onDone: { target: 'editing', actions: assign(({ context, event }) => ({ [context.uploading ?? 'image']: event.output, uploading: null })) },
-        onError: { target: 'editing', actions: assign({ uploading: null, error: 'upload' }) },
+        input: ({ event }) => {
+          assertEvent(event, 'PICK_IMAGE')
+          return { file: event.file }
+        },
+        onDone: { target: 'editing', actions: { type: 'keepImage', params: ({ event }) => ({ image: event.output }) } },
+        onError: { target: 'editing', actions: { type: 'showError', params: { error: 'upload' } } },
       },
     },
     creating: {
@@ -210,7 +167,7 @@ export const channelFormMachine = setup({
           ...(context.referralLink.trim() ? { referral_link: context.referralLink.trim() } : {}),
         }),
         onDone: { target: 'created', actions: { type: 'channelCreated', params: ({ event }) => ({ channel: event.output }) } },
-        onError: { target: 'editing', actions: assign({ error: 'create' }) },
+        onError: { target: 'editing', actions: { type: 'showError', params: { error: 'create' } } },
       },
     },
     created: { type: 'final' },

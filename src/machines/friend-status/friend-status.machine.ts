@@ -1,8 +1,9 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import { actorNotProvided } from '../not-provided'
+import type { FriendStatus, FriendStatusContext, FriendStatusError, FriendStatusEvent, FriendStatusInput, RelateInput } from './friend-status.types'
 
 /**
- * One person's friend status in a contact-request item (spec section 4, "Friend status").
+ * One person's friend status in a contact-request item.
  *
  *   friend_status 0 and 2 -> stranger, 1 -> requested, 3 -> friend
  *   requested
@@ -15,25 +16,7 @@ import { actorNotProvided } from '../not-provided'
  * Pure: the calls are injected promise actors, removing the item from its list an injected action.
  */
 
-/** The wire values of friend_status. */
-export type FriendStatus = 0 | 1 | 2 | 3
-
-export const FRIEND_STATUS = { stranger: 0, requested: 1, declined: 2, friend: 3 } as const
-
-export interface FriendStatusInput {
-  customerId: string
-  name: string
-  photoUrl: string | null
-  friendStatus: FriendStatus
-}
-
-export interface FriendStatusContext extends FriendStatusInput {
-  /** The item left its list (after accept or reject). */
-  removed: boolean
-  error: 'accept' | 'reject' | null
-}
-
-export type FriendStatusEvent = { type: 'ACCEPT' } | { type: 'REJECT' }
+export const FRIEND_STATUS = { stranger: 0, requested: 1, declined: 2, friend: 3 } as const satisfies Record<string, FriendStatus>
 
 const notProvided = actorNotProvided('friendStatus')
 
@@ -45,9 +28,9 @@ export const friendStatusMachine = setup({
   },
   actors: {
     /** POST relates/accept-friend {customer_id}. */
-    acceptFriend: fromPromise<unknown, { customer_id: string }>(notProvided('acceptFriend')),
+    acceptFriend: fromPromise<unknown, RelateInput>(notProvided('acceptFriend')),
     /** POST relates/no-friend {customer_id}. */
-    rejectFriend: fromPromise<unknown, { customer_id: string }>(notProvided('rejectFriend')),
+    rejectFriend: fromPromise<unknown, RelateInput>(notProvided('rejectFriend')),
   },
   guards: {
     isRequested: ({ context }) => context.friendStatus === FRIEND_STATUS.requested,
@@ -57,6 +40,9 @@ export const friendStatusMachine = setup({
     /** Injected: take the item out of its list. */
     removeItem: (_, _params: { customerId: string }) => {},
     clearError: assign({ error: null }),
+    becomeFriend: assign({ friendStatus: FRIEND_STATUS.friend, removed: true }),
+    becomeStranger: assign({ friendStatus: FRIEND_STATUS.stranger, removed: true }),
+    showError: assign((_, params: { error: FriendStatusError }) => ({ error: params.error })),
   },
 }).createMachine({
   id: 'friendStatus',
@@ -85,9 +71,9 @@ export const friendStatusMachine = setup({
         input: ({ context }) => ({ customer_id: context.customerId }),
         onDone: {
           target: 'friend',
-          actions: [assign({ friendStatus: FRIEND_STATUS.friend, removed: true }), { type: 'removeItem', params: ({ context }) => ({ customerId: context.customerId }) }],
+          actions: ['becomeFriend', { type: 'removeItem', params: ({ context }) => ({ customerId: context.customerId }) }],
         },
-        onError: { target: 'requested', actions: assign({ error: 'accept' }) },
+        onError: { target: 'requested', actions: { type: 'showError', params: { error: 'accept' } } },
       },
     },
     rejecting: {
@@ -97,9 +83,9 @@ export const friendStatusMachine = setup({
         input: ({ context }) => ({ customer_id: context.customerId }),
         onDone: {
           target: 'stranger',
-          actions: [assign({ friendStatus: FRIEND_STATUS.stranger, removed: true }), { type: 'removeItem', params: ({ context }) => ({ customerId: context.customerId }) }],
+          actions: ['becomeStranger', { type: 'removeItem', params: ({ context }) => ({ customerId: context.customerId }) }],
         },
-        onError: { target: 'requested', actions: assign({ error: 'reject' }) },
+        onError: { target: 'requested', actions: { type: 'showError', params: { error: 'reject' } } },
       },
     },
     friend: {},

@@ -1,8 +1,9 @@
-import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
+import { assertEvent, assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import { actorNotProvided } from '../not-provided'
+import type { CallAnswerResponse, IncomingCallContext, IncomingCallEvent, IncomingCallInput, IncomingCallRequest } from './incoming-call.types'
 
 /**
- * The callee's side of calls (spec sections 4 and 9, "Calls"). Lives as long as the login.
+ * The callee's side of calls. Lives as long as the login.
  *
  *   idle
  *     NEW_REQUEST_CALL -> ringing, unless already calling or in the room view (then ignored)
@@ -20,58 +21,10 @@ import { actorNotProvided } from '../not-provided'
 export const RINGTONE_VOLUME = 0.5
 export const RINGTONE_REPEAT_MS = 60_000
 
-export interface IncomingCallRequest {
-  /** The call's id, sent as call_id. */
-  _id: string
-  /** The call's room (/room/{uuid}). */
-  uuid: string
-  caller: { name: string; photoUrl: string | null }
-  isVideo: boolean
-}
-
-/** The call response to POST call/answer. */
-export interface CallAnswerResponse {
-  status: number
-  result?: { _id?: string }
-}
-
-export type Sounds = 0 | 1
-
-export interface IncomingCallInput {
-  sounds: Sounds
-  calling?: boolean
-  pathname?: string
-}
-
-export interface IncomingCallContext {
-  call: IncomingCallRequest | null
-  sounds: Sounds
-  /** Already in a call (the app state's is-calling flag). */
-  calling: boolean
-  /** The room view (/room/..., /call-open/...) is open. */
-  inRoomView: boolean
-  ringtoneVolume: number
-  /** How many times the ringtone started for this call (the 60 s repeats). */
-  ringtonePlays: number
-}
-
-export type IncomingCallEvent =
-  /** Socket NEW_REQUEST_CALL. */
-  | { type: 'NEW_REQUEST_CALL'; call: IncomingCallRequest }
-  | { type: 'ANSWER' }
-  | { type: 'DECLINE' }
-  /** Socket RESPONSE_CALL: a missed response closes the popup. */
-  | { type: 'RESPONSE_CALL'; call_id: string; status: 'answered' | 'declined' | 'missed' }
-  /** Socket CLOSE_POPUP_CALL. */
-  | { type: 'CLOSE_POPUP_CALL' }
-  | { type: 'CALLING_CHANGED'; calling: boolean }
-  | { type: 'ROUTE_CHANGED'; pathname: string }
-  | { type: 'SOUNDS_CHANGED'; sounds: Sounds }
-
 /** The room view: a call room or an instant meeting. */
 export const isRoomPath = (pathname: string) => /^\/(room|call-open)\//.test(pathname)
 
-/** Spec: status 301 -> the room by result._id; otherwise by the call's uuid. */
+/** Status 301 -> the room by result._id; otherwise by the call's uuid. */
 export function roomOf(response: CallAnswerResponse, call: Pick<IncomingCallRequest, 'uuid'>): string {
   return response.status === 301 && response.result?._id ? response.result._id : call.uuid
 }
@@ -107,6 +60,18 @@ export const incomingCallMachine = setup({
     assignCall: assign(({ event }) => ({ call: event.type === 'NEW_REQUEST_CALL' ? event.call : null, ringtonePlays: 0 })),
     clearCall: assign({ call: null, ringtonePlays: 0 }),
     countRingtonePlay: assign({ ringtonePlays: ({ context }) => context.ringtonePlays + 1 }),
+    setCalling: assign(({ event }) => {
+      assertEvent(event, 'CALLING_CHANGED')
+      return { calling: event.calling }
+    }),
+    setRoute: assign(({ event }) => {
+      assertEvent(event, 'ROUTE_CHANGED')
+      return { inRoomView: isRoomPath(event.pathname) }
+    }),
+    setSounds: assign(({ event }) => {
+      assertEvent(event, 'SOUNDS_CHANGED')
+      return { sounds: event.sounds }
+    }),
   },
 }).createMachine({
   id: 'incomingCall',
@@ -119,9 +84,9 @@ export const incomingCallMachine = setup({
     ringtonePlays: 0,
   }),
   on: {
-    CALLING_CHANGED: { actions: assign({ calling: ({ event }) => event.calling }) },
-    ROUTE_CHANGED: { actions: assign({ inRoomView: ({ event }) => isRoomPath(event.pathname) }) },
-    SOUNDS_CHANGED: { actions: assign({ sounds: ({ event }) => event.sounds }) },
+    CALLING_CHANGED: { actions: 'setCalling' },
+    ROUTE_CHANGED: { actions: 'setRoute' },
+    SOUNDS_CHANGED: { actions: 'setSounds' },
   },
   initial: 'idle',
   states: {

@@ -1,8 +1,9 @@
-import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
+import { assertEvent, assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import { actorNotProvided } from '../not-provided'
+import type { CallOpenResult, CreateMeetingInput, MeetingFormContext, MeetingFormError, MeetingFormEvent, MeetingFormInput } from './meeting-form.types'
 
 /**
- * The meeting-now dialog (spec sections 3, 5 and 7, "Meeting").
+ * The meeting-now dialog: start an instant meeting, or join one by its code.
  *
  *   editing
  *     START (Get started; disabled while both the meeting name and the user name are empty)
@@ -15,35 +16,6 @@ import { actorNotProvided } from '../not-provided'
  *
  * Pure: the calls are injected promise actors, the navigation the injected `openMeeting`.
  */
-
-export type MeetingField = 'roomName' | 'name' | 'password' | 'code'
-
-/** Call-open result (spec section 3). */
-export interface CallOpenResult {
-  _id: string
-  jwt: string
-  server_meet: string
-  code: string
-}
-
-export interface MeetingFormInput {
-  /** The signed-in user's name, to start with. */
-  name?: string
-}
-
-export interface MeetingFormContext {
-  roomName: string
-  name: string
-  password: string
-  code: string
-  error: 'create' | 'code' | null
-}
-
-export type MeetingFormEvent =
-  | { type: 'CHANGE'; field: MeetingField; value: string }
-  | { type: 'START' }
-  | { type: 'JOIN' }
-  | { type: 'CLOSE' }
 
 /** The meeting page, with the query values the room needs. */
 export function meetingHref(result: CallOpenResult, context: Pick<MeetingFormContext, 'roomName' | 'name'>): string {
@@ -63,7 +35,7 @@ export const meetingFormMachine = setup({
   },
   actors: {
     /** POST call-open/create {room_name, name, password}. */
-    createMeeting: fromPromise<CallOpenResult, { room_name: string; name: string; password: string }>(notProvided('createMeeting')),
+    createMeeting: fromPromise<CallOpenResult, CreateMeetingInput>(notProvided('createMeeting')),
     /** GET call-open/detail/{code}. */
     findMeeting: fromPromise<CallOpenResult, { code: string }>(notProvided('findMeeting')),
   },
@@ -74,6 +46,11 @@ export const meetingFormMachine = setup({
   actions: {
     /** Injected: go to the meeting page. */
     openMeeting: (_, _params: { href: string }) => {},
+    changeField: assign(({ event }) => {
+      assertEvent(event, 'CHANGE')
+      return { [event.field]: event.value, error: null }
+    }),
+    showError: assign((_, params: { error: MeetingFormError }) => ({ error: params.error })),
   },
 }).createMachine({
   id: 'meetingForm',
@@ -82,7 +59,7 @@ export const meetingFormMachine = setup({
   states: {
     editing: {
       on: {
-        CHANGE: { actions: assign(({ event }) => ({ [event.field]: event.value, error: null })) },
+        CHANGE: { actions: 'changeField' },
         START: { guard: 'canStart', target: 'creating' },
         JOIN: { guard: 'hasCode', target: 'joining' },
         CLOSE: 'closed',
@@ -94,7 +71,7 @@ export const meetingFormMachine = setup({
         src: 'createMeeting',
         input: ({ context }) => ({ room_name: context.roomName.trim(), name: context.name.trim(), password: context.password }),
         onDone: { target: 'opened', actions: { type: 'openMeeting', params: ({ context, event }) => ({ href: meetingHref(event.output, context) }) } },
-        onError: { target: 'editing', actions: assign({ error: 'create' }) },
+        onError: { target: 'editing', actions: { type: 'showError', params: { error: 'create' } } },
       },
     },
     joining: {
@@ -103,7 +80,7 @@ export const meetingFormMachine = setup({
         src: 'findMeeting',
         input: ({ context }) => ({ code: context.code.trim() }),
         onDone: { target: 'opened', actions: { type: 'openMeeting', params: ({ context, event }) => ({ href: meetingHref(event.output, context) }) } },
-        onError: { target: 'editing', actions: assign({ error: 'code' }) },
+        onError: { target: 'editing', actions: { type: 'showError', params: { error: 'code' } } },
       },
     },
     opened: { type: 'final' },

@@ -1,9 +1,10 @@
-import { assign, fromPromise, setup, spawnChild, type ActorRefFrom, type SnapshotFrom } from 'xstate'
+import { assertEvent, assign, fromPromise, setup, spawnChild, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import { LIMITS } from '../../../contract/limits'
 import { actorNotProvided } from '../not-provided'
+import type { MarkSeenInput, NotificationBadgeContext, NotificationBadgeEvent, NotificationBadgeInput, NotificationItem } from './notification-badge.types'
 
 /**
- * Notification badges (spec sections 2, 4 and 9, "Notifications"). Four parallel regions:
+ * Notification badges. Four parallel regions:
  *
  *   dot     hidden --data | UNREAD_COUNT above 0--> shown --OPEN_DRAWER--> hidden
  *           (a socket `data` event shows the red dot; so does an unread count above 0; opening
@@ -15,53 +16,13 @@ import { actorNotProvided } from '../not-provided'
  *           (PUT notify/seen, PUT notify/seen-all); the unread counts and the first page
  *           (GET notify, page 1: LOADED) arrive as events; items that came live meanwhile stay first
  *
- * The title icon: 1 to 4 a numbered icon, 5 or more the 5 icon (view). The chat unread badge is
+ * The title icon: 1 to 4 a numbered icon, 5 or more the 5 icon (connect). The chat unread badge is
  * capped at LIMITS.unreadBadgeCap (10). Pure: the seen calls are injected promise actors,
  * showing a push is an injected action.
  */
 
 export const TITLE_ICON_MAX = 5
 export const CHAT_BADGE_CAP = LIMITS.unreadBadgeCap
-
-export interface NotificationItem {
-  _id: string
-  is_seen: boolean
-  created_at: string
-  notify_message: string
-  customer?: { name: string; photo_url: string | null } | null
-}
-
-export interface NotificationBadgeInput {
-  /** GET notify/all-number at start. */
-  unread?: number
-  chatUnread?: number
-}
-
-export interface NotificationBadgeContext {
-  /** Newest first. */
-  items: NotificationItem[]
-  /** Unread notifications. */
-  unread: number
-  /** Notifications that arrived while the window was blurred: the title icon's number. */
-  titleCount: number
-  /** Unread chats, for the header's chat icon. */
-  chatUnread: number
-}
-
-export type NotificationBadgeEvent =
-  /** The socket `data` event: a new notification. */
-  | { type: 'DATA'; notification: NotificationItem }
-  /** GET notify/all-number. */
-  | { type: 'UNREAD_COUNT'; count: number }
-  /** GET notify (page 1), newest first. */
-  | { type: 'LOADED'; items: NotificationItem[] }
-  | { type: 'CHAT_UNREAD'; count: number }
-  | { type: 'OPEN_DRAWER' }
-  | { type: 'CLOSE_DRAWER' }
-  | { type: 'SEEN'; id: string }
-  | { type: 'SEEN_ALL' }
-  | { type: 'FOCUS' }
-  | { type: 'BLUR' }
 
 const notProvided = actorNotProvided('notificationBadge')
 
@@ -73,7 +34,7 @@ export const notificationBadgeMachine = setup({
   },
   actors: {
     /** PUT notify/seen {notify_id}. */
-    markSeen: fromPromise<unknown, { notify_id: string }>(notProvided('markSeen')),
+    markSeen: fromPromise<unknown, MarkSeenInput>(notProvided('markSeen')),
     /** PUT notify/seen-all. */
     markAllSeen: fromPromise<unknown, void>(notProvided('markAllSeen')),
   },
@@ -97,6 +58,29 @@ export const notificationBadgeMachine = setup({
     }),
     countForTitle: assign({ titleCount: ({ context }) => context.titleCount + 1 }),
     resetTitle: assign({ titleCount: 0 }),
+    setUnread: assign(({ event }) => {
+      assertEvent(event, 'UNREAD_COUNT')
+      return { unread: Math.max(0, event.count) }
+    }),
+    setChatUnread: assign(({ event }) => {
+      assertEvent(event, 'CHAT_UNREAD')
+      return { chatUnread: Math.max(0, event.count) }
+    }),
+    markItemSeen: assign(({ context, event }) => {
+      assertEvent(event, 'SEEN')
+      return {
+        items: context.items.map((item) => (item._id === event.id ? { ...item, is_seen: true } : item)),
+        unread: Math.max(0, context.unread - 1),
+      }
+    }),
+    markAllItemsSeen: assign(({ context }) => ({ items: context.items.map((item) => ({ ...item, is_seen: true })), unread: 0 })),
+    saveSeen: spawnChild('markSeen', {
+      input: ({ event }) => {
+        assertEvent(event, 'SEEN')
+        return { notify_id: event.id }
+      },
+    }),
+    saveAllSeen: spawnChild('markAllSeen'),
   },
 }).createMachine({
   id: 'notificationBadge',
@@ -142,23 +126,11 @@ export const notificationBadgeMachine = setup({
         live: {
           on: {
             DATA: { actions: 'prepend' },
-            UNREAD_COUNT: { actions: assign({ unread: ({ event }) => Math.max(0, event.count) }) },
+            UNREAD_COUNT: { actions: 'setUnread' },
             LOADED: { actions: 'merge' },
-            CHAT_UNREAD: { actions: assign({ chatUnread: ({ event }) => Math.max(0, event.count) }) },
-            SEEN: {
-              guard: 'isUnseenItem',
-              actions: [
-                assign(({ context, event }) => ({
-                  items: context.items.map((item) => (item._id === event.id ? { ...item, is_seen: true } : item)),
-                  unread: Math.max(0, context.unread - 1),
-                })),
-                spawnChild('markSeen', { input: ({ event }) => ({ notify_id: event.type === 'SEEN' ? event.id : '' }) }),
-              ],
-            },
-            SEEN_ALL: {
-              guard: 'hasUnread',
-              actions: [assign(({ context }) => ({ items: context.items.map((item) => ({ ...item, is_seen: true })), unread: 0 })), spawnChild('markAllSeen')],
-            },
+            CHAT_UNREAD: { actions: 'setChatUnread' },
+            SEEN: { guard: 'isUnseenItem', actions: ['markItemSeen', 'saveSeen'] },
+            SEEN_ALL: { guard: 'hasUnread', actions: ['markAllItemsSeen', 'saveAllSeen'] },
           },
         },
       },

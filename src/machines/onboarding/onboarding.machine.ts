@@ -1,9 +1,19 @@
-import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
-import type { Flag } from '../../../contract/common'
+import { assertEvent, assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import { actorNotProvided } from '../not-provided'
+import type {
+  ChannelHit,
+  CompanyChannelInput,
+  JoinChannelInput,
+  OnboardingContext,
+  OnboardingError,
+  OnboardingEvent,
+  OnboardingInput,
+  SaveStartWithInput,
+  SaveUseForInput,
+} from './onboarding.types'
 
 /**
- * The first-login tutorial (spec sections 1, 4 and 5, "Onboarding").
+ * The first-login tutorial.
  *
  *   deciding --always--> closed when skip_tutorial is 1; with a referral query (tutorial not yet
  *            skipped) -> skippingForReferral: PUT customer/skip-tutorial, then closed; else open
@@ -19,45 +29,6 @@ import { actorNotProvided } from '../not-provided'
  * Pure: every call is an injected promise actor.
  */
 
-export type UseFor = 'personal' | 'business'
-export type ChannelType = 'sme' | 'edu'
-export type BusinessField = 'companyName' | 'website'
-export type OnboardingError = 'saveUseFor' | 'search' | 'join' | 'saveCompany' | 'createChannel' | 'skip'
-
-export interface ChannelHit {
-  _id: string
-  name: string
-  members: number
-}
-
-export interface OnboardingInput {
-  skipTutorial: Flag
-  /** The referral query value, when the page was opened with one. */
-  referral: string | null
-}
-
-export interface OnboardingContext extends OnboardingInput {
-  useFor: UseFor | null
-  keyword: string
-  /** The last search's channels; null before any search. */
-  channels: ChannelHit[] | null
-  companyName: string
-  website: string
-  channelType: ChannelType | null
-  error: OnboardingError | null
-}
-
-export type OnboardingEvent =
-  | { type: 'CHOOSE'; useFor: UseFor }
-  | { type: 'NEXT' }
-  | { type: 'CHANGE_KEYWORD'; keyword: string }
-  | { type: 'SEARCH' }
-  | { type: 'JOIN'; channelId: string }
-  | { type: 'CHANGE'; field: BusinessField; value: string }
-  | { type: 'CHOOSE_TYPE'; channelType: ChannelType }
-  | { type: 'SUBMIT' }
-  | { type: 'SKIP' }
-
 export const businessComplete = (context: Pick<OnboardingContext, 'companyName' | 'channelType'>) => context.companyName.trim() !== '' && context.channelType !== null
 
 const notProvided = actorNotProvided('onboarding')
@@ -72,18 +43,18 @@ export const onboardingMachine = setup({
     /** PUT customer/skip-tutorial. */
     skipTutorial: fromPromise<unknown, void>(notProvided('skipTutorial')),
     /** PUT customer/skip-tutorial, then PUT customer/use-for {use_for}. */
-    saveUseFor: fromPromise<unknown, { use_for: UseFor }>(notProvided('saveUseFor')),
+    saveUseFor: fromPromise<unknown, SaveUseForInput>(notProvided('saveUseFor')),
     /** Channels matching a name or referral (GET channel?keyword=...). */
     searchChannels: fromPromise<ChannelHit[], { keyword: string }>(notProvided('searchChannels')),
     /** Join the referring channel. */
-    joinChannel: fromPromise<unknown, { channel_id: string }>(notProvided('joinChannel')),
+    joinChannel: fromPromise<unknown, JoinChannelInput>(notProvided('joinChannel')),
     /** PUT customer/start-with {start_with, website}. */
-    saveStartWith: fromPromise<unknown, { start_with: string; website?: string }>(notProvided('saveStartWith')),
+    saveStartWith: fromPromise<unknown, SaveStartWithInput>(notProvided('saveStartWith')),
     /**
      * POST channel/create for the company: the type's preset description and banner. Answers the
      * channel, or null when no channel was made (the app says why); either way the tutorial ends.
      */
-    createCompanyChannel: fromPromise<{ _id: string } | null, { name: string; use_for: ChannelType; website?: string }>(notProvided('createCompanyChannel')),
+    createCompanyChannel: fromPromise<{ _id: string } | null, CompanyChannelInput>(notProvided('createCompanyChannel')),
   },
   guards: {
     tutorialSkipped: ({ context }) => context.skipTutorial === 1,
@@ -98,6 +69,25 @@ export const onboardingMachine = setup({
     /** Injected: refetch the user (customer/user-info). */
     refreshUser: () => {},
     clearError: assign({ error: null }),
+    showError: assign((_, params: { error: OnboardingError }) => ({ error: params.error })),
+    markTutorialSkipped: assign({ skipTutorial: 1 as const }),
+    chooseUseFor: assign(({ event }) => {
+      assertEvent(event, 'CHOOSE')
+      return { useFor: event.useFor, error: null }
+    }),
+    setKeyword: assign(({ event }) => {
+      assertEvent(event, 'CHANGE_KEYWORD')
+      return { keyword: event.keyword }
+    }),
+    keepChannels: assign((_, params: { channels: ChannelHit[] }) => ({ channels: params.channels })),
+    setBusinessField: assign(({ event }) => {
+      assertEvent(event, 'CHANGE')
+      return { [event.field]: event.value }
+    }),
+    chooseChannelType: assign(({ event }) => {
+      assertEvent(event, 'CHOOSE_TYPE')
+      return { channelType: event.channelType }
+    }),
   },
 }).createMachine({
   id: 'onboarding',
@@ -115,7 +105,7 @@ export const onboardingMachine = setup({
       invoke: {
         id: 'skipTutorial',
         src: 'skipTutorial',
-        onDone: { target: 'closed', actions: [assign({ skipTutorial: 1 }), 'refreshUser'] },
+        onDone: { target: 'closed', actions: ['markTutorialSkipped', 'refreshUser'] },
         // It shows again on the next login; nothing to tell the user now.
         onError: 'closed',
       },
@@ -125,7 +115,7 @@ export const onboardingMachine = setup({
       states: {
         step1: {
           on: {
-            CHOOSE: { actions: assign({ useFor: ({ event }) => event.useFor, error: null }) },
+            CHOOSE: { actions: 'chooseUseFor' },
             NEXT: { guard: 'hasUseFor', target: 'savingUseFor', actions: 'clearError' },
           },
         },
@@ -135,10 +125,10 @@ export const onboardingMachine = setup({
             src: 'saveUseFor',
             input: ({ context }) => ({ use_for: context.useFor ?? 'personal' }),
             onDone: [
-              { guard: 'isPersonal', target: 'step2.personal', actions: assign({ skipTutorial: 1 }) },
-              { target: 'step2.business', actions: assign({ skipTutorial: 1 }) },
+              { guard: 'isPersonal', target: 'step2.personal', actions: 'markTutorialSkipped' },
+              { target: 'step2.business', actions: 'markTutorialSkipped' },
             ],
-            onError: { target: 'step1', actions: assign({ error: 'saveUseFor' }) },
+            onError: { target: 'step1', actions: { type: 'showError', params: { error: 'saveUseFor' } } },
           },
         },
         step2: {
@@ -149,7 +139,7 @@ export const onboardingMachine = setup({
               states: {
                 browsing: {
                   on: {
-                    CHANGE_KEYWORD: { actions: assign({ keyword: ({ event }) => event.keyword }) },
+                    CHANGE_KEYWORD: { actions: 'setKeyword' },
                     SEARCH: { guard: 'hasKeyword', target: 'searching', actions: 'clearError' },
                     JOIN: { guard: 'isFoundChannel', target: 'joining', actions: 'clearError' },
                     SKIP: { target: '#onboarding.open.finishing', actions: 'clearError' },
@@ -160,8 +150,8 @@ export const onboardingMachine = setup({
                     id: 'searchChannels',
                     src: 'searchChannels',
                     input: ({ context }) => ({ keyword: context.keyword.trim() }),
-                    onDone: { target: 'browsing', actions: assign({ channels: ({ event }) => event.output }) },
-                    onError: { target: 'browsing', actions: assign({ error: 'search' }) },
+                    onDone: { target: 'browsing', actions: { type: 'keepChannels', params: ({ event }) => ({ channels: event.output }) } },
+                    onError: { target: 'browsing', actions: { type: 'showError', params: { error: 'search' } } },
                   },
                 },
                 joining: {
@@ -170,7 +160,7 @@ export const onboardingMachine = setup({
                     src: 'joinChannel',
                     input: ({ event }) => ({ channel_id: event.type === 'JOIN' ? event.channelId : '' }),
                     onDone: { target: '#onboarding.closed', actions: 'refreshUser' },
-                    onError: { target: 'browsing', actions: assign({ error: 'join' }) },
+                    onError: { target: 'browsing', actions: { type: 'showError', params: { error: 'join' } } },
                   },
                 },
               },
@@ -180,8 +170,8 @@ export const onboardingMachine = setup({
               states: {
                 editing: {
                   on: {
-                    CHANGE: { actions: assign(({ event }) => ({ [event.field]: event.value })) },
-                    CHOOSE_TYPE: { actions: assign({ channelType: ({ event }) => event.channelType }) },
+                    CHANGE: { actions: 'setBusinessField' },
+                    CHOOSE_TYPE: { actions: 'chooseChannelType' },
                     SUBMIT: { guard: 'businessComplete', target: 'savingCompany', actions: 'clearError' },
                     SKIP: { target: '#onboarding.open.finishing', actions: 'clearError' },
                   },
@@ -192,7 +182,7 @@ export const onboardingMachine = setup({
                     src: 'saveStartWith',
                     input: ({ context }) => ({ start_with: context.companyName.trim(), ...(context.website.trim() ? { website: context.website.trim() } : {}) }),
                     onDone: 'creatingChannel',
-                    onError: { target: 'editing', actions: assign({ error: 'saveCompany' }) },
+                    onError: { target: 'editing', actions: { type: 'showError', params: { error: 'saveCompany' } } },
                   },
                 },
                 creatingChannel: {
@@ -205,7 +195,7 @@ export const onboardingMachine = setup({
                       ...(context.website.trim() ? { website: context.website.trim() } : {}),
                     }),
                     onDone: { target: '#onboarding.closed', actions: 'refreshUser' },
-                    onError: { target: 'editing', actions: assign({ error: 'createChannel' }) },
+                    onError: { target: 'editing', actions: { type: 'showError', params: { error: 'createChannel' } } },
                   },
                 },
               },
@@ -218,8 +208,8 @@ export const onboardingMachine = setup({
             src: 'skipTutorial',
             onDone: { target: '#onboarding.closed', actions: 'refreshUser' },
             onError: [
-              { guard: 'isPersonal', target: 'step2.personal', actions: assign({ error: 'skip' }) },
-              { target: 'step2.business', actions: assign({ error: 'skip' }) },
+              { guard: 'isPersonal', target: 'step2.personal', actions: { type: 'showError', params: { error: 'skip' } } },
+              { target: 'step2.business', actions: { type: 'showError', params: { error: 'skip' } } },
             ],
           },
         },

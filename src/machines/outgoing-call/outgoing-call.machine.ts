@@ -1,8 +1,9 @@
 import { fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import { actorNotProvided } from '../not-provided'
+import type { OutgoingCallContext, OutgoingCallEvent, OutgoingCallInput } from './outgoing-call.types'
 
 /**
- * The caller's side of a call (spec sections 4 and 9, "Calls").
+ * The caller's side of a call.
  *
  *   ringing    the overlay shows, the waiting tone plays at volume 0.2
  *     RESPONSE_CALL answered (this call) -> answered: the room opens (injected `openRoom`)
@@ -16,32 +17,6 @@ import { actorNotProvided } from '../not-provided'
 
 export const WAITING_TONE_VOLUME = 0.2
 export const CALL_TIMEOUT_MS = 60_000
-
-export interface CallRef {
-  /** The call's id, sent as call_id. */
-  _id: string
-  /** The room the call happens in (/room/{uuid}). */
-  uuid: string
-}
-
-export interface OutgoingCallInput {
-  call: CallRef
-  callee: { name: string; photoUrl: string | null }
-  isVideo: boolean
-}
-
-export interface OutgoingCallContext extends OutgoingCallInput {
-  waitingToneVolume: number
-}
-
-/** The socket's RESPONSE_CALL as the caller hears it. */
-export type CallResponseStatus = 'answered' | 'declined'
-
-export type OutgoingCallEvent =
-  /** The caller pressed Cancel. */
-  | { type: 'CANCEL' }
-  /** Socket RESPONSE_CALL: the callee answered or declined. */
-  | { type: 'RESPONSE_CALL'; call_id: string; status: CallResponseStatus }
 
 const notProvided = actorNotProvided('outgoingCall')
 

@@ -1,10 +1,11 @@
-import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
+import { assertEvent, assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import type { Flag } from '../../../contract/common'
-import { PRIVACY_FIELDS, type PrivacyField } from '../../../contract/customer'
+import { PRIVACY_FIELDS } from '../../../contract/customer'
 import { actorNotProvided } from '../not-provided'
+import type { PrivacyField, PrivacySettingsContext, PrivacySettingsEvent, PrivacySettingsInput, SaveProfileFieldInput } from './privacy-settings.types'
 
 /**
- * The privacy settings modal (spec section 4, "Privacy settings modal"; section 6, privacy options).
+ * The privacy settings modal: who may call, message and add the user, and the sounds.
  *
  *   closed --OPEN (the menu entry 'setting')--> open.idle
  *   open.idle --TOGGLE field--> open.saving: the switch flips at once and PUT customer/update-profile
@@ -17,28 +18,7 @@ import { actorNotProvided } from '../not-provided'
  * (the app updates its copy of the account) are injected actions.
  */
 
-export { PRIVACY_FIELDS, type PrivacyField }
-
-export type PrivacyValues = Record<PrivacyField, Flag>
-
-export interface PrivacySettingsInput {
-  values: PrivacyValues
-}
-
-export interface PrivacySettingsContext {
-  values: PrivacyValues
-  /** The field being saved and its value before the switch. */
-  saving: { field: PrivacyField; previous: Flag } | null
-  /** The last field whose save failed (its switch was turned back). */
-  failed: PrivacyField | null
-}
-
-export type PrivacySettingsEvent =
-  /** The menu entry 'setting', with the account's current values. */
-  | { type: 'OPEN'; values: PrivacyValues }
-  | { type: 'TOGGLE'; field: PrivacyField }
-  | { type: 'CANCEL' }
-  | { type: 'OK' }
+export { PRIVACY_FIELDS }
 
 const notProvided = actorNotProvided('privacySettings')
 
@@ -52,7 +32,7 @@ export const privacySettingsMachine = setup({
   },
   actors: {
     /** PUT customer/update-profile with exactly one field, e.g. { sounds: 0 }. The response is not read. */
-    saveProfileField: fromPromise<unknown, Partial<PrivacyValues>>(notProvided('saveProfileField')),
+    saveProfileField: fromPromise<unknown, SaveProfileFieldInput>(notProvided('saveProfileField')),
   },
   guards: {
     savingSounds: ({ context }) => context.saving?.field === 'sounds',
@@ -71,6 +51,10 @@ export const privacySettingsMachine = setup({
       context.saving ? { values: { ...context.values, [context.saving.field]: context.saving.previous }, failed: context.saving.field, saving: null } : {},
     ),
     clearSaving: assign({ saving: null }),
+    takeValues: assign(({ event }) => {
+      assertEvent(event, 'OPEN')
+      return { values: event.values, failed: null }
+    }),
   },
 }).createMachine({
   id: 'privacySettings',
@@ -79,7 +63,7 @@ export const privacySettingsMachine = setup({
   states: {
     closed: {
       on: {
-        OPEN: { target: 'open', actions: assign({ values: ({ event }) => event.values, failed: null }) },
+        OPEN: { target: 'open', actions: 'takeValues' },
       },
     },
     open: {

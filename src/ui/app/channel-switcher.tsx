@@ -1,19 +1,13 @@
 import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
-import type { Channel } from '../../../contract/channel'
+import type { ChannelSwitcherConnect } from '../../machines/account-channels'
+import { Button } from '../button'
 import { useRoleLabel } from '../roles'
 import { LoadFailed } from '../load-failed'
 
-export interface ChannelSwitcherProps {
-  /** Loaded when the drawer opens; null while loading or when it failed. */
-  channels: Channel[] | null
-  /** The list could not be loaded. */
-  failed: boolean
+export interface ChannelSwitcherProps extends ChannelSwitcherConnect {
+  /** The user's current channel. */
   currentId: string | null
-  switching: string | null
-  onSwitch: (channelId: string) => void
-  onRetry: () => void
-  onCreate: () => void
 }
 
 /** The account drawer's channels: the user's channels with their role, the current one marked, switch and create. */
@@ -59,15 +53,9 @@ export function ChannelSwitcher({ channels, failed, currentId, switching, onSwit
                     <Trans>Current</Trans>
                   </span>
                 ) : (
-                  <button
-                    type="button"
-                    onClick={() => onSwitch(channel._id)}
-                    disabled={switching !== null}
-                    aria-busy={switching === channel._id || undefined}
-                    className="shrink-0 rounded border border-slate-300 px-2 py-0.5 text-xs font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-60"
-                  >
+                  <Button variant="secondary" size="sm" onClick={() => onSwitch(channel._id)} disabled={switching !== null} aria-busy={switching === channel._id || undefined} className="shrink-0">
                     <Trans>Switch</Trans>
-                  </button>
+                  </Button>
                 )}
               </li>
             )

@@ -1,15 +1,12 @@
 import { useEffect, useState } from 'react'
 import { Trans } from '@lingui/react/macro'
-import type { NotificationBadgeView } from '../../machines/notification-badge/notification-badge.view'
+import type { NotificationDrawerConnect } from '../../machines/notification-badge'
 import type { BrowserNotificationPermission } from '../../services/browser-notifications'
+import { Button } from '../button'
 import { NotificationList } from '../notification-badge/notification-list'
 import { Drawer } from './drawer'
 
-export interface NotificationsDrawerProps extends Pick<NotificationBadgeView, 'items' | 'unread' | 'canMarkAllSeen'> {
-  open: boolean
-  onClose: () => void
-  onSeen: (id: string) => void
-  onSeenAll: () => void
+export interface NotificationsDrawerProps extends NotificationDrawerConnect {
   /** Browser notifications: offered from a button, never asked on load. */
   permission: BrowserNotificationPermission
   onEnableBrowserNotifications: () => void
@@ -29,7 +26,7 @@ function useMinuteClock(active: boolean): Date {
   return now
 }
 
-/** Spec sections 2 and 9: the notification drawer opens from the right at 40 % width (full width below 768px). */
+/** The notification drawer opens from the right at 40 % width (full width below 768px). */
 export function NotificationsDrawer({ open, onClose, items, unread, canMarkAllSeen, onSeen, onSeenAll, permission, onEnableBrowserNotifications }: NotificationsDrawerProps) {
   const now = useMinuteClock(open)
   return (
@@ -39,13 +36,9 @@ export function NotificationsDrawer({ open, onClose, items, unread, canMarkAllSe
           <p className="text-xs text-slate-600">
             <Trans>Get a desktop notification when something arrives while Workroom is in the background.</Trans>
           </p>
-          <button
-            type="button"
-            onClick={onEnableBrowserNotifications}
-            className="rounded-md border border-slate-300 bg-white px-3 py-1 text-xs font-medium text-slate-700 hover:bg-slate-100"
-          >
+          <Button variant="secondary" size="sm" onClick={onEnableBrowserNotifications}>
             <Trans>Turn on desktop notifications</Trans>
-          </button>
+          </Button>
         </div>
       ) : permission === 'denied' ? (
         <p className="border-b border-slate-100 bg-slate-50 px-4 py-2 text-xs text-slate-600">

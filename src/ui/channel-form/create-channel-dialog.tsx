@@ -2,38 +2,17 @@ import { useId } from 'react'
 import { DialogTitle } from '@headlessui/react'
 import { ModalFrame } from '../modal-frame'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { CHANNEL_IMAGE_TYPES, type ChannelFormEvent, type ChannelImage, type ChannelTextField, type ChannelUseFor, type ImageSlot } from '../../machines/channel-form/channel-form.machine'
-import type { ChannelFormView } from '../../machines/channel-form/channel-form.view'
+import { CHANNEL_IMAGE_TYPES, type ChannelFormProps, type ChannelImage, type ChannelUseFor, type ImageSlot } from '../../machines/channel-form'
+import { Alert } from '../alert'
+import { Button, buttonClass } from '../button'
 import { TextField } from '../text-field'
 
-export interface CreateChannelDialogProps extends ChannelFormView {
-  onChange: (field: ChannelTextField, value: string) => void
-  onSetPublic: (isPublic: boolean) => void
-  onSetUseFor: (useFor: ChannelUseFor | null) => void
-  onPickImage: (slot: ImageSlot, file: File) => void
-  onRemoveImage: (slot: ImageSlot) => void
-  onGenerate: () => void
-  onSubmit: () => void
-  onCancel: () => void
+export interface CreateChannelDialogProps extends ChannelFormProps {
   /** The pricing page (the limit message's upgrade link). */
   upgradeHref?: string
 }
 
-type DialogHandlers = Pick<CreateChannelDialogProps, 'onChange' | 'onSetPublic' | 'onSetUseFor' | 'onPickImage' | 'onRemoveImage' | 'onGenerate' | 'onSubmit' | 'onCancel'>
-
-/** The dialog's handlers as channelForm events. */
-export const channelFormHandlers = (send: (event: ChannelFormEvent) => void): DialogHandlers => ({
-  onChange: (field, value) => send({ type: 'CHANGE', field, value }),
-  onSetPublic: (isPublic) => send({ type: 'SET_PUBLIC', isPublic }),
-  onSetUseFor: (useFor) => send({ type: 'SET_USE_FOR', useFor }),
-  onPickImage: (slot, file) => send({ type: 'PICK_IMAGE', slot, file }),
-  onRemoveImage: (slot) => send({ type: 'REMOVE_IMAGE', slot }),
-  onGenerate: () => send({ type: 'GENERATE_DESCRIPTION' }),
-  onSubmit: () => send({ type: 'SUBMIT' }),
-  onCancel: () => send({ type: 'CANCEL' }),
-})
-
-/** Spec section 2: the create-channel modal, with the plan's channel limit. */
+/** The create-channel modal, with the plan's channel limit. */
 export function CreateChannelDialog(props: CreateChannelDialogProps) {
   const { open, quotaReached, limit, busy, error, onCancel, upgradeHref = '/pricing' } = props
   const { t } = useLingui()
@@ -44,14 +23,14 @@ export function CreateChannelDialog(props: CreateChannelDialogProps) {
           </DialogTitle>
           {quotaReached ? (
             <>
-              <p role="alert" className="mt-4 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
+              <Alert tone="warning" className="mt-4">
                 <Trans>You have reached the number of channels ({limit}), to increase the number please upgrade your account.</Trans>
-              </p>
+              </Alert>
               <div className="mt-6 flex justify-end gap-2">
-                <button type="button" onClick={onCancel} className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50">
+                <Button variant="secondary" onClick={onCancel}>
                   <Trans>Close</Trans>
-                </button>
-                <a href={upgradeHref} className="rounded-md bg-amber-500 px-4 py-2 text-sm font-semibold text-white hover:bg-amber-400">
+                </Button>
+                <a href={upgradeHref} className={buttonClass('primary')}>
                   <Trans>Upgrade</Trans>
                 </a>
               </div>
@@ -60,7 +39,7 @@ export function CreateChannelDialog(props: CreateChannelDialogProps) {
             <ChannelFields {...props} />
           )}
           {error ? (
-            <p role="alert" className="mt-3 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
+            <Alert className="mt-3">
               {
                 {
                   create: t`Could not create the channel. Please try again.`,
@@ -69,7 +48,7 @@ export function CreateChannelDialog(props: CreateChannelDialogProps) {
                   imageType: t`Choose a JPEG or PNG image.`,
                 }[error]
               }
-            </p>
+            </Alert>
           ) : null}
         </ModalFrame>
   )
@@ -171,17 +150,12 @@ function ChannelFields(props: CreateChannelDialogProps) {
       </label>
       <TextField label={t`Referral link`} type="url" value={referralLink} onChange={(event) => onChange('referralLink', event.target.value)} disabled={locked} autoComplete="off" />
       <div className="flex justify-end gap-2 pt-2">
-        <button type="button" onClick={onCancel} disabled={locked} className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-60">
+        <Button variant="secondary" onClick={onCancel} disabled={locked}>
           <Trans>Cancel</Trans>
-        </button>
-        <button
-          type="submit"
-          disabled={!canCreate}
-          aria-busy={busy === 'creating' || undefined}
-          className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-500 disabled:cursor-not-allowed disabled:opacity-50"
-        >
+        </Button>
+        <Button type="submit" disabled={!canCreate} aria-busy={busy === 'creating' || undefined}>
           <Trans>Create</Trans>
-        </button>
+        </Button>
       </div>
     </form>
   )

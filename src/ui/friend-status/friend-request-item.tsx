@@ -1,20 +1,15 @@
 import { Trans } from '@lingui/react/macro'
-import type { FriendStatusView } from '../../machines/friend-status/friend-status.view'
+import type { FriendStatusProps } from '../../machines/friend-status'
 import { Avatar } from '../avatar'
-import { initialsOf } from '../call-overlay/call-card'
-
-export interface FriendRequestItemProps extends FriendStatusView {
-  onAccept: () => void
-  onReject: () => void
-}
+import { Button } from '../button'
 
 /** A person in the contact requests list with their friend status; a request has Accept and Reject. */
-export function FriendRequestItem({ visible, name, photoUrl, status, canRespond, busy, error, onAccept, onReject }: FriendRequestItemProps) {
+export function FriendRequestItem({ visible, name, photoUrl, initials, status, canRespond, busy, error, onAccept, onReject }: FriendStatusProps) {
   if (!visible) return null
   const showActions = canRespond || busy !== null
   return (
     <li aria-label={name} aria-busy={busy !== null || undefined} className="flex flex-wrap items-center gap-3 px-4 py-3">
-      <Avatar photoUrl={photoUrl} initials={initialsOf(name)} size={40} />
+      <Avatar photoUrl={photoUrl} initials={initials} size={40} />
       <div className="min-w-0 flex-1">
         <p className="truncate text-sm font-medium text-slate-900">{name}</p>
         <p className="text-xs text-slate-500">
@@ -28,24 +23,12 @@ export function FriendRequestItem({ visible, name, photoUrl, status, canRespond,
       </div>
       {showActions ? (
         <div className="flex gap-2">
-          <button
-            type="button"
-            onClick={onReject}
-            disabled={!canRespond}
-            aria-busy={busy === 'rejecting' || undefined}
-            className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-60"
-          >
+          <Button variant="secondary" size="sm" onClick={onReject} disabled={!canRespond} aria-busy={busy === 'rejecting' || undefined}>
             <Trans>Reject</Trans>
-          </button>
-          <button
-            type="button"
-            onClick={onAccept}
-            disabled={!canRespond}
-            aria-busy={busy === 'accepting' || undefined}
-            className="rounded-md bg-indigo-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-indigo-500 disabled:opacity-60"
-          >
+          </Button>
+          <Button size="sm" onClick={onAccept} disabled={!canRespond} aria-busy={busy === 'accepting' || undefined}>
             <Trans>Accept</Trans>
-          </button>
+          </Button>
         </div>
       ) : null}
     </li>

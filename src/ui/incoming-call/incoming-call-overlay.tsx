@@ -1,15 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import type { IncomingCallView } from '../../machines/incoming-call/incoming-call.view'
+import type { IncomingCallProps } from '../../machines/incoming-call'
 import { CallCard } from '../call-overlay/call-card'
 import { ToneAudio } from '../call-overlay/tone-audio'
 
-export interface IncomingCallOverlayProps extends IncomingCallView {
-  onAnswer: () => void
-  onDecline: () => void
-}
-
-/** Spec section 2: the incoming call overlay with answer and decline; the ringtone while it rings. */
-export function IncomingCallOverlay({ open, phase, callerName, callerPhotoUrl, isVideo, ringtone, canRespond, onAnswer, onDecline }: IncomingCallOverlayProps) {
+/** The incoming call overlay with answer and decline; the ringtone while it rings. */
+export function IncomingCallOverlay({ open, phase, callerName, callerPhotoUrl, callerInitials, isVideo, ringtone, canRespond, onAnswer, onDecline }: IncomingCallProps) {
   const { t } = useLingui()
   if (!open) return null
   return (
@@ -17,6 +12,7 @@ export function IncomingCallOverlay({ open, phase, callerName, callerPhotoUrl, i
       label={t`Incoming call from ${callerName}`}
       name={callerName}
       photoUrl={callerPhotoUrl}
+      initials={callerInitials}
       kind={isVideo ? <Trans>Video call</Trans> : <Trans>Voice call</Trans>}
       status={phase === 'ringing' ? <Trans>is calling you…</Trans> : phase === 'answering' ? <Trans>Connecting…</Trans> : <Trans>Declining…</Trans>}
     >

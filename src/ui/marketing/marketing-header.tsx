@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react'
 import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { MobileMenuButton, MobileNavDrawer, useMobileNav } from '../mobile-nav/mobile-nav'
+import { useMobileNav } from '../../services/mobile-nav'
+import { MobileMenuButton, MobileNavDrawer } from '../mobile-nav/mobile-nav'
 import { COMPANY } from './company'
 import { Logo } from './logo'
 import { MARKETING_NAV } from './nav-items'
@@ -66,7 +67,7 @@ function AccountLinks({ isLoggedIn, stacked = false }: { isLoggedIn: boolean; st
 /** Marketing header: full bar from 1024px, a 'Menu' button opening the drawer below that. */
 export function MarketingHeader({ isLoggedIn, languageSelector }: MarketingHeaderProps) {
   const { t } = useLingui()
-  const { view, menuButtonRef, closeButtonRef, followLink } = useMobileNav()
+  const nav = useMobileNav()
   return (
     <>
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur">
@@ -89,13 +90,13 @@ export function MarketingHeader({ isLoggedIn, languageSelector }: MarketingHeade
           <div className="hidden md:block">
             <AccountLinks isLoggedIn={isLoggedIn} />
           </div>
-          <MobileMenuButton view={view} placement="marketing" buttonRef={menuButtonRef} />
+          <MobileMenuButton nav={nav} placement="marketing" />
         </div>
       </div>
     </header>
 
       {/* Mobile drawer: outside the header, whose backdrop-filter would trap fixed positioning. */}
-      <MobileNavDrawer view={view} placement="marketing" closeButtonRef={closeButtonRef} onFollowLink={followLink}>
+      <MobileNavDrawer nav={nav} placement="marketing">
         <nav aria-label={t`Mobile`} className="flex flex-col gap-1 p-4">
           {MARKETING_NAV.map((item) => (
             <Link key={item.to} to={item.to} className={`${navLink} text-base`}>

@@ -1,20 +1,14 @@
 import { DialogTitle } from '@headlessui/react'
 import { ModalFrame } from '../modal-frame'
 import { Trans, useLingui } from '@lingui/react/macro'
-import type { MeetingField } from '../../machines/meeting-form/meeting-form.machine'
-import type { MeetingFormView } from '../../machines/meeting-form/meeting-form.view'
+import type { MeetingFormProps } from '../../machines/meeting-form'
+import { Alert } from '../alert'
+import { Button } from '../button'
 import { Icon } from '../icons'
 import { TextField } from '../text-field'
 
-export interface MeetingDialogProps extends MeetingFormView {
-  onChange: (field: MeetingField, value: string) => void
-  onStart: () => void
-  onJoin: () => void
-  onClose: () => void
-}
-
-/** Spec section 2: the meeting-now dialog: start an instant meeting or join one by code. */
-export function MeetingDialog({ open, roomName, name, password, code, isPrivate, canStart, canJoin, busy, error, onChange, onStart, onJoin, onClose }: MeetingDialogProps) {
+/** The meeting-now dialog: start an instant meeting or join one by code. */
+export function MeetingDialog({ open, roomName, name, password, code, isPrivate, canStart, canJoin, busy, error, onChange, onStart, onJoin, onClose }: MeetingFormProps) {
   const { t } = useLingui()
   return (
     <ModalFrame open={open} onClose={() => (busy ? undefined : onClose())} size="md">
@@ -27,9 +21,7 @@ export function MeetingDialog({ open, roomName, name, password, code, isPrivate,
             </button>
           </div>
           {error ? (
-            <p role="alert" className="mt-3 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
-              {error === 'code' ? <Trans>Code is incorrect</Trans> : <Trans>Could not start the meeting. Please try again.</Trans>}
-            </p>
+            <Alert className="mt-3">{error === 'code' ? <Trans>Code is incorrect</Trans> : <Trans>Could not start the meeting. Please try again.</Trans>}</Alert>
           ) : null}
           <form
             className="mt-4 space-y-3"
@@ -49,14 +41,9 @@ export function MeetingDialog({ open, roomName, name, password, code, isPrivate,
               autoComplete="new-password"
               hint={isPrivate ? t`Private room: people need the password to join.` : t`With a password the room is private.`}
             />
-            <button
-              type="submit"
-              disabled={!canStart}
-              aria-busy={busy === 'creating' || undefined}
-              className="w-full rounded-md bg-indigo-600 px-4 py-2.5 font-semibold text-white hover:bg-indigo-500 disabled:cursor-not-allowed disabled:opacity-50"
-            >
+            <Button type="submit" disabled={!canStart} aria-busy={busy === 'creating' || undefined} className="w-full">
               <Trans>Get started</Trans>
-            </button>
+            </Button>
           </form>
           <div className="mt-6 border-t border-slate-200 pt-4">
             <p className="text-sm font-medium text-slate-700">
@@ -64,15 +51,9 @@ export function MeetingDialog({ open, roomName, name, password, code, isPrivate,
             </p>
             <div className="mt-2 flex items-end gap-2">
               <TextField className="flex-1" label={t`Meeting code`} value={code} onChange={(event) => onChange('code', event.target.value)} disabled={busy !== null} autoComplete="off" />
-              <button
-                type="button"
-                onClick={onJoin}
-                disabled={!canJoin}
-                aria-busy={busy === 'joining' || undefined}
-                className="rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-50"
-              >
+              <Button variant="secondary" onClick={onJoin} disabled={!canJoin} aria-busy={busy === 'joining' || undefined}>
                 <Trans>Join</Trans>
-              </button>
+              </Button>
             </div>
           </div>
         </ModalFrame>

@@ -1,15 +1,9 @@
 import { useLingui } from '@lingui/react/macro'
+import type { NotificationBellConnect } from '../../machines/notification-badge'
 import { Icon } from '../icons'
 
-export interface NotificationBellProps {
-  dot: boolean
-  unread: number
-  drawerOpen: boolean
-  onOpen: () => void
-}
-
 /** The header's notification button: a red dot for news (with the unread count when there is one), the count in its name too. */
-export function NotificationBell({ dot, unread, drawerOpen, onOpen }: NotificationBellProps) {
+export function NotificationBell({ dot, unread, drawerOpen, onOpen }: NotificationBellConnect) {
   const { t } = useLingui()
   const parts = [t`Notifications`]
   if (unread > 0) parts.push(t`${unread} unread`)

@@ -1,15 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import type { NotificationItem } from '../../machines/notification-badge/notification-badge.machine'
-import { initialsOf } from '../../machines/session/session.view'
+import type { NotificationDrawerConnect } from '../../machines/notification-badge'
+import { initialsOf } from '../../machines/session'
 import { timeAgo } from '../../services/time-ago'
 import { Avatar } from '../avatar'
 
-export interface NotificationListProps {
-  items: NotificationItem[]
-  unread: number
-  canMarkAllSeen: boolean
-  onSeen: (id: string) => void
-  onSeenAll: () => void
+export interface NotificationListProps extends Pick<NotificationDrawerConnect, 'items' | 'unread' | 'canMarkAllSeen' | 'onSeen' | 'onSeenAll'> {
   /** The time the labels count from ('5 minutes ago'); now when omitted. */
   now?: Date
 }

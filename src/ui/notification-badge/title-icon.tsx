@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import type { TitleIcon as TitleIconNumber } from '../../machines/notification-badge/notification-badge.view'
+import type { TitleIcon as TitleIconNumber } from '../../machines/notification-badge'
 
 export const DEFAULT_FAVICON = '/favicon.svg'
 

@@ -1,21 +1,10 @@
 import { DialogTitle } from '@headlessui/react'
 import { ModalFrame } from '../modal-frame'
 import { Trans, useLingui } from '@lingui/react/macro'
-import type { BusinessField, ChannelType, OnboardingError, UseFor } from '../../machines/onboarding/onboarding.machine'
-import type { OnboardingView } from '../../machines/onboarding/onboarding.view'
+import type { ChannelType, OnboardingError, OnboardingProps, UseFor } from '../../machines/onboarding'
+import { Alert } from '../alert'
+import { Button } from '../button'
 import { TextField } from '../text-field'
-
-export interface OnboardingModalProps extends OnboardingView {
-  onChoose: (useFor: UseFor) => void
-  onNext: () => void
-  onKeyword: (keyword: string) => void
-  onSearch: () => void
-  onJoin: (channelId: string) => void
-  onChange: (field: BusinessField, value: string) => void
-  onChooseType: (channelType: ChannelType) => void
-  onSubmit: () => void
-  onSkip: () => void
-}
 
 function useErrorText(): Record<OnboardingError, string> {
   const { t } = useLingui()
@@ -29,11 +18,8 @@ function useErrorText(): Record<OnboardingError, string> {
   }
 }
 
-const primary = 'rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-500 disabled:cursor-not-allowed disabled:opacity-50'
-const secondary = 'rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-50'
-
-/** Spec sections 1 and 4: the first-login tutorial (personal or business use). */
-export function OnboardingModal(props: OnboardingModalProps) {
+/** The first-login tutorial (personal or business use). */
+export function OnboardingModal(props: OnboardingProps) {
   const { open, step, error, canSkip, onSkip } = props
   const errors = useErrorText()
   return (
@@ -46,23 +32,21 @@ export function OnboardingModal(props: OnboardingModalProps) {
             <Trans>Welcome to Workroom</Trans>
           </DialogTitle>
           {error ? (
-            <p role="alert" className="mt-3 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
-              {errors[error]}
-            </p>
+            <Alert className="mt-3">{errors[error]}</Alert>
           ) : null}
           {step === 1 ? <StepOne {...props} /> : props.useFor === 'business' ? <BusinessStep {...props} /> : <PersonalStep {...props} />}
           {step === 2 ? (
             <div className="mt-6 flex justify-start border-t border-slate-100 pt-4">
-              <button type="button" onClick={onSkip} disabled={!canSkip} className={secondary}>
+              <Button variant="secondary" onClick={onSkip} disabled={!canSkip}>
                 <Trans>Skip</Trans>
-              </button>
+              </Button>
             </div>
           ) : null}
         </ModalFrame>
   )
 }
 
-function StepOne({ useFor, canNext, busy, onChoose, onNext }: OnboardingModalProps) {
+function StepOne({ useFor, canNext, busy, onChoose, onNext }: OnboardingProps) {
   const { t } = useLingui()
   const options: { value: UseFor; label: string; hint: string }[] = [
     { value: 'personal', label: t`For myself`, hint: t`Chat with friends and join channels.` },
@@ -87,15 +71,15 @@ function StepOne({ useFor, canNext, busy, onChoose, onNext }: OnboardingModalPro
         </div>
       </fieldset>
       <div className="mt-6 flex justify-end">
-        <button type="button" onClick={onNext} disabled={!canNext} aria-busy={busy || undefined} className={primary}>
+        <Button onClick={onNext} disabled={!canNext} aria-busy={busy || undefined}>
           <Trans>Next</Trans>
-        </button>
+        </Button>
       </div>
     </div>
   )
 }
 
-function PersonalStep({ personal, busy, onKeyword, onSearch, onJoin }: OnboardingModalProps) {
+function PersonalStep({ personal, busy, onKeyword, onSearch, onJoin }: OnboardingProps) {
   const { t } = useLingui()
   const { keyword, canSearch, searching, channels, canJoin, joining } = personal
   return (
@@ -112,9 +96,9 @@ function PersonalStep({ personal, busy, onKeyword, onSearch, onJoin }: Onboardin
         }}
       >
         <TextField className="flex-1" label={t`Channel name`} value={keyword} onChange={(event) => onKeyword(event.target.value)} disabled={busy} autoComplete="off" />
-        <button type="submit" disabled={!canSearch} aria-busy={searching || undefined} className={primary}>
+        <Button type="submit" disabled={!canSearch} aria-busy={searching || undefined}>
           <Trans>Search</Trans>
-        </button>
+        </Button>
       </form>
       {channels === null ? null : channels.length === 0 ? (
         <div role="status" className="mt-4 text-sm text-slate-500">
@@ -130,9 +114,9 @@ function PersonalStep({ personal, busy, onKeyword, onSearch, onJoin }: Onboardin
                 <span className="block truncate text-sm font-medium text-slate-900">{name}</span>
                 <span className="block text-xs text-slate-500">{t`${members} members`}</span>
               </span>
-              <button type="button" onClick={() => onJoin(_id)} disabled={!canJoin} aria-busy={joining || undefined} className={secondary}>
+              <Button variant="secondary" onClick={() => onJoin(_id)} disabled={!canJoin} aria-busy={joining || undefined}>
                 <Trans>Join</Trans>
-              </button>
+              </Button>
             </li>
           ))}
         </ul>
@@ -141,7 +125,7 @@ function PersonalStep({ personal, busy, onKeyword, onSearch, onJoin }: Onboardin
   )
 }
 
-function BusinessStep({ business, onChange, onChooseType, onSubmit }: OnboardingModalProps) {
+function BusinessStep({ business, onChange, onChooseType, onSubmit }: OnboardingProps) {
   const { t } = useLingui()
   const { companyName, website, channelType, canSubmit, saving } = business
   const locked = saving !== null
@@ -178,9 +162,9 @@ function BusinessStep({ business, onChange, onChooseType, onSubmit }: Onboarding
         </p>
       ) : null}
       <div className="flex justify-end pt-2">
-        <button type="submit" disabled={!canSubmit} aria-busy={locked || undefined} className={primary}>
+        <Button type="submit" disabled={!canSubmit} aria-busy={locked || undefined}>
           <Trans>Create company channel</Trans>
-        </button>
+        </Button>
       </div>
     </form>
   )

@@ -1,14 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import type { OutgoingCallView } from '../../machines/outgoing-call/outgoing-call.view'
+import type { OutgoingCallProps } from '../../machines/outgoing-call'
 import { CallCard } from '../call-overlay/call-card'
 import { ToneAudio } from '../call-overlay/tone-audio'
 
-export interface OutgoingCallOverlayProps extends OutgoingCallView {
-  onCancel: () => void
-}
-
-/** Spec section 2: the outgoing call overlay with cancel; the waiting tone plays while it rings. */
-export function OutgoingCallOverlay({ open, phase, calleeName, calleePhotoUrl, isVideo, waitingTone, canCancel, onCancel }: OutgoingCallOverlayProps) {
+/** The outgoing call overlay with cancel; the waiting tone plays while it rings. */
+export function OutgoingCallOverlay({ open, phase, calleeName, calleePhotoUrl, calleeInitials, isVideo, waitingTone, canCancel, onCancel }: OutgoingCallProps) {
   const { t } = useLingui()
   if (!open) return null
   return (
@@ -16,6 +12,7 @@ export function OutgoingCallOverlay({ open, phase, calleeName, calleePhotoUrl, i
       label={t`Calling ${calleeName}`}
       name={calleeName}
       photoUrl={calleePhotoUrl}
+      initials={calleeInitials}
       kind={isVideo ? <Trans>Video call</Trans> : <Trans>Voice call</Trans>}
       status={phase === 'ringing' ? <Trans>Ringing…</Trans> : phase === 'cancelling' ? <Trans>Cancelling the call…</Trans> : <Trans>No answer</Trans>}
     >

@@ -1,14 +1,9 @@
 import { DialogTitle, Description, Field, Label, Switch } from '@headlessui/react'
 import { ModalFrame } from '../modal-frame'
 import { Trans, useLingui } from '@lingui/react/macro'
-import type { PrivacyField } from '../../machines/privacy-settings/privacy-settings.machine'
-import type { PrivacySettingsView } from '../../machines/privacy-settings/privacy-settings.view'
-
-export interface PrivacySettingsModalProps extends PrivacySettingsView {
-  onToggle: (field: PrivacyField) => void
-  onCancel: () => void
-  onOk: () => void
-}
+import type { PrivacyField, PrivacySettingsModalProps } from '../../machines/privacy-settings'
+import { Alert } from '../alert'
+import { Button } from '../button'
 
 function useFieldText() {
   const { t } = useLingui()
@@ -24,7 +19,7 @@ function useFieldText() {
   return { labels, descriptions }
 }
 
-/** Spec section 2: the privacy settings modal, opened from the menu entry 'setting'. */
+/** The privacy settings modal, opened from the menu entry 'setting'. */
 export function PrivacySettingsModal({ open, switches, busy, failedField, onToggle, onCancel, onOk }: PrivacySettingsModalProps) {
   const { labels, descriptions } = useFieldText()
   const failedLabel = failedField ? labels[failedField] : ''
@@ -34,9 +29,9 @@ export function PrivacySettingsModal({ open, switches, busy, failedField, onTogg
             <Trans>Privacy settings</Trans>
           </DialogTitle>
           {failedField ? (
-            <p role="alert" className="mt-3 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
+            <Alert className="mt-3">
               <Trans>Could not save “{failedLabel}”. It has been switched back.</Trans>
-            </p>
+            </Alert>
           ) : null}
           <ul className="mt-4 divide-y divide-slate-100">
             {switches.map(({ field, checked, saving }) => (
@@ -62,12 +57,12 @@ export function PrivacySettingsModal({ open, switches, busy, failedField, onTogg
             {busy ? <Trans>Saving…</Trans> : null}
           </p>
           <div className="mt-4 flex justify-end gap-2">
-            <button type="button" onClick={onCancel} disabled={busy} className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-60">
+            <Button variant="secondary" onClick={onCancel} disabled={busy}>
               <Trans>Cancel</Trans>
-            </button>
-            <button type="button" onClick={onOk} disabled={busy} className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-500 disabled:opacity-60">
+            </Button>
+            <Button onClick={onOk} disabled={busy}>
               <Trans>OK</Trans>
-            </button>
+            </Button>
           </div>
         </ModalFrame>
   )

@@ -20,7 +20,16 @@ const sent = vi.hoisted(() => [] as unknown[])
 vi.mock('../../../src/services/session', () => ({ sendSession: (event: unknown) => sent.push(event) }))
 
 const { appAccountChannelsMachine } = await import('../../../src/services/account-channels')
-const { accountChannelsView } = await import('../../../src/machines/account-channels')
+const { connect } = await import('../../../src/machines/account-channels')
+
+/** What the switcher and the create modal show (connect's data, without its handlers). */
+const shown = (snapshot: Parameters<typeof connect>[0]) => {
+  const { switcher, createModal } = connect(snapshot, () => {})
+  return {
+    switcher: { channels: switcher.channels, failed: switcher.failed, switching: switcher.switching },
+    createModal: createModal ? { administeredChannels: createModal.administeredChannels } : null,
+  }
+}
 
 beforeEach(() => {
   calls.list.length = 0
@@ -41,24 +50,24 @@ describe('the app account channels machine', () => {
     loading.send({ type: 'DRAWER_OPENED' })
     // Not before the list is loaded: the quota needs it.
     loading.send({ type: 'CREATE' })
-    expect(accountChannelsView(loading.getSnapshot())).toEqual({ switcher: { channels: null, failed: false, switching: null }, createModal: null })
+    expect(shown(loading.getSnapshot())).toEqual({ switcher: { channels: null, failed: false, switching: null }, createModal: null })
     loading.stop()
     calls.list.length = 0
 
     const actor = await opened()
     expect(calls.list).toEqual(['myChannels'])
-    expect(accountChannelsView(actor.getSnapshot())).toEqual({
+    expect(shown(actor.getSnapshot())).toEqual({
       switcher: { channels: [channel('ch-owned', 40), channel('ch-admin', 30), channel('ch-member', 20)], failed: false, switching: null },
       createModal: null,
     })
     actor.send({ type: 'CREATE' })
-    expect(accountChannelsView(actor.getSnapshot()).createModal).toEqual({ administeredChannels: 2 })
+    expect(shown(actor.getSnapshot()).createModal).toEqual({ administeredChannels: 2 })
   })
 
   it('a switch saves the current channel, has the session fetch the user again and reloads the list', async () => {
     const actor = await opened()
     actor.send({ type: 'SWITCH', channelId: 'ch-member' })
-    expect(accountChannelsView(actor.getSnapshot()).switcher.switching).toBe('ch-member')
+    expect(shown(actor.getSnapshot()).switcher.switching).toBe('ch-member')
     // A second switch while one runs is ignored.
     actor.send({ type: 'SWITCH', channelId: 'ch-admin' })
     await waitFor(actor, (s) => s.matches({ switch: 'idle', list: { open: { data: 'loaded' } } }))
@@ -69,7 +78,7 @@ describe('the app account channels machine', () => {
   it('a failed switch keeps the current channel; a failed list says so until Retry loads it', async () => {
     calls.fail.add('myChannels')
     const actor = await opened()
-    expect(accountChannelsView(actor.getSnapshot()).switcher).toEqual({ channels: null, failed: true, switching: null })
+    expect(shown(actor.getSnapshot()).switcher).toEqual({ channels: null, failed: true, switching: null })
     calls.fail.clear()
     actor.send({ type: 'RETRY' })
     await waitFor(actor, (s) => s.matches({ list: { open: { data: 'loaded' } } }))
@@ -79,6 +88,6 @@ describe('the app account channels machine', () => {
     await waitFor(actor, (s) => s.matches({ switch: 'idle' }))
     expect(calls.list).toEqual(['myChannels', 'myChannels', 'switchChannel ch-member'])
     expect(sent).toEqual([])
-    expect(accountChannelsView(actor.getSnapshot()).switcher.switching).toBeNull()
+    expect(shown(actor.getSnapshot()).switcher.switching).toBeNull()
   })
 })

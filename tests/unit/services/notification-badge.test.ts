@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
-import { notificationBadgeMachine, notificationBadgeView, type NotificationBadgeEvent, type NotificationItem } from '../../../src/machines/notification-badge'
+import { connect, notificationBadgeMachine, type NotificationBadgeEvent, type NotificationItem } from '../../../src/machines/notification-badge'
 import { appNotificationBadgeMachine, connectNotificationBadge, type NotificationFeed } from '../../../src/services/notification-badge'
 
 const item = (n: number, over: Partial<NotificationItem> = {}): NotificationItem => ({
@@ -21,12 +21,12 @@ describe('notificationBadge: the first page (LOADED)', () => {
   it('fills the list without touching the dot or the count', () => {
     const actor = start()
     actor.send({ type: 'LOADED', items: [item(2), item(1, { is_seen: true })] })
-    const view = notificationBadgeView(actor.getSnapshot())
-    expect(view.items.map((i) => i._id)).toEqual(['n-2', 'n-1'])
-    expect(view.dot).toBe(false)
-    expect(view.unread).toBe(0)
+    const { bell, drawer } = connect(actor.getSnapshot(), actor.send)
+    expect(drawer.items.map((i) => i._id)).toEqual(['n-2', 'n-1'])
+    expect(bell.dot).toBe(false)
+    expect(bell.unread).toBe(0)
     // The list's unread ones can be marked read, even before the count arrived.
-    expect(view.canMarkAllSeen).toBe(true)
+    expect(drawer.canMarkAllSeen).toBe(true)
   })
 
   it('keeps items that came live meanwhile first, and none twice', () => {

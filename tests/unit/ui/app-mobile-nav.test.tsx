@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event'
 import { I18nProvider } from '@lingui/react'
 import { i18n } from '@lingui/core'
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router'
-import { MobileMenuButton, MobileNavDrawer, useMobileNav } from '../../../src/ui/mobile-nav/mobile-nav'
+import { useMobileNav } from '../../../src/services/mobile-nav'
+import { MobileMenuButton, MobileNavDrawer } from '../../../src/ui/mobile-nav/mobile-nav'
 import { Sidebar } from '../../../src/ui/app/sidebar'
 
 // jsdom has no scrolling; the router restores scroll on navigation.
@@ -17,9 +18,9 @@ function Layout({ onNotifications }: { onNotifications: () => void }) {
   return (
     <>
       <header>
-        <MobileMenuButton view={nav.view} placement="sidebar" buttonRef={nav.menuButtonRef} />
+        <MobileMenuButton nav={nav} placement="sidebar" />
       </header>
-      <MobileNavDrawer view={nav.view} placement="sidebar" closeButtonRef={nav.closeButtonRef} onFollowLink={nav.followLink}>
+      <MobileNavDrawer nav={nav} placement="sidebar">
         <Sidebar {...sidebar} variant="drawer" />
       </MobileNavDrawer>
       <Outlet />

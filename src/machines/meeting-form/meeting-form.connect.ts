@@ -1,6 +1,8 @@
 import { canStartMeeting, type MeetingFormSnapshot } from './meeting-form.machine'
+import type { MeetingField, MeetingFormError, MeetingFormEvent } from './meeting-form.types'
 
-export interface MeetingFormView {
+/** The meeting-now dialog's props and handlers. */
+export interface MeetingFormProps {
   open: boolean
   roomName: string
   name: string
@@ -12,11 +14,15 @@ export interface MeetingFormView {
   canStart: boolean
   canJoin: boolean
   busy: 'creating' | 'joining' | null
-  error: 'create' | 'code' | null
+  error: MeetingFormError | null
+  onChange: (field: MeetingField, value: string) => void
+  onStart: () => void
+  onJoin: () => void
+  onClose: () => void
 }
 
-/** Pure: snapshot -> the meeting-now dialog's props. */
-export function meetingFormView(snapshot: MeetingFormSnapshot): MeetingFormView {
+/** Pure: snapshot and send -> the meeting-now dialog's props and handlers. */
+export function connect(snapshot: MeetingFormSnapshot, send: (event: MeetingFormEvent) => void): MeetingFormProps {
   const { roomName, name, password, code, error } = snapshot.context
   const editing = snapshot.matches('editing')
   return {
@@ -30,5 +36,9 @@ export function meetingFormView(snapshot: MeetingFormSnapshot): MeetingFormView 
     canJoin: editing && code.trim() !== '',
     busy: snapshot.matches('creating') ? 'creating' : snapshot.matches('joining') ? 'joining' : null,
     error,
+    onChange: (field, value) => send({ type: 'CHANGE', field, value }),
+    onStart: () => send({ type: 'START' }),
+    onJoin: () => send({ type: 'JOIN' }),
+    onClose: () => send({ type: 'CLOSE' }),
   }
 }

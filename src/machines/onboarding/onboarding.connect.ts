@@ -1,6 +1,8 @@
-import { businessComplete, type ChannelHit, type ChannelType, type OnboardingError, type OnboardingSnapshot, type UseFor } from './onboarding.machine'
+import { businessComplete, type OnboardingSnapshot } from './onboarding.machine'
+import type { BusinessField, ChannelHit, ChannelType, OnboardingError, OnboardingEvent, UseFor } from './onboarding.types'
 
-export interface OnboardingView {
+/** The onboarding modal's props: what it shows and what its controls send. */
+export interface OnboardingProps {
   open: boolean
   step: 1 | 2
   useFor: UseFor | null
@@ -26,10 +28,19 @@ export interface OnboardingView {
     /** 'company' while start-with saves, 'channel' while the company channel is created. */
     saving: 'company' | 'channel' | null
   }
+  onChoose: (useFor: UseFor) => void
+  onNext: () => void
+  onKeyword: (keyword: string) => void
+  onSearch: () => void
+  onJoin: (channelId: string) => void
+  onChange: (field: BusinessField, value: string) => void
+  onChooseType: (channelType: ChannelType) => void
+  onSubmit: () => void
+  onSkip: () => void
 }
 
-/** Pure: snapshot -> the onboarding modal's props. */
-export function onboardingView(snapshot: OnboardingSnapshot): OnboardingView {
+/** Pure: snapshot and send -> the onboarding modal's props and handlers. */
+export function connect(snapshot: OnboardingSnapshot, send: (event: OnboardingEvent) => void): OnboardingProps {
   const c = snapshot.context
   const at = (value: Parameters<OnboardingSnapshot['matches']>[0]) => snapshot.matches(value)
   const step2 = at({ open: 'step2' }) || at({ open: 'finishing' })
@@ -58,5 +69,14 @@ export function onboardingView(snapshot: OnboardingSnapshot): OnboardingView {
       canSubmit: businessEditing && businessComplete(c),
       saving: at({ open: { step2: { business: 'savingCompany' } } }) ? 'company' : at({ open: { step2: { business: 'creatingChannel' } } }) ? 'channel' : null,
     },
+    onChoose: (useFor) => send({ type: 'CHOOSE', useFor }),
+    onNext: () => send({ type: 'NEXT' }),
+    onKeyword: (keyword) => send({ type: 'CHANGE_KEYWORD', keyword }),
+    onSearch: () => send({ type: 'SEARCH' }),
+    onJoin: (channelId) => send({ type: 'JOIN', channelId }),
+    onChange: (field, value) => send({ type: 'CHANGE', field, value }),
+    onChooseType: (channelType) => send({ type: 'CHOOSE_TYPE', channelType }),
+    onSubmit: () => send({ type: 'SUBMIT' }),
+    onSkip: () => send({ type: 'SKIP' }),
   }
 }

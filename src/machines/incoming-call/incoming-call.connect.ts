@@ -1,30 +1,41 @@
+import { initialsOf } from '../session'
 import type { IncomingCallSnapshot } from './incoming-call.machine'
+import type { IncomingCallEvent } from './incoming-call.types'
 
 export type IncomingCallPhase = 'ringing' | 'answering' | 'declining'
 
-export interface IncomingCallView {
+/** The incoming call overlay's props and handlers. */
+export interface IncomingCallProps {
   open: boolean
   phase: IncomingCallPhase
   callerName: string
   callerPhotoUrl: string | null
+  /** The avatar's letters when there is no photo. */
+  callerInitials: string
   isVideo: boolean
   /** The ringtone: volume 0.5, plays only when sounds is 1, restarted every 60 s (playKey). */
   ringtone: { playing: boolean; volume: number; loop: boolean; playKey: number }
   /** Answer and Decline work while it rings. */
   canRespond: boolean
+  onAnswer: () => void
+  onDecline: () => void
 }
 
-/** Pure: snapshot -> the props the incoming call overlay spreads. */
-export function incomingCallView(snapshot: IncomingCallSnapshot): IncomingCallView {
+/** Pure: snapshot and send -> the incoming call overlay's props and handlers. */
+export function connect(snapshot: IncomingCallSnapshot, send: (event: IncomingCallEvent) => void): IncomingCallProps {
   const { call, sounds, ringtoneVolume, ringtonePlays } = snapshot.context
   const ringing = snapshot.matches('ringing')
+  const callerName = call?.caller.name ?? ''
   return {
     open: !snapshot.matches('idle') && call !== null,
     phase: ringing ? 'ringing' : snapshot.matches('answering') ? 'answering' : 'declining',
-    callerName: call?.caller.name ?? '',
+    callerName,
     callerPhotoUrl: call?.caller.photoUrl ?? null,
+    callerInitials: initialsOf(callerName),
     isVideo: call?.isVideo ?? false,
     ringtone: { playing: ringing && sounds === 1, volume: ringtoneVolume, loop: false, playKey: ringtonePlays },
     canRespond: ringing,
+    onAnswer: () => send({ type: 'ANSWER' }),
+    onDecline: () => send({ type: 'DECLINE' }),
   }
 }

@@ -1,12 +1,11 @@
-import type { SnapshotFrom } from 'xstate'
-import type { MobileNavEvent, MobileNavMachine } from './mobile-nav.machine'
+import type { MobileNavSnapshot } from './mobile-nav.machine'
+import type { MobileNavEvent } from './mobile-nav.types'
 
 export const MOBILE_NAV_DRAWER_ID = 'mobile-nav-drawer'
 export const MOBILE_NAV_TITLE_ID = 'mobile-nav-title'
 
-type Send = (event: MobileNavEvent) => void
-
-export interface MobileNavView {
+/** The menu button's, the overlay's, the drawer's and the close button's props, and the drawer's other ways to close. */
+export interface MobileNavProps {
   open: boolean
   /** Spread onto the header's menu button. */
   menuButton: {
@@ -29,10 +28,14 @@ export interface MobileNavView {
   }
   /** Spread onto the close button inside the drawer. */
   closeButton: { type: 'button'; onClick: () => void }
+  /** A link in the drawer was followed (also when it leads to the page already shown). */
+  onFollowLink: (href: string) => void
+  /** Wraps a handler of a control in the drawer that opens something else: the drawer makes way. */
+  closeFor: (then: () => void) => () => void
 }
 
 /** Pure: maps a snapshot (and the actor's send) to the props the view spreads. */
-export function connect(snapshot: Pick<SnapshotFrom<MobileNavMachine>, 'matches'>, send: Send): MobileNavView {
+export function connect(snapshot: Pick<MobileNavSnapshot, 'matches'>, send: (event: MobileNavEvent) => void): MobileNavProps {
   const open = snapshot.matches('open')
   return {
     open,
@@ -55,5 +58,10 @@ export function connect(snapshot: Pick<SnapshotFrom<MobileNavMachine>, 'matches'
       },
     },
     closeButton: { type: 'button', onClick: () => send({ type: 'CLOSE', source: 'close-button' }) },
+    onFollowLink: (href) => send({ type: 'ROUTE_CHANGED', pathname: href }),
+    closeFor: (then) => () => {
+      send({ type: 'CLOSE', source: 'action' })
+      then()
+    },
   }
 }

@@ -1,0 +1,38 @@
+export type MeetingField = 'roomName' | 'name' | 'password' | 'code'
+
+/** What POST call-open/create and GET call-open/detail/{code} answer. */
+export interface CallOpenResult {
+  _id: string
+  jwt: string
+  server_meet: string
+  code: string
+}
+
+export interface MeetingFormInput {
+  /** The signed-in user's name, to start with. */
+  name?: string
+}
+
+export type MeetingFormError = 'create' | 'code'
+
+export interface MeetingFormContext {
+  roomName: string
+  name: string
+  password: string
+  code: string
+  error: MeetingFormError | null
+}
+
+export type MeetingFormEvent =
+  | { type: 'CHANGE'; field: MeetingField; value: string }
+  | { type: 'START' }
+  | { type: 'JOIN' }
+  | { type: 'CLOSE' }
+
+
+/** POST call-open/create. */
+export interface CreateMeetingInput {
+  room_name: string
+  name: string
+  password: string
+}

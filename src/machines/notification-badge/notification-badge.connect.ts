@@ -1,0 +1,58 @@
+import { CHAT_BADGE_CAP, TITLE_ICON_MAX, type NotificationBadgeSnapshot } from './notification-badge.machine'
+import type { NotificationBadgeEvent, NotificationItem, TitleIcon } from './notification-badge.types'
+
+export const titleIconOf = (count: number): TitleIcon => Math.max(0, Math.min(TITLE_ICON_MAX, Math.floor(count))) as TitleIcon
+
+/** The chat icon's badge: null at 0, the number up to the cap, 'cap+' above. */
+export const chatBadgeOf = (count: number): string | null => (count <= 0 ? null : count > CHAT_BADGE_CAP ? `${CHAT_BADGE_CAP}+` : String(count))
+
+/** The header's notification button. */
+export interface NotificationBellConnect {
+  /** The red dot on the bell. */
+  dot: boolean
+  unread: number
+  drawerOpen: boolean
+  onOpen: () => void
+}
+
+/** The notification drawer and its list. */
+export interface NotificationDrawerConnect {
+  open: boolean
+  /** Newest first. */
+  items: NotificationItem[]
+  unread: number
+  /** Mark-all-as-read has something to do. */
+  canMarkAllSeen: boolean
+  onClose: () => void
+  onSeen: (id: string) => void
+  onSeenAll: () => void
+}
+
+export interface NotificationBadgeProps {
+  bell: NotificationBellConnect
+  drawer: NotificationDrawerConnect
+  /** The browser tab's icon. */
+  titleIcon: { icon: TitleIcon }
+  /** The header chat icon's unread badge. */
+  chat: { badge: string | null; count: number }
+}
+
+/** Pure: snapshot and send -> the bell's, the drawer's, the tab icon's and the chat badge's props. */
+export function connect(snapshot: NotificationBadgeSnapshot, send: (event: NotificationBadgeEvent) => void): NotificationBadgeProps {
+  const { items, unread, titleCount, chatUnread } = snapshot.context
+  const drawerOpen = snapshot.matches({ drawer: 'open' })
+  return {
+    bell: { dot: snapshot.matches({ dot: 'shown' }), unread, drawerOpen, onOpen: () => send({ type: 'OPEN_DRAWER' }) },
+    drawer: {
+      open: drawerOpen,
+      items,
+      unread,
+      canMarkAllSeen: unread > 0 || items.some((item) => !item.is_seen),
+      onClose: () => send({ type: 'CLOSE_DRAWER' }),
+      onSeen: (id) => send({ type: 'SEEN', id }),
+      onSeenAll: () => send({ type: 'SEEN_ALL' }),
+    },
+    titleIcon: { icon: titleIconOf(titleCount) },
+    chat: { badge: chatBadgeOf(chatUnread), count: chatUnread },
+  }
+}

@@ -1,0 +1,44 @@
+import type { Notification, NotificationActor, NotifySeenBody } from '../../../contract/notify'
+
+/** A notification as the bell and the drawer show it. */
+export interface NotificationItem extends Pick<Notification, '_id' | 'is_seen' | 'created_at' | 'notify_message'> {
+  customer?: Pick<NotificationActor, 'name' | 'photo_url'> | null
+}
+
+export interface NotificationBadgeInput {
+  /** GET notify/all-number at start. */
+  unread?: number
+  chatUnread?: number
+}
+
+export interface NotificationBadgeContext {
+  /** Newest first. */
+  items: NotificationItem[]
+  /** Unread notifications. */
+  unread: number
+  /** Notifications that arrived while the window was blurred: the title icon's number. */
+  titleCount: number
+  /** Unread chats, for the header's chat icon. */
+  chatUnread: number
+}
+
+export type NotificationBadgeEvent =
+  /** The socket `data` event: a new notification. */
+  | { type: 'DATA'; notification: NotificationItem }
+  /** GET notify/all-number. */
+  | { type: 'UNREAD_COUNT'; count: number }
+  /** GET notify (page 1), newest first. */
+  | { type: 'LOADED'; items: NotificationItem[] }
+  | { type: 'CHAT_UNREAD'; count: number }
+  | { type: 'OPEN_DRAWER' }
+  | { type: 'CLOSE_DRAWER' }
+  | { type: 'SEEN'; id: string }
+  | { type: 'SEEN_ALL' }
+  | { type: 'FOCUS' }
+  | { type: 'BLUR' }
+
+/** PUT notify/seen. */
+export type MarkSeenInput = NotifySeenBody
+
+/** 0: the plain icon; 1 to 4: numbered; 5: the 5 icon (5 or more). */
+export type TitleIcon = 0 | 1 | 2 | 3 | 4 | 5
