@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { latestEmailPreview } from './outbox'
+import { latestEmailPreview } from './support/email-log'
 
 test('sign up, verify by emailed code, log in, switch to Vietnamese, reload, log out', async ({ page }) => {
   const email = `e2e-${Date.now()}@example.com`

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs'
 import { E2E_PORT } from '../../playwright.config'
 import { startServerProcess } from '../support/server-process'
-import { SERVER_LOG_POINTER } from './outbox'
+import { SERVER_LOG_POINTER } from './support/email-log'
 
 /** One real server for the e2e run; tests find its log (and the emails it sent) through a pointer file. */
 export default async function globalSetup() {

@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test'
-import { latestEmailPreview } from '../outbox'
+import { latestEmailPreview } from './email-log'
 
 export interface SignedUpUser {
   userId: string

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
-export const SERVER_LOG_POINTER = join(tmpdir(), 'workroom-e2e-server-log-path')
+/** One pointer per e2e port, so runs on different ports (several checkouts) do not read each other's log. */
+export const SERVER_LOG_POINTER = join(tmpdir(), `workroom-e2e-server-log-path-${process.env.E2E_PORT ?? 3100}`)
 
 interface EmailLogLine {
   msg?: string
