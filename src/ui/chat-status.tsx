@@ -1,4 +1,5 @@
 import { Trans } from '@lingui/react/macro'
+import { LoadFailed } from './load-failed'
 
 /** A chat page while its chat loads. */
 export function ChatLoading() {
@@ -9,11 +10,18 @@ export function ChatLoading() {
   )
 }
 
-/** A chat page whose chat could not be loaded (not a member, removed, or offline). */
-export function ChatUnavailable() {
+/** A chat page whose chat could not be loaded (not a member, removed, or offline); with a Retry when the page can load it again. */
+export function ChatUnavailable({ onRetry }: { onRetry?: () => void }) {
+  const text = <Trans>This chat is not available.</Trans>
+  if (onRetry)
+    return (
+      <LoadFailed onRetry={onRetry} className="p-6">
+        <p>{text}</p>
+      </LoadFailed>
+    )
   return (
     <p role="alert" className="p-6 text-sm text-red-700">
-      <Trans>This chat is not available.</Trans>
+      {text}
     </p>
   )
 }
