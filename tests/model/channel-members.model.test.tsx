@@ -124,10 +124,10 @@ describeModel({
     },
   },
   states: {
-    '*': (expected, kit) => {
+    '*': (_, kit) => {
       expect(sectionOf(kit)).toBeTruthy()
     },
-    'members.loading': (expected, kit) => {
+    'members.loading': (_, kit) => {
       expect(within(sectionOf(kit)).getByText('Loading channel members…')).toBeTruthy()
       expect(kit.screen.queryByRole('list', { name: 'Channel members' })).toBeNull()
     },
@@ -157,7 +157,7 @@ describeModel({
     'members.ready.idle': (expected, kit) => {
       if (manages(expected)) expect(roleSelect(kit, SON.name).getAttribute('aria-busy')).toBeNull()
     },
-    'members.ready.loadingMore': (expected, kit) => {
+    'members.ready.loadingMore': (_, kit) => {
       expect(kit.pending('loadMoreMembers').input).toEqual({ channelId: 'ch-1', page: 2 })
       expect(kit.screen.getByRole<HTMLButtonElement>('button', { name: 'Load more' }).disabled).toBe(true)
     },
