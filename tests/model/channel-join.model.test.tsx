@@ -26,6 +26,7 @@ const channel = (over: Partial<ChannelInfo>): ChannelInfo => ({
   members_count: 12,
   role: 0,
   topics: 3,
+  roles: {},
   ...over,
 })
 const PUBLIC = channel({})
@@ -64,7 +65,7 @@ describeModel({
   ready: page.ready,
   perform: {
     PASSWORD_CHANGED: async (event, kit) => {
-      await kit.user.type(passwordField(kit), (event as { password: string }).password)
+      await kit.user.type(passwordField(kit), (event as unknown as { password: string }).password)
     },
     JOIN: async (_, kit) => {
       // A private channel's button waits for its password.

@@ -79,7 +79,7 @@ describeModel({
   render: (snapshot, send) => <ChannelMembers {...connect(snapshot, send)} />,
   perform: {
     CHANGE_ROLE: async (event, kit) => {
-      const { role } = event as { role: number }
+      const { role } = event as unknown as { role: number }
       await kit.user.selectOptions(roleSelect(kit, SON.name), role === ROLES.admin ? 'Admin' : 'Member')
     },
     LOAD_MORE: async (_, kit) => {
@@ -92,10 +92,10 @@ describeModel({
       await kit.user.click(within(failedAlert(kit, 'Could not load the labels.')).getByRole('button', { name: 'Retry' }))
     },
     LABEL_NAME_CHANGED: async (event, kit) => {
-      await kit.user.type(kit.screen.getByRole('textbox', { name: 'New label' }), (event as { name: string }).name)
+      await kit.user.type(kit.screen.getByRole('textbox', { name: 'New label' }), (event as unknown as { name: string }).name)
     },
     LABEL_COLOR_CHANGED: async (event, kit) => {
-      fireEvent.change(kit.screen.getByLabelText('Colour'), { target: { value: (event as { color: string }).color } })
+      fireEvent.change(kit.screen.getByLabelText('Colour'), { target: { value: (event as unknown as { color: string }).color } })
     },
     ADD_LABEL: async (_, kit) => {
       const button = kit.screen.getByRole<HTMLButtonElement>('button', { name: 'Add label' })
@@ -119,7 +119,7 @@ describeModel({
       toldOf(kit).sonRole = saved.role
     },
     DELETE_LABEL: async (event, kit) => {
-      const label = kit.previous.context.labels.find((l) => l._id === (event as { labelId: string }).labelId)!
+      const label = kit.previous.context.labels.find((l) => l._id === (event as unknown as { labelId: string }).labelId)!
       await kit.user.click(kit.screen.getByRole('button', { name: `Delete label ${label.name}` }))
     },
   },
