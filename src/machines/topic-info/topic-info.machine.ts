@@ -78,7 +78,7 @@ export const topicInfoMachine = setup({
     setTopic: assign(({ context, event }) => {
       const topic = outputOf<TopicInfo>(event)
       const renamed = context.topic === null || context.topic.name !== topic.name
-      return { topic, renameValue: renamed ? topic.name : context.renameValue }
+      return { topic, renameValue: renamed ? topic.name : context.renameValue, change: null }
     }),
     setExtras: assign({ extras: ({ event }) => outputOf<ChannelExtras>(event) }),
     noExtras: assign({ extras: { creator: null, labels: [], members: [] } }),
@@ -106,8 +106,7 @@ export const topicInfoMachine = setup({
     uploadFailed: assign({ uploadPercent: null, error: ({ event }) => (event.type === 'UPLOAD_FAILED' ? event.message : null) }),
     uploadDone: assign({ uploadPercent: null }),
     clearError: assign({ error: null }),
-    changeDone: assign({ change: null }),
-    setError: assign({ change: null, error: ({ event }) => errorTextOf(event) }),
+    setError: assign({ error: ({ event }) => errorTextOf(event) }),
   },
 }).createMachine({
   id: 'topicInfo',
@@ -156,7 +155,7 @@ export const topicInfoMachine = setup({
                 id: 'applyChange',
                 src: 'applyChange',
                 input: ({ context }) => ({ topicId: context.topicId, change: context.change! }),
-                onDone: { target: 'reloading', actions: 'changeDone' },
+                onDone: 'reloading',
                 onError: { target: 'reloading', actions: 'setError' },
               },
             },

@@ -54,7 +54,7 @@ export interface TopicInfoContext extends TopicInfoInput {
   renameValue: string
   /** The group picture's upload, in percent. */
   uploadPercent: number | null
-  /** The change being saved. */
+  /** The change being saved, until the topic is loaded again after it. */
   change: TopicChange | null
   error: string | null
 }
