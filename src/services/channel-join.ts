@@ -1,12 +1,12 @@
 import { useEffect, useMemo } from 'react'
+import { i18n } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
 import { useNavigate } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
 import { fromPromise } from 'xstate'
 import { channelJoinMachine, connect, type ChannelInfo, type JoinChannelInput } from '../machines/channel-join'
 import { channelInfo, joinChannel } from './channels'
 import { failingWithMessage } from './failure'
-import { i18n } from '@lingui/core'
-import { msg } from '@lingui/core/macro'
 
 const COULD_NOT_JOIN = msg`Could not join the channel. Please try again.`
 

@@ -19,13 +19,13 @@ const PRESET_BANNERS: Record<string, string> = {
  */
 export function ChannelPublicPage({ status, channel, action, onRetry, members }: Omit<ChannelPageProps, 'member'> & { members?: ReactNode }) {
   const { t } = useLingui()
-  if (status === 'loading' || (status === 'shown' && !channel))
+  if (status === 'loading')
     return (
       <p role="status" className="mx-auto max-w-3xl p-8 text-slate-500">
         <Trans>Loading channel…</Trans>
       </p>
     )
-  if (status === 'missing' || !channel)
+  if (!channel)
     return (
       <div className="mx-auto max-w-3xl p-8">
         <LoadFailed onRetry={onRetry} className="items-start">
