@@ -1,80 +1,50 @@
-import { type FormEvent, useCallback, useEffect, useState } from 'react'
+import type { FormEvent } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { type AssignableRole, isChannelAdmin, type Label, mayChangeRole, type Member, ROLE_OPTIONS } from '../../../contract/channel'
-import { PAGE_SIZE } from '../../../contract/common'
-import { ROLES } from '../../../contract/limits'
-import { addChannelLabel, channelLabels, channelPage, deleteChannelLabel, setChannelRole } from '../../services/channels'
-import { apiErrorOf } from '../../services/http'
+import type { AssignableRole, ChannelLabelsProps, ChannelMembersProps } from '../../machines/channel-members'
+import { Alert } from '../alert'
+import { Button } from '../button'
+import { LoadFailed } from '../load-failed'
 import { useRoleLabel } from '../roles'
 import { TextField } from '../text-field'
 
 /**
- * A channel's members with their roles (GET channel/page, 20 at a time) and its labels, for its
- * members. The owner and admins change others' roles between member and admin (the owner's stays),
- * and add or delete labels; the server checks the same.
+ * A channel's members with their roles (20 at a time) and its labels, for its members. The owner
+ * and admins change others' roles between member and admin (the owner's stays), and add or delete
+ * labels; the server checks the same.
  */
-export function ChannelMembers({ channelId, myRole, meId }: { channelId: string; myRole: number; meId: string | null }) {
+export function ChannelMembers({ status, rows, assignableRoles, canLoadMore, loadingMore, error, onLoadMore, onChangeRole, onRetry, labels }: ChannelMembersProps) {
   const { t } = useLingui()
   const roleLabel = useRoleLabel()
-  const [members, setMembers] = useState<Member[] | null>(null)
-  const [more, setMore] = useState(false)
-  const [error, setError] = useState<string | null>(null)
-  /** Admins and the owner manage the channel's labels. */
-  const manages = isChannelAdmin(myRole)
-
-  const load = useCallback(
-    (page: number) =>
-      channelPage(channelId, page).then(
-        ({ customers }) => {
-          setMembers((known) => (page === 1 ? customers : [...(known ?? []), ...customers]))
-          setMore(customers.length === PAGE_SIZE)
-        },
-        () => setMembers((known) => known ?? []),
-      ),
-    [channelId],
-  )
-  useEffect(() => {
-    void load(1)
-  }, [load])
-
-  const changeRole = (member: Member, role: AssignableRole) => {
-    setError(null)
-    setChannelRole(channelId, member._id, role).then(
-      (saved) => setMembers((all) => all?.map((m) => (m._id === saved._id ? saved : m)) ?? null),
-      (failure: unknown) => setError(apiErrorOf(failure)?.body?.message ?? t`Something went wrong. Please try again.`),
-    )
-  }
-  const assignable = ROLE_OPTIONS.filter((o) => o.value < ROLES.owner)
-
   return (
     <section aria-labelledby="channel-members" className="mt-8">
       <h2 id="channel-members" className="text-lg font-semibold text-slate-900">
         <Trans>Members</Trans>
       </h2>
-      {error ? (
-        <p role="alert" className="mt-2 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
-      {members === null ? (
+      {error ? <Alert className="mt-2">{error}</Alert> : null}
+      {status === 'loading' ? (
         <p role="status" className="mt-2 text-sm text-slate-500">
           <Trans>Loading channel members…</Trans>
         </p>
+      ) : status === 'failed' ? (
+        <LoadFailed onRetry={onRetry} className="mt-2">
+          <Trans>Could not load the channel members.</Trans>
+        </LoadFailed>
       ) : (
         <ul aria-label={t`Channel members`} className="mt-2 divide-y divide-slate-100 rounded-md border border-slate-200">
-          {members.map((member) => (
+          {rows.map(({ member, editable, saving }) => (
             <li key={member._id} aria-label={member.name} className="flex items-center justify-between gap-2 px-3 py-2">
               <span className="min-w-0 truncate text-sm font-medium text-slate-900">{member.name}</span>
-              {mayChangeRole(myRole, member, meId) ? (
+              {editable ? (
                 <select
                   aria-label={t`Role of ${member.name}`}
+                  aria-busy={saving || undefined}
                   value={member.role}
-                  onChange={(event) => changeRole(member, Number(event.target.value) as AssignableRole)}
+                  onChange={(event) => onChangeRole(member._id, Number(event.target.value) as AssignableRole)}
                   className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm"
                 >
-                  {assignable.map((o) => (
-                    <option key={o.value} value={o.value}>
-                      {roleLabel(o.value)}
+                  {assignableRoles.map((role) => (
+                    <option key={role} value={role}>
+                      {roleLabel(role)}
                     </option>
                   ))}
                 </select>
@@ -85,39 +55,33 @@ export function ChannelMembers({ channelId, myRole, meId }: { channelId: string;
           ))}
         </ul>
       )}
-      {more && members ? (
-        <button type="button" onClick={() => void load(Math.floor(members.length / PAGE_SIZE) + 1)} className="mt-2 rounded-md border border-slate-300 px-3 py-1.5 text-sm text-slate-700 hover:bg-slate-50">
+      {status === 'ready' && canLoadMore ? (
+        <Button variant="secondary" size="sm" onClick={onLoadMore} disabled={loadingMore} aria-busy={loadingMore || undefined} className="mt-2">
           <Trans>Load more</Trans>
-        </button>
+        </Button>
       ) : null}
-      <ChannelLabels channelId={channelId} manages={manages} />
+      <ChannelLabels {...labels} />
     </section>
   )
 }
 
-function ChannelLabels({ channelId, manages }: { channelId: string; manages: boolean }) {
+function ChannelLabels({ status, labels, manages, name, color, canAdd, adding, deleting, error, onNameChange, onColorChange, onAdd, onDelete, onRetry }: ChannelLabelsProps) {
   const { t } = useLingui()
-  const [labels, setLabels] = useState<Label[]>([])
-  const [name, setName] = useState('')
-  const [color, setColor] = useState('#6366f1')
-  const reload = useCallback(() => channelLabels(channelId).then(setLabels, () => undefined), [channelId])
-  useEffect(() => {
-    void reload()
-  }, [reload])
   const add = (event: FormEvent) => {
     event.preventDefault()
-    if (!name.trim()) return
-    void addChannelLabel(channelId, name.trim(), color).then(() => {
-      setName('')
-      return reload()
-    })
+    onAdd()
   }
   return (
     <div className="mt-6">
       <h3 className="text-sm font-semibold text-slate-900">
         <Trans>Labels</Trans>
       </h3>
-      {labels.length === 0 ? (
+      {error ? <Alert className="mt-2">{error}</Alert> : null}
+      {status === 'failed' ? (
+        <LoadFailed onRetry={onRetry} className="mt-1">
+          <Trans>Could not load the labels.</Trans>
+        </LoadFailed>
+      ) : status === 'loading' ? null : labels.length === 0 ? (
         <p className="mt-1 text-sm text-slate-500">
           <Trans>No labels yet.</Trans>
         </p>
@@ -127,7 +91,14 @@ function ChannelLabels({ channelId, manages }: { channelId: string; manages: boo
             <li key={label._id} aria-label={label.name} className="flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold text-white" style={{ backgroundColor: label.color }}>
               {label.name}
               {manages ? (
-                <button type="button" onClick={() => void deleteChannelLabel(label._id).then(reload)} aria-label={t`Delete label ${label.name}`} className="rounded-full px-1 hover:bg-black/20">
+                <button
+                  type="button"
+                  onClick={() => onDelete(label._id)}
+                  disabled={deleting !== null}
+                  aria-busy={deleting === label._id || undefined}
+                  aria-label={t`Delete label ${label.name}`}
+                  className="rounded-full px-1 hover:bg-black/20"
+                >
                   ×
                 </button>
               ) : null}
@@ -137,16 +108,16 @@ function ChannelLabels({ channelId, manages }: { channelId: string; manages: boo
       )}
       {manages ? (
         <form onSubmit={add} className="mt-3 flex flex-wrap items-end gap-2">
-          <TextField label={t`New label`} value={name} maxLength={40} onChange={(event) => setName(event.target.value)} />
+          <TextField label={t`New label`} value={name} maxLength={40} onChange={(event) => onNameChange(event.target.value)} />
           <label className="text-sm text-slate-700">
             <span className="block">
               <Trans>Colour</Trans>
             </span>
-            <input type="color" value={color} onChange={(event) => setColor(event.target.value)} className="mt-1 h-9 w-12 rounded border border-slate-300" />
+            <input type="color" value={color} onChange={(event) => onColorChange(event.target.value)} className="mt-1 h-9 w-12 rounded border border-slate-300" />
           </label>
-          <button type="submit" disabled={!name.trim()} className="rounded-md bg-indigo-600 px-3 py-2 text-sm font-semibold text-white hover:bg-indigo-500 disabled:opacity-50">
+          <Button type="submit" disabled={!canAdd} aria-busy={adding || undefined}>
             <Trans>Add label</Trans>
-          </button>
+          </Button>
         </form>
       ) : null}
     </div>

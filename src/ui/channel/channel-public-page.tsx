@@ -1,12 +1,11 @@
-import { type FormEvent, useEffect, useState } from 'react'
-import { Link, useNavigate } from '@tanstack/react-router'
+import type { FormEvent, ReactNode } from 'react'
+import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
-import type { ChannelInfo } from '../../../contract/channel'
-import { ROLES } from '../../../contract/limits'
-import { channelInfo, joinChannel } from '../../services/channels'
-import { apiErrorOf } from '../../services/http'
+import type { ChannelJoinFormProps, ChannelPageProps } from '../../machines/channel-join'
+import { Alert } from '../alert'
+import { Button, buttonClass } from '../button'
+import { LoadFailed } from '../load-failed'
 import { TextField } from '../text-field'
-import { ChannelMembers } from './channel-members'
 
 const PRESET_BANNERS: Record<string, string> = {
   sme: 'bg-gradient-to-r from-indigo-600 via-sky-500 to-emerald-400',
@@ -15,52 +14,33 @@ const PRESET_BANNERS: Record<string, string> = {
 
 /**
  * /channel/{id} and /c/{id}: a channel's card for anyone. A signed-in visitor joins a public
- * channel with one click, a private one with its password; a member goes to its chats.
+ * channel with one click, a private one with its password; a member goes to its chats and sees
+ * the channel's members (`members`).
  */
-export function ChannelPublicPage({ channelId, loggedIn, meId }: { channelId: string; loggedIn: boolean; meId: string | null }) {
+export function ChannelPublicPage({ status, channel, action, onRetry, members }: Omit<ChannelPageProps, 'member'> & { members?: ReactNode }) {
   const { t } = useLingui()
-  const navigate = useNavigate()
-  const [channel, setChannel] = useState<ChannelInfo | 'missing' | null>(null)
-  const [password, setPassword] = useState('')
-  const [joining, setJoining] = useState(false)
-  const [error, setError] = useState<string | null>(null)
-
-  useEffect(() => {
-    setChannel(null)
-    channelInfo(channelId).then(setChannel, () => setChannel('missing'))
-  }, [channelId, loggedIn])
-
-  if (channel === null)
+  if (status === 'loading')
     return (
       <p role="status" className="mx-auto max-w-3xl p-8 text-slate-500">
         <Trans>Loading channel…</Trans>
       </p>
     )
-  if (channel === 'missing')
+  if (!channel)
     return (
-      <div role="alert" className="mx-auto max-w-3xl p-8">
-        <h1 className="text-2xl font-semibold text-slate-900">
-          <Trans>Channel not found</Trans>
-        </h1>
-        <p className="mt-2 text-slate-600">
-          <Trans>This channel does not exist or was removed.</Trans>
-        </p>
+      <div className="mx-auto max-w-3xl p-8">
+        <LoadFailed onRetry={onRetry} className="items-start">
+          <div>
+            <h1 className="text-2xl font-semibold text-slate-900">
+              <Trans>Channel not found</Trans>
+            </h1>
+            <p className="mt-2 text-slate-600">
+              <Trans>This channel does not exist or was removed.</Trans>
+            </p>
+          </div>
+        </LoadFailed>
       </div>
     )
 
-  const member = channel.role >= ROLES.member
-  const join = (event: FormEvent) => {
-    event.preventDefault()
-    setJoining(true)
-    setError(null)
-    joinChannel(channel._id, channel.is_public ? undefined : password).then(
-      () => void navigate({ to: '/chat/default' }),
-      (failure: unknown) => {
-        setJoining(false)
-        setError(apiErrorOf(failure)?.body?.message ?? t`Could not join the channel. Please try again.`)
-      },
-    )
-  }
   const banner = channel.banner && PRESET_BANNERS[channel.banner]
   return (
     <article className="mx-auto max-w-3xl px-4 py-8">
@@ -81,36 +61,38 @@ export function ChannelPublicPage({ channelId, loggedIn, meId }: { channelId: st
       {/* Sanitised by the server (server/http/sanitize.ts). */}
       <div className="prose-sm mt-4 break-words text-slate-800" dangerouslySetInnerHTML={{ __html: channel.description }} />
       <div className="mt-6">
-        {member ? (
-          <Link to="/chat/default" className="inline-flex rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-500">
+        {action?.kind === 'open' ? (
+          <Link to="/chat/default" className={buttonClass('primary', 'md')}>
             <Trans>Open chats</Trans>
           </Link>
-        ) : !loggedIn ? (
-          <Link to="/login" search={{ redirect: `/channel/${channel._id}` }} className="inline-flex rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-500">
+        ) : action?.kind === 'login' ? (
+          <Link to="/login" search={{ redirect: action.redirect }} className={buttonClass('primary', 'md')}>
             <Trans>Log in to join</Trans>
           </Link>
-        ) : (
-          <form onSubmit={join} className="flex max-w-md flex-col gap-3">
-            {channel.is_public ? null : (
-              <TextField label={t`Channel password`} type="password" value={password} onChange={(event) => setPassword(event.target.value)} autoComplete="off" disabled={joining} />
-            )}
-            <button
-              type="submit"
-              disabled={joining || (!channel.is_public && password === '')}
-              aria-busy={joining || undefined}
-              className="self-start rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-500 disabled:opacity-50"
-            >
-              <Trans>Join channel</Trans>
-            </button>
-            {error ? (
-              <p role="alert" className="text-sm text-red-700">
-                {error}
-              </p>
-            ) : null}
-          </form>
-        )}
+        ) : action?.kind === 'join' ? (
+          <JoinForm {...action} />
+        ) : null}
       </div>
-      {member ? <ChannelMembers channelId={channel._id} myRole={channel.role} meId={meId} /> : null}
+      {members}
     </article>
+  )
+}
+
+function JoinForm({ needsPassword, password, joining, canJoin, error, onPasswordChange, onJoin }: ChannelJoinFormProps) {
+  const { t } = useLingui()
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    onJoin()
+  }
+  return (
+    <form onSubmit={submit} className="flex max-w-md flex-col gap-3">
+      {needsPassword ? (
+        <TextField label={t`Channel password`} type="password" value={password} onChange={(event) => onPasswordChange(event.target.value)} autoComplete="off" disabled={joining} />
+      ) : null}
+      <Button type="submit" disabled={!canJoin} aria-busy={joining || undefined} className="self-start">
+        <Trans>Join channel</Trans>
+      </Button>
+      {error ? <Alert>{error}</Alert> : null}
+    </form>
   )
 }

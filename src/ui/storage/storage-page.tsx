@@ -1,50 +1,19 @@
-import { useCallback, useEffect, useState } from 'react'
 import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import dayjs from 'dayjs'
-import { PAGE_SIZE } from '../../../contract/common'
-import type { StoragePage, StoredFile } from '../../../contract/media'
-import { purgeFile, restoreFile, storageOf, trashFile } from '../../services/chat'
-import { apiErrorOf } from '../../services/http'
+import type { ChannelStorageProps, StoredFile } from '../../machines/channel-storage'
+import { Alert } from '../alert'
+import { Button } from '../button'
+import { LoadFailed } from '../load-failed'
 import { fileSize } from '../file-size'
-
-export interface StorageScope {
-  channelId: string
-  /** One chat's files; all of the channel's chats the user is in when absent. */
-  topicId?: string
-  trash: boolean
-}
 
 /**
  * /chat/channel/{channel}/storage[/{topic}[/trash]]: files shared in the channel's chats, 20 at a
  * time; the uploader or a channel admin moves one to the trash, restores it or deletes it for good.
  */
-export function StoragePageView({ channelId, topicId, trash }: StorageScope) {
+export function StoragePageView(props: ChannelStorageProps) {
+  const { channelId, topicId, trash, status, rows, usage, topicName, showTopic, canLoadMore, loadingMore, busy, error, onRetry, onLoadMore, onTrash, onRestore, onPurge } = props
   const { t } = useLingui()
-  const [pages, setPages] = useState<StoragePage[] | null>(null)
-  const [error, setError] = useState<string | null>(null)
-
-  const load = useCallback((page: number) => storageOf({ channelId, topicId, trash, page }), [channelId, topicId, trash])
-  const reload = useCallback(() => {
-    load(1).then(
-      (first) => setPages([first]),
-      () => setPages([]),
-    )
-  }, [load])
-  useEffect(() => {
-    setPages(null)
-    reload()
-  }, [reload])
-
-  const act = (work: Promise<unknown>) => {
-    setError(null)
-    work.then(reload, (failure: unknown) => setError(apiErrorOf(failure)?.body?.message ?? t`Something went wrong. Please try again.`))
-  }
-  const items = pages?.flatMap((p) => p.items) ?? []
-  const usage = pages?.[0]
-  const more = pages !== null && pages.length > 0 && pages.at(-1)!.items.length === PAGE_SIZE
-  const topicName = topicId ? items[0]?.topic_name : undefined
-
   return (
     <div className="h-full overflow-y-auto bg-white">
       <header className="flex min-h-14 flex-wrap items-center gap-2 border-b border-slate-200 px-3 py-2">
@@ -81,42 +50,48 @@ export function StoragePageView({ channelId, topicId, trash }: StorageScope) {
             <progress value={usage.used} max={usage.quota} aria-label={t`Storage used`} className="mt-1 h-2 w-full" />
           </div>
         ) : null}
-        {error ? (
-          <p role="alert" className="mb-3 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
-            {error}
-          </p>
-        ) : null}
-        {pages === null ? (
+        {error ? <Alert className="mb-3">{error}</Alert> : null}
+        {status === 'loading' ? (
           <p role="status" className="text-sm text-slate-500">
             <Trans>Loading files…</Trans>
           </p>
-        ) : items.length === 0 ? (
+        ) : status === 'failed' ? (
+          <LoadFailed onRetry={onRetry}>
+            <Trans>Could not load the files.</Trans>
+          </LoadFailed>
+        ) : rows.length === 0 ? (
           <p className="text-sm text-slate-500">{trash ? <Trans>The trash is empty.</Trans> : <Trans>No files yet.</Trans>}</p>
         ) : (
           <ul aria-label={t`Files`} className="divide-y divide-slate-100 rounded-md border border-slate-200">
-            {items.map((file) => (
-              <FileRow key={file._id} file={file} channelId={channelId} trash={trash} showTopic={!topicId} onTrash={() => act(trashFile(file._id))} onRestore={() => act(restoreFile(file._id))} onPurge={() => act(purgeFile(file._id))} />
+            {rows.map(({ file, busy: acting }) => (
+              <FileRow
+                key={file._id}
+                file={file}
+                channelId={channelId}
+                trash={trash}
+                showTopic={showTopic}
+                disabled={busy}
+                busy={acting}
+                onTrash={() => onTrash(file._id)}
+                onRestore={() => onRestore(file._id)}
+                onPurge={() => onPurge(file._id)}
+              />
             ))}
           </ul>
         )}
-        {more ? (
-          <button
-            type="button"
-            onClick={() => void load(pages.length + 1).then((next) => setPages([...pages, next]), () => undefined)}
-            className="mt-3 rounded-md border border-slate-300 px-3 py-1.5 text-sm text-slate-700 hover:bg-slate-50"
-          >
+        {status === 'ready' && canLoadMore ? (
+          <Button variant="secondary" size="sm" onClick={onLoadMore} disabled={loadingMore} aria-busy={loadingMore || undefined} className="mt-3">
             <Trans>Load more</Trans>
-          </button>
+          </Button>
         ) : null}
       </div>
     </div>
   )
 }
 
-function FileRow(props: { file: StoredFile; channelId: string; trash: boolean; showTopic: boolean; onTrash: () => void; onRestore: () => void; onPurge: () => void }) {
-  const { file, channelId, trash, showTopic, onTrash, onRestore, onPurge } = props
+function FileRow(props: { file: StoredFile; channelId: string; trash: boolean; showTopic: boolean; disabled: boolean; busy: boolean; onTrash: () => void; onRestore: () => void; onPurge: () => void }) {
+  const { file, channelId, trash, showTopic, disabled, busy, onTrash, onRestore, onPurge } = props
   const { t } = useLingui()
-  const button = 'rounded border px-2 py-0.5 text-xs font-medium'
   return (
     <li aria-label={file.name} className="flex flex-wrap items-center gap-3 px-3 py-2">
       {file.thumb_url ? <img src={file.thumb_url} alt="" className="h-10 w-10 rounded object-cover" /> : <span aria-hidden="true" className="text-2xl">📄</span>}
@@ -142,23 +117,24 @@ function FileRow(props: { file: StoredFile; channelId: string; trash: boolean; s
       </span>
       {trash ? (
         <>
-          <button type="button" onClick={onRestore} className={`${button} border-slate-300 text-slate-700 hover:bg-slate-50`}>
+          <Button variant="secondary" size="sm" onClick={onRestore} disabled={disabled} aria-busy={busy || undefined}>
             {t`Restore ${file.name}`}
-          </button>
-          <button
-            type="button"
+          </Button>
+          <Button
+            variant="danger"
+            size="sm"
+            disabled={disabled}
             onClick={() => {
               if (window.confirm(t`Delete ${file.name} for good? This cannot be undone.`)) onPurge()
             }}
-            className={`${button} border-red-200 text-red-700 hover:bg-red-50`}
           >
             {t`Delete ${file.name} forever`}
-          </button>
+          </Button>
         </>
       ) : (
-        <button type="button" onClick={onTrash} className={`${button} border-slate-300 text-slate-700 hover:bg-slate-50`}>
+        <Button variant="secondary" size="sm" onClick={onTrash} disabled={disabled} aria-busy={busy || undefined}>
           {t`Move ${file.name} to trash`}
-        </button>
+        </Button>
       )}
     </li>
   )

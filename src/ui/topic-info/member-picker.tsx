@@ -1,19 +1,8 @@
-import { useEffect, useState } from 'react'
 import { Trans } from '@lingui/react/macro'
 import type { Member } from '../../../contract/channel'
-import { channelPage } from '../../services/channels'
-import { everyPage } from '../../services/pages'
 
-/** Checkboxes for the channel's members (every page of GET channel/page) who are not in `exclude`. */
-export function MemberPicker({ channelId, exclude, chosen, onChosen }: { channelId: string; exclude: string[]; chosen: string[]; onChosen: (ids: string[]) => void }) {
-  const [candidates, setCandidates] = useState<Member[] | null>(null)
-  const excluded = exclude.join(',')
-  useEffect(() => {
-    everyPage((page) => channelPage(channelId, page).then((p) => p.customers)).then(
-      (members) => setCandidates(members.filter((c) => !excluded.split(',').includes(c._id))),
-      () => setCandidates([]),
-    )
-  }, [channelId, excluded])
+/** Checkboxes for the channel members who may be chosen (null while they load). */
+export function MemberPicker({ candidates, chosen, onToggle, disabled }: { candidates: Member[] | null; chosen: string[]; onToggle: (memberId: string) => void; disabled?: boolean }) {
   if (candidates === null)
     return (
       <p role="status" className="mt-1 text-sm text-slate-500">
@@ -31,7 +20,7 @@ export function MemberPicker({ channelId, exclude, chosen, onChosen }: { channel
       {candidates.map((c) => (
         <li key={c._id}>
           <label className="flex items-center gap-2 text-sm text-slate-800">
-            <input type="checkbox" checked={chosen.includes(c._id)} onChange={(event) => onChosen(event.target.checked ? [...chosen, c._id] : chosen.filter((id) => id !== c._id))} />
+            <input type="checkbox" checked={chosen.includes(c._id)} disabled={disabled} onChange={() => onToggle(c._id)} />
             {c.name}
           </label>
         </li>

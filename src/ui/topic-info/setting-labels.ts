@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import type { TopicPermission } from '../../../contract/topic'
 
-/** The group settings' names (spec section 6), in the user's language. */
+/** The group settings' names, in the user's language. */
 export function useSettingLabels(): Record<TopicPermission, string> {
   const { t } = useLingui()
   return {

@@ -1,9 +1,12 @@
-import { type FormEvent, useState } from 'react'
+import { type FormEvent, useEffect, useState } from 'react'
 import { DialogTitle } from '@headlessui/react'
 import { Trans, useLingui } from '@lingui/react/macro'
+import type { Member } from '../../../contract/channel'
 import type { Topic } from '../../../contract/topic'
 import { addTopic } from '../../services/chat'
-import { apiErrorOf } from '../../services/http'
+import { channelPage } from '../../services/channels'
+import { failureMessage } from '../../services/failure'
+import { everyPage } from '../../services/pages'
 import { ModalFrame } from '../modal-frame'
 import { TextField } from '../text-field'
 import { MemberPicker } from '../topic-info/member-picker'
@@ -15,13 +18,20 @@ export function NewGroupDialog({ channelId, meId, onCreated, onClose }: { channe
   const [chosen, setChosen] = useState<string[]>([])
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
+  const [candidates, setCandidates] = useState<Member[] | null>(null)
+  useEffect(() => {
+    everyPage((page) => channelPage(channelId, page).then((p) => p.customers)).then(
+      (members) => setCandidates(members.filter((c) => c._id !== meId)),
+      () => setCandidates([]),
+    )
+  }, [channelId, meId])
   const submit = (event: FormEvent) => {
     event.preventDefault()
     setBusy(true)
     setError(null)
     addTopic(channelId, name.trim(), chosen).then(onCreated, (failure: unknown) => {
       setBusy(false)
-      setError(apiErrorOf(failure)?.body?.message ?? t`Something went wrong. Please try again.`)
+      setError(failureMessage(failure))
     })
   }
   return (
@@ -35,7 +45,7 @@ export function NewGroupDialog({ channelId, meId, onCreated, onClose }: { channe
           <legend className="text-sm font-medium text-slate-700">
             <Trans>Members</Trans>
           </legend>
-          <MemberPicker channelId={channelId} exclude={[meId]} chosen={chosen} onChosen={setChosen} />
+          <MemberPicker candidates={candidates} chosen={chosen} onToggle={(id) => setChosen(chosen.includes(id) ? chosen.filter((c) => c !== id) : [...chosen, id])} />
         </fieldset>
         {error ? (
           <p role="alert" className="text-sm text-red-700">

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react'
 import { createFileRoute } from '@tanstack/react-router'
-import { Trans } from '@lingui/react/macro'
 import type { TopicInfo } from '../../../../contract/topic'
 import type { SessionState } from '../../../machines/session/session.view'
 import { topicInfo } from '../../../services/chat'
 import { useSession } from '../../../services/session'
+import { ChatLoading, ChatUnavailable } from '../../../ui/chat-status'
 import { Conversation } from '../../../ui/conversation/conversation'
 
 export const Route = createFileRoute('/_app/chat/$topicId')({ component: TopicPage })
@@ -19,17 +19,7 @@ function TopicPage() {
     setTopic(null)
     topicInfo(topicId).then(setTopic, () => setTopic('failed'))
   }, [topicId])
-  if (topic === 'failed')
-    return (
-      <p role="alert" className="p-6 text-sm text-red-700">
-        <Trans>This chat is not available.</Trans>
-      </p>
-    )
-  if (!topic || !meId)
-    return (
-      <p role="status" className="p-6 text-sm text-slate-500">
-        <Trans>Loading chat…</Trans>
-      </p>
-    )
+  if (topic === 'failed') return <ChatUnavailable />
+  if (!topic || !meId) return <ChatLoading />
   return <Conversation key={topic._id} topic={topic} meId={meId} />
 }

@@ -1,0 +1,3 @@
+export * from './channel-join.types'
+export * from './channel-join.machine'
+export * from './channel-join.connect'

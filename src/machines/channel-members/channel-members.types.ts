@@ -1,0 +1,44 @@
+import type { AssignableRole, ChannelRoleBody, Label, LabelCreateBody, Member } from '../../../contract/channel'
+
+export type { AssignableRole, Label, Member }
+
+/** A member's view of a channel: its id, their role in it, and who they are. */
+export interface ChannelMembersInput {
+  channelId: string
+  myRole: number
+  meId: string | null
+}
+
+export interface ChannelMembersContext extends ChannelMembersInput {
+  members: Member[]
+  /** Pages of GET channel/page loaded so far. */
+  pages: number
+  /** The last page was full: there may be more. */
+  more: boolean
+  /** The role change being saved. */
+  changing: Pick<ChannelRoleBody, 'customer_id' | 'role'> | null
+  membersError: string | null
+  labels: Label[]
+  labelName: string
+  labelColor: NonNullable<LabelCreateBody['color']>
+  /** The label being deleted. */
+  deleting: string | null
+  labelsError: string | null
+}
+
+export interface MembersPageInput {
+  channelId: string
+  page: number
+}
+export type ChangeRoleInput = Pick<ChannelRoleBody, 'customer_id' | 'role'> & { channelId: string }
+export type AddLabelInput = Pick<LabelCreateBody, 'name'> & { channelId: string; color: string }
+
+export type ChannelMembersEvent =
+  | { type: 'RETRY_MEMBERS' }
+  | { type: 'LOAD_MORE' }
+  | { type: 'CHANGE_ROLE'; memberId: string; role: AssignableRole }
+  | { type: 'RETRY_LABELS' }
+  | { type: 'LABEL_NAME_CHANGED'; name: string }
+  | { type: 'LABEL_COLOR_CHANGED'; color: string }
+  | { type: 'ADD_LABEL' }
+  | { type: 'DELETE_LABEL'; labelId: string }

@@ -1,0 +1,3 @@
+export * from './channel-members.types'
+export * from './channel-members.machine'
+export * from './channel-members.connect'

@@ -1,0 +1,8 @@
+/** The output of an invoked actor's done event. */
+export const outputOf = <T>(event: unknown): T => (event as { output: T }).output
+
+/** The text of an invoked actor's error event, as the runtime words it (an Error's message). */
+export function errorTextOf(event: unknown): string {
+  const error = (event as { error?: unknown }).error
+  return error instanceof Error ? error.message : String(error)
+}

@@ -1,0 +1,203 @@
+import { expect } from 'vitest'
+import { fireEvent, within } from '@testing-library/react'
+import type { Label, Member } from '../../contract/channel'
+import { ROLES } from '../../contract/limits'
+import { channelMembersMachine, connect, type ChannelMembersSnapshot } from '../../src/machines/channel-members'
+import { ChannelMembers } from '../../src/ui/channel/channel-members'
+import { describeModel, type ModelKit } from './support/run-model'
+
+/** A channel's members and labels on its page, as a member and as its owner see them. */
+
+type Kit = ModelKit<typeof channelMembersMachine>
+type S = ChannelMembersSnapshot
+
+const member = (_id: string, name: string, role: number): Member => ({ _id, name, workid: _id, photo_url: null, role })
+const OWNER = member('u-owner', 'Quynh Owner', ROLES.owner)
+const ADMIN = member('u-admin', 'Lan Admin', ROLES.admin)
+const SON = member('u-son', 'Son Member', ROLES.member)
+/** A full first page (20): there may be more. */
+const FIRST_PAGE = [OWNER, ADMIN, SON, ...Array.from({ length: 17 }, (_, i) => member(`u-${i + 1}`, `Person ${i + 1}`, ROLES.member))]
+/** The second page repeats a member of the first (someone joined in between). */
+const SECOND_PAGE = [member('u-17', 'Person 17', ROLES.member), member('u-21', 'Person 21', ROLES.member), member('u-22', 'Person 22', ROLES.member)]
+const SALES: Label = { _id: 'l-sales', channel_id: 'ch-1', name: 'Sales', color: '#16a34a' }
+const NEW_LABEL = 'Support'
+const NEW_COLOR = '#dc2626'
+
+const sectionOf = (kit: Kit) => kit.screen.getByRole('region', { name: 'Members' })
+const roleSelect = (kit: Kit, name: string) => kit.screen.getByRole<HTMLSelectElement>('combobox', { name: `Role of ${name}` })
+const failedAlert = (kit: Kit, text: string) => kit.screen.getAllByRole('alert').find((alert) => alert.textContent?.startsWith(text))!
+/** What the test told the server, per run: the oracle for what the page shows. */
+interface Told {
+  added: Label[]
+  deleted: string[]
+  sonRole: number
+}
+const told = new WeakMap<object, Told>()
+const toldOf = (kit: Kit) => {
+  if (!told.has(kit.actor)) told.set(kit.actor, { added: [], deleted: [], sonRole: SON.role })
+  return told.get(kit.actor)!
+}
+const manages = (s: S) => s.context.myRole >= ROLES.admin
+const son = (s: S) => s.context.members.find((m) => m._id === SON._id)
+
+describeModel({
+  machine: channelMembersMachine,
+  inputs: { owner: { channelId: 'ch-1', myRole: ROLES.owner, meId: OWNER._id }, member: { channelId: 'ch-1', myRole: ROLES.member, meId: SON._id } },
+  select: 'coverage',
+  serializeState: (s) =>
+    JSON.stringify({
+      v: s.value,
+      r: s.context.myRole,
+      n: s.context.members.length,
+      more: s.context.more,
+      son: son(s)?.role ?? null,
+      ch: s.context.changing,
+      me: s.context.membersError,
+      l: s.context.labels.map((l) => l._id),
+      name: s.context.labelName,
+      color: s.context.labelColor,
+      d: s.context.deleting,
+      le: s.context.labelsError,
+    }),
+  events: {
+    'xstate.done.actor.loadMembers': [{ type: 'xstate.done.actor.loadMembers', output: FIRST_PAGE }],
+    'xstate.done.actor.loadMoreMembers': [{ type: 'xstate.done.actor.loadMoreMembers', output: SECOND_PAGE }],
+    'xstate.done.actor.changeRole': (s) => (s.context.changing ? [{ type: 'xstate.done.actor.changeRole', output: { ...son(s)!, role: s.context.changing.role } }] : []),
+    'xstate.done.actor.loadLabels': [{ type: 'xstate.done.actor.loadLabels', output: [SALES] }],
+    'xstate.done.actor.addLabel': (s) => [{ type: 'xstate.done.actor.addLabel', output: { _id: 'l-new', channel_id: 'ch-1', name: s.context.labelName.trim(), color: s.context.labelColor } }],
+    ...Object.fromEntries(
+      ['loadMembers', 'loadMoreMembers', 'changeRole', 'loadLabels', 'addLabel', 'deleteLabel'].map((id) => [`xstate.error.actor.${id}`, [{ type: `xstate.error.actor.${id}`, error: new Error(`${id} was refused.`) }]]),
+    ),
+    // The owner makes Son an admin, or a member again.
+    CHANGE_ROLE: (s) => (manages(s) && son(s) ? [{ type: 'CHANGE_ROLE', memberId: SON._id, role: son(s)!.role === ROLES.member ? ROLES.admin : ROLES.member }] : []),
+    LOAD_MORE: (s) => (s.context.more ? [{ type: 'LOAD_MORE' }] : []),
+    LABEL_NAME_CHANGED: (s) => (manages(s) && s.context.labelName === '' && !s.context.labels.some((l) => l._id === 'l-new') ? [{ type: 'LABEL_NAME_CHANGED', name: NEW_LABEL }] : []),
+    LABEL_COLOR_CHANGED: (s) => (manages(s) && s.context.labelColor !== NEW_COLOR ? [{ type: 'LABEL_COLOR_CHANGED', color: NEW_COLOR }] : []),
+    ADD_LABEL: (s) => (manages(s) ? [{ type: 'ADD_LABEL' }] : []),
+    DELETE_LABEL: (s) => (manages(s) ? s.context.labels.map((l) => ({ type: 'DELETE_LABEL', labelId: l._id })) : []),
+  },
+  render: (snapshot, send) => <ChannelMembers {...connect(snapshot, send)} />,
+  perform: {
+    CHANGE_ROLE: async (event, kit) => {
+      const { role } = event as unknown as { role: number }
+      await kit.user.selectOptions(roleSelect(kit, SON.name), role === ROLES.admin ? 'Admin' : 'Member')
+    },
+    LOAD_MORE: async (_, kit) => {
+      await kit.user.click(kit.screen.getByRole('button', { name: 'Load more' }))
+    },
+    RETRY_MEMBERS: async (_, kit) => {
+      await kit.user.click(within(failedAlert(kit, 'Could not load the channel members.')).getByRole('button', { name: 'Retry' }))
+    },
+    RETRY_LABELS: async (_, kit) => {
+      await kit.user.click(within(failedAlert(kit, 'Could not load the labels.')).getByRole('button', { name: 'Retry' }))
+    },
+    LABEL_NAME_CHANGED: async (event, kit) => {
+      await kit.user.type(kit.screen.getByRole('textbox', { name: 'New label' }), (event as unknown as { name: string }).name)
+    },
+    LABEL_COLOR_CHANGED: async (event, kit) => {
+      fireEvent.change(kit.screen.getByLabelText('Colour'), { target: { value: (event as unknown as { color: string }).color } })
+    },
+    ADD_LABEL: async (_, kit) => {
+      const button = kit.screen.getByRole<HTMLButtonElement>('button', { name: 'Add label' })
+      // Nothing to add without a name (or while one is being added).
+      expect(button.disabled).toBe(kit.previous.context.labelName.trim() === '' || !kit.previous.matches({ labels: { ready: 'idle' } }))
+      await kit.user.click(button)
+    },
+    'xstate.done.actor.addLabel': async (event, kit) => {
+      const label = (event as unknown as { output: Label }).output
+      await kit.resolve('addLabel', label)
+      toldOf(kit).added.push(label)
+    },
+    'xstate.done.actor.deleteLabel': async (_, kit) => {
+      const { labelId } = kit.pending('deleteLabel').input as { labelId: string }
+      await kit.resolve('deleteLabel', {})
+      toldOf(kit).deleted.push(labelId)
+    },
+    'xstate.done.actor.changeRole': async (event, kit) => {
+      const saved = (event as unknown as { output: Member }).output
+      await kit.resolve('changeRole', saved)
+      toldOf(kit).sonRole = saved.role
+    },
+    DELETE_LABEL: async (event, kit) => {
+      const label = kit.previous.context.labels.find((l) => l._id === (event as unknown as { labelId: string }).labelId)!
+      await kit.user.click(kit.screen.getByRole('button', { name: `Delete label ${label.name}` }))
+    },
+  },
+  states: {
+    '*': (_, kit) => {
+      expect(sectionOf(kit)).toBeTruthy()
+    },
+    'members.loading': (_, kit) => {
+      expect(within(sectionOf(kit)).getByText('Loading channel members…')).toBeTruthy()
+      expect(kit.screen.queryByRole('list', { name: 'Channel members' })).toBeNull()
+    },
+    'members.failed': (_, kit) => {
+      expect(failedAlert(kit, 'Could not load the channel members.')).toBeTruthy()
+      expect(kit.screen.queryByRole('list', { name: 'Channel members' })).toBeNull()
+    },
+    'members.ready': (expected, kit) => {
+      const rows = within(kit.screen.getByRole('list', { name: 'Channel members' })).getAllByRole('listitem')
+      const ids = rows.map((row) => row.getAttribute('aria-label'))
+      // Each member once, however the pages overlapped: the first page, then the second's new ones.
+      expect(new Set(ids).size).toBe(ids.length)
+      const loadedPages = kit.calls.filter((call) => call.id === 'loadMoreMembers' && call.settled).length
+      const expectedNames = [...FIRST_PAGE, ...(expected.context.pages > 1 ? SECOND_PAGE.slice(1) : [])].map((m) => m.name)
+      expect(ids).toEqual(expectedNames)
+      expect(loadedPages).toBeGreaterThanOrEqual(expected.context.pages - 1)
+      // The owner changes others' roles, never their own nor (as anyone) the owner's.
+      if (manages(expected)) {
+        expect(kit.screen.queryByRole('combobox', { name: `Role of ${OWNER.name}` })).toBeNull()
+        // Son's role is the one the server last saved.
+        expect(roleSelect(kit, SON.name).value).toBe(String(toldOf(kit).sonRole))
+      } else expect(kit.screen.queryAllByRole('combobox')).toEqual([])
+      const error = expected.context.membersError
+      if (error) expect(failedAlert(kit, error)).toBeTruthy()
+      expect(kit.screen.queryByRole('button', { name: 'Load more' }) !== null).toBe(expected.context.more)
+    },
+    'members.ready.idle': (expected, kit) => {
+      if (manages(expected)) expect(roleSelect(kit, SON.name).getAttribute('aria-busy')).toBeNull()
+    },
+    'members.ready.loadingMore': (_, kit) => {
+      expect(kit.pending('loadMoreMembers').input).toEqual({ channelId: 'ch-1', page: 2 })
+      expect(kit.screen.getByRole<HTMLButtonElement>('button', { name: 'Load more' }).disabled).toBe(true)
+    },
+    'members.ready.changingRole': (expected, kit) => {
+      expect(kit.pending('changeRole').input).toEqual({ channelId: 'ch-1', customer_id: SON._id, role: expected.context.changing!.role })
+      expect(roleSelect(kit, SON.name).getAttribute('aria-busy')).toBe('true')
+    },
+    'labels.loading': (_, kit) => {
+      expect(kit.pending('loadLabels').input).toEqual({ channelId: 'ch-1' })
+      expect(kit.screen.queryByRole('list', { name: 'Labels' })).toBeNull()
+      expect(kit.screen.queryByText('No labels yet.')).toBeNull()
+    },
+    'labels.failed': (_, kit) => {
+      expect(failedAlert(kit, 'Could not load the labels.')).toBeTruthy()
+    },
+    'labels.ready': (expected, kit) => {
+      const { labels, labelsError, labelName, labelColor } = expected.context
+      if (labels.length === 0) expect(kit.screen.getByText('No labels yet.')).toBeTruthy()
+      else expect(within(kit.screen.getByRole('list', { name: 'Labels' })).getAllByRole('listitem').map((row) => row.getAttribute('aria-label'))).toEqual(labels.map((l) => l.name))
+      // The list follows the adds and deletes the server accepted, in order, each label once.
+      const { added, deleted } = toldOf(kit)
+      expect(labels.map((l) => l._id)).toEqual([SALES, ...added].filter((l) => !deleted.includes(l._id)).map((l) => l._id))
+      if (labelsError) expect(failedAlert(kit, labelsError)).toBeTruthy()
+      if (manages(expected)) {
+        expect(kit.screen.getByRole<HTMLInputElement>('textbox', { name: 'New label' }).value).toBe(labelName)
+        expect(kit.screen.getByLabelText<HTMLInputElement>('Colour').value).toBe(labelColor)
+      } else {
+        expect(kit.screen.queryByRole('textbox', { name: 'New label' })).toBeNull()
+        expect(kit.screen.queryByRole('button', { name: /^Delete label/ })).toBeNull()
+      }
+    },
+    'labels.ready.idle': () => {},
+    'labels.ready.adding': (expected, kit) => {
+      expect(kit.pending('addLabel').input).toEqual({ channelId: 'ch-1', name: NEW_LABEL, color: expected.context.labelColor })
+      expect(kit.screen.getByRole('button', { name: 'Add label' }).getAttribute('aria-busy')).toBe('true')
+    },
+    'labels.ready.deleting': (expected, kit) => {
+      expect(kit.pending('deleteLabel').input).toEqual({ labelId: expected.context.deleting })
+      const label = expected.context.labels.find((l) => l._id === expected.context.deleting)!
+      expect(kit.screen.getByRole('button', { name: `Delete label ${label.name}` }).getAttribute('aria-busy')).toBe('true')
+    },
+  },
+})

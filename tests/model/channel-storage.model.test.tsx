@@ -1,0 +1,165 @@
+import { expect, vi } from 'vitest'
+import { within } from '@testing-library/react'
+import type { StoragePage, StoredFile } from '../../contract/media'
+import { channelStorageMachine, connect, type ChannelStorageSnapshot, type StorageScope } from '../../src/machines/channel-storage'
+import { StoragePageView } from '../../src/ui/storage/storage-page'
+import { describeModel, type ModelKit } from './support/run-model'
+import { routed } from './support/routed'
+
+/** A chat's files, its trash, and a channel's files, as /chat/channel/{channel}/storage… render them. */
+
+type Kit = ModelKit<typeof channelStorageMachine>
+type S = ChannelStorageSnapshot
+
+const file = (n: number, topic = 't-1', topicName = 'General'): StoredFile => ({
+  _id: `f-${n}`,
+  key: `k-${n}`,
+  name: `file-${n}.pdf`,
+  mime: 'application/pdf',
+  size: 1024 * 1024 * n,
+  kind: 'file',
+  url: `/api/media/access?media_id=f-${n}`,
+  thumb_url: null,
+  width: null,
+  height: null,
+  topic_id: topic,
+  topic_name: topicName,
+  uploader: { _id: 'u-ann', name: 'Ann' },
+  created_at: '2026-03-01T09:30:00.000Z',
+  trashed_at: null,
+})
+const QUOTA = 1024 ** 3
+const page = (items: StoredFile[]): StoragePage => ({ items, used: items.reduce((sum, f) => sum + f.size, 0), quota: QUOTA })
+/** A full first page (20 files): there may be more; the second repeats one of the first (a file came in between). */
+const FIRST = page(Array.from({ length: 20 }, (_, i) => file(i + 1)))
+const SECOND = page([file(20), file(21), file(22)])
+const TRASH = page([{ ...file(30), trashed_at: '2026-03-02T10:00:00.000Z' }, { ...file(31), trashed_at: '2026-03-02T10:00:00.000Z' }])
+const CHANNEL = page([file(1), file(40, 't-2', '')])
+
+const TOPIC_SCOPE: StorageScope = { channelId: 'ch-1', topicId: 't-1', trash: false }
+const TRASH_SCOPE: StorageScope = { channelId: 'ch-1', topicId: 't-1', trash: true }
+const CHANNEL_SCOPE: StorageScope = { channelId: 'ch-1', trash: false }
+
+const view = routed(channelStorageMachine, (snapshot, send) => <StoragePageView {...connect(snapshot, send)} />)
+
+const list = (kit: Kit) => kit.screen.queryByRole('list', { name: 'Files' })
+const shownNames = (kit: Kit) => (list(kit) ? within(list(kit)!).getAllByRole('listitem').map((row) => row.getAttribute('aria-label')) : [])
+const rowButton = (kit: Kit, name: string) => kit.screen.getByRole<HTMLButtonElement>('button', { name })
+const firstPageOf = (scope: StorageScope) => (scope.trash ? TRASH : scope.topicId ? FIRST : CHANNEL)
+const actionOn = (s: S, type: 'TRASH' | 'RESTORE' | 'PURGE') => {
+  const first = s.context.files[0]
+  // One action per run, on the scope's first fixture file.
+  return s.matches({ ready: 'idle' }) && first && [FIRST.items[0]!._id, TRASH.items[0]!._id].includes(first._id) ? [{ type, mediaId: first._id }] : []
+}
+const labelOf = { TRASH: (name: string) => `Move ${name} to trash`, RESTORE: (name: string) => `Restore ${name}`, PURGE: (name: string) => `Delete ${name} forever` }
+
+describeModel({
+  machine: channelStorageMachine,
+  inputs: { chat: TOPIC_SCOPE, trash: TRASH_SCOPE, channel: CHANNEL_SCOPE },
+  select: 'transitions',
+  serializeState: (s) =>
+    JSON.stringify({ v: s.value, scope: s.context.scope, ids: s.context.files.map((f) => f._id).join(','), more: s.context.more, a: s.context.acting, e: s.context.error, p: s.context.pages }),
+  events: {
+    'xstate.done.actor.loadPage': (s) => [{ type: 'xstate.done.actor.loadPage', output: firstPageOf(s.context.scope) }],
+    'xstate.done.actor.loadMore': [{ type: 'xstate.done.actor.loadMore', output: SECOND }],
+    // After an action the server's first page no longer has the file.
+    'xstate.done.actor.refresh': (s) => [{ type: 'xstate.done.actor.refresh', output: page(firstPageOf(s.context.scope).items.filter((f) => s.context.files.some((g) => g._id === f._id))) }],
+    ...Object.fromEntries(['loadPage', 'loadMore', 'changeFile', 'refresh'].map((id) => [`xstate.error.actor.${id}`, [{ type: `xstate.error.actor.${id}`, error: new Error(`${id} was refused.`) }]])),
+    // The route moves to another chat's files.
+    OPEN: (s) => (s.context.scope.topicId === 't-1' && !s.context.scope.trash && s.matches('loading') ? [{ type: 'OPEN', scope: { ...TOPIC_SCOPE, topicId: 't-2' } }] : []),
+    TRASH: (s) => (s.context.scope.trash ? [] : actionOn(s, 'TRASH')),
+    RESTORE: (s) => (s.context.scope.trash ? actionOn(s, 'RESTORE') : []),
+    PURGE: (s) => (s.context.scope.trash ? actionOn(s, 'PURGE') : []),
+    LOAD_MORE: (s) => (s.context.more ? [{ type: 'LOAD_MORE' }] : []),
+  },
+  render: view.render,
+  ready: view.ready,
+  perform: {
+    LOAD_MORE: async (_, kit) => {
+      await kit.user.click(kit.screen.getByRole('button', { name: 'Load more' }))
+    },
+    RETRY: async (_, kit) => {
+      await kit.user.click(within(kit.screen.getByRole('alert')).getByRole('button', { name: 'Retry' }))
+    },
+    TRASH: async (event, kit) => {
+      const name = kit.previous.context.files.find((f) => f._id === (event as unknown as { mediaId: string }).mediaId)!.name
+      await kit.user.click(rowButton(kit, labelOf.TRASH(name)))
+    },
+    RESTORE: async (event, kit) => {
+      const name = kit.previous.context.files.find((f) => f._id === (event as unknown as { mediaId: string }).mediaId)!.name
+      await kit.user.click(rowButton(kit, labelOf.RESTORE(name)))
+    },
+    PURGE: async (event, kit) => {
+      const name = kit.previous.context.files.find((f) => f._id === (event as unknown as { mediaId: string }).mediaId)!.name
+      // Deleting for good asks first: a "no" does nothing.
+      const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true)
+      await kit.user.click(rowButton(kit, labelOf.PURGE(name)))
+      expect(kit.actor.getSnapshot().matches({ ready: 'idle' })).toBe(true)
+      await kit.user.click(rowButton(kit, labelOf.PURGE(name)))
+      expect(confirm).toHaveBeenCalledWith(`Delete ${name} for good? This cannot be undone.`)
+      confirm.mockRestore()
+    },
+    'xstate.done.actor.changeFile': async (_, kit) => {
+      const { mediaId } = kit.pending('changeFile').input as { mediaId: string }
+      const before = shownNames(kit)
+      const name = kit.previous.context.files.find((f) => f._id === mediaId)!.name
+      await kit.resolve('changeFile', {})
+      // Trashed from the list, or restored or deleted from the trash: the file leaves this list at once, nothing else does.
+      expect(shownNames(kit)).toEqual(before.filter((shown) => shown !== name))
+    },
+    'xstate.done.actor.loadMore': async (_, kit) => {
+      const before = shownNames(kit)
+      await kit.resolve('loadMore', SECOND)
+      // The new files come after the shown ones, each file once.
+      expect(shownNames(kit)).toEqual([...before, ...SECOND.items.map((f) => f.name).filter((name) => !before.includes(name))])
+    },
+  },
+  states: {
+    loading: (expected, kit) => {
+      expect(kit.screen.getByRole('status').textContent).toBe('Loading files…')
+      expect(kit.pending('loadPage').input).toEqual({ ...expected.context.scope, page: 1 })
+      expect(list(kit)).toBeNull()
+    },
+    failed: (_, kit) => {
+      expect(kit.screen.getByRole('alert').textContent).toBe('Could not load the files.Retry')
+      expect(list(kit)).toBeNull()
+    },
+    ready: (expected, kit) => {
+      const { scope, files, usage, error } = expected.context
+      const heading = kit.screen.getByRole('heading', { level: 1 }).textContent
+      expect(heading).toBe(scope.trash ? 'Trash' : scope.topicId && files[0] ? `Files in ${files[0].topic_name}` : 'Channel files')
+      const names = shownNames(kit)
+      expect(new Set(names).size).toBe(names.length)
+      expect(names).toEqual(files.map((f) => f.name))
+      if (files.length === 0) expect(kit.screen.getByText(scope.trash ? 'The trash is empty.' : 'No files yet.')).toBeTruthy()
+      expect(kit.screen.getByRole('progressbar', { name: 'Storage used' }).getAttribute('value')).toBe(String(usage!.used))
+      // Files of several chats say which chat each is in.
+      if (!scope.topicId) expect(within(list(kit)!).getByRole('link', { name: 'New Message' }).getAttribute('href')).toBe('/chat/channel/ch-1/storage/t-2')
+      else expect(kit.screen.getByRole('link', { name: scope.trash ? 'Files' : 'Trash' })).toBeTruthy()
+      // A trash has no downloads and no "to trash"; a list has no restore.
+      if (scope.trash) expect(kit.screen.queryByRole('button', { name: /to trash$/ })).toBeNull()
+      else expect(kit.screen.queryByRole('button', { name: /^Restore / })).toBeNull()
+      if (error) expect(kit.screen.getByRole('alert').textContent).toBe(error)
+      else expect(kit.screen.queryByRole('alert')).toBeNull()
+      expect(kit.screen.queryByRole('button', { name: 'Load more' }) !== null).toBe(expected.context.more)
+    },
+    'ready.idle': (_, kit) => {
+      for (const button of kit.screen.queryAllByRole<HTMLButtonElement>('button')) expect(button.disabled).toBe(false)
+    },
+    'ready.loadingMore': (expected, kit) => {
+      expect(kit.pending('loadMore').input).toEqual({ ...expected.context.scope, page: 2 })
+      expect(rowButton(kit, 'Load more').disabled).toBe(true)
+    },
+    'ready.acting': (expected, kit) => {
+      const acting = expected.context.acting!
+      expect(kit.pending('changeFile').input).toEqual(acting)
+      const name = expected.context.files.find((f) => f._id === acting.mediaId)!.name
+      const label = acting.action === 'trash' ? labelOf.TRASH(name) : acting.action === 'restore' ? labelOf.RESTORE(name) : labelOf.PURGE(name)
+      expect(rowButton(kit, label).disabled).toBe(true)
+    },
+    'ready.refreshing': (expected, kit) => {
+      expect(kit.pending('refresh').input).toEqual({ ...expected.context.scope, page: 1 })
+      for (const button of within(list(kit) ?? kit.container).queryAllByRole<HTMLButtonElement>('button')) expect(button.disabled).toBe(true)
+    },
+  },
+})
