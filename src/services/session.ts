@@ -1,6 +1,5 @@
 import { useMemo, useSyncExternalStore } from 'react'
-import type { SessionEvent } from '../machines/session/session.machine'
-import { isLoggedIn, isSettled, type SessionState } from '../machines/session/session.view'
+import { connect, isLoggedIn, isSettled, type SessionEvent, type SessionProps, type SessionState } from '../machines/session'
 import type { AppSessionActor } from './session-runtime'
 import { otherTabChange, readRefreshToken, REFRESH_TOKEN_KEY } from './token-store'
 
@@ -81,10 +80,17 @@ export function onSessionChange(listener: () => void): () => void {
 }
 const getState = (): SessionState => actor?.getSnapshot() ?? null
 
-/** Selects from the session state (a snapshot, or null before the session chunk runs). */
-export function useSession<T>(selector: (state: SessionState) => T): T {
+const props = (state: SessionState): SessionProps => connect(state, sendSession)
+
+/**
+ * The session's props and handlers (`useSession()`: connect's output), or what `selector` picks
+ * from its state (a snapshot, or null before the session chunk runs).
+ */
+export function useSession(): SessionProps
+export function useSession<T>(selector: (state: SessionState) => T): T
+export function useSession<T>(selector?: (state: SessionState) => T): T | SessionProps {
   const state = useSyncExternalStore(onSessionChange, getState, getState)
-  return useMemo(() => selector(state), [state, selector])
+  return useMemo(() => (selector ? selector(state) : props(state)), [state, selector])
 }
 
 export const useIsLoggedIn = (): boolean => useSession(isLoggedIn)

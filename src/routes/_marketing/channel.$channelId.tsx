@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import type { SessionState } from '../../machines/session/session.view'
+import type { SessionState } from '../../machines/session'
 import { useIsLoggedIn, useSession } from '../../services/session'
 import { ChannelPublicPage } from '../../ui/channel/channel-public-page'
 

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import type { SessionState } from '../../../machines/session/session.view'
+import type { SessionState } from '../../../machines/session'
 import { useSession } from '../../../services/session'
 import { TopicInfoPage } from '../../../ui/topic-info/topic-info-page'
 
