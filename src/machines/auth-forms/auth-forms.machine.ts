@@ -195,3 +195,6 @@ export const authFormsMachine = setup({
 export type AuthFormsMachine = typeof authFormsMachine
 export type AuthFormsActor = ActorRefFrom<AuthFormsMachine>
 export type AuthFormsSnapshot = SnapshotFrom<AuthFormsMachine>
+
+/** What the statechart visualiser starts the machine with. */
+export const authFormsSampleInput: AuthFormsInput = { search: {} }

@@ -30,3 +30,6 @@ export const connectivityMachine = setup({
 export type ConnectivityMachine = typeof connectivityMachine
 export type ConnectivityActor = ActorRefFrom<ConnectivityMachine>
 export type ConnectivitySnapshot = SnapshotFrom<ConnectivityMachine>
+
+/** What the statechart visualiser starts the machine with. */
+export const connectivitySampleInput: ConnectivityInput = { online: true }

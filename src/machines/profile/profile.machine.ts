@@ -98,3 +98,6 @@ export const profileMachine = setup({
 export type ProfileMachine = typeof profileMachine
 export type ProfileActor = ActorRefFrom<ProfileMachine>
 export type ProfileSnapshot = SnapshotFrom<ProfileMachine>
+
+/** What the statechart visualiser starts the machine with. */
+export const profileSampleInput: ProfileInput = { user: { name: 'Lan Nguyễn', photo_url: null } }
