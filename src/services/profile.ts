@@ -1,7 +1,7 @@
 import { useEffect, useMemo } from 'react'
 import { useActorRef, useSelector } from '@xstate/react'
 import { fromCallback, fromPromise } from 'xstate'
-import { userOf } from '../machines/session'
+import { userOf } from '../machines/session/session.connect'
 import { connect, profileMachine, type AvatarFile, type ProfileEvent, type ProfileProps } from '../machines/profile'
 import * as customer from './customer'
 import { sendSession, useSession } from './session'

@@ -1,13 +1,14 @@
 import { useMemo, useSyncExternalStore } from 'react'
-import { connect, isLoggedIn, isSettled, type SessionEvent, type SessionProps, type SessionState } from '../machines/session'
+import type { SessionEvent } from '../machines/session'
+// The connect module only: the machine itself loads with the session chunk.
+import { connect, isLoggedIn, isSettled, type SessionProps, type SessionState } from '../machines/session/session.connect'
 import type { AppSessionActor } from './session-runtime'
 import { otherTabChange, readRefreshToken, REFRESH_TOKEN_KEY } from './token-store'
 
 /**
  * The app's session, as the rest of the app sees it. The session machine and everything it needs
- * (xstate, ky, the socket) load as one chunk (session-runtime.ts), right away when a session is
- * stored (to restore it) and otherwise on the visitor's first action, so a logged-out /login
- * stays small. Until it is loaded the state is `null`: logged out, nothing in progress.
+ * (ky, the socket) load as one chunk (session-runtime.ts), right away when a session is stored (to
+ * restore it) and otherwise on the visitor's first action, so a logged-out /login stays small. Until it is loaded the state is `null`: logged out, nothing in progress.
  */
 
 let actor: AppSessionActor | null = null

@@ -10,7 +10,7 @@ import { describeModel, type ModelKit } from './support/run-model'
  */
 type Kit = ModelKit<typeof socketConnectionMachine>
 
-/** Spec: reconnect after 1 s, 2 s, 4 s, ... capped at 30 s. */
+/** The rule: reconnect after 1 s, 2 s, 4 s, ... capped at 30 s. */
 const backoff = (attempt: number) => Math.min(1000 * 2 ** Math.max(0, attempt - 1), 30_000)
 const running = (kit: Kit) => kit.callbacks.filter((c) => c.src === 'connection' && !c.stopped)
 const listening = (kit: Kit) => kit.callbacks.filter((c) => c.src === 'browserOnline' && !c.stopped)
