@@ -2,13 +2,19 @@ import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import type { LoginBody, RegisterBody, ResetPasswordBody, VerifyEmailBody } from '../../../contract/auth'
 import type { AuthFormsSnapshot } from './auth-forms.machine'
-import { loginNotice } from './auth-forms.rules'
-import type { AuthFormsEvent } from './auth-forms.types'
+import type { AuthFormsEvent, AuthSearch } from './auth-forms.types'
 
 type Send = (event: AuthFormsEvent) => void
 type Errors<K extends string> = Partial<Record<K, readonly string[]>>
 
 export const CODE_SENT = msg`A new code has been sent to your email`
+
+/** The notice /login shows after a verification or a password reset (from its URL). */
+export function loginNotice(search: AuthSearch): MessageDescriptor | null {
+  if (search.verified) return msg`Your email is verified, please log in`
+  if (search.reset) return msg`Your password has been changed, please log in`
+  return null
+}
 
 export interface LoginProps {
   submitting: boolean
