@@ -1,4 +1,4 @@
-import { assign, emit, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
+import { assertEvent, assign, emit, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import type { EmailOnlyBody, LoginBody, RegisterBody, ResetPasswordBody, Session, VerifyEmailBody } from '../../../contract/auth'
 import { actorNotProvided } from '../not-provided'
 import { resetLoginHref, safeRedirect, verifiedLoginHref, verifyEmailHref } from './auth-forms.rules'
@@ -93,7 +93,10 @@ export const authFormsMachine = setup({
       entry: { type: 'setNotice', params: null },
       invoke: {
         src: 'login',
-        input: ({ event }) => (event.type === 'LOGIN' ? { email: event.email, password: event.password } : { email: '', password: '' }),
+        input: ({ event }) => {
+          assertEvent(event, 'LOGIN')
+          return { email: event.email, password: event.password }
+        },
         onDone: [
           { guard: { type: 'emailVerified', params: ({ event }) => event.output }, target: 'loggedIn', actions: { type: 'emitLoggedIn', params: ({ event }) => event.output } },
           // Email not verified yet: send a code and go verify it.
@@ -116,7 +119,10 @@ export const authFormsMachine = setup({
       entry: { type: 'setNotice', params: null },
       invoke: {
         src: 'checkSignUp',
-        input: ({ event }) => (event.type === 'REGISTER' ? { name: event.name, email: event.email, password: event.password } : { name: '', email: '', password: '' }),
+        input: ({ event }) => {
+          assertEvent(event, 'REGISTER')
+          return { name: event.name, email: event.email, password: event.password }
+        },
         onDone: [
           { guard: { type: 'checkPassed', params: ({ event }) => event.output }, target: 'registering', actions: { type: 'assignCheckedSignUp', params: ({ event }) => (event.output.ok ? event.output.data : { name: '', email: '', password: '' }) } },
           { target: 'idle', actions: { type: 'assignSignUpErrors', params: ({ event }) => (event.output.ok ? {} : event.output.errors) } },
@@ -144,7 +150,10 @@ export const authFormsMachine = setup({
       entry: [{ type: 'setNotice', params: null }, { type: 'assignPendingEmail', params: ({ event }) => (event.type === 'VERIFY_EMAIL' ? event.email : null) }],
       invoke: {
         src: 'verifyEmail',
-        input: ({ event }) => (event.type === 'VERIFY_EMAIL' ? { email: event.email, code: event.code } : { email: '', code: '' }),
+        input: ({ event }) => {
+          assertEvent(event, 'VERIFY_EMAIL')
+          return { email: event.email, code: event.code }
+        },
         onDone: { target: 'idle', actions: { type: 'emitNavigate', params: ({ context }) => ({ href: verifiedLoginHref(context.pendingEmail ?? '') }) } },
         onError: 'idle',
       },
@@ -153,7 +162,10 @@ export const authFormsMachine = setup({
       entry: { type: 'setNotice', params: null },
       invoke: {
         src: 'resendCode',
-        input: ({ event }) => ({ email: event.type === 'RESEND_CODE' ? event.email : '' }),
+        input: ({ event }) => {
+          assertEvent(event, 'RESEND_CODE')
+          return { email: event.email }
+        },
         onDone: { target: 'idle', actions: { type: 'setNotice', params: 'codeSent' } },
         onError: 'idle',
       },
@@ -162,7 +174,10 @@ export const authFormsMachine = setup({
       entry: { type: 'assignPendingEmail', params: ({ event }) => (event.type === 'FORGOT_PASSWORD' ? event.email : null) },
       invoke: {
         src: 'forgotPassword',
-        input: ({ event }) => ({ email: event.type === 'FORGOT_PASSWORD' ? event.email : '' }),
+        input: ({ event }) => {
+          assertEvent(event, 'FORGOT_PASSWORD')
+          return { email: event.email }
+        },
         onDone: { target: 'idle', actions: 'assignResetEmail' },
         onError: 'idle',
       },
@@ -170,7 +185,10 @@ export const authFormsMachine = setup({
     checkingReset: {
       invoke: {
         src: 'checkReset',
-        input: ({ context, event }) => ({ email: context.resetEmail ?? '', code: event.type === 'RESET_PASSWORD' ? event.code : '', password: event.type === 'RESET_PASSWORD' ? event.password : '' }),
+        input: ({ context, event }) => {
+          assertEvent(event, 'RESET_PASSWORD')
+          return { email: context.resetEmail ?? '', code: event.code, password: event.password }
+        },
         onDone: [
           { guard: { type: 'checkPassed', params: ({ event }) => event.output }, target: 'resettingPassword', actions: { type: 'assignCheckedReset', params: ({ event }) => (event.output.ok ? event.output.data : { email: '', code: '', password: '' }) } },
           { target: 'idle', actions: { type: 'assignResetErrors', params: ({ event }) => (event.output.ok ? {} : event.output.errors) } },

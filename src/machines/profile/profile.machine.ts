@@ -1,4 +1,4 @@
-import { assign, fromCallback, fromPromise, not, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
+import { assertEvent, assign, fromCallback, fromPromise, not, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import type { User } from '../../../contract/user'
 import { actorNotProvided } from '../not-provided'
 import { isAvatarSize, isAvatarType } from './profile.rules'
@@ -67,7 +67,10 @@ export const profileMachine = setup({
     savingName: {
       invoke: {
         src: 'updateName',
-        input: ({ event }) => ({ name: event.type === 'UPDATE_NAME' ? event.name : '' }),
+        input: ({ event }) => {
+          assertEvent(event, 'UPDATE_NAME')
+          return { name: event.name }
+        },
         onDone: { target: 'idle', actions: [{ type: 'setNotice', params: 'nameSaved' }, 'reloadUser'] },
         onError: 'idle',
       },
@@ -75,7 +78,10 @@ export const profileMachine = setup({
     uploadingAvatar: {
       invoke: {
         src: 'uploadAvatar',
-        input: ({ event }) => ({ file: event.type === 'PICK_AVATAR' ? event.file : { type: '', size: 0 } }),
+        input: ({ event }) => {
+          assertEvent(event, 'PICK_AVATAR')
+          return { file: event.file }
+        },
       },
       on: {
         UPLOAD_PROGRESS: { guard: 'progressAhead', actions: { type: 'assignProgress', params: ({ event }) => event.percent } },

@@ -1,4 +1,4 @@
-import { assign, emit, fromCallback, fromPromise, not, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
+import { assertEvent, assign, emit, fromCallback, fromPromise, not, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import type { Tokens } from '../../../contract/auth'
 import type { Language } from '../../../contract/common'
 import type { User } from '../../../contract/user'
@@ -213,7 +213,10 @@ export const sessionMachine = setup({
                 saving: {
                   invoke: {
                     src: 'updateLanguage',
-                    input: ({ event }) => ({ language: event.type === 'LANGUAGE' ? event.language : 'en' }),
+                    input: ({ event }) => {
+                      assertEvent(event, 'LANGUAGE')
+                      return { language: event.language }
+                    },
                     onDone: {
                       target: 'idle',
                       actions: [
