@@ -3,24 +3,25 @@ import { useNavigate } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
 import { fromPromise } from 'xstate'
 import { authFormsMachine, connect, type AuthFormsProps, type AuthSearch } from '../machines/auth-forms'
-import * as auth from './auth'
 import { currentLanguage } from './i18n'
 import { loadSession, sendSession } from './session'
 
 /**
  * The auth forms with the real calls: each auth page runs its own (a page's form state ends with
- * the page). The session is loaded before a call, so the HTTP client has its session wiring.
+ * the page). A call first loads the session (so the HTTP client has its session wiring) and the
+ * auth calls: like zod for the checks, they stay out of the first load of /login.
  */
-const afterSession = <T>(call: () => Promise<T>) => loadSession().then(call)
+type Auth = typeof import('./auth')
+const withAuth = <T>(call: (auth: Auth) => Promise<T>) => loadSession().then(() => import('./auth').then(call))
 
 const appAuthFormsMachine = authFormsMachine.provide({
   actors: {
-    login: fromPromise(({ input }) => afterSession(() => auth.login(input))),
-    register: fromPromise(({ input }) => afterSession(() => auth.register(input))),
-    verifyEmail: fromPromise(({ input }) => afterSession(() => auth.verifyEmail(input))),
-    resendCode: fromPromise(({ input }) => afterSession(() => auth.resendCode(input))),
-    forgotPassword: fromPromise(({ input }) => afterSession(() => auth.forgotPassword(input))),
-    resetPassword: fromPromise(({ input }) => afterSession(() => auth.resetPassword(input))),
+    login: fromPromise(({ input }) => withAuth((auth) => auth.login(input))),
+    register: fromPromise(({ input }) => withAuth((auth) => auth.register(input))),
+    verifyEmail: fromPromise(({ input }) => withAuth((auth) => auth.verifyEmail(input))),
+    resendCode: fromPromise(({ input }) => withAuth((auth) => auth.resendCode(input))),
+    forgotPassword: fromPromise(({ input }) => withAuth((auth) => auth.forgotPassword(input))),
+    resetPassword: fromPromise(({ input }) => withAuth((auth) => auth.resetPassword(input))),
     checkSignUp: fromPromise(async ({ input }) => (await import('./validation')).validateRegistration(input, currentLanguage())),
     checkReset: fromPromise(async ({ input }) => (await import('./validation')).validatePasswordReset(input, currentLanguage())),
   },
