@@ -7,10 +7,10 @@ import type { AuthFormsEvent, AuthSearch } from './auth-forms.types'
 type Send = (event: AuthFormsEvent) => void
 type Errors<K extends string> = Partial<Record<K, readonly string[]>>
 
-export const CODE_SENT = msg`A new code has been sent to your email`
+const CODE_SENT = msg`A new code has been sent to your email`
 
 /** The notice /login shows after a verification or a password reset (from its URL). */
-export function loginNotice(search: AuthSearch): MessageDescriptor | null {
+function loginNotice(search: AuthSearch): MessageDescriptor | null {
   if (search.verified) return msg`Your email is verified, please log in`
   if (search.reset) return msg`Your password has been changed, please log in`
   return null

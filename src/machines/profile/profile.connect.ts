@@ -6,12 +6,12 @@ import type { AvatarError, ProfileEvent, ProfileNotice } from './profile.types'
 
 type Send = (event: ProfileEvent) => void
 
-export const NOTICE_MESSAGES: Record<ProfileNotice, MessageDescriptor> = {
+const NOTICE_MESSAGES: Record<ProfileNotice, MessageDescriptor> = {
   nameSaved: msg`Your name has been saved`,
   avatarSaved: msg`Your avatar has been updated`,
 }
 
-export const AVATAR_ERROR_MESSAGES: Record<AvatarError, MessageDescriptor> = {
+const AVATAR_ERROR_MESSAGES: Record<AvatarError, MessageDescriptor> = {
   type: msg`You can only upload JPG/PNG file`,
   size: msg`The file is too large`,
 }

@@ -16,7 +16,7 @@ type Send = (event: SessionEvent) => void
 
 const matches = (state: SessionState, value: Parameters<SessionSnapshot['matches']>[0]) => state?.matches(value) ?? false
 
-export const PLAN_LABELS: Record<Plan, MessageDescriptor> = {
+const PLAN_LABELS: Record<Plan, MessageDescriptor> = {
   freemium: msg`Freemium`,
   premium: msg`Premium`,
   growth: msg`Growth`,

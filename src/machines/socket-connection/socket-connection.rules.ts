@@ -1,4 +1,4 @@
-export const BACKOFF_BASE_MS = 1000
+const BACKOFF_BASE_MS = 1000
 export const BACKOFF_CAP_MS = 30_000
 
 /** Delay before reconnect attempt `attempt` (1-based): 1 s, 2 s, 4 s, ... capped at 30 s. */
