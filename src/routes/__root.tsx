@@ -1,6 +1,6 @@
 import { createRootRouteWithContext, Link, Outlet, redirect } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
-import { useOfflineNotice } from '../services/connectivity'
+import { useConnectivity } from '../services/connectivity'
 import { takeNativeAppOffer } from '../services/native-app-offer'
 import { requireCatalogParts } from '../services/i18n'
 import { partsForRoutes } from '../services/catalog-parts'
@@ -25,12 +25,12 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 })
 
 function RootLayout() {
-  const offline = useOfflineNotice()
+  const offline = useConnectivity()
   return (
     <>
       <Outlet />
       <Toaster />
-      <OfflineNotice {...offline} onRefresh={() => window.location.reload()} />
+      <OfflineNotice {...offline} />
     </>
   )
 }

@@ -1,29 +1,27 @@
-import { useSyncExternalStore } from 'react'
-import { connectivityStep, offlineNoticeView, type ConnectivityEvent, type ConnectivityState } from '../machines/connectivity'
+import { useEffect, useMemo } from 'react'
+import { useActorRef, useSelector } from '@xstate/react'
+import { connect, connectivityMachine, type OfflineNoticeProps } from '../machines/connectivity'
 
-/** Runs the connectivity chart on the browser's online / offline events. */
-let state: ConnectivityState = 'online'
-const listeners = new Set<() => void>()
+/** The connectivity machine with the page reload, fed the browser's online / offline events. */
+const appConnectivityMachine = connectivityMachine.provide({
+  actions: { reload: () => window.location.reload() },
+})
 
-export function sendConnectivity(event: ConnectivityEvent) {
-  const next = connectivityStep(state, event)
-  if (next === state) return
-  state = next
-  for (const listener of listeners) listener()
-}
+const startsOnline = () => (typeof navigator === 'undefined' ? true : navigator.onLine)
 
-if (typeof window !== 'undefined') {
-  window.addEventListener('online', () => sendConnectivity({ type: 'ONLINE' }))
-  window.addEventListener('offline', () => sendConnectivity({ type: 'OFFLINE' }))
-  if (!navigator.onLine) sendConnectivity({ type: 'OFFLINE' })
-}
-
-const subscribe = (listener: () => void) => {
-  listeners.add(listener)
-  return () => listeners.delete(listener)
-}
-const getState = () => state
-
-export function useOfflineNotice() {
-  return offlineNoticeView(useSyncExternalStore(subscribe, getState, getState))
+/** The offline notice's props (the root layout renders it). */
+export function useConnectivity(): OfflineNoticeProps {
+  const actor = useActorRef(appConnectivityMachine, { input: { online: startsOnline() } })
+  useEffect(() => {
+    const online = () => actor.send({ type: 'ONLINE' })
+    const offline = () => actor.send({ type: 'OFFLINE' })
+    window.addEventListener('online', online)
+    window.addEventListener('offline', offline)
+    return () => {
+      window.removeEventListener('online', online)
+      window.removeEventListener('offline', offline)
+    }
+  }, [actor])
+  const snapshot = useSelector(actor, (s) => s)
+  return useMemo(() => connect(snapshot, actor.send), [snapshot, actor])
 }

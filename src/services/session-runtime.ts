@@ -1,6 +1,6 @@
 import { createActor, fromCallback, fromPromise, waitFor, type Actor } from 'xstate'
-import { sessionMachine, type SessionEvent, type SessionMachine, type TokenFailure } from '../machines/session/session.machine'
-import { socketConnectionMachine } from '../machines/socket-connection/socket-connection.machine'
+import { sessionMachine, type SessionEvent, type SessionMachine, type TokenFailure } from '../machines/session'
+import { socketConnectionMachine } from '../machines/socket-connection'
 import * as auth from './auth'
 import * as customer from './customer'
 import { apiErrorOf, connectAuth, type AuthBridge } from './http'
@@ -10,8 +10,8 @@ import { otherTabChange, readRefreshToken, REFRESH_TOKEN_KEY, withRefreshLock, w
 
 /**
  * The session machine with the real calls, storage and socket: loaded by src/services/session.ts
- * as its own chunk (with xstate, ky and socket handling) when a stored session must be restored or
- * the visitor first acts (logs in, signs up, picks a language).
+ * as its own chunk (with ky and socket handling) when a stored session must be restored or the
+ * visitor first acts (logs in, signs up, picks a language).
  */
 
 /** A failed token call as the machine reads it: rejected by the server (4xx), or not reached. */
@@ -53,29 +53,11 @@ export const appSessionMachine = sessionMachine.provide({
       })
       return { tokens, user }
     }),
-    login: fromPromise(({ input }) => auth.login(input)),
-    register: fromPromise(({ input }) => auth.register(input)),
-    verifyEmail: fromPromise(({ input }) => auth.verifyEmail(input)),
-    resendCode: fromPromise(({ input }) => auth.resendCode(input)),
-    forgotPassword: fromPromise(({ input }) => auth.forgotPassword(input)),
-    resetPassword: fromPromise(({ input }) => auth.resetPassword(input)),
     refresh: fromPromise(({ input }) => rotate(input.refreshToken, false)),
     userInfo: fromPromise(() => customer.userInfo()),
-    updateName: fromPromise(({ input }) => customer.updateProfile({ name: input.name })),
     updateLanguage: fromPromise(async ({ input }) => {
       await customer.updateLanguage(input.language)
       return input.language
-    }),
-    applyLanguage: fromPromise(({ input }) => activateLanguage(input.language)),
-    uploadAvatar: fromCallback<SessionEvent, { file: { type: string; size: number } }>(({ input, sendBack }) => {
-      const controller = new AbortController()
-      customer
-        .uploadAvatar(input.file as File, (progress) => sendBack({ type: 'UPLOAD_PROGRESS', percent: progress.percent }), controller.signal)
-        .then(
-          (user) => sendBack({ type: 'UPLOAD_DONE', user }),
-          () => sendBack({ type: 'UPLOAD_FAILED' }),
-        )
-      return () => controller.abort()
     }),
     logout: fromPromise(({ input }) => auth.logout(input)),
     otherTabs: otherTabsWatcher,
@@ -84,6 +66,7 @@ export const appSessionMachine = sessionMachine.provide({
   actions: {
     persistTokens: (_, params) => writeRefreshToken(params.refreshToken),
     clearTokens: () => writeRefreshToken(null),
+    applyLanguage: (_, language) => void activateLanguage(language),
   },
 })
 

@@ -1,14 +1,14 @@
 import { useMemo, useSyncExternalStore } from 'react'
-import type { SessionEvent } from '../machines/session/session.machine'
-import { isLoggedIn, isSettled, type SessionState } from '../machines/session/session.view'
+import type { SessionEvent } from '../machines/session'
+// The connect module only: the machine itself loads with the session chunk.
+import { connect, isLoggedIn, isSettled, type SessionProps, type SessionState } from '../machines/session/session.connect'
 import type { AppSessionActor } from './session-runtime'
 import { otherTabChange, readRefreshToken, REFRESH_TOKEN_KEY } from './token-store'
 
 /**
  * The app's session, as the rest of the app sees it. The session machine and everything it needs
- * (xstate, ky, the socket) load as one chunk (session-runtime.ts), right away when a session is
- * stored (to restore it) and otherwise on the visitor's first action, so a logged-out /login
- * stays small. Until it is loaded the state is `null`: logged out, nothing in progress.
+ * (ky, the socket) load as one chunk (session-runtime.ts), right away when a session is stored (to
+ * restore it) and otherwise on the visitor's first action, so a logged-out /login stays small. Until it is loaded the state is `null`: logged out, nothing in progress.
  */
 
 let actor: AppSessionActor | null = null
@@ -81,10 +81,17 @@ export function onSessionChange(listener: () => void): () => void {
 }
 const getState = (): SessionState => actor?.getSnapshot() ?? null
 
-/** Selects from the session state (a snapshot, or null before the session chunk runs). */
-export function useSession<T>(selector: (state: SessionState) => T): T {
+const props = (state: SessionState): SessionProps => connect(state, sendSession)
+
+/**
+ * The session's props and handlers (`useSession()`: connect's output), or what `selector` picks
+ * from its state (a snapshot, or null before the session chunk runs).
+ */
+export function useSession(): SessionProps
+export function useSession<T>(selector: (state: SessionState) => T): T
+export function useSession<T>(selector?: (state: SessionState) => T): T | SessionProps {
   const state = useSyncExternalStore(onSessionChange, getState, getState)
-  return useMemo(() => selector(state), [state, selector])
+  return useMemo(() => (selector ? selector(state) : props(state)), [state, selector])
 }
 
 export const useIsLoggedIn = (): boolean => useSession(isLoggedIn)

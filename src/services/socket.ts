@@ -1,7 +1,7 @@
 import type { Socket } from 'socket.io-client'
 import { fromCallback } from 'xstate'
 import type { ClientToServerEvents, ServerToClientEvents } from '../../contract/socket'
-import type { SocketCommand, SocketConnectionEvent } from '../machines/socket-connection/socket-connection.machine'
+import type { SocketCommand, SocketConnectionEvent } from '../machines/socket-connection'
 
 /**
  * The socket for the rest of the app. The socketConnection machine owns the lifecycle; this module

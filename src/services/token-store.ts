@@ -1,4 +1,4 @@
-import type { SessionEvent } from '../machines/session/session.machine'
+import type { SessionEvent } from '../machines/session'
 
 /**
  * Where the refresh token lives between page loads (localStorage: every tab shares it), the

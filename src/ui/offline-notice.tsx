@@ -1,11 +1,7 @@
 import { Trans } from '@lingui/react/macro'
+import type { OfflineNoticeProps } from '../machines/connectivity'
 
-export interface OfflineNoticeProps {
-  visible: boolean
-  onRefresh: () => void
-}
-
-/** Spec section 2: 'You are currently offline' with a Refresh button. */
+/** Offline: 'You are currently offline' with a Refresh button. */
 export function OfflineNotice({ visible, onRefresh }: OfflineNoticeProps) {
   if (!visible) return null
   return (

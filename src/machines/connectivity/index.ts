@@ -1,3 +1,3 @@
-export * from './connectivity.chart'
-export * from './connectivity.view'
-// The XState machine (connectivity.machine.ts) is imported directly where xstate is wanted.
+export { connectivityMachine, type ConnectivityActor, type ConnectivityMachine, type ConnectivitySnapshot } from './connectivity.machine'
+export type { ConnectivityEvent, ConnectivityInput } from './connectivity.types'
+export { connect, type OfflineNoticeProps } from './connectivity.connect'

@@ -1,4 +1,4 @@
-import { initialsOf } from '../session'
+import { initialsOf } from '../session/session.rules'
 import type { FriendStatusSnapshot } from './friend-status.machine'
 import type { FriendStatusError, FriendStatusEvent } from './friend-status.types'
 

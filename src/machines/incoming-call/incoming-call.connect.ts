@@ -1,4 +1,4 @@
-import { initialsOf } from '../session'
+import { initialsOf } from '../session/session.rules'
 import type { IncomingCallSnapshot } from './incoming-call.machine'
 import type { IncomingCallEvent } from './incoming-call.types'
 

@@ -1,4 +1,4 @@
-import { initialsOf } from '../session'
+import { initialsOf } from '../session/session.rules'
 import type { OutgoingCallSnapshot } from './outgoing-call.machine'
 import type { OutgoingCallEvent } from './outgoing-call.types'
 

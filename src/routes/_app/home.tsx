@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { useLingui } from '@lingui/react/macro'
-import { accountView } from '../../machines/session/session.view'
+import { accountView } from '../../machines/session/session.connect'
 import { resolveLanguage } from '../../services/i18n'
 import { useSession } from '../../services/session'
 import { formatDate } from '../../services/time-ago'

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import type { SessionState } from '../../machines/session/session.view'
+import type { SessionState } from '../../machines/session'
 import type { ChannelMembersInput } from '../../machines/channel-members'
 import { useChannelJoin } from '../../services/channel-join'
 import { useChannelMembers } from '../../services/channel-members'

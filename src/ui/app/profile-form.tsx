@@ -1,21 +1,10 @@
 import { useEffect, useId, useState, type ChangeEvent, type FormEvent } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
-import type { MessageDescriptor } from '@lingui/core'
+import type { ProfileProps } from '../../machines/profile'
 import { Avatar } from '../avatar'
 import { Notice, TextField } from '../text-field'
 
-export interface ProfileFormProps {
-  name: string
-  photoUrl: string | null
-  initials: string
-  savingName: boolean
-  uploading: boolean
-  uploadPercent: number | null
-  avatarError: MessageDescriptor | null
-  notice: MessageDescriptor | null
-  onSaveName: (name: string) => void
-  onPickAvatar: (file: File) => void
-}
+export type ProfileFormProps = ProfileProps
 
 /** /account/profile: the name (one field per call) and the avatar (jpeg or png, with progress). */
 export function ProfileForm(props: ProfileFormProps) {

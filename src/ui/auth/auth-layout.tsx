@@ -25,7 +25,7 @@ export interface AuthLayoutProps {
   children: ReactNode
 }
 
-/** Spec section 2, auth layout. The form column comes first for keyboard and screen-reader users. */
+/** The auth pages' layout. The form column comes first for keyboard and screen-reader users. */
 export function AuthLayout({ variant, errorMessages, onDismissErrors, languageSelector, onInteract, children }: AuthLayoutProps) {
   const form = (
     <div className="flex min-h-full flex-col px-4 py-6 sm:px-8">

@@ -1,18 +1,10 @@
 import { useState, type FormEvent } from 'react'
 import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
+import type { ForgotPasswordProps } from '../../machines/auth-forms'
 import { SubmitButton, TextField } from '../text-field'
 
-export interface ForgotPasswordFormProps {
-  step: 'email' | 'reset'
-  email: string | null
-  submitting: boolean
-  /** Client-side validation messages of the reset step. */
-  errors: Partial<Record<'code' | 'password', readonly string[]>>
-  onRequestCode: (email: string) => void
-  onReset: (values: { code: string; password: string }) => void
-  onBack: () => void
-}
+export type ForgotPasswordFormProps = ForgotPasswordProps
 
 /** Forgot password, then (in the same page, as text) the code and the new password. */
 export function ForgotPasswordForm({ step, email, submitting, errors, onRequestCode, onReset, onBack }: ForgotPasswordFormProps) {

@@ -1,18 +1,13 @@
-import { useState, type FormEvent, type ReactNode } from 'react'
+import { useState, type FormEvent } from 'react'
 import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
+import type { LoginProps } from '../../machines/auth-forms'
 import { Notice, SubmitButton, TextField } from '../text-field'
 
-export interface LoginFormProps {
-  submitting: boolean
-  defaultEmail?: string
-  /** e.g. 'Your email is verified, please log in'. */
-  notice?: ReactNode
-  onSubmit: (values: { email: string; password: string }) => void
-}
+export type LoginFormProps = LoginProps
 
 export function LoginForm({ submitting, defaultEmail = '', notice, onSubmit }: LoginFormProps) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const [email, setEmail] = useState(defaultEmail)
   const [password, setPassword] = useState('')
   const submit = (event: FormEvent) => {
@@ -29,7 +24,7 @@ export function LoginForm({ submitting, defaultEmail = '', notice, onSubmit }: L
           <Trans>Welcome back. Pick up where your team left off.</Trans>
         </p>
       </div>
-      {notice ? <Notice tone="success">{notice}</Notice> : null}
+      {notice ? <Notice tone="success">{i18n._(notice)}</Notice> : null}
       <TextField label={t`Email`} name="email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
       <TextField label={t`Password`} name="password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
       <div className="flex justify-end text-sm">

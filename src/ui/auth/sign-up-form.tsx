@@ -1,20 +1,11 @@
 import { useState, type FormEvent } from 'react'
 import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
+import type { SignUpProps } from '../../machines/auth-forms'
 import { SubmitButton, TextField } from '../text-field'
 
-export interface SignUpValues {
-  name: string
-  email: string
-  password: string
-}
-
-export interface SignUpFormProps {
-  submitting: boolean
-  /** Client-side validation messages per field (the contract's messages). */
-  errors: Partial<Record<keyof SignUpValues, readonly string[]>>
-  onSubmit: (values: SignUpValues) => void
-}
+export type SignUpFormProps = SignUpProps
+type SignUpValues = Parameters<SignUpProps['onSubmit']>[0]
 
 export function SignUpForm({ submitting, errors, onSubmit }: SignUpFormProps) {
   const { t } = useLingui()

@@ -1,20 +1,13 @@
-import { useState, type FormEvent, type ReactNode } from 'react'
+import { useState, type FormEvent } from 'react'
 import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
+import type { VerifyEmailProps } from '../../machines/auth-forms'
 import { Notice, SubmitButton, TextField } from '../text-field'
 
-export interface VerifyEmailFormProps {
-  /** Where the code went (from the URL); asked for when unknown. */
-  email: string | null
-  verifying: boolean
-  resending: boolean
-  notice: ReactNode
-  onVerify: (values: { email: string; code: string }) => void
-  onResend: (email: string) => void
-}
+export type VerifyEmailFormProps = VerifyEmailProps
 
 export function VerifyEmailForm({ email, verifying, resending, notice, onVerify, onResend }: VerifyEmailFormProps) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const [typedEmail, setTypedEmail] = useState('')
   const [code, setCode] = useState('')
   const target = (email ?? typedEmail).trim()
@@ -38,7 +31,7 @@ export function VerifyEmailForm({ email, verifying, resending, notice, onVerify,
           )}
         </p>
       </div>
-      {notice ? <Notice>{notice}</Notice> : null}
+      {notice ? <Notice>{i18n._(notice)}</Notice> : null}
       {email ? null : (
         <TextField label={t`Email`} name="email" type="email" autoComplete="email" required value={typedEmail} onChange={(e) => setTypedEmail(e.target.value)} />
       )}

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { NotificationDrawerConnect } from '../../machines/notification-badge'
-import { initialsOf } from '../../machines/session'
+import { initialsOf } from '../../machines/session/session.rules'
 import { timeAgo } from '../../services/time-ago'
 import { Avatar } from '../avatar'
 

@@ -1,22 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createActor, fromCallback, fromPromise, type AnyEventObject } from 'xstate'
-import type { Session, Tokens } from '../../../contract/auth'
+import type { Tokens } from '../../../contract/auth'
 import type { User } from '../../../contract/user'
-import {
-  accountView,
-  forgotPasswordView,
-  isLoggedIn,
-  loginView,
-  logoutBody,
-  profileView,
-  REFRESH_AHEAD_MS,
-  REFRESH_RETRY_MS,
-  safeRedirect,
-  sessionMachine,
-  verifyEmailView,
-  type SessionEmitted,
-  type SessionEvent,
-} from '../../../src/machines/session'
+import { accountView, isLoggedIn, logoutBody, REFRESH_AHEAD_MS, REFRESH_RETRY_MS, sessionMachine, type SessionEmitted } from '../../../src/machines/session'
 import { socketConnectionMachine, type SocketCommand } from '../../../src/machines/socket-connection'
 
 const user = (over: Partial<User> = {}): User => ({
@@ -71,7 +57,6 @@ function deferred<T>(): Deferred<T> {
 function harness(options: {
   refreshToken?: string | null
   restore?: () => Promise<{ tokens: Tokens; user: User }>
-  login?: () => Promise<Session>
   refresh?: () => Promise<Tokens>
   logout?: () => Promise<unknown>
   fcmToken?: string | null
@@ -90,18 +75,6 @@ function harness(options: {
         record('restore', input)
         return (options.restore ?? (async () => ({ tokens: tokens(2), user: user() })))()
       }),
-      login: fromPromise(async ({ input }) => {
-        record('login', input)
-        return (options.login ?? (async () => ({ ...tokens(1), user: user() })))()
-      }),
-      register: fromPromise(async ({ input }) => {
-        record('register', input)
-        return { ...tokens(1), user: user({ email: input.email, email_verified: false }) }
-      }),
-      verifyEmail: fromPromise(async ({ input }) => record('verifyEmail', input)),
-      resendCode: fromPromise(async ({ input }) => record('resendCode', input)),
-      forgotPassword: fromPromise(async ({ input }) => record('forgotPassword', input)),
-      resetPassword: fromPromise(async ({ input }) => record('resetPassword', input)),
       refresh: fromPromise(async ({ input }) => {
         record('refresh', input)
         return (options.refresh ?? (async () => tokens(3)))()
@@ -110,15 +83,9 @@ function harness(options: {
         record('userInfo')
         return user({ name: 'Lan N.' })
       }),
-      updateName: fromPromise(async ({ input }) => record('updateName', input)),
       updateLanguage: fromPromise(async ({ input }) => {
         record('updateLanguage', input)
         return input.language
-      }),
-      applyLanguage: fromPromise(async ({ input }) => record('applyLanguage', input.language)),
-      uploadAvatar: fromCallback<SessionEvent, { file: { type: string; size: number } }>(({ input, sendBack }) => {
-        record('uploadAvatar', input.file.type)
-        sendBack({ type: 'UPLOAD_PROGRESS', percent: 40 })
       }),
       logout: fromPromise(async ({ input }) => {
         record('logout', input)
@@ -143,6 +110,7 @@ function harness(options: {
     actions: {
       persistTokens: (_, params) => record('persist', params.refreshToken),
       clearTokens: () => record('clearStorage'),
+      applyLanguage: (_, language) => record('applyLanguage', language),
     },
   })
   const actor = createActor(machine, { input: { refreshToken: options.refreshToken ?? null, fcmToken: options.fcmToken } })
@@ -212,83 +180,19 @@ describe('session machine', () => {
     })
   })
 
-  describe('login', () => {
-    it('a verified account logs in, stores the refresh token, goes to /home', async () => {
+  describe('login (the auth forms hand a verified login over)', () => {
+    it('takes the session, stores the refresh token, goes to the redirect or /home', async () => {
       const h = harness()
-      h.actor.send({ type: 'LOGIN', email: 'lan@example.com', password: 'secret1' })
-      expect(loginView(h.actor.getSnapshot()).submitting).toBe(true)
+      h.actor.send({ type: 'LOGGED_IN', session: { ...tokens(1), user: user() }, redirect: null })
       await flush()
-      expect(h.calls.login).toEqual([{ email: 'lan@example.com', password: 'secret1' }])
       expect(isLoggedIn(h.actor.getSnapshot())).toBe(true)
       expect(h.calls.persist).toEqual(['refresh-1'])
       expect(h.navigations()).toEqual(['/home'])
+      expect(h.calls['socket:open']).toEqual(['access-1'])
       expect(accountView(h.actor.getSnapshot())).toMatchObject({ name: 'Lan Nguyễn', workid: 'lan.nguyen', initials: 'LN', plan: 'freemium' })
-    })
-
-    it('follows a same-origin redirect, ignores others', async () => {
-      const h = harness()
-      h.actor.send({ type: 'LOGIN', email: 'a@b.co', password: 'secret1', redirect: '/account/profile' })
-      await flush()
-      expect(h.navigations()).toEqual(['/account/profile'])
-      expect(safeRedirect('//evil.example')).toBeNull()
-      expect(safeRedirect('https://evil.example')).toBeNull()
-    })
-
-    it('an unverified account gets a code (resend-code) and goes to /verify-email?email=…, staying logged out', async () => {
-      const h = harness({ login: async () => ({ ...tokens(1), user: user({ email: 'new@example.com', email_verified: false }) }) })
-      h.actor.send({ type: 'LOGIN', email: 'new@example.com', password: 'secret1' })
-      await flush()
-      expect(h.calls.resendCode).toEqual([{ email: 'new@example.com' }])
-      expect(h.navigations()).toEqual(['/verify-email?email=new%40example.com'])
-      expect(h.actor.getSnapshot().matches({ loggedOut: 'idle' })).toBe(true)
-      expect(h.calls.persist).toBeUndefined()
-    })
-
-    it('a failed login returns to idle (the error catalogue already showed the message)', async () => {
-      const h = harness({ login: async () => Promise.reject(new Error('400')) })
-      h.actor.send({ type: 'LOGIN', email: 'a@b.co', password: 'wrong' })
-      await flush()
-      expect(h.actor.getSnapshot().matches({ loggedOut: 'idle' })).toBe(true)
-      expect(h.navigations()).toEqual([])
-    })
-  })
-
-  describe('sign up, verify, forgot password', () => {
-    it('sign up goes to /verify-email with the email', async () => {
-      const h = harness()
-      h.actor.send({ type: 'REGISTER', name: 'Lan', email: 'lan@example.com', password: 'secret1' })
-      await flush()
-      expect(h.navigations()).toEqual(['/verify-email?email=lan%40example.com'])
-      expect(h.actor.getSnapshot().matches('loggedOut')).toBe(true)
-    })
-
-    it('verify goes to /login with the email and the verified notice; resend shows its notice', async () => {
-      const h = harness()
-      h.actor.send({ type: 'RESEND_CODE', email: 'lan@example.com' })
-      expect(verifyEmailView(h.actor.getSnapshot()).resending).toBe(true)
-      await flush()
-      expect(verifyEmailView(h.actor.getSnapshot()).notice?.message).toBe('A new code has been sent to your email')
-      h.actor.send({ type: 'VERIFY_EMAIL', email: 'lan@example.com', code: '123456' })
-      expect(verifyEmailView(h.actor.getSnapshot())).toMatchObject({ verifying: true, notice: null })
-      await flush()
-      expect(h.calls.verifyEmail).toEqual([{ email: 'lan@example.com', code: '123456' }])
-      expect(h.navigations()).toEqual(['/login?email=lan%40example.com&verified=1'])
-    })
-
-    it('forgot password: email step, then code + new password step, then /login', async () => {
-      const h = harness()
-      expect(forgotPasswordView(h.actor.getSnapshot()).step).toBe('email')
-      // No code step before an email was sent.
-      h.actor.send({ type: 'RESET_PASSWORD', code: '123456', password: 'newpass' })
-      expect(h.calls.resetPassword).toBeUndefined()
-      h.actor.send({ type: 'FORGOT_PASSWORD', email: 'lan@example.com' })
-      await flush()
-      expect(forgotPasswordView(h.actor.getSnapshot())).toMatchObject({ step: 'reset', email: 'lan@example.com' })
-      h.actor.send({ type: 'RESET_PASSWORD', code: '123456', password: 'newpass' })
-      await flush()
-      expect(h.calls.resetPassword).toEqual([{ email: 'lan@example.com', code: '123456', password: 'newpass' }])
-      expect(h.navigations()).toEqual(['/login?email=lan%40example.com&reset=1'])
-      expect(forgotPasswordView(h.actor.getSnapshot()).step).toBe('email')
+      const other = harness()
+      other.actor.send({ type: 'LOGGED_IN', session: { ...tokens(1), user: user() }, redirect: '/account/profile' })
+      expect(other.navigations()).toEqual(['/account/profile'])
     })
   })
 
@@ -436,33 +340,6 @@ describe('session machine', () => {
       await flush()
       expect(h.calls.updateLanguage).toBeUndefined()
       expect(h.calls.applyLanguage).toEqual(['vi'])
-    })
-  })
-
-  describe('profile', () => {
-    it('saves the name, then reloads the user', async () => {
-      const h = await loggedIn()
-      h.actor.send({ type: 'UPDATE_NAME', name: 'Lan N.' })
-      expect(profileView(h.actor.getSnapshot()).savingName).toBe(true)
-      await flush()
-      expect(h.calls.updateName).toEqual([{ name: 'Lan N.' }])
-      expect(h.calls.userInfo).toHaveLength(1)
-      expect(profileView(h.actor.getSnapshot())).toMatchObject({ name: 'Lan N.', savingName: false })
-      expect(profileView(h.actor.getSnapshot()).notice?.message).toBe('Your name has been saved')
-    })
-
-    it('refuses an avatar that is not JPG/PNG with the spec message, before any upload', async () => {
-      const h = await loggedIn()
-      h.actor.send({ type: 'PICK_AVATAR', file: { type: 'image/gif', size: 100 } })
-      expect(h.calls.uploadAvatar).toBeUndefined()
-      expect(profileView(h.actor.getSnapshot()).avatarError?.message).toBe('You can only upload JPG/PNG file')
-      h.actor.send({ type: 'PICK_AVATAR', file: { type: 'image/png', size: 100 } })
-      expect(h.calls.uploadAvatar).toEqual(['image/png'])
-      expect(profileView(h.actor.getSnapshot())).toMatchObject({ uploading: true, uploadPercent: 40, avatarError: null })
-      h.actor.send({ type: 'UPLOAD_DONE', user: user({ photo_url: '/media/a.png' }) })
-      await flush()
-      expect(profileView(h.actor.getSnapshot())).toMatchObject({ uploading: false, uploadPercent: null })
-      expect(h.calls.userInfo).toHaveLength(1)
     })
   })
 })

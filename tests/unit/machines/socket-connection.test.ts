@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createActor, fromCallback, type AnyEventObject } from 'xstate'
-import { BACKOFF_CAP_MS, backoffDelay, socketConnectionMachine, socketConnectionView, type SocketCommand } from '../../../src/machines/socket-connection'
+import { BACKOFF_CAP_MS, backoffDelay, socketConnectionMachine, connect, type SocketCommand } from '../../../src/machines/socket-connection'
 import { browserOnline } from '../../../src/services/socket'
 
 /** A fake socket.io connection: records opens, closes and commands; the test drives its events. */
@@ -37,7 +37,7 @@ describe('socketConnection machine', () => {
     actor.send({ type: 'CONNECT' })
     expect(opened).toHaveLength(1)
     expect(opened[0].token).toBe('access-1')
-    expect(socketConnectionView(actor.getSnapshot()).status).toBe('connecting')
+    expect(connect(actor.getSnapshot()).status).toBe('connecting')
   })
 
   it('does not connect a second time while connecting or connected', () => {
@@ -46,7 +46,7 @@ describe('socketConnection machine', () => {
     actor.send({ type: 'CONNECT' })
     expect(opened).toHaveLength(1)
     last().sendBack({ type: 'SOCKET_CONNECTED' })
-    expect(socketConnectionView(actor.getSnapshot())).toMatchObject({ status: 'connected', connected: true })
+    expect(connect(actor.getSnapshot())).toMatchObject({ status: 'connected', connected: true })
     actor.send({ type: 'CONNECT' })
     expect(opened).toHaveLength(1)
   })
@@ -65,7 +65,7 @@ describe('socketConnection machine', () => {
     for (const [i, delay] of expected.entries()) {
       last().sendBack({ type: 'SOCKET_ERROR', message: 'xhr poll error' })
       expect(last().closed).toBe(true)
-      expect(socketConnectionView(actor.getSnapshot())).toMatchObject({ status: 'waiting', retryInMs: delay, attempt: i + 1 })
+      expect(connect(actor.getSnapshot())).toMatchObject({ status: 'waiting', retryInMs: delay, attempt: i + 1 })
       vi.advanceTimersByTime(delay - 1)
       expect(opened).toHaveLength(i + 1)
       vi.advanceTimersByTime(1)
@@ -99,12 +99,12 @@ describe('socketConnection machine', () => {
       vi.advanceTimersByTime(backoffDelay(i + 1))
     }
     last().sendBack({ type: 'SOCKET_ERROR', message: 'offline' })
-    expect(socketConnectionView(actor.getSnapshot())).toMatchObject({ status: 'waiting', retryInMs: BACKOFF_CAP_MS })
+    expect(connect(actor.getSnapshot())).toMatchObject({ status: 'waiting', retryInMs: BACKOFF_CAP_MS })
     expect(opened).toHaveLength(7)
 
     window.dispatchEvent(new Event('online'))
     expect(opened).toHaveLength(8)
-    expect(socketConnectionView(actor.getSnapshot()).status).toBe('connecting')
+    expect(connect(actor.getSnapshot()).status).toBe('connecting')
     // Only while waiting: an `online` during an attempt or a connection opens nothing more.
     window.dispatchEvent(new Event('online'))
     last().sendBack({ type: 'SOCKET_CONNECTED' })
@@ -147,7 +147,7 @@ describe('socketConnection machine', () => {
     actor.send({ type: 'DISCONNECT' })
     vi.advanceTimersByTime(60_000)
     expect(opened).toHaveLength(2)
-    expect(socketConnectionView(actor.getSnapshot()).status).toBe('disconnected')
+    expect(connect(actor.getSnapshot()).status).toBe('disconnected')
   })
 
   it('closes the socket when the actor stops (the session leaving loggedIn)', () => {

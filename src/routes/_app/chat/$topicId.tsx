@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { createFileRoute } from '@tanstack/react-router'
 import type { TopicInfo } from '../../../../contract/topic'
-import type { SessionState } from '../../../machines/session/session.view'
+import type { SessionState } from '../../../machines/session'
 import { topicInfo } from '../../../services/chat'
 import { useSession } from '../../../services/session'
 import { ChatLoading, ChatUnavailable } from '../../../ui/chat-status'

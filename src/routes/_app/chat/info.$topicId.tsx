@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import type { SessionState } from '../../../machines/session/session.view'
+import type { SessionState } from '../../../machines/session'
 import type { TopicInfoInput } from '../../../machines/topic-info'
 import { useSession } from '../../../services/session'
 import { useTopicInfo } from '../../../services/topic-info'

@@ -5,7 +5,7 @@ import { useSession } from '../../../services/session'
 import { useTopicList } from '../../../services/topic-list'
 import { NewGroupDialog } from '../../../ui/topic-list/new-group-dialog'
 import { TopicList } from '../../../ui/topic-list/topic-list'
-import type { SessionState } from '../../../machines/session/session.view'
+import type { SessionState } from '../../../machines/session'
 
 export const Route = createFileRoute('/_app/chat')({ component: ChatLayout })
 

@@ -1,9 +1,10 @@
 import type { SocketConnectionSnapshot } from './socket-connection.machine'
-import { backoffDelay } from './socket-connection.machine'
+import { backoffDelay } from './socket-connection.rules'
 
 export type SocketStatus = 'disconnected' | 'connecting' | 'connected' | 'waiting'
 
-export interface SocketConnectionView {
+/** What a connection indicator shows. The socket takes no user input: it has no handlers. */
+export interface SocketConnectionProps {
   status: SocketStatus
   connected: boolean
   /** Milliseconds until the next attempt while waiting, else null. */
@@ -11,8 +12,7 @@ export interface SocketConnectionView {
   attempt: number
 }
 
-/** Pure: snapshot -> what a status indicator shows. */
-export function socketConnectionView(snapshot: SocketConnectionSnapshot): SocketConnectionView {
+export function connect(snapshot: SocketConnectionSnapshot): SocketConnectionProps {
   const status: SocketStatus = snapshot.matches({ online: 'connected' })
     ? 'connected'
     : snapshot.matches('online')
