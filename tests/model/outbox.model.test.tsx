@@ -1,7 +1,7 @@
 import { expect } from 'vitest'
 import { within } from '@testing-library/react'
 import type { Message } from '../../contract/message'
-import { outboxMachine, outboxView, type OutboxEntry, type OutboxSnapshot } from '../../src/machines/outbox'
+import { connect, outboxMachine, type OutboxEntry, type OutboxSnapshot } from '../../src/machines/outbox'
 import { MessageList } from '../../src/ui/conversation/message-list'
 import { RejectedNotices } from '../../src/ui/conversation/conversation-history'
 import { describeModel, type ModelKit } from './support/run-model'
@@ -52,7 +52,7 @@ describeModel({
     ],
   },
   render: (snapshot, send) => {
-    const view = outboxView(snapshot, TOPIC)
+    const view = connect(snapshot, send, TOPIC)
     return (
       <>
         <MessageList
@@ -66,7 +66,7 @@ describeModel({
           onLoadOlder={() => {}}
           actions={{ onReply: () => {}, onEdit: () => {}, onDelete: () => {}, onPin: () => {}, onForward: () => {} }}
         />
-        <RejectedNotices rejected={view.rejected} onDismiss={(clientId) => send({ type: 'DISMISS', clientId })} />
+        <RejectedNotices {...view} />
       </>
     )
   },
