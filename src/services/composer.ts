@@ -3,8 +3,8 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { fromCallback, fromPromise } from 'xstate'
 import type { TopicInfo } from '../../contract/topic'
 import { topicAllows } from '../../contract/topic'
-import { type ComposedMessage, composerMachine, connect } from '../machines/composer'
-import { type TransferCommand, type TransferEvent, uploadMachine } from '../machines/upload'
+import { type ComposedMessage, composerMachine, connect, provideUploads } from '../machines/composer'
+import type { TransferCommand, TransferEvent } from '../machines/upload'
 import { cancelUpload, UploadError, uploadFile } from './chat'
 import { currentSocket } from './socket'
 
@@ -28,11 +28,9 @@ const transfer = fromCallback<TransferCommand, { file: File; topicId: string }>(
   return () => abort.abort()
 })
 
-const appUploadMachine = uploadMachine.provide({
-  actors: {
-    transfer,
-    dropUpload: fromPromise<unknown, { mediaId: string }>(({ input }) => cancelUpload(input.mediaId).catch(() => undefined)),
-  },
+const appUploadMachine = provideUploads({
+  transfer,
+  dropUpload: fromPromise<unknown, { mediaId: string }>(({ input }) => cancelUpload(input.mediaId).catch(() => undefined)),
 })
 
 const appComposerMachine = composerMachine.provide({

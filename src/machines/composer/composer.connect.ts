@@ -2,7 +2,8 @@ import type { Member } from '../../../contract/channel'
 import type { Message } from '../../../contract/message'
 import type { ComposerSnapshot } from './composer.machine'
 import { suggestionsOf } from './composer.machine'
-import type { Attachment, ComposerEvent } from './composer.types'
+import type { AttachmentProps } from '../upload/upload.connect'
+import type { ComposerEvent } from './composer.types'
 
 type Send = (event: ComposerEvent) => void
 
@@ -14,7 +15,7 @@ export interface ComposerProps {
   editing: Message | null
   /** Members matching the @word at the caret. */
   suggestions: Member[]
-  attachments: (Attachment & { onRemove: () => void })[]
+  attachments: AttachmentProps[]
   canSend: boolean
   /** Attachments are still uploading: sending waits. */
   uploading: boolean
@@ -41,7 +42,7 @@ export function connect(snapshot: ComposerSnapshot, send: Send): ComposerProps {
     replyTo: context.replyTo,
     editing: context.editing,
     suggestions: suggestionsOf(context),
-    attachments: context.attachments.map((a) => ({ ...a, onRemove: () => send({ type: 'REMOVE_ATTACHMENT', id: a.id }) })),
+    attachments: context.attachments.map(({ id, name, status, percent, error }) => ({ id, name, status, percent, error, onRemove: () => send({ type: 'REMOVE_ATTACHMENT', id }) })),
     canSend: context.canSend,
     uploading: context.attachments.some((a) => a.status === 'uploading'),
     emojiOpen: snapshot.matches({ emoji: 'open' }),

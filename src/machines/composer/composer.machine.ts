@@ -1,6 +1,7 @@
-import { assign, emit, enqueueActions, raise, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
+import { assign, emit, enqueueActions, raise, sendParent, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import type { Member } from '../../../contract/channel'
 import { uploadMachine } from '../upload/upload.machine'
+import type { UploadStatus, UploadUpdate } from '../upload/upload.types'
 import type { ComposedMessage, ComposerContext, ComposerEmitted, ComposerEvent, ComposerInput } from './composer.types'
 
 /**
@@ -11,12 +12,31 @@ import type { ComposedMessage, ComposerContext, ComposerEmitted, ComposerEvent, 
  *   suggestions) sends when sending is allowed, no attachment is still uploading and there is text
  *   or a finished attachment: a new message is emitted as `send` (the outbox queues it), an edit as
  *   `edit` (the conversation saves it); the draft, reply, mentions and attachments are cleared.
- * typing: idle --DRAFT--> announced (tells the others once) --2 s--> idle.
+ * typing (each DRAFT sets the draft): idle --DRAFT--> announced (tells the others once) --2 s--> idle.
  * emoji: closed <--TOGGLE_EMOJI--> open; EMOJI inserts one at the caret and closes.
  * Attachments: ATTACH spawns one upload actor per file; REMOVE_ATTACHMENT cancels it (the upload
  *   drops a finished file on the server) and hides it; the uploads report back with UPLOAD_UPDATE.
  * Every change of the draft is persisted (persistDraft).
  */
+/** The upload as a child: `report` sends UPLOAD_UPDATE to the actor that spawned it. */
+const childUpload = uploadMachine.provide({
+  actions: {
+    report: sendParent(
+      ({ context }, params: { status: UploadStatus }): UploadUpdate => ({
+        type: 'UPLOAD_UPDATE',
+        id: context.id,
+        status: params.status,
+        percent: context.percent,
+        mediaId: context.mediaId,
+        error: context.error,
+      }),
+    ),
+  },
+})
+
+/** The composer's uploads with the app's transfer and drop (the runtime provides them). */
+export const provideUploads = (actors: Parameters<typeof uploadMachine.provide>[0]['actors']) => childUpload.provide({ actors })
+
 export const TYPING_THROTTLE_MS = 2_000
 export const MAX_SUGGESTIONS = 6
 
@@ -56,7 +76,7 @@ export const composerMachine = setup({
     input: {} as ComposerInput,
     emitted: {} as ComposerEmitted,
   },
-  actors: { upload: uploadMachine },
+  actors: { upload: childUpload },
   actions: {
     /** Keeps the draft for the next visit (the app writes it to the browser's storage). */
     persistDraft: (_, _params: { topicId: string; draft: string }) => {},
@@ -120,7 +140,6 @@ export const composerMachine = setup({
   context: ({ input }) => ({ ...input, caret: input.draft.length, replyTo: null, editing: null, mentioned: [], attachments: [], nextAttachment: 1 }),
   type: 'parallel',
   on: {
-    DRAFT: { actions: ['setDraft', { type: 'persistDraft', params: ({ context }) => ({ topicId: context.topicId, draft: context.draft }) }] },
     CARET: { actions: 'setCaret' },
     PICK_MENTION: { guard: 'hasMentionQuery', actions: ['pickMention', { type: 'persistDraft', params: ({ context }) => ({ topicId: context.topicId, draft: context.draft }) }] },
     ENTER: [{ guard: 'hasSuggestions', actions: ['pickFirstSuggestion', { type: 'persistDraft', params: ({ context }) => ({ topicId: context.topicId, draft: context.draft }) }] }, { actions: 'submit' }],
@@ -160,8 +179,18 @@ export const composerMachine = setup({
     typing: {
       initial: 'idle',
       states: {
-        idle: { on: { DRAFT: { target: 'announced', actions: { type: 'announceTyping', params: ({ context }) => ({ topicId: context.topicId }) } } } },
-        announced: { after: { TYPING_THROTTLE: 'idle' } },
+        idle: {
+          on: {
+            DRAFT: {
+              target: 'announced',
+              actions: ['setDraft', { type: 'persistDraft', params: ({ context }) => ({ topicId: context.topicId, draft: context.draft }) }, { type: 'announceTyping', params: ({ context }) => ({ topicId: context.topicId }) }],
+            },
+          },
+        },
+        announced: {
+          on: { DRAFT: { actions: ['setDraft', { type: 'persistDraft', params: ({ context }) => ({ topicId: context.topicId, draft: context.draft }) }] } },
+          after: { TYPING_THROTTLE: 'idle' },
+        },
       },
     },
     emoji: {

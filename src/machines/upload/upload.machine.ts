@@ -1,6 +1,6 @@
-import { assign, fromCallback, fromPromise, sendParent, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
+import { assign, fromCallback, fromPromise, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import { actorNotProvided } from '../not-provided'
-import type { TransferCommand, UploadContext, UploadEvent, UploadInput, UploadStatus, UploadUpdate } from './upload.types'
+import type { TransferCommand, UploadContext, UploadEvent, UploadInput, UploadStatus } from './upload.types'
 
 /**
  * One attachment of the next message, spawned by the composer for each file picked.
@@ -13,7 +13,7 @@ import type { TransferCommand, UploadContext, UploadEvent, UploadInput, UploadSt
  *
  * The transfer runs for the actor's whole life, so an answer that arrives after the abort is still
  * heard; the file is dropped on the server in one place, cancelling.dropping. Each change is
- * reported to the composer (`report`, UPLOAD_UPDATE).
+ * reported to the owner (`report`; as a child, UPLOAD_UPDATE to the composer).
  */
 const notProvided = actorNotProvided('upload')
 
@@ -36,17 +36,8 @@ export const uploadMachine = setup({
     setUploaded: assign({ mediaId: ({ event }) => (event.type === 'UPLOADED' ? event.mediaId : null), percent: 100 }),
     setFailed: assign({ error: ({ event }) => (event.type === 'UPLOAD_FAILED' ? event.reason : null) }),
     abortTransfer: sendTo('transfer', { type: 'ABORT' } satisfies TransferCommand),
-    /** Tells the composer what this attachment shows now. */
-    report: sendParent(
-      ({ context }, params: { status: UploadStatus }): UploadUpdate => ({
-        type: 'UPLOAD_UPDATE',
-        id: context.id,
-        status: params.status,
-        percent: context.percent,
-        mediaId: context.mediaId,
-        error: context.error,
-      }),
-    ),
+    /** Tells the owner (the composer) what this attachment shows now: see `reportToParent`. */
+    report: (_, _params: { status: UploadStatus }) => {},
   },
 }).createMachine({
   id: 'upload',
