@@ -1,6 +1,6 @@
 import { expect } from 'vitest'
 import { within } from '@testing-library/react'
-import { topicListMachine, topicListView, type TopicItem, type TopicListSnapshot } from '../../src/machines/topic-list'
+import { connect, topicListMachine, type TopicItem, type TopicListSnapshot } from '../../src/machines/topic-list'
 import { TopicList } from '../../src/ui/topic-list/topic-list'
 import { describeModel, type ModelKit } from './support/run-model'
 import { withLayout } from './support/layout'
@@ -21,10 +21,10 @@ const topic = (id: string, name: string, extra: Partial<TopicItem> = {}): TopicI
 
 // The server's answer, deliberately out of order.
 const LOADED: TopicItem[] = [
-  topic('t-3', 'Marketing', { is_group: true, is_seen: false, message: { _id: 'm-3', message: 'draft.pdf', type: 'file', created_at: '2026-03-01T07:00:00.000Z' } }),
-  topic('t-1', 'Design team', { is_group: true, is_pin: true, message: { _id: 'm-1', message: 'See you at 10', type: 'text', created_at: '2026-03-01T08:00:00.000Z' } }),
+  topic('t-3', 'Marketing', { is_group: true, is_seen: false, message: { _id: 'm-3', message: 'draft.pdf', type: 'file', created_at: '2026-03-01T07:00:00.000Z', deleted: false } }),
+  topic('t-1', 'Design team', { is_group: true, is_pin: true, message: { _id: 'm-1', message: 'See you at 10', type: 'text', created_at: '2026-03-01T08:00:00.000Z', deleted: false } }),
   topic('t-4', 'Bao', { created_at: '2026-02-28T10:00:00.000Z' }),
-  topic('t-2', 'Lan Nguyen', { message: { _id: 'm-2', message: 'Thanks!', type: 'text', created_at: '2026-03-01T09:30:00.000Z' } }),
+  topic('t-2', 'Lan Nguyen', { message: { _id: 'm-2', message: 'Thanks!', type: 'text', created_at: '2026-03-01T09:30:00.000Z', deleted: false } }),
 ]
 
 const topics = (s: TopicListSnapshot) => s.context.topics
@@ -73,9 +73,9 @@ describeModel({
     CALL_STARTED: (s) => (bottom(s) && !topics(s).some((x) => x.in_call) ? [{ type: 'CALL_STARTED', topicId: bottom(s)!._id, messageId: `call-${topics(s).length}`, at: nextTime(s) }] : []),
     CALL_CLOSED: (s) => topics(s).filter((x) => x.in_call).map((t) => ({ type: 'CALL_CLOSED', topicId: t._id })),
     NEW_MESSAGE: (s) => [
-      ...(bottom(s) ? [{ type: 'NEW_MESSAGE', topicId: bottom(s)!._id, message: { _id: `msg-${topics(s).length}`, message: 'Are you there?', type: 'text', created_at: nextTime(s) } }] : []),
+      ...(bottom(s) ? [{ type: 'NEW_MESSAGE', topicId: bottom(s)!._id, message: { _id: `msg-${topics(s).length}`, message: 'Are you there?', type: 'text', created_at: nextTime(s), deleted: false } }] : []),
       // A message in a topic that is not in the list does not add it.
-      { type: 'NEW_MESSAGE', topicId: 't-elsewhere', message: { _id: 'msg-x', message: 'Hello', type: 'text', created_at: nextTime(s) } },
+      { type: 'NEW_MESSAGE', topicId: 't-elsewhere', message: { _id: 'msg-x', message: 'Hello', type: 'text', created_at: nextTime(s), deleted: false } },
     ],
     MESSAGE_DELETED: (s) => {
       const t = topics(s).find((x) => x.message && !x.message.deleted)
@@ -92,18 +92,11 @@ describeModel({
     REMOVED: (s) => (topics(s).length > 4 ? [{ type: 'REMOVED', topicId: topics(s)[0]!._id }] : []),
     CHAT_REQUEST: (s) =>
       topics(s).length < 5 && !topics(s).some((t) => t._id === 't-request')
-        ? [{ type: 'CHAT_REQUEST', topic: topic('t-request', 'Quoc Bao', { is_seen: false, message: { _id: 'm-r', message: '', type: 'RequestChat', created_at: nextTime(s) } }) }]
+        ? [{ type: 'CHAT_REQUEST', topic: topic('t-request', 'Quoc Bao', { is_seen: false, message: { _id: 'm-r', message: '', type: 'RequestChat', created_at: nextTime(s), deleted: false } }) }]
         : [],
   },
   render: (snapshot, send) => (
-    <TopicList
-      {...topicListView(snapshot)}
-      onPin={(topicId) => send({ type: 'PIN', topicId })}
-      onUnpin={(topicId) => send({ type: 'UNPIN', topicId })}
-      onHide={(topicId) => send({ type: 'HIDE', topicId })}
-      onToggleSeen={(topicId, unread) => send({ type: unread ? 'SEEN' : 'UNSEEN', topicId })}
-      onRetry={() => send({ type: 'RETRY' })}
-    />
+    <TopicList {...connect(snapshot, send)} />
   ),
   perform: {
     RETRY: async (_, kit) => {
