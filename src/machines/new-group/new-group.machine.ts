@@ -9,7 +9,7 @@ import type { Candidate, CreateGroupFailure, CreateGroupInput, NewGroupContext, 
  *   closed --OPEN--> open.loadingMembers (the channel's members, not the user) -> open.editing
  *   open.editing --SUBMIT (with a name)--> open.creating (POST channel/add-topic) -> closed, `created`
  *   (the list adds it, the app opens it) | open.editing with the reason
- *   CLOSE closes, except while creating. The name and the members can be changed while they load.
+ *   CLOSE closes, except while creating. The name can be typed while the members load.
  */
 const notProvided = actorNotProvided('newGroup')
 
@@ -53,7 +53,7 @@ export const newGroupMachine = setup({
       initial: 'loadingMembers',
       states: {
         loadingMembers: {
-          on: { NAME: { actions: 'setName' }, TOGGLE_MEMBER: { actions: 'toggleMember' }, CLOSE: '#newGroup.closed' },
+          on: { NAME: { actions: 'setName' }, CLOSE: '#newGroup.closed' },
           invoke: {
             id: 'loadMembers',
             src: 'loadMembers',

@@ -7,20 +7,20 @@ import type { AttachmentProps } from '../../machines/upload'
 const EMOJI = ['😀', '😂', '😍', '👍', '🙏', '🎉', '❤️', '🔥', '😢', '😮', '👀', '✅']
 
 /** A file picked for the next message: its upload's progress, or the server's reason for refusing it. */
-export function AttachmentRow({ name, status, percent, error, onRemove }: AttachmentProps) {
+export function AttachmentRow(a: AttachmentProps) {
   const { t } = useLingui()
   return (
     <li className="flex items-center gap-2 text-xs">
-      <span className="w-32 truncate sm:w-48">{name}</span>
-      {status === 'failed' ? (
+      <span className="w-32 truncate sm:w-48">{a.name}</span>
+      {a.status === 'failed' ? (
         <span role="alert" className="flex-1 text-red-700">
-          {error ?? t`Upload failed`}
+          {a.error ?? t`Upload failed`}
         </span>
       ) : (
-        <progress aria-label={t`Uploading ${name}`} value={percent} max={100} className="h-2 flex-1" />
+        <progress aria-label={t`Uploading ${a.name}`} value={a.percent} max={100} className="h-2 flex-1" />
       )}
-      <button type="button" onClick={onRemove} aria-label={t`Remove ${name}`} className="rounded px-1.5 py-0.5 text-slate-600 hover:bg-slate-100">
-        {status === 'uploading' ? <Trans>Cancel</Trans> : <Trans>Remove</Trans>}
+      <button type="button" onClick={a.onRemove} aria-label={t`Remove ${a.name}`} className="rounded px-1.5 py-0.5 text-slate-600 hover:bg-slate-100">
+        {a.status === 'uploading' ? <Trans>Cancel</Trans> : <Trans>Remove</Trans>}
       </button>
     </li>
   )
