@@ -41,6 +41,13 @@ const nameOf = (t: TopicItem) => t.name || 'New Message'
 const clickIn = async (kit: Kit, t: TopicItem, button: string) => kit.user.click(within(row(kit, nameOf(t))).getByRole('button', { name: button }))
 const byId = (kit: Kit, id: string) => kit.previous.context.topics.find((t) => t._id === id)!
 
+/** The topics the test put in the list (loaded, added) and did not take out (hidden, removed), by id: not the machine's own list. */
+const inList = new WeakMap<object, Set<string>>()
+const listed = (kit: Kit) => {
+  if (!inList.has(kit.actor)) inList.set(kit.actor, new Set())
+  return inList.get(kit.actor)!
+}
+
 withLayout()
 
 describeModel({
@@ -99,6 +106,10 @@ describeModel({
     <TopicList {...connect(snapshot, send)} />
   ),
   perform: {
+    'xstate.done.actor.loadTopics': async (event, kit) => {
+      for (const t of event.output as TopicItem[]) listed(kit).add(t._id)
+      await kit.resolve('loadTopics', event.output)
+    },
     RETRY: async (_, kit) => {
       await kit.user.click(kit.screen.getByRole('button', { name: 'Retry' }))
     },
@@ -113,6 +124,7 @@ describeModel({
     HIDE: async (event, kit) => {
       const t = byId(kit, event.topicId)
       await clickIn(kit, t, 'Hide')
+      listed(kit).delete(t._id)
       expect(within(list(kit)).queryByRole('listitem', { name: nameOf(t) })).toBeNull()
       expect(kit.calls.at(-1)).toMatchObject({ src: 'hideTopic', input: { topic_id: event.topicId } })
     },
@@ -153,6 +165,7 @@ describeModel({
       else expect(preview.textContent).not.toBe('Message deleted')
     },
     MEMBER_ADDED: async (event, kit) => {
+      listed(kit).add((event.topic as TopicItem)._id)
       await kit.send({ type: 'MEMBER_ADDED', topic: event.topic })
       // A topic not in the list appears, named 'New Message' when it has no name.
       if (!kit.previous.context.topics.some((t) => t._id === event.topic._id)) expect(row(kit, nameOf(event.topic))).toBeTruthy()
@@ -160,9 +173,11 @@ describeModel({
     REMOVED: async (event, kit) => {
       const t = byId(kit, event.topicId)
       await kit.send({ type: 'REMOVED', topicId: event.topicId })
+      listed(kit).delete(event.topicId as string)
       expect(within(list(kit)).queryByRole('listitem', { name: nameOf(t) })).toBeNull()
     },
     CHAT_REQUEST: async (event, kit) => {
+      listed(kit).add((event.topic as TopicItem)._id)
       await kit.send({ type: 'CHAT_REQUEST', topic: event.topic })
       expect(within(row(kit, 'Quoc Bao')).getByText('Chat request')).toBeTruthy()
     },
@@ -177,6 +192,10 @@ describeModel({
     },
     ready: (expected, kit) => {
       const ts = topics(expected)
+      // Not from the machine: as many rows as topics the test put in and did not take out, each once.
+      const shownNames = ts.length ? rows(kit).map((r) => r.getAttribute('aria-label')) : []
+      expect(new Set(shownNames).size, 'no topic shown twice').toBe(shownNames.length)
+      expect(shownNames.length, 'one row per topic listed').toBe(listed(kit).size)
       if (ts.length === 0) {
         expect(kit.screen.getByText('No chats yet')).toBeTruthy()
         return
