@@ -1,7 +1,7 @@
-import { useEffect } from 'react'
+import { useCallback, useMemo, useSyncExternalStore } from 'react'
 import { createActor, fromPromise } from 'xstate'
 import type { Message } from '../../contract/message'
-import { type OutboxActor, type OutboxEntry, outboxMachine } from '../machines/outbox'
+import { connect, type OutboxActor, type OutboxEntry, type OutboxProps, outboxMachine, type OutboxSnapshot } from '../machines/outbox'
 import { sendMessage } from './chat'
 import { currentSessionActor, onSessionChange } from './session'
 import { onSocketConnect } from './socket'
@@ -69,12 +69,29 @@ export function outboxFor(userId: string): OutboxActor {
   return actor
 }
 
+const noSubscription = () => () => {}
+const NO_PROPS: OutboxProps = { pending: [], rejected: [], onDismiss: () => {} }
+
 /**
  * Runs the signed-in user's outbox on every page of the app (not only in an open chat), so what
- * waits from an earlier visit goes out as soon as the app is open again.
+ * waits from an earlier visit goes out as soon as the app is open again. With a topic, also returns
+ * that topic's pending and refused messages, how to queue one, and the sent messages as they go.
  */
-export function useOutbox(userId: string | null): void {
-  useEffect(() => {
-    if (userId) outboxFor(userId)
-  }, [userId])
+export function useOutbox(userId: string | null, topicId: string | null = null) {
+  const actor = userId ? outboxFor(userId) : null
+  const snapshot = useSyncExternalStore<OutboxSnapshot | null>(
+    actor ? (onChange) => actor.subscribe(onChange).unsubscribe : noSubscription,
+    () => actor?.getSnapshot() ?? null,
+  )
+  const props = useMemo(() => (actor && snapshot && topicId ? connect(snapshot, actor.send, topicId) : NO_PROPS), [actor, snapshot, topicId])
+  const enqueue = useCallback((entry: OutboxEntry) => actor?.send({ type: 'ENQUEUE', entry }), [actor])
+  /** Calls `listener` with each message the outbox sent; returns the unsubscribe. */
+  const onSent = useCallback(
+    (listener: (message: Message) => void) => {
+      const subscription = actor?.on('sent', ({ message }) => listener(message))
+      return () => subscription?.unsubscribe()
+    },
+    [actor],
+  )
+  return useMemo(() => ({ props, enqueue, onSent }), [props, enqueue, onSent])
 }

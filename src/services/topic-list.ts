@@ -1,9 +1,10 @@
-import { useEffect } from 'react'
+import { useEffect, useMemo } from 'react'
+import { useNavigate } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
 import { fromPromise } from 'xstate'
 import type { Message } from '../../contract/message'
 import type { Topic } from '../../contract/topic'
-import { type TopicItem, type TopicLastMessage, topicListMachine, topicListView } from '../machines/topic-list'
+import { connect, type TopicItem, type TopicLastMessage, topicListMachine } from '../machines/topic-list'
 import { hideTopic, listTopics, pinTopic, saveSeen, topicInfo, unpinTopic } from './chat'
 import { everyPage } from './pages'
 import { onSocketConnect, onSocketEvent } from './socket'
@@ -35,7 +36,8 @@ export const lastMessageOf = (message: Message): TopicLastMessage => ({
  */
 export function useTopicList(openTopicId: string | null, meId: string) {
   const actor = useActorRef(appTopicListMachine)
-  const view = useSelector(actor, topicListView)
+  const snapshot = useSelector(actor, (s) => s)
+  const navigate = useNavigate()
 
   useEffect(() => {
     const known = (topicId: string) => actor.getSnapshot().context.topics.some((t) => t._id === topicId)
@@ -65,7 +67,10 @@ export function useTopicList(openTopicId: string | null, meId: string) {
 
   useEffect(() => {
     if (openTopicId) actor.send({ type: 'SEEN', topicId: openTopicId })
-  }, [actor, openTopicId, view.status])
+  }, [actor, openTopicId, snapshot.value])
 
-  return { view, send: actor.send, actor }
+  return useMemo(
+    () => ({ ...connect(snapshot, actor.send), activeId: openTopicId, onOpen: (topicId: string) => void navigate({ to: '/chat/$topicId', params: { topicId } }) }),
+    [snapshot, actor, openTopicId, navigate],
+  )
 }

@@ -1,7 +1,7 @@
 import { expect } from 'vitest'
 import { within } from '@testing-library/react'
 import type { Message } from '../../contract/message'
-import { outboxMachine, outboxView, type OutboxEntry, type OutboxSnapshot } from '../../src/machines/outbox'
+import { connect, outboxMachine, type OutboxEntry, type OutboxSnapshot } from '../../src/machines/outbox'
 import { MessageList } from '../../src/ui/conversation/message-list'
 import { RejectedNotices } from '../../src/ui/conversation/conversation-history'
 import { describeModel, type ModelKit } from './support/run-model'
@@ -29,6 +29,13 @@ const nextNumber = (s: OutboxSnapshot) => entries(s).length + s.context.rejected
 const pendingRows = ({ screen }: Kit) => within(screen.getByRole('list', { name: 'Messages' })).queryAllByRole('listitem')
 const statusOf = (row: HTMLElement) => row.querySelector('span')!.textContent
 
+/** The queue as the test's own events make it: input, then ENQUEUE appends, a send or a refusal takes the head. */
+const queues = new WeakMap<object, OutboxEntry[]>()
+const queueOf = (kit: Kit) => {
+  if (!queues.has(kit.actor)) queues.set(kit.actor, [...kit.actor.getSnapshot().context.entries])
+  return queues.get(kit.actor)!
+}
+
 withLayout()
 
 describeModel({
@@ -52,7 +59,7 @@ describeModel({
     ],
   },
   render: (snapshot, send) => {
-    const view = outboxView(snapshot, TOPIC)
+    const view = connect(snapshot, send, TOPIC)
     return (
       <>
         <MessageList
@@ -66,15 +73,20 @@ describeModel({
           onLoadOlder={() => {}}
           actions={{ onReply: () => {}, onEdit: () => {}, onDelete: () => {}, onPin: () => {}, onForward: () => {} }}
         />
-        <RejectedNotices rejected={view.rejected} onDismiss={(clientId) => send({ type: 'DISMISS', clientId })} />
+        <RejectedNotices {...view} />
       </>
     )
   },
   perform: {
     ENQUEUE: async (event, kit) => {
+      queueOf(kit).push(event.entry as OutboxEntry)
       await kit.send({ type: 'ENQUEUE', entry: event.entry })
       // The queue is persisted before anything is sent.
       expect(kit.actions.persist).toHaveBeenLastCalledWith(expect.anything(), { entries: [...kit.previous.context.entries, event.entry] })
+    },
+    'xstate.error.actor.sendMessage': async (event, kit) => {
+      await kit.reject('sendMessage', event.error)
+      if ((event.error as { rejected: boolean }).rejected) queueOf(kit).shift()
     },
     DISMISS: async (_, kit) => {
       await kit.user.click(kit.screen.getAllByRole('button', { name: 'Dismiss' })[0]!)
@@ -83,6 +95,7 @@ describeModel({
       const sent: Message[] = []
       const subscription = kit.actor.on('sent', ({ message }) => sent.push(message))
       await kit.resolve('sendMessage', event.output)
+      queueOf(kit).shift()
       subscription.unsubscribe()
       // The server's copy goes to the conversation; the entry leaves the persisted queue.
       expect(sent).toEqual([event.output])
@@ -90,6 +103,10 @@ describeModel({
     },
   },
   states: {
+    '*': (_, kit) => {
+      // Not from the machine: one pending row per queued message of this topic, in the order written.
+      expect(pendingRows(kit).map((r) => r.firstChild!.firstChild!.textContent)).toEqual(queueOf(kit).filter((e) => e.topic_id === TOPIC).map((e) => e.message))
+    },
     idle: (expected, kit) => {
       expect(pendingRows(kit)).toHaveLength(0)
       expect(kit.screen.queryAllByRole('alert')).toHaveLength(expected.context.rejected.length)

@@ -66,7 +66,7 @@ describe('topic order', () => {
     is_seen: true,
     in_call: false,
     created_at: created,
-    message: at ? { _id: `m-${id}`, message: '', type: 'text', created_at: at } : null,
+    message: at ? { _id: `m-${id}`, message: '', type: 'text', created_at: at, deleted: false } : null,
   })
   it('pinned first, then by the latest message time, newest first; no message: the creation time; ties by id', () => {
     const sorted = sortTopics([

@@ -1,6 +1,6 @@
 import { expect } from 'vitest'
 import { within } from '@testing-library/react'
-import { topicListMachine, topicListView, type TopicItem, type TopicListSnapshot } from '../../src/machines/topic-list'
+import { connect, topicListMachine, type TopicItem, type TopicListSnapshot } from '../../src/machines/topic-list'
 import { TopicList } from '../../src/ui/topic-list/topic-list'
 import { describeModel, type ModelKit } from './support/run-model'
 import { withLayout } from './support/layout'
@@ -21,10 +21,10 @@ const topic = (id: string, name: string, extra: Partial<TopicItem> = {}): TopicI
 
 // The server's answer, deliberately out of order.
 const LOADED: TopicItem[] = [
-  topic('t-3', 'Marketing', { is_group: true, is_seen: false, message: { _id: 'm-3', message: 'draft.pdf', type: 'file', created_at: '2026-03-01T07:00:00.000Z' } }),
-  topic('t-1', 'Design team', { is_group: true, is_pin: true, message: { _id: 'm-1', message: 'See you at 10', type: 'text', created_at: '2026-03-01T08:00:00.000Z' } }),
+  topic('t-3', 'Marketing', { is_group: true, is_seen: false, message: { _id: 'm-3', message: 'draft.pdf', type: 'file', created_at: '2026-03-01T07:00:00.000Z', deleted: false } }),
+  topic('t-1', 'Design team', { is_group: true, is_pin: true, message: { _id: 'm-1', message: 'See you at 10', type: 'text', created_at: '2026-03-01T08:00:00.000Z', deleted: false } }),
   topic('t-4', 'Bao', { created_at: '2026-02-28T10:00:00.000Z' }),
-  topic('t-2', 'Lan Nguyen', { message: { _id: 'm-2', message: 'Thanks!', type: 'text', created_at: '2026-03-01T09:30:00.000Z' } }),
+  topic('t-2', 'Lan Nguyen', { message: { _id: 'm-2', message: 'Thanks!', type: 'text', created_at: '2026-03-01T09:30:00.000Z', deleted: false } }),
 ]
 
 const topics = (s: TopicListSnapshot) => s.context.topics
@@ -40,6 +40,13 @@ const row = (kit: Kit, name: string) => within(list(kit)).getByRole('listitem', 
 const nameOf = (t: TopicItem) => t.name || 'New Message'
 const clickIn = async (kit: Kit, t: TopicItem, button: string) => kit.user.click(within(row(kit, nameOf(t))).getByRole('button', { name: button }))
 const byId = (kit: Kit, id: string) => kit.previous.context.topics.find((t) => t._id === id)!
+
+/** The topics the test put in the list (loaded, added) and did not take out (hidden, removed), by id: not the machine's own list. */
+const inList = new WeakMap<object, Set<string>>()
+const listed = (kit: Kit) => {
+  if (!inList.has(kit.actor)) inList.set(kit.actor, new Set())
+  return inList.get(kit.actor)!
+}
 
 withLayout()
 
@@ -73,9 +80,9 @@ describeModel({
     CALL_STARTED: (s) => (bottom(s) && !topics(s).some((x) => x.in_call) ? [{ type: 'CALL_STARTED', topicId: bottom(s)!._id, messageId: `call-${topics(s).length}`, at: nextTime(s) }] : []),
     CALL_CLOSED: (s) => topics(s).filter((x) => x.in_call).map((t) => ({ type: 'CALL_CLOSED', topicId: t._id })),
     NEW_MESSAGE: (s) => [
-      ...(bottom(s) ? [{ type: 'NEW_MESSAGE', topicId: bottom(s)!._id, message: { _id: `msg-${topics(s).length}`, message: 'Are you there?', type: 'text', created_at: nextTime(s) } }] : []),
+      ...(bottom(s) ? [{ type: 'NEW_MESSAGE', topicId: bottom(s)!._id, message: { _id: `msg-${topics(s).length}`, message: 'Are you there?', type: 'text', created_at: nextTime(s), deleted: false } }] : []),
       // A message in a topic that is not in the list does not add it.
-      { type: 'NEW_MESSAGE', topicId: 't-elsewhere', message: { _id: 'msg-x', message: 'Hello', type: 'text', created_at: nextTime(s) } },
+      { type: 'NEW_MESSAGE', topicId: 't-elsewhere', message: { _id: 'msg-x', message: 'Hello', type: 'text', created_at: nextTime(s), deleted: false } },
     ],
     MESSAGE_DELETED: (s) => {
       const t = topics(s).find((x) => x.message && !x.message.deleted)
@@ -92,20 +99,17 @@ describeModel({
     REMOVED: (s) => (topics(s).length > 4 ? [{ type: 'REMOVED', topicId: topics(s)[0]!._id }] : []),
     CHAT_REQUEST: (s) =>
       topics(s).length < 5 && !topics(s).some((t) => t._id === 't-request')
-        ? [{ type: 'CHAT_REQUEST', topic: topic('t-request', 'Quoc Bao', { is_seen: false, message: { _id: 'm-r', message: '', type: 'RequestChat', created_at: nextTime(s) } }) }]
+        ? [{ type: 'CHAT_REQUEST', topic: topic('t-request', 'Quoc Bao', { is_seen: false, message: { _id: 'm-r', message: '', type: 'RequestChat', created_at: nextTime(s), deleted: false } }) }]
         : [],
   },
   render: (snapshot, send) => (
-    <TopicList
-      {...topicListView(snapshot)}
-      onPin={(topicId) => send({ type: 'PIN', topicId })}
-      onUnpin={(topicId) => send({ type: 'UNPIN', topicId })}
-      onHide={(topicId) => send({ type: 'HIDE', topicId })}
-      onToggleSeen={(topicId, unread) => send({ type: unread ? 'SEEN' : 'UNSEEN', topicId })}
-      onRetry={() => send({ type: 'RETRY' })}
-    />
+    <TopicList {...connect(snapshot, send)} />
   ),
   perform: {
+    'xstate.done.actor.loadTopics': async (event, kit) => {
+      for (const t of event.output as TopicItem[]) listed(kit).add(t._id)
+      await kit.resolve('loadTopics', event.output)
+    },
     RETRY: async (_, kit) => {
       await kit.user.click(kit.screen.getByRole('button', { name: 'Retry' }))
     },
@@ -120,6 +124,7 @@ describeModel({
     HIDE: async (event, kit) => {
       const t = byId(kit, event.topicId)
       await clickIn(kit, t, 'Hide')
+      listed(kit).delete(t._id)
       expect(within(list(kit)).queryByRole('listitem', { name: nameOf(t) })).toBeNull()
       expect(kit.calls.at(-1)).toMatchObject({ src: 'hideTopic', input: { topic_id: event.topicId } })
     },
@@ -160,6 +165,7 @@ describeModel({
       else expect(preview.textContent).not.toBe('Message deleted')
     },
     MEMBER_ADDED: async (event, kit) => {
+      listed(kit).add((event.topic as TopicItem)._id)
       await kit.send({ type: 'MEMBER_ADDED', topic: event.topic })
       // A topic not in the list appears, named 'New Message' when it has no name.
       if (!kit.previous.context.topics.some((t) => t._id === event.topic._id)) expect(row(kit, nameOf(event.topic))).toBeTruthy()
@@ -167,9 +173,11 @@ describeModel({
     REMOVED: async (event, kit) => {
       const t = byId(kit, event.topicId)
       await kit.send({ type: 'REMOVED', topicId: event.topicId })
+      listed(kit).delete(event.topicId as string)
       expect(within(list(kit)).queryByRole('listitem', { name: nameOf(t) })).toBeNull()
     },
     CHAT_REQUEST: async (event, kit) => {
+      listed(kit).add((event.topic as TopicItem)._id)
       await kit.send({ type: 'CHAT_REQUEST', topic: event.topic })
       expect(within(row(kit, 'Quoc Bao')).getByText('Chat request')).toBeTruthy()
     },
@@ -184,6 +192,10 @@ describeModel({
     },
     ready: (expected, kit) => {
       const ts = topics(expected)
+      // Not from the machine: as many rows as topics the test put in and did not take out, each once.
+      const shownNames = ts.length ? rows(kit).map((r) => r.getAttribute('aria-label')) : []
+      expect(new Set(shownNames).size, 'no topic shown twice').toBe(shownNames.length)
+      expect(shownNames.length, 'one row per topic listed').toBe(listed(kit).size)
       if (ts.length === 0) {
         expect(kit.screen.getByText('No chats yet')).toBeTruthy()
         return

@@ -1,9 +1,11 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import { CATCH_UP_MAX, type Message } from '../../../contract/message'
+import { DEFAULT_TOPIC_PERMISSIONS } from '../../../contract/topic'
 import { actorNotProvided } from '../not-provided'
+import type { ConversationContext, ConversationEvent, ConversationInput, DeleteInput, EditInput, ForwardInput, ForwardTarget, PinInput } from './conversation.types'
 
 /**
- * One open chat (issue 4, "Messages").
+ * One open chat.
  *
  * history:
  *   loading (the latest 20) -> ready | failed --RETRY--> loading
@@ -16,38 +18,15 @@ import { actorNotProvided } from '../not-provided'
  *   In every state a live message (RECEIVED) or change (CHANGED) of this topic is merged by seq / id,
  *   so a message that arrives twice (live and by catch-up) shows once.
  * typing: idle --TYPING--> someone (names of who types; each TYPING restarts the 4 s window) --> idle
+ * action (one message action at a time; the server's answer is merged like a CHANGED):
+ *   idle --EDIT--> editing, --PIN--> pinning, --DELETE--> confirmingDelete (the user confirms)
+ *   -> deleting | idle; each call -> idle.
+ * pinned: hidden --TOGGLE_PINNED--> loading -> shown --TOGGLE_PINNED--> hidden (a failed load: hidden).
+ * forward: closed --FORWARD--> loadingTargets (the user's other chats) -> choosing --FORWARD_TO-->
+ *   sending -> closed (a refusal: choosing again); CANCEL_FORWARD closes the picker.
  */
 export const PAGE = 20
 export const TYPING_WINDOW_MS = 4_000
-
-export interface ConversationInput {
-  topicId: string
-  /** The seq of the latest message the user had seen when opening: the unread divider goes after it. */
-  lastSeenSeq: number
-}
-
-export interface Typist {
-  _id: string
-  name: string
-}
-
-export interface ConversationContext extends ConversationInput {
-  /** Oldest first, unique by _id. */
-  messages: Message[]
-  /** The last page of history was full: there may be older messages. */
-  hasOlder: boolean
-  /** A catch-up was asked for after the newest messages were last fetched. */
-  catchUpDue: boolean
-  typists: Typist[]
-}
-
-export type ConversationEvent =
-  | { type: 'RETRY' }
-  | { type: 'LOAD_OLDER' }
-  | { type: 'CATCH_UP' }
-  | { type: 'RECEIVED'; message: Message }
-  | { type: 'CHANGED'; message: Message }
-  | { type: 'TYPING'; typist: Typist }
 
 /** Merges messages by id (the newer copy wins) and keeps them in seq order. */
 export function mergeMessages(current: readonly Message[], incoming: readonly Message[]): Message[] {
@@ -71,6 +50,20 @@ export const conversationMachine = setup({
     loadBefore: fromPromise<Message[], { topicId: string; before: number }>(notProvided('loadBefore')),
     /** GET topic/messages?topic_id&after=<seq> (at most CATCH_UP_MAX). */
     loadAfter: fromPromise<Message[], { topicId: string; after: number }>(notProvided('loadAfter')),
+    /** PUT message/edit. */
+    editMessage: fromPromise<Message, EditInput>(notProvided('editMessage')),
+    /** Asks the user to confirm deleting a message for everyone: true when they do. */
+    confirmDelete: fromPromise<boolean, DeleteInput>(notProvided('confirmDelete')),
+    /** DELETE message/delete. */
+    deleteMessage: fromPromise<Message, DeleteInput>(notProvided('deleteMessage')),
+    /** PUT message/pin. */
+    pinMessage: fromPromise<Message, PinInput>(notProvided('pinMessage')),
+    /** GET topic/pinned?topic_id. */
+    loadPinned: fromPromise<Message[], { topicId: string }>(notProvided('loadPinned')),
+    /** The user's chats other than this one (GET topic, page 1). */
+    loadForwardTargets: fromPromise<ForwardTarget[], { topicId: string }>(notProvided('loadForwardTargets')),
+    /** POST message/forward. */
+    forwardMessage: fromPromise<Message[], ForwardInput>(notProvided('forwardMessage')),
   },
   guards: {
     hasOlder: ({ context }) => context.hasOlder && context.messages.length > 0,
@@ -79,6 +72,7 @@ export const conversationMachine = setup({
     /** A catch-up answer was full: more may have been missed. */
     missedMore: (_, params: { count: number }) => params.count === CATCH_UP_MAX,
     isKnownMessage: ({ context, event }) => event.type === 'CHANGED' && context.messages.some((m) => m._id === event.message._id),
+    confirmed: (_, params: { confirmed: boolean }) => params.confirmed,
   },
   actions: {
     mergeLoaded: assign({ messages: ({ context }, params: { loaded: Message[] }) => mergeMessages(context.messages, params.loaded) }),
@@ -87,11 +81,22 @@ export const conversationMachine = setup({
     markCatchUpDue: assign({ catchUpDue: true }),
     clearCatchUpDue: assign({ catchUpDue: false }),
     merge: assign({ messages: ({ context, event }) => (event.type === 'RECEIVED' || event.type === 'CHANGED' ? mergeMessages(context.messages, [event.message]) : context.messages) }),
+    /** The server's answer to an action: the changed message. */
+    mergeAnswer: assign({ messages: ({ context }, params: { message: Message }) => mergeMessages(context.messages, [params.message]) }),
+    startTyping: assign({ typists: ({ event }) => (event.type === 'TYPING' ? [event.typist] : []) }),
+    addTypist: assign({ typists: ({ context, event }) => (event.type === 'TYPING' ? [...context.typists.filter((t) => t._id !== event.typist._id), event.typist] : context.typists) }),
+    clearTypists: assign({ typists: [] }),
+    rememberDeleting: assign({ deletingId: ({ event }) => (event.type === 'DELETE' ? event.messageId : null) }),
+    forgetDeleting: assign({ deletingId: null }),
+    setPinned: assign({ pinned: (_, params: { pinned: Message[] }) => params.pinned }),
+    setForwarding: assign({ forwarding: ({ context, event }) => (event.type === 'FORWARD' ? event.message : context.forwarding) }),
+    setForwardTargets: assign({ forwardTargets: (_, params: { targets: ForwardTarget[] }) => params.targets }),
+    closeForward: assign({ forwarding: null, forwardTargets: [] }),
   },
   delays: { TYPING_WINDOW: TYPING_WINDOW_MS },
 }).createMachine({
   id: 'conversation',
-  context: ({ input }) => ({ ...input, messages: [], hasOlder: false, catchUpDue: false, typists: [] }),
+  context: ({ input }) => ({ ...input, topicId: input.topic._id, lastSeenSeq: input.topic.last_seen_seq, messages: [], hasOlder: false, catchUpDue: false, typists: [], pinned: [], deletingId: null, forwarding: null, forwardTargets: [] }),
   type: 'parallel',
   on: {
     RECEIVED: { guard: 'isThisTopic', actions: 'merge' },
@@ -150,24 +155,117 @@ export const conversationMachine = setup({
       initial: 'idle',
       states: {
         idle: {
-          on: { TYPING: { target: 'someone', actions: assign({ typists: ({ event }) => [event.typist] }) } },
+          on: { TYPING: { target: 'someone', actions: 'startTyping' } },
         },
         someone: {
+          on: { TYPING: { target: 'someone', reenter: true, actions: 'addTypist' } },
+          after: { TYPING_WINDOW: { target: 'idle', actions: 'clearTypists' } },
+        },
+      },
+    },
+    action: {
+      initial: 'idle',
+      states: {
+        idle: {
           on: {
-            TYPING: {
-              target: 'someone',
-              reenter: true,
-              actions: assign({ typists: ({ context, event }) => [...context.typists.filter((t) => t._id !== event.typist._id), event.typist] }),
-            },
+            EDIT: 'editing',
+            PIN: 'pinning',
+            DELETE: { target: 'confirmingDelete', actions: 'rememberDeleting' },
           },
-          after: { TYPING_WINDOW: { target: 'idle', actions: assign({ typists: [] }) } },
+        },
+        editing: {
+          invoke: {
+            id: 'editMessage',
+            src: 'editMessage',
+            input: ({ event }) => (event.type === 'EDIT' ? { message_id: event.messageId, message: event.text } : { message_id: '', message: '' }),
+            onDone: { target: 'idle', actions: { type: 'mergeAnswer', params: ({ event }) => ({ message: event.output }) } },
+            onError: 'idle',
+          },
+        },
+        pinning: {
+          invoke: {
+            id: 'pinMessage',
+            src: 'pinMessage',
+            input: ({ event }) => (event.type === 'PIN' ? { message_id: event.messageId, pin: event.pin } : { message_id: '', pin: false }),
+            onDone: { target: 'idle', actions: { type: 'mergeAnswer', params: ({ event }) => ({ message: event.output }) } },
+            onError: 'idle',
+          },
+        },
+        confirmingDelete: {
+          invoke: {
+            id: 'confirmDelete',
+            src: 'confirmDelete',
+            input: ({ context }) => ({ message_id: context.deletingId ?? '' }),
+            onDone: [
+              { guard: { type: 'confirmed', params: ({ event }) => ({ confirmed: event.output }) }, target: 'deleting' },
+              { target: 'idle', actions: 'forgetDeleting' },
+            ],
+            onError: { target: 'idle', actions: 'forgetDeleting' },
+          },
+        },
+        deleting: {
+          invoke: {
+            id: 'deleteMessage',
+            src: 'deleteMessage',
+            input: ({ context }) => ({ message_id: context.deletingId ?? '' }),
+            onDone: { target: 'idle', actions: ['forgetDeleting', { type: 'mergeAnswer', params: ({ event }) => ({ message: event.output }) }] },
+            onError: { target: 'idle', actions: 'forgetDeleting' },
+          },
+        },
+      },
+    },
+    pinned: {
+      initial: 'hidden',
+      states: {
+        hidden: { on: { TOGGLE_PINNED: 'loading' } },
+        loading: {
+          on: { TOGGLE_PINNED: 'hidden' },
+          invoke: {
+            id: 'loadPinned',
+            src: 'loadPinned',
+            input: ({ context }) => ({ topicId: context.topicId }),
+            onDone: { target: 'shown', actions: { type: 'setPinned', params: ({ event }) => ({ pinned: event.output }) } },
+            onError: 'hidden',
+          },
+        },
+        shown: { on: { TOGGLE_PINNED: 'hidden' } },
+      },
+    },
+    forward: {
+      initial: 'closed',
+      states: {
+        closed: { on: { FORWARD: { target: 'loadingTargets', actions: 'setForwarding' } } },
+        loadingTargets: {
+          on: { FORWARD: { actions: 'setForwarding' }, CANCEL_FORWARD: { target: 'closed', actions: 'closeForward' } },
+          invoke: {
+            id: 'loadForwardTargets',
+            src: 'loadForwardTargets',
+            input: ({ context }) => ({ topicId: context.topicId }),
+            onDone: { target: 'choosing', actions: { type: 'setForwardTargets', params: ({ event }) => ({ targets: event.output }) } },
+            onError: { target: 'closed', actions: 'closeForward' },
+          },
+        },
+        choosing: {
+          on: { FORWARD: { actions: 'setForwarding' }, FORWARD_TO: 'sending', CANCEL_FORWARD: { target: 'closed', actions: 'closeForward' } },
+        },
+        sending: {
+          invoke: {
+            id: 'forwardMessage',
+            src: 'forwardMessage',
+            input: ({ context, event }) => ({ message_id: context.forwarding?._id ?? '', topic_ids: event.type === 'FORWARD_TO' ? [event.topicId] : [] }),
+            onDone: { target: 'closed', actions: 'closeForward' },
+            onError: 'choosing',
+          },
         },
       },
     },
   },
 })
 
-export const conversationSampleInput: ConversationInput = { topicId: 'topic-1', lastSeenSeq: 0 }
+export const conversationSampleInput: ConversationInput = {
+  topic: { _id: 'topic-1', name: 'General', members_count: 2, role: 20, is_group: true, permission: DEFAULT_TOPIC_PERMISSIONS, last_seen_seq: 0 },
+  meId: 'user-1',
+}
 
 export type ConversationMachine = typeof conversationMachine
 export type ConversationActor = ActorRefFrom<ConversationMachine>

@@ -1,2 +1,3 @@
+export * from './conversation.types'
 export * from './conversation.machine'
-export * from './conversation.view'
+export * from './conversation.connect'

@@ -1,2 +1,3 @@
+export * from './outbox.types'
 export * from './outbox.machine'
-export * from './outbox.view'
+export * from './outbox.connect'

@@ -1,9 +1,10 @@
 import { and, assign, emit, fromPromise, not, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import type { Message } from '../../../contract/message'
 import { actorNotProvided } from '../not-provided'
+import type { OutboxContext, OutboxEmitted, OutboxEntry, OutboxEvent, OutboxInput, SendFailure } from './outbox.types'
 
 /**
- * Messages on their way out (issue 4, "Offline and reconnect"). Every send is queued here first
+ * Messages on their way out. Every send is queued here first
  * and the queue is persisted, so nothing typed is lost to a reload or a dropped connection.
  *
  *   idle -> sending (the first entry, one at a time, in order) when there is something to send, the
@@ -18,52 +19,6 @@ import { actorNotProvided } from '../not-provided'
  * message/send is idempotent on client_id, so resending after a lost answer never duplicates.
  */
 export const RETRY_DELAY_MS = 5_000
-
-export interface OutboxEntry {
-  client_id: string
-  topic_id: string
-  message: string
-  reply_to?: string
-  media_ids: string[]
-  mentions: string[]
-  /** ISO time it was written. */
-  created_at: string
-}
-
-export interface RejectedEntry {
-  entry: OutboxEntry
-  reason: string
-}
-
-/** A failed send as the actor reports it: `rejected` when the server answered 4xx (retrying cannot help). */
-export interface SendFailure {
-  rejected: boolean
-  reason: string
-}
-
-export interface OutboxInput {
-  /** The persisted queue, oldest first. */
-  entries: OutboxEntry[]
-  online: boolean
-  /** The queue's user has a session (an access token): their messages can be sent. */
-  signedIn: boolean
-}
-
-export interface OutboxContext extends OutboxInput {
-  rejected: RejectedEntry[]
-}
-
-export type OutboxEvent =
-  | { type: 'ENQUEUE'; entry: OutboxEntry }
-  | { type: 'ONLINE' }
-  | { type: 'OFFLINE' }
-  /** The queue's user has a session again (logged in, restored). */
-  | { type: 'SIGNED_IN' }
-  /** The queue's user has no session any more (logged out, expired, or another user logged in). */
-  | { type: 'SIGNED_OUT' }
-  | { type: 'DISMISS'; clientId: string }
-
-export type OutboxEmitted = { type: 'sent'; message: Message }
 
 const notProvided = actorNotProvided('outbox')
 
@@ -81,6 +36,18 @@ export const outboxMachine = setup({
   actions: {
     /** Stores the queue (the app writes it to the browser's storage). */
     persist: (_, _params: { entries: OutboxEntry[] }) => {},
+    enqueue: assign({ entries: ({ context, event }) => (event.type === 'ENQUEUE' ? [...context.entries, event.entry] : context.entries) }),
+    goOnline: assign({ online: true }),
+    goOffline: assign({ online: false }),
+    signIn: assign({ signedIn: true }),
+    signOut: assign({ signedIn: false }),
+    dismiss: assign({ rejected: ({ context, event }) => (event.type === 'DISMISS' ? context.rejected.filter((r) => r.entry.client_id !== event.clientId) : context.rejected) }),
+    dropSent: assign({ entries: ({ context }) => context.entries.slice(1) }),
+    emitSent: emit((_, params: { message: Message }): OutboxEmitted => ({ type: 'sent', message: params.message })),
+    reject: assign(({ context }, params: { reason: string }) => ({
+      rejected: [...context.rejected, { entry: context.entries[0]!, reason: params.reason }],
+      entries: context.entries.slice(1),
+    })),
   },
   guards: {
     hasEntries: ({ context }) => context.entries.length > 0,
@@ -95,12 +62,12 @@ export const outboxMachine = setup({
   context: ({ input }) => ({ ...input, rejected: [] }),
   initial: 'idle',
   on: {
-    ENQUEUE: { actions: [assign({ entries: ({ context, event }) => [...context.entries, event.entry] }), { type: 'persist', params: ({ context }) => ({ entries: context.entries }) }] },
-    ONLINE: { actions: assign({ online: true }) },
-    OFFLINE: { actions: assign({ online: false }) },
-    SIGNED_IN: { actions: assign({ signedIn: true }) },
-    SIGNED_OUT: { actions: assign({ signedIn: false }) },
-    DISMISS: { actions: assign({ rejected: ({ context, event }) => context.rejected.filter((r) => r.entry.client_id !== event.clientId) }) },
+    ENQUEUE: { actions: ['enqueue', { type: 'persist', params: ({ context }) => ({ entries: context.entries }) }] },
+    ONLINE: { actions: 'goOnline' },
+    OFFLINE: { actions: 'goOffline' },
+    SIGNED_IN: { actions: 'signIn' },
+    SIGNED_OUT: { actions: 'signOut' },
+    DISMISS: { actions: 'dismiss' },
   },
   states: {
     idle: {
@@ -118,9 +85,9 @@ export const outboxMachine = setup({
         onDone: {
           target: 'idle',
           actions: [
-            assign({ entries: ({ context }) => context.entries.slice(1) }),
+            'dropSent',
             { type: 'persist', params: ({ context }) => ({ entries: context.entries }) },
-            emit(({ event }) => ({ type: 'sent' as const, message: event.output })),
+            { type: 'emitSent', params: ({ event }) => ({ message: event.output }) },
           ],
         },
         onError: [
@@ -128,10 +95,7 @@ export const outboxMachine = setup({
             guard: { type: 'wasRejected', params: ({ event }) => ({ error: event.error }) },
             target: 'idle',
             actions: [
-              assign(({ context, event }) => ({
-                rejected: [...context.rejected, { entry: context.entries[0]!, reason: (event.error as SendFailure).reason }],
-                entries: context.entries.slice(1),
-              })),
+              { type: 'reject', params: ({ event }) => ({ reason: (event.error as SendFailure).reason }) },
               { type: 'persist', params: ({ context }) => ({ entries: context.entries }) },
             ],
           },
@@ -140,13 +104,13 @@ export const outboxMachine = setup({
       },
     },
     waiting: {
-      on: { ONLINE: { actions: assign({ online: true }), target: 'idle' } },
+      on: { ONLINE: { actions: 'goOnline', target: 'idle' } },
       // Back to idle, which sends again, or waits for a session that ended meanwhile.
       after: { RETRY_DELAY: { guard: 'isOnline', target: 'idle' } },
     },
     /** Without a session nothing is sent: the queue waits for its user to be signed in again. */
     signedOut: {
-      on: { SIGNED_IN: { actions: assign({ signedIn: true }), target: 'idle' } },
+      on: { SIGNED_IN: { actions: 'signIn', target: 'idle' } },
     },
   },
 })

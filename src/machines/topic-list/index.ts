@@ -1,2 +1,3 @@
+export * from './topic-list.types'
 export * from './topic-list.machine'
-export * from './topic-list.view'
+export * from './topic-list.connect'

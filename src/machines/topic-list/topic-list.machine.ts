@@ -1,9 +1,9 @@
 import { assign, fromPromise, setup, spawnChild, type ActorRefFrom, type SnapshotFrom } from 'xstate'
-import type { MessageType } from '../../../contract/topic'
 import { actorNotProvided } from '../not-provided'
+import type { TopicItem, TopicListContext, TopicListEvent } from './topic-list.types'
 
 /**
- * The chat list (spec section 4, "Topic list").
+ * The chat list.
  *
  *   loading (the recent topics) -> ready | failed --RETRY--> loading
  *   ready: pinned topics first, then by the latest message's time, newest first (`sortTopics`,
@@ -16,50 +16,6 @@ import { actorNotProvided } from '../not-provided'
  * Pure: loading is an injected promise actor; pin / unpin / hide / seen calls are injected promise
  * actors spawned beside the change (their errors are swallowed, as the spec's list does).
  */
-
-export type LastMessageType = MessageType
-
-export interface TopicLastMessage {
-  _id: string
-  message: string
-  type: LastMessageType
-  created_at: string
-  /** The message was deleted: its text is replaced. */
-  deleted?: boolean
-}
-
-export interface TopicItem {
-  _id: string
-  /** Empty when the topic has no name yet. */
-  name: string
-  is_group: boolean
-  is_pin: boolean
-  is_seen: boolean
-  /** A call is going on in the topic. */
-  in_call: boolean
-  created_at: string
-  message: TopicLastMessage | null
-}
-
-export interface TopicListContext {
-  topics: TopicItem[]
-}
-
-export type TopicListEvent =
-  | { type: 'RETRY' }
-  | { type: 'PIN'; topicId: string }
-  | { type: 'UNPIN'; topicId: string }
-  | { type: 'HIDE'; topicId: string }
-  | { type: 'SEEN'; topicId: string }
-  | { type: 'UNSEEN'; topicId: string }
-  | { type: 'CALL_STARTED'; topicId: string; messageId: string; at: string }
-  | { type: 'CALL_CLOSED'; topicId: string }
-  | { type: 'NEW_MESSAGE'; topicId: string; message: TopicLastMessage }
-  | { type: 'MESSAGE_DELETED'; topicId: string; messageId: string }
-  | { type: 'RENAMED'; topicId: string; name: string }
-  | { type: 'MEMBER_ADDED'; topic: TopicItem }
-  | { type: 'CHAT_REQUEST'; topic: TopicItem }
-  | { type: 'REMOVED'; topicId: string }
 
 /** The time a topic sorts by: its latest message's, else its own creation. */
 export const activityOf = (topic: TopicItem) => topic.message?.created_at ?? topic.created_at
@@ -79,7 +35,6 @@ const update = (topics: readonly TopicItem[], topicId: string, change: (topic: T
 
 const notProvided = actorNotProvided('topicList')
 
-type WithTopicId = { topicId: string }
 const topicIdOf = (event: TopicListEvent) => ('topicId' in event ? event.topicId : '')
 
 export const topicListMachine = setup({
@@ -88,11 +43,11 @@ export const topicListMachine = setup({
     events: {} as TopicListEvent,
   },
   actors: {
-    /** The recent topics (GET topic, page 1). */
+    /** The recent topics (GET topic, every page). */
     loadTopics: fromPromise<TopicItem[], void>(notProvided('loadTopics')),
-    /** POST channel/topic/pin. */
+    /** PUT channel/topic/pin. */
     pinTopic: fromPromise<unknown, { topic_id: string }>(notProvided('pinTopic')),
-    /** POST channel/topic/unpin. */
+    /** PUT channel/topic/unpin. */
     unpinTopic: fromPromise<unknown, { topic_id: string }>(notProvided('unpinTopic')),
     /** Hides the topic from the list. */
     hideTopic: fromPromise<unknown, { topic_id: string }>(notProvided('hideTopic')),
@@ -111,6 +66,32 @@ export const topicListMachine = setup({
     isNewTopic: ({ context, event }) => (event.type === 'MEMBER_ADDED' || event.type === 'CHAT_REQUEST') && !context.topics.some((topic) => topic._id === event.topic._id),
   },
   actions: {
+    setTopics: assign({ topics: (_, params: { topics: TopicItem[] }) => sortTopics(params.topics) }),
+    pin: assign({ topics: ({ context, event }) => update(context.topics, topicIdOf(event), (topic) => ({ ...topic, is_pin: true })) }),
+    unpin: assign({ topics: ({ context, event }) => update(context.topics, topicIdOf(event), (topic) => ({ ...topic, is_pin: false })) }),
+    hide: assign({ topics: ({ context, event }) => context.topics.filter((topic) => topic._id !== topicIdOf(event)) }),
+    markSeen: assign({ topics: ({ context, event }) => update(context.topics, topicIdOf(event), (topic) => ({ ...topic, is_seen: true })) }),
+    markUnseen: assign({ topics: ({ context, event }) => update(context.topics, topicIdOf(event), (topic) => ({ ...topic, is_seen: false })) }),
+    startCall: assign({
+      topics: ({ context, event }) =>
+        event.type === 'CALL_STARTED'
+          ? update(context.topics, event.topicId, (topic) => ({ ...topic, in_call: true, message: { _id: event.messageId, message: '', type: 'call', created_at: event.at, deleted: false } }))
+          : context.topics,
+    }),
+    closeCall: assign({ topics: ({ context, event }) => update(context.topics, topicIdOf(event), (topic) => ({ ...topic, in_call: false })) }),
+    newMessage: assign({
+      topics: ({ context, event }) => (event.type === 'NEW_MESSAGE' ? update(context.topics, event.topicId, (topic) => ({ ...topic, message: event.message, is_seen: false })) : context.topics),
+    }),
+    deleteLastMessage: assign({
+      topics: ({ context, event }) => update(context.topics, topicIdOf(event), (topic) => (topic.message ? { ...topic, message: { ...topic.message, message: '', deleted: true } } : topic)),
+    }),
+    rename: assign({ topics: ({ context, event }) => (event.type === 'RENAMED' ? update(context.topics, event.topicId, (topic) => ({ ...topic, name: event.name.trim() })) : context.topics) }),
+    remove: assign({ topics: ({ context, event }) => context.topics.filter((topic) => topic._id !== topicIdOf(event)) }),
+    savePin: spawnChild('pinTopic', { input: ({ event }) => ({ topic_id: topicIdOf(event) }) }),
+    saveUnpin: spawnChild('unpinTopic', { input: ({ event }) => ({ topic_id: topicIdOf(event) }) }),
+    saveHide: spawnChild('hideTopic', { input: ({ event }) => ({ topic_id: topicIdOf(event) }) }),
+    saveSeenAsSeen: spawnChild('saveSeen', { input: ({ event }) => ({ topic_id: topicIdOf(event), is_seen: true }) }),
+    saveSeenAsUnseen: spawnChild('saveSeen', { input: ({ event }) => ({ topic_id: topicIdOf(event), is_seen: false }) }),
     addTopic: assign(({ context, event }) =>
       event.type === 'MEMBER_ADDED' || event.type === 'CHAT_REQUEST' ? { topics: sortTopics([...context.topics, { ...event.topic, name: event.topic.name.trim() }]) } : {},
     ),
@@ -124,7 +105,7 @@ export const topicListMachine = setup({
       invoke: {
         id: 'loadTopics',
         src: 'loadTopics',
-        onDone: { target: 'ready', actions: assign({ topics: ({ event }) => sortTopics(event.output) }) },
+        onDone: { target: 'ready', actions: { type: 'setTopics', params: ({ event }) => ({ topics: event.output }) } },
         onError: 'failed',
       },
     },
@@ -136,65 +117,45 @@ export const topicListMachine = setup({
         PIN: {
           guard: 'isUnpinnedTopic',
           actions: [
-            assign({ topics: ({ context, event }) => update(context.topics, event.topicId, (topic) => ({ ...topic, is_pin: true })) }),
-            spawnChild('pinTopic', { input: ({ event }) => ({ topic_id: (event as WithTopicId).topicId }) }),
+            'pin',
+            'savePin',
           ],
         },
         UNPIN: {
           guard: 'isPinnedTopic',
           actions: [
-            assign({ topics: ({ context, event }) => update(context.topics, event.topicId, (topic) => ({ ...topic, is_pin: false })) }),
-            spawnChild('unpinTopic', { input: ({ event }) => ({ topic_id: (event as WithTopicId).topicId }) }),
+            'unpin',
+            'saveUnpin',
           ],
         },
         HIDE: {
           guard: 'isKnownTopic',
           actions: [
-            assign({ topics: ({ context, event }) => context.topics.filter((topic) => topic._id !== event.topicId) }),
-            spawnChild('hideTopic', { input: ({ event }) => ({ topic_id: (event as WithTopicId).topicId }) }),
+            'hide',
+            'saveHide',
           ],
         },
         SEEN: {
           guard: 'isUnseenTopic',
           actions: [
-            assign({ topics: ({ context, event }) => update(context.topics, event.topicId, (topic) => ({ ...topic, is_seen: true })) }),
-            spawnChild('saveSeen', { input: ({ event }) => ({ topic_id: (event as WithTopicId).topicId, is_seen: true }) }),
+            'markSeen',
+            'saveSeenAsSeen',
           ],
         },
         UNSEEN: {
           guard: 'isSeenTopic',
           actions: [
-            assign({ topics: ({ context, event }) => update(context.topics, event.topicId, (topic) => ({ ...topic, is_seen: false })) }),
-            spawnChild('saveSeen', { input: ({ event }) => ({ topic_id: (event as WithTopicId).topicId, is_seen: false }) }),
+            'markUnseen',
+            'saveSeenAsUnseen',
           ],
         },
-        CALL_STARTED: {
-          guard: 'isKnownTopic',
-          actions: assign({
-            topics: ({ context, event }) =>
-              update(context.topics, event.topicId, (topic) => ({ ...topic, in_call: true, message: { _id: event.messageId, message: '', type: 'call', created_at: event.at } })),
-          }),
-        },
-        CALL_CLOSED: {
-          guard: 'isInCall',
-          actions: assign({ topics: ({ context, event }) => update(context.topics, event.topicId, (topic) => ({ ...topic, in_call: false })) }),
-        },
-        NEW_MESSAGE: {
-          guard: 'isKnownTopic',
-          actions: assign({ topics: ({ context, event }) => update(context.topics, event.topicId, (topic) => ({ ...topic, message: event.message, is_seen: false })) }),
-        },
-        MESSAGE_DELETED: {
-          guard: 'isLastMessage',
-          actions: assign({
-            topics: ({ context, event }) => update(context.topics, event.topicId, (topic) => (topic.message ? { ...topic, message: { ...topic.message, message: '', deleted: true } } : topic)),
-          }),
-        },
-        RENAMED: {
-          guard: 'isKnownTopic',
-          actions: assign({ topics: ({ context, event }) => update(context.topics, event.topicId, (topic) => ({ ...topic, name: event.name.trim() })) }),
-        },
+        CALL_STARTED: { guard: 'isKnownTopic', actions: 'startCall' },
+        CALL_CLOSED: { guard: 'isInCall', actions: 'closeCall' },
+        NEW_MESSAGE: { guard: 'isKnownTopic', actions: 'newMessage' },
+        MESSAGE_DELETED: { guard: 'isLastMessage', actions: 'deleteLastMessage' },
+        RENAMED: { guard: 'isKnownTopic', actions: 'rename' },
         MEMBER_ADDED: { guard: 'isNewTopic', actions: 'addTopic' },
-        REMOVED: { guard: 'isKnownTopic', actions: assign({ topics: ({ context, event }) => context.topics.filter((topic) => topic._id !== event.topicId) }) },
+        REMOVED: { guard: 'isKnownTopic', actions: 'remove' },
         CHAT_REQUEST: { guard: 'isNewTopic', actions: 'addTopic' },
       },
     },

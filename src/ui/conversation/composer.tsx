@@ -1,74 +1,49 @@
-import { type KeyboardEvent, useRef, useState } from 'react'
+import { type KeyboardEvent, useLayoutEffect, useRef } from 'react'
 import { Icon } from '../icons'
 import { Trans, useLingui } from '@lingui/react/macro'
-import type { Member } from '../../../contract/channel'
-import type { Message } from '../../../contract/message'
-import type { Attachment } from './use-attachments'
+import type { ComposerProps } from '../../machines/composer'
+import type { AttachmentProps } from '../../machines/upload'
 
 const EMOJI = ['😀', '😂', '😍', '👍', '🙏', '🎉', '❤️', '🔥', '😢', '😮', '👀', '✅']
 
-export interface ComposerProps {
-  draft: string
-  onDraft: (text: string) => void
-  members: Member[]
-  meId: string
-  replyTo: Message | null
-  editing: Message | null
-  attachments: Attachment[]
-  /** The topic lets this user send (spec section 6: send_message may be admin-only). */
-  canSend: boolean
-  /** Attachments are still uploading: sending waits. */
-  uploading: boolean
-  onCancelReplyOrEdit: () => void
-  onFiles: (files: File[]) => void
-  onCancelAttachment: (id: string) => void
-  onSubmit: (text: string, mentions: string[]) => void
-  onTyping: () => void
-}
-
-/** The @word being typed at the caret, if any. */
-function mentionQuery(text: string, caret: number): { start: number; query: string } | null {
-  const match = /(^|\s)@([^\s@]*)$/.exec(text.slice(0, caret))
-  return match ? { start: caret - match[2]!.length - 1, query: match[2]!.toLowerCase() } : null
+/** A file picked for the next message: its upload's progress, or the server's reason for refusing it. */
+export function AttachmentRow(a: AttachmentProps) {
+  const { t } = useLingui()
+  return (
+    <li className="flex items-center gap-2 text-xs">
+      <span className="w-32 truncate sm:w-48">{a.name}</span>
+      {a.status === 'failed' ? (
+        <span role="alert" className="flex-1 text-red-700">
+          {a.error ?? t`Upload failed`}
+        </span>
+      ) : (
+        <progress aria-label={t`Uploading ${a.name}`} value={a.percent} max={100} className="h-2 flex-1" />
+      )}
+      <button type="button" onClick={a.onRemove} aria-label={t`Remove ${a.name}`} className="rounded px-1.5 py-0.5 text-slate-600 hover:bg-slate-100">
+        {a.status === 'uploading' ? <Trans>Cancel</Trans> : <Trans>Remove</Trans>}
+      </button>
+    </li>
+  )
 }
 
 /** Text (Enter sends, Shift+Enter breaks the line), emoji, @mentions of topic members and attachments with progress. */
 export function Composer(props: ComposerProps) {
   const { t } = useLingui()
-  const { draft, onDraft, members, meId, replyTo, editing, attachments } = props
+  const { draft, caret, replyTo, editing, attachments, suggestions } = props
   const input = useRef<HTMLTextAreaElement>(null)
   const fileInput = useRef<HTMLInputElement>(null)
-  const [caret, setCaret] = useState(0)
-  const [emojiOpen, setEmojiOpen] = useState(false)
-  const [mentioned, setMentioned] = useState<Member[]>([])
-  const query = mentionQuery(draft, caret)
-  const suggestions = query ? members.filter((m) => m._id !== meId && m.name.toLowerCase().includes(query.query)).slice(0, 6) : []
+  // After a mention or an emoji was inserted, the caret goes after it.
+  useLayoutEffect(() => {
+    const box = input.current
+    if (box && box.selectionStart !== caret && box.value === draft) box.setSelectionRange(caret, caret)
+  }, [caret, draft])
 
-  const insert = (text: string, from = caret, to = caret) => {
-    const next = draft.slice(0, from) + text + draft.slice(to)
-    onDraft(next)
-    const at = from + text.length
-    setCaret(at)
-    requestAnimationFrame(() => input.current?.setSelectionRange(at, at))
-  }
-  const pick = (member: Member) => {
-    if (!query) return
-    insert(`@${member.name} `, query.start, caret)
-    setMentioned((all) => (all.some((m) => m._id === member._id) ? all : [...all, member]))
-  }
-  const submit = () => {
-    const text = draft.trim()
-    if (!props.canSend || props.uploading || (!text && !attachments.some((a) => a.status === 'done'))) return
-    props.onSubmit(text, mentioned.filter((m) => text.includes(`@${m.name}`)).map((m) => m._id))
-    setMentioned([])
-  }
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault()
-      if (suggestions.length) pick(suggestions[0]!)
-      else submit()
+      props.onEnter()
     }
-    if (event.key === 'Escape') props.onCancelReplyOrEdit()
+    if (event.key === 'Escape') props.onCancel()
   }
 
   return (
@@ -78,7 +53,7 @@ export function Composer(props: ComposerProps) {
           <span className="truncate">
             {editing ? <Trans>Editing your message</Trans> : <Trans>Replying to {replyTo?.sender?.name ?? ''}: {replyTo?.message ?? ''}</Trans>}
           </span>
-          <button type="button" onClick={props.onCancelReplyOrEdit} className="font-semibold text-slate-700 hover:underline">
+          <button type="button" onClick={props.onCancel} className="font-semibold text-slate-700 hover:underline">
             <Trans>Cancel</Trans>
           </button>
         </div>
@@ -86,19 +61,7 @@ export function Composer(props: ComposerProps) {
       {attachments.length ? (
         <ul aria-label={t`Attachments`} className="mb-2 space-y-1">
           {attachments.map((a) => (
-            <li key={a.id} className="flex items-center gap-2 text-xs">
-              <span className="w-32 truncate sm:w-48">{a.name}</span>
-              {a.status === 'failed' ? (
-                <span role="alert" className="flex-1 text-red-700">
-                  {a.error ?? t`Upload failed`}
-                </span>
-              ) : (
-                <progress aria-label={t`Uploading ${a.name}`} value={a.percent} max={100} className="h-2 flex-1" />
-              )}
-              <button type="button" onClick={() => props.onCancelAttachment(a.id)} aria-label={t`Remove ${a.name}`} className="rounded px-1.5 py-0.5 text-slate-600 hover:bg-slate-100">
-                {a.status === 'uploading' ? <Trans>Cancel</Trans> : <Trans>Remove</Trans>}
-              </button>
-            </li>
+            <AttachmentRow key={a.id} {...a} />
           ))}
         </ul>
       ) : null}
@@ -107,7 +70,7 @@ export function Composer(props: ComposerProps) {
           <ul role="listbox" aria-label={t`Mention someone`} className="absolute bottom-full left-10 mb-1 w-56 rounded-md border border-slate-200 bg-white py-1 shadow-lg">
             {suggestions.map((m) => (
               <li key={m._id} role="option" aria-selected={false}>
-                <button type="button" onMouseDown={(e) => e.preventDefault()} onClick={() => pick(m)} className="w-full px-3 py-1.5 text-left text-sm hover:bg-indigo-50">
+                <button type="button" onMouseDown={(e) => e.preventDefault()} onClick={() => props.onPick(m)} className="w-full px-3 py-1.5 text-left text-sm hover:bg-indigo-50">
                   {m.name}
                 </button>
               </li>
@@ -129,22 +92,13 @@ export function Composer(props: ComposerProps) {
           }}
         />
         <div className="relative">
-          <button type="button" onClick={() => setEmojiOpen((o) => !o)} aria-label={t`Emoji`} aria-expanded={emojiOpen} className="grid h-10 w-10 shrink-0 place-items-center rounded-full text-slate-600 hover:bg-slate-100">
+          <button type="button" onClick={props.onToggleEmoji} aria-label={t`Emoji`} aria-expanded={props.emojiOpen} className="grid h-10 w-10 shrink-0 place-items-center rounded-full text-slate-600 hover:bg-slate-100">
             <Icon name="smile" />
           </button>
-          {emojiOpen ? (
+          {props.emojiOpen ? (
             <div role="group" aria-label={t`Emoji`} className="absolute bottom-full left-0 mb-1 grid w-48 grid-cols-6 gap-1 rounded-md border border-slate-200 bg-white p-2 shadow-lg">
               {EMOJI.map((e) => (
-                <button
-                  key={e}
-                  type="button"
-                  aria-label={e}
-                  onClick={() => {
-                    insert(e)
-                    setEmojiOpen(false)
-                  }}
-                  className="rounded text-lg hover:bg-slate-100"
-                >
+                <button key={e} type="button" aria-label={e} onClick={() => props.onEmoji(e)} className="rounded text-lg hover:bg-slate-100">
                   {e}
                 </button>
               ))}
@@ -159,12 +113,8 @@ export function Composer(props: ComposerProps) {
           placeholder={props.canSend ? t`Write a message…` : t`Only admins can send messages here`}
           title={props.canSend ? undefined : t`Only admins can send messages here`}
           disabled={!props.canSend}
-          onChange={(e) => {
-            onDraft(e.target.value)
-            setCaret(e.target.selectionStart)
-            props.onTyping()
-          }}
-          onSelect={(e) => setCaret(e.currentTarget.selectionStart)}
+          onChange={(e) => props.onDraft(e.target.value, e.target.selectionStart)}
+          onSelect={(e) => props.onCaret(e.currentTarget.selectionStart)}
           onKeyDown={onKeyDown}
           onPaste={(e) => {
             const files = [...e.clipboardData.files]
@@ -175,7 +125,7 @@ export function Composer(props: ComposerProps) {
           }}
           className="max-h-40 min-h-10 flex-1 resize-none rounded-2xl border border-slate-300 px-3 py-2 text-sm focus:border-indigo-500 focus:outline-none"
         />
-        <button type="button" onClick={submit} disabled={!props.canSend || props.uploading} className="h-10 shrink-0 rounded-full bg-indigo-600 px-4 text-sm font-semibold text-white hover:bg-indigo-700 disabled:opacity-50">
+        <button type="button" onClick={props.onSubmit} disabled={!props.canSend || props.uploading} className="h-10 shrink-0 rounded-full bg-indigo-600 px-4 text-sm font-semibold text-white hover:bg-indigo-700 disabled:opacity-50">
           {editing ? <Trans>Save</Trans> : <Trans>Send</Trans>}
         </button>
       </div>

@@ -1,54 +1,53 @@
 import { Trans } from '@lingui/react/macro'
-import type { ConversationView } from '../../machines/conversation'
-import type { OutboxView, PendingMessage } from '../../machines/outbox'
+import type { ConversationProps, MessagePermissions } from '../../machines/conversation'
+import type { OutboxProps, PendingMessage } from '../../machines/outbox'
 import { MessageList } from './message-list'
 import { LoadFailed } from '../load-failed'
-import type { MessageActions, MessagePermissions } from './message-row'
+import type { MessageActions } from './message-row'
 
 export interface ConversationHistoryProps {
-  view: ConversationView
+  history: ConversationProps['history']
+  typists: ConversationProps['typists']
   pending: PendingMessage[]
   meId: string
   may: MessagePermissions
   actions: MessageActions
-  onRetry: () => void
-  onLoadOlder: () => void
 }
 
 /** The conversation machine's history as the open chat shows it: loading, failed, or the list; then who is typing. */
-export function ConversationHistory({ view, pending, meId, may, actions, onRetry, onLoadOlder }: ConversationHistoryProps) {
+export function ConversationHistory({ history, typists, pending, meId, may, actions }: ConversationHistoryProps) {
   return (
     <>
-      {view.status === 'loading' ? (
+      {history.status === 'loading' ? (
         <p role="status" className="flex-1 p-6 text-center text-sm text-slate-500">
           <Trans>Loading messages…</Trans>
         </p>
-      ) : view.status === 'failed' ? (
-        <LoadFailed onRetry={onRetry} className="flex-1 p-6">
+      ) : history.status === 'failed' ? (
+        <LoadFailed onRetry={history.onRetry} className="flex-1 p-6">
           <Trans>Could not load the messages.</Trans>
         </LoadFailed>
       ) : (
         <MessageList
-          messages={view.messages}
+          messages={history.messages}
           pending={pending}
-          firstUnreadId={view.firstUnreadId}
-          hasOlder={view.hasOlder}
-          loadingOlder={view.loadingOlder}
+          firstUnreadId={history.firstUnreadId}
+          hasOlder={history.hasOlder}
+          loadingOlder={history.loadingOlder}
           meId={meId}
           may={may}
-          onLoadOlder={onLoadOlder}
+          onLoadOlder={history.onLoadOlder}
           actions={actions}
         />
       )}
       <p aria-live="polite" className="h-5 shrink-0 px-4 text-xs text-slate-500">
-        {view.typists.length ? <Trans>{view.typists.map((p) => p.name).join(', ')} is typing…</Trans> : null}
+        {typists.length ? <Trans>{typists.map((p) => p.name).join(', ')} is typing…</Trans> : null}
       </p>
     </>
   )
 }
 
 /** Messages the server refused (the outbox's `rejected`), each with its reason and a dismiss button. */
-export function RejectedNotices({ rejected, onDismiss }: { rejected: OutboxView['rejected']; onDismiss: (clientId: string) => void }) {
+export function RejectedNotices({ rejected, onDismiss }: Pick<OutboxProps, 'rejected' | 'onDismiss'>) {
   return rejected.map((r) => (
     <p key={r.entry.client_id} role="alert" className="mx-3 mb-1 flex items-center justify-between rounded bg-red-50 px-3 py-1 text-xs text-red-700">
       <span>

@@ -3,7 +3,8 @@ import { useVirtualizer } from '@tanstack/react-virtual'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { Message } from '../../../contract/message'
 import type { PendingMessage } from '../../machines/outbox'
-import { type MessageActions, type MessagePermissions, MessageRow, PendingRow } from './message-row'
+import type { MessagePermissions } from '../../machines/conversation'
+import { type MessageActions, MessageRow, PendingRow } from './message-row'
 
 type Row = { kind: 'message'; message: Message } | { kind: 'pending'; pending: PendingMessage } | { kind: 'divider' }
 

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { Message } from '../../../contract/message'
 import { mayDeleteMessage } from '../../../contract/topic'
+import type { MessagePermissions } from '../../machines/conversation'
 import type { PendingMessage } from '../../machines/outbox'
 import { fileSize } from '../file-size'
 import { Icon } from '../icons'
@@ -48,12 +49,6 @@ function Body({ message }: { message: Message }) {
 }
 
 /** One message: sender, time, reply quote, text (links), attachments and its actions. */
-/** The reader's effective role in the topic, and whether the topic lets them pin (spec section 6). */
-export interface MessagePermissions {
-  role: number
-  pin: boolean
-}
-
 export function MessageRow({ message, mine, may, actions }: { message: Message; mine: boolean; may: MessagePermissions; actions: MessageActions }) {
   const { t } = useLingui()
   const action = 'rounded px-1.5 py-0.5 text-xs text-slate-500 hover:bg-slate-200 hover:text-slate-900'

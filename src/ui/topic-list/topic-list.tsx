@@ -3,14 +3,9 @@ import { useVirtualizer } from '@tanstack/react-virtual'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { chatTime } from '../../services/time-ago'
 import { LoadFailed } from '../load-failed'
-import type { TopicListView, TopicPreview, TopicRowView } from '../../machines/topic-list/topic-list.view'
+import type { TopicListProps as TopicListMachineProps, TopicPreview, TopicRowView } from '../../machines/topic-list'
 
-export interface TopicListProps extends TopicListView {
-  onPin: (topicId: string) => void
-  onUnpin: (topicId: string) => void
-  onHide: (topicId: string) => void
-  onToggleSeen: (topicId: string, seen: boolean) => void
-  onRetry: () => void
+export interface TopicListProps extends TopicListMachineProps {
   /** Where a row leads (default /chat/{id}). */
   hrefOf?: (topicId: string) => string
   /** Opens a topic in the app (instead of following the link). */
@@ -39,7 +34,7 @@ function usePreviewText() {
 
 const action = 'rounded px-1.5 py-0.5 text-xs font-medium text-slate-500 hover:bg-slate-100 hover:text-slate-900'
 
-/** Spec section 4: the chat list: pinned first, then the newest activity first. */
+/** The chat list: pinned first, then the newest activity first. */
 export function TopicList(props: TopicListProps) {
   const { status, topics, onRetry } = props
   if (status === 'loading')

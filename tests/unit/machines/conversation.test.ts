@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
 import type { Message } from '../../../contract/message'
-import { conversationMachine } from '../../../src/machines/conversation'
+import { conversationMachine, conversationSampleInput } from '../../../src/machines/conversation'
 import { textMessage } from '../../model/support/messages'
 
 const TOPIC = 't-1'
@@ -33,7 +33,7 @@ function open() {
     )
   const actor = createActor(
     conversationMachine.provide({ actors: { loadLatest: fake('loadLatest'), loadBefore: fake('loadBefore'), loadAfter: fake('loadAfter') } }),
-    { input: { topicId: TOPIC, lastSeenSeq: 0 } },
+    { input: { ...conversationSampleInput, topic: { ...conversationSampleInput.topic, _id: TOPIC } } },
   ).start()
   const history = () => (actor.getSnapshot().value as { history: string }).history
   const catchUps = () => fetches.filter((f) => f.src === 'loadAfter')

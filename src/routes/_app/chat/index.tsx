@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
 
-/** Spec section 2: /chat redirects to /chat/default. */
+/** /chat redirects to /chat/default. */
 export const Route = createFileRoute('/_app/chat/')({
   beforeLoad: () => {
     throw redirect({ to: '/chat/default', replace: true })

@@ -1,11 +1,11 @@
-import { useState } from 'react'
-import { createFileRoute, Outlet, useNavigate, useParams } from '@tanstack/react-router'
+import { createFileRoute, Outlet, useParams } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
+import type { SessionState } from '../../../machines/session'
+import { useNewGroup } from '../../../services/new-group'
 import { useSession } from '../../../services/session'
 import { useTopicList } from '../../../services/topic-list'
 import { NewGroupDialog } from '../../../ui/topic-list/new-group-dialog'
 import { TopicList } from '../../../ui/topic-list/topic-list'
-import type { SessionState } from '../../../machines/session'
 
 export const Route = createFileRoute('/_app/chat')({ component: ChatLayout })
 
@@ -20,42 +20,24 @@ function ChatLayout() {
   const params = useParams({ strict: false })
   const openTopicId = 'topicId' in params && typeof params.topicId === 'string' ? params.topicId : null
   const meId = useSession(meOf)
-  const list = useTopicList(openTopicId, meId)
-  const navigate = useNavigate()
   const channelId = useSession(channelOf)
-  const [newGroup, setNewGroup] = useState(false)
+  const list = useTopicList(openTopicId, meId)
+  const newGroup = useNewGroup(meId, (topic) => {
+    list.onAdded(topic)
+    list.onOpen(topic._id)
+  })
   return (
     <div className="flex h-full min-h-0">
       <aside className={`${openTopicId ? 'hidden md:flex' : 'flex'} w-full min-h-0 flex-col overflow-hidden border-r border-slate-200 bg-white md:w-72 lg:w-80`}>
         {channelId ? (
           <div className="flex justify-end border-b border-slate-200 px-3 py-2">
-            <button type="button" onClick={() => setNewGroup(true)} aria-haspopup="dialog" className="rounded-md bg-indigo-600 px-3 py-1.5 text-xs font-semibold text-white hover:bg-indigo-500">
+            <button type="button" onClick={() => newGroup.onOpen(channelId)} aria-haspopup="dialog" className="rounded-md bg-indigo-600 px-3 py-1.5 text-xs font-semibold text-white hover:bg-indigo-500">
               <Trans>New group</Trans>
             </button>
           </div>
         ) : null}
-        {channelId && newGroup ? (
-          <NewGroupDialog
-            channelId={channelId}
-            meId={meId}
-            onClose={() => setNewGroup(false)}
-            onCreated={(topic) => {
-              setNewGroup(false)
-              list.send({ type: 'MEMBER_ADDED', topic })
-              void navigate({ to: '/chat/$topicId', params: { topicId: topic._id } })
-            }}
-          />
-        ) : null}
-        <TopicList
-          {...list.view}
-          activeId={openTopicId}
-          onOpen={(topicId) => void navigate({ to: '/chat/$topicId', params: { topicId } })}
-          onPin={(topicId) => list.send({ type: 'PIN', topicId })}
-          onUnpin={(topicId) => list.send({ type: 'UNPIN', topicId })}
-          onHide={(topicId) => list.send({ type: 'HIDE', topicId })}
-          onToggleSeen={(topicId, unread) => list.send({ type: unread ? 'SEEN' : 'UNSEEN', topicId })}
-          onRetry={() => list.send({ type: 'RETRY' })}
-        />
+        {channelId ? <NewGroupDialog {...newGroup} /> : null}
+        <TopicList {...list} />
       </aside>
       <section className={`${openTopicId ? 'flex' : 'hidden md:flex'} min-h-0 min-w-0 flex-1 flex-col`}>
         <Outlet />

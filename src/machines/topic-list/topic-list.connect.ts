@@ -1,4 +1,5 @@
-import { activityOf, type LastMessageType, type TopicListSnapshot } from './topic-list.machine'
+import { activityOf, type TopicListSnapshot } from './topic-list.machine'
+import type { LastMessageType, TopicItem, TopicListEvent } from './topic-list.types'
 
 /** What the last-message line says. */
 export type TopicPreview =
@@ -20,14 +21,28 @@ export interface TopicRowView {
   at: string
 }
 
-export interface TopicListView {
+export interface TopicListProps {
   status: 'loading' | 'failed' | 'ready'
   topics: TopicRowView[]
+  onPin: (topicId: string) => void
+  onUnpin: (topicId: string) => void
+  onHide: (topicId: string) => void
+  /** Marks a topic read when it shows unread, unread otherwise. */
+  onToggleSeen: (topicId: string, unread: boolean) => void
+  onRetry: () => void
+  /** A topic the user was added to (a group they created): it joins the list. */
+  onAdded: (topic: TopicItem) => void
 }
 
-/** Pure: snapshot -> the chat list rows, in the machine's order. */
-export function topicListView(snapshot: TopicListSnapshot): TopicListView {
+/** Pure: snapshot -> the chat list rows, in the machine's order, and its handlers. */
+export function connect(snapshot: TopicListSnapshot, send: (event: TopicListEvent) => void): TopicListProps {
   return {
+    onPin: (topicId) => send({ type: 'PIN', topicId }),
+    onUnpin: (topicId) => send({ type: 'UNPIN', topicId }),
+    onHide: (topicId) => send({ type: 'HIDE', topicId }),
+    onToggleSeen: (topicId, unread) => send({ type: unread ? 'SEEN' : 'UNSEEN', topicId }),
+    onRetry: () => send({ type: 'RETRY' }),
+    onAdded: (topic) => send({ type: 'MEMBER_ADDED', topic }),
     status: snapshot.matches('loading') ? 'loading' : snapshot.matches('failed') ? 'failed' : 'ready',
     topics: snapshot.context.topics.map((topic) => {
       const message = topic.message

@@ -1,4 +1,5 @@
-import type { OutboxEntry, OutboxSnapshot } from './outbox.machine'
+import type { OutboxSnapshot } from './outbox.machine'
+import type { OutboxEntry, OutboxEvent, RejectedEntry } from './outbox.types'
 
 export type PendingStatus = 'sending' | 'waiting' | 'queued'
 
@@ -7,15 +8,16 @@ export interface PendingMessage {
   status: PendingStatus
 }
 
-export interface OutboxView {
+export interface OutboxProps {
   /** Queued messages of the topic, oldest first: the first is being sent or waits for the connection. */
   pending: PendingMessage[]
   /** Messages the server refused, with its reason. */
-  rejected: { entry: OutboxEntry; reason: string }[]
+  rejected: RejectedEntry[]
+  onDismiss: (clientId: string) => void
 }
 
-/** Pure: the outbox as one topic's conversation shows it. */
-export function outboxView(snapshot: OutboxSnapshot, topicId: string): OutboxView {
+/** Pure: the outbox as one topic's conversation shows it, and its handler. */
+export function connect(snapshot: OutboxSnapshot, send: (event: OutboxEvent) => void, topicId: string): OutboxProps {
   const head: PendingStatus = snapshot.matches('sending') ? 'sending' : snapshot.matches('waiting') ? 'waiting' : 'queued'
   const rest: PendingStatus = snapshot.matches('waiting') ? 'waiting' : 'queued'
   return {
@@ -23,6 +25,7 @@ export function outboxView(snapshot: OutboxSnapshot, topicId: string): OutboxVie
       .map((entry, index): PendingMessage => ({ entry, status: index === 0 ? head : rest }))
       .filter((p) => p.entry.topic_id === topicId),
     rejected: snapshot.context.rejected.filter((r) => r.entry.topic_id === topicId),
+    onDismiss: (clientId) => send({ type: 'DISMISS', clientId }),
   }
 }
 

@@ -1,0 +1,59 @@
+import type { Member } from '../../../contract/channel'
+import type { Message, SendMessageBody } from '../../../contract/message'
+import type { UploadStatus, UploadUpdate } from '../upload/upload.types'
+
+export interface ComposerInput {
+  topicId: string
+  meId: string
+  /** The topic's members: who can be @mentioned. */
+  members: Member[]
+  /** The topic lets this user send (send_message may be admin-only). */
+  canSend: boolean
+  /** The draft kept from an earlier visit. */
+  draft: string
+}
+
+/** A file picked for the next message, as its upload last reported it. */
+export interface Attachment {
+  id: string
+  name: string
+  status: UploadStatus
+  /** 0..100 */
+  percent: number
+  error: string | null
+  mediaId: string | null
+}
+
+export interface ComposerContext extends ComposerInput {
+  /** Where the caret is in the draft. */
+  caret: number
+  replyTo: Message | null
+  editing: Message | null
+  /** Members picked from the suggestions since the last send (kept while the draft still names them). */
+  mentioned: Member[]
+  attachments: Attachment[]
+  /** Numbers the next attachment's id. */
+  nextAttachment: number
+}
+
+export type ComposerEvent =
+  | { type: 'DRAFT'; text: string; caret: number }
+  | { type: 'CARET'; caret: number }
+  | { type: 'PICK_MENTION'; member: Member }
+  /** Enter: picks the first suggestion, or sends. */
+  | { type: 'ENTER' }
+  | { type: 'SUBMIT' }
+  /** Escape or the Cancel button: leaves reply or edit mode. */
+  | { type: 'CANCEL' }
+  | { type: 'REPLY'; message: Message }
+  | { type: 'EDIT'; message: Message }
+  | { type: 'TOGGLE_EMOJI' }
+  | { type: 'EMOJI'; emoji: string }
+  | { type: 'ATTACH'; files: File[] }
+  | { type: 'REMOVE_ATTACHMENT'; id: string }
+  | UploadUpdate
+
+/** A message to queue (the runtime adds its client_id and time). */
+export type ComposedMessage = Required<Pick<SendMessageBody, 'topic_id' | 'message' | 'media_ids' | 'mentions'>> & Pick<SendMessageBody, 'reply_to'>
+
+export type ComposerEmitted = { type: 'send'; message: ComposedMessage } | { type: 'edit'; messageId: string; text: string }

@@ -1,0 +1,3 @@
+export * from './composer.types'
+export * from './composer.machine'
+export * from './composer.connect'

@@ -1,0 +1,61 @@
+import type { EditMessageBody, ForwardMessageBody, Message, MessageIdBody } from '../../../contract/message'
+import type { Topic } from '../../../contract/topic'
+
+/** The open topic as the conversation needs it (GET topic/info). */
+export type ConversationTopic = Pick<Topic, '_id' | 'name' | 'members_count' | 'role' | 'is_group' | 'permission' | 'last_seen_seq'>
+
+export interface ConversationInput {
+  topic: ConversationTopic
+  /** The signed-in user. */
+  meId: string
+}
+
+export type Typist = { _id: string; name: string }
+
+/** A chat a message can be forwarded to: `name` is '' when the chat has none yet. */
+export type ForwardTarget = Pick<Topic, '_id' | 'name'>
+
+export interface ConversationContext extends ConversationInput {
+  topicId: string
+  /** The seq of the latest message the user had seen when opening: the unread divider goes after it. */
+  lastSeenSeq: number
+  /** Oldest first, unique by _id. */
+  messages: Message[]
+  /** The last page of history was full: there may be older messages. */
+  hasOlder: boolean
+  /** A catch-up was asked for after the newest messages were last fetched. */
+  catchUpDue: boolean
+  typists: Typist[]
+  /** The topic's pinned messages, as last fetched. */
+  pinned: Message[]
+  /** The message whose deletion waits for the user's confirmation or the server. */
+  deletingId: string | null
+  /** The message being forwarded, and the chats it may go to. */
+  forwarding: Message | null
+  forwardTargets: ForwardTarget[]
+}
+
+export type ConversationEvent =
+  | { type: 'RETRY' }
+  | { type: 'LOAD_OLDER' }
+  | { type: 'CATCH_UP' }
+  | { type: 'RECEIVED'; message: Message }
+  | { type: 'CHANGED'; message: Message }
+  | { type: 'TYPING'; typist: Typist }
+  /** Saves a new text for one of the user's messages. */
+  | { type: 'EDIT'; messageId: string; text: string }
+  /** Deletes a message for everyone, once the user confirms. */
+  | { type: 'DELETE'; messageId: string }
+  | { type: 'PIN'; messageId: string; pin: boolean }
+  /** Shows or hides the pinned messages. */
+  | { type: 'TOGGLE_PINNED' }
+  /** Opens the chat picker to forward this message. */
+  | { type: 'FORWARD'; message: Message }
+  | { type: 'FORWARD_TO'; topicId: string }
+  | { type: 'CANCEL_FORWARD' }
+
+/** What the injected actors take. */
+export type EditInput = EditMessageBody
+export type DeleteInput = MessageIdBody
+export type PinInput = MessageIdBody & { pin: boolean }
+export type ForwardInput = ForwardMessageBody

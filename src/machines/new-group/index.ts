@@ -1,0 +1,3 @@
+export * from './new-group.types'
+export * from './new-group.machine'
+export * from './new-group.connect'

@@ -1,0 +1,3 @@
+export * from './upload.types'
+export * from './upload.machine'
+export * from './upload.connect'

@@ -1,0 +1,77 @@
+import { useEffect, useMemo, useRef } from 'react'
+import { useActorRef, useSelector } from '@xstate/react'
+import { fromCallback, fromPromise } from 'xstate'
+import type { TopicInfo } from '../../contract/topic'
+import { topicAllows } from '../../contract/topic'
+import { type ComposedMessage, composerMachine, connect, provideUploads } from '../machines/composer'
+import type { TransferCommand, TransferEvent } from '../machines/upload'
+import { cancelUpload, UploadError, uploadFile } from './chat'
+import { currentSocket } from './socket'
+
+const draftKey = (topicId: string) => `workroom.draft.${topicId}`
+
+/**
+ * An attachment's transfer (POST media/upload with progress): reports PROGRESS, then UPLOADED or
+ * UPLOAD_FAILED; ABORT or stopping aborts the request. The upload machine hears an answer that
+ * comes after an abort, and drops that file on the server itself.
+ */
+const transfer = fromCallback<TransferCommand, { file: File; topicId: string }>(({ input, sendBack, receive }) => {
+  const abort = new AbortController()
+  const report = (event: TransferEvent) => sendBack(event)
+  receive((command) => {
+    if (command.type === 'ABORT') abort.abort()
+  })
+  uploadFile({ topicId: input.topicId }, input.file, (p) => report({ type: 'PROGRESS', percent: p.percent }), abort.signal).then(
+    (item) => report({ type: 'UPLOADED', mediaId: item._id }),
+    (error: unknown) => report({ type: 'UPLOAD_FAILED', reason: error instanceof UploadError ? error.reason : null }),
+  )
+  return () => abort.abort()
+})
+
+const appUploadMachine = provideUploads({
+  transfer,
+  dropUpload: fromPromise<unknown, { mediaId: string }>(({ input }) => cancelUpload(input.mediaId).catch(() => undefined)),
+})
+
+const appComposerMachine = composerMachine.provide({
+  actors: { upload: appUploadMachine },
+  actions: {
+    persistDraft: (_, { topicId, draft }) => {
+      if (draft) localStorage.setItem(draftKey(topicId), draft)
+      else localStorage.removeItem(draftKey(topicId))
+    },
+    announceTyping: (_, { topicId }) => currentSocket()?.emit('TYPING', { topic_id: topicId }),
+  },
+})
+
+export interface ComposerOutlets {
+  /** A new message to queue. */
+  send: (message: ComposedMessage) => void
+  /** A new text for one of the user's messages. */
+  edit: (messageId: string, text: string) => void
+}
+
+/**
+ * The message box of an open chat: the composer machine with its uploads, the draft kept in
+ * localStorage per topic, typing told to the others over the socket. What it sends and edits goes
+ * to `outlets`.
+ */
+export function useComposer(topic: Pick<TopicInfo, '_id' | 'customers' | 'is_group' | 'permission' | 'role'>, meId: string, outlets: ComposerOutlets) {
+  const actor = useActorRef(appComposerMachine, {
+    input: {
+      topicId: topic._id,
+      meId,
+      members: topic.customers,
+      canSend: topicAllows(topic, topic.role, 'send_message'),
+      draft: localStorage.getItem(draftKey(topic._id)) ?? '',
+    },
+  })
+  const latest = useRef(outlets)
+  latest.current = outlets
+  useEffect(() => {
+    const subscriptions = [actor.on('send', ({ message }) => latest.current.send(message)), actor.on('edit', ({ messageId, text }) => latest.current.edit(messageId, text))]
+    return () => subscriptions.forEach((s) => s.unsubscribe())
+  }, [actor])
+  const snapshot = useSelector(actor, (s) => s)
+  return useMemo(() => connect(snapshot, actor.send), [snapshot, actor])
+}
