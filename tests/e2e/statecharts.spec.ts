@@ -105,6 +105,26 @@ test('is usable at 360 px: the chart scrolls, the panel sends events', async ({ 
   await expect(state(page, 'cancelling')).toHaveAttribute('data-active', 'true')
 })
 
+test('opens each chart fitted to its frame: incomingCall is not cut off on the left', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 })
+  for (const id of ['incomingCall', 'outgoingCall', 'session']) {
+    await page.goto(`/statecharts/${id}`)
+    const chart = page.getByRole('group', { name: `Statechart of ${id}` })
+    await expect(chart).toBeVisible()
+    const scroller = page.getByTestId('diagram-scroller')
+    const fit = await scroller.evaluate((el) => {
+      const box = el.getBoundingClientRect()
+      const svg = el.querySelector('svg')!.getBoundingClientRect()
+      return {
+        scrollLeft: el.scrollLeft,
+        overflowX: el.scrollWidth - el.clientWidth,
+        inside: svg.left >= box.left && svg.right <= box.right && svg.top >= box.top && svg.bottom <= box.bottom,
+      }
+    })
+    expect(fit, id).toEqual({ scrollLeft: 0, overflowX: 0, inside: true })
+  }
+})
+
 test('an unknown machine id says so', async ({ page }) => {
   await page.goto('/statecharts/noSuchMachine')
   await expect(page.getByRole('heading', { name: 'No machine called noSuchMachine' })).toBeVisible()
