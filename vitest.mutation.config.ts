@@ -1,5 +1,6 @@
 // The unit and model projects of vitest.config.ts, for Stryker (`npm run test:mutation`): the tests
-// that can kill a mutant of src/machines. The server project does not import the machines.
+// that can kill a mutant of src/machines (the server project does not import the machines). Stryker
+// instruments every machine and runs two test runners side by side, so a test gets more time.
 import type { TestProjectInlineConfiguration } from 'vitest/config'
 import base from './vitest.config'
 
@@ -7,5 +8,10 @@ const projects = (base.test?.projects ?? []) as TestProjectInlineConfiguration[]
 
 export default {
   ...base,
-  test: { ...base.test, projects: projects.filter((p) => p.test?.name === 'unit' || p.test?.name === 'model') },
+  test: {
+    ...base.test,
+    projects: projects
+      .filter((p) => p.test?.name === 'unit' || p.test?.name === 'model')
+      .map((p) => ({ ...p, test: { ...p.test, testTimeout: 60_000 } })),
+  },
 }
