@@ -60,6 +60,11 @@ const layerRules = {
           message: 'a machine imports only contract/ and xstate (docs/architecture.md, Layers)',
         },
         {
+          from: element('service'),
+          disallow: { to: element(['ui', 'route', 'app']) },
+          message: 'src/services sits below src/ui and src/routes and imports neither (docs/architecture.md, Layers)',
+        },
+        {
           from: element(['ui', 'route']),
           disallow: { to: element('service', { fileInternalPath: httpCallers }) },
           message:

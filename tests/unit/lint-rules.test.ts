@@ -23,6 +23,12 @@ describe('layer rules', () => {
     expect(await layerErrors('src/ui/lint-fixture.tsx', "import { toast } from '../services/toast'\nexport const x = toast\n")).toEqual([])
   })
 
+  it('src/services imports nothing from src/ui or src/routes', async () => {
+    expect(await layerErrors('src/services/lint-fixture.ts', "import type { StatechartLayout } from '../ui/statechart/layout'\nexport type X = StatechartLayout\n")).toEqual([
+      expect.stringContaining('src/services sits below src/ui'),
+    ])
+  })
+
   it('contract/ imports nothing of the app and no library but zod', async () => {
     expect(await layerErrors('contract/lint-fixture.ts', "import { toast } from '../src/services/toast'\nexport const x = toast\n")).toHaveLength(1)
     expect(await layerErrors('contract/lint-fixture.ts', "import { useState } from 'react'\nexport const x = useState\n")).toHaveLength(1)
