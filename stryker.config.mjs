@@ -8,6 +8,8 @@ export default {
   coverageAnalysis: 'perTest',
   // two cores: one test runner each
   concurrency: 2,
+  // the first run (every related unit and model test, once, with per-test coverage) takes minutes
+  dryRunTimeoutMinutes: 30,
   reporters: ['clear-text', 'progress', 'html', 'json'],
   htmlReporter: { fileName: 'reports/mutation/index.html' },
   jsonReporter: { fileName: 'reports/mutation/mutation.json' },
