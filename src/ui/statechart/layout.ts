@@ -195,13 +195,11 @@ export async function layoutStatechart(
 }
 
 export const MIN_ZOOM = 0.25
-/** A chart opens no smaller than this (labels stay readable); a bigger one scrolls in its frame. */
-export const OPEN_MIN_ZOOM = 0.5
 
 /**
  * The zoom at which a laid-out chart fits a frame (its inner size in CSS pixels), between `min` and
- * `max`: a chart opens fitted at up to 1 (never enlarged) and at least OPEN_MIN_ZOOM; the Fit
- * button enlarges a small one up to 2 and shrinks a big one down to MIN_ZOOM. Rounded down to a
+ * `max`: a chart opens fitted at up to 1 (never enlarged), the Fit button enlarges a small one up
+ * to 2; neither goes below MIN_ZOOM (a chart too big even then scrolls). Rounded down to a
  * hundredth so the drawn size never exceeds the frame by a rounding pixel.
  */
 export function fitZoom(

@@ -6,7 +6,7 @@ import { matchCoverage } from './coverage'
 import { CoverageSummary } from './coverage-summary'
 import { EventPanel } from './event-panel'
 import { activeStatePaths, machineToGraph, type StatechartGraph } from './graph-model'
-import { fitZoom, layoutStatechart, MIN_ZOOM, OPEN_MIN_ZOOM, layoutStatechartAuto, type LayoutDirection, type LayoutWords, type StatechartLayout } from './layout'
+import { fitZoom, layoutStatechart, MIN_ZOOM, layoutStatechartAuto, type LayoutDirection, type LayoutWords, type StatechartLayout } from './layout'
 import { MachineSimulation } from './simulation'
 import { StatechartDiagram } from './statechart-diagram'
 import { measureText } from './text-measure'
@@ -175,7 +175,7 @@ export function StatechartView({ machine, input = NO_INPUT, report }: { machine:
         // The chart opens fitted to its frame (never enlarged): all of it in sight, nothing cut off.
         // Zoom and layout change in one render, so the scroll to the active state sees the fitted size.
         const frame = diagramFrame()
-        setZoom(frame ? fitZoom(l, frame, { max: 1, min: OPEN_MIN_ZOOM }) : 1)
+        setZoom(frame ? fitZoom(l, frame, { max: 1, min: MIN_ZOOM }) : 1)
         setLayout(l)
       },
       (e: unknown) => live && setLayoutError(e instanceof Error ? e.message : String(e)),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { machineToGraph } from '../../../src/ui/statechart/graph-model'
-import { fitZoom, layoutStatechart, layoutStatechartAuto, rowsOf, ENGLISH_LAYOUT_WORDS, MIN_ZOOM, OPEN_MIN_ZOOM } from '../../../src/ui/statechart/layout'
+import { fitZoom, layoutStatechart, layoutStatechartAuto, rowsOf, ENGLISH_LAYOUT_WORDS, MIN_ZOOM } from '../../../src/ui/statechart/layout'
 import { incomingCallMachine } from '../../../src/machines/incoming-call/incoming-call.machine'
 import { phoneMachine } from './fixture'
 
@@ -47,7 +47,7 @@ describe('layoutStatechartAuto', () => {
 })
 
 describe('fitZoom', () => {
-  const opening = { max: 1, min: OPEN_MIN_ZOOM }
+  const opening = { max: 1, min: MIN_ZOOM }
 
   it('opens a chart wider than its frame shrunk so all of it is in sight (incomingCall in a 1280 px window)', async () => {
     const layout = await layoutStatechart(machineToGraph(incomingCallMachine))
@@ -68,8 +68,9 @@ describe('fitZoom', () => {
     expect(fitZoom({ width: 600, height: 200 }, { width: 900, height: 600 }, { max: 2, min: MIN_ZOOM })).toBe(1.5)
   })
 
-  it('keeps a readable minimum: a chart too big for a phone opens at OPEN_MIN_ZOOM and scrolls', () => {
-    expect(fitZoom({ width: 2000, height: 900 }, { width: 300, height: 400 }, opening)).toBe(OPEN_MIN_ZOOM)
+  it('goes no smaller than MIN_ZOOM: a chart too big even then scrolls', () => {
+    expect(fitZoom({ width: 1000, height: 500 }, { width: 300, height: 400 }, opening)).toBe(0.3)
+    expect(fitZoom({ width: 2000, height: 900 }, { width: 300, height: 400 }, opening)).toBe(MIN_ZOOM)
     expect(fitZoom({ width: 20000, height: 900 }, { width: 300, height: 400 }, { max: 2, min: MIN_ZOOM })).toBe(MIN_ZOOM)
   })
 
