@@ -94,7 +94,6 @@ export default tseslint.config(
       'test-results/**',
       'playwright-report/**',
       'data/**',
-      '.stryker-tmp/**',
       'src/routeTree.gen.ts',
       'tools/lint/node_modules/**',
     ],
