@@ -102,17 +102,7 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     files: ['**/*.{ts,tsx,js,mjs}'],
-    languageOptions: {
-      ecmaVersion: 2023,
-      sourceType: 'module',
-      globals: {
-        window: 'readonly',
-        document: 'readonly',
-        navigator: 'readonly',
-        console: 'readonly',
-        process: 'readonly',
-      },
-    },
+    languageOptions: { ecmaVersion: 2023, sourceType: 'module' },
     rules: {
       // TypeScript checks these itself (tsc --noEmit with noUnusedLocals/noUnusedParameters)
       'no-undef': 'off',
