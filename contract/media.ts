@@ -8,9 +8,6 @@ import { objectId } from './common'
  */
 export const THUMB_SUFFIX = '.thumb.jpg'
 export const MEDIA_MAX_BYTES = 50 * 1024 * 1024
-/** Per-user storage quota by plan, in bytes. */
-export const STORAGE_QUOTA: Record<string, number> = { freemium: 1024 ** 3, premium: 20 * 1024 ** 3, growth: 200 * 1024 ** 3 }
-export const storageQuota = (plan: string | undefined) => (plan && STORAGE_QUOTA[plan]) || STORAGE_QUOTA.freemium!
 /** How long a media/access URL stays valid. */
 export const MEDIA_URL_TTL_SECONDS = 6 * 60 * 60
 

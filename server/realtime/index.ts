@@ -59,7 +59,7 @@ export async function createRealtime(server: HttpServer, opts: RealtimeOptions):
       pub.disconnect()
       sub.disconnect()
       io.close()
-      throw new Error(`Redis at REDIS_URL is not reachable: ${(err as Error).message}`)
+      throw new Error(`Redis at REDIS_URL is not reachable: ${(err as Error).message}`, { cause: err })
     }
     io.adapter(createAdapter(pub, sub))
   }

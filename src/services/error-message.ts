@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react'
 import { flattenFieldMessages } from './error-catalogue'
 
 /**
- * The global `errorMessage` state of spec section 3: an object of messages keyed by field. A 400
+ * The global `errorMessage` state: an object of messages keyed by field. A 400
  * with field errors fills it; the auth layouts show its flattened values in an error notification
  * and then clear it.
  */

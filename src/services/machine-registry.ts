@@ -1,5 +1,4 @@
 import type { AnyStateMachine } from 'xstate'
-import type { ModelTestReport } from '../ui/statechart/coverage'
 
 /**
  * Every statechart of the app, found by file name: each exported XState machine of
@@ -12,6 +11,21 @@ import type { ModelTestReport } from '../ui/statechart/coverage'
  * chunk of its own, shared with this route, and the chat would load more files).
  */
 const machineModules = import.meta.glob('/src/machines/*/*.machine.ts', { query: '?statechart' })
+
+/** One machine's entry in the model tests' report (`npm run test:model` writes reports/model-tests.json). */
+export interface MachineTestReport {
+  paths: number
+  passed: number
+  failed: number
+  states_total: number
+  states_covered: number
+  transitions_total: number
+  transitions_covered: number
+  covered_transitions?: string[]
+}
+
+/** The report: machine id to its entry. */
+export type ModelTestReport = Record<string, MachineTestReport>
 
 /**
  * The last model-test report (`npm run test:model` writes reports/model-tests.json), read at build

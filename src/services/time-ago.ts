@@ -5,7 +5,7 @@ import type { Language } from '../../contract/common'
 import { currentLanguage } from './i18n'
 
 /**
- * Time-ago labels of spec section 9: under 60 s 'just now', then minutes below 1 hour, hours below
+ * Time-ago labels (docs/product-rules.md, Lists, time and language): under 60 s 'just now', then minutes below 1 hour, hours below
  * 24, days up to 31, else a date. Labels come from the Lingui catalog (en and vi); dates from dayjs.
  */
 const MINUTE = 60

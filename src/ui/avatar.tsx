@@ -1,6 +1,6 @@
 import { useState } from 'react'
 
-/** Spec section 9: avatar sizes 40, 48, 50, 64. */
+/** Avatar sizes 40, 48, 50 and 64 px (docs/product-rules.md, Layout constants). */
 export type AvatarSize = 40 | 48 | 50 | 64
 
 export interface AvatarProps {

@@ -8,7 +8,7 @@ export interface EmptyStateProps {
   icon?: ReactNode
 }
 
-/** The generic empty state (spec section 2, widgets). */
+/** The generic empty state of a list or page with nothing to show. */
 export function EmptyState({ title, description, action, icon }: EmptyStateProps) {
   return (
     <section className="mx-auto flex max-w-md flex-col items-center px-4 py-16 text-center">

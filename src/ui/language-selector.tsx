@@ -11,7 +11,8 @@ export interface LanguageSelectorProps {
 }
 
 /**
- * The language selector: a button named 'Language' opening a listbox of the languages (named in
+ * The language selector: a button showing the current language's code ("EN"), named "Language EN"
+ * (its accessible name contains the text it shows), opening a listbox of the languages (named in
  * their own language). It sends the session's LANGUAGE event: logged in, the session saves it
  * (PUT workid/update-language) and then activates it; logged out, it is activated locally.
  * A small hand-made listbox (not Headless UI) so it can sit in the entry-sized auth and marketing
@@ -20,6 +21,8 @@ export interface LanguageSelectorProps {
 export function LanguageSelector({ className = '', align = 'right' }: LanguageSelectorProps) {
   const { t, i18n } = useLingui()
   const current = resolveLanguage(i18n.locale)
+  /** What the button shows; its accessible name contains it. */
+  const code = current.toUpperCase()
   const [open, setOpen] = useState(false)
   const [active, setActive] = useState(LANGUAGES.indexOf(current))
   const rootRef = useRef<HTMLDivElement>(null)
@@ -81,7 +84,7 @@ export function LanguageSelector({ className = '', align = 'right' }: LanguageSe
       <button
         ref={buttonRef}
         type="button"
-        aria-label={t`Language`}
+        aria-label={`${t`Language`} ${code}`}
         aria-haspopup="listbox"
         aria-expanded={open}
         aria-controls={open ? `${id}-list` : undefined}
@@ -93,7 +96,7 @@ export function LanguageSelector({ className = '', align = 'right' }: LanguageSe
           <circle cx="10" cy="10" r="7.5" fill="none" stroke="currentColor" strokeWidth="1.5" />
           <path d="M2.5 10h15M10 2.5c2.2 2.3 2.2 12.7 0 15M10 2.5c-2.2 2.3-2.2 12.7 0 15" fill="none" stroke="currentColor" strokeWidth="1.5" />
         </svg>
-        <span className="uppercase">{current}</span>
+        <span>{code}</span>
       </button>
       {open ? (
         <ul

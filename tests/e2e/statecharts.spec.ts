@@ -93,16 +93,38 @@ test('lists the machines, draws outgoingCall, and follows events, resolved calls
   expect(elsewhere).toEqual([])
 })
 
-test('is usable at 360 px: the chart scrolls, the panel sends events', async ({ page }) => {
+test('is usable at 360 px: the chart opens fitted, zoomed in it scrolls, the panel sends events', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 780 })
   await page.goto('/statecharts/outgoingCall')
   await expect(state(page, 'ringing')).toHaveAttribute('data-active', 'true')
   const scroller = page.getByTestId('diagram-scroller')
-  const { scrollWidth, clientWidth } = await scroller.evaluate((el) => ({ scrollWidth: el.scrollWidth, clientWidth: el.clientWidth }))
-  expect(scrollWidth).toBeGreaterThan(clientWidth)
+  const overflow = () => scroller.evaluate((el) => el.scrollWidth - el.clientWidth)
+  expect(await overflow()).toBe(0)
+  await page.getByRole('button', { name: 'Actual size' }).click()
+  await expect.poll(overflow).toBeGreaterThan(0)
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
   await page.getByRole('button', { name: 'CANCEL', exact: true }).click()
   await expect(state(page, 'cancelling')).toHaveAttribute('data-active', 'true')
+})
+
+test('opens each chart fitted to its frame: incomingCall is not cut off on the left', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 })
+  for (const id of ['incomingCall', 'outgoingCall', 'session']) {
+    await page.goto(`/statecharts/${id}`)
+    const chart = page.getByRole('group', { name: `Statechart of ${id}` })
+    await expect(chart).toBeVisible()
+    const scroller = page.getByTestId('diagram-scroller')
+    const fit = await scroller.evaluate((el) => {
+      const box = el.getBoundingClientRect()
+      const svg = el.querySelector('svg')!.getBoundingClientRect()
+      return {
+        scrollLeft: el.scrollLeft,
+        overflowX: el.scrollWidth - el.clientWidth,
+        inside: svg.left >= box.left && svg.right <= box.right && svg.top >= box.top && svg.bottom <= box.bottom,
+      }
+    })
+    expect(fit, id).toEqual({ scrollLeft: 0, overflowX: 0, inside: true })
+  }
 })
 
 test('an unknown machine id says so', async ({ page }) => {

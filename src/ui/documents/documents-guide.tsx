@@ -4,7 +4,7 @@ import type { MessageDescriptor } from '@lingui/core'
 import { Trans, useLingui } from '@lingui/react/macro'
 
 /**
- * Content of the documents modal (spec section 2, "Documents modal"): three groups, each a tab,
+ * Content of the documents modal: three groups, each a tab,
  * each holding step-by-step guides as disclosure sections.
  */
 export type DocumentsGroupId = 'group' | 'channel' | 'calendar'

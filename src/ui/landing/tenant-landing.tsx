@@ -4,9 +4,9 @@ import { COMPANY } from '../marketing/company'
 import { StoreButtons } from '../marketing/store-buttons'
 
 /**
- * The tenant-branded landing shown beside the sign-in form (spec section 1): an innovation hub,
+ * The tenant-branded landing shown beside the sign-in form: an innovation hub,
  * a study guide, a 'move' slogan variant and a startup booster with a financial planner.
- * Heavier parts (the QR encoder, the planner) load lazily so the /login entry stays small.
+ * Heavier parts (the QR code, the planner) load lazily so the /login entry stays small.
  */
 export type TenantLandingVariant = 'hub' | 'study' | 'move' | 'booster'
 

@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
 
-/** The marketing header's internal links, in order (spec section 1, "Visitor marketing header"). */
+/** The marketing header's internal links, in order. */
 export const MARKETING_NAV = [
   { to: '/about', label: msg`About Us` },
   { to: '/maas', label: msg`Managed services` },

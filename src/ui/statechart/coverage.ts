@@ -1,8 +1,8 @@
 import type { GraphEdge, StatechartGraph } from './graph-model'
 
 /**
- * The generated model tests' report (`reports/model-tests.json`, written by `npm run test:model`)
- * and which drawn edges its covered transitions are.
+ * Which drawn edges the covered transitions of the generated model tests' report are (the report,
+ * `reports/model-tests.json`, is read by src/services/machine-registry.ts).
  *
  * A covered transition is written `<source path> --<event type>[guard]--> <target path>`
  * (tests/model/support/statechart.ts writes them): paths are dot-joined state keys from the machine
@@ -14,19 +14,6 @@ import type { GraphEdge, StatechartGraph } from './graph-model'
 
 export const ROOT_PATH = '(root)'
 export const EVENTLESS = 'always'
-
-export interface MachineTestReport {
-  paths: number
-  passed: number
-  failed: number
-  states_total: number
-  states_covered: number
-  transitions_total: number
-  transitions_covered: number
-  covered_transitions?: string[]
-}
-
-export type ModelTestReport = Record<string, MachineTestReport>
 
 export interface CoveredTransition {
   source: string

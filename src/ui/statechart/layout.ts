@@ -194,6 +194,23 @@ export async function layoutStatechart(
   return { width: laidOut.width ?? 0, height: laidOut.height ?? 0, direction, nodes, markers, edges: routes }
 }
 
+export const MIN_ZOOM = 0.25
+
+/**
+ * The zoom at which a laid-out chart fits a frame (its inner size in CSS pixels), between `min` and
+ * `max`: a chart opens fitted at up to 1 (never enlarged), the Fit button enlarges a small one up
+ * to 2; neither goes below MIN_ZOOM (a chart too big even then scrolls). Rounded down to a
+ * hundredth so the drawn size never exceeds the frame by a rounding pixel.
+ */
+export function fitZoom(
+  layout: Pick<StatechartLayout, 'width' | 'height'>,
+  frame: { width: number; height: number },
+  { max, min }: { max: number; min: number },
+): number {
+  const fit = Math.min(max, frame.width / Math.max(1, layout.width), frame.height / Math.max(1, layout.height))
+  return Math.max(min, Math.floor(fit * 100) / 100)
+}
+
 /**
  * Left to right reads best for most charts and is kept when it fits the width available (or is
  * not much wider than tall); otherwise the chart is laid out top to bottom as well, and the one

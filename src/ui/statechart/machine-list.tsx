@@ -2,7 +2,7 @@ import { useMemo } from 'react'
 import { Link } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import type { AnyStateMachine } from 'xstate'
-import type { ModelTestReport } from './coverage'
+import type { ModelTestReport } from '../../services/machine-registry'
 import { TestResultBadge } from './coverage-summary'
 import { machineToGraph } from './graph-model'
 

@@ -1,11 +1,12 @@
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { AnyStateMachine } from 'xstate'
-import { matchCoverage, type ModelTestReport } from './coverage'
+import type { ModelTestReport } from '../../services/machine-registry'
+import { matchCoverage } from './coverage'
 import { CoverageSummary } from './coverage-summary'
 import { EventPanel } from './event-panel'
 import { activeStatePaths, machineToGraph, type StatechartGraph } from './graph-model'
-import { layoutStatechart, layoutStatechartAuto, type LayoutDirection, type LayoutWords, type StatechartLayout } from './layout'
+import { fitZoom, layoutStatechart, MIN_ZOOM, layoutStatechartAuto, type LayoutDirection, type LayoutWords, type StatechartLayout } from './layout'
 import { MachineSimulation } from './simulation'
 import { StatechartDiagram } from './statechart-diagram'
 import { measureText } from './text-measure'
@@ -169,7 +170,14 @@ export function StatechartView({ machine, input = NO_INPUT, report }: { machine:
     const options = { words, measure: measureText }
     const viewport = diagramViewport()
     ;(direction ? layoutStatechart(graph, { ...options, direction }) : layoutStatechartAuto(graph, { ...options, viewport })).then(
-      (l) => live && setLayout(l),
+      (l) => {
+        if (!live) return
+        // The chart opens fitted to its frame (never enlarged): all of it in sight, nothing cut off.
+        // Zoom and layout change in one render, so the scroll to the active state sees the fitted size.
+        const frame = diagramFrame()
+        setZoom(frame ? fitZoom(l, frame, { max: 1, min: MIN_ZOOM }) : 1)
+        setLayout(l)
+      },
       (e: unknown) => live && setLayoutError(e instanceof Error ? e.message : String(e)),
     )
     return () => {
@@ -183,12 +191,14 @@ export function StatechartView({ machine, input = NO_INPUT, report }: { machine:
     return () => s.stop()
   }, [machine, input])
 
-  const fit = () => {
+  /** The inner size of the diagram's scroll box (less its 8 px padding each side). */
+  const diagramFrame = () => {
     const scroller = fitRef.current?.querySelector<HTMLElement>('[data-testid="diagram-scroller"]')
-    if (!layout || !scroller) return
-    const width = scroller.clientWidth - 16
-    const height = scroller.clientHeight - 16
-    setZoom(Math.max(0.25, Math.min(2, width / layout.width, height / layout.height)))
+    return scroller && scroller.clientWidth > 0 ? { width: scroller.clientWidth - 16, height: scroller.clientHeight - 16 } : null
+  }
+  const fit = () => {
+    const frame = diagramFrame()
+    if (layout && frame) setZoom(fitZoom(layout, frame, { max: 2, min: MIN_ZOOM }))
   }
   const step = (direction: 1 | -1) =>
     setZoom((z) => (direction > 0 ? (ZOOM_STEPS.find((s) => s > z + 0.001) ?? z) : ([...ZOOM_STEPS].reverse().find((s) => s < z - 0.001) ?? z)))

@@ -1,7 +1,7 @@
 import { createElement as h } from 'react'
 import { describe, expect, it } from 'vitest'
 import { screen, within } from '@testing-library/react'
-import { CHANNEL_QUOTA, PLANS } from '../../../contract/limits'
+import { CHANNEL_QUOTA, PLANS, storageQuota } from '../../../contract/limits'
 import { PricingPage } from '../../../src/ui/marketing/pages/pricing-page'
 import { PLAN_CARDS, formatUsd } from '../../../src/ui/marketing/pages/plans'
 import { renderWithRouter } from './render-with-router'
@@ -21,6 +21,10 @@ describe('pricing page', () => {
     expect(screen.getByTestId('quota-freemium').textContent).toBe(`Administer ${CHANNEL_QUOTA.freemium} channel`)
     expect(screen.getByTestId('quota-premium').textContent).toBe(`Administer up to ${CHANNEL_QUOTA.premium} channels`)
     expect(screen.getByTestId('quota-growth').textContent).toBe(`Administer up to ${CHANNEL_QUOTA.growth} channels`)
+
+    // the storage each card promises is the quota the server enforces on uploads (1 GB = 1024³ bytes)
+    PLANS.forEach((plan, i) => expect(within(cards[i]).getByText(`${storageQuota(plan) / 1024 ** 3} GB of file storage`)).toBeTruthy())
+    expect(within(cards[0]).getByText('1 GB of file storage')).toBeTruthy()
 
     expect(within(cards[0]).getByText('Free')).toBeTruthy()
     expect(within(cards[1]).getByText('$9')).toBeTruthy()

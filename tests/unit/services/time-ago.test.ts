@@ -9,7 +9,7 @@ const MIN = 60
 const HOUR = 60 * MIN
 const DAY = 24 * HOUR
 
-describe('time-ago rules (spec section 9)', () => {
+describe('time-ago rules (docs/product-rules.md, Lists, time and language)', () => {
   it('picks the unit at every boundary', () => {
     expect(timeAgoUnit(0)).toEqual({ unit: 'now', count: 0 })
     expect(timeAgoUnit(59)).toEqual({ unit: 'now', count: 0 })

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { machineToGraph } from '../../../src/ui/statechart/graph-model'
-import { layoutStatechart, layoutStatechartAuto, rowsOf, ENGLISH_LAYOUT_WORDS } from '../../../src/ui/statechart/layout'
+import { fitZoom, layoutStatechart, layoutStatechartAuto, rowsOf, ENGLISH_LAYOUT_WORDS, MIN_ZOOM } from '../../../src/ui/statechart/layout'
+import { incomingCallMachine } from '../../../src/machines/incoming-call/incoming-call.machine'
 import { phoneMachine } from './fixture'
 
 const graph = machineToGraph(phoneMachine)
@@ -42,5 +43,38 @@ describe('layoutStatechartAuto', () => {
     const right = await layoutStatechart(graph, { direction: 'RIGHT' })
     const narrow = await layoutStatechartAuto(graph, { viewport: { width: 320, height: 460 } })
     expect(narrow.direction).toBe(right.width > right.height ? 'DOWN' : 'RIGHT')
+  })
+})
+
+describe('fitZoom', () => {
+  const opening = { max: 1, min: MIN_ZOOM }
+
+  it('opens a chart wider than its frame shrunk so all of it is in sight (incomingCall in a 1280 px window)', async () => {
+    const layout = await layoutStatechart(machineToGraph(incomingCallMachine))
+    // the diagram's inner box beside the 22rem panel at 1280 x 720
+    const frame = { width: 840, height: 440 }
+    expect(layout.width).toBeGreaterThan(frame.width)
+    const zoom = fitZoom(layout, frame, opening)
+    expect(zoom).toBeLessThan(1)
+    expect(Math.ceil(layout.width * zoom)).toBeLessThanOrEqual(frame.width)
+    expect(Math.ceil(layout.height * zoom)).toBeLessThanOrEqual(frame.height)
+    // and as large as that allows (to a hundredth)
+    expect(Math.min(frame.width / layout.width, frame.height / layout.height) - zoom).toBeLessThan(0.01)
+  })
+
+  it('never enlarges a small chart on opening; the Fit button may, up to 2', () => {
+    expect(fitZoom({ width: 300, height: 200 }, { width: 900, height: 600 }, opening)).toBe(1)
+    expect(fitZoom({ width: 300, height: 200 }, { width: 900, height: 600 }, { max: 2, min: MIN_ZOOM })).toBe(2)
+    expect(fitZoom({ width: 600, height: 200 }, { width: 900, height: 600 }, { max: 2, min: MIN_ZOOM })).toBe(1.5)
+  })
+
+  it('goes no smaller than MIN_ZOOM: a chart too big even then scrolls', () => {
+    expect(fitZoom({ width: 1000, height: 500 }, { width: 300, height: 400 }, opening)).toBe(0.3)
+    expect(fitZoom({ width: 2000, height: 900 }, { width: 300, height: 400 }, opening)).toBe(MIN_ZOOM)
+    expect(fitZoom({ width: 20000, height: 900 }, { width: 300, height: 400 }, { max: 2, min: MIN_ZOOM })).toBe(MIN_ZOOM)
+  })
+
+  it('fits the tighter of the two sides', () => {
+    expect(fitZoom({ width: 1000, height: 1000 }, { width: 900, height: 600 }, opening)).toBe(0.6)
   })
 })

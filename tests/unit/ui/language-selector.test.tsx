@@ -14,14 +14,15 @@ describe('LanguageSelector', () => {
     sent.length = 0
   })
 
-  it('is a button named Language opening a listbox of the languages, sending LANGUAGE to the session', async () => {
+  it('is a button named Language EN (its visible text) opening a listbox of the languages, sending LANGUAGE to the session', async () => {
     const events = userEvent.setup()
     render(
       <I18nProvider i18n={i18n}>
         <LanguageSelector />
       </I18nProvider>,
     )
-    const button = screen.getByRole('button', { name: 'Language' })
+    const button = screen.getByRole('button', { name: 'Language EN' })
+    expect(button.textContent).toBe('EN')
     expect(button.getAttribute('aria-expanded')).toBe('false')
     await events.click(button)
     const options = screen.getAllByRole('option').map((o) => o.textContent)
@@ -38,7 +39,7 @@ describe('LanguageSelector', () => {
         <LanguageSelector />
       </I18nProvider>,
     )
-    screen.getByRole('button', { name: 'Language' }).focus()
+    screen.getByRole('button', { name: 'Language EN' }).focus()
     await events.keyboard('{ArrowDown}')
     expect(screen.getByRole('listbox', { name: 'Language' })).toBeTruthy()
     await events.keyboard('{Escape}')

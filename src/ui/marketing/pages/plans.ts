@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
-import { CHANNEL_QUOTA, PLANS } from '../../../../contract/limits'
+import { PLAN_LIMITS, PLANS } from '../../../../contract/limits'
 
 export type PlanId = (typeof PLANS)[number]
 
@@ -10,7 +10,7 @@ export interface PlanCard {
   tagline: MessageDescriptor
   /** USD per month; 0 is free. */
   monthlyUsd: number
-  /** Channels the user may administer, straight from the contract. */
+  /** Channels the user may administer and GB of storage: the figures the server enforces. */
   channelQuota: number
   storageGb: number
   features: MessageDescriptor[]
@@ -18,12 +18,11 @@ export interface PlanCard {
   highlighted: boolean
 }
 
-const DETAILS: Record<PlanId, Omit<PlanCard, 'id' | 'channelQuota'>> = {
+const DETAILS: Record<PlanId, Omit<PlanCard, 'id' | 'channelQuota' | 'storageGb'>> = {
   freemium: {
     name: msg`Freemium`,
     tagline: msg`For individuals and small groups getting started.`,
     monthlyUsd: 0,
-    storageGb: 5,
     features: [
       msg`Unlimited topic chats and friend contacts`,
       msg`Calendar, reminders and to-dos`,
@@ -37,7 +36,6 @@ const DETAILS: Record<PlanId, Omit<PlanCard, 'id' | 'channelQuota'>> = {
     name: msg`Premium`,
     tagline: msg`For teams and classes that meet and book every day.`,
     monthlyUsd: 9,
-    storageGb: 50,
     features: [
       msg`Everything in Freemium`,
       msg`Group calls and meetings with a join code`,
@@ -51,7 +49,6 @@ const DETAILS: Record<PlanId, Omit<PlanCard, 'id' | 'channelQuota'>> = {
     name: msg`Growth`,
     tagline: msg`For businesses and schools running many channels.`,
     monthlyUsd: 49,
-    storageGb: 500,
     features: [
       msg`Everything in Premium`,
       msg`CRM with lead stages and unlimited leads`,
@@ -63,9 +60,9 @@ const DETAILS: Record<PlanId, Omit<PlanCard, 'id' | 'channelQuota'>> = {
   },
 }
 
-/** The three plans in order, with channel quotas read from contract/limits.ts. */
-export const PLAN_CARDS: PlanCard[] = PLANS.map((id) => ({ id, channelQuota: CHANNEL_QUOTA[id], ...DETAILS[id] }))
+/** The three plans in order, with their figures read from contract/limits.ts. */
+export const PLAN_CARDS: PlanCard[] = PLANS.map((id) => ({ id, channelQuota: PLAN_LIMITS[id].channels, storageGb: PLAN_LIMITS[id].storageGb, ...DETAILS[id] }))
 
-/** Spec section 9: the currency filter is USD in en-US. */
+/** Prices are in US dollars, formatted en-US (docs/product-rules.md, Money). */
 export const formatUsd = (amount: number) =>
   new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }).format(amount)
