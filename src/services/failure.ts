@@ -17,6 +17,6 @@ export async function failingWithMessage<T>(work: Promise<T>, fallback?: string)
   try {
     return await work
   } catch (failure) {
-    throw new Error(failureMessage(failure, fallback))
+    throw new Error(failureMessage(failure, fallback), { cause: failure })
   }
 }
