@@ -8,6 +8,7 @@ import type { SessionAccess } from '../services/session'
 import { EmptyState } from '../ui/empty-state'
 import { OfflineNotice } from '../ui/offline-notice'
 import { Toaster } from '../ui/toast'
+import { buttonClass } from '../ui/button'
 
 export interface RouterContext {
   session: SessionAccess
@@ -41,7 +42,7 @@ function NotFound() {
       title={<Trans>Page not found</Trans>}
       description={<Trans>The page you are looking for does not exist or has moved.</Trans>}
       action={
-        <Link to="/" className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-500">
+        <Link to="/" className={buttonClass()}>
           <Trans>Go to the home page</Trans>
         </Link>
       }

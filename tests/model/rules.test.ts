@@ -12,7 +12,7 @@ import { CALL_TIMEOUT_MS, WAITING_TONE_VOLUME } from '../../src/machines/outgoin
 import { sortTopics, type TopicItem } from '../../src/machines/topic-list'
 import { toneUrl } from '../../src/ui/call-overlay/call-tone'
 
-describe('spec section 9 constants', () => {
+describe('the product constants (docs/product-rules.md)', () => {
   it('calls: ringtone 0.5 every 60 s, waiting tone 0.2, calling timeout 60 s', () => {
     expect([RINGTONE_VOLUME, RINGTONE_REPEAT_MS, WAITING_TONE_VOLUME, CALL_TIMEOUT_MS]).toEqual([0.5, 60_000, 0.2, 60_000])
   })

@@ -5,7 +5,7 @@ import { channelWith, clientId, type Person, person } from './chat-fixtures'
 
 /**
  * Every channel, topic, message and media endpoint, called by a stranger, a member, a channel admin
- * and the owner: who gets 403 and who gets through (the spec's roles, section 6, with the default
+ * and the owner: who gets 403 and who gets through (the roles of docs/product-rules.md, with the default
  * group settings); then every body-taking endpoint with bad input: 400 with field messages, never 500.
  */
 let server: TestServer

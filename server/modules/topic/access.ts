@@ -44,7 +44,7 @@ export function topicAllowsSql(setting: TopicPermission, columns: { isGroup: SQL
   return sql`(${columns.isGroup} <> 1 or coalesce((${columns.permission} ->> ${setting})::int, 0) <> 1 or ${role} >= ${ROLES.admin})`
 }
 
-/** Admins only for a setting the topic restricts (spec section 6); 1:1 chats have no restrictions. */
+/** Admins only for a setting the topic restricts (a group's settings may be limited to admins); 1:1 chats have no restrictions. */
 export function requireTopicPermission(access: TopicAccess, setting: keyof TopicRow['permission']) {
   if (!topicAllows({ is_group: access.topic.isGroup === 1, permission: access.topic.permission }, access.role, setting)) throw forbidden()
 }

@@ -5,6 +5,7 @@ import type { MessageDescriptor } from '@lingui/core'
 import { Avatar } from '../avatar'
 import { Icon, type IconName } from '../icons'
 import { Drawer } from './drawer'
+import { buttonClass } from '../button'
 
 export interface AccountDrawerProps {
   open: boolean
@@ -25,7 +26,7 @@ export interface AccountDrawerProps {
 
 const COPIED_MS = 2000
 
-/** Spec section 2, account drawer. */
+/** The account drawer: the user's card, profile link, settings, channels and logout. */
 export function AccountDrawer({ open, onClose, name, email, workid, photoUrl, initials, planLabel, loggingOut, onLogout, onOpenSettings, channels }: AccountDrawerProps) {
   const { t, i18n } = useLingui()
   const [copied, setCopied] = useState(false)
@@ -79,7 +80,7 @@ export function AccountDrawer({ open, onClose, name, email, workid, photoUrl, in
         <Link
           to="/account/profile"
           onClick={onClose}
-          className="flex items-center justify-center gap-2 rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-500"
+          className={buttonClass('primary', 'md', 'flex')}
         >
           <Icon name="user" className="h-4 w-4" />
           <Trans>Manage account</Trans>

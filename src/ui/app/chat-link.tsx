@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro'
 import { Icon } from '../icons'
 import { ChatUnreadBadge, type ChatUnreadBadgeProps } from '../notification-badge/chat-unread-badge'
 
-/** The header's chat icon (spec section 2): unread topics on a badge capped at 10. */
+/** The header's chat icon: unread topics on a badge capped at 10. */
 export function ChatLink(props: ChatUnreadBadgeProps) {
   const { t } = useLingui()
   return (

@@ -15,7 +15,7 @@ export interface DocumentsModalProps {
   onClose: () => void
 }
 
-/** Spec section 2, documents modal: the step guides of the group, channel and calendar features. */
+/** The documents modal: the step guides of the group, channel and calendar features. */
 export function DocumentsModal({ open, onClose }: DocumentsModalProps) {
   const { t } = useLingui()
   return (

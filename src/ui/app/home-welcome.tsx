@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { Link } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import { Icon, type IconName } from '../icons'
+import { buttonClass } from '../button'
 
 export interface HomeWelcomeProps {
   name: string
@@ -51,7 +52,7 @@ export function HomeWelcome({ name, workid, memberSince }: HomeWelcomeProps) {
         <p className="mt-1 text-sm text-indigo-900/80">
           <Trans>The step-by-step guides show how groups, channels and the calendar work.</Trans>
         </p>
-        <Link to="/docs" className="mt-3 inline-block rounded-md bg-indigo-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-indigo-500">
+        <Link to="/docs" className={buttonClass('primary', 'md', 'mt-3')}>
           <Trans>Open the guides</Trans>
         </Link>
       </div>

@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import type { ProfileProps } from '../../machines/profile'
 import { Avatar } from '../avatar'
 import { Notice, TextField } from '../text-field'
+import { Button } from '../button'
 
 export type ProfileFormProps = ProfileProps
 
@@ -67,13 +68,9 @@ export function ProfileForm(props: ProfileFormProps) {
       </section>
       <form onSubmit={save} className="max-w-md space-y-4">
         <TextField label={t`Name`} name="name" autoComplete="name" required maxLength={75} value={draft} onChange={(e) => setDraft(e.target.value)} />
-        <button
-          type="submit"
-          disabled={savingName || draft.trim() === '' || draft.trim() === name}
-          className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-500 disabled:cursor-not-allowed disabled:opacity-60"
-        >
+        <Button type="submit" disabled={savingName || draft.trim() === '' || draft.trim() === name}>
           {savingName ? <Trans>Saving…</Trans> : <Trans>Save</Trans>}
-        </button>
+        </Button>
       </form>
     </div>
   )

@@ -19,7 +19,7 @@ const itemBase =
   'flex w-full items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600'
 const activeClass = 'bg-indigo-50 text-indigo-700 hover:bg-indigo-50 hover:text-indigo-700'
 
-/** Spec section 2, sidebar: chats, contacts, utilities, calendar, notifications, pricing, support chat, documents. */
+/** The sidebar: chats, contacts, utilities, calendar, notifications, pricing, support chat, documents. */
 export function Sidebar({ chatHref, onOpenNotifications, onOpenSupport, onOpenDocuments, variant = 'rail' }: SidebarProps) {
   const { t } = useLingui()
   const rail = variant === 'rail'

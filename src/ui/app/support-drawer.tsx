@@ -4,7 +4,7 @@ import { EmptyState } from '../empty-state'
 import { Icon } from '../icons'
 import { Drawer } from './drawer'
 
-/** Spec section 9: the support drawer is 356 px wide. */
+/** The support drawer is 356 px wide (docs/product-rules.md, layout). */
 export function SupportDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const email = COMPANY.supportEmail
   return (

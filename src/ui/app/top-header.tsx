@@ -18,7 +18,7 @@ export interface TopHeaderProps {
   onOpenAccount: () => void
 }
 
-/** Spec section 2, top header: upgrade link to pricing, notifications, language selector, user menu. */
+/** The top header: upgrade link to pricing, notifications, language selector, user menu. */
 export function TopHeader({ name, photoUrl, initials, languageSelector, menuButton, notifications, chats, onOpenAccount }: TopHeaderProps) {
   const { t } = useLingui()
   return (

@@ -4,6 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import type { NewGroupProps } from '../../machines/new-group'
 import { ModalFrame } from '../modal-frame'
 import { TextField } from '../text-field'
+import { Button } from '../button'
 
 /** A new group chat in the current channel with some of its members. */
 export function NewGroupDialog({ open, name, candidates, chosen, busy, canSubmit, error, onClose, onName, onToggleMember, onSubmit }: NewGroupProps) {
@@ -51,12 +52,12 @@ export function NewGroupDialog({ open, name, candidates, chosen, busy, canSubmit
           </p>
         ) : null}
         <div className="flex justify-end gap-2">
-          <button type="button" onClick={onClose} disabled={busy} className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50">
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
             <Trans>Cancel</Trans>
-          </button>
-          <button type="submit" disabled={!canSubmit} aria-busy={busy || undefined} className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-500 disabled:opacity-50">
+          </Button>
+          <Button type="submit" disabled={!canSubmit} aria-busy={busy || undefined}>
             <Trans>Create group</Trans>
-          </button>
+          </Button>
         </div>
       </form>
     </ModalFrame>

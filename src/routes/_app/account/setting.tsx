@@ -3,6 +3,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import { Page } from '../../../ui/app/page'
 import { useShellActions } from '../../../ui/app/shell-context'
+import { Button } from '../../../ui/button'
 
 export const Route = createFileRoute('/_app/account/setting')({ component: SettingsPage })
 
@@ -15,14 +16,9 @@ function SettingsPage() {
       <p className="text-sm text-slate-600">
         <Trans>Choose who may call you, message you or add you to groups, and whether Workroom plays sounds. Your language is at the top of the page.</Trans>
       </p>
-      <button
-        type="button"
-        onClick={openPrivacySettings}
-        aria-haspopup="dialog"
-        className="mt-4 rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
-      >
+      <Button onClick={openPrivacySettings} aria-haspopup="dialog" className="mt-4">
         <Trans>Privacy settings</Trans>
-      </button>
+      </Button>
     </Page>
   )
 }

@@ -6,6 +6,7 @@ import { useSession } from '../../../services/session'
 import { useTopicList } from '../../../services/topic-list'
 import { NewGroupDialog } from '../../../ui/topic-list/new-group-dialog'
 import { TopicList } from '../../../ui/topic-list/topic-list'
+import { Button } from '../../../ui/button'
 
 export const Route = createFileRoute('/_app/chat')({ component: ChatLayout })
 
@@ -31,9 +32,9 @@ function ChatLayout() {
       <aside className={`${openTopicId ? 'hidden md:flex' : 'flex'} w-full min-h-0 flex-col overflow-hidden border-r border-slate-200 bg-white md:w-72 lg:w-80`}>
         {channelId ? (
           <div className="flex justify-end border-b border-slate-200 px-3 py-2">
-            <button type="button" onClick={() => newGroup.onOpen(channelId)} aria-haspopup="dialog" className="rounded-md bg-indigo-600 px-3 py-1.5 text-xs font-semibold text-white hover:bg-indigo-500">
+            <Button size="sm" onClick={() => newGroup.onOpen(channelId)} aria-haspopup="dialog">
               <Trans>New group</Trans>
-            </button>
+            </Button>
           </div>
         ) : null}
         {channelId ? <NewGroupDialog {...newGroup} /> : null}
