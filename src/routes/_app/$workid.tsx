@@ -1,10 +1,11 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
-import { openChatWith } from '../../services/conversation'
 
 /** /{workid} opens the 1:1 chat with that person. */
 export const Route = createFileRoute('/_app/$workid')({
+  // The API layer loads with the first chat, not with every route's definition (the routes chunk).
   loader: async ({ params }) => {
+    const { openChatWith } = await import('../../services/conversation')
     const { topicId } = await openChatWith(params.workid)
     throw redirect({ to: '/chat/$topicId', params: { topicId }, replace: true })
   },

@@ -1,13 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router'
 import type { TopicInfo } from '../../../../contract/topic'
 import type { SessionState } from '../../../machines/session'
-import { loadTopic, useConversation } from '../../../services/conversation'
+import { useConversation } from '../../../services/conversation'
 import { useSession } from '../../../services/session'
 import { ChatLoading, ChatUnavailable } from '../../../ui/chat-status'
 import { Conversation } from '../../../ui/conversation/conversation'
 
 export const Route = createFileRoute('/_app/chat/$topicId')({
-  loader: ({ params }) => loadTopic(params.topicId),
+  // The API layer loads with the chat, not with every route's definition (the routes chunk).
+  loader: async ({ params }) => (await import('../../../services/conversation')).loadTopic(params.topicId),
   pendingMs: 0,
   pendingMinMs: 0,
   pendingComponent: ChatLoading,
