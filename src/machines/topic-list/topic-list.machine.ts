@@ -14,7 +14,7 @@ import type { TopicItem, TopicListContext, TopicListEvent } from './topic-list.t
  *          'New Message'), and a topic the user left or was removed from (REMOVED, OUT_TOPIC) leaving it.
  *
  * Pure: loading is an injected promise actor; pin / unpin / hide / seen calls are injected promise
- * actors spawned beside the change (their errors are swallowed, as the spec's list does).
+ * actors spawned beside the change (their errors are swallowed: the list keeps what the user chose).
  */
 
 /** The time a topic sorts by: its latest message's, else its own creation. */

@@ -4,7 +4,7 @@ import { toneUrl, type ToneKind } from './call-tone'
 export interface ToneAudioProps {
   kind: ToneKind
   playing: boolean
-  /** 0..1; the machines hold the spec's volumes (waiting tone 0.2, ringtone 0.5). */
+  /** 0..1; the machines hold the volumes (waiting tone 0.2, ringtone 0.5; docs/product-rules.md, calls). */
   volume: number
   loop: boolean
   /** Changing it while playing restarts the tone (the ringtone's 60 s repeat). */
