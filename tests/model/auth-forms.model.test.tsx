@@ -5,6 +5,7 @@ import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } fr
 import type { Actor } from 'xstate'
 import type { Session } from '../../contract/auth'
 import type { User } from '../../contract/user'
+import { lan } from './support/users'
 import { authFormsMachine, connect, type AuthFormsEmitted, type AuthFormsSnapshot } from '../../src/machines/auth-forms'
 import { ForgotPasswordForm } from '../../src/ui/auth/forgot-password-form'
 import { LoginForm } from '../../src/ui/auth/login-form'
@@ -30,18 +31,7 @@ const EMAIL = 'lan@example.com'
 const PASSWORD = 'secret12'
 const NEW_PASSWORD = 'newsecret'
 
-const user = (patch: Partial<User> = {}): User => ({
-  _id: 'u-1',
-  name: 'Lan Nguyen',
-  email: EMAIL,
-  email_verified: true,
-  workid: 'lan.nguyen',
-  photo_url: null,
-  package: 'freemium',
-  account: { language: 'en', skip_tutorial: 1, only_friend_call: 0, only_friend_invite_topic: 0, only_friend_chat: 0, sounds: 1, channel: null, use_for: null, start_with: null, website: null },
-  created_at: '2026-01-05T08:00:00.000Z',
-  ...patch,
-})
+const user = (patch: Partial<User> = {}): User => lan({ email: EMAIL, ...patch })
 const session = (patch: Partial<User> = {}): Session => ({ access_token: 'at', refresh_token: 'rt', user: user(patch) })
 
 let emitted: AuthFormsEmitted[] = []

@@ -1,6 +1,6 @@
 import { expect } from 'vitest'
 import { fireEvent } from '@testing-library/react'
-import type { User } from '../../contract/user'
+import { lan } from './support/users'
 import { connect, profileMachine, type ProfileSnapshot } from '../../src/machines/profile'
 import { ProfileForm } from '../../src/ui/app/profile-form'
 import { describeModel, type ModelKit } from './support/run-model'
@@ -16,18 +16,7 @@ import { describeModel, type ModelKit } from './support/run-model'
 type Kit = ModelKit<typeof profileMachine>
 type S = ProfileSnapshot
 
-const user = (patch: Partial<User> = {}): User => ({
-  _id: 'u-1',
-  name: 'Lan Nguyen',
-  email: 'lan@example.com',
-  email_verified: true,
-  workid: 'lan.nguyen',
-  photo_url: null,
-  package: 'freemium',
-  account: { language: 'en', skip_tutorial: 1, only_friend_call: 0, only_friend_invite_topic: 0, only_friend_chat: 0, sounds: 1, channel: null, use_for: null, start_with: null, website: null },
-  created_at: '2026-01-05T08:00:00.000Z',
-  ...patch,
-})
+const user = lan
 const LAN = { name: 'Lan Nguyen', photo_url: null }
 
 let typedName: string | null = null

@@ -4,7 +4,7 @@ import { within } from '@testing-library/react'
 import { useSelector } from '@xstate/react'
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router'
 import type { Actor, AnyEventObject, EventObject } from 'xstate'
-import type { User } from '../../contract/user'
+import { lan } from './support/users'
 import { connect, sessionMachine, type SessionSnapshot } from '../../src/machines/session'
 import { AccountDrawer } from '../../src/ui/app/account-drawer'
 import { TopHeader } from '../../src/ui/app/top-header'
@@ -31,18 +31,7 @@ const jwt = (claims: object) => `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64(clai
 const EXPIRING = jwt({ sub: 'u-1', exp: Math.floor(Date.now() / 1000) + 3600 })
 const OPAQUE = jwt({ sub: 'u-1' })
 
-const user = (patch: Partial<User> = {}): User => ({
-  _id: 'u-1',
-  name: 'Lan Nguyen',
-  email: 'lan@example.com',
-  email_verified: true,
-  workid: 'lan.nguyen',
-  photo_url: null,
-  package: 'freemium',
-  account: { language: 'en', skip_tutorial: 1, only_friend_call: 0, only_friend_invite_topic: 0, only_friend_chat: 0, sounds: 1, channel: null, use_for: null, start_with: null, website: null },
-  created_at: '2026-01-05T08:00:00.000Z',
-  ...patch,
-})
+const user = lan
 const LAN = user()
 
 let emitted: EventObject[] = []

@@ -15,19 +15,13 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import type { AnyStateMachine } from 'xstate'
+import type { MachineTestReport } from '../../../src/services/machine-registry'
 import { inventoryOf } from './statechart'
 
 export const REPORT_FILE = resolve(process.cwd(), 'reports/model-tests.json')
 
-export interface MachineReport {
-  paths: number
-  passed: number
-  failed: number
-  states_total: number
-  states_covered: number
-  transitions_total: number
-  transitions_covered: number
-  covered_transitions: string[]
+/** What the visualiser reads (MachineTestReport), with the lists of what is not covered. */
+export interface MachineReport extends Required<MachineTestReport> {
   uncovered_states: string[]
   uncovered_transitions: string[]
 }
