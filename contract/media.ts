@@ -72,3 +72,6 @@ export type MediaIdBody = z.infer<typeof mediaIdBody>
 
 /** Public uploads (channel images and banners) are served at this prefix + key, to anyone. */
 export const PUBLIC_MEDIA_PREFIX = '/api/media/public/'
+
+/** Where anyone reads a public upload (a channel's or group's image, a banner), by its key. */
+export const publicMediaUrl = (key: string | null) => (key ? `${PUBLIC_MEDIA_PREFIX}${key}` : null)

@@ -21,7 +21,7 @@ import { createHealthService, healthRoutes } from './modules/health'
 import { createMediaService, mediaPublicRoutes, mediaRoutes } from './modules/media'
 import { createMessageService, messageRoutes } from './modules/message'
 import { createNotifyService, notifyRoutes } from './modules/notify'
-import { createTopicService, memberName, topicIdsOf, topicRoutes } from './modules/topic'
+import { createTopicService, memberName, requireTopicMember, topicIdsOf, topicRoutes } from './modules/topic'
 import { createRealtime } from './realtime'
 import { createAvatarStore } from './storage/avatars'
 import { installMediaRoutes } from './storage/media-routes'
@@ -45,7 +45,7 @@ export function createFastify(config: Config): FastifyInstance {
 export function createServices(ctx: AppContext) {
   const customer = createCustomerService(ctx, createAvatarStore(ctx.config.mediaDir))
   const notify = createNotifyService(ctx)
-  const media = createMediaService(ctx)
+  const media = createMediaService(ctx, { requireTopicMember })
   const topic = createTopicService(ctx)
   return {
     health: createHealthService(ctx),

@@ -15,6 +15,7 @@ import {
   PAGE_SIZE,
   ROLES,
   type Suggestion,
+  publicMediaUrl,
 } from '../../../contract'
 import { descriptionWriter } from '../../ai/description-writer'
 import type { AppContext } from '../../context'
@@ -22,7 +23,7 @@ import { type ChannelRow, channelMembers, channels, labels, topics, users } from
 import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../../http/errors'
 import { sanitizeRichText } from '../../http/sanitize'
 import { checkPassword, hashPassword } from '../../auth/passwords'
-import { ownPublicMediaKey, publicMediaUrl } from '../media'
+import { ownPublicMediaKey } from '../media'
 import type { CustomerService } from '../customer'
 import type { TopicService } from '../topic'
 

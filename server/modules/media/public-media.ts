@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm'
-import { PUBLIC_MEDIA_PREFIX } from '../../../contract'
 import type { Db } from '../../db/client'
 import { media } from '../../db/schema'
 import { badRequest } from '../../http/errors'
@@ -10,6 +9,3 @@ export async function ownPublicMediaKey(db: Db, userId: string, mediaId: string,
   if (!row || row.ownerId !== userId || row.acl !== 'public') throw badRequest('invalidInput', field)
   return row.key
 }
-
-/** Where anyone reads a public upload. */
-export const publicMediaUrl = (key: string | null) => (key ? `${PUBLIC_MEDIA_PREFIX}${key}` : null)

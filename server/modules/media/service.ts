@@ -5,7 +5,6 @@ import { channelMembers, media, topicMembers, topics, users } from '../../db/sch
 import { badRequest, forbidden, HttpError, notFound } from '../../http/errors'
 import { createMediaStore } from '../../storage/media-store'
 import { discardUploads, type ReceivedFile } from '../../storage/upload-pipeline'
-import { requireTopicMember } from '../topic'
 import { createMediaSigner } from './signing'
 import { toMediaItem } from './view'
 
@@ -15,7 +14,13 @@ const PUBLIC_TYPES = new Set(['image/jpeg', 'image/png'])
  * Uploads (checked by content, within the user's storage quota, images with a thumbnail), signed
  * access for topic members, and the channel storage pages with trash.
  */
-export function createMediaService(ctx: AppContext) {
+/** What the media module asks of topics (the topic module provides it; see server/build.ts). */
+export interface MediaDeps {
+  /** Throws 404/403 unless the user belongs to the topic. */
+  requireTopicMember: (db: AppContext['db'], topicId: string, userId: string) => Promise<unknown>
+}
+
+export function createMediaService(ctx: AppContext, { requireTopicMember }: MediaDeps) {
   const { db } = ctx
   const store = createMediaStore(ctx.config.mediaDir)
   const signer = createMediaSigner(ctx.config.jwtSecret)

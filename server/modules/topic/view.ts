@@ -1,10 +1,9 @@
 import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
-import { PAGE_SIZE, ROLES, type LastMessage, type MessageType, type Topic } from '../../../contract'
+import { PAGE_SIZE, publicMediaUrl, ROLES, type LastMessage, type MessageType, type Topic } from '../../../contract'
 import type { Db } from '../../db/client'
 import { channelMembers, type MessageRow, messages, topicMembers, topics, users } from '../../db/schema'
 import { plainText } from '../../http/sanitize'
-import { publicMediaUrl } from '../media'
 
 const partnerMembers = alias(topicMembers, 'partner_member')
 const partners = alias(users, 'partner')
