@@ -1,0 +1,122 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { createActor, fromPromise } from 'xstate'
+import { incomingCallMachine, isRoomPath, type CallAnswerResponse, type IncomingCallInput, type IncomingCallRequest } from '../../../src/machines/incoming-call'
+
+/**
+ * The incoming-call rules the generated paths do not reach with a non-matching payload: a response
+ * for another call, a response that is not "missed", a call while busy, where answering leads.
+ * Expected values come from the product rules (docs/product-rules.md, calls), not from the chart.
+ */
+const CALL: IncomingCallRequest = { _id: 'call-1', uuid: 'room-uuid', caller: { name: 'Minh Tran', photoUrl: null }, isVideo: false }
+
+function start(input: Partial<IncomingCallInput> = {}, answer: (callId: string) => Promise<CallAnswerResponse> = async () => ({ status: 200 })) {
+  const opened: string[] = []
+  const failed: number[] = []
+  const answered: string[] = []
+  const machine = incomingCallMachine.provide({
+    actors: {
+      postCallAnswer: fromPromise<CallAnswerResponse, { call_id: string }>(({ input }) => {
+        answered.push(input.call_id)
+        return answer(input.call_id)
+      }),
+      postCallDecline: fromPromise<unknown, { call_id: string }>(async () => ({})),
+    },
+    actions: {
+      openRoom: (_, params: { roomId: string }) => void opened.push(params.roomId),
+      notifyAnswerFailed: () => void failed.push(1),
+    },
+  })
+  const actor = createActor(machine, { input: { sounds: 1, calling: false, pathname: '/chat', ...input } }).start()
+  return { actor, opened, failed, answered }
+}
+
+beforeEach(() => vi.useFakeTimers())
+afterEach(() => vi.useRealTimers())
+
+describe('incomingCall', () => {
+  it('rings for a call while the user is free', () => {
+    const { actor } = start()
+    actor.send({ type: 'NEW_REQUEST_CALL', call: CALL })
+    expect(actor.getSnapshot().value).toBe('ringing')
+    expect(actor.getSnapshot().context.call).toEqual(CALL)
+  })
+
+  it('does not ring while already in a call or in a room view', () => {
+    for (const input of [{ calling: true }, { pathname: '/room/abc' }, { pathname: '/call-open/xyz' }]) {
+      const { actor } = start(input)
+      actor.send({ type: 'NEW_REQUEST_CALL', call: CALL })
+      expect(actor.getSnapshot().value).toBe('idle')
+      expect(actor.getSnapshot().context.call).toBeNull()
+    }
+    const { actor } = start()
+    actor.send({ type: 'ROUTE_CHANGED', pathname: '/room/abc' })
+    actor.send({ type: 'NEW_REQUEST_CALL', call: CALL })
+    expect(actor.getSnapshot().value).toBe('idle')
+    actor.send({ type: 'ROUTE_CHANGED', pathname: '/chat' })
+    actor.send({ type: 'CALLING_CHANGED', calling: true })
+    actor.send({ type: 'NEW_REQUEST_CALL', call: CALL })
+    expect(actor.getSnapshot().value).toBe('idle')
+  })
+
+  it('only a "missed" response for this very call closes the popup', () => {
+    const { actor } = start()
+    actor.send({ type: 'NEW_REQUEST_CALL', call: CALL })
+    actor.send({ type: 'RESPONSE_CALL', call_id: 'another-call', status: 'missed' })
+    expect(actor.getSnapshot().value).toBe('ringing')
+    actor.send({ type: 'RESPONSE_CALL', call_id: 'call-1', status: 'answered' })
+    actor.send({ type: 'RESPONSE_CALL', call_id: 'call-1', status: 'declined' })
+    expect(actor.getSnapshot().value).toBe('ringing')
+    expect(actor.getSnapshot().context.call?._id).toBe('call-1')
+    actor.send({ type: 'RESPONSE_CALL', call_id: 'call-1', status: 'missed' })
+    expect(actor.getSnapshot().value).toBe('idle')
+    expect(actor.getSnapshot().context.call).toBeNull()
+  })
+
+  it('the ringtone starts again every 60 s while sounds are on, and not when they are off', async () => {
+    const on = start()
+    on.actor.send({ type: 'NEW_REQUEST_CALL', call: CALL })
+    expect(on.actor.getSnapshot().context.ringtonePlays).toBe(1)
+    await vi.advanceTimersByTimeAsync(59_999)
+    expect(on.actor.getSnapshot().context.ringtonePlays).toBe(1)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(on.actor.getSnapshot().context.ringtonePlays).toBe(2)
+
+    const off = start({ sounds: 0 })
+    off.actor.send({ type: 'NEW_REQUEST_CALL', call: CALL })
+    await vi.advanceTimersByTimeAsync(120_000)
+    expect(off.actor.getSnapshot().context.ringtonePlays).toBe(1)
+    expect(off.actor.getSnapshot().value).toBe('ringing')
+  })
+
+  it('answering sends this call id and opens the room: the moved room on 301, else the call uuid', async () => {
+    const cases: [CallAnswerResponse, string][] = [
+      [{ status: 301, result: { _id: 'moved-room' } }, 'moved-room'],
+      [{ status: 301, result: {} }, 'room-uuid'],
+      [{ status: 200, result: { _id: 'ignored' } }, 'room-uuid'],
+    ]
+    for (const [response, room] of cases) {
+      const { actor, opened, answered } = start({}, async () => response)
+      actor.send({ type: 'NEW_REQUEST_CALL', call: CALL })
+      actor.send({ type: 'ANSWER' })
+      await vi.advanceTimersByTimeAsync(0)
+      expect(answered).toEqual(['call-1'])
+      expect(opened).toEqual([room])
+      expect(actor.getSnapshot().value).toBe('idle')
+      expect(actor.getSnapshot().context.call).toBeNull()
+    }
+  })
+
+  it('a failed answer says so and opens nothing', async () => {
+    const { actor, opened, failed } = start({}, async () => Promise.reject(new Error('Server Error')))
+    actor.send({ type: 'NEW_REQUEST_CALL', call: CALL })
+    actor.send({ type: 'ANSWER' })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(failed).toEqual([1])
+    expect(opened).toEqual([])
+    expect(actor.getSnapshot().value).toBe('idle')
+  })
+
+  it('knows the room views', () => {
+    expect(['/room/a', '/call-open/b', '/chat', '/rooms', '/x/room/a'].map(isRoomPath)).toEqual([true, true, false, false, false])
+  })
+})
