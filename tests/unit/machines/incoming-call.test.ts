@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
-import { incomingCallMachine, isRoomPath, type CallAnswerResponse, type IncomingCallInput, type IncomingCallRequest } from '../../../src/machines/incoming-call'
+import { connect, incomingCallMachine, isRoomPath, type CallAnswerResponse, type IncomingCallInput, type IncomingCallRequest } from '../../../src/machines/incoming-call'
 
 /**
  * The incoming-call rules the generated paths do not reach with a non-matching payload: a response
@@ -118,5 +118,39 @@ describe('incomingCall', () => {
 
   it('knows the room views', () => {
     expect(['/room/a', '/call-open/b', '/chat', '/rooms', '/x/room/a'].map(isRoomPath)).toEqual([true, true, false, false, false])
+  })
+})
+
+describe('incomingCall connect', () => {
+  const noop = () => {}
+  it('idle: nothing open; ringing: the caller, the kind of call, a ringtone played once per start; declining says so', async () => {
+    const { actor } = start({ sounds: 1 }, () => new Promise(() => {}))
+    expect(connect(actor.getSnapshot(), noop).open).toBe(false)
+    actor.send({ type: 'NEW_REQUEST_CALL', call: { ...CALL, isVideo: true, caller: { name: 'Minh Tran', photoUrl: '/a.png' } } })
+    const ringing = connect(actor.getSnapshot(), noop)
+    expect(ringing).toMatchObject({ open: true, phase: 'ringing', callerName: 'Minh Tran', callerPhotoUrl: '/a.png', callerInitials: 'MT', isVideo: true, canRespond: true })
+    expect(ringing.ringtone).toEqual({ playing: true, volume: 0.5, loop: false, playKey: 1 })
+    actor.send({ type: 'DECLINE' })
+    const declining = connect(actor.getSnapshot(), noop)
+    expect(declining).toMatchObject({ open: true, phase: 'declining', canRespond: false })
+    expect(declining.ringtone.playing).toBe(false)
+  })
+
+  it('a voice call without a photo; sounds off rings silently', () => {
+    const { actor } = start({ sounds: 0 })
+    actor.send({ type: 'NEW_REQUEST_CALL', call: CALL })
+    const props = connect(actor.getSnapshot(), noop)
+    expect(props).toMatchObject({ isVideo: false, callerPhotoUrl: null })
+    expect(props.ringtone.playing).toBe(false)
+  })
+
+  it('Answer and Decline send their events', () => {
+    const sent: string[] = []
+    const { actor } = start()
+    actor.send({ type: 'NEW_REQUEST_CALL', call: CALL })
+    const props = connect(actor.getSnapshot(), (event) => void sent.push(event.type))
+    props.onAnswer()
+    props.onDecline()
+    expect(sent).toEqual(['ANSWER', 'DECLINE'])
   })
 })
