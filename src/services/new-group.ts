@@ -2,22 +2,16 @@ import { useEffect, useMemo, useRef } from 'react'
 import { useActorRef, useSelector } from '@xstate/react'
 import { fromPromise } from 'xstate'
 import type { Topic } from '../../contract/topic'
-import { type Candidate, connect, type CreateGroupFailure, type CreateGroupInput, newGroupMachine } from '../machines/new-group'
+import { type Candidate, connect, type CreateGroupInput, newGroupMachine } from '../machines/new-group'
 import { channelPage } from './channels'
 import { addTopic } from './chat'
-import { apiErrorOf } from './http'
+import { failingWithMessage } from './failure'
 import { everyPage } from './pages'
 
 const appNewGroupMachine = newGroupMachine.provide({
   actors: {
     loadMembers: fromPromise<Candidate[], { channelId: string }>(({ input }) => everyPage((page) => channelPage(input.channelId, page).then((p) => p.customers))),
-    createGroup: fromPromise<Topic, CreateGroupInput>(async ({ input }) => {
-      try {
-        return await addTopic(input.channel_id, input.name, input.customer_ids)
-      } catch (error) {
-        throw { reason: apiErrorOf(error)?.body?.message ?? null } satisfies CreateGroupFailure
-      }
-    }),
+    createGroup: fromPromise<Topic, CreateGroupInput>(({ input }) => failingWithMessage(addTopic(input.channel_id, input.name, input.customer_ids))),
   },
 })
 

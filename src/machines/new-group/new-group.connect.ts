@@ -10,8 +10,8 @@ export interface NewGroupProps {
   /** The group is being created: the form waits. */
   busy: boolean
   canSubmit: boolean
-  /** The last create failed, with the server's reason if it gave one. */
-  error: { reason: string | null } | null
+  /** Why the last create failed. */
+  error: string | null
   onOpen: (channelId: string) => void
   onClose: () => void
   onName: (name: string) => void

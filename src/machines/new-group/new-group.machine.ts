@@ -1,7 +1,8 @@
 import { assign, emit, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import type { Topic } from '../../../contract/topic'
 import { actorNotProvided } from '../not-provided'
-import type { Candidate, CreateGroupFailure, CreateGroupInput, NewGroupContext, NewGroupEmitted, NewGroupEvent, NewGroupInput } from './new-group.types'
+import { errorTextOf } from '../invoke-result'
+import type { Candidate, CreateGroupInput, NewGroupContext, NewGroupEmitted, NewGroupEvent, NewGroupInput } from './new-group.types'
 
 /**
  * The new-group dialog: a group chat in the current channel with some of its members.
@@ -40,7 +41,7 @@ export const newGroupMachine = setup({
     }),
     setCandidates: assign({ candidates: ({ context }, params: { members: Candidate[] }) => params.members.filter((m) => m._id !== context.meId) }),
     clearError: assign({ error: null }),
-    setError: assign({ error: (_, params: { error: unknown }) => ({ reason: (params.error as CreateGroupFailure | null)?.reason ?? null }) }),
+    setError: assign({ error: ({ event }) => errorTextOf(event) }),
     emitCreated: emit((_, params: { topic: Topic }): NewGroupEmitted => ({ type: 'created', topic: params.topic })),
   },
 }).createMachine({
@@ -76,7 +77,7 @@ export const newGroupMachine = setup({
             src: 'createGroup',
             input: ({ context }) => ({ channel_id: context.channelId, name: context.name.trim(), customer_ids: context.chosen }),
             onDone: { target: '#newGroup.closed', actions: { type: 'emitCreated', params: ({ event }) => ({ topic: event.output }) } },
-            onError: { target: 'editing', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
+            onError: { target: 'editing', actions: 'setError' },
           },
         },
       },

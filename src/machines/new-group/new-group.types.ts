@@ -15,8 +15,8 @@ export interface NewGroupContext extends NewGroupInput {
   /** Ids of the members picked. */
   chosen: string[]
   candidates: Candidate[]
-  /** The last create failed: the server's reason, if it gave one. */
-  error: { reason: string | null } | null
+  /** Why the last create failed, as the runtime words it (the server's reason, or a general one). */
+  error: string | null
 }
 
 export type NewGroupEvent =
@@ -27,7 +27,5 @@ export type NewGroupEvent =
   | { type: 'SUBMIT' }
 
 export type CreateGroupInput = AddTopicBody
-/** A refused create as the actor reports it. */
-export type CreateGroupFailure = { reason: string | null }
 
 export type NewGroupEmitted = { type: 'created'; topic: Topic }

@@ -48,7 +48,7 @@ export function NewGroupDialog({ open, name, candidates, chosen, busy, canSubmit
         </fieldset>
         {error ? (
           <p role="alert" className="text-sm text-red-700">
-            {error.reason ?? t`Something went wrong. Please try again.`}
+            {error}
           </p>
         ) : null}
         <div className="flex justify-end gap-2">
