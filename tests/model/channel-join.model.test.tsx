@@ -1,34 +1,18 @@
 import { expect } from 'vitest'
 import { within } from '@testing-library/react'
-import type { ChannelInfo } from '../../contract/channel'
 import { ROLES } from '../../contract/limits'
 import { channelJoinMachine, connect, type ChannelJoinSnapshot } from '../../src/machines/channel-join'
 import { ChannelPublicPage } from '../../src/ui/channel/channel-public-page'
 import { describeModel, type ModelKit } from './support/run-model'
 import { routed } from './support/routed'
+import { channelInfo } from '../support/channel-info'
 
 /** The channel page as /channel/{id} renders it: the card, and the join form for a signed-in visitor. */
 
 type Kit = ModelKit<typeof channelJoinMachine>
 type S = ChannelJoinSnapshot
 
-const channel = (over: Partial<ChannelInfo>): ChannelInfo => ({
-  _id: 'ch-1',
-  name: 'Acme',
-  description: '<p>We make things.</p>',
-  image: null,
-  banner: null,
-  is_public: true,
-  use_for: null,
-  referral_link: null,
-  created_by: 'u-owner',
-  created_at: '2026-02-01T08:00:00.000Z',
-  members_count: 12,
-  role: 0,
-  topics: 3,
-  roles: {},
-  ...over,
-})
+const channel = channelInfo
 const PUBLIC = channel({})
 const PRIVATE = channel({ name: 'Acme Board', is_public: false, members_count: 4 })
 const MEMBER = channel({ name: 'Acme Team', role: ROLES.member, members_count: 30 })

@@ -3,29 +3,14 @@ import { createActor, fromPromise, waitFor } from 'xstate'
 import type { ChannelInfo } from '../../../contract/channel'
 import { ROLES } from '../../../contract'
 import { channelJoinMachine, connect, type JoinChannelInput } from '../../../src/machines/channel-join'
+import { channelInfo } from '../../support/channel-info'
 
 /**
  * Who may join from the public channel page, and when the page loads again: the cases the
  * generated paths reach only with the one visitor they model. Expected values are the product's
  * rules (a visitor must log in; a member does not join again; a private channel needs its password).
  */
-const channel = (over: Partial<ChannelInfo> = {}): ChannelInfo => ({
-  _id: 'ch-1',
-  name: 'Acme',
-  description: '',
-  image: null,
-  banner: null,
-  is_public: true,
-  use_for: null,
-  referral_link: null,
-  created_by: 'u-owner',
-  created_at: '2026-02-01T08:00:00.000Z',
-  members_count: 12,
-  role: 0,
-  topics: 3,
-  roles: {},
-  ...over,
-})
+const channel = channelInfo
 
 async function shown(info: ChannelInfo, loggedIn = true) {
   const loads: string[] = []
