@@ -68,13 +68,13 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'
 export type EndpointAuth = 'public' | 'signedIn' | 'optional'
 
 /** The server's configured rate-limit rules (max requests per window). */
-export type RateLimitName = 'login' | 'register' | 'otp'
+export type RateLimitName = 'login' | 'loginIp' | 'register' | 'otp'
 
 export interface RateLimit {
   rule: RateLimitName
   /**
-   * `ip`: a budget per route and ip, counted as the request arrives. `ipAndEmail`: one budget per
-   * ip + body email shared by every entry naming the rule, counted after the body is validated.
+   * `ip`: one budget per ip, counted as the request arrives. `ipAndEmail`: one budget per ip + body
+   * email, counted after the body is validated. Either is shared by every entry naming the rule.
    */
   by: 'ip' | 'ipAndEmail'
 }
@@ -97,7 +97,8 @@ export interface EndpointDef {
   multipart?: true
   /** The `result` of the `{ result }` answer; absent when the answer is a file. */
   response?: z.ZodType
-  limit?: RateLimit
+  /** One rule, or several that all apply (each counts the request). */
+  limit?: RateLimit | readonly RateLimit[]
 }
 
 const endpoint = <const E extends EndpointDef>(entry: E) => entry
@@ -126,7 +127,10 @@ export const endpoints = {
     auth: 'public',
     body: loginBody,
     response: session,
-    limit: { rule: 'login', by: 'ipAndEmail' },
+    limit: [
+      { rule: 'loginIp', by: 'ip' },
+      { rule: 'login', by: 'ipAndEmail' },
+    ],
   }),
   refreshToken: endpoint({ method: 'POST', path: 'auth/refresh-token', tag: 'auth', summary: 'Rotate a refresh token', auth: 'public', body: refreshBody, response: tokens }),
   verifyEmail: endpoint({

@@ -16,6 +16,7 @@ export const SERVER_MESSAGES = {
   permissionDenied: { en: 'Permission denied', vi: 'Không có quyền truy cập' },
   notFound: { en: 'Not found', vi: 'Không tìm thấy' },
   tooManyRequests: { en: 'Too many attempts, please try again later', vi: 'Quá nhiều lần thử, vui lòng thử lại sau' },
+  tryAgainLater: { en: 'This is not available right now, please try again in a minute', vi: 'Chức năng này tạm thời không khả dụng, vui lòng thử lại sau một phút' },
   serverError: { en: 'Server Error', vi: 'Lỗi máy chủ' },
   oneFieldPerCall: { en: 'Update exactly one field per call', vi: 'Mỗi lần chỉ cập nhật một trường' },
   avatarType: { en: 'You can only upload JPG/PNG file', vi: 'Bạn chỉ có thể tải lên tệp JPG/PNG' },

@@ -10,6 +10,7 @@ import { installErrorHandler } from './http/errors'
 import { installJsonParser } from './http/json-body'
 import { installOpenApi } from './http/openapi'
 import { installSpa } from './http/spa'
+import { trustProxyOption } from './http/trust-proxy'
 import { zodValidatorCompiler } from './http/validation'
 import { createTokenService } from './auth/tokens'
 import { createMailer } from './mail/mailer'
@@ -32,7 +33,7 @@ export function createFastify(config: Config): FastifyInstance {
     logger: config.logger ? { level: config.logLevel } : false,
     // One line per request costs throughput; it is there with LOG_LEVEL=debug.
     logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(config.logLevel) }),
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     forceCloseConnections: true,
     bodyLimit: 1024 * 1024,
   })
@@ -96,6 +97,7 @@ export async function buildApp(app: FastifyInstance, config: Config, database: D
     global: false,
     redis: realtime.redis,
     nameSpace: config.rateLimitNamespace,
+    // Open by default when Redis fails; each auth rule fails closed (server/http/rate-limits.ts).
     skipOnError: true,
     errorResponseBuilder: (_req, context) => ({ statusCode: context.statusCode, message: 'Too many requests' }),
   })

@@ -7,22 +7,34 @@ export interface RateLimitRule {
   /** Requests allowed per window and key. */
   max: number
   windowMs: number
+  /** When the shared counter store (Redis) fails: refuse the request (503) instead of letting it through. */
+  failClosed?: boolean
 }
 
 export interface RateLimits {
   /** auth/login, keyed by ip + email. */
   login: RateLimitRule
+  /** auth/login, keyed by ip alone: one address trying many emails (password spraying). */
+  loginIp: RateLimitRule
   /** auth/register, keyed by ip. */
   register: RateLimitRule
   /** verify-email, resend-code, forgot-password and reset-password together, keyed by ip + email. */
   otp: RateLimitRule
 }
 
+/** The auth rules fail closed: a Redis outage must not switch off the brute-force limits. */
 export const DEFAULT_RATE_LIMITS: RateLimits = {
-  login: { max: 10, windowMs: 60_000 },
-  register: { max: 20, windowMs: 10 * 60_000 },
-  otp: { max: 10, windowMs: 10 * 60_000 },
+  login: { max: 10, windowMs: 60_000, failClosed: true },
+  loginIp: { max: 30, windowMs: 10 * 60_000, failClosed: true },
+  register: { max: 20, windowMs: 10 * 60_000, failClosed: true },
+  otp: { max: 10, windowMs: 10 * 60_000, failClosed: true },
 }
+
+/**
+ * Which X-Forwarded-For hops to believe: false (none), the number of proxies in front, or their
+ * addresses/CIDRs. Never `true`, which would believe whatever a client writes.
+ */
+export type TrustProxy = false | number | string[]
 
 export interface ServerOptions {
   /** 0 picks a free port. Default 3000. */
@@ -46,8 +58,8 @@ export interface ServerOptions {
   distDir?: string
   logger?: boolean
   logLevel?: string
-  /** Trust X-Forwarded-For (behind a reverse proxy): rate limits then key on the client's address. */
-  trustProxy?: boolean
+  /** Behind reverse proxies: rate limits then key on the client's address from X-Forwarded-For. */
+  trustProxy?: TrustProxy
   /** An OpenAI-compatible endpoint for channel descriptions (…/chat/completions); the offline writer otherwise. */
   ai?: { baseUrl?: string; apiKey?: string; model?: string }
   /** Overrides every plan's storage quota (bytes), e.g. for tests. */
@@ -75,7 +87,7 @@ export interface Config {
   distDir: string
   logger: boolean
   logLevel: string
-  trustProxy: boolean
+  trustProxy: TrustProxy
   rateLimits: RateLimits
   rateLimitNamespace: string
   ai: { baseUrl?: string; apiKey?: string; model: string }
@@ -105,7 +117,7 @@ export async function resolveConfig(opts: ServerOptions): Promise<Config> {
     logger: opts.logger ?? false,
     logLevel: opts.logLevel ?? 'info',
     trustProxy: opts.trustProxy ?? false,
-    rateLimits: { login: rule('login'), register: rule('register'), otp: rule('otp') },
+    rateLimits: { login: rule('login'), loginIp: rule('loginIp'), register: rule('register'), otp: rule('otp') },
     rateLimitNamespace: rl.namespace ?? 'workroom-rl:',
     ai: { baseUrl: opts.ai?.baseUrl?.replace(/\/+$/, '') || undefined, apiKey: opts.ai?.apiKey || undefined, model: opts.ai?.model || 'gpt-4o-mini' },
     storageQuotaBytes: opts.storageQuotaBytes,

@@ -1,4 +1,5 @@
-import type { RateLimitRule, RateLimits, ServerOptions } from './config'
+import { isIP } from 'node:net'
+import type { RateLimitRule, RateLimits, ServerOptions, TrustProxy } from './config'
 
 /** Server options from the environment (every variable is listed in the README). */
 export function optionsFromEnv(env: NodeJS.ProcessEnv, defaults: { port: number; host: string; publicPort?: number }): ServerOptions {
@@ -22,17 +23,43 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv, defaults: { port: number;
     mailFrom: env.MAIL_FROM,
     jwtSecret: env.JWT_SECRET,
     publicUrl: env.PUBLIC_URL || `http://localhost:${defaults.publicPort ?? defaults.port}`,
-    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    trustProxy: trustProxyFromEnv(env.TRUST_PROXY),
     ai: { baseUrl: env.AI_BASE_URL, apiKey: env.AI_API_KEY, model: env.AI_MODEL },
     storageQuotaBytes: int('STORAGE_QUOTA_BYTES'),
     logger: true,
     logLevel: env.LOG_LEVEL || 'info',
     rateLimits: {
       login: rule('LOGIN'),
+      loginIp: rule('LOGIN_IP'),
       register: rule('REGISTER'),
       otp: rule('OTP'),
     } satisfies { [K in keyof RateLimits]: Partial<RateLimitRule> },
   }
+}
+
+/**
+ * TRUST_PROXY: how many proxies stand in front of the server (`1` behind one load balancer), or
+ * their addresses and networks (`10.0.0.0/8,192.168.1.7`). Unset or `0`: X-Forwarded-For is ignored.
+ * `true` is refused: trusting every hop lets any client pick its own address (and rate-limit key).
+ */
+export function trustProxyFromEnv(raw: string | undefined): TrustProxy {
+  const value = raw?.trim() ?? ''
+  if (value === '' || value === '0' || value === 'false') return false
+  if (/^\d+$/.test(value)) return Number(value)
+  const entries = value.split(',').map((s) => s.trim()).filter(Boolean)
+  const bad = entries.find((entry) => !isAddressOrNetwork(entry))
+  if (bad !== undefined || entries.length === 0) {
+    throw new Error(`TRUST_PROXY must be a number of proxies (e.g. 1) or a comma list of proxy addresses/CIDRs, got "${raw}"`)
+  }
+  return entries
+}
+
+function isAddressOrNetwork(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/')
+  const version = isIP(address)
+  if (version === 0 || rest.length > 0) return false
+  if (prefix === undefined) return true
+  return /^\d+$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128)
 }
 
 /** A whole-number port from the environment, or the default. */

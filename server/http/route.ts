@@ -1,4 +1,3 @@
-import type {} from '@fastify/rate-limit'
 import type {
   FastifyBaseLogger,
   FastifyInstance,
@@ -10,7 +9,6 @@ import type {
   RawReplyDefaultExpression,
   RawRequestDefaultExpression,
   RawServerDefault,
-  RouteOptions,
 } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import {
@@ -20,13 +18,13 @@ import {
   type ParsedBodyOf,
   type ParsedParamsOf,
   type ParsedQueryOf,
-  type RateLimitName,
   resultOf,
   type ResultOf,
 } from '../../contract'
 import type { AppContext } from '../context'
 import { authGuard } from './auth-guard'
 import { HttpError } from './errors'
+import { limitsOf, rateLimitHook } from './rate-limits'
 
 /** The Fastify instance a domain plugin gets (FastifyPluginAsyncZod). */
 export type ZodApp = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>
@@ -41,27 +39,6 @@ export type EndpointHandler<E extends EndpointDef> = E extends { response: unkno
 
 const errors = { '4xx': errorBody, '5xx': errorBody }
 const bearer = [{ bearer: [] }]
-
-/** The email of a validated body, for rate-limit keys (runs after validation). */
-const bodyEmail = (req: FastifyRequest) => {
-  const email = (req.body as { email?: unknown } | undefined)?.email
-  return typeof email === 'string' ? email : ''
-}
-
-/** One limiter per rule keyed by ip + email, shared by every entry naming the rule (built once per server). */
-const sharedLimiters = new WeakMap<AppContext, Map<RateLimitName, preHandlerAsyncHookHandler>>()
-
-function sharedLimiter(app: ZodApp, ctx: AppContext, name: RateLimitName): preHandlerAsyncHookHandler {
-  let limiters = sharedLimiters.get(ctx)
-  if (!limiters) sharedLimiters.set(ctx, (limiters = new Map()))
-  let limiter = limiters.get(name)
-  if (!limiter) {
-    const rule = ctx.config.rateLimits[name]
-    limiter = app.rateLimit({ max: rule.max, timeWindow: rule.windowMs, keyGenerator: (req) => `${name}|${req.ip}|${bodyEmail(req)}` })
-    limiters.set(name, limiter)
-  }
-  return limiter
-}
 
 /**
  * The route registrar of one domain plugin: `route(endpoints.x, handler)` registers the entry's
@@ -95,19 +72,13 @@ export function routesOf(app: ZodApp, ctx: AppContext) {
     }
     const onRequest = def.auth === 'signedIn' ? [guard] : def.auth === 'optional' ? [optionalAuth] : []
     const preHandler: preHandlerAsyncHookHandler[] = []
-    let config: RouteOptions['config']
-    if (def.limit?.by === 'ip') {
-      const rule = ctx.config.rateLimits[def.limit.rule]
-      config = { rateLimit: { max: rule.max, timeWindow: rule.windowMs } }
-    } else if (def.limit?.by === 'ipAndEmail') {
-      preHandler.push(sharedLimiter(app, ctx, def.limit.rule))
-    }
+    // An ip budget counts as the request arrives; an ip + email budget once the body is validated.
+    for (const limit of limitsOf(def.limit)) (limit.by === 'ip' ? onRequest : preHandler).push(rateLimitHook(app, ctx, limit))
     const answer = handler as (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>
     app.route({
       method: def.method,
       url: `/${def.path}`,
       schema,
-      ...(config && { config }),
       onRequest,
       preHandler,
       handler: def.response ? async (req, reply) => ({ result: await answer(req, reply) }) : answer,

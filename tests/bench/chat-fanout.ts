@@ -30,6 +30,7 @@ export const BENCH_REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1
 /** Every rate limit the server reads from the environment (server/env-options.ts), lifted. */
 export const BENCH_SERVER_ENV: Record<string, string> = {
   RATE_LIMIT_LOGIN: '1000000',
+  RATE_LIMIT_LOGIN_IP: '1000000',
   RATE_LIMIT_REGISTER: '1000000',
   RATE_LIMIT_OTP: '1000000',
   LOG_LEVEL: 'warn',

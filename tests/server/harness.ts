@@ -15,6 +15,7 @@ export const REDIS_URL = process.env.REDIS_URL || undefined
 /** Lifted limits for tests that are not about rate limiting. */
 export const RELAXED_LIMITS = {
   login: { max: 10_000 },
+  loginIp: { max: 10_000 },
   register: { max: 10_000 },
   otp: { max: 10_000 },
 }

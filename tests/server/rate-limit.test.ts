@@ -65,15 +65,16 @@ describe('rate limits (small overrides)', () => {
 })
 
 describe('rate-limit configuration', () => {
-  it('defaults: login 10/min, register 20/10 min, otp 10/10 min; overrides merge per rule', async () => {
+  it('defaults: login 10/min, login per address 30/10 min, register 20/10 min, otp 10/10 min, all failing closed; overrides merge per rule', async () => {
     expect(DEFAULT_RATE_LIMITS).toEqual({
-      login: { max: 10, windowMs: 60_000 },
-      register: { max: 20, windowMs: 600_000 },
-      otp: { max: 10, windowMs: 600_000 },
+      login: { max: 10, windowMs: 60_000, failClosed: true },
+      loginIp: { max: 30, windowMs: 600_000, failClosed: true },
+      register: { max: 20, windowMs: 600_000, failClosed: true },
+      otp: { max: 10, windowMs: 600_000, failClosed: true },
     })
     const config = await resolveConfig({ jwtSecret: 'x'.repeat(40), rateLimits: { login: { max: 2 }, otp: { windowMs: 1000 } } })
-    expect(config.rateLimits.login).toEqual({ max: 2, windowMs: 60_000 })
-    expect(config.rateLimits.otp).toEqual({ max: 10, windowMs: 1000 })
+    expect(config.rateLimits.login).toEqual({ max: 2, windowMs: 60_000, failClosed: true })
+    expect(config.rateLimits.otp).toEqual({ max: 10, windowMs: 1000, failClosed: true })
     expect(config.rateLimits.register).toEqual(DEFAULT_RATE_LIMITS.register)
   })
 
