@@ -23,7 +23,7 @@ test('sign up, verify by emailed code, log in, switch to Vietnamese, reload, log
   const wrong = code === '000000' ? '111111' : '000000'
   await page.getByRole('textbox', { name: 'Code' }).fill(wrong)
   await page.getByRole('button', { name: 'Verify' }).click()
-  await expect(page.getByText('Code is incorrect').first()).toBeVisible()
+  await expect(page.getByText('The code is incorrect or has expired, check it or request a new one').first()).toBeVisible()
 
   await page.getByRole('textbox', { name: 'Code' }).fill(code!)
   await page.getByRole('button', { name: 'Verify' }).click()

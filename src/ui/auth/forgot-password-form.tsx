@@ -1,8 +1,11 @@
 import { useState, type FormEvent } from 'react'
 import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
+import { LIMITS } from '../../../contract/limits'
 import type { ForgotPasswordProps } from '../../machines/auth-forms'
 import { SubmitButton, TextField } from '../text-field'
+
+const PASSWORD_MIN = LIMITS.passwordMin
 
 export type ForgotPasswordFormProps = ForgotPasswordProps
 
@@ -75,7 +78,7 @@ export function ForgotPasswordForm({ step, email, submitting, errors, onRequestC
         value={password}
         onChange={(e) => setPassword(e.target.value)}
         errors={errors.password}
-        hint={<Trans>At least 6 characters.</Trans>}
+        hint={<Trans>At least {PASSWORD_MIN} characters; not a common password.</Trans>}
       />
       <SubmitButton busy={submitting}>
         <Trans>Reset password</Trans>

@@ -1,8 +1,11 @@
 import { useState, type FormEvent } from 'react'
 import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
+import { LIMITS } from '../../../contract/limits'
 import type { SignUpProps } from '../../machines/auth-forms'
 import { SubmitButton, TextField } from '../text-field'
+
+const PASSWORD_MIN = LIMITS.passwordMin
 
 export type SignUpFormProps = SignUpProps
 type SignUpValues = Parameters<SignUpProps['onSubmit']>[0]
@@ -35,7 +38,7 @@ export function SignUpForm({ submitting, errors, onSubmit }: SignUpFormProps) {
         value={values.password}
         onChange={set('password')}
         errors={errors.password}
-        hint={<Trans>At least 6 characters.</Trans>}
+        hint={<Trans>At least {PASSWORD_MIN} characters; not a common password.</Trans>}
       />
       <SubmitButton busy={submitting}>
         <Trans>Sign up</Trans>

@@ -12,8 +12,11 @@ interface EmailLogLine {
   preview_url?: string
 }
 
-/** The preview URL of the newest email the server queued for this address (read from its log). */
-export async function latestEmailPreview(to: string, timeoutMs = 10_000): Promise<string> {
+/**
+ * The preview URL of the newest email the server queued for this address (read from its log), or of
+ * the newest whose subject matches (forgot-password and resend-code mail after answering).
+ */
+export async function latestEmailPreview(to: string, subject?: RegExp, timeoutMs = 10_000): Promise<string> {
   const logFile = readFileSync(SERVER_LOG_POINTER, 'utf8').trim()
   const deadline = Date.now() + timeoutMs
   while (Date.now() < deadline) {
@@ -26,7 +29,7 @@ export async function latestEmailPreview(to: string, timeoutMs = 10_000): Promis
           return []
         }
       })
-      .filter((l) => l.msg === 'email queued' && l.to === to && l.preview_url)
+      .filter((l) => l.msg === 'email queued' && l.to === to && l.preview_url && (!subject || subject.test(l.subject ?? '')))
       .pop()
     if (found?.preview_url) return found.preview_url
     await new Promise((r) => setTimeout(r, 200))

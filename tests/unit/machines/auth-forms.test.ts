@@ -62,17 +62,17 @@ describe('authForms machine', () => {
   describe('login', () => {
     it('a verified account is handed to the session with the same-origin redirect', async () => {
       const h = harness({ search: { redirect: '/account/profile' } })
-      h.props().login.onSubmit({ email: 'lan@example.com', password: 'secret1' })
+      h.props().login.onSubmit({ email: 'lan@example.com', password: 'secret-12' })
       expect(h.props().login.submitting).toBe(true)
       await flush()
-      expect(h.calls.login).toEqual([{ email: 'lan@example.com', password: 'secret1' }])
+      expect(h.calls.login).toEqual([{ email: 'lan@example.com', password: 'secret-12' }])
       expect(h.emitted).toEqual([{ type: 'loggedIn', session: session(), redirect: '/account/profile' }])
       expect(h.props().login.submitting).toBe(true)
     })
 
     it('ignores a redirect to another origin', async () => {
       const h = harness({ search: { redirect: '//evil.example' } })
-      h.actor.send({ type: 'LOGIN', email: 'a@b.co', password: 'secret1' })
+      h.actor.send({ type: 'LOGIN', email: 'a@b.co', password: 'secret-12' })
       await flush()
       expect(h.emitted).toEqual([{ type: 'loggedIn', session: session(), redirect: null }])
       expect(safeRedirect('https://evil.example')).toBeNull()
@@ -80,7 +80,7 @@ describe('authForms machine', () => {
 
     it('an unverified account gets a code (resend-code) and goes to /verify-email?email=…, not logged in', async () => {
       const h = harness({ login: async () => session({ email: 'new@example.com', email_verified: false }) })
-      h.actor.send({ type: 'LOGIN', email: 'new@example.com', password: 'secret1' })
+      h.actor.send({ type: 'LOGIN', email: 'new@example.com', password: 'secret-12' })
       await flush()
       expect(h.calls.resendCode).toEqual([{ email: 'new@example.com' }])
       expect(h.navigations()).toEqual(['/verify-email?email=new%40example.com'])
@@ -105,9 +105,9 @@ describe('authForms machine', () => {
   describe('sign up, verify, forgot password', () => {
     it('sign up is checked, then goes to /verify-email with the email', async () => {
       const h = harness()
-      h.props().signUp.onSubmit({ name: 'Lan', email: 'lan@example.com', password: 'secret1' })
+      h.props().signUp.onSubmit({ name: 'Lan', email: 'lan@example.com', password: 'secret-12' })
       await flush()
-      expect(h.calls.register).toEqual([{ name: 'Lan', email: 'lan@example.com', password: 'secret1' }])
+      expect(h.calls.register).toEqual([{ name: 'Lan', email: 'lan@example.com', password: 'secret-12' }])
       expect(h.navigations()).toEqual(['/verify-email?email=lan%40example.com'])
       expect(h.actor.getSnapshot().context.checkedSignUp).toBeNull()
     })
@@ -138,15 +138,15 @@ describe('authForms machine', () => {
       const h = harness()
       expect(h.props().forgotPassword.step).toBe('email')
       // No code step before an email was sent.
-      h.actor.send({ type: 'RESET_PASSWORD', code: '123456', password: 'newpass' })
+      h.actor.send({ type: 'RESET_PASSWORD', code: '123456', password: 'new-pass-9' })
       await flush()
       expect(h.calls.resetPassword).toBeUndefined()
       h.props().forgotPassword.onRequestCode('lan@example.com')
       await flush()
       expect(h.props().forgotPassword).toMatchObject({ step: 'reset', email: 'lan@example.com' })
-      h.props().forgotPassword.onReset({ code: '123456', password: 'newpass' })
+      h.props().forgotPassword.onReset({ code: '123456', password: 'new-pass-9' })
       await flush()
-      expect(h.calls.resetPassword).toEqual([{ email: 'lan@example.com', code: '123456', password: 'newpass' }])
+      expect(h.calls.resetPassword).toEqual([{ email: 'lan@example.com', code: '123456', password: 'new-pass-9' }])
       expect(h.navigations()).toEqual(['/login?email=lan%40example.com&reset=1'])
       expect(h.props().forgotPassword.step).toBe('email')
     })

@@ -2,9 +2,11 @@ import type { ReactNode } from 'react'
 import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { msg } from '@lingui/core/macro'
-import { CHANNEL_QUOTA } from '../../../../contract/limits'
+import { CHANNEL_QUOTA, LIMITS } from '../../../../contract/limits'
 import { Icon, type IconName } from '../icons'
 import { useDocumentTitle } from '../page-parts'
+
+const PASSWORD_MIN = LIMITS.passwordMin
 
 const CHAPTERS = [
   { id: 'getting-started', icon: 'rocket', label: msg`Getting started` },
@@ -97,7 +99,7 @@ export function DocsPage() {
             <Guide
               title={<Trans>Create your account</Trans>}
               steps={[
-                <Trans key="1">Open Sign up and enter your name, email address and a password of at least 6 characters.</Trans>,
+                <Trans key="1">Open Sign up and enter your name, email address and a password of at least {PASSWORD_MIN} characters that is not a common one.</Trans>,
                 <Trans key="2">Check your inbox for a 6-digit code and enter it on the verification screen.</Trans>,
                 <Trans key="3">Log in. You receive a personal workid that others can use to find and message you.</Trans>,
               ]}
