@@ -2,7 +2,7 @@
 export const LIMITS = {
   nameMax: 75,
   emailMax: 254,
-  passwordMin: 6,
+  passwordMin: 8,
   passwordMax: 128,
   channelNameMax: 75,
   channelPasswordMin: 6,

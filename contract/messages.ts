@@ -9,8 +9,9 @@ export const SERVER_MESSAGES = {
   malformedJson: { en: 'The request body is not valid JSON', vi: 'Nội dung yêu cầu không phải JSON hợp lệ' },
   emailTaken: { en: 'This email is already registered', vi: 'Email này đã được đăng ký' },
   invalidCredentials: { en: 'Email or password is incorrect', vi: 'Email hoặc mật khẩu không đúng' },
-  codeIncorrect: { en: 'Code is incorrect', vi: 'Mã không đúng' },
-  codeExpired: { en: 'Code has expired, please request a new one', vi: 'Mã đã hết hạn, vui lòng yêu cầu mã mới' },
+  /** One answer for a wrong, expired, spent or locked code and an unknown address (no enumeration). */
+  codeInvalid: { en: 'The code is incorrect or has expired, check it or request a new one', vi: 'Mã không đúng hoặc đã hết hạn, hãy kiểm tra lại hoặc yêu cầu mã mới' },
+  passwordCommon: { en: 'This password is too common, please choose one that is harder to guess', vi: 'Mật khẩu này quá phổ biến, vui lòng chọn mật khẩu khó đoán hơn' },
   unauthenticated: { en: 'Please log in', vi: 'Vui lòng đăng nhập' },
   sessionExpired: { en: 'Your session has ended, please log in again', vi: 'Phiên đăng nhập đã kết thúc, vui lòng đăng nhập lại' },
   permissionDenied: { en: 'Permission denied', vi: 'Không có quyền truy cập' },

@@ -79,6 +79,7 @@ export async function buildApp(app: FastifyInstance, config: Config, database: D
     publicUrl: () => config.publicUrl ?? `http://localhost:${config.port}`,
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
+    preview: config.emailPreview,
   })
   const uploads = createUploadPipeline(path.join(config.mediaDir, 'tmp'))
   const ctx: AppContext = { config, db: database.db, dbKind: database.kind, run: database.run, mailer, tokens, realtime, uploads }
@@ -89,7 +90,7 @@ export async function buildApp(app: FastifyInstance, config: Config, database: D
     await realtime.close()
   })
   app.addHook('onClose', async () => {
-    mailer.close()
+    await mailer.close()
     await database.close()
   })
 
@@ -101,7 +102,7 @@ export async function buildApp(app: FastifyInstance, config: Config, database: D
     skipOnError: true,
     errorResponseBuilder: (_req, context) => ({ statusCode: context.statusCode, message: 'Too many requests' }),
   })
-  await installOpenApi(app)
+  await installOpenApi(app, config)
 
   await app.register(
     async (api) => {

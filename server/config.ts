@@ -30,6 +30,18 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   otp: { max: 10, windowMs: 10 * 60_000, failClosed: true },
 }
 
+/** Per-account budgets of the emailed codes, kept in the database (every node sees the same counts). */
+export interface AccountLimits {
+  /** Emails with a code (and sign-up notices) one account may get per hour. */
+  codesPerHour: number
+  /** Wrong code checks per account per day before code checks lock. */
+  failedChecksPerDay: number
+  /** The first lock; each further lock doubles it, up to a day. */
+  lockMinutes: number
+}
+
+export const DEFAULT_ACCOUNT_LIMITS: AccountLimits = { codesPerHour: 5, failedChecksPerDay: 20, lockMinutes: 60 }
+
 /**
  * Which X-Forwarded-For hops to believe: false (none), the number of proxies in front, or their
  * addresses/CIDRs. Never `true`, which would believe whatever a client writes.
@@ -66,6 +78,9 @@ export interface ServerOptions {
   storageQuotaBytes?: number
   /** Called with every SQL statement the server runs (tests count queries per request). */
   onQuery?: (sql: string) => void
+  /** NODE_ENV=production: no /api/docs, no /email-preview, mail logs carry outbox ids only. */
+  production?: boolean
+  accountLimits?: Partial<AccountLimits>
   rateLimits?: { [K in keyof RateLimits]?: Partial<RateLimitRule> } & {
     /** Prefix of the shared Redis counters; lets test runs start from zero. */
     namespace?: string
@@ -88,6 +103,10 @@ export interface Config {
   logger: boolean
   logLevel: string
   trustProxy: TrustProxy
+  production: boolean
+  /** Emails readable at /email-preview/<id> and logged with their link: only without SMTP, outside production. */
+  emailPreview: boolean
+  accountLimits: AccountLimits
   rateLimits: RateLimits
   rateLimitNamespace: string
   ai: { baseUrl?: string; apiKey?: string; model: string }
@@ -101,6 +120,8 @@ export async function resolveConfig(opts: ServerOptions): Promise<Config> {
   const dataDir = path.resolve(opts.dataDir ?? 'data')
   const rl = opts.rateLimits ?? {}
   const rule = (k: keyof RateLimits): RateLimitRule => ({ ...DEFAULT_RATE_LIMITS[k], ...definedOnly(rl[k]) })
+  const production = opts.production ?? false
+  const smtpUrl = opts.smtpUrl || undefined
   return {
     port: opts.port ?? 3000,
     host: opts.host ?? '0.0.0.0',
@@ -109,7 +130,7 @@ export async function resolveConfig(opts: ServerOptions): Promise<Config> {
     pgliteDir: opts.pgliteDir ?? path.join(dataDir, 'pglite'),
     databaseUrl: opts.databaseUrl || undefined,
     redisUrl: opts.redisUrl || undefined,
-    smtpUrl: opts.smtpUrl || undefined,
+    smtpUrl,
     mailFrom: opts.mailFrom || 'Workroom <no-reply@workroom.local>',
     publicUrl: opts.publicUrl?.replace(/\/+$/, '') || undefined,
     jwtSecret: new TextEncoder().encode(opts.jwtSecret || (await storedSecret(dataDir))),
@@ -117,6 +138,9 @@ export async function resolveConfig(opts: ServerOptions): Promise<Config> {
     logger: opts.logger ?? false,
     logLevel: opts.logLevel ?? 'info',
     trustProxy: opts.trustProxy ?? false,
+    production,
+    emailPreview: !smtpUrl && !production,
+    accountLimits: { ...DEFAULT_ACCOUNT_LIMITS, ...definedOnly(opts.accountLimits) },
     rateLimits: { login: rule('login'), loginIp: rule('loginIp'), register: rule('register'), otp: rule('otp') },
     rateLimitNamespace: rl.namespace ?? 'workroom-rl:',
     ai: { baseUrl: opts.ai?.baseUrl?.replace(/\/+$/, '') || undefined, apiKey: opts.ai?.apiKey || undefined, model: opts.ai?.model || 'gpt-4o-mini' },

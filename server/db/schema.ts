@@ -95,6 +95,23 @@ export const emailCodes = pgTable(
   (t) => [index('email_codes_user_purpose_idx').on(t.userId, t.purpose)],
 )
 
+/**
+ * Per-account budgets of the emailed codes (auth module), beside any per-address limit: codes sent
+ * in the current hour, wrong checks in the current day, and the lock those wrong checks set.
+ */
+export const authLimits = pgTable('auth_limits', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  codesSince: at('codes_since').notNull(),
+  codesSent: integer('codes_sent').notNull().default(0),
+  failuresSince: at('failures_since').notNull(),
+  failures: integer('failures').notNull().default(0),
+  lockedUntil: at('locked_until'),
+  /** Locks so far without a right code since: each lasts twice the one before. */
+  locks: integer('locks').notNull().default(0),
+})
+
 export const outbox = pgTable(
   'outbox',
   {
@@ -307,3 +324,4 @@ export type MessageRow = typeof messages.$inferSelect
 export type MediaRow = typeof media.$inferSelect
 export type NotificationRow = typeof notifications.$inferSelect
 export type OutboxRow = typeof outbox.$inferSelect
+export type AuthLimitsRow = typeof authLimits.$inferSelect

@@ -14,20 +14,45 @@ export interface OutgoingEmail {
 export interface MailerOptions {
   db: Db
   log: FastifyBaseLogger
-  /** Base of the preview links (PUBLIC_URL); resolved once the port is known. */
+  /** Base of the links in emails and of the preview links (PUBLIC_URL); resolved once the port is known. */
   publicUrl: () => string
   smtpUrl?: string
   from: string
+  /**
+   * Development: emails are readable at /email-preview/<id> and logged with their address, subject
+   * and preview link. Otherwise (SMTP_URL set or production) the log carries the outbox id only.
+   */
+  preview: boolean
 }
 
+/** What a delivered email keeps in the outbox: the codes and links it carried are gone. */
+const REDACTED = '(removed after delivery)'
+
 /**
- * Every email lands in the outbox table (readable at /email-preview/<id>) and is logged with its
- * preview link; with SMTP_URL it is also relayed, and sent_at records the delivery.
+ * Every email lands in the outbox table and is logged; with SMTP_URL it is also relayed, and once
+ * delivered its body is redacted and sent_at records the delivery.
  */
 export function createMailer(opts: MailerOptions) {
   let transport: Promise<Transporter> | undefined
   const smtp = () =>
     (transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(opts.smtpUrl)))
+  const pending = new Set<Promise<void>>()
+
+  if (!opts.smtpUrl && !opts.preview) opts.log.warn('SMTP_URL is not set: emails stay in the outbox table and are not delivered')
+
+  /** Mail work that runs after the request has its answer: errors are logged, `settled` waits for it. */
+  function later(task: () => Promise<unknown>) {
+    const run: Promise<void> = task()
+      .then(() => undefined)
+      .catch((err: unknown) => opts.log.error({ err }, 'email work failed'))
+      .finally(() => pending.delete(run))
+    pending.add(run)
+  }
+
+  /** Resolves when no mail work started by `later` is left (shutdown, tests). */
+  async function settled(): Promise<void> {
+    while (pending.size > 0) await Promise.all(pending)
+  }
 
   /** Writes the email to the outbox (inside the caller's transaction when given one). */
   async function store(exec: Executor, email: OutgoingEmail): Promise<string> {
@@ -35,32 +60,33 @@ export function createMailer(opts: MailerOptions) {
     return row!.id
   }
 
-  /** After the outbox row is committed: log the preview link and relay through SMTP in the background. */
+  /** After the outbox row is committed: log it and relay it through SMTP in the background. */
   function dispatch(id: string, email: OutgoingEmail) {
-    opts.log.info({ to: email.to, subject: email.subject, preview_url: `${opts.publicUrl()}/email-preview/${id}` }, 'email queued')
+    if (opts.preview) opts.log.info({ outbox_id: id, to: email.to, subject: email.subject, preview_url: url(`/email-preview/${id}`) }, 'email queued')
+    else opts.log.info({ outbox_id: id }, 'email queued')
     if (!opts.smtpUrl) return
-    void (async () => {
+    later(async () => {
       try {
         const t = await smtp()
         await t.sendMail({ from: opts.from, ...email })
-        await opts.db.update(outbox).set({ sentAt: new Date() }).where(eq(outbox.id, id))
+        await opts.db.update(outbox).set({ sentAt: new Date(), text: REDACTED, html: REDACTED }).where(eq(outbox.id, id))
       } catch (err) {
-        opts.log.error({ err, to: email.to, outbox_id: id }, 'email delivery failed')
+        opts.log.error({ err, outbox_id: id }, 'email delivery failed')
       }
-    })()
+    })
   }
 
-  async function send(exec: Executor, email: OutgoingEmail): Promise<string> {
-    const id = await store(exec, email)
-    dispatch(id, email)
-    return id
+  /** An absolute link into the app, for email bodies. */
+  function url(path: string): string {
+    return `${opts.publicUrl()}${path}`
   }
 
-  function close() {
-    void transport?.then((t) => t.close())
+  async function close() {
+    await settled()
+    await transport?.then((t) => t.close())
   }
 
-  return { store, dispatch, send, close }
+  return { store, dispatch, later, settled, url, close }
 }
 
 export type Mailer = ReturnType<typeof createMailer>

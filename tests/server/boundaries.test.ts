@@ -65,6 +65,7 @@ const OWNERS: Record<string, string> = {
   sessions: 'auth/tokens.ts',
   refreshTokens: 'auth/tokens.ts',
   emailCodes: 'modules/auth',
+  authLimits: 'modules/auth',
   outbox: 'mail/mailer.ts',
   channels: 'modules/channel',
   channelMembers: 'modules/channel',

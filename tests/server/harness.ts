@@ -129,6 +129,7 @@ export async function register(base: string, over: Partial<{ name: string; email
 
 /** The newest outbox email to an address, and the 6-digit code in it. */
 export async function lastEmail(server: RunningServer, to: string) {
+  await server.ctx.mailer.settled() // resend-code and forgot-password mail after answering
   const [mail] = await server.ctx.db.select().from(outbox).where(eq(outbox.to, to)).orderBy(desc(outbox.createdAt)).limit(1)
   if (!mail) throw new Error(`no email to ${to}`)
   const code = /\b(\d{6})\b/.exec(mail.text)?.[1]

@@ -17,12 +17,12 @@ export const authRoutes: FastifyPluginAsyncZod<ModuleOptions<AuthService>> = asy
     await service.verifyEmail(req.body)
     return { ok: true as const }
   })
-  route(endpoints.resendCode, async (req) => {
-    await service.resendCode(req.body)
+  route(endpoints.resendCode, (req) => {
+    service.resendCode(req.body)
     return { sent: true as const }
   })
-  route(endpoints.forgotPassword, async (req) => {
-    await service.forgotPassword(req.body)
+  route(endpoints.forgotPassword, (req) => {
+    service.forgotPassword(req.body)
     return { sent: true as const }
   })
   route(endpoints.resetPassword, async (req) => {

@@ -2,23 +2,37 @@ import { randomInt } from 'node:crypto'
 import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm'
 import type { EmailOnlyBody, Language, LoginBody, RegisterBody, ResetPasswordBody, Session, Tokens, VerifyEmailBody } from '../../../contract'
 import { LIMITS, SOCKET_EVENTS } from '../../../contract'
-import { checkPassword, hashPassword } from '../../auth/passwords'
+import { checkPassword, hashPassword, isCommonPassword } from '../../auth/passwords'
 import type { AuthContext } from '../../auth/tokens'
 import type { AppContext } from '../../context'
 import type { Executor } from '../../db/client'
 import { emailCodes, users, type UserRow } from '../../db/schema'
-import { badRequest, unauthorized } from '../../http/errors'
-import { codeEmail, type CodePurpose } from '../../mail/templates'
+import { badRequest, HttpError, unauthorized } from '../../http/errors'
+import type { OutgoingEmail } from '../../mail/mailer'
+import { codeEmail, type CodePurpose, codesLockedEmail, signUpAgainEmail } from '../../mail/templates'
 import { type CustomerService, toUser } from '../customer'
+import { afterRightCode, afterWrongCode, isLocked, lockBudget, saveBudget, spendCode } from './account-limits'
+import { standInSession } from './sign-up-answer'
 
 const OTP_TTL_MS = LIMITS.otpTtlMinutes * 60_000
 
+/** Every failed code check answers this: wrong, expired, spent, locked and unknown look the same. */
+const invalidCode = () => badRequest('codeInvalid', 'code')
+const commonPassword = () => badRequest('passwordCommon', 'password')
+const languageOf = (user: UserRow): Language => (user.language === 'vi' ? 'vi' : 'en')
+
 /**
  * Sign-up, login, email codes, password reset and logout. Users rows are written by the customer
- * module, sessions and refresh tokens by the token service; this module owns the email codes.
+ * module, sessions and refresh tokens by the token service; this module owns the email codes and
+ * the per-account code budgets (auth_limits).
+ *
+ * No answer tells whether an address has an account: sign-up with a taken address answers like a
+ * new one (and emails the owner), code checks fail with one message, and resend-code and
+ * forgot-password answer before looking the address up (their email goes out afterwards).
  */
 export function createAuthService(ctx: AppContext, { customers }: { customers: CustomerService }) {
   const { db, tokens, mailer, realtime } = ctx
+  const limits = ctx.config.accountLimits
 
   const findByEmail = async (email: string): Promise<UserRow | undefined> =>
     (await db.select().from(users).where(eq(users.email, email)).limit(1))[0]
@@ -39,59 +53,105 @@ export function createAuthService(ctx: AppContext, { customers }: { customers: C
     return code
   }
 
-  async function sendCode(user: UserRow, purpose: CodePurpose) {
-    const out = await db.transaction(async (tx) => {
-      const code = await issueCode(tx, user.id, purpose)
-      const email = codeEmail(purpose, user.language === 'vi' ? 'vi' : 'en', user, code)
-      return { id: await mailer.store(tx, email), email }
-    })
-    mailer.dispatch(out.id, out.email)
+  /**
+   * Stores the email `make` builds when the account's hour budget allows (in the caller's
+   * transaction); returns it for dispatch after commit, or null when the budget is spent or code
+   * checks are locked.
+   */
+  async function withinBudget(tx: Executor, userId: string, make: () => Promise<OutgoingEmail>): Promise<{ id: string; email: OutgoingEmail } | null> {
+    const now = new Date()
+    const next = spendCode(await lockBudget(tx, userId, now), now, limits)
+    if (!next) return null
+    await saveBudget(tx, userId, next)
+    const email = await make()
+    return { id: await mailer.store(tx, email), email }
   }
 
-  /**
-   * Spends one attempt of the user's live code. Wrong -> 'Code is incorrect'; expired or out of
-   * attempts -> 'Code has expired'. On success the code is used up.
-   */
-  async function consumeCode(user: UserRow | undefined, purpose: CodePurpose, code: string): Promise<void> {
-    if (!user) throw badRequest('codeIncorrect', 'code')
-    const [live] = await db
+  const dispatch = (mail: { id: string; email: OutgoingEmail } | null) => {
+    if (mail) mailer.dispatch(mail.id, mail.email)
+  }
+
+  async function sendCode(user: UserRow, purpose: CodePurpose) {
+    dispatch(await db.transaction((tx) => withinBudget(tx, user.id, async () => codeEmail(purpose, languageOf(user), user, await issueCode(tx, user.id, purpose)))))
+  }
+
+  /** Spends one attempt of the user's live code; true when it is the right one (then it is used up). */
+  async function spendAttempt(tx: Executor, userId: string, purpose: CodePurpose, code: string, now: Date): Promise<boolean> {
+    const [live] = await tx
       .select()
       .from(emailCodes)
-      .where(and(eq(emailCodes.userId, user.id), eq(emailCodes.purpose, purpose), isNull(emailCodes.usedAt)))
+      .where(and(eq(emailCodes.userId, userId), eq(emailCodes.purpose, purpose), isNull(emailCodes.usedAt)))
       .orderBy(desc(emailCodes.createdAt))
       .limit(1)
-    if (!live) throw badRequest('codeIncorrect', 'code')
-    if (live.expiresAt.getTime() <= Date.now()) throw badRequest('codeExpired', 'code')
-    const [counted] = await db
+    if (!live || live.expiresAt <= now) return false
+    const [counted] = await tx
       .update(emailCodes)
       .set({ attempts: sql`${emailCodes.attempts} + 1` })
       .where(and(eq(emailCodes.id, live.id), isNull(emailCodes.usedAt), lt(emailCodes.attempts, LIMITS.otpMaxAttempts)))
       .returning({ attempts: emailCodes.attempts })
-    if (!counted) throw badRequest('codeExpired', 'code')
-    if (!tokens.sameHash(live.codeHash, tokens.codeHash(user.id, purpose, code))) throw badRequest('codeIncorrect', 'code')
-    const [spent] = await db
+    if (!counted || !tokens.sameHash(live.codeHash, tokens.codeHash(userId, purpose, code))) return false
+    const [spent] = await tx
       .update(emailCodes)
-      .set({ usedAt: new Date() })
+      .set({ usedAt: now })
       .where(and(eq(emailCodes.id, live.id), isNull(emailCodes.usedAt)))
       .returning({ id: emailCodes.id })
-    if (!spent) throw badRequest('codeIncorrect', 'code')
+    return spent !== undefined
   }
+
+  /**
+   * Checks a code against the account's budget: while code checks are locked nothing is checked;
+   * a wrong code counts toward the day's budget, and the one that locks emails the owner (once per
+   * lock). Every failure throws the same invalidCode.
+   */
+  async function consumeCode(user: UserRow | undefined, purpose: CodePurpose, code: string): Promise<void> {
+    if (!user) throw invalidCode()
+    const now = new Date()
+    const { right, notice } = await db.transaction(async (tx) => {
+      const budget = await lockBudget(tx, user.id, now)
+      if (isLocked(budget, now)) return { right: false, notice: null }
+      const right = await spendAttempt(tx, user.id, purpose, code, now)
+      const next = right ? afterRightCode(budget) : afterWrongCode(budget, now, limits)
+      await saveBudget(tx, user.id, next)
+      if (!isLocked(next, now)) return { right, notice: null }
+      const email = codesLockedEmail(languageOf(user), user, next.lockedUntil!)
+      return { right, notice: { id: await mailer.store(tx, email), email } }
+    })
+    dispatch(notice)
+    if (!right) throw invalidCode()
+  }
+
+  /** Someone signed up with a taken address: its owner is told (within the mail budget); the caller gets a stand-in answer. */
+  async function signUpAgain(owner: UserRow, body: RegisterBody, lang: Language, passwordHash: string): Promise<Session> {
+    const links = { login: mailer.url('/login'), forgot: mailer.url('/forgot-password') }
+    dispatch(await db.transaction((tx) => withinBudget(tx, owner.id, async () => signUpAgainEmail(languageOf(owner), owner, links))))
+    return standInSession(db, customers, body, lang, passwordHash)
+  }
+
+  const isEmailTaken = (err: unknown) => err instanceof HttpError && err.key === 'emailTaken'
 
   return {
     async register(body: RegisterBody, lang: Language): Promise<Session> {
-      if (await findByEmail(body.email)) throw badRequest('emailTaken', 'email')
+      if (isCommonPassword(body.password)) throw commonPassword()
+      // Hashed first, whether or not the address is taken: both answers cost the same.
       const passwordHash = await hashPassword(body.password)
-      // All or nothing: the account, its session, its code and its email.
-      const out = await db.transaction(async (tx) => {
-        const row = await customers.createAccount(tx, { name: body.name, email: body.email, passwordHash, language: lang })
-        const session = await tokens.startSession(tx, row.id)
-        const code = await issueCode(tx, row.id, 'verify')
-        const email = codeEmail('verify', lang, row, code)
-        const mailId = await mailer.store(tx, email)
-        return { row, session, mailId, email }
-      })
-      mailer.dispatch(out.mailId, out.email)
-      return { ...out.session, user: toUser(out.row) }
+      const taken = await findByEmail(body.email)
+      if (taken) return signUpAgain(taken, body, lang, passwordHash)
+      try {
+        // All or nothing: the account, its session, its code and its email.
+        const out = await db.transaction(async (tx) => {
+          const row = await customers.createAccount(tx, { name: body.name, email: body.email, passwordHash, language: lang })
+          const session = await tokens.startSession(tx, row.id)
+          const mail = await withinBudget(tx, row.id, async () => codeEmail('verify', lang, row, await issueCode(tx, row.id, 'verify')))
+          return { row, session, mail }
+        })
+        dispatch(out.mail)
+        return { ...out.session, user: toUser(out.row) }
+      } catch (err) {
+        // Another sign-up of the same address won the race.
+        const winner = isEmailTaken(err) ? await findByEmail(body.email) : undefined
+        if (winner) return signUpAgain(winner, body, lang, passwordHash)
+        throw err
+      }
     },
 
     async login(body: LoginBody): Promise<Session> {
@@ -114,19 +174,25 @@ export function createAuthService(ctx: AppContext, { customers }: { customers: C
       await customers.markEmailVerified(db, user!.id)
     },
 
-    /** Sends a fresh verification code when the account exists and is unverified; silent otherwise. */
-    async resendCode(body: EmailOnlyBody): Promise<void> {
-      const user = await findByEmail(body.email)
-      if (user && !user.emailVerified) await sendCode(user, 'verify')
+    /** Answers at once; afterwards a fresh verification code goes out when the account exists and is unverified. */
+    resendCode(body: EmailOnlyBody): void {
+      mailer.later(async () => {
+        const user = await findByEmail(body.email)
+        if (user && !user.emailVerified) await sendCode(user, 'verify')
+      })
     },
 
-    async forgotPassword(body: EmailOnlyBody): Promise<void> {
-      const user = await findByEmail(body.email)
-      if (user) await sendCode(user, 'reset')
+    /** Answers at once; afterwards a reset code goes out when the account exists. */
+    forgotPassword(body: EmailOnlyBody): void {
+      mailer.later(async () => {
+        const user = await findByEmail(body.email)
+        if (user) await sendCode(user, 'reset')
+      })
     },
 
     /** Sets the new password and ends every session of the account. The code proves the email, too. */
     async resetPassword(body: ResetPasswordBody): Promise<void> {
+      if (isCommonPassword(body.password)) throw commonPassword()
       const user = await findByEmail(body.email)
       await consumeCode(user, 'reset', body.code)
       const passwordHash = await hashPassword(body.password)

@@ -25,8 +25,12 @@ const renderEmail = (mail: OutboxRow) =>
 <pre data-testid="body">${escapeHtml(mail.text)}</pre>`,
   )
 
-/** GET /email-preview/:id: the outbox, readable without an account (dev and tests read codes here). */
-export const emailPreviewRoutes: FastifyPluginAsyncZod<ModuleOptions<EmailPreviewService>> = async (app, { service }) => {
+/**
+ * GET /email-preview/:id: the outbox, readable without an account (dev and tests read codes here).
+ * Not registered with SMTP_URL or in production, where emails go to their owners only.
+ */
+export const emailPreviewRoutes: FastifyPluginAsyncZod<ModuleOptions<EmailPreviewService>> = async (app, { ctx, service }) => {
+  if (!ctx.config.emailPreview) return
   app.get(
     '/email-preview/:id',
     { schema: { hide: true, params: z.object({ id: z.string() }) } },
