@@ -302,9 +302,9 @@ describe('no account enumeration (L7)', () => {
     const waiting = new Promise<'still waiting for the mail'>((resolve) => (timer = setTimeout(() => resolve('still waiting for the mail'), 5_000)))
     try {
       const known = await Promise.race([forgot(acc.email), waiting])
-      const unknown = await forgot(uniqueEmail('ghost'))
       expect(known).not.toBe('still waiting for the mail')
       if (typeof known === 'string') return
+      const unknown = await forgot(uniqueEmail('ghost'))
       expect(known.status).toBe(200)
       expect(known.body).toEqual(unknown.body)
       const knownResend = await Promise.race([resend(acc.email), waiting])
