@@ -35,6 +35,16 @@ describe('channels', () => {
     expect((await owner.api('GET', 'channel/my-channel')).body.result).toHaveLength(1)
   })
 
+  it('counts and inserts atomically: eight parallel creates on the free plan (quota 1) make exactly one channel', async () => {
+    const owner = await person(base)
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => owner.api('POST', 'channel/create', { name: `Race ${i}`, is_public: true })))
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 400, 400, 400, 400, 400, 400, 400])
+    for (const refused of answers.filter((a) => a.status === 400)) {
+      expect(refused.body.message).toBe('You have reached the number of channels (1), to increase the number please upgrade your account.')
+    }
+    expect((await owner.api('GET', 'channel/my-channel')).body.result).toHaveLength(1)
+  })
+
   it('checks the create payload: name required and at most 75, private needs a 6+ password', async () => {
     const owner = await person(base)
     const empty = await owner.api('POST', 'channel/create', { name: '', is_public: true })

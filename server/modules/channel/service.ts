@@ -19,6 +19,7 @@ import {
 } from '../../../contract'
 import { descriptionWriter } from '../../ai/description-writer'
 import type { AppContext } from '../../context'
+import type { Executor } from '../../db/client'
 import { type ChannelRow, channelMembers, channels, labels, topics, users } from '../../db/schema'
 import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../../http/errors'
 import { sanitizeRichText } from '../../http/sanitize'
@@ -48,6 +49,21 @@ function toChannel(row: ChannelRow, membersCount: number, role: number | null): 
 
 const membersCount = sql<number>`(select count(*) from ${channelMembers} as counted where counted.channel_id = ${channels.id})`.mapWith(Number)
 
+/** The first key of the advisory lock a channel create holds per user (the second is the user id's hash). */
+const CHANNEL_QUOTA_LOCK = 727_274_002
+
+/** 400 channelLimit when the user already administers as many channels as their plan allows. */
+async function requireChannelRoom(db: Executor, userId: string) {
+  const [me] = await db.select({ plan: users.package }).from(users).where(eq(users.id, userId)).limit(1)
+  if (!me) throw unauthorized()
+  const [administered] = await db
+    .select({ n: count() })
+    .from(channelMembers)
+    .where(and(eq(channelMembers.userId, userId), gte(channelMembers.role, ROLES.admin)))
+  const limit = channelQuota(me.plan)
+  if (Number(administered?.n ?? 0) >= limit) throw new HttpError(400, 'channelLimit', undefined, { limit })
+}
+
 /**
  * Channels: creation within the plan's quota, public search and pages, joining (a private channel
  * needs its password), members and their roles, labels, and the description writer.
@@ -74,20 +90,19 @@ export function createChannelService(ctx: AppContext, { topics: topicsService, c
   }
 
   return {
-    /** The creator becomes owner and lands in the channel's General group; it becomes their current channel. */
+    /**
+     * The creator becomes owner and lands in the channel's General group; it becomes their current
+     * channel. The plan's quota is counted again inside the transaction that inserts, under a lock per
+     * user, so parallel creates cannot each see room for one more.
+     */
     async create(userId: string, body: ChannelCreateBody): Promise<Channel> {
-      const [me] = await db.select({ plan: users.package }).from(users).where(eq(users.id, userId)).limit(1)
-      if (!me) throw unauthorized()
-      const [administered] = await db
-        .select({ n: count() })
-        .from(channelMembers)
-        .where(and(eq(channelMembers.userId, userId), gte(channelMembers.role, ROLES.admin)))
-      const limit = channelQuota(me.plan)
-      if (Number(administered?.n ?? 0) >= limit) throw new HttpError(400, 'channelLimit', undefined, { limit })
+      await requireChannelRoom(db, userId)
       const image = body.file_id ? await ownPublicMediaKey(db, userId, body.file_id, 'file_id') : null
       const banner = body.banner ? (PRESET_BANNERS.has(body.banner) ? body.banner : await ownPublicMediaKey(db, userId, body.banner, 'banner')) : null
       const passwordHash = body.is_public ? null : await hashPassword(body.password!)
       const { channelId, topicId } = await db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(${CHANNEL_QUOTA_LOCK}::int, hashtext(${userId}))`)
+        await requireChannelRoom(tx, userId)
         const [created] = await tx
           .insert(channels)
           .values({
