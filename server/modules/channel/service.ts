@@ -181,14 +181,20 @@ export function createChannelService(ctx: AppContext, { topics: topicsService, c
       return { channel: toChannel(row.channel, row.count, row.role), customers }
     },
 
-    /** A public channel takes anyone; a private one its password. New members join the channel's first group. */
+    /** A public channel takes anyone; a private one its password. New members join the channel's first group, in the same transaction. */
     async join(userId: string, body: ChannelJoinBody): Promise<Channel> {
       const row = await load(body.channel_id, userId)
       if (row.role !== null) return toChannel(row.channel, row.count, row.role)
       if (row.channel.isPublic !== 1 && !(await checkPassword(row.channel.passwordHash ?? undefined, body.password ?? '')))
         throw badRequest('channelPasswordIncorrect', 'password')
-      await db.insert(channelMembers).values({ channelId: body.channel_id, userId, role: ROLES.member }).onConflictDoNothing()
-      await topicsService.joinFirstGroup(body.channel_id, userId)
+      const groupId = await db.transaction(async (tx) => {
+        await tx.insert(channelMembers).values({ channelId: body.channel_id, userId, role: ROLES.member }).onConflictDoNothing()
+        return topicsService.joinFirstGroup(tx, body.channel_id, userId)
+      })
+      if (groupId) {
+        ctx.realtime.joinTopic([userId], groupId)
+        await topicsService.announce(groupId, [userId], 'added')
+      }
       const joined = await load(body.channel_id, userId)
       return toChannel(joined.channel, joined.count, joined.role)
     },

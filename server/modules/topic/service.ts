@@ -85,20 +85,20 @@ export function createTopicService(ctx: AppContext) {
       return general!.id
     },
 
-    /** A new channel member joins the channel's first group (when it has one); they get it live. */
-    async joinFirstGroup(channelId: string, userId: string): Promise<void> {
-      const [first] = await db
+    /**
+     * A new channel member joins the channel's first group (when it has one), inside the caller's
+     * transaction; answers that group's id when they were added (the caller tells them after commit).
+     */
+    async joinFirstGroup(tx: Executor, channelId: string, userId: string): Promise<string | null> {
+      const [first] = await tx
         .select({ id: topics.id })
         .from(topics)
         .where(and(eq(topics.channelId, channelId), eq(topics.isGroup, 1)))
         .orderBy(topics.createdAt)
         .limit(1)
-      if (!first) return
-      const added = await db.insert(topicMembers).values({ topicId: first.id, userId }).onConflictDoNothing().returning({ id: topicMembers.userId })
-      if (added.length) {
-        realtime.joinTopic([userId], first.id)
-        await announce(first.id, [userId], 'added')
-      }
+      if (!first) return null
+      const added = await tx.insert(topicMembers).values({ topicId: first.id, userId }).onConflictDoNothing().returning({ id: topicMembers.userId })
+      return added.length ? first.id : null
     },
 
     /** A group chat in a channel; the creator is its admin (40), the chosen channel members join it. */
