@@ -12,6 +12,7 @@ import {
   type LabelCreateBody,
   mayChangeRole,
   type Language,
+  LIST_MAX,
   PAGE_SIZE,
   ROLES,
   type Suggestion,
@@ -151,17 +152,25 @@ export function createChannelService(ctx: AppContext, { topics: topicsService, c
         .from(channelMembers)
         .innerJoin(channels, eq(channels.id, channelMembers.channelId))
         .where(eq(channelMembers.userId, userId))
-        .orderBy(desc(channelMembers.role), channels.name)
+        .orderBy(desc(channelMembers.role), channels.name, channels.id)
+        .limit(LIST_MAX)
       return rows.map((r) => toChannel(r.channel, r.count, r.role))
     },
 
-    /** Anyone sees the card; members also see everyone's roles. */
+    /** Anyone sees the card; members also see the roles of the first LIST_MAX members, owner and admins first. */
     async info(channelId: string, userId: string | null): Promise<ChannelInfo> {
       const row = await load(channelId, userId)
       const isMember = row.role !== null
       const roles = isMember
         ? Object.fromEntries(
-            (await db.select({ id: channelMembers.userId, role: channelMembers.role }).from(channelMembers).where(eq(channelMembers.channelId, channelId))).map((r) => [r.id, r.role]),
+            (
+              await db
+                .select({ id: channelMembers.userId, role: channelMembers.role })
+                .from(channelMembers)
+                .where(eq(channelMembers.channelId, channelId))
+                .orderBy(desc(channelMembers.role), channelMembers.userId)
+                .limit(LIST_MAX)
+            ).map((r) => [r.id, r.role]),
           )
         : {}
       const [topicCount] = await db.select({ n: count() }).from(topics).where(and(eq(topics.channelId, channelId), eq(topics.isGroup, 1)))
@@ -216,7 +225,7 @@ export function createChannelService(ctx: AppContext, { topics: topicsService, c
 
     async labels(userId: string, channelId: string): Promise<Label[]> {
       await requireRole(channelId, userId, ROLES.member)
-      const rows = await db.select().from(labels).where(eq(labels.channelId, channelId)).orderBy(labels.name)
+      const rows = await db.select().from(labels).where(eq(labels.channelId, channelId)).orderBy(labels.name, labels.id).limit(LIST_MAX)
       return rows.map((r) => ({ _id: r.id, channel_id: r.channelId, name: r.name, color: r.color }))
     },
 

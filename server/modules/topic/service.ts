@@ -1,10 +1,11 @@
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, sql } from 'drizzle-orm'
 import {
   type AddMembersBody,
   type AddTopicBody,
   type ChatFriendQuery,
   DEFAULT_TOPIC_PERMISSIONS,
   isTopicAdmin,
+  LIST_MAX,
   type Member,
   ROLES,
   type RenameTopicBody,
@@ -168,7 +169,8 @@ export function createTopicService(ctx: AppContext) {
         .from(topicMembers)
         .innerJoin(users, eq(users.id, topicMembers.userId))
         .where(eq(topicMembers.topicId, topicId))
-        .orderBy(sql`${topicMembers.role} desc`, users.name)
+        .orderBy(sql`${topicMembers.role} desc`, users.name, users.id)
+        .limit(LIST_MAX)
       const customers: Member[] = rows
       return { ...topic, customers }
     },
@@ -272,7 +274,7 @@ export function createTopicService(ctx: AppContext) {
       return topicsFor(db, userId, { channelId, page })
     },
 
-    /** Per channel the caller belongs to (and null for 1:1 chats): unseen topics. */
+    /** Per channel the caller belongs to (the first LIST_MAX) and null for 1:1 chats: unseen topics. */
     async seenEntries(userId: string): Promise<SeenEntry[]> {
       const rows = await db
         .select({
@@ -283,7 +285,12 @@ export function createTopicService(ctx: AppContext) {
         .innerJoin(topics, eq(topics.id, topicMembers.topicId))
         .where(eq(topicMembers.userId, userId))
         .groupBy(topics.channelId)
-      const channels = await db.select({ id: channelMembers.channelId }).from(channelMembers).where(eq(channelMembers.userId, userId))
+      const channels = await db
+        .select({ id: channelMembers.channelId })
+        .from(channelMembers)
+        .where(eq(channelMembers.userId, userId))
+        .orderBy(desc(channelMembers.role), channelMembers.channelId)
+        .limit(LIST_MAX)
       const byChannel = new Map(rows.map((r) => [r.channelId, r.unseen]))
       const ids: (string | null)[] = [...new Set([...channels.map((c) => c.id), null])]
       return ids.map((id) => {
