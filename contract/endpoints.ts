@@ -67,16 +67,22 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'
  */
 export type EndpointAuth = 'public' | 'signedIn' | 'optional'
 
-/** The server's configured rate-limit rules (max requests per window). */
-export type RateLimitName = 'login' | 'register' | 'otp'
+/**
+ * The server's configured rate-limit rules (max requests per window). `user` is every signed-in
+ * call: the server counts each `signedIn` entry against it without the entry naming it.
+ */
+export type RateLimitName = 'login' | 'register' | 'otp' | 'user' | 'send' | 'newChat' | 'channelCreate' | 'channelJoin' | 'channelJoinIp' | 'suggest'
 
 export interface RateLimit {
   rule: RateLimitName
   /**
    * `ip`: a budget per route and ip, counted as the request arrives. `ipAndEmail`: one budget per
    * ip + body email shared by every entry naming the rule, counted after the body is validated.
+   * `user`: one budget per signed-in user shared by every entry naming the rule, counted once the
+   * token is checked. `userAndChannel`: one budget per user + the body's `channel_id`, counted after
+   * the body is validated.
    */
-  by: 'ip' | 'ipAndEmail'
+  by: 'ip' | 'ipAndEmail' | 'user' | 'userAndChannel'
 }
 
 export interface EndpointDef {
@@ -97,7 +103,8 @@ export interface EndpointDef {
   multipart?: true
   /** The `result` of the `{ result }` answer; absent when the answer is a file. */
   response?: z.ZodType
-  limit?: RateLimit
+  /** Its rate limits (a request over any of them gets 429), besides `user` for every signed-in call. */
+  limit?: RateLimit | readonly RateLimit[]
 }
 
 const endpoint = <const E extends EndpointDef>(entry: E) => entry
@@ -254,6 +261,7 @@ export const endpoints = {
     auth: 'signedIn',
     body: channelCreateBody,
     response: channel,
+    limit: { rule: 'channelCreate', by: 'user' },
   }),
   myChannel: endpoint({ method: 'GET', path: 'channel/my-channel', tag: 'channel', summary: 'The caller’s channels with their role', auth: 'signedIn', response: z.array(channel) }),
   channelPage: endpoint({
@@ -273,6 +281,10 @@ export const endpoints = {
     auth: 'signedIn',
     body: channelJoinBody,
     response: channel,
+    limit: [
+      { rule: 'channelJoinIp', by: 'ip' },
+      { rule: 'channelJoin', by: 'userAndChannel' },
+    ],
   }),
   channelRole: endpoint({
     method: 'PUT',
@@ -302,6 +314,7 @@ export const endpoints = {
     auth: 'signedIn',
     body: suggestDescriptionBody,
     response: suggestion,
+    limit: { rule: 'suggest', by: 'user' },
   }),
 
   // topic
@@ -342,6 +355,7 @@ export const endpoints = {
     auth: 'signedIn',
     query: chatFriendQuery,
     response: topic,
+    limit: { rule: 'newChat', by: 'user' },
   }),
   addTopic: endpoint({
     method: 'POST',
@@ -351,6 +365,7 @@ export const endpoints = {
     auth: 'signedIn',
     body: addTopicBody,
     response: topic,
+    limit: { rule: 'newChat', by: 'user' },
   }),
   topicMemberAdd: endpoint({
     method: 'POST',
@@ -428,6 +443,7 @@ export const endpoints = {
     auth: 'signedIn',
     body: sendMessageBody,
     response: message,
+    limit: { rule: 'send', by: 'user' },
   }),
   topicMessages: endpoint({
     method: 'GET',
@@ -457,6 +473,7 @@ export const endpoints = {
     auth: 'signedIn',
     body: forwardMessageBody,
     response: z.array(message),
+    limit: { rule: 'send', by: 'user' },
   }),
   messagePin: endpoint({ method: 'PUT', path: 'message/pin', tag: 'message', summary: 'Pin or unpin a message (pin_message setting)', auth: 'signedIn', body: pinMessageBody, response: message }),
 

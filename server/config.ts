@@ -7,8 +7,11 @@ export interface RateLimitRule {
   /** Requests allowed per window and key. */
   max: number
   windowMs: number
+  /** A caller over the limit who keeps trying stays blocked: each further attempt starts the window again. */
+  backoff?: boolean
 }
 
+/** One rule per name of contract RateLimitName. */
 export interface RateLimits {
   /** auth/login, keyed by ip + email. */
   login: RateLimitRule
@@ -16,13 +19,36 @@ export interface RateLimits {
   register: RateLimitRule
   /** verify-email, resend-code, forgot-password and reset-password together, keyed by ip + email. */
   otp: RateLimitRule
+  /** Every signed-in call together, keyed by user. */
+  user: RateLimitRule
+  /** message/send and message/forward together, keyed by user. */
+  send: RateLimitRule
+  /** topic/chat-friend (1:1 chats) and channel/add-topic (groups) together, keyed by user. */
+  newChat: RateLimitRule
+  /** channel/create, keyed by user. */
+  channelCreate: RateLimitRule
+  /** channel/join, keyed by user + channel: password guesses. */
+  channelJoin: RateLimitRule
+  /** channel/join, keyed by ip: guesses from many accounts. */
+  channelJoinIp: RateLimitRule
+  /** channel/suggest-description (a paid AI call when AI_BASE_URL is set), keyed by user. */
+  suggest: RateLimitRule
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
   login: { max: 10, windowMs: 60_000 },
   register: { max: 20, windowMs: 10 * 60_000 },
   otp: { max: 10, windowMs: 10 * 60_000 },
+  user: { max: 600, windowMs: 60_000 },
+  send: { max: 120, windowMs: 60_000 },
+  newChat: { max: 30, windowMs: 60_000 },
+  channelCreate: { max: 10, windowMs: 10 * 60_000 },
+  channelJoin: { max: 5, windowMs: 10 * 60_000, backoff: true },
+  channelJoinIp: { max: 60, windowMs: 10 * 60_000 },
+  suggest: { max: 10, windowMs: 60_000 },
 }
+
+const RATE_LIMIT_NAMES = Object.keys(DEFAULT_RATE_LIMITS) as (keyof RateLimits)[]
 
 export interface ServerOptions {
   /** 0 picks a free port. Default 3000. */
@@ -105,7 +131,7 @@ export async function resolveConfig(opts: ServerOptions): Promise<Config> {
     logger: opts.logger ?? false,
     logLevel: opts.logLevel ?? 'info',
     trustProxy: opts.trustProxy ?? false,
-    rateLimits: { login: rule('login'), register: rule('register'), otp: rule('otp') },
+    rateLimits: Object.fromEntries(RATE_LIMIT_NAMES.map((name) => [name, rule(name)])) as Record<keyof RateLimits, RateLimitRule>,
     rateLimitNamespace: rl.namespace ?? 'workroom-rl:',
     ai: { baseUrl: opts.ai?.baseUrl?.replace(/\/+$/, '') || undefined, apiKey: opts.ai?.apiKey || undefined, model: opts.ai?.model || 'gpt-4o-mini' },
     storageQuotaBytes: opts.storageQuotaBytes,

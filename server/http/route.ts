@@ -1,4 +1,4 @@
-import type {} from '@fastify/rate-limit'
+import type { RateLimitOptions } from '@fastify/rate-limit'
 import type {
   FastifyBaseLogger,
   FastifyInstance,
@@ -6,11 +6,9 @@ import type {
   FastifyRequest,
   FastifySchema,
   onRequestAsyncHookHandler,
-  preHandlerAsyncHookHandler,
   RawReplyDefaultExpression,
   RawRequestDefaultExpression,
   RawServerDefault,
-  RouteOptions,
 } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import {
@@ -20,7 +18,7 @@ import {
   type ParsedBodyOf,
   type ParsedParamsOf,
   type ParsedQueryOf,
-  type RateLimitName,
+  type RateLimit,
   resultOf,
   type ResultOf,
 } from '../../contract'
@@ -42,31 +40,59 @@ export type EndpointHandler<E extends EndpointDef> = E extends { response: unkno
 const errors = { '4xx': errorBody, '5xx': errorBody }
 const bearer = [{ bearer: [] }]
 
-/** The email of a validated body, for rate-limit keys (runs after validation). */
-const bodyEmail = (req: FastifyRequest) => {
-  const email = (req.body as { email?: unknown } | undefined)?.email
-  return typeof email === 'string' ? email : ''
+/** A string field of a validated body, for rate-limit keys (runs after validation). */
+const bodyField = (req: FastifyRequest, name: string) => {
+  const value = (req.body as Record<string, unknown> | undefined)?.[name]
+  return typeof value === 'string' ? value : ''
 }
 
-/** One limiter per rule keyed by ip + email, shared by every entry naming the rule (built once per server). */
-const sharedLimiters = new WeakMap<AppContext, Map<RateLimitName, preHandlerAsyncHookHandler>>()
+/** What one budget of a rule is counted per (see RateLimit in contract/endpoints.ts). */
+const budgetOf: Record<RateLimit['by'], (req: FastifyRequest) => string> = {
+  ip: (req) => `${req.routeOptions.method} ${req.routeOptions.url}|${req.ip}`,
+  ipAndEmail: (req) => `${req.ip}|${bodyField(req, 'email')}`,
+  user: (req) => req.auth?.userId ?? '',
+  userAndChannel: (req) => `${req.auth?.userId ?? ''}|${bodyField(req, 'channel_id')}`,
+}
+/** Kinds keyed by the body: counted once it is validated (preHandler); the others as the request arrives. */
+const afterBody = (limit: RateLimit) => limit.by === 'ipAndEmail' || limit.by === 'userAndChannel'
+/** Every signed-in call counts against one budget per user. */
+const USER_LIMIT: RateLimit = { rule: 'user', by: 'user' }
 
-function sharedLimiter(app: ZodApp, ctx: AppContext, name: RateLimitName): preHandlerAsyncHookHandler {
+type LimitHook = (req: FastifyRequest, reply: FastifyReply) => Promise<void>
+
+/** One limiter per rule and kind, shared by every entry naming it (built once per server). */
+const sharedLimiters = new WeakMap<AppContext, Map<string, LimitHook>>()
+
+/**
+ * The hook of a limit: 429 with Retry-After once its budget is spent. Each limit counts on its own
+ * (createRateLimit), so one request can be held to several.
+ */
+function limiter(app: ZodApp, ctx: AppContext, { rule, by }: RateLimit): LimitHook {
   let limiters = sharedLimiters.get(ctx)
   if (!limiters) sharedLimiters.set(ctx, (limiters = new Map()))
-  let limiter = limiters.get(name)
-  if (!limiter) {
-    const rule = ctx.config.rateLimits[name]
-    limiter = app.rateLimit({ max: rule.max, timeWindow: rule.windowMs, keyGenerator: (req) => `${name}|${req.ip}|${bodyEmail(req)}` })
-    limiters.set(name, limiter)
+  const id = `${rule}|${by}`
+  let hook = limiters.get(id)
+  if (!hook) {
+    const { max, windowMs, backoff } = ctx.config.rateLimits[rule]
+    // continueExceeding (a route option of @fastify/rate-limit) reaches the store of createRateLimit too.
+    const options: RateLimitOptions = { max, timeWindow: windowMs, continueExceeding: backoff === true, keyGenerator: (req) => `${id}|${budgetOf[by](req)}` }
+    const check = app.createRateLimit(options)
+    hook = async (req, reply) => {
+      const limit = await check(req)
+      if (limit.isAllowed || !limit.isExceeded) return
+      reply.header('retry-after', limit.ttlInSeconds)
+      throw new HttpError(429, 'tooManyRequests')
+    }
+    limiters.set(id, hook)
   }
-  return limiter
+  return hook
 }
 
 /**
  * The route registrar of one domain plugin: `route(endpoints.x, handler)` registers the entry's
  * method and path with its schemas (body, query, params, the `{result}` answer and the error body),
- * its OpenAPI tag, summary and security, its auth rule and its rate limit.
+ * its OpenAPI tag, summary and security, its auth rule and its rate limits (a signed-in entry's
+ * also count against the caller's `user` budget).
  */
 export function routesOf(app: ZodApp, ctx: AppContext) {
   const guard = authGuard(ctx.tokens)
@@ -93,21 +119,15 @@ export function routesOf(app: ZodApp, ctx: AppContext) {
       ...(def.multipart && { consumes: ['multipart/form-data'] }),
       response: def.response ? { 200: resultOf(def.response), ...errors } : errors,
     }
-    const onRequest = def.auth === 'signedIn' ? [guard] : def.auth === 'optional' ? [optionalAuth] : []
-    const preHandler: preHandlerAsyncHookHandler[] = []
-    let config: RouteOptions['config']
-    if (def.limit?.by === 'ip') {
-      const rule = ctx.config.rateLimits[def.limit.rule]
-      config = { rateLimit: { max: rule.max, timeWindow: rule.windowMs } }
-    } else if (def.limit?.by === 'ipAndEmail') {
-      preHandler.push(sharedLimiter(app, ctx, def.limit.rule))
-    }
+    const auth = def.auth === 'signedIn' ? [guard] : def.auth === 'optional' ? [optionalAuth] : []
+    const limits = [...(def.auth === 'signedIn' ? [USER_LIMIT] : []), ...[def.limit ?? []].flat()]
+    const onRequest = [...auth, ...limits.filter((l) => !afterBody(l)).map((l) => limiter(app, ctx, l))]
+    const preHandler = limits.filter(afterBody).map((l) => limiter(app, ctx, l))
     const answer = handler as (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>
     app.route({
       method: def.method,
       url: `/${def.path}`,
       schema,
-      ...(config && { config }),
       onRequest,
       preHandler,
       handler: def.response ? async (req, reply) => ({ result: await answer(req, reply) }) : answer,
