@@ -1,4 +1,3 @@
-import type { RateLimitOptions } from '@fastify/rate-limit'
 import type {
   FastifyBaseLogger,
   FastifyInstance,
@@ -18,13 +17,13 @@ import {
   type ParsedBodyOf,
   type ParsedParamsOf,
   type ParsedQueryOf,
-  type RateLimit,
   resultOf,
   type ResultOf,
 } from '../../contract'
 import type { AppContext } from '../context'
 import { authGuard } from './auth-guard'
 import { HttpError } from './errors'
+import { countsAfterBody, limitsOf, rateLimitHook, USER_LIMIT } from './rate-limits'
 
 /** The Fastify instance a domain plugin gets (FastifyPluginAsyncZod). */
 export type ZodApp = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>
@@ -39,54 +38,6 @@ export type EndpointHandler<E extends EndpointDef> = E extends { response: unkno
 
 const errors = { '4xx': errorBody, '5xx': errorBody }
 const bearer = [{ bearer: [] }]
-
-/** A string field of a validated body, for rate-limit keys (runs after validation). */
-const bodyField = (req: FastifyRequest, name: string) => {
-  const value = (req.body as Record<string, unknown> | undefined)?.[name]
-  return typeof value === 'string' ? value : ''
-}
-
-/** What one budget of a rule is counted per (see RateLimit in contract/endpoints.ts). */
-const budgetOf: Record<RateLimit['by'], (req: FastifyRequest) => string> = {
-  ip: (req) => `${req.routeOptions.method} ${req.routeOptions.url}|${req.ip}`,
-  ipAndEmail: (req) => `${req.ip}|${bodyField(req, 'email')}`,
-  user: (req) => req.auth?.userId ?? '',
-  userAndChannel: (req) => `${req.auth?.userId ?? ''}|${bodyField(req, 'channel_id')}`,
-}
-/** Kinds keyed by the body: counted once it is validated (preHandler); the others as the request arrives. */
-const afterBody = (limit: RateLimit) => limit.by === 'ipAndEmail' || limit.by === 'userAndChannel'
-/** Every signed-in call counts against one budget per user. */
-const USER_LIMIT: RateLimit = { rule: 'user', by: 'user' }
-
-type LimitHook = (req: FastifyRequest, reply: FastifyReply) => Promise<void>
-
-/** One limiter per rule and kind, shared by every entry naming it (built once per server). */
-const sharedLimiters = new WeakMap<AppContext, Map<string, LimitHook>>()
-
-/**
- * The hook of a limit: 429 with Retry-After once its budget is spent. Each limit counts on its own
- * (createRateLimit), so one request can be held to several.
- */
-function limiter(app: ZodApp, ctx: AppContext, { rule, by }: RateLimit): LimitHook {
-  let limiters = sharedLimiters.get(ctx)
-  if (!limiters) sharedLimiters.set(ctx, (limiters = new Map()))
-  const id = `${rule}|${by}`
-  let hook = limiters.get(id)
-  if (!hook) {
-    const { max, windowMs, backoff } = ctx.config.rateLimits[rule]
-    // continueExceeding (a route option of @fastify/rate-limit) reaches the store of createRateLimit too.
-    const options: RateLimitOptions = { max, timeWindow: windowMs, continueExceeding: backoff === true, keyGenerator: (req) => `${id}|${budgetOf[by](req)}` }
-    const check = app.createRateLimit(options)
-    hook = async (req, reply) => {
-      const limit = await check(req)
-      if (limit.isAllowed || !limit.isExceeded) return
-      reply.header('retry-after', limit.ttlInSeconds)
-      throw new HttpError(429, 'tooManyRequests')
-    }
-    limiters.set(id, hook)
-  }
-  return hook
-}
 
 /**
  * The route registrar of one domain plugin: `route(endpoints.x, handler)` registers the entry's
@@ -120,9 +71,9 @@ export function routesOf(app: ZodApp, ctx: AppContext) {
       response: def.response ? { 200: resultOf(def.response), ...errors } : errors,
     }
     const auth = def.auth === 'signedIn' ? [guard] : def.auth === 'optional' ? [optionalAuth] : []
-    const limits = [...(def.auth === 'signedIn' ? [USER_LIMIT] : []), ...[def.limit ?? []].flat()]
-    const onRequest = [...auth, ...limits.filter((l) => !afterBody(l)).map((l) => limiter(app, ctx, l))]
-    const preHandler = limits.filter(afterBody).map((l) => limiter(app, ctx, l))
+    const limits = [...(def.auth === 'signedIn' ? [USER_LIMIT] : []), ...limitsOf(def.limit)]
+    const onRequest = [...auth, ...limits.filter((l) => !countsAfterBody(l)).map((l) => rateLimitHook(app, ctx, l))]
+    const preHandler = limits.filter(countsAfterBody).map((l) => rateLimitHook(app, ctx, l))
     const answer = handler as (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>
     app.route({
       method: def.method,
