@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { flag, objectId } from './common'
+import { flag, objectId, pageNumber } from './common'
 import { LIMITS, ROLES } from './limits'
 
 /**
@@ -85,7 +85,7 @@ export type ChannelIdQuery = z.infer<typeof channelIdQuery>
 /** GET channel?keyword&page: public channels whose name contains the keyword or whose id / referral link is it. */
 export const channelSearchQuery = z.object({
   keyword: z.string().trim().max(200).default(''),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page: pageNumber,
 })
 export type ChannelSearchQuery = z.infer<typeof channelSearchQuery>
 
@@ -104,7 +104,7 @@ export const member = z.object({
 export type Member = z.infer<typeof member>
 
 /** GET channel/page?channel_id&page -> result.customers (20 per page). */
-export const channelPageQuery = z.object({ channel_id: objectId, page: z.coerce.number().int().min(1).max(100_000).default(1) })
+export const channelPageQuery = z.object({ channel_id: objectId, page: pageNumber })
 export type ChannelPageQuery = z.infer<typeof channelPageQuery>
 export const channelPage = z.object({ channel: channel, customers: z.array(member) })
 export type ChannelPage = z.infer<typeof channelPage>

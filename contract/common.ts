@@ -20,4 +20,10 @@ export const flag = z.union([z.literal(0), z.literal(1)])
 export type Flag = z.infer<typeof flag>
 
 export const PAGE_SIZE = 20
+/** The last page number any paged list takes (deeper pages cost the database a long skip). */
+export const PAGE_MAX = 1000
+/** `page` of a paged list: 1-based, at most PAGE_MAX, 1 when absent. */
+export const pageNumber = z.coerce.number().int().min(1).max(PAGE_MAX).default(1)
+/** The most items a list without pages answers. */
+export const LIST_MAX = 1000
 export const objectId = z.string().min(1).max(64)

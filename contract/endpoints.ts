@@ -67,16 +67,21 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'
  */
 export type EndpointAuth = 'public' | 'signedIn' | 'optional'
 
-/** The server's configured rate-limit rules (max requests per window). */
-export type RateLimitName = 'login' | 'loginIp' | 'register' | 'otp'
+/**
+ * The server's configured rate-limit rules (max requests per window). `user` is every signed-in
+ * call: the server counts each `signedIn` entry against it without the entry naming it.
+ */
+export type RateLimitName = 'login' | 'loginIp' | 'register' | 'otp' | 'user' | 'send' | 'newChat' | 'channelCreate' | 'channelJoin' | 'channelJoinIp' | 'suggest'
 
 export interface RateLimit {
   rule: RateLimitName
   /**
    * `ip`: one budget per ip, counted as the request arrives. `ipAndEmail`: one budget per ip + body
-   * email, counted after the body is validated. Either is shared by every entry naming the rule.
+   * email, counted after the body is validated. `user`: one budget per signed-in user, counted once
+   * the token is checked. `userAndChannel`: one budget per user + the body's `channel_id`, counted
+   * after the body is validated. Each is shared by every entry naming the rule.
    */
-  by: 'ip' | 'ipAndEmail'
+  by: 'ip' | 'ipAndEmail' | 'user' | 'userAndChannel'
 }
 
 export interface EndpointDef {
@@ -97,7 +102,7 @@ export interface EndpointDef {
   multipart?: true
   /** The `result` of the `{ result }` answer; absent when the answer is a file. */
   response?: z.ZodType
-  /** One rule, or several that all apply (each counts the request). */
+  /** One rule, or several that all apply (each counts the request; over any of them: 429), besides `user` for every signed-in call. */
   limit?: RateLimit | readonly RateLimit[]
 }
 
@@ -258,6 +263,7 @@ export const endpoints = {
     auth: 'signedIn',
     body: channelCreateBody,
     response: channel,
+    limit: { rule: 'channelCreate', by: 'user' },
   }),
   myChannel: endpoint({ method: 'GET', path: 'channel/my-channel', tag: 'channel', summary: 'The caller’s channels with their role', auth: 'signedIn', response: z.array(channel) }),
   channelPage: endpoint({
@@ -277,6 +283,10 @@ export const endpoints = {
     auth: 'signedIn',
     body: channelJoinBody,
     response: channel,
+    limit: [
+      { rule: 'channelJoinIp', by: 'ip' },
+      { rule: 'channelJoin', by: 'userAndChannel' },
+    ],
   }),
   channelRole: endpoint({
     method: 'PUT',
@@ -306,6 +316,7 @@ export const endpoints = {
     auth: 'signedIn',
     body: suggestDescriptionBody,
     response: suggestion,
+    limit: { rule: 'suggest', by: 'user' },
   }),
 
   // topic
@@ -346,6 +357,7 @@ export const endpoints = {
     auth: 'signedIn',
     query: chatFriendQuery,
     response: topic,
+    limit: { rule: 'newChat', by: 'user' },
   }),
   addTopic: endpoint({
     method: 'POST',
@@ -355,6 +367,7 @@ export const endpoints = {
     auth: 'signedIn',
     body: addTopicBody,
     response: topic,
+    limit: { rule: 'newChat', by: 'user' },
   }),
   topicMemberAdd: endpoint({
     method: 'POST',
@@ -432,6 +445,7 @@ export const endpoints = {
     auth: 'signedIn',
     body: sendMessageBody,
     response: message,
+    limit: { rule: 'send', by: 'user' },
   }),
   topicMessages: endpoint({
     method: 'GET',
@@ -461,6 +475,7 @@ export const endpoints = {
     auth: 'signedIn',
     body: forwardMessageBody,
     response: z.array(message),
+    limit: { rule: 'send', by: 'user' },
   }),
   messagePin: endpoint({ method: 'PUT', path: 'message/pin', tag: 'message', summary: 'Pin or unpin a message (pin_message setting)', auth: 'signedIn', body: pinMessageBody, response: message }),
 

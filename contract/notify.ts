@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { objectId } from './common'
+import { objectId, pageNumber } from './common'
 
 /**
  * Notifications. A notification belongs to
@@ -60,7 +60,7 @@ export type Notification = z.infer<typeof notification>
 
 /** GET notify?page=N: 20 per page, newest first. */
 export const notifyListQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page: pageNumber,
 })
 export type NotifyListQuery = z.infer<typeof notifyListQuery>
 

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { flag, objectId } from './common'
+import { flag, objectId, pageNumber } from './common'
 import { member } from './channel'
 import { ROLES } from './limits'
 
@@ -90,12 +90,12 @@ export type Topic = z.infer<typeof topic>
 export const topicInfo = topic.extend({ customers: z.array(member) })
 export type TopicInfo = z.infer<typeof topicInfo>
 
-export const pageQuery = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) })
+export const pageQuery = z.object({ page: pageNumber })
 export type PageQuery = z.infer<typeof pageQuery>
 export const topicIdQuery = z.object({ topic_id: objectId })
 export type TopicIdQuery = z.infer<typeof topicIdQuery>
 /** GET topic-in-channel?channel_id&page: the channel's group topics the caller belongs to. */
-export const topicInChannelQuery = z.object({ channel_id: objectId, page: z.coerce.number().int().min(1).max(100_000).default(1) })
+export const topicInChannelQuery = z.object({ channel_id: objectId, page: pageNumber })
 export type TopicInChannelQuery = z.infer<typeof topicInChannelQuery>
 
 /** POST channel/add-topic: a group chat in a channel; members must belong to the channel. */

@@ -9,8 +9,11 @@ export interface RateLimitRule {
   windowMs: number
   /** When the shared counter store (Redis) fails: refuse the request (503) instead of letting it through. */
   failClosed?: boolean
+  /** A caller over the limit who keeps trying stays blocked: each further attempt starts the window again. */
+  backoff?: boolean
 }
 
+/** One rule per name of contract RateLimitName. */
 export interface RateLimits {
   /** auth/login, keyed by ip + email. */
   login: RateLimitRule
@@ -20,6 +23,20 @@ export interface RateLimits {
   register: RateLimitRule
   /** verify-email, resend-code, forgot-password and reset-password together, keyed by ip + email. */
   otp: RateLimitRule
+  /** Every signed-in call together, keyed by user. */
+  user: RateLimitRule
+  /** message/send and message/forward together, keyed by user. */
+  send: RateLimitRule
+  /** topic/chat-friend (1:1 chats) and channel/add-topic (groups) together, keyed by user. */
+  newChat: RateLimitRule
+  /** channel/create, keyed by user. */
+  channelCreate: RateLimitRule
+  /** channel/join, keyed by user + channel: password guesses. */
+  channelJoin: RateLimitRule
+  /** channel/join, keyed by ip: guesses from many accounts. */
+  channelJoinIp: RateLimitRule
+  /** channel/suggest-description (a paid AI call when AI_BASE_URL is set), keyed by user. */
+  suggest: RateLimitRule
 }
 
 /** The auth rules fail closed: a Redis outage must not switch off the brute-force limits. */
@@ -28,7 +45,16 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   loginIp: { max: 30, windowMs: 10 * 60_000, failClosed: true },
   register: { max: 20, windowMs: 10 * 60_000, failClosed: true },
   otp: { max: 10, windowMs: 10 * 60_000, failClosed: true },
+  user: { max: 600, windowMs: 60_000 },
+  send: { max: 120, windowMs: 60_000 },
+  newChat: { max: 30, windowMs: 60_000 },
+  channelCreate: { max: 10, windowMs: 10 * 60_000 },
+  channelJoin: { max: 5, windowMs: 10 * 60_000, backoff: true },
+  channelJoinIp: { max: 60, windowMs: 10 * 60_000 },
+  suggest: { max: 10, windowMs: 60_000 },
 }
+
+const RATE_LIMIT_NAMES = Object.keys(DEFAULT_RATE_LIMITS) as (keyof RateLimits)[]
 
 /** Per-account budgets of the emailed codes, kept in the database (every node sees the same counts). */
 export interface AccountLimits {
@@ -141,7 +167,7 @@ export async function resolveConfig(opts: ServerOptions): Promise<Config> {
     production,
     emailPreview: !smtpUrl && !production,
     accountLimits: { ...DEFAULT_ACCOUNT_LIMITS, ...definedOnly(opts.accountLimits) },
-    rateLimits: { login: rule('login'), loginIp: rule('loginIp'), register: rule('register'), otp: rule('otp') },
+    rateLimits: Object.fromEntries(RATE_LIMIT_NAMES.map((name) => [name, rule(name)])) as Record<keyof RateLimits, RateLimitRule>,
     rateLimitNamespace: rl.namespace ?? 'workroom-rl:',
     ai: { baseUrl: opts.ai?.baseUrl?.replace(/\/+$/, '') || undefined, apiKey: opts.ai?.apiKey || undefined, model: opts.ai?.model || 'gpt-4o-mini' },
     storageQuotaBytes: opts.storageQuotaBytes,

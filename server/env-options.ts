@@ -10,7 +10,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv, defaults: { port: number;
     if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number, got "${raw}"`)
     return n
   }
-  /** RATE_LIMIT_LOGIN=20 (max per window) and RATE_LIMIT_LOGIN_WINDOW_MS=60000, likewise REGISTER and OTP. */
+  /** RATE_LIMIT_LOGIN=20 (max per window) and RATE_LIMIT_LOGIN_WINDOW_MS=60000, likewise every rule (NEW_CHAT for newChat). */
   const rule = (name: string): Partial<RateLimitRule> => ({ max: int(`RATE_LIMIT_${name}`), windowMs: int(`RATE_LIMIT_${name}_WINDOW_MS`) })
 
   return {
@@ -34,6 +34,13 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv, defaults: { port: number;
       loginIp: rule('LOGIN_IP'),
       register: rule('REGISTER'),
       otp: rule('OTP'),
+      user: rule('USER'),
+      send: rule('SEND'),
+      newChat: rule('NEW_CHAT'),
+      channelCreate: rule('CHANNEL_CREATE'),
+      channelJoin: rule('CHANNEL_JOIN'),
+      channelJoinIp: rule('CHANNEL_JOIN_IP'),
+      suggest: rule('SUGGEST'),
     } satisfies { [K in keyof RateLimits]: Partial<RateLimitRule> },
   }
 }

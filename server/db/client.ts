@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url'
 import type { ExtractTablesWithRelations } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core'
 import type { PGlite } from '@electric-sql/pglite'
+import { lockDataDir } from './data-dir-lock'
+import type { PgliteThread } from './pglite-thread'
 import * as schema from './schema'
 
 export type Schema = typeof schema
@@ -92,14 +94,27 @@ export async function openDatabase(opts: { databaseUrl?: string; pgliteDir: stri
     import('drizzle-orm/pglite/migrator'),
     import('./pglite-thread'),
   ])
-  if (!opts.pgliteDir.startsWith('memory://')) await mkdir(path.dirname(opts.pgliteDir), { recursive: true })
-  // PGlite runs in a worker thread: the event loop stays free for HTTP and sockets.
-  const thread = await startPgliteThread(opts.pgliteDir)
+  const onDisk = !opts.pgliteDir.startsWith('memory://')
+  if (onDisk) await mkdir(path.dirname(opts.pgliteDir), { recursive: true })
+  // One process at a time: two PGlite instances writing one directory corrupt it.
+  const lock = onDisk ? await lockDataDir(opts.pgliteDir) : null
+  let thread: PgliteThread
+  try {
+    // PGlite runs in a worker thread: the event loop stays free for HTTP and sockets.
+    thread = await startPgliteThread(opts.pgliteDir)
+  } catch (err) {
+    await lock?.release()
+    throw err
+  }
+  const close = async () => {
+    await thread.close()
+    await lock?.release()
+  }
   const db = drizzle({ client: thread.client as unknown as PGlite, schema, logger })
   try {
     await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER })
   } catch (err) {
-    await thread.close()
+    await close()
     throw err
   }
   const run: RunPrepared = async <Row>(statement: PreparedStatement, values: unknown[], check?: (rows: Row[]) => void) => {
@@ -111,5 +126,5 @@ export async function openDatabase(opts: { databaseUrl?: string; pgliteDir: stri
       return rows
     })
   }
-  return { db, kind: 'pglite', run, close: () => thread.close() }
+  return { db, kind: 'pglite', run, close }
 }

@@ -1,23 +1,32 @@
-import { normalizeIP } from '@fastify/rate-limit'
+import { normalizeIP, type RateLimitOptions } from '@fastify/rate-limit'
 import type { FastifyRequest, onRequestAsyncHookHandler, preHandlerAsyncHookHandler } from 'fastify'
 import type { RateLimit, RateLimitName } from '../../contract'
 import type { AppContext } from '../context'
 import { HttpError } from './errors'
 import type { ZodApp } from './route'
 
-/** The email of a validated body, for rate-limit keys (runs after validation). */
-const bodyEmail = (req: FastifyRequest) => {
-  const email = (req.body as { email?: unknown } | undefined)?.email
-  return typeof email === 'string' ? email : ''
+/** A string field of a validated body, for rate-limit keys (runs after validation). */
+const bodyField = (req: FastifyRequest, name: string) => {
+  const value = (req.body as Record<string, unknown> | undefined)?.[name]
+  return typeof value === 'string' ? value : ''
 }
 
 /** IPv4 as is, IPv6 by its /64 (one host usually owns the whole prefix). */
 const clientAddress = (req: FastifyRequest) => normalizeIP(req.ip)
 
+/** What one budget of a rule is counted per (see RateLimit in contract/endpoints.ts). */
 const keyOf: Record<RateLimit['by'], (name: RateLimitName, req: FastifyRequest) => string> = {
   ip: (name, req) => `${name}|${clientAddress(req)}`,
-  ipAndEmail: (name, req) => `${name}|${clientAddress(req)}|${bodyEmail(req)}`,
+  ipAndEmail: (name, req) => `${name}|${clientAddress(req)}|${bodyField(req, 'email')}`,
+  user: (name, req) => `${name}|${req.auth?.userId ?? ''}`,
+  userAndChannel: (name, req) => `${name}|${req.auth?.userId ?? ''}|${bodyField(req, 'channel_id')}`,
 }
+
+/** Kinds keyed by the body count once it is validated (preHandler); the others as the request arrives (onRequest, after the auth hook). */
+export const countsAfterBody = (limit: RateLimit) => limit.by === 'ipAndEmail' || limit.by === 'userAndChannel'
+
+/** Every signed-in call counts against one budget per user. */
+export const USER_LIMIT: RateLimit = { rule: 'user', by: 'user' }
 
 type LimitHook = onRequestAsyncHookHandler & preHandlerAsyncHookHandler
 
@@ -36,12 +45,15 @@ export function rateLimitHook(app: ZodApp, ctx: AppContext, limit: RateLimit): L
   const known = byServer.get(id)
   if (known) return known
   const rule = ctx.config.rateLimits[limit.rule]
-  const check = app.createRateLimit({
+  // continueExceeding (the rule's backoff) is a route option of @fastify/rate-limit; createRateLimit hands it to its store too.
+  const options: RateLimitOptions = {
     max: rule.max,
     timeWindow: rule.windowMs,
+    continueExceeding: rule.backoff === true,
     keyGenerator: (req) => keyOf[limit.by](limit.rule, req),
     skipOnError: !rule.failClosed,
-  })
+  }
+  const check = app.createRateLimit(options)
   const hook: LimitHook = async (req, reply) => {
     let outcome: Awaited<ReturnType<typeof check>>
     try {
@@ -59,5 +71,4 @@ export function rateLimitHook(app: ZodApp, ctx: AppContext, limit: RateLimit): L
 }
 
 /** An entry's limits as a list. */
-export const limitsOf = (limit: RateLimit | readonly RateLimit[] | undefined): readonly RateLimit[] =>
-  limit === undefined ? [] : Array.isArray(limit) ? limit : [limit as RateLimit]
+export const limitsOf = (limit: RateLimit | readonly RateLimit[] | undefined): readonly RateLimit[] => [limit ?? []].flat()

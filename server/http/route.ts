@@ -5,7 +5,6 @@ import type {
   FastifyRequest,
   FastifySchema,
   onRequestAsyncHookHandler,
-  preHandlerAsyncHookHandler,
   RawReplyDefaultExpression,
   RawRequestDefaultExpression,
   RawServerDefault,
@@ -24,7 +23,7 @@ import {
 import type { AppContext } from '../context'
 import { authGuard } from './auth-guard'
 import { HttpError } from './errors'
-import { limitsOf, rateLimitHook } from './rate-limits'
+import { countsAfterBody, limitsOf, rateLimitHook, USER_LIMIT } from './rate-limits'
 
 /** The Fastify instance a domain plugin gets (FastifyPluginAsyncZod). */
 export type ZodApp = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>
@@ -43,7 +42,8 @@ const bearer = [{ bearer: [] }]
 /**
  * The route registrar of one domain plugin: `route(endpoints.x, handler)` registers the entry's
  * method and path with its schemas (body, query, params, the `{result}` answer and the error body),
- * its OpenAPI tag, summary and security, its auth rule and its rate limit.
+ * its OpenAPI tag, summary and security, its auth rule and its rate limits (a signed-in entry's
+ * also count against the caller's `user` budget).
  */
 export function routesOf(app: ZodApp, ctx: AppContext) {
   const guard = authGuard(ctx.tokens)
@@ -70,10 +70,10 @@ export function routesOf(app: ZodApp, ctx: AppContext) {
       ...(def.multipart && { consumes: ['multipart/form-data'] }),
       response: def.response ? { 200: resultOf(def.response), ...errors } : errors,
     }
-    const onRequest = def.auth === 'signedIn' ? [guard] : def.auth === 'optional' ? [optionalAuth] : []
-    const preHandler: preHandlerAsyncHookHandler[] = []
-    // An ip budget counts as the request arrives; an ip + email budget once the body is validated.
-    for (const limit of limitsOf(def.limit)) (limit.by === 'ip' ? onRequest : preHandler).push(rateLimitHook(app, ctx, limit))
+    const auth = def.auth === 'signedIn' ? [guard] : def.auth === 'optional' ? [optionalAuth] : []
+    const limits = [...(def.auth === 'signedIn' ? [USER_LIMIT] : []), ...limitsOf(def.limit)]
+    const onRequest = [...auth, ...limits.filter((l) => !countsAfterBody(l)).map((l) => rateLimitHook(app, ctx, l))]
+    const preHandler = limits.filter(countsAfterBody).map((l) => rateLimitHook(app, ctx, l))
     const answer = handler as (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>
     app.route({
       method: def.method,

@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http'
+import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { call, nextEvent, startTestServer, type TestServer } from './harness'
 import { channelWith, type Person, person, socketOf } from './chat-fixtures'
@@ -35,6 +36,16 @@ describe('channels', () => {
     expect((await owner.api('GET', 'channel/my-channel')).body.result).toHaveLength(1)
   })
 
+  it('counts and inserts atomically: eight parallel creates on the free plan (quota 1) make exactly one channel', async () => {
+    const owner = await person(base)
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => owner.api('POST', 'channel/create', { name: `Race ${i}`, is_public: true })))
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 400, 400, 400, 400, 400, 400, 400])
+    for (const refused of answers.filter((a) => a.status === 400)) {
+      expect(refused.body.message).toBe('You have reached the number of channels (1), to increase the number please upgrade your account.')
+    }
+    expect((await owner.api('GET', 'channel/my-channel')).body.result).toHaveLength(1)
+  })
+
   it('checks the create payload: name required and at most 75, private needs a 6+ password', async () => {
     const owner = await person(base)
     const empty = await owner.api('POST', 'channel/create', { name: '', is_public: true })
@@ -66,6 +77,24 @@ describe('channels', () => {
     expect(page.body.result.customers.map((c: { role: number }) => c.role)).toEqual([40, 20])
     const topics = await guest.api('GET', 'topic')
     expect(topics.body.result.map((t: { name: string }) => t.name)).toEqual(['General'])
+  })
+
+  it('joins in one transaction: when adding the member to the first group fails, the channel membership is rolled back too', async () => {
+    const owner = await person(base)
+    const guest = await person(base)
+    const made = await owner.api('POST', 'channel/create', { name: 'Half joined', is_public: true })
+    const name = `fail_join_${guest.user._id.replace(/\W/g, '')}`
+    // A fault between the two writes: the topic_members insert of this guest fails.
+    await server.ctx.db.execute(sql.raw(`create function ${name}() returns trigger language plpgsql as $$ begin raise exception 'injected'; end $$`))
+    await server.ctx.db.execute(sql.raw(`create trigger ${name} before insert on topic_members for each row when (new.user_id = '${guest.user._id}') execute function ${name}()`))
+    try {
+      expect((await guest.api('POST', 'channel/join', { channel_id: made.body.result._id })).status).toBe(500)
+    } finally {
+      await server.ctx.db.execute(sql.raw(`drop trigger ${name} on topic_members`))
+      await server.ctx.db.execute(sql.raw(`drop function ${name}()`))
+    }
+    expect((await guest.api('GET', 'channel/my-channel')).body.result).toEqual([])
+    expect((await owner.api('GET', `channel/page?channel_id=${made.body.result._id}`)).body.result.customers).toHaveLength(1)
   })
 
   it('finds public channels by name but not private ones', async () => {

@@ -18,6 +18,13 @@ export const RELAXED_LIMITS = {
   loginIp: { max: 10_000 },
   register: { max: 10_000 },
   otp: { max: 10_000 },
+  user: { max: 10_000 },
+  send: { max: 10_000 },
+  newChat: { max: 10_000 },
+  channelCreate: { max: 10_000 },
+  channelJoin: { max: 10_000 },
+  channelJoinIp: { max: 10_000 },
+  suggest: { max: 10_000 },
 }
 
 /**

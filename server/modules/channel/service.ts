@@ -12,6 +12,7 @@ import {
   type LabelCreateBody,
   mayChangeRole,
   type Language,
+  LIST_MAX,
   PAGE_SIZE,
   ROLES,
   type Suggestion,
@@ -19,6 +20,7 @@ import {
 } from '../../../contract'
 import { descriptionWriter } from '../../ai/description-writer'
 import type { AppContext } from '../../context'
+import type { Executor } from '../../db/client'
 import { type ChannelRow, channelMembers, channels, labels, topics, users } from '../../db/schema'
 import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../../http/errors'
 import { sanitizeRichText } from '../../http/sanitize'
@@ -48,6 +50,21 @@ function toChannel(row: ChannelRow, membersCount: number, role: number | null): 
 
 const membersCount = sql<number>`(select count(*) from ${channelMembers} as counted where counted.channel_id = ${channels.id})`.mapWith(Number)
 
+/** The first key of the advisory lock a channel create holds per user (the second is the user id's hash). */
+const CHANNEL_QUOTA_LOCK = 727_274_002
+
+/** 400 channelLimit when the user already administers as many channels as their plan allows. */
+async function requireChannelRoom(db: Executor, userId: string) {
+  const [me] = await db.select({ plan: users.package }).from(users).where(eq(users.id, userId)).limit(1)
+  if (!me) throw unauthorized()
+  const [administered] = await db
+    .select({ n: count() })
+    .from(channelMembers)
+    .where(and(eq(channelMembers.userId, userId), gte(channelMembers.role, ROLES.admin)))
+  const limit = channelQuota(me.plan)
+  if (Number(administered?.n ?? 0) >= limit) throw new HttpError(400, 'channelLimit', undefined, { limit })
+}
+
 /**
  * Channels: creation within the plan's quota, public search and pages, joining (a private channel
  * needs its password), members and their roles, labels, and the description writer.
@@ -74,20 +91,19 @@ export function createChannelService(ctx: AppContext, { topics: topicsService, c
   }
 
   return {
-    /** The creator becomes owner and lands in the channel's General group; it becomes their current channel. */
+    /**
+     * The creator becomes owner and lands in the channel's General group; it becomes their current
+     * channel. The plan's quota is counted again inside the transaction that inserts, under a lock per
+     * user, so parallel creates cannot each see room for one more.
+     */
     async create(userId: string, body: ChannelCreateBody): Promise<Channel> {
-      const [me] = await db.select({ plan: users.package }).from(users).where(eq(users.id, userId)).limit(1)
-      if (!me) throw unauthorized()
-      const [administered] = await db
-        .select({ n: count() })
-        .from(channelMembers)
-        .where(and(eq(channelMembers.userId, userId), gte(channelMembers.role, ROLES.admin)))
-      const limit = channelQuota(me.plan)
-      if (Number(administered?.n ?? 0) >= limit) throw new HttpError(400, 'channelLimit', undefined, { limit })
+      await requireChannelRoom(db, userId)
       const image = body.file_id ? await ownPublicMediaKey(db, userId, body.file_id, 'file_id') : null
       const banner = body.banner ? (PRESET_BANNERS.has(body.banner) ? body.banner : await ownPublicMediaKey(db, userId, body.banner, 'banner')) : null
       const passwordHash = body.is_public ? null : await hashPassword(body.password!)
       const { channelId, topicId } = await db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(${CHANNEL_QUOTA_LOCK}::int, hashtext(${userId}))`)
+        await requireChannelRoom(tx, userId)
         const [created] = await tx
           .insert(channels)
           .values({
@@ -136,17 +152,25 @@ export function createChannelService(ctx: AppContext, { topics: topicsService, c
         .from(channelMembers)
         .innerJoin(channels, eq(channels.id, channelMembers.channelId))
         .where(eq(channelMembers.userId, userId))
-        .orderBy(desc(channelMembers.role), channels.name)
+        .orderBy(desc(channelMembers.role), channels.name, channels.id)
+        .limit(LIST_MAX)
       return rows.map((r) => toChannel(r.channel, r.count, r.role))
     },
 
-    /** Anyone sees the card; members also see everyone's roles. */
+    /** Anyone sees the card; members also see the roles of the first LIST_MAX members, owner and admins first. */
     async info(channelId: string, userId: string | null): Promise<ChannelInfo> {
       const row = await load(channelId, userId)
       const isMember = row.role !== null
       const roles = isMember
         ? Object.fromEntries(
-            (await db.select({ id: channelMembers.userId, role: channelMembers.role }).from(channelMembers).where(eq(channelMembers.channelId, channelId))).map((r) => [r.id, r.role]),
+            (
+              await db
+                .select({ id: channelMembers.userId, role: channelMembers.role })
+                .from(channelMembers)
+                .where(eq(channelMembers.channelId, channelId))
+                .orderBy(desc(channelMembers.role), channelMembers.userId)
+                .limit(LIST_MAX)
+            ).map((r) => [r.id, r.role]),
           )
         : {}
       const [topicCount] = await db.select({ n: count() }).from(topics).where(and(eq(topics.channelId, channelId), eq(topics.isGroup, 1)))
@@ -166,14 +190,20 @@ export function createChannelService(ctx: AppContext, { topics: topicsService, c
       return { channel: toChannel(row.channel, row.count, row.role), customers }
     },
 
-    /** A public channel takes anyone; a private one its password. New members join the channel's first group. */
+    /** A public channel takes anyone; a private one its password. New members join the channel's first group, in the same transaction. */
     async join(userId: string, body: ChannelJoinBody): Promise<Channel> {
       const row = await load(body.channel_id, userId)
       if (row.role !== null) return toChannel(row.channel, row.count, row.role)
       if (row.channel.isPublic !== 1 && !(await checkPassword(row.channel.passwordHash ?? undefined, body.password ?? '')))
         throw badRequest('channelPasswordIncorrect', 'password')
-      await db.insert(channelMembers).values({ channelId: body.channel_id, userId, role: ROLES.member }).onConflictDoNothing()
-      await topicsService.joinFirstGroup(body.channel_id, userId)
+      const groupId = await db.transaction(async (tx) => {
+        await tx.insert(channelMembers).values({ channelId: body.channel_id, userId, role: ROLES.member }).onConflictDoNothing()
+        return topicsService.joinFirstGroup(tx, body.channel_id, userId)
+      })
+      if (groupId) {
+        ctx.realtime.joinTopic([userId], groupId)
+        await topicsService.announce(groupId, [userId], 'added')
+      }
       const joined = await load(body.channel_id, userId)
       return toChannel(joined.channel, joined.count, joined.role)
     },
@@ -195,7 +225,7 @@ export function createChannelService(ctx: AppContext, { topics: topicsService, c
 
     async labels(userId: string, channelId: string): Promise<Label[]> {
       await requireRole(channelId, userId, ROLES.member)
-      const rows = await db.select().from(labels).where(eq(labels.channelId, channelId)).orderBy(labels.name)
+      const rows = await db.select().from(labels).where(eq(labels.channelId, channelId)).orderBy(labels.name, labels.id).limit(LIST_MAX)
       return rows.map((r) => ({ _id: r.id, channel_id: r.channelId, name: r.name, color: r.color }))
     },
 

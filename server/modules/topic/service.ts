@@ -1,10 +1,11 @@
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, sql } from 'drizzle-orm'
 import {
   type AddMembersBody,
   type AddTopicBody,
   type ChatFriendQuery,
   DEFAULT_TOPIC_PERMISSIONS,
   isTopicAdmin,
+  LIST_MAX,
   type Member,
   ROLES,
   type RenameTopicBody,
@@ -85,20 +86,20 @@ export function createTopicService(ctx: AppContext) {
       return general!.id
     },
 
-    /** A new channel member joins the channel's first group (when it has one); they get it live. */
-    async joinFirstGroup(channelId: string, userId: string): Promise<void> {
-      const [first] = await db
+    /**
+     * A new channel member joins the channel's first group (when it has one), inside the caller's
+     * transaction; answers that group's id when they were added (the caller tells them after commit).
+     */
+    async joinFirstGroup(tx: Executor, channelId: string, userId: string): Promise<string | null> {
+      const [first] = await tx
         .select({ id: topics.id })
         .from(topics)
         .where(and(eq(topics.channelId, channelId), eq(topics.isGroup, 1)))
         .orderBy(topics.createdAt)
         .limit(1)
-      if (!first) return
-      const added = await db.insert(topicMembers).values({ topicId: first.id, userId }).onConflictDoNothing().returning({ id: topicMembers.userId })
-      if (added.length) {
-        realtime.joinTopic([userId], first.id)
-        await announce(first.id, [userId], 'added')
-      }
+      if (!first) return null
+      const added = await tx.insert(topicMembers).values({ topicId: first.id, userId }).onConflictDoNothing().returning({ id: topicMembers.userId })
+      return added.length ? first.id : null
     },
 
     /** A group chat in a channel; the creator is its admin (40), the chosen channel members join it. */
@@ -168,7 +169,8 @@ export function createTopicService(ctx: AppContext) {
         .from(topicMembers)
         .innerJoin(users, eq(users.id, topicMembers.userId))
         .where(eq(topicMembers.topicId, topicId))
-        .orderBy(sql`${topicMembers.role} desc`, users.name)
+        .orderBy(sql`${topicMembers.role} desc`, users.name, users.id)
+        .limit(LIST_MAX)
       const customers: Member[] = rows
       return { ...topic, customers }
     },
@@ -272,7 +274,7 @@ export function createTopicService(ctx: AppContext) {
       return topicsFor(db, userId, { channelId, page })
     },
 
-    /** Per channel the caller belongs to (and null for 1:1 chats): unseen topics. */
+    /** Per channel the caller belongs to (the first LIST_MAX) and null for 1:1 chats: unseen topics. */
     async seenEntries(userId: string): Promise<SeenEntry[]> {
       const rows = await db
         .select({
@@ -283,7 +285,12 @@ export function createTopicService(ctx: AppContext) {
         .innerJoin(topics, eq(topics.id, topicMembers.topicId))
         .where(eq(topicMembers.userId, userId))
         .groupBy(topics.channelId)
-      const channels = await db.select({ id: channelMembers.channelId }).from(channelMembers).where(eq(channelMembers.userId, userId))
+      const channels = await db
+        .select({ id: channelMembers.channelId })
+        .from(channelMembers)
+        .where(eq(channelMembers.userId, userId))
+        .orderBy(desc(channelMembers.role), channelMembers.channelId)
+        .limit(LIST_MAX)
       const byChannel = new Map(rows.map((r) => [r.channelId, r.unseen]))
       const ids: (string | null)[] = [...new Set([...channels.map((c) => c.id), null])]
       return ids.map((id) => {

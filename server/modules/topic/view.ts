@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
-import { PAGE_SIZE, publicMediaUrl, ROLES, type LastMessage, type MessageType, type Topic } from '../../../contract'
+import { LIST_MAX, PAGE_SIZE, publicMediaUrl, ROLES, type LastMessage, type MessageType, type Topic } from '../../../contract'
 import type { Db } from '../../db/client'
 import { channelMembers, type MessageRow, messages, topicMembers, topics, users } from '../../db/schema'
 import { plainText } from '../../http/sanitize'
@@ -26,7 +26,7 @@ function toLastMessage(row: Pick<MessageRow, 'id' | 'body' | 'type' | 'createdAt
 export interface TopicFilter {
   channelId?: string
   topicIds?: readonly string[]
-  /** 1-based page of 20; all matching topics when absent. */
+  /** 1-based page of 20; the first LIST_MAX matching topics when absent. */
   page?: number
   includeHidden?: boolean
   pinnedOnly?: boolean
@@ -62,7 +62,7 @@ export async function topicsFor(db: Db, userId: string, filter: TopicFilter = {}
     .leftJoin(channelMembers, and(eq(channelMembers.channelId, topics.channelId), eq(channelMembers.userId, userId)))
     .where(and(...where))
     .orderBy(desc(topicMembers.isPin), desc(sql`coalesce(${topics.lastMessageAt}, ${topics.createdAt})`), asc(topics.id))
-  const rows = filter.page ? await query.limit(PAGE_SIZE).offset((filter.page - 1) * PAGE_SIZE) : await query
+  const rows = filter.page ? await query.limit(PAGE_SIZE).offset((filter.page - 1) * PAGE_SIZE) : await query.limit(LIST_MAX)
   return rows.map((row) => ({
     _id: row.topic.id,
     name: row.topic.isGroup ? row.topic.name : (row.partner?.name ?? row.topic.name),
