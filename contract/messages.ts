@@ -14,6 +14,7 @@ export const SERVER_MESSAGES = {
   unauthenticated: { en: 'Please log in', vi: 'Vui lòng đăng nhập' },
   sessionExpired: { en: 'Your session has ended, please log in again', vi: 'Phiên đăng nhập đã kết thúc, vui lòng đăng nhập lại' },
   permissionDenied: { en: 'Permission denied', vi: 'Không có quyền truy cập' },
+  emailNotVerified: { en: 'Please verify your email address first', vi: 'Vui lòng xác minh địa chỉ email trước' },
   notFound: { en: 'Not found', vi: 'Không tìm thấy' },
   tooManyRequests: { en: 'Too many attempts, please try again later', vi: 'Quá nhiều lần thử, vui lòng thử lại sau' },
   serverError: { en: 'Server Error', vi: 'Lỗi máy chủ' },

@@ -24,6 +24,22 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   otp: { max: 10, windowMs: 10 * 60_000 },
 }
 
+/** How long logins last. */
+export interface SessionSettings {
+  /** Lifetime of an access token (seconds). Default 15 minutes. */
+  accessTokenTtlSeconds: number
+  /** Absolute lifetime of a session from its login (ms), however often it is refreshed. Default 30 days. */
+  maxAgeMs: number
+  /** How long the refresh token just rotated may be presented again (a retry after a lost answer). Default 30 s. */
+  refreshGraceMs: number
+}
+
+export const DEFAULT_SESSION_SETTINGS: SessionSettings = {
+  accessTokenTtlSeconds: 15 * 60,
+  maxAgeMs: 30 * 24 * 60 * 60 * 1000,
+  refreshGraceMs: 30_000,
+}
+
 export interface ServerOptions {
   /** 0 picks a free port. Default 3000. */
   port?: number
@@ -48,6 +64,11 @@ export interface ServerOptions {
   logLevel?: string
   /** Trust X-Forwarded-For (behind a reverse proxy): rate limits then key on the client's address. */
   trustProxy?: boolean
+  /** Mark the refresh cookie Secure (HTTPS only). Default: when publicUrl is https://. */
+  secureCookies?: boolean
+  sessions?: Partial<SessionSettings>
+  /** The server's clock in epoch ms (tests move it); Date.now by default. */
+  now?: () => number
   /** An OpenAI-compatible endpoint for channel descriptions (…/chat/completions); the offline writer otherwise. */
   ai?: { baseUrl?: string; apiKey?: string; model?: string }
   /** Overrides every plan's storage quota (bytes), e.g. for tests. */
@@ -76,6 +97,9 @@ export interface Config {
   logger: boolean
   logLevel: string
   trustProxy: boolean
+  secureCookies: boolean
+  sessions: SessionSettings
+  now: () => number
   rateLimits: RateLimits
   rateLimitNamespace: string
   ai: { baseUrl?: string; apiKey?: string; model: string }
@@ -89,6 +113,7 @@ export async function resolveConfig(opts: ServerOptions): Promise<Config> {
   const dataDir = path.resolve(opts.dataDir ?? 'data')
   const rl = opts.rateLimits ?? {}
   const rule = (k: keyof RateLimits): RateLimitRule => ({ ...DEFAULT_RATE_LIMITS[k], ...definedOnly(rl[k]) })
+  const publicUrl = opts.publicUrl?.replace(/\/+$/, '') || undefined
   return {
     port: opts.port ?? 3000,
     host: opts.host ?? '0.0.0.0',
@@ -99,12 +124,15 @@ export async function resolveConfig(opts: ServerOptions): Promise<Config> {
     redisUrl: opts.redisUrl || undefined,
     smtpUrl: opts.smtpUrl || undefined,
     mailFrom: opts.mailFrom || 'Workroom <no-reply@workroom.local>',
-    publicUrl: opts.publicUrl?.replace(/\/+$/, '') || undefined,
+    publicUrl,
     jwtSecret: new TextEncoder().encode(opts.jwtSecret || (await storedSecret(dataDir))),
     distDir: path.resolve(opts.distDir ?? path.join(REPO_ROOT, 'dist')),
     logger: opts.logger ?? false,
     logLevel: opts.logLevel ?? 'info',
     trustProxy: opts.trustProxy ?? false,
+    secureCookies: opts.secureCookies ?? Boolean(publicUrl?.startsWith('https://')),
+    sessions: { ...DEFAULT_SESSION_SETTINGS, ...definedOnly(opts.sessions) },
+    now: opts.now ?? Date.now,
     rateLimits: { login: rule('login'), register: rule('register'), otp: rule('otp') },
     rateLimitNamespace: rl.namespace ?? 'workroom-rl:',
     ai: { baseUrl: opts.ai?.baseUrl?.replace(/\/+$/, '') || undefined, apiKey: opts.ai?.apiKey || undefined, model: opts.ai?.model || 'gpt-4o-mini' },

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { eq, lt } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Transporter } from 'nodemailer'
 import type { Db, Executor } from '../db/client'
@@ -56,11 +56,16 @@ export function createMailer(opts: MailerOptions) {
     return id
   }
 
+  /** Deletes outbox rows written before `before` (the scheduled cleanup); answers how many. */
+  async function prune(before: Date): Promise<number> {
+    return (await opts.db.delete(outbox).where(lt(outbox.createdAt, before)).returning({ id: outbox.id })).length
+  }
+
   function close() {
     void transport?.then((t) => t.close())
   }
 
-  return { store, dispatch, send, close }
+  return { store, dispatch, send, prune, close }
 }
 
 export type Mailer = ReturnType<typeof createMailer>

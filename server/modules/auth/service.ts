@@ -1,9 +1,9 @@
 import { randomInt } from 'node:crypto'
 import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm'
-import type { EmailOnlyBody, Language, LoginBody, RegisterBody, ResetPasswordBody, Session, Tokens, VerifyEmailBody } from '../../../contract'
+import type { EmailOnlyBody, Language, LoginBody, RegisterBody, ResetPasswordBody, User, VerifyEmailBody } from '../../../contract'
 import { LIMITS, SOCKET_EVENTS } from '../../../contract'
 import { checkPassword, hashPassword } from '../../auth/passwords'
-import type { AuthContext } from '../../auth/tokens'
+import type { AuthContext, IssuedTokens } from '../../auth/tokens'
 import type { AppContext } from '../../context'
 import type { Executor } from '../../db/client'
 import { emailCodes, users, type UserRow } from '../../db/schema'
@@ -12,6 +12,11 @@ import { codeEmail, type CodePurpose } from '../../mail/templates'
 import { type CustomerService, toUser } from '../customer'
 
 const OTP_TTL_MS = LIMITS.otpTtlMinutes * 60_000
+/** Codes are deleted this long after they expire (used or not). */
+const CODE_RETENTION_MS = 24 * 60 * 60 * 1000
+
+/** A new login: its tokens (the refresh token goes into the cookie) and its user. */
+export type IssuedSession = IssuedTokens & { user: User }
 
 /**
  * Sign-up, login, email codes, password reset and logout. Users rows are written by the customer
@@ -78,7 +83,7 @@ export function createAuthService(ctx: AppContext, { customers }: { customers: C
   }
 
   return {
-    async register(body: RegisterBody, lang: Language): Promise<Session> {
+    async register(body: RegisterBody, lang: Language): Promise<IssuedSession> {
       if (await findByEmail(body.email)) throw badRequest('emailTaken', 'email')
       const passwordHash = await hashPassword(body.password)
       // All or nothing: the account, its session, its code and its email.
@@ -94,16 +99,19 @@ export function createAuthService(ctx: AppContext, { customers }: { customers: C
       return { ...out.session, user: toUser(out.row) }
     },
 
-    async login(body: LoginBody): Promise<Session> {
+    async login(body: LoginBody): Promise<IssuedSession> {
       const row = await findByEmail(body.email)
       if (!(await checkPassword(row?.passwordHash, body.password)) || !row) throw badRequest('invalidCredentials')
       const session = await tokens.startSession(db, row.id)
       return { ...session, user: toUser(row) }
     },
 
-    /** Rotates a refresh token. A token that was already spent revokes its whole family. */
-    async refresh(refreshToken: string): Promise<Tokens> {
-      const rotated = await tokens.rotate(refreshToken)
+    /**
+     * Rotates a refresh token (from the cookie). A token that was already spent revokes its whole
+     * family, unless it is a retry of the last rotation within the grace window.
+     */
+    async refresh(refreshToken: string | undefined): Promise<IssuedTokens> {
+      const rotated = refreshToken ? await tokens.rotate(refreshToken) : null
       if (!rotated) throw unauthorized('sessionExpired')
       return rotated
     },
@@ -137,6 +145,13 @@ export function createAuthService(ctx: AppContext, { customers }: { customers: C
       tokens.forgetUser(user!.id)
     },
 
+    /** Deletes codes that expired over a day ago (the scheduled cleanup); answers how many. */
+    async pruneCodes(): Promise<number> {
+      const cutoff = new Date(ctx.config.now() - CODE_RETENTION_MS)
+      return (await db.delete(emailCodes).where(lt(emailCodes.expiresAt, cutoff)).returning({ id: emailCodes.id })).length
+    },
+
+    /** Ends this session (its sockets are dropped on every node); the user's other sockets hear LOGOUT. */
     async logout(auth: AuthContext, fcmToken: string | undefined): Promise<void> {
       await tokens.revokeSession(auth.sessionId)
       if (fcmToken) await customers.forgetFcmToken(auth.userId, fcmToken)
