@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm'
 import { endpoints } from '../../contract'
 import { outbox } from '../../server/db/schema'
 import { SERVER_NODE_FLAGS } from '../../server/node-flags'
-import { call, DATABASE_URL, lastEmail, pgliteTemplate, REDIS_URL, register, startTestServer, type TestServer } from './harness'
+import { call, DATABASE_URL, lastEmail, pgliteTemplate, REDIS_URL, register, registerUnverified, startTestServer, type TestServer } from './harness'
 
 let server: TestServer
 let base: string
@@ -238,7 +238,7 @@ describe('server/main.ts (env configuration)', () => {
     try {
       const ready = await waitFor((l) => l.msg === 'Workroom is running')
       const url: string = ready.url
-      const acc = await register(url)
+      const acc = await registerUnverified(url)
       const queued = await waitFor((l) => l.msg === 'email queued' && l.to === acc.email)
       expect(queued.level).toBe(30)
       expect(queued.subject).toMatch(/\d{6}/)
