@@ -248,7 +248,7 @@ export function createTokenService(db: Db, { secret, sessions: settings, now }: 
     return x.length === y.length && timingSafeEqual(x, y)
   }
 
-  return { startSession, rotate, authenticate, revokeSession, revokeAllSessions, forgetUser, forget, onRevoked, pruneEnded, codeHash, sameHash }
+  return { startSession, rotate, authenticate, revokeSession, revokeAllSessions, forgetUser, onRevoked, pruneEnded, codeHash, sameHash }
 }
 
 export type TokenService = ReturnType<typeof createTokenService>

@@ -50,7 +50,8 @@ export function publishErrorsLogged(client: Redis, log: FastifyBaseLogger, quiet
     get(target, prop) {
       if (prop === 'publish') return publish
       const value: unknown = Reflect.get(target, prop, target)
-      return typeof value === 'function' ? value.bind(target) : value
+      // Methods run on the client itself (its state lives there); the constructor stays as it is.
+      return typeof value === 'function' && prop !== 'constructor' ? value.bind(target) : value
     },
   })
 }
