@@ -13,14 +13,19 @@ export type RegisterBody = z.infer<typeof registerBody>
 export const loginBody = z.strictObject({ email, password: z.string().min(1).max(LIMITS.passwordMax) })
 export type LoginBody = z.infer<typeof loginBody>
 
-export const tokens = z.object({ access_token: z.string(), refresh_token: z.string() })
+/**
+ * What login, register and refresh answer. The refresh token is never in a body: it travels in an
+ * HttpOnly cookie scoped to auth/refresh-token (see docs/architecture.md, "Sessions").
+ */
+export const tokens = z.object({ access_token: z.string() })
 export type Tokens = z.infer<typeof tokens>
 
 /** register and login answer with a session. */
 export const session = tokens.extend({ user })
 export type Session = z.infer<typeof session>
 
-export const refreshBody = z.strictObject({ refresh_token: z.string().min(1).max(512) })
+/** auth/refresh-token takes an empty JSON object (the JSON content type is part of the CSRF defence); the token is the cookie. */
+export const refreshBody = z.strictObject({})
 export type RefreshBody = z.infer<typeof refreshBody>
 
 export const verifyEmailBody = z.strictObject({ email, code })

@@ -92,6 +92,11 @@ export interface EndpointDef {
   tag: string
   summary: string
   auth: EndpointAuth
+  /**
+   * A `signedIn` call that a session whose email is not verified yet may make (what the verify
+   * screen needs); every other `signedIn` call answers such a session 403 `emailNotVerified`.
+   */
+  allowUnverified?: true
   /** JSON body. */
   body?: z.ZodType
   /** Query string. */
@@ -137,7 +142,15 @@ export const endpoints = {
       { rule: 'login', by: 'ipAndEmail' },
     ],
   }),
-  refreshToken: endpoint({ method: 'POST', path: 'auth/refresh-token', tag: 'auth', summary: 'Rotate a refresh token', auth: 'public', body: refreshBody, response: tokens }),
+  refreshToken: endpoint({
+    method: 'POST',
+    path: 'auth/refresh-token',
+    tag: 'auth',
+    summary: 'Rotate the refresh token of the HttpOnly cookie (body: {}); the new one replaces it in the cookie',
+    auth: 'public',
+    body: refreshBody,
+    response: tokens,
+  }),
   verifyEmail: endpoint({
     method: 'POST',
     path: 'auth/verify-email',
@@ -178,10 +191,19 @@ export const endpoints = {
     response: done,
     limit: { rule: 'otp', by: 'ipAndEmail' },
   }),
-  logout: endpoint({ method: 'POST', path: 'auth/logout', tag: 'auth', summary: "End this session; the user's other sockets get LOGOUT", auth: 'signedIn', body: logoutBody, response: done }),
+  logout: endpoint({
+    method: 'POST',
+    path: 'auth/logout',
+    tag: 'auth',
+    summary: "End this session (its sockets are disconnected, the refresh cookie cleared); the user's other sockets get LOGOUT",
+    auth: 'signedIn',
+    allowUnverified: true,
+    body: logoutBody,
+    response: done,
+  }),
 
   // customer
-  userInfo: endpoint({ method: 'GET', path: 'customer/user-info', tag: 'customer', summary: 'The signed-in user', auth: 'signedIn', response: user }),
+  userInfo: endpoint({ method: 'GET', path: 'customer/user-info', tag: 'customer', summary: 'The signed-in user', auth: 'signedIn', allowUnverified: true, response: user }),
   updateProfile: endpoint({ method: 'PUT', path: 'customer/update-profile', tag: 'customer', summary: 'Update exactly one profile field', auth: 'signedIn', body: updateProfileBody, response: user }),
   avatar: endpoint({
     method: 'POST',
@@ -205,7 +227,16 @@ export const endpoints = {
     response: user,
   }),
   updateFcmToken: endpoint({ method: 'PUT', path: 'customer/update-fcm-token', tag: 'customer', summary: 'Store the push token of this device', auth: 'signedIn', body: fcmTokenBody, response: user }),
-  updateLanguage: endpoint({ method: 'PUT', path: 'workid/update-language', tag: 'customer', summary: 'Set the account language (en or vi)', auth: 'signedIn', body: updateLanguageBody, response: user }),
+  updateLanguage: endpoint({
+    method: 'PUT',
+    path: 'workid/update-language',
+    tag: 'customer',
+    summary: 'Set the account language (en or vi)',
+    auth: 'signedIn',
+    allowUnverified: true,
+    body: updateLanguageBody,
+    response: user,
+  }),
 
   // notify
   notify: endpoint({

@@ -15,6 +15,7 @@ export const SERVER_MESSAGES = {
   unauthenticated: { en: 'Please log in', vi: 'Vui lòng đăng nhập' },
   sessionExpired: { en: 'Your session has ended, please log in again', vi: 'Phiên đăng nhập đã kết thúc, vui lòng đăng nhập lại' },
   permissionDenied: { en: 'Permission denied', vi: 'Không có quyền truy cập' },
+  emailNotVerified: { en: 'Please verify your email address first', vi: 'Vui lòng xác minh địa chỉ email trước' },
   notFound: { en: 'Not found', vi: 'Không tìm thấy' },
   tooManyRequests: { en: 'Too many attempts, please try again later', vi: 'Quá nhiều lần thử, vui lòng thử lại sau' },
   tryAgainLater: { en: 'This is not available right now, please try again in a minute', vi: 'Chức năng này tạm thời không khả dụng, vui lòng thử lại sau một phút' },

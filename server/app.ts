@@ -3,6 +3,7 @@ import { resolveConfig, type ServerOptions } from './config'
 import type { AppContext } from './context'
 import { openDatabase } from './db/client'
 import type { Services } from './build'
+import type { Scheduler } from './jobs/scheduler'
 import type { RealtimeServer } from './realtime'
 
 export type { ServerOptions } from './config'
@@ -17,6 +18,8 @@ export interface RunningServer {
   ctx: AppContext
   /** Every module's service, as the routes use them, for tests and tools. */
   services: Services
+  /** The scheduled jobs (cleanup); `runDue()` runs what is due now. */
+  jobs: Scheduler
   close(): Promise<void>
 }
 
@@ -35,7 +38,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   let app: FastifyInstance | undefined
   try {
     app = build.createFastify(config)
-    const { ctx, services } = await build.buildApp(app, config, database)
+    const { ctx, services, jobs } = await build.buildApp(app, config, database)
     await app.listen({ port: config.port, host: config.host })
     const address = app.server.address()
     const port = typeof address === 'object' && address ? address.port : config.port
@@ -49,6 +52,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       io: ctx.realtime.io,
       ctx,
       services,
+      jobs,
       close: () => running.close(),
     }
   } catch (err) {

@@ -9,10 +9,12 @@ import { installAuth } from './http/auth-guard'
 import { installErrorHandler } from './http/errors'
 import { installJsonParser } from './http/json-body'
 import { installOpenApi } from './http/openapi'
+import { installCookies } from './http/refresh-cookie'
 import { installSpa } from './http/spa'
 import { trustProxyOption } from './http/trust-proxy'
 import { zodValidatorCompiler } from './http/validation'
 import { createTokenService } from './auth/tokens'
+import { createScheduler, type Scheduler } from './jobs/scheduler'
 import { createMailer } from './mail/mailer'
 import { authRoutes, createAuthService } from './modules/auth'
 import { channelPublicRoutes, channelRoutes, createChannelService } from './modules/channel'
@@ -63,16 +65,44 @@ export function createServices(ctx: AppContext) {
 
 export type Services = ReturnType<typeof createServices>
 
+const CLEANUP_EVERY_MS = 60 * 60 * 1000
+/** Outbox rows (sent or not) are deleted this long after they were written. */
+const OUTBOX_RETENTION_MS = 7 * 24 * 60 * 60 * 1000
+
+/** The hourly cleanup, on one node at a time: ended sessions with their refresh tokens, old email codes, old outbox rows. */
+function cleanupJob(ctx: AppContext, services: Services) {
+  return {
+    name: 'cleanup',
+    everyMs: CLEANUP_EVERY_MS,
+    async run() {
+      return {
+        sessions: await ctx.tokens.pruneEnded(),
+        email_codes: await services.auth.pruneCodes(),
+        outbox: await ctx.mailer.prune(new Date(ctx.config.now() - OUTBOX_RETENTION_MS)),
+      }
+    },
+  }
+}
+
 /** Wires every part onto the Fastify instance; each domain gets the shared context and its service. */
-export async function buildApp(app: FastifyInstance, config: Config, database: Database): Promise<{ ctx: AppContext; services: Services }> {
+export async function buildApp(app: FastifyInstance, config: Config, database: Database): Promise<{ ctx: AppContext; services: Services; jobs: Scheduler }> {
   app.setValidatorCompiler(zodValidatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   installJsonParser(app)
   installErrorHandler(app)
   installAuth(app)
 
-  const tokens = createTokenService(database.db, config.jwtSecret)
-  const realtime = await createRealtime(app.server, { redisUrl: config.redisUrl, authenticate: tokens.authenticate, log: app.log, topicsOf: (userId) => topicIdsOf(database.db, userId), memberName: (userId, topicId) => memberName(database.db, userId, topicId) })
+  const tokens = createTokenService(database.db, { secret: config.jwtSecret, sessions: config.sessions, now: config.now })
+  const realtime = await createRealtime(app.server, {
+    redisUrl: config.redisUrl,
+    authenticate: tokens.authenticate,
+    now: config.now,
+    log: app.log,
+    topicsOf: (userId) => topicIdsOf(database.db, userId),
+    memberName: (userId, topicId) => memberName(database.db, userId, topicId),
+  })
+  // A revoked session's sockets go, on every node.
+  tokens.onRevoked((revoked) => realtime.disconnect(revoked))
   const mailer = createMailer({
     db: database.db,
     log: app.log,
@@ -84,9 +114,12 @@ export async function buildApp(app: FastifyInstance, config: Config, database: D
   const uploads = createUploadPipeline(path.join(config.mediaDir, 'tmp'))
   const ctx: AppContext = { config, db: database.db, dbKind: database.kind, run: database.run, mailer, tokens, realtime, uploads }
   const services = createServices(ctx)
+  const jobs = createScheduler([cleanupJob(ctx, services)], { db: database.db, log: app.log, now: config.now })
+  jobs.start()
 
   // Sockets go first so the HTTP server can close; the database goes last.
   app.addHook('preClose', async () => {
+    await jobs.stop()
     await realtime.close()
   })
   app.addHook('onClose', async () => {
@@ -102,6 +135,7 @@ export async function buildApp(app: FastifyInstance, config: Config, database: D
     skipOnError: true,
     errorResponseBuilder: (_req, context) => ({ statusCode: context.statusCode, message: 'Too many requests' }),
   })
+  await installCookies(app)
   await installOpenApi(app, config)
 
   await app.register(
@@ -122,5 +156,5 @@ export async function buildApp(app: FastifyInstance, config: Config, database: D
   await app.register(emailPreviewRoutes, { ctx, service: services.emailPreview })
   await installMediaRoutes(app, path.join(config.mediaDir, 'avatars'))
   await installSpa(app, config.distDir)
-  return { ctx, services }
+  return { ctx, services, jobs }
 }

@@ -74,6 +74,22 @@ export const DEFAULT_ACCOUNT_LIMITS: AccountLimits = { codesPerHour: 5, failedCh
  */
 export type TrustProxy = false | number | string[]
 
+/** How long logins last. */
+export interface SessionSettings {
+  /** Lifetime of an access token (seconds). Default 15 minutes. */
+  accessTokenTtlSeconds: number
+  /** Absolute lifetime of a session from its login (ms), however often it is refreshed. Default 30 days. */
+  maxAgeMs: number
+  /** How long the refresh token just rotated may be presented again (a retry after a lost answer). Default 30 s. */
+  refreshGraceMs: number
+}
+
+export const DEFAULT_SESSION_SETTINGS: SessionSettings = {
+  accessTokenTtlSeconds: 15 * 60,
+  maxAgeMs: 30 * 24 * 60 * 60 * 1000,
+  refreshGraceMs: 30_000,
+}
+
 export interface ServerOptions {
   /** 0 picks a free port. Default 3000. */
   port?: number
@@ -98,6 +114,11 @@ export interface ServerOptions {
   logLevel?: string
   /** Behind reverse proxies: rate limits then key on the client's address from X-Forwarded-For. */
   trustProxy?: TrustProxy
+  /** Mark the refresh cookie Secure (HTTPS only). Default: in production and when publicUrl is https://. */
+  secureCookies?: boolean
+  sessions?: Partial<SessionSettings>
+  /** The server's clock in epoch ms (tests move it); Date.now by default. */
+  now?: () => number
   /** An OpenAI-compatible endpoint for channel descriptions (…/chat/completions); the offline writer otherwise. */
   ai?: { baseUrl?: string; apiKey?: string; model?: string }
   /** Overrides every plan's storage quota (bytes), e.g. for tests. */
@@ -133,6 +154,9 @@ export interface Config {
   /** Emails readable at /email-preview/<id> and logged with their link: only without SMTP, outside production. */
   emailPreview: boolean
   accountLimits: AccountLimits
+  secureCookies: boolean
+  sessions: SessionSettings
+  now: () => number
   rateLimits: RateLimits
   rateLimitNamespace: string
   ai: { baseUrl?: string; apiKey?: string; model: string }
@@ -148,6 +172,7 @@ export async function resolveConfig(opts: ServerOptions): Promise<Config> {
   const rule = (k: keyof RateLimits): RateLimitRule => ({ ...DEFAULT_RATE_LIMITS[k], ...definedOnly(rl[k]) })
   const production = opts.production ?? false
   const smtpUrl = opts.smtpUrl || undefined
+  const publicUrl = opts.publicUrl?.replace(/\/+$/, '') || undefined
   return {
     port: opts.port ?? 3000,
     host: opts.host ?? '0.0.0.0',
@@ -158,7 +183,7 @@ export async function resolveConfig(opts: ServerOptions): Promise<Config> {
     redisUrl: opts.redisUrl || undefined,
     smtpUrl,
     mailFrom: opts.mailFrom || 'Workroom <no-reply@workroom.local>',
-    publicUrl: opts.publicUrl?.replace(/\/+$/, '') || undefined,
+    publicUrl,
     jwtSecret: new TextEncoder().encode(opts.jwtSecret || (await storedSecret(dataDir))),
     distDir: path.resolve(opts.distDir ?? path.join(REPO_ROOT, 'dist')),
     logger: opts.logger ?? false,
@@ -168,6 +193,9 @@ export async function resolveConfig(opts: ServerOptions): Promise<Config> {
     emailPreview: !smtpUrl && !production,
     accountLimits: { ...DEFAULT_ACCOUNT_LIMITS, ...definedOnly(opts.accountLimits) },
     rateLimits: Object.fromEntries(RATE_LIMIT_NAMES.map((name) => [name, rule(name)])) as Record<keyof RateLimits, RateLimitRule>,
+    secureCookies: opts.secureCookies ?? (production || Boolean(publicUrl?.startsWith('https://'))),
+    sessions: { ...DEFAULT_SESSION_SETTINGS, ...definedOnly(opts.sessions) },
+    now: opts.now ?? Date.now,
     rateLimitNamespace: rl.namespace ?? 'workroom-rl:',
     ai: { baseUrl: opts.ai?.baseUrl?.replace(/\/+$/, '') || undefined, apiKey: opts.ai?.apiKey || undefined, model: opts.ai?.model || 'gpt-4o-mini' },
     storageQuotaBytes: opts.storageQuotaBytes,

@@ -1,78 +1,97 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
-import { and, eq, isNull } from 'drizzle-orm'
+import { and, eq, gt, isNotNull, isNull, lt, or } from 'drizzle-orm'
 import { jwtVerify, SignJWT } from 'jose'
+import type { SessionSettings } from '../config'
 import type { Db, Executor } from '../db/client'
-import { refreshTokens, sessions } from '../db/schema'
+import { refreshTokens, sessions, users } from '../db/schema'
 
-const ACCESS_TOKEN_TTL_SECONDS = 15 * 60
-const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000
 /** How long this node trusts that a session it has checked is still open (revocations on this node apply at once). */
 const SESSION_CACHE_MS = 5_000
 const SESSION_CACHE_MAX = 50_000
+/** Ended sessions (and their refresh tokens) are deleted this long after they end. */
+const ENDED_SESSION_RETENTION_MS = 24 * 60 * 60 * 1000
 
 export interface AuthContext {
   userId: string
   /** The session (refresh-token family) the access token belongs to. */
   sessionId: string
+  /** Until the email is verified, a session may only do what the verify screen needs. */
+  emailVerified: boolean
+  /** When the access token expires (epoch ms). */
+  expiresAt: number
 }
 
+/** A new pair: the access token, and the refresh token that goes into the refresh cookie. */
 export interface IssuedTokens {
   access_token: string
   refresh_token: string
+  /** The session's absolute end: the refresh token (and its cookie) expire then. */
+  sessionEndsAt: Date
 }
+
+/** What a revocation ended: one session, or every session of a user. */
+export type Revocation = { sessionId: string } | { userId: string }
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url')
 
+export interface TokenServiceOptions {
+  secret: Uint8Array
+  sessions: SessionSettings
+  /** The clock, in epoch ms. */
+  now: () => number
+}
+
 /**
- * Sessions: access tokens (HS256 JWT, 15 min, claims sub + sid), opaque refresh tokens (rotated,
- * reuse revokes the family) and the check that an access token's session is still open. The only
- * writer of the sessions and refresh_tokens tables.
+ * Sessions: access tokens (HS256 JWT, claims sub + sid), opaque refresh tokens (rotated in a
+ * transaction; reuse revokes the family, except a retry of the token just rotated within the grace
+ * window) and the check that an access token's session is still open. A session ends at the latest
+ * `maxAgeMs` after its login, however often it is refreshed. The only writer of the sessions and
+ * refresh_tokens tables. Revocations are announced to `onRevoked` listeners (realtime drops the
+ * sockets).
  */
-export function createTokenService(db: Db, secret: Uint8Array) {
+export function createTokenService(db: Db, { secret, sessions: settings, now }: TokenServiceOptions) {
   const openSessions = new Map<string, { userId: string; until: number }>()
   /** Access tokens whose signature was checked, until they expire: a busy client is verified once. */
   const verified = new Map<string, { sub: string; sid: string; expiresAt: number }>()
+  const revocationListeners = new Set<(revoked: Revocation) => void>()
 
-  async function signAccess(userId: string, sessionId: string): Promise<string> {
-    return new SignJWT({ sid: sessionId })
-      .setProtectedHeader({ alg: 'HS256' })
-      .setSubject(userId)
-      .setIssuedAt()
-      .setExpirationTime(`${ACCESS_TOKEN_TTL_SECONDS}s`)
-      .sign(secret)
+  const sessionEnd = (createdAt: Date) => new Date(createdAt.getTime() + settings.maxAgeMs)
+
+  /** An access token for the session; it never outlives the session. */
+  async function signAccess(userId: string, sessionId: string, endsAt: Date): Promise<string> {
+    const issuedAt = Math.floor(now() / 1000)
+    const expires = Math.min(issuedAt + settings.accessTokenTtlSeconds, Math.floor(endsAt.getTime() / 1000))
+    return new SignJWT({ sid: sessionId }).setProtectedHeader({ alg: 'HS256' }).setSubject(userId).setIssuedAt(issuedAt).setExpirationTime(expires).sign(secret)
   }
 
-  /** Stores a new refresh token in the family and returns it; only its hash is kept. */
-  async function addRefreshToken(exec: Executor, userId: string, familyId: string): Promise<string> {
+  /** Stores a new refresh token of the family, valid until the session ends; only its hash is kept. */
+  async function addRefreshToken(exec: Executor, userId: string, familyId: string, endsAt: Date): Promise<string> {
     const token = randomBytes(32).toString('base64url')
-    await exec.insert(refreshTokens).values({
-      userId,
-      familyId,
-      tokenHash: sha256(token),
-      expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_MS),
-    })
+    await exec.insert(refreshTokens).values({ userId, familyId, tokenHash: sha256(token), expiresAt: endsAt, createdAt: new Date(now()) })
     return token
+  }
+
+  async function issue(exec: Executor, userId: string, sessionId: string, endsAt: Date): Promise<IssuedTokens> {
+    const [refresh_token, access_token] = await Promise.all([addRefreshToken(exec, userId, sessionId, endsAt), signAccess(userId, sessionId, endsAt)])
+    return { access_token, refresh_token, sessionEndsAt: endsAt }
   }
 
   /** A new session (family) with its first refresh token and an access token for it. */
   async function startSession(exec: Executor, userId: string): Promise<IssuedTokens> {
-    const [session] = await exec.insert(sessions).values({ userId }).returning({ id: sessions.id })
-    const [refresh_token, access_token] = await Promise.all([
-      addRefreshToken(exec, userId, session!.id),
-      signAccess(userId, session!.id),
-    ])
-    return { access_token, refresh_token }
+    const createdAt = new Date(now())
+    const [session] = await exec.insert(sessions).values({ userId, createdAt }).returning({ id: sessions.id })
+    return issue(exec, userId, session!.id, sessionEnd(createdAt))
   }
 
-  /** The token's subject and session when its signature and expiry hold. */
-  async function verify(token: string, now: number): Promise<{ sub: string; sid: string } | null> {
+  /** The token's subject, session and expiry when its signature and expiry hold. */
+  async function verify(token: string, at: number): Promise<{ sub: string; sid: string; expiresAt: number } | null> {
     const known = verified.get(token)
     if (known) {
-      if (known.expiresAt > now) return known
+      if (known.expiresAt > at) return known
       verified.delete(token)
     }
     try {
-      const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'] })
+      const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], currentDate: new Date(at) })
       if (!payload.sub || typeof payload.sid !== 'string' || !payload.exp) return null
       if (verified.size >= SESSION_CACHE_MAX) verified.clear()
       const entry = { sub: payload.sub, sid: payload.sid, expiresAt: payload.exp * 1000 }
@@ -83,88 +102,140 @@ export function createTokenService(db: Db, secret: Uint8Array) {
     }
   }
 
-  /** The token's user and session when it is a valid access token of an open session, else null. */
-  async function authenticate(token: string): Promise<AuthContext | null> {
-    const now = Date.now()
-    const checked = await verify(token, now)
+  /**
+   * The token's user and session when it is a valid access token of an open session, else null.
+   * A verified session's 'open' verdict is cached for a few seconds unless `fresh` asks for the
+   * database's word (a socket handshake); an unverified one is looked up every time, so the
+   * verification counts at once.
+   */
+  async function authenticate(token: string, { fresh = false } = {}): Promise<AuthContext | null> {
+    const at = now()
+    const checked = await verify(token, at)
     if (!checked) return null
-    const { sub, sid } = checked
-    const cached = openSessions.get(sid)
-    if (cached && cached.until > now && cached.userId === sub) return { userId: sub, sessionId: sid }
+    const { sub, sid, expiresAt } = checked
+    const cached = fresh ? undefined : openSessions.get(sid)
+    if (cached && cached.until > at && cached.userId === sub) return { userId: sub, sessionId: sid, emailVerified: true, expiresAt }
     const [row] = await db
-      .select({ id: sessions.id })
+      .select({ emailVerified: users.emailVerified })
       .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
       .where(and(eq(sessions.id, sid), eq(sessions.userId, sub), isNull(sessions.revokedAt)))
       .limit(1)
     if (!row) {
       openSessions.delete(sid)
       return null
     }
-    if (openSessions.size >= SESSION_CACHE_MAX) openSessions.clear()
-    openSessions.set(sid, { userId: sub, until: now + SESSION_CACHE_MS })
-    return { userId: sub, sessionId: sid }
+    const emailVerified = row.emailVerified === 1
+    if (emailVerified) {
+      if (openSessions.size >= SESSION_CACHE_MAX) openSessions.clear()
+      openSessions.set(sid, { userId: sub, until: at + SESSION_CACHE_MS })
+    }
+    return { userId: sub, sessionId: sid, emailVerified, expiresAt }
   }
 
-  /** Drops the cached 'open' verdicts, after a revocation. */
-  function forgetSession(sessionId: string) {
-    openSessions.delete(sessionId)
+  /** Calls `listener` after every revocation (on this node) with what it ended. */
+  function onRevoked(listener: (revoked: Revocation) => void): () => void {
+    revocationListeners.add(listener)
+    return () => revocationListeners.delete(listener)
   }
-  function forgetUser(userId: string) {
-    for (const [sid, entry] of openSessions) if (entry.userId === userId) openSessions.delete(sid)
+  function announce(revoked: Revocation) {
+    for (const listener of revocationListeners) listener(revoked)
   }
 
-  /** Ends a session: it and its refresh tokens are revoked, and this node stops trusting it at once. */
+  /** Drops this node's cached 'open' verdicts of a revoked session or user. */
+  function forget(revoked: Revocation) {
+    if ('sessionId' in revoked) openSessions.delete(revoked.sessionId)
+    else for (const [sid, entry] of openSessions) if (entry.userId === revoked.userId) openSessions.delete(sid)
+  }
+
+  /** Ends a session: it and its refresh tokens are revoked, this node stops trusting it and its sockets are dropped. */
   async function revokeSession(sessionId: string): Promise<void> {
-    const now = new Date()
-    await db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
-    await db
-      .update(refreshTokens)
-      .set({ revokedAt: now })
-      .where(and(eq(refreshTokens.familyId, sessionId), isNull(refreshTokens.revokedAt)))
-    forgetSession(sessionId)
+    const at = new Date(now())
+    await db.transaction(async (tx) => {
+      await tx.update(sessions).set({ revokedAt: at }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+      await tx.update(refreshTokens).set({ revokedAt: at }).where(and(eq(refreshTokens.familyId, sessionId), isNull(refreshTokens.revokedAt)))
+    })
+    forget({ sessionId })
+    announce({ sessionId })
   }
 
   /** Ends every session of a user inside the caller's transaction; call `forgetUser` once it commits. */
   async function revokeAllSessions(exec: Executor, userId: string): Promise<void> {
-    const now = new Date()
-    await exec.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
-    await exec
-      .update(refreshTokens)
-      .set({ revokedAt: now })
-      .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)))
+    const at = new Date(now())
+    await exec.update(sessions).set({ revokedAt: at }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    await exec.update(refreshTokens).set({ revokedAt: at }).where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)))
+  }
+
+  /** After `revokeAllSessions` committed: this node stops trusting the user's sessions and every node drops their sockets. */
+  function forgetUser(userId: string) {
+    forget({ userId })
+    announce({ userId })
   }
 
   /**
-   * Spends a refresh token for a new pair, or answers null (unknown, revoked, expired). A token that
-   * was already spent revokes its whole family.
+   * Spends a refresh token for a new pair, or answers null (unknown, revoked, expired, past the
+   * session's end). Spending and storing the next token are one transaction. A token presented
+   * again revokes its whole family, unless it is the one rotated last (no newer token of the family
+   * was spent yet) and it comes back within the grace window: then it gets another valid pair (the
+   * client lost the answer and retried, or two tabs refreshed at once).
    */
   async function rotate(refreshToken: string): Promise<IssuedTokens | null> {
-    const [found] = await db
-      .select({ token: refreshTokens, sessionRevokedAt: sessions.revokedAt })
+    const at = now()
+    const outcome = await db.transaction(async (tx): Promise<IssuedTokens | { reuse: string } | null> => {
+      const [found] = await tx
+        .select({ token: refreshTokens, sessionCreatedAt: sessions.createdAt, sessionRevokedAt: sessions.revokedAt })
+        .from(refreshTokens)
+        .innerJoin(sessions, eq(sessions.id, refreshTokens.familyId))
+        .where(eq(refreshTokens.tokenHash, sha256(refreshToken)))
+        .limit(1)
+      if (!found) return null
+      const { token } = found
+      const endsAt = sessionEnd(found.sessionCreatedAt)
+      if (token.revokedAt || found.sessionRevokedAt) return null
+      if (endsAt.getTime() <= at || token.expiresAt.getTime() <= at) return null
+      let usedAt = token.usedAt
+      if (!usedAt) {
+        const [spent] = await tx
+          .update(refreshTokens)
+          .set({ usedAt: new Date(at) })
+          .where(and(eq(refreshTokens.id, token.id), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)))
+          .returning({ id: refreshTokens.id })
+        if (spent) return issue(tx, token.userId, token.familyId, endsAt)
+        // Another request spent it first (it has committed by now): judge it as a second use.
+        const [again] = await tx.select({ usedAt: refreshTokens.usedAt }).from(refreshTokens).where(eq(refreshTokens.id, token.id))
+        usedAt = again?.usedAt ?? null
+        if (!usedAt) return null
+      }
+      if (at - usedAt.getTime() <= settings.refreshGraceMs && !(await spentSince(tx, token.familyId, usedAt))) {
+        return issue(tx, token.userId, token.familyId, endsAt)
+      }
+      return { reuse: token.familyId }
+    })
+    if (outcome && 'reuse' in outcome) {
+      await revokeSession(outcome.reuse)
+      return null
+    }
+    return outcome
+  }
+
+  /** Whether a token of the family was spent after `usedAt` (the chain moved on). */
+  async function spentSince(exec: Executor, familyId: string, usedAt: Date): Promise<boolean> {
+    const [newer] = await exec
+      .select({ id: refreshTokens.id })
       .from(refreshTokens)
-      .innerJoin(sessions, eq(sessions.id, refreshTokens.familyId))
-      .where(eq(refreshTokens.tokenHash, sha256(refreshToken)))
+      .where(and(eq(refreshTokens.familyId, familyId), gt(refreshTokens.usedAt, usedAt)))
       .limit(1)
-    if (!found) return null
-    const { token } = found
-    if (token.revokedAt || found.sessionRevokedAt) return null
-    if (token.usedAt) {
-      await revokeSession(token.familyId)
-      return null
-    }
-    if (token.expiresAt.getTime() <= Date.now()) return null
-    const [spent] = await db
-      .update(refreshTokens)
-      .set({ usedAt: new Date() })
-      .where(and(eq(refreshTokens.id, token.id), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)))
-      .returning({ id: refreshTokens.id })
-    if (!spent) {
-      // Lost a race with another use of the same token: that is reuse too.
-      await revokeSession(token.familyId)
-      return null
-    }
-    const [refresh_token, access_token] = await Promise.all([addRefreshToken(db, token.userId, token.familyId), signAccess(token.userId, token.familyId)])
-    return { access_token, refresh_token }
+    return Boolean(newer)
+  }
+
+  /** Deletes sessions that ended (revoked, or past their absolute lifetime) over a day ago, with their refresh tokens. */
+  async function pruneEnded(): Promise<number> {
+    const cutoff = now() - ENDED_SESSION_RETENTION_MS
+    const deleted = await db
+      .delete(sessions)
+      .where(or(and(isNotNull(sessions.revokedAt), lt(sessions.revokedAt, new Date(cutoff))), lt(sessions.createdAt, new Date(cutoff - settings.maxAgeMs))))
+      .returning({ id: sessions.id })
+    return deleted.length
   }
 
   /** Keyed hash of a one-time code, bound to its user and purpose. */
@@ -177,7 +248,7 @@ export function createTokenService(db: Db, secret: Uint8Array) {
     return x.length === y.length && timingSafeEqual(x, y)
   }
 
-  return { startSession, rotate, authenticate, revokeSession, revokeAllSessions, forgetUser, codeHash, sameHash }
+  return { startSession, rotate, authenticate, revokeSession, revokeAllSessions, forgetUser, onRevoked, pruneEnded, codeHash, sameHash }
 }
 
 export type TokenService = ReturnType<typeof createTokenService>

@@ -316,6 +316,16 @@ export const notifications = pgTable(
   (t) => [index('notifications_user_seq_idx').on(t.userId, t.seq.desc()), index('notifications_user_unseen_idx').on(t.userId).where(sql`${t.seenAt} is null`)],
 )
 
+/**
+ * Jobs that run on a schedule on exactly one node: a node runs a job when it moves `next_run_at`
+ * on from a due time (one update, so one winner); the schedule outlives restarts.
+ */
+export const scheduledJobs = pgTable('scheduled_jobs', {
+  name: text('name').primaryKey(),
+  nextRunAt: at('next_run_at').notNull(),
+  lastRunAt: at('last_run_at'),
+})
+
 export type UserRow = typeof users.$inferSelect
 export type ChannelRow = typeof channels.$inferSelect
 export type TopicRow = typeof topics.$inferSelect

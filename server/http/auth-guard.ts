@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify'
 import { type AuthContext, bearerToken, type TokenService } from '../auth/tokens'
-import { unauthorized } from './errors'
+import { HttpError, unauthorized } from './errors'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -13,12 +13,19 @@ export function installAuth(app: FastifyInstance) {
   app.decorateRequest('auth', null)
 }
 
-/** onRequest hook: a valid Bearer access token of an open session, else 401 before the body is read. */
-export function authGuard(tokens: TokenService): onRequestAsyncHookHandler {
+/** A session whose email is not verified yet, on a call the verify screen does not need. */
+export const emailNotVerified = () => new HttpError(403, 'emailNotVerified')
+
+/**
+ * onRequest hook: a valid Bearer access token of an open session, else 401 before the body is read;
+ * and a verified email, else 403, unless `allowUnverified` (the calls the verify screen needs).
+ */
+export function authGuard(tokens: TokenService, { allowUnverified = false } = {}): onRequestAsyncHookHandler {
   return async (req) => {
     const token = bearerToken(req.headers.authorization)
     const auth = token ? await tokens.authenticate(token) : null
     if (!auth) throw unauthorized()
+    if (!auth.emailVerified && !allowUnverified) throw emailNotVerified()
     req.auth = auth
   }
 }

@@ -54,7 +54,13 @@ export function rateLimitHook(app: ZodApp, ctx: AppContext, limit: RateLimit): L
     skipOnError: !rule.failClosed,
   }
   const check = app.createRateLimit(options)
+  const redis = ctx.realtime.redis
   const hook: LimitHook = async (req, reply) => {
+    // While the shared store is down, answer at once instead of waiting for its retries.
+    if (redis && redis.status !== 'ready') {
+      if (!rule.failClosed) return
+      throw new HttpError(503, 'tryAgainLater')
+    }
     let outcome: Awaited<ReturnType<typeof check>>
     try {
       outcome = await check(req)

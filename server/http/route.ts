@@ -47,12 +47,13 @@ const bearer = [{ bearer: [] }]
  */
 export function routesOf(app: ZodApp, ctx: AppContext) {
   const guard = authGuard(ctx.tokens)
-  /** Anyone; a valid token makes the caller known (req.auth), any other token is ignored. */
+  const unverifiedGuard = authGuard(ctx.tokens, { allowUnverified: true })
+  /** Anyone; a valid token of a verified account makes the caller known (req.auth), any other token is ignored. */
   const optionalAuth: onRequestAsyncHookHandler = async function (req, reply) {
     try {
       await guard.call(this, req, reply)
     } catch (err) {
-      if (!(err instanceof HttpError && err.statusCode === 401)) throw err
+      if (!(err instanceof HttpError && (err.statusCode === 401 || err.key === 'emailNotVerified'))) throw err
       req.auth = null
     }
   }
@@ -70,7 +71,7 @@ export function routesOf(app: ZodApp, ctx: AppContext) {
       ...(def.multipart && { consumes: ['multipart/form-data'] }),
       response: def.response ? { 200: resultOf(def.response), ...errors } : errors,
     }
-    const auth = def.auth === 'signedIn' ? [guard] : def.auth === 'optional' ? [optionalAuth] : []
+    const auth = def.auth === 'signedIn' ? [def.allowUnverified ? unverifiedGuard : guard] : def.auth === 'optional' ? [optionalAuth] : []
     const limits = [...(def.auth === 'signedIn' ? [USER_LIMIT] : []), ...limitsOf(def.limit)]
     const onRequest = [...auth, ...limits.filter((l) => !countsAfterBody(l)).map((l) => rateLimitHook(app, ctx, l))]
     const preHandler = limits.filter(countsAfterBody).map((l) => rateLimitHook(app, ctx, l))

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { eq, lt } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Transporter } from 'nodemailer'
 import type { Db, Executor } from '../db/client'
@@ -81,12 +81,17 @@ export function createMailer(opts: MailerOptions) {
     return `${opts.publicUrl()}${path}`
   }
 
+  /** Deletes outbox rows written before `before` (the scheduled cleanup); answers how many. */
+  async function prune(before: Date): Promise<number> {
+    return (await opts.db.delete(outbox).where(lt(outbox.createdAt, before)).returning({ id: outbox.id })).length
+  }
+
   async function close() {
     await settled()
     await transport?.then((t) => t.close())
   }
 
-  return { store, dispatch, later, settled, url, close }
+  return { store, dispatch, later, settled, url, prune, close }
 }
 
 export type Mailer = ReturnType<typeof createMailer>

@@ -3,15 +3,24 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Redis } from 'ioredis'
 import { Server } from 'socket.io'
 import { type ClientToServerEvents, type ServerToClientEvents, SOCKET_EVENTS, topicRoom, userRoom } from '../../contract'
-import { type AuthContext, bearerToken } from '../auth/tokens'
+import { type AuthContext, bearerToken, type Revocation } from '../auth/tokens'
+import { logRedisErrors, publishErrorsLogged } from './redis-resilience'
 import { coalesceWrites } from './write-coalescing'
 
 export interface SocketData {
   userId: string
   sessionId: string
+  /** When the access token of the handshake expires (epoch ms): the socket is dropped then. */
+  expiresAt: number
 }
 
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>
+
+/** Every socket of a session joins `session:<id>`: revoking the session disconnects that room. */
+export const sessionRoom = (sessionId: string) => `session:${sessionId}`
+
+/** A socket relays at most one TYPING per this many ms; the rest are dropped unread. */
+export const TYPING_MIN_INTERVAL_MS = 1_000
 
 export interface Realtime {
   io: RealtimeServer
@@ -25,23 +34,32 @@ export interface Realtime {
   /** Puts every socket of the users (on every node) in the topic's room, or takes them out. */
   joinTopic(userIds: readonly string[], topicId: string): void
   leaveTopic(userIds: readonly string[], topicId: string): void
+  /** Disconnects the sockets of a revoked session (or of every session of a user), on every node. */
+  disconnect(revoked: Revocation): void
   /** Disconnects this node's sockets and closes the Redis connections. */
   close(): Promise<void>
 }
 
 export interface RealtimeOptions {
   redisUrl?: string
-  authenticate(token: string): Promise<AuthContext | null>
+  /** The handshake's check: `fresh` asks the database, not a node's cache (a revocation elsewhere counts at once). */
+  authenticate(token: string, opts: { fresh: boolean }): Promise<AuthContext | null>
   /** The topics a user belongs to: a new socket joins their rooms. */
   topicsOf(userId: string): Promise<string[]>
   /** The user's name when they belong to the topic, else null (checked before relaying TYPING). */
   memberName(userId: string, topicId: string): Promise<string | null>
+  /** The clock (epoch ms) the access tokens' expiry is measured on. */
+  now: () => number
   log: FastifyBaseLogger
 }
 
 /**
  * socket.io on the API's HTTP server. A socket authenticates with `auth: {token}` or an
- * Authorization Bearer header, joins `user:<id>`, and may announce LOGOUT to its user's other sockets.
+ * Authorization Bearer header (a verified account's open session), joins `user:<id>`,
+ * `session:<id>` and its topics' rooms, and may announce LOGOUT to its user's other sockets. It is
+ * dropped when its access token expires (the client reconnects with a fresh one) and when its
+ * session is revoked. With Redis, every room operation also applies on this node at once, so a
+ * Redis outage neither keeps a revoked socket nor ends the node.
  */
 export async function createRealtime(server: HttpServer, opts: RealtimeOptions): Promise<Realtime> {
   const io: RealtimeServer = new Server(server, { path: '/socket.io', serveClient: false })
@@ -52,7 +70,7 @@ export async function createRealtime(server: HttpServer, opts: RealtimeOptions):
     const [{ Redis }, { createAdapter }] = await Promise.all([import('ioredis'), import('@socket.io/redis-adapter')])
     pub = new Redis(opts.redisUrl, { maxRetriesPerRequest: 2, connectTimeout: 5_000 })
     sub = pub.duplicate()
-    for (const c of [pub, sub]) c.on('error', (err) => opts.log.error({ err }, 'redis error'))
+    logRedisErrors([pub, sub], opts.log)
     try {
       await Promise.all([pub.ping(), sub.ping()])
     } catch (err) {
@@ -61,38 +79,65 @@ export async function createRealtime(server: HttpServer, opts: RealtimeOptions):
       io.close()
       throw new Error(`Redis at REDIS_URL is not reachable: ${(err as Error).message}`, { cause: err })
     }
-    io.adapter(createAdapter(pub, sub))
+    io.adapter(createAdapter(publishErrorsLogged(pub, opts.log), sub))
   }
+  const clustered = Boolean(pub)
 
   const coalescing = coalesceWrites(io)
 
-  /** Each connecting socket's topic rooms, looked up before it is told it is connected. */
-  const topicRoomsOf = new WeakMap<object, string[]>()
+  /** Each connecting socket's token and topic rooms, looked up before it is told it is connected. */
+  const handshakes = new WeakMap<object, { token: string; topicRooms: string[] }>()
 
   io.use(async (socket, next) => {
     const { auth, headers } = socket.handshake
     const raw = typeof auth?.token === 'string' ? auth.token : bearerToken(headers.authorization)
     const token = raw ? (bearerToken(raw) ?? raw) : undefined
-    const who = token ? await opts.authenticate(token).catch(() => null) : null
-    if (!who) return next(new Error('unauthorized'))
+    const who = token ? await opts.authenticate(token, { fresh: true }).catch(() => null) : null
+    if (!token || !who) return next(new Error('unauthorized'))
+    if (!who.emailVerified) return next(new Error('email not verified'))
     socket.data.userId = who.userId
     socket.data.sessionId = who.sessionId
+    socket.data.expiresAt = who.expiresAt
     const topicIds = await opts.topicsOf(who.userId).catch((err: unknown) => {
       opts.log.error({ err }, 'joining topic rooms failed')
       return []
     })
-    topicRoomsOf.set(socket, topicIds.map(topicRoom))
+    handshakes.set(socket, { token, topicRooms: topicIds.map(topicRoom) })
     next()
   })
 
+  /**
+   * A revocation or membership change between the handshake's lookups and the join missed this
+   * socket: look again now that it is in its rooms (any later change reaches it through them).
+   */
+  async function recheck(socket: Parameters<Parameters<RealtimeServer['on']>[1]>[0], token: string, joined: readonly string[]) {
+    const [who, topicIds] = await Promise.all([opts.authenticate(token, { fresh: true }), opts.topicsOf(socket.data.userId)])
+    if (!who) return void socket.disconnect(true)
+    const current = new Set(topicIds.map(topicRoom))
+    for (const r of joined) if (!current.has(r)) void socket.leave(r)
+    const missing = [...current].filter((r) => !socket.rooms.has(r))
+    if (missing.length) void socket.join(missing)
+  }
+
   io.on('connection', (socket) => {
     const room = userRoom(socket.data.userId)
+    const { token, topicRooms } = handshakes.get(socket) ?? { token: '', topicRooms: [] }
+    handshakes.delete(socket)
     // Joined as the connection opens: whatever reaches a room after the client hears it is connected reaches it.
-    void socket.join([room, ...(topicRoomsOf.get(socket) ?? [])])
-    topicRoomsOf.delete(socket)
+    void socket.join([room, sessionRoom(socket.data.sessionId), ...topicRooms])
+    recheck(socket, token, topicRooms).catch((err: unknown) => opts.log.error({ err }, 'checking topic rooms failed'))
+
+    // The access token's end is the socket's end: the client comes back with a fresh token.
+    const expiry = setTimeout(() => socket.disconnect(true), Math.max(0, socket.data.expiresAt - opts.now()))
+    socket.on('disconnect', () => clearTimeout(expiry))
+
+    let lastTyping = -Infinity
     socket.on(SOCKET_EVENTS.TYPING, (payload) => {
       const topicId = typeof payload?.topic_id === 'string' ? payload.topic_id : null
       if (!topicId || !socket.rooms.has(topicRoom(topicId))) return
+      const at = Date.now()
+      if (at - lastTyping < TYPING_MIN_INTERVAL_MS) return
+      lastTyping = at
       opts
         .memberName(socket.data.userId, topicId)
         .then((name) => {
@@ -106,9 +151,15 @@ export async function createRealtime(server: HttpServer, opts: RealtimeOptions):
     })
   })
 
+  /** The rooms' sockets on this node at once, and (with Redis) on the other nodes through the adapter. */
+  function everywhere(rooms: string | string[], apply: (target: ReturnType<RealtimeServer['in']>) => void) {
+    apply(io.local.in(rooms))
+    if (clustered) apply(io.in(rooms))
+  }
+
   return {
     io,
-    kind: opts.redisUrl ? 'redis' : 'memory',
+    kind: clustered ? 'redis' : 'memory',
     redis: pub,
     toUser(userId, event, ...args) {
       io.to(userRoom(userId)).emit(event, ...args)
@@ -117,10 +168,13 @@ export async function createRealtime(server: HttpServer, opts: RealtimeOptions):
       io.to(topicRoom(topicId)).emit(event, ...args)
     },
     joinTopic(userIds, topicId) {
-      if (userIds.length) io.in(userIds.map(userRoom)).socketsJoin(topicRoom(topicId))
+      if (userIds.length) everywhere(userIds.map(userRoom), (target) => target.socketsJoin(topicRoom(topicId)))
     },
     leaveTopic(userIds, topicId) {
-      if (userIds.length) io.in(userIds.map(userRoom)).socketsLeave(topicRoom(topicId))
+      if (userIds.length) everywhere(userIds.map(userRoom), (target) => target.socketsLeave(topicRoom(topicId)))
+    },
+    disconnect(revoked) {
+      everywhere('sessionId' in revoked ? sessionRoom(revoked.sessionId) : userRoom(revoked.userId), (target) => target.disconnectSockets(true))
     },
     async close() {
       coalescing.stop()

@@ -1,4 +1,4 @@
-import type { EmailOnlyBody, LoginBody, RefreshBody, RegisterBody, ResetPasswordBody, VerifyEmailBody } from '../../contract/auth'
+import type { EmailOnlyBody, LoginBody, RegisterBody, ResetPasswordBody, VerifyEmailBody } from '../../contract/auth'
 import { type BodyOf, endpoints } from '../../contract/endpoints'
 import { call } from './http'
 
@@ -8,8 +8,8 @@ export const register = (body: RegisterBody) => call(endpoints.register, body)
 
 export const login = (body: LoginBody) => call(endpoints.login, body)
 
-/** Rotating: the answer's refresh token replaces the one sent, which is spent. */
-export const refreshToken = (body: RefreshBody, { quiet = false } = {}) => call(endpoints.refreshToken, body, { quiet })
+/** Rotating: spends the refresh token of the HttpOnly cookie; the answer's cookie holds the next one. */
+export const refreshToken = ({ quiet = false } = {}) => call(endpoints.refreshToken, {}, { quiet })
 
 export const verifyEmail = (body: VerifyEmailBody) => call(endpoints.verifyEmail, body)
 

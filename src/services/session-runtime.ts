@@ -6,7 +6,7 @@ import * as customer from './customer'
 import { apiErrorOf, connectAuth, type AuthBridge } from './http'
 import { activateLanguage } from './i18n'
 import { browserOnline, onSocketEvent, socketIoConnection } from './socket'
-import { otherTabChange, readRefreshToken, REFRESH_TOKEN_KEY, withRefreshLock, writeRefreshToken } from './token-store'
+import { LOGIN_MARKER_KEY, otherTabChange, rememberedLogin, rememberLogin, withRefreshLock } from './token-store'
 
 /**
  * The session machine with the real calls, storage and socket: loaded by src/services/session.ts
@@ -20,23 +20,21 @@ function tokenFailure(error: unknown): Error & TokenFailure {
   return Object.assign(new Error('token call failed', { cause: error }), { rejected: status >= 400 && status < 500 })
 }
 
-/** Spends the stored refresh token (the newest any tab holds) inside the cross-tab lock. */
-const rotate = (fallback: string, quiet: boolean) =>
+/** Spends the cookie's refresh token (the newest, whichever tab rotated it) inside the cross-tab lock. */
+const rotate = (quiet: boolean) =>
   withRefreshLock(async () => {
     try {
-      const tokens = await auth.refreshToken({ refresh_token: readRefreshToken() ?? fallback }, { quiet })
-      writeRefreshToken(tokens.refresh_token)
-      return tokens
+      return await auth.refreshToken({ quiet })
     } catch (error) {
       throw tokenFailure(error)
     }
   })
 
-/** Other tabs' changes of the stored refresh token: LOGIN_STATUS_CHANGED or TOKENS_ROTATED. */
+/** Other tabs' changes of the login marker: LOGIN_STATUS_CHANGED. */
 export const otherTabsWatcher = fromCallback<SessionEvent>(({ sendBack }) => {
   if (typeof window === 'undefined') return () => {}
   const onStorage = (event: StorageEvent) => {
-    if (event.key !== REFRESH_TOKEN_KEY && event.key !== null) return
+    if (event.key !== LOGIN_MARKER_KEY && event.key !== null) return
     const change = otherTabChange(event.oldValue, event.key === null ? null : event.newValue)
     if (change) sendBack(change)
   }
@@ -46,14 +44,14 @@ export const otherTabsWatcher = fromCallback<SessionEvent>(({ sendBack }) => {
 
 export const appSessionMachine = sessionMachine.provide({
   actors: {
-    restore: fromPromise(async ({ input }) => {
-      const tokens = await rotate(input.refreshToken, true)
+    restore: fromPromise(async () => {
+      const tokens = await rotate(true)
       const user = await customer.userInfo(tokens.access_token).catch((error: unknown) => {
         throw tokenFailure(error)
       })
       return { tokens, user }
     }),
-    refresh: fromPromise(({ input }) => rotate(input.refreshToken, false)),
+    refresh: fromPromise(() => rotate(false)),
     userInfo: fromPromise(() => customer.userInfo()),
     updateLanguage: fromPromise(async ({ input }) => {
       await customer.updateLanguage(input.language)
@@ -64,15 +62,15 @@ export const appSessionMachine = sessionMachine.provide({
     socketConnection: socketConnectionMachine.provide({ actors: { connection: socketIoConnection, browserOnline } }),
   },
   actions: {
-    persistTokens: (_, params) => writeRefreshToken(params.refreshToken),
-    clearTokens: () => writeRefreshToken(null),
+    rememberLogin: (_, params) => rememberLogin(params.userId),
+    forgetLogin: () => rememberLogin(null),
     applyLanguage: (_, language) => void activateLanguage(language),
   },
 })
 
 export type AppSessionActor = ReturnType<typeof createAppSession>
 
-const createAppSession = () => createActor(appSessionMachine, { input: { refreshToken: readRefreshToken() } })
+const createAppSession = () => createActor(appSessionMachine, { input: { remembered: rememberedLogin() } })
 
 /**
  * What the HTTP client gets from the session: the access token, and after a 401 a usable token

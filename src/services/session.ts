@@ -3,7 +3,7 @@ import type { SessionEvent } from '../machines/session'
 // The connect module only: the machine itself loads with the session chunk.
 import { connect, isLoggedIn, isSettled, type SessionProps, type SessionState } from '../machines/session/session.connect'
 import type { AppSessionActor } from './session-runtime'
-import { otherTabChange, readRefreshToken, REFRESH_TOKEN_KEY } from './token-store'
+import { LOGIN_MARKER_KEY, otherTabChange, rememberedLogin } from './token-store'
 
 /**
  * The app's session, as the rest of the app sees it. The session machine and everything it needs
@@ -100,7 +100,7 @@ export const useIsLoggedIn = (): boolean => useSession(isLoggedIn)
 // would (a login-status change reloads the page) without starting a restore that the reload
 // would cut short.
 const onStorage = (event: StorageEvent) => {
-  if (event.key !== REFRESH_TOKEN_KEY && event.key !== null) return
+  if (event.key !== LOGIN_MARKER_KEY && event.key !== null) return
   const change = otherTabChange(event.oldValue, event.key === null ? null : event.newValue)
   if (change?.type === 'LOGIN_STATUS_CHANGED') window.location.reload()
 }
@@ -109,5 +109,5 @@ function stopWatchingOtherTabs() {
 }
 if (typeof window !== 'undefined') window.addEventListener('storage', onStorage)
 
-// A stored session is restored right away.
-if (readRefreshToken()) void loadSession()
+// A remembered login is restored right away.
+if (rememberedLogin()) void loadSession()

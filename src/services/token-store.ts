@@ -1,32 +1,39 @@
 import type { SessionEvent } from '../machines/session'
 
 /**
- * Where the refresh token lives between page loads (localStorage: every tab shares it), the
- * cross-tab lock around rotating it, and the watcher that tells the session what other tabs did.
+ * The refresh token lives in an HttpOnly cookie this code never sees (the server sets it on login
+ * and rotates it on every refresh; every tab shares it). What the page keeps is a marker that this
+ * browser holds a login: the user's id in localStorage. It says whether to restore on page load,
+ * and its changes tell other tabs that someone logged in or out. It is no credential.
  */
-export const REFRESH_TOKEN_KEY = 'workroom.refresh_token'
+export const LOGIN_MARKER_KEY = 'workroom.login'
+/** Where earlier versions kept the refresh token itself: removed on sight. */
+const LEGACY_REFRESH_TOKEN_KEY = 'workroom.refresh_token'
 
 const storage = (): Storage | null => (typeof localStorage === 'undefined' ? null : localStorage)
 
-export const readRefreshToken = (): string | null => storage()?.getItem(REFRESH_TOKEN_KEY) ?? null
+storage()?.removeItem(LEGACY_REFRESH_TOKEN_KEY)
 
-export function writeRefreshToken(token: string | null) {
-  if (token) storage()?.setItem(REFRESH_TOKEN_KEY, token)
-  else storage()?.removeItem(REFRESH_TOKEN_KEY)
+/** True when this browser holds a login to restore. */
+export const rememberedLogin = (): boolean => Boolean(storage()?.getItem(LOGIN_MARKER_KEY))
+
+/** Marks (a user's id) or unmarks (null) this browser's login. */
+export function rememberLogin(userId: string | null) {
+  if (userId) storage()?.setItem(LOGIN_MARKER_KEY, userId)
+  else storage()?.removeItem(LOGIN_MARKER_KEY)
 }
 
 /**
- * Runs `fn` while no other tab rotates the refresh token (Web Locks where available): refresh
- * tokens are single-use, so two tabs spending the same one would revoke the whole session.
+ * Runs `fn` while no other tab refreshes (Web Locks where available): each refresh spends the
+ * cookie's token, so tabs take turns and each sends the newest one (the server's grace window
+ * covers browsers without locks).
  */
 export function withRefreshLock<T>(fn: () => Promise<T>): Promise<T> {
   const locks = typeof navigator === 'undefined' ? undefined : navigator.locks
   return locks ? locks.request('workroom.refresh-token', fn) : fn()
 }
 
-/** What a storage event on the refresh-token key means for this tab. */
+/** What a storage event on the login marker means for this tab: another tab logged in, out, or as someone else. */
 export function otherTabChange(oldValue: string | null, newValue: string | null): SessionEvent | null {
-  if ((oldValue === null) !== (newValue === null)) return { type: 'LOGIN_STATUS_CHANGED' }
-  if (newValue !== null && newValue !== oldValue) return { type: 'TOKENS_ROTATED', refreshToken: newValue }
-  return null
+  return oldValue !== newValue ? { type: 'LOGIN_STATUS_CHANGED' } : null
 }

@@ -16,9 +16,9 @@ import { describeModel, type ModelKit } from './support/run-model'
  * HTTP client's REFRESH_TOKEN / SESSION_EXPIRED and the other tabs' events are sent as the app's
  * runtime sends them. Calls are injected actors; navigation and reloads are emitted events.
  *
- * Oracle beside the machine: a fake storage written only by the injected storage actions (and by
- * "another tab" when this test rotates the token there). Logged in, it holds the session's
- * refresh token; once a login ended (log out, expiry, a refused refresh) it holds nothing.
+ * Oracle beside the machine: a fake login marker written only by the injected storage actions
+ * (the refresh token itself is an HttpOnly cookie no code here sees). Logged in, it holds the
+ * user's id; once a login ended (log out, expiry, a refused refresh or restore) it holds nothing.
  */
 type Kit = ModelKit<typeof sessionMachine>
 type S = SessionSnapshot
@@ -38,7 +38,7 @@ let emitted: EventObject[] = []
 let current: Actor<typeof sessionMachine> | null = null
 let routerOf: unknown = null
 let router = makeRouter()
-/** The fake refresh-token storage (see above). */
+/** The fake login marker (see above). */
 let stored: string | null = null
 /** A login ended since the last one started. */
 let ended = false
@@ -80,7 +80,7 @@ const endsLogin = async (kit: Kit, step: () => Promise<void>) => {
 
 describeModel({
   machine: sessionMachine,
-  inputs: { 'stored login': { refreshToken: 'rt-1', fcmToken: null }, 'first visit': { refreshToken: null, fcmToken: null } },
+  inputs: { 'remembered login': { remembered: true, fcmToken: null }, 'first visit': { remembered: false, fcmToken: null } },
   select: 'coverage',
   limit: 50_000,
   serializeState: (s) => {
@@ -89,31 +89,30 @@ describeModel({
       value: s.value,
       user: c.user ? [c.user.account.language, c.user.photo_url] : null,
       expiry: c.accessTokenExpiresAt !== null,
-      refresh: c.refreshToken !== null,
+      remembered: c.remembered,
       fcm: c.fcmToken !== null,
     })
   },
   events: {
     'xstate.done.actor.0.session.restoring': [
-      { type: 'xstate.done.actor.0.session.restoring', output: { tokens: { access_token: EXPIRING, refresh_token: 'rt-2' }, user: LAN } },
-      { type: 'xstate.done.actor.0.session.restoring', output: { tokens: { access_token: OPAQUE, refresh_token: 'rt-2' }, user: LAN } },
+      { type: 'xstate.done.actor.0.session.restoring', output: { tokens: { access_token: EXPIRING }, user: LAN } },
+      { type: 'xstate.done.actor.0.session.restoring', output: { tokens: { access_token: OPAQUE }, user: LAN } },
     ],
     'xstate.error.actor.0.session.restoring': [
       { type: 'xstate.error.actor.0.session.restoring', error: { rejected: true } },
       { type: 'xstate.error.actor.0.session.restoring', error: { rejected: false } },
     ],
-    LOGGED_IN: (s) => when(out(s), [{ type: 'LOGGED_IN', session: { access_token: EXPIRING, refresh_token: 'rt-3', user: LAN }, redirect: '/chat' }]),
+    LOGGED_IN: (s) => when(out(s), [{ type: 'LOGGED_IN', session: { access_token: EXPIRING, user: LAN }, redirect: '/chat' }]),
     LANGUAGE: (s) => when(at(s, 'restoring') || out(s) || quiet(s, 'language'), [{ type: 'LANGUAGE', language: 'vi' }]),
     LOGIN_STATUS_CHANGED: (s) => when(out(s) || quiet(s), [{ type: 'LOGIN_STATUS_CHANGED' }]),
     SET_FCM_TOKEN: (s) => when((out(s) || quiet(s)) && !s.context.fcmToken, [{ type: 'SET_FCM_TOKEN', token: 'fcm-1' }]),
     SESSION_EXPIRED: (s) => when(out(s) || quiet(s), [{ type: 'SESSION_EXPIRED' }]),
     LOGOUT: (s) => when(quiet(s), [{ type: 'LOGOUT' }]),
-    TOKENS_ROTATED: (s) => when(quiet(s), [{ type: 'TOKENS_ROTATED', refreshToken: 'rt-9' }]),
     SOCKET_LOGOUT: (s) => when(quiet(s), [{ type: 'SOCKET_LOGOUT' }]),
     USER_UPDATED: (s) => when(quiet(s) && !s.context.user?.photo_url, [{ type: 'USER_UPDATED', user: user({ photo_url: '/media/avatar.png' }) }]),
     REFRESH_TOKEN: (s) => when(quiet(s, 'token'), [{ type: 'REFRESH_TOKEN' }]),
     'xstate.done.actor.0.session.loggedIn.active.token.refreshing': [
-      { type: 'xstate.done.actor.0.session.loggedIn.active.token.refreshing', output: { access_token: EXPIRING, refresh_token: 'rt-4' } },
+      { type: 'xstate.done.actor.0.session.loggedIn.active.token.refreshing', output: { access_token: EXPIRING } },
     ],
     'xstate.error.actor.0.session.loggedIn.active.token.refreshing': [
       { type: 'xstate.error.actor.0.session.loggedIn.active.token.refreshing', error: { rejected: true } },
@@ -123,7 +122,7 @@ describeModel({
     'xstate.done.actor.0.session.loggedIn.active.user.loading': [{ type: 'xstate.done.actor.0.session.loggedIn.active.user.loading', output: user({ name: 'Lan N.' }) }],
     'xstate.done.actor.0.session.loggedIn.active.language.saving': [{ type: 'xstate.done.actor.0.session.loggedIn.active.language.saving', output: 'vi' }],
   },
-  spyActions: ['persistTokens', 'clearTokens', 'applyLanguage'],
+  spyActions: ['rememberLogin', 'forgetLogin', 'applyLanguage'],
   callbackActors: ['otherTabs'],
   render: (_, __, actor) => {
     if (routerOf !== actor) {
@@ -136,12 +135,13 @@ describeModel({
     return <RouterProvider router={router} />
   },
   ready: async (kit) => {
-    stored = kit.actor.getSnapshot().context.refreshToken
+    // A remembered login was marked by an earlier page load.
+    stored = kit.actor.getSnapshot().context.remembered ? LAN._id : null
     ended = false
-    kit.actions.persistTokens.mockImplementation((_: unknown, params: { refreshToken: string | null }) => {
-      stored = params.refreshToken
+    kit.actions.rememberLogin.mockImplementation((_: unknown, params: { userId: string }) => {
+      stored = params.userId
     })
-    kit.actions.clearTokens.mockImplementation(() => {
+    kit.actions.forgetLogin.mockImplementation(() => {
       stored = null
     })
     await vi.advanceTimersByTimeAsync(0)
@@ -173,11 +173,6 @@ describeModel({
       // Another tab logged in or out: the page reloads.
       expect(emitted.slice(before)).toEqual([{ type: 'reload' }])
     },
-    TOKENS_ROTATED: async (event, kit) => {
-      // The other tab wrote it to the shared storage.
-      stored = event.refreshToken
-      await kit.sendBack('otherTabs', event)
-    },
     SESSION_EXPIRED: async (_, kit) => {
       await endsLogin(kit, () => kit.send({ type: 'SESSION_EXPIRED' }))
       expect(lastNavigation()).toEqual({ type: 'navigate', href: '/login' })
@@ -201,15 +196,15 @@ describeModel({
   },
   states: {
     '*': (expected) => {
-      // The storage follows the login: the current refresh token while logged in, nothing once it ended.
-      if (expected.matches('loggedIn')) expect(stored).toBe(expected.context.refreshToken)
+      // The marker follows the login: the user's id while logged in, nothing once it ended.
+      if (expected.matches('loggedIn')) expect(stored).toBe(expected.context.user!._id)
       if (ended) expect(stored).toBeNull()
     },
     restoring: (expected, kit) => {
-      // A stored refresh token: the session is restored before anything shows.
-      expect(expected.context.refreshToken).toBe('rt-1')
+      // A remembered login: the session is restored (from the cookie) before anything shows.
+      expect(expected.context.remembered).toBe(true)
       expect(kit.screen.queryByRole('main')).toBeNull()
-      expect(kit.pending('0.session.restoring').input).toEqual({ refreshToken: 'rt-1' })
+      expect(kit.pending('0.session.restoring')).toBeTruthy()
     },
     loggedOut: (_, kit) => {
       expect(kit.screen.getByRole('main', { name: 'Logged out' })).toBeTruthy()
@@ -222,8 +217,8 @@ describeModel({
       expect(Object.keys(kit.actor.getSnapshot().children)).toContain('socket')
     },
     'loggedIn.active.token.fresh': () => {},
-    'loggedIn.active.token.refreshing': (expected, kit) => {
-      expect(kit.pending('0.session.loggedIn.active.token.refreshing').input).toEqual({ refreshToken: expected.context.refreshToken })
+    'loggedIn.active.token.refreshing': (_, kit) => {
+      expect(kit.pending('0.session.loggedIn.active.token.refreshing')).toBeTruthy()
     },
     'loggedIn.active.token.retrying': (_, kit) => {
       // Offline: still logged in, another try later.

@@ -10,7 +10,7 @@ import { SERVER_MESSAGES } from '../../contract'
 import { outbox, users } from '../../server/db/schema'
 import { optionsFromEnv } from '../../server/env-options'
 import { SERVER_NODE_FLAGS } from '../../server/node-flags'
-import { call, DATABASE_URL, pgliteTemplate, register, startTestServer, type TestServer, uniqueEmail } from './harness'
+import { call, DATABASE_URL, pgliteTemplate, registerUnverified as register, startTestServer, type TestServer, uniqueEmail } from './harness'
 
 let server: TestServer
 let base: string

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { eq } from 'drizzle-orm'
+import { and, eq, isNotNull } from 'drizzle-orm'
 import { decodeJwt } from 'jose'
 import { SERVER_MESSAGES } from '../../contract'
-import { users } from '../../server/db/schema'
-import { call, lastEmail, register, startTestServer, type TestServer, uniqueEmail } from './harness'
+import { refreshTokens, users } from '../../server/db/schema'
+import { call, lastEmail, refreshCookie, refreshWith, register, registerUnverified, startTestServer, type TestServer, uniqueEmail } from './harness'
 
 let server: TestServer
 let base: string
@@ -17,13 +17,14 @@ afterAll(async () => {
 })
 
 describe('register', () => {
-  it('answers {result: {access_token, refresh_token, user}} with an unverified user and a workid', async () => {
+  it('answers {result: {access_token, user}} with an unverified user and a workid; the refresh token is in a cookie', async () => {
     const email = uniqueEmail('reg')
     const res = await call(base, 'POST', '/api/auth/register', { body: { name: 'Nguyễn Văn Đức', email: `  ${email.toUpperCase()} `, password: 'secret-123' } })
     expect(res.status).toBe(200)
-    const { access_token, refresh_token, user } = res.body.result
+    const { access_token, user } = res.body.result
     expect(typeof access_token).toBe('string')
-    expect(typeof refresh_token).toBe('string')
+    expect(res.body.result.refresh_token).toBeUndefined()
+    expect(typeof refreshCookie(res.headers)).toBe('string')
     expect(user.email).toBe(email)
     expect(user.email_verified).toBe(false)
     expect(user.name).toBe('Nguyễn Văn Đức')
@@ -73,7 +74,7 @@ describe('login', () => {
     const res = await call(base, 'POST', '/api/auth/login', { body: { email: acc.email.toUpperCase(), password: acc.password } })
     expect(res.status).toBe(200)
     expect(res.body.result.user._id).toBe(acc.user._id)
-    expect(res.body.result.refresh_token).not.toBe(acc.refresh_token)
+    expect(refreshCookie(res.headers)).not.toBe(acc.refresh_token)
     expect(decodeJwt(res.body.result.access_token).sid).not.toBe(decodeJwt(acc.access_token).sid)
     const me = await call(base, 'GET', '/api/customer/user-info', { token: res.body.result.access_token })
     expect(me.status).toBe(200)
@@ -96,25 +97,28 @@ describe('login', () => {
 describe('refresh tokens', () => {
   it('rotate: each refresh token works once and gives a new pair', async () => {
     const acc = await register(base)
-    const first = await call(base, 'POST', '/api/auth/refresh-token', { body: { refresh_token: acc.refresh_token } })
+    const first = await refreshWith(base, acc.refresh_token)
     expect(first.status).toBe(200)
-    const { access_token, refresh_token } = first.body.result
+    const { access_token } = first.body.result
+    const refresh_token = first.refresh_token!
     expect(refresh_token).not.toBe(acc.refresh_token)
     expect(decodeJwt(access_token).sid).toBe(decodeJwt(acc.access_token).sid)
     expect((await call(base, 'GET', '/api/customer/user-info', { token: access_token })).status).toBe(200)
-    const second = await call(base, 'POST', '/api/auth/refresh-token', { body: { refresh_token } })
+    const second = await refreshWith(base, refresh_token)
     expect(second.status).toBe(200)
   })
 
   it('reuse of a spent token revokes the whole family, access tokens included', async () => {
     const acc = await register(base)
-    const rotated = await call(base, 'POST', '/api/auth/refresh-token', { body: { refresh_token: acc.refresh_token } })
-    const live = rotated.body.result
-    const reuse = await call(base, 'POST', '/api/auth/refresh-token', { body: { refresh_token: acc.refresh_token } })
+    const rotated = await refreshWith(base, acc.refresh_token)
+    const live = { ...rotated.body.result, refresh_token: rotated.refresh_token! }
+    // A spent token presented again after the grace window.
+    await server.ctx.db.update(refreshTokens).set({ usedAt: new Date(Date.now() - 60_000) }).where(and(eq(refreshTokens.userId, acc.user._id), isNotNull(refreshTokens.usedAt)))
+    const reuse = await refreshWith(base, acc.refresh_token)
     expect(reuse.status).toBe(401)
     expect(reuse.body.message).toBe(SERVER_MESSAGES.sessionExpired.en)
     // The thief's replay killed the legitimate holder's newer tokens too.
-    expect((await call(base, 'POST', '/api/auth/refresh-token', { body: { refresh_token: live.refresh_token } })).status).toBe(401)
+    expect((await refreshWith(base, live.refresh_token)).status).toBe(401)
     expect((await call(base, 'GET', '/api/customer/user-info', { token: live.access_token })).status).toBe(401)
     expect((await call(base, 'GET', '/api/customer/user-info', { token: acc.access_token })).status).toBe(401)
     // Other sessions of the same user are untouched.
@@ -123,7 +127,7 @@ describe('refresh tokens', () => {
   })
 
   it('an unknown refresh token is 401', async () => {
-    const res = await call(base, 'POST', '/api/auth/refresh-token', { body: { refresh_token: 'made-up-token' } })
+    const res = await refreshWith(base, 'made-up-token')
     expect(res.status).toBe(401)
     expect(res.body.message).toBe(SERVER_MESSAGES.sessionExpired.en)
   })
@@ -144,7 +148,7 @@ describe('logout', () => {
     expect(res.status).toBe(200)
     expect(res.body).toEqual({ result: { ok: true } })
     expect((await call(base, 'GET', '/api/customer/user-info', { token: acc.access_token })).status).toBe(401)
-    expect((await call(base, 'POST', '/api/auth/refresh-token', { body: { refresh_token: acc.refresh_token } })).status).toBe(401)
+    expect((await refreshWith(base, acc.refresh_token)).status).toBe(401)
     expect((await call(base, 'GET', '/api/customer/user-info', { token: other.access_token })).status).toBe(200)
   })
 
@@ -171,7 +175,7 @@ describe('logout', () => {
 
 describe('verify-email', () => {
   it('accepts the emailed code once and marks the email verified', async () => {
-    const acc = await register(base)
+    const acc = await registerUnverified(base)
     const { code } = await lastEmail(server, acc.email)
     const ok = await call(base, 'POST', '/api/auth/verify-email', { body: { email: acc.email, code } })
     expect(ok.status).toBe(200)
@@ -183,7 +187,7 @@ describe('verify-email', () => {
   })
 
   it('answers codeInvalid with errors.code for a wrong code', async () => {
-    const acc = await register(base)
+    const acc = await registerUnverified(base)
     const { code } = await lastEmail(server, acc.email)
     const wrong = code === '000000' ? '111111' : '000000'
     const res = await call(base, 'POST', '/api/auth/verify-email', { body: { email: acc.email, code: wrong } })
@@ -197,7 +201,7 @@ describe('verify-email', () => {
   })
 
   it('kills the code after 5 attempts, even the right one', async () => {
-    const acc = await register(base)
+    const acc = await registerUnverified(base)
     const { code } = await lastEmail(server, acc.email)
     const wrong = code === '000000' ? '111111' : '000000'
     for (let i = 0; i < 5; i++) {
@@ -214,7 +218,7 @@ describe('verify-email', () => {
   })
 
   it('refuses an expired code', async () => {
-    const acc = await register(base)
+    const acc = await registerUnverified(base)
     const { code } = await lastEmail(server, acc.email)
     const { emailCodes } = await import('../../server/db/schema')
     await server.ctx.db.update(emailCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(emailCodes.userId, acc.user._id))
@@ -224,7 +228,7 @@ describe('verify-email', () => {
   })
 
   it('resend replaces the old code; unknown emails still get {sent: true}', async () => {
-    const acc = await register(base)
+    const acc = await registerUnverified(base)
     const old = await lastEmail(server, acc.email)
     await call(base, 'POST', '/api/auth/resend-code', { body: { email: acc.email } })
     const fresh = await lastEmail(server, acc.email)
@@ -243,7 +247,8 @@ describe('verify-email', () => {
 describe('forgot and reset password', () => {
   it('emails a reset code; reset sets the password and ends every session', async () => {
     const acc = await register(base)
-    const second = (await call(base, 'POST', '/api/auth/login', { body: { email: acc.email, password: acc.password } })).body.result
+    const login2 = await call(base, 'POST', '/api/auth/login', { body: { email: acc.email, password: acc.password } })
+    const second = { ...login2.body.result, refresh_token: refreshCookie(login2.headers)! }
     const forgot = await call(base, 'POST', '/api/auth/forgot-password', { body: { email: acc.email } })
     expect(forgot.body).toEqual({ result: { sent: true } })
     const mail = await lastEmail(server, acc.email)
@@ -258,7 +263,7 @@ describe('forgot and reset password', () => {
     expect(ok.body).toEqual({ result: { ok: true } })
     for (const t of [acc, second]) {
       expect((await call(base, 'GET', '/api/customer/user-info', { token: t.access_token })).status).toBe(401)
-      expect((await call(base, 'POST', '/api/auth/refresh-token', { body: { refresh_token: t.refresh_token } })).status).toBe(401)
+      expect((await refreshWith(base, t.refresh_token)).status).toBe(401)
     }
     expect((await call(base, 'POST', '/api/auth/login', { body: { email: acc.email, password: acc.password } })).status).toBe(400)
     const login = await call(base, 'POST', '/api/auth/login', { body: { email: acc.email, password: 'new-password-1' } })

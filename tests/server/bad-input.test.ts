@@ -163,9 +163,9 @@ describe('other auth bodies', () => {
     expect(res.body.errors.code).toBeDefined()
   })
 
-  it('refresh-token: missing and oversized tokens', async () => {
-    expect((await call(base, 'POST', '/api/auth/refresh-token', { body: {} })).body.errors.refresh_token).toBeDefined()
+  it('refresh-token: a token in the body is refused (it belongs in the cookie); no cookie is 401', async () => {
     expect((await call(base, 'POST', '/api/auth/refresh-token', { body: { refresh_token: 'x'.repeat(600) } })).status).toBe(400)
+    expect((await call(base, 'POST', '/api/auth/refresh-token', { body: {} })).status).toBe(401)
   })
 
   it('unknown API paths are a JSON 404', async () => {

@@ -47,6 +47,9 @@ export async function pgliteTemplate(): Promise<string> {
   return dir
 }
 
+/** The servers this process started, by url: `register` reads their outbox to verify the account. */
+const started = new Map<string, RunningServer>()
+
 export interface TestServer extends RunningServer {
   dataDir: string
   /** Deletes the temp data dir too. */
@@ -73,10 +76,12 @@ export async function startTestServer(opts: ServerOptions = {}): Promise<TestSer
     redisUrl,
     rateLimits: { ...RELAXED_LIMITS, namespace: `workroom-test-${randomUUID()}:`, ...opts.rateLimits },
   })
+  started.set(server.url, server)
   return {
     ...server,
     dataDir,
     async stop() {
+      started.delete(server.url)
       await server.close()
       await rm(dataDir, { recursive: true, force: true })
     },
@@ -123,15 +128,49 @@ export interface Account {
   password: string
   name: string
   access_token: string
+  /** From the answer's HttpOnly refresh cookie (never in the JSON body). */
   refresh_token: string
   user: any
 }
 
-export async function register(base: string, over: Partial<{ name: string; email: string; password: string }> = {}, headers?: Record<string, string>): Promise<Account> {
+/** The refresh cookie's name, and the token a response set in it ('' when it cleared it, undefined when it set none). */
+export const REFRESH_COOKIE = 'workroom_refresh'
+export function refreshCookie(headers: Headers): string | undefined {
+  for (const line of headers.getSetCookie()) {
+    const [pair] = line.split(';')
+    const eq = pair!.indexOf('=')
+    if (pair!.slice(0, eq).trim() === REFRESH_COOKIE) return decodeURIComponent(pair!.slice(eq + 1).trim())
+  }
+  return undefined
+}
+
+/** POST auth/refresh-token with the refresh token in its cookie; `refresh_token` is the rotated one from the answer's cookie. */
+export async function refreshWith(base: string, refreshToken: string, headers: Record<string, string> = {}): Promise<Json & { refresh_token?: string }> {
+  const res = await call(base, 'POST', '/api/auth/refresh-token', { body: {}, headers: { cookie: `${REFRESH_COOKIE}=${encodeURIComponent(refreshToken)}`, ...headers } })
+  return { ...res, refresh_token: refreshCookie(res.headers) }
+}
+
+/** A new account whose email is not verified yet (register's answer, its refresh token from the cookie). */
+export async function registerUnverified(base: string, over: Partial<{ name: string; email: string; password: string }> = {}, headers?: Record<string, string>): Promise<Account> {
   const input = { name: 'Test User', email: uniqueEmail(), password: 'correct-horse-1', ...over }
   const res = await call(base, 'POST', '/api/auth/register', { body: input, headers })
   if (res.status !== 200) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`)
-  return { ...input, email: input.email.trim().toLowerCase(), ...res.body.result }
+  return { ...input, email: input.email.trim().toLowerCase(), ...res.body.result, refresh_token: refreshCookie(res.headers) ?? '' }
+}
+
+/**
+ * A new account with its email verified (the server refuses most calls before that): registered,
+ * then verified with the code from the outbox of a server `startTestServer` started. Its tokens
+ * are register's.
+ */
+export async function register(base: string, over: Partial<{ name: string; email: string; password: string }> = {}, headers?: Record<string, string>): Promise<Account> {
+  const account = await registerUnverified(base, over, headers)
+  const server = started.get(base)
+  if (!server) throw new Error(`register: ${base} was not started by startTestServer; use registerUnverified`)
+  const { code } = await lastEmail(server, account.email)
+  const verified = await call(base, 'POST', '/api/auth/verify-email', { body: { email: account.email, code }, headers })
+  if (verified.status !== 200) throw new Error(`verify-email failed: ${verified.status} ${JSON.stringify(verified.body)}`)
+  return { ...account, user: { ...account.user, email_verified: true } }
 }
 
 /** The newest outbox email to an address, and the 6-digit code in it. */

@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm'
 import { endpoints } from '../../contract'
 import { outbox } from '../../server/db/schema'
 import { SERVER_NODE_FLAGS } from '../../server/node-flags'
-import { call, DATABASE_URL, lastEmail, pgliteTemplate, REDIS_URL, register, startTestServer, type TestServer } from './harness'
+import { call, DATABASE_URL, lastEmail, pgliteTemplate, REDIS_URL, register, registerUnverified, startTestServer, type TestServer } from './harness'
 
 let server: TestServer
 let base: string
@@ -138,7 +138,7 @@ describe('email over SMTP', () => {
     const smtpPort = (smtp.address() as AddressInfo).port
     const relay = await startTestServer({ smtpUrl: `smtp://127.0.0.1:${smtpPort}`, mailFrom: 'Workroom Test <noreply@workroom.test>' })
     try {
-      const acc = await register(relay.url)
+      const acc = await registerUnverified(relay.url)
       const mail = await lastEmail(relay, acc.email)
       let sentAt: Date | null = null
       for (let i = 0; i < 50 && !sentAt; i++) {
@@ -238,7 +238,7 @@ describe('server/main.ts (env configuration)', () => {
     try {
       const ready = await waitFor((l) => l.msg === 'Workroom is running')
       const url: string = ready.url
-      const acc = await register(url)
+      const acc = await registerUnverified(url)
       const queued = await waitFor((l) => l.msg === 'email queued' && l.to === acc.email)
       expect(queued.level).toBe(30)
       expect(queued.subject).not.toMatch(/\d{6}/) // the code is in the body only

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { SERVER_MESSAGES } from '../../contract'
 import { DEFAULT_RATE_LIMITS, resolveConfig } from '../../server/config'
 import { channelWith, clientId, type Person, person } from './chat-fixtures'
-import { call, REDIS_URL, register, startTestServer, type TestServer, uniqueEmail } from './harness'
+import { call, REDIS_URL, refreshWith, register, startTestServer, type TestServer, uniqueEmail } from './harness'
 
 let server: TestServer
 let base: string
@@ -57,9 +57,9 @@ describe('rate limits (small overrides)', () => {
   it('refresh-token and authenticated calls are not limited by these rules', async () => {
     let refresh_token = account.refresh_token
     for (let i = 0; i < 8; i++) {
-      const res = await call(base, 'POST', '/api/auth/refresh-token', { body: { refresh_token } })
+      const res = await refreshWith(base, refresh_token)
       expect(res.status).toBe(200)
-      refresh_token = res.body.result.refresh_token
+      refresh_token = res.refresh_token!
       expect((await call(base, 'GET', '/api/customer/user-info', { token: res.body.result.access_token })).status).toBe(200)
     }
   })

@@ -1,18 +1,36 @@
+import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { endpoints } from '../../../contract'
 import type { ModuleOptions } from '../../context'
 import { caller } from '../../http/auth-guard'
 import { requestLanguage } from '../../http/language'
 import { routesOf } from '../../http/route'
-import type { AuthService } from './service'
+import { clearRefreshCookie, refreshCookieOf, setRefreshCookie } from '../../http/refresh-cookie'
+import type { AuthService, IssuedSession } from './service'
 
 /** Auth: register, login, token refresh, email codes, password reset, logout. */
 export const authRoutes: FastifyPluginAsyncZod<ModuleOptions<AuthService>> = async (app, { ctx, service }) => {
   const route = routesOf(app, ctx)
+  const secure = ctx.config.secureCookies
+  /** The refresh token goes into its cookie, never into the JSON answer. */
+  const answer = (reply: FastifyReply, issued: IssuedSession) => {
+    setRefreshCookie(reply, issued, secure)
+    return { access_token: issued.access_token, user: issued.user }
+  }
 
-  route(endpoints.register, (req) => service.register(req.body, requestLanguage(req)))
-  route(endpoints.login, (req) => service.login(req.body))
-  route(endpoints.refreshToken, (req) => service.refresh(req.body.refresh_token))
+  route(endpoints.register, async (req, reply) => answer(reply, await service.register(req.body, requestLanguage(req))))
+  route(endpoints.login, async (req, reply) => answer(reply, await service.login(req.body)))
+  route(endpoints.refreshToken, async (req, reply) => {
+    try {
+      const rotated = await service.refresh(refreshCookieOf(req))
+      setRefreshCookie(reply, rotated, secure)
+      return { access_token: rotated.access_token }
+    } catch (err) {
+      // A refused token is dead: the browser forgets it.
+      clearRefreshCookie(reply, secure)
+      throw err
+    }
+  })
   route(endpoints.verifyEmail, async (req) => {
     await service.verifyEmail(req.body)
     return { ok: true as const }
@@ -29,7 +47,8 @@ export const authRoutes: FastifyPluginAsyncZod<ModuleOptions<AuthService>> = asy
     await service.resetPassword(req.body)
     return { ok: true as const }
   })
-  route(endpoints.logout, async (req) => {
+  route(endpoints.logout, async (req, reply) => {
+    clearRefreshCookie(reply, secure)
     await service.logout(caller(req), req.body.fcm_token)
     return { ok: true as const }
   })

@@ -1,9 +1,9 @@
 import { randomInt } from 'node:crypto'
 import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm'
-import type { EmailOnlyBody, Language, LoginBody, RegisterBody, ResetPasswordBody, Session, Tokens, VerifyEmailBody } from '../../../contract'
+import type { EmailOnlyBody, Language, LoginBody, RegisterBody, ResetPasswordBody, User, VerifyEmailBody } from '../../../contract'
 import { LIMITS, SOCKET_EVENTS } from '../../../contract'
 import { checkPassword, hashPassword, isCommonPassword } from '../../auth/passwords'
-import type { AuthContext } from '../../auth/tokens'
+import type { AuthContext, IssuedTokens } from '../../auth/tokens'
 import type { AppContext } from '../../context'
 import type { Executor } from '../../db/client'
 import { emailCodes, users, type UserRow } from '../../db/schema'
@@ -15,6 +15,11 @@ import { afterRightCode, afterWrongCode, isLocked, lockBudget, saveBudget, spend
 import { standInSession } from './sign-up-answer'
 
 const OTP_TTL_MS = LIMITS.otpTtlMinutes * 60_000
+/** Codes are deleted this long after they expire (used or not). */
+const CODE_RETENTION_MS = 24 * 60 * 60 * 1000
+
+/** A new login: its tokens (the refresh token goes into the cookie) and its user. */
+export type IssuedSession = IssuedTokens & { user: User }
 
 /** Every failed code check answers this: wrong, expired, spent, locked and unknown look the same. */
 const invalidCode = () => badRequest('codeInvalid', 'code')
@@ -121,16 +126,16 @@ export function createAuthService(ctx: AppContext, { customers }: { customers: C
   }
 
   /** Someone signed up with a taken address: its owner is told (within the mail budget); the caller gets a stand-in answer. */
-  async function signUpAgain(owner: UserRow, body: RegisterBody, lang: Language, passwordHash: string): Promise<Session> {
+  async function signUpAgain(owner: UserRow, body: RegisterBody, lang: Language, passwordHash: string): Promise<IssuedSession> {
     const links = { login: mailer.url('/login'), forgot: mailer.url('/forgot-password') }
     dispatch(await db.transaction((tx) => withinBudget(tx, owner.id, async () => signUpAgainEmail(languageOf(owner), owner, links))))
-    return standInSession(db, customers, body, lang, passwordHash)
+    return standInSession(db, customers, body, lang, passwordHash, new Date(ctx.config.now() + ctx.config.sessions.maxAgeMs))
   }
 
   const isEmailTaken = (err: unknown) => err instanceof HttpError && err.key === 'emailTaken'
 
   return {
-    async register(body: RegisterBody, lang: Language): Promise<Session> {
+    async register(body: RegisterBody, lang: Language): Promise<IssuedSession> {
       if (isCommonPassword(body.password)) throw commonPassword()
       // Hashed first, whether or not the address is taken: both answers cost the same.
       const passwordHash = await hashPassword(body.password)
@@ -154,16 +159,19 @@ export function createAuthService(ctx: AppContext, { customers }: { customers: C
       }
     },
 
-    async login(body: LoginBody): Promise<Session> {
+    async login(body: LoginBody): Promise<IssuedSession> {
       const row = await findByEmail(body.email)
       if (!(await checkPassword(row?.passwordHash, body.password)) || !row) throw badRequest('invalidCredentials')
       const session = await tokens.startSession(db, row.id)
       return { ...session, user: toUser(row) }
     },
 
-    /** Rotates a refresh token. A token that was already spent revokes its whole family. */
-    async refresh(refreshToken: string): Promise<Tokens> {
-      const rotated = await tokens.rotate(refreshToken)
+    /**
+     * Rotates a refresh token (from the cookie). A token that was already spent revokes its whole
+     * family, unless it is a retry of the last rotation within the grace window.
+     */
+    async refresh(refreshToken: string | undefined): Promise<IssuedTokens> {
+      const rotated = refreshToken ? await tokens.rotate(refreshToken) : null
       if (!rotated) throw unauthorized('sessionExpired')
       return rotated
     },
@@ -203,6 +211,13 @@ export function createAuthService(ctx: AppContext, { customers }: { customers: C
       tokens.forgetUser(user!.id)
     },
 
+    /** Deletes codes that expired over a day ago (the scheduled cleanup); answers how many. */
+    async pruneCodes(): Promise<number> {
+      const cutoff = new Date(ctx.config.now() - CODE_RETENTION_MS)
+      return (await db.delete(emailCodes).where(lt(emailCodes.expiresAt, cutoff)).returning({ id: emailCodes.id })).length
+    },
+
+    /** Ends this session (its sockets are dropped on every node); the user's other sockets hear LOGOUT. */
     async logout(auth: AuthContext, fcmToken: string | undefined): Promise<void> {
       await tokens.revokeSession(auth.sessionId)
       if (fcmToken) await customers.forgetFcmToken(auth.userId, fcmToken)

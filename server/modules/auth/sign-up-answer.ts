@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { SignJWT } from 'jose'
-import type { Language, RegisterBody, Session } from '../../../contract'
+import type { Language, RegisterBody, User } from '../../../contract'
+import type { IssuedTokens } from '../../auth/tokens'
 import type { Db } from '../../db/client'
 import type { UserRow } from '../../db/schema'
 import { type CustomerService, toUser } from '../customer'
@@ -18,7 +19,7 @@ class RolledBack extends Error {}
  * sign-up), and the tokens belong to no session, so any use of them gets a 401 like an ended session.
  * The address's owner is emailed instead (see the auth service).
  */
-export async function standInSession(db: Db, customers: CustomerService, body: RegisterBody, lang: Language, passwordHash: string): Promise<Session> {
+export async function standInSession(db: Db, customers: CustomerService, body: RegisterBody, lang: Language, passwordHash: string, sessionEndsAt: Date): Promise<IssuedTokens & { user: User }> {
   let row: UserRow | undefined
   await db
     .transaction(async (tx) => {
@@ -30,5 +31,5 @@ export async function standInSession(db: Db, customers: CustomerService, body: R
     })
   const user = toUser({ ...row!, email: body.email })
   const access_token = await new SignJWT({ sid: randomUUID() }).setProtectedHeader({ alg: 'HS256' }).setSubject(user._id).setIssuedAt().setExpirationTime('15m').sign(STAND_IN_KEY)
-  return { access_token, refresh_token: randomBytes(32).toString('base64url'), user }
+  return { access_token, refresh_token: randomBytes(32).toString('base64url'), sessionEndsAt, user }
 }

@@ -10,11 +10,13 @@ import type { RestoredSession, SessionContext, SessionEmitted, SessionEvent, Ses
 /**
  * The session: who is logged in and their tokens.
  *
- *   restoring   refresh token in storage -> auth/refresh-token -> customer/user-info
+ *   restoring   a remembered login -> auth/refresh-token (the HttpOnly cookie) -> customer/user-info
  *   loggedOut   waits for the auth forms' LOGGED_IN; a language choice is only local
  *   loggedIn    active (parallel: token refresh, user reload, language) and
- *               loggingOut (emit LOGOUT on the socket, then POST auth/logout, clear storage)
+ *               loggingOut (emit LOGOUT on the socket, then POST auth/logout, forget the login)
  *
+ * The refresh token is never in this machine: the browser keeps it in an HttpOnly cookie that the
+ * refresh call spends. What the page remembers is only that it holds a login (`remembered`).
  * Pure: every call is an injected actor (src/services/session-runtime.ts provides them), storage
  * writes are injected actions, and navigation / page reloads are emitted events the app acts on.
  * The socket connection is a child machine that lives exactly as long as the login.
@@ -26,7 +28,7 @@ const loggedOutContext = {
   user: null,
   accessToken: null,
   accessTokenExpiresAt: null,
-  refreshToken: null,
+  remembered: false,
 } satisfies Partial<SessionContext>
 
 const languageOf = (context: SessionContext): Language => context.user?.account.language ?? 'en'
@@ -39,18 +41,18 @@ export const sessionMachine = setup({
     emitted: {} as SessionEmitted,
   },
   actors: {
-    restore: fromPromise<RestoredSession, { refreshToken: string }>(notProvided('restore')),
-    refresh: fromPromise<Tokens, { refreshToken: string }>(notProvided('refresh')),
+    restore: fromPromise<RestoredSession, void>(notProvided('restore')),
+    refresh: fromPromise<Tokens, void>(notProvided('refresh')),
     userInfo: fromPromise<User, void>(notProvided('userInfo')),
     /** PUT workid/update-language; answers with the language saved. */
     updateLanguage: fromPromise<Language, { language: Language }>(notProvided('updateLanguage')),
     logout: fromPromise<unknown, { fcm_token?: string }>(notProvided('logout')),
-    /** Watches other tabs: LOGIN_STATUS_CHANGED, TOKENS_ROTATED. */
+    /** Watches other tabs: LOGIN_STATUS_CHANGED. */
     otherTabs: fromCallback<SessionEvent>(() => () => {}),
     socketConnection: socketConnectionMachine,
   },
   guards: {
-    hasRefreshToken: ({ context }) => Boolean(context.refreshToken),
+    remembersLogin: ({ context }) => context.remembered,
     hasExpiry: ({ context }) => context.accessTokenExpiresAt !== null,
     tokenRejected: (_, error: unknown) => wasRejected(error),
   },
@@ -59,26 +61,24 @@ export const sessionMachine = setup({
     refreshRetry: REFRESH_RETRY_MS,
   },
   actions: {
-    /** Injected: write the refresh token where the next page load finds it. */
-    persistTokens: (_, _params: { refreshToken: string | null }) => {},
-    /** Injected: forget the stored refresh token. */
-    clearTokens: () => {},
+    /** Injected: remember (the user's id) that this browser holds a login, for the next page load and the other tabs. */
+    rememberLogin: (_, _params: { userId: string }) => {},
+    /** Injected: forget that this browser holds a login. */
+    forgetLogin: () => {},
     assignSession: assign((_, session: RestoredSession) => ({
       user: session.user,
       accessToken: session.tokens.access_token,
       accessTokenExpiresAt: accessTokenExpiry(session.tokens.access_token),
-      refreshToken: session.tokens.refresh_token,
+      remembered: true,
     })),
     assignTokens: assign((_, tokens: Tokens) => ({
       accessToken: tokens.access_token,
       accessTokenExpiresAt: accessTokenExpiry(tokens.access_token),
-      refreshToken: tokens.refresh_token,
     })),
     assignUser: assign((_, user: User) => ({ user })),
     assignLanguage: assign(({ context }, language: Language) => ({
       user: context.user ? { ...context.user, account: { ...context.user.account, language } } : null,
     })),
-    assignRefreshToken: assign((_, refreshToken: string) => ({ refreshToken })),
     assignFcmToken: assign((_, fcmToken: string | null) => ({ fcmToken })),
     clearSession: assign(() => ({ ...loggedOutContext })),
     sendTokenToSocket: sendTo('socket', ({ context }) => ({ type: 'TOKEN' as const, token: context.accessToken ?? '' })),
@@ -91,7 +91,7 @@ export const sessionMachine = setup({
   },
 }).createMachine({
   id: 'session',
-  context: ({ input }) => ({ ...loggedOutContext, refreshToken: input.refreshToken, fcmToken: input.fcmToken ?? null }),
+  context: ({ input }) => ({ ...loggedOutContext, remembered: input.remembered, fcmToken: input.fcmToken ?? null }),
   invoke: { id: 'otherTabs', src: 'otherTabs' },
   on: {
     LOGIN_STATUS_CHANGED: { actions: 'emitReload' },
@@ -101,22 +101,21 @@ export const sessionMachine = setup({
   initial: 'restoring',
   states: {
     restoring: {
-      always: { guard: not('hasRefreshToken'), target: 'loggedOut' },
+      always: { guard: not('remembersLogin'), target: 'loggedOut' },
       on: { LANGUAGE: { actions: { type: 'applyLanguage', params: ({ event }) => event.language } } },
       invoke: {
         src: 'restore',
-        input: ({ context }) => ({ refreshToken: context.refreshToken ?? '' }),
         onDone: {
           target: 'loggedIn',
           actions: [
             { type: 'assignSession', params: ({ event }) => event.output },
-            { type: 'persistTokens', params: ({ event }) => ({ refreshToken: event.output.tokens.refresh_token }) },
+            { type: 'rememberLogin', params: ({ event }) => ({ userId: event.output.user._id }) },
           ],
         },
         onError: [
-          // The server refused the stored token: forget it.
-          { guard: { type: 'tokenRejected', params: ({ event }: { event: { error: unknown } }) => event.error }, target: 'loggedOut', actions: ['clearSession', 'clearTokens'] },
-          // The server could not be reached: keep it for the next page load.
+          // The server refused the cookie's token: the login is over.
+          { guard: { type: 'tokenRejected', params: ({ event }: { event: { error: unknown } }) => event.error }, target: 'loggedOut', actions: ['clearSession', 'forgetLogin'] },
+          // The server could not be reached: keep the login for the next page load.
           { target: 'loggedOut', actions: 'clearSession' },
         ],
       },
@@ -130,7 +129,7 @@ export const sessionMachine = setup({
           target: 'loggedIn',
           actions: [
             { type: 'assignSession', params: ({ event }) => ({ tokens: event.session, user: event.session.user }) },
-            { type: 'persistTokens', params: ({ event }) => ({ refreshToken: event.session.refresh_token }) },
+            { type: 'rememberLogin', params: ({ event }) => ({ userId: event.session.user._id }) },
             { type: 'emitNavigate', params: ({ event }) => ({ href: event.redirect ?? '/home' }) },
           ],
         },
@@ -151,9 +150,8 @@ export const sessionMachine = setup({
             LOGOUT: 'loggingOut',
             SESSION_EXPIRED: {
               target: '#session.loggedOut',
-              actions: ['clearSession', 'clearTokens', { type: 'emitNavigate', params: { href: '/login' } }],
+              actions: ['clearSession', 'forgetLogin', { type: 'emitNavigate', params: { href: '/login' } }],
             },
-            TOKENS_ROTATED: { actions: { type: 'assignRefreshToken', params: ({ event }) => event.refreshToken } },
             USER_UPDATED: { actions: { type: 'assignUser', params: ({ event }) => event.user } },
             // This login ended elsewhere. (While logging out it is the echo of our own logout.)
             SOCKET_LOGOUT: { actions: 'emitReload' },
@@ -170,20 +168,15 @@ export const sessionMachine = setup({
                 refreshing: {
                   invoke: {
                     src: 'refresh',
-                    input: ({ context }) => ({ refreshToken: context.refreshToken ?? '' }),
                     onDone: {
                       target: 'fresh',
-                      actions: [
-                        { type: 'assignTokens', params: ({ event }) => event.output },
-                        { type: 'persistTokens', params: ({ event }) => ({ refreshToken: event.output.refresh_token }) },
-                        'sendTokenToSocket',
-                      ],
+                      actions: [{ type: 'assignTokens', params: ({ event }) => event.output }, 'sendTokenToSocket'],
                     },
                     onError: [
                       {
                         guard: { type: 'tokenRejected', params: ({ event }: { event: { error: unknown } }) => event.error },
                         target: '#session.loggedOut',
-                        actions: ['clearSession', 'clearTokens', { type: 'emitNavigate', params: { href: '/login' } }],
+                        actions: ['clearSession', 'forgetLogin', { type: 'emitNavigate', params: { href: '/login' } }],
                       },
                       // Offline or the server is down: the session goes on, try again a bit later.
                       { target: 'retrying' },
@@ -238,8 +231,8 @@ export const sessionMachine = setup({
           invoke: {
             src: 'logout',
             input: ({ context }) => logoutBody(context.fcmToken),
-            onDone: { target: '#session.loggedOut', actions: ['clearSession', 'clearTokens', { type: 'emitNavigate', params: { href: '/' } }] },
-            onError: { target: '#session.loggedOut', actions: ['clearSession', 'clearTokens', { type: 'emitNavigate', params: { href: '/' } }] },
+            onDone: { target: '#session.loggedOut', actions: ['clearSession', 'forgetLogin', { type: 'emitNavigate', params: { href: '/' } }] },
+            onError: { target: '#session.loggedOut', actions: ['clearSession', 'forgetLogin', { type: 'emitNavigate', params: { href: '/' } }] },
           },
         },
       },

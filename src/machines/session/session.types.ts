@@ -7,13 +7,15 @@ export interface SessionContext {
   accessToken: string | null
   /** Epoch ms from the access token's `exp`, when it is a JWT. */
   accessTokenExpiresAt: number | null
-  refreshToken: string | null
+  /** This browser holds a login (its refresh token is in the HttpOnly cookie, out of the page's reach). */
+  remembered: boolean
   /** Push token, once the push service registered one; sent with auth/logout only when held. */
   fcmToken: string | null
 }
 
 export interface SessionInput {
-  refreshToken: string | null
+  /** A login was remembered at page load: restore it. */
+  remembered: boolean
   fcmToken?: string | null
 }
 
@@ -32,8 +34,6 @@ export type SessionEvent =
   | { type: 'SET_FCM_TOKEN'; token: string | null }
   /** Another tab logged in or out. */
   | { type: 'LOGIN_STATUS_CHANGED' }
-  /** Another tab rotated the refresh token: ours is spent, theirs is the current one. */
-  | { type: 'TOKENS_ROTATED'; refreshToken: string }
   /** The server's LOGOUT socket event: this login ended elsewhere. */
   | { type: 'SOCKET_LOGOUT' }
 

@@ -29,7 +29,7 @@ const user = (over: Partial<User> = {}): User => ({
   ...over,
 })
 
-const tokens = (n: number, accessToken = `access-${n}`): Tokens => ({ access_token: accessToken, refresh_token: `refresh-${n}` })
+const tokens = (n: number, accessToken = `access-${n}`): Tokens => ({ access_token: accessToken })
 
 /** Failures as the runtime reports them (TokenFailure). */
 const rejected = Object.assign(new Error('401'), { rejected: true })
@@ -53,9 +53,9 @@ function deferred<T>(): Deferred<T> {
   return { promise, resolve, reject }
 }
 
-/** The session machine with recording fakes for every call, the storage and the socket. */
+/** The session machine with recording fakes for every call, the login marker and the socket. */
 function harness(options: {
-  refreshToken?: string | null
+  remembered?: boolean
   restore?: () => Promise<{ tokens: Tokens; user: User }>
   refresh?: () => Promise<Tokens>
   logout?: () => Promise<unknown>
@@ -71,12 +71,12 @@ function harness(options: {
   const sockets: { sendBack: (e: AnyEventObject) => void; closed: boolean }[] = []
   const machine = sessionMachine.provide({
     actors: {
-      restore: fromPromise(async ({ input }) => {
-        record('restore', input)
+      restore: fromPromise(async () => {
+        record('restore')
         return (options.restore ?? (async () => ({ tokens: tokens(2), user: user() })))()
       }),
-      refresh: fromPromise(async ({ input }) => {
-        record('refresh', input)
+      refresh: fromPromise(async () => {
+        record('refresh')
         return (options.refresh ?? (async () => tokens(3)))()
       }),
       userInfo: fromPromise(async () => {
@@ -108,12 +108,12 @@ function harness(options: {
       }),
     },
     actions: {
-      persistTokens: (_, params) => record('persist', params.refreshToken),
-      clearTokens: () => record('clearStorage'),
+      rememberLogin: (_, params) => record('remember', params.userId),
+      forgetLogin: () => record('forget'),
       applyLanguage: (_, language) => record('applyLanguage', language),
     },
   })
-  const actor = createActor(machine, { input: { refreshToken: options.refreshToken ?? null, fcmToken: options.fcmToken } })
+  const actor = createActor(machine, { input: { remembered: options.remembered ?? false, fcmToken: options.fcmToken } })
   const emitted: SessionEmitted[] = []
   actor.on('*', (event) => {
     emitted.push(event)
@@ -127,7 +127,7 @@ function harness(options: {
 const flush = () => vi.advanceTimersByTimeAsync(0)
 
 async function loggedIn(options: Parameters<typeof harness>[0] = {}) {
-  const h = harness({ refreshToken: 'refresh-1', ...options })
+  const h = harness({ remembered: true, ...options })
   await flush()
   expect(isLoggedIn(h.actor.getSnapshot())).toBe(true)
   return h
@@ -142,20 +142,20 @@ describe('session machine', () => {
   })
 
   describe('restoring', () => {
-    it('without a stored refresh token goes straight to loggedOut and calls nothing', () => {
+    it('without a remembered login goes straight to loggedOut and calls nothing', () => {
       const h = harness()
       expect(h.actor.getSnapshot().matches('loggedOut')).toBe(true)
       expect(h.calls.restore).toBeUndefined()
     })
 
-    it('restore ok: refresh -> user-info -> loggedIn, stores the rotated token, applies account.language, connects the socket', async () => {
-      const h = harness({ refreshToken: 'refresh-1' })
+    it('restore ok: refresh (the cookie) -> user-info -> loggedIn, remembers the login, applies account.language, connects the socket', async () => {
+      const h = harness({ remembered: true })
       expect(h.actor.getSnapshot().matches('restoring')).toBe(true)
       await flush()
       const snapshot = h.actor.getSnapshot()
       expect(snapshot.matches({ loggedIn: 'active' })).toBe(true)
-      expect(h.calls.restore).toEqual([{ refreshToken: 'refresh-1' }])
-      expect(h.calls.persist).toEqual(['refresh-2'])
+      expect(h.calls.restore).toHaveLength(1)
+      expect(h.calls.remember).toEqual(['u1'])
       expect(snapshot.context.accessToken).toBe('access-2')
       expect(snapshot.context.user?.workid).toBe('lan.nguyen')
       expect(h.calls.applyLanguage).toEqual(['vi'])
@@ -163,30 +163,30 @@ describe('session machine', () => {
       expect(h.navigations()).toEqual([])
     })
 
-    it('restore refused by the server: loggedOut, storage cleared, no socket', async () => {
-      const h = harness({ refreshToken: 'spent', restore: async () => Promise.reject(rejected) })
+    it('restore refused by the server: loggedOut, the login forgotten, no socket', async () => {
+      const h = harness({ remembered: true, restore: async () => Promise.reject(rejected) })
       await flush()
       expect(h.actor.getSnapshot().matches('loggedOut')).toBe(true)
-      expect(h.actor.getSnapshot().context.refreshToken).toBeNull()
-      expect(h.calls.clearStorage).toHaveLength(1)
+      expect(h.actor.getSnapshot().context.remembered).toBe(false)
+      expect(h.calls.forget).toHaveLength(1)
       expect(h.calls['socket:open']).toBeUndefined()
     })
 
-    it('restore that cannot reach the server: loggedOut for now, the stored token is kept', async () => {
-      const h = harness({ refreshToken: 'stored', restore: async () => Promise.reject(unreachable) })
+    it('restore that cannot reach the server: loggedOut for now, the login is still remembered', async () => {
+      const h = harness({ remembered: true, restore: async () => Promise.reject(unreachable) })
       await flush()
       expect(h.actor.getSnapshot().matches('loggedOut')).toBe(true)
-      expect(h.calls.clearStorage).toBeUndefined()
+      expect(h.calls.forget).toBeUndefined()
     })
   })
 
   describe('login (the auth forms hand a verified login over)', () => {
-    it('takes the session, stores the refresh token, goes to the redirect or /home', async () => {
+    it('takes the session, remembers the login, goes to the redirect or /home', async () => {
       const h = harness()
       h.actor.send({ type: 'LOGGED_IN', session: { ...tokens(1), user: user() }, redirect: null })
       await flush()
       expect(isLoggedIn(h.actor.getSnapshot())).toBe(true)
-      expect(h.calls.persist).toEqual(['refresh-1'])
+      expect(h.calls.remember).toEqual(['u1'])
       expect(h.navigations()).toEqual(['/home'])
       expect(h.calls['socket:open']).toEqual(['access-1'])
       expect(accountView(h.actor.getSnapshot())).toMatchObject({ name: 'Lan Nguyễn', workid: 'lan.nguyen', initials: 'LN', plan: 'freemium' })
@@ -204,13 +204,12 @@ describe('session machine', () => {
       h.actor.send({ type: 'REFRESH_TOKEN' })
       h.actor.send({ type: 'REFRESH_TOKEN' })
       await flush()
-      expect(h.calls.refresh).toEqual([{ refreshToken: 'refresh-2' }])
+      expect(h.calls.refresh).toHaveLength(1)
       pending.resolve(tokens(3))
       await flush()
       const snapshot = h.actor.getSnapshot()
       expect(snapshot.matches({ loggedIn: { active: { token: 'fresh' } } })).toBe(true)
       expect(snapshot.context.accessToken).toBe('access-3')
-      expect(h.calls.persist).toEqual(['refresh-2', 'refresh-3'])
     })
 
     it('refreshes ahead of expiry (fake clock)', async () => {
@@ -227,7 +226,7 @@ describe('session machine', () => {
       h.actor.send({ type: 'REFRESH_TOKEN' })
       await flush()
       expect(h.actor.getSnapshot().matches('loggedOut')).toBe(true)
-      expect(h.calls.clearStorage).toHaveLength(1)
+      expect(h.calls.forget).toHaveLength(1)
       expect(h.navigations()).toEqual(['/login'])
       expect(h.sockets[0].closed).toBe(true)
     })
@@ -238,7 +237,7 @@ describe('session machine', () => {
       h.actor.send({ type: 'REFRESH_TOKEN' })
       await flush()
       expect(h.actor.getSnapshot().matches({ loggedIn: { active: { token: 'retrying' } } })).toBe(true)
-      expect(h.calls.clearStorage).toBeUndefined()
+      expect(h.calls.forget).toBeUndefined()
       fail = false
       await vi.advanceTimersByTimeAsync(REFRESH_RETRY_MS - 1)
       expect(h.calls.refresh).toHaveLength(1)
@@ -246,23 +245,16 @@ describe('session machine', () => {
       expect(h.calls.refresh).toHaveLength(2)
       expect(h.actor.getSnapshot().context.accessToken).toBe('access-3')
     })
-
-    it('adopts a refresh token rotated by another tab', async () => {
-      const h = await loggedIn()
-      h.actor.send({ type: 'TOKENS_ROTATED', refreshToken: 'refresh-from-other-tab' })
-      h.actor.send({ type: 'REFRESH_TOKEN' })
-      expect(h.calls.refresh).toEqual([{ refreshToken: 'refresh-from-other-tab' }])
-    })
   })
 
   describe('logout', () => {
-    it('emits LOGOUT on the socket before POST auth/logout (no fcm_token when none is held), then clears storage', async () => {
+    it('emits LOGOUT on the socket before POST auth/logout (no fcm_token when none is held), then forgets the login', async () => {
       const h = await loggedIn()
       h.log.length = 0
       h.actor.send({ type: 'LOGOUT' })
       expect(accountView(h.actor.getSnapshot()).loggingOut).toBe(true)
       await flush()
-      expect(h.log.slice(0, 3)).toEqual(['socket:EMIT_LOGOUT', 'logout', 'clearStorage'])
+      expect(h.log.slice(0, 3)).toEqual(['socket:EMIT_LOGOUT', 'logout', 'forget'])
       expect(h.log).toContain('socket:close')
       expect(h.navigations()).toEqual(['/'])
       expect(h.calls.logout).toEqual([{}])
@@ -285,7 +277,7 @@ describe('session machine', () => {
       await flush()
       expect(h.calls.logout).toEqual([{ fcm_token: 'fcm-1' }])
       expect(h.actor.getSnapshot().matches('loggedOut')).toBe(true)
-      expect(h.calls.clearStorage).toHaveLength(1)
+      expect(h.calls.forget).toHaveLength(1)
     })
 
     it('a session expired mid-use (401 without refresh) goes to /login', async () => {

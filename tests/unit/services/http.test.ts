@@ -129,15 +129,15 @@ describe('http client', () => {
     const actor = createActor(
       sessionMachine.provide({
         actors: {
-          restore: fromPromise(async () => ({ tokens: { access_token: 'a1', refresh_token: 'r1' }, user })),
+          restore: fromPromise(async () => ({ tokens: { access_token: 'a1' }, user })),
           refresh: fromPromise(async (): Promise<Tokens> => {
             refreshCalls++
             await new Promise((r) => setTimeout(r, 5))
-            return { access_token: 'a2', refresh_token: 'r2' }
+            return { access_token: 'a2' }
           }),
         },
       }),
-      { input: { refreshToken: 'r0' } },
+      { input: { remembered: true } },
     ).start()
     await vi.waitFor(() => expect(actor.getSnapshot().matches('loggedIn')).toBe(true))
     connectAuth(authBridgeFor(actor))

@@ -16,7 +16,7 @@ vi.mock('../../../src/services/session', () => ({
   useSession: (selector: (state: unknown) => unknown) => selector({ context: { user: lan } }),
 }))
 vi.mock('../../../src/services/auth', () => ({
-  login: async (body: { email: string }): Promise<Session> => ({ access_token: 'at', refresh_token: 'rt', user: { ...lan, email: body.email, email_verified: wire.verified } }),
+  login: async (body: { email: string }): Promise<Session> => ({ access_token: 'at', user: { ...lan, email: body.email, email_verified: wire.verified } }),
   resendCode: async () => ({ sent: true }),
 }))
 vi.mock('../../../src/services/customer', () => ({
@@ -43,7 +43,7 @@ describe('useAuthForms', () => {
     const { result } = renderHook(() => useAuthForms({ redirect: '/chat' }))
     act(() => result.current.login.onSubmit({ email: 'lan@example.com', password: 'secret12' }))
     await waitFor(() => expect(wire.sent).toHaveLength(1))
-    expect(wire.sent[0]).toMatchObject({ type: 'LOGGED_IN', redirect: '/chat', session: { refresh_token: 'rt' } })
+    expect(wire.sent[0]).toMatchObject({ type: 'LOGGED_IN', redirect: '/chat', session: { access_token: 'at' } })
     expect(wire.navigated).toEqual([])
   })
 
