@@ -12,16 +12,17 @@ import { installOpenApi } from './http/openapi'
 import { installSpa } from './http/spa'
 import { zodValidatorCompiler } from './http/validation'
 import { createTokenService } from './auth/tokens'
+import { createScheduler } from './jobs/scheduler'
 import { createMailer } from './mail/mailer'
 import { authRoutes, createAuthService } from './modules/auth'
 import { channelPublicRoutes, channelRoutes, createChannelService } from './modules/channel'
 import { createCustomerService, customerRoutes } from './modules/customer'
 import { createEmailPreviewService, emailPreviewRoutes } from './modules/email-preview'
 import { createHealthService, healthRoutes } from './modules/health'
-import { createMediaService, mediaPublicRoutes, mediaRoutes } from './modules/media'
+import { createMediaService, mediaPublicRoutes, mediaRoutes, orphanSweep } from './modules/media'
 import { createMessageService, messageRoutes } from './modules/message'
 import { createNotifyService, notifyRoutes } from './modules/notify'
-import { createTopicService, memberName, requireTopicMember, topicIdsOf, topicRoutes } from './modules/topic'
+import { createTopicService, memberName, requireTopicMember, requireTopicPermission, topicIdsOf, topicRoutes } from './modules/topic'
 import { createRealtime } from './realtime'
 import { createAvatarStore } from './storage/avatars'
 import { installMediaRoutes } from './storage/media-routes'
@@ -45,7 +46,7 @@ export function createFastify(config: Config): FastifyInstance {
 export function createServices(ctx: AppContext) {
   const customer = createCustomerService(ctx, createAvatarStore(ctx.config.mediaDir))
   const notify = createNotifyService(ctx)
-  const media = createMediaService(ctx, { requireTopicMember })
+  const media = createMediaService(ctx, { requireTopicWriter: async (db, topicId, userId) => requireTopicPermission(await requireTopicMember(db, topicId, userId), 'send_message') })
   const topic = createTopicService(ctx)
   return {
     health: createHealthService(ctx),
@@ -82,12 +83,15 @@ export async function buildApp(app: FastifyInstance, config: Config, database: D
   const uploads = createUploadPipeline(path.join(config.mediaDir, 'tmp'))
   const ctx: AppContext = { config, db: database.db, dbKind: database.kind, run: database.run, mailer, tokens, realtime, uploads }
   const services = createServices(ctx)
+  const scheduler = createScheduler(ctx.db, [orphanSweep(services.media)], app.log)
+  scheduler.start()
 
   // Sockets go first so the HTTP server can close; the database goes last.
   app.addHook('preClose', async () => {
     await realtime.close()
   })
   app.addHook('onClose', async () => {
+    scheduler.stop()
     mailer.close()
     await database.close()
   })

@@ -265,7 +265,8 @@ export const media = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('media_key_unique').on(t.key),
+    // Not unique: a forwarded file is a second row sharing the stored bytes (see media/service.ts).
+    index('media_key_idx').on(t.key),
     index('media_owner_idx').on(t.ownerId),
     index('media_topic_idx').on(t.topicId, t.createdAt.desc()),
     index('media_message_idx').on(t.messageId),
@@ -307,3 +308,12 @@ export type MessageRow = typeof messages.$inferSelect
 export type MediaRow = typeof media.$inferSelect
 export type NotificationRow = typeof notifications.$inferSelect
 export type OutboxRow = typeof outbox.$inferSelect
+
+/**
+ * Leases of scheduled jobs (server/jobs/leases.ts): a job runs on the node that moves its `due` past
+ * now, so it runs once per period across every node sharing the database.
+ */
+export const jobLeases = pgTable('job_leases', {
+  name: text('name').primaryKey(),
+  due: timestamp('due', { withTimezone: true, mode: 'date' }).notNull(),
+})

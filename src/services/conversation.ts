@@ -54,9 +54,9 @@ export function useConversation(topic: TopicInfo, meId: string) {
     const offs = [
       onSocketEvent('NEW_MESSAGE', ({ message }) => {
         if (message.topic_id !== topic._id) return
-        // Attachment links are signed for each reader: fetch this reader's copy.
-        if (message.media.length && message.sender?._id !== meId) catchUp()
-        else actor.send({ type: 'RECEIVED', message })
+        // A push carries no file links (they are signed for each reader): fetch this reader's copy.
+        if (message.media.length) catchUp()
+        else actor.send({ type: 'RECEIVED', message: { ...message, media: [] } })
       }),
       onSocketEvent('MESSAGE_CHANGED', ({ message }) => actor.send({ type: 'CHANGED', message })),
       onSocketEvent('TYPING', ({ topic_id, user }) => {
