@@ -74,6 +74,7 @@ const OWNERS: Record<string, string> = {
   messages: 'modules/message',
   media: 'modules/media',
   notifications: 'modules/notify',
+  jobLeases: 'jobs/leases.ts',
 }
 
 /** `.insert(table)`, `.update(table)`, `.delete(table)` on a table of the schema that `file` does not own. */

@@ -87,8 +87,8 @@ async function rawRequest(s: TestServer, head: string, body: AsyncIterable<Buffe
     if (!socket.write(framed)) await Promise.race([new Promise((resolve) => socket.once('drain', resolve)), status, closed])
   }
   if (chunked && !answered && !socket.destroyed) socket.write('0\r\n\r\n')
+  // 0: no answer (a server waiting for the rest of the body).
   const code = await Promise.race([status, new Promise<number>((resolve) => setTimeout(() => resolve(0), 15_000))])
-  void closed.then(() => undefined)
   setTimeout(() => socket.destroy(), 2_000).unref()
   return { status: code, sent, closed }
 }
@@ -302,7 +302,7 @@ describe('L1: the upload quota is charged atomically', () => {
 })
 
 describe('L2: pushed messages carry no links signed for someone else', () => {
-  let sockets: Socket[] = []
+  const sockets: Socket[] = []
   afterAll(() => sockets.forEach((s) => s.close()))
 
   it("a removed member's copy of a pushed message holds no working link; links live 15 minutes", async () => {
