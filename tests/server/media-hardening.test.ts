@@ -292,12 +292,15 @@ describe('M10: image bombs', () => {
 })
 
 describe('L1: the upload quota is charged atomically', () => {
-  it('three parallel uploads of 120 kB under a 300 kB quota: two are kept, one is 413', async () => {
+  it('three parallel uploads of 120 kB under a 300 kB quota: two are kept, one is 413 and leaves no file', async () => {
     const a = await person(small.url)
     const { generalId } = await channelWith(a, [])
+    const filesBefore = await storedFiles(small)
     const answers = await Promise.all([0, 1, 2].map((i) => upload(small.url, a, generalId, `p${i}.txt`, text(FILE))))
     expect(answers.map((r) => r.status).sort()).toEqual([200, 200, 413])
     expect(await usedBy(a, await channelOf(a))).toBe(2 * FILE)
+    const added = (await storedFiles(small)).filter((f) => !filesBefore.includes(f))
+    expect(added.sort()).toEqual(answers.filter((r) => r.status === 200).map((r) => r.body.result.key).sort())
   })
 })
 
