@@ -1,5 +1,6 @@
 import { CATCH_UP_MAX, type Message, type SendMessageBody } from '../../contract/message'
-import type { MediaItem } from '../../contract/media'
+import pLimit from 'p-limit'
+import { type MediaItem, MEDIA_UPLOADS_PER_USER } from '../../contract/media'
 import type { Topic, TopicPermissions } from '../../contract/topic'
 import { endpoints } from '../../contract/endpoints'
 import { apiErrorOf, call } from './http'
@@ -60,11 +61,19 @@ export async function sendMessage({ client_id, topic_id, message, reply_to, medi
   }
 }
 
+/** The server takes MEDIA_UPLOADS_PER_USER uploads of a user at once (one more is 429): the others wait their turn here. */
+const uploadTurns = pLimit(MEDIA_UPLOADS_PER_USER)
+
 /**
  * POST media/upload with progress; abort with the signal. A refusal rejects with the server's message.
  * A topic's attachment is private to its members; a channel image or banner is public (no topic).
+ * At most MEDIA_UPLOADS_PER_USER run at once; the others start as those end.
  */
-export async function uploadFile(target: { topicId: string } | { acl: 'public' }, file: File, onProgress: (p: UploadProgress) => void, signal?: AbortSignal): Promise<MediaItem> {
+export function uploadFile(target: { topicId: string } | { acl: 'public' }, file: File, onProgress: (p: UploadProgress) => void, signal?: AbortSignal): Promise<MediaItem> {
+  return uploadTurns(() => upload(target, file, onProgress, signal))
+}
+
+async function upload(target: { topicId: string } | { acl: 'public' }, file: File, onProgress: (p: UploadProgress) => void, signal?: AbortSignal): Promise<MediaItem> {
   const form = new FormData()
   if ('topicId' in target) form.set('topic_id', target.topicId)
   form.set('acl', 'topicId' in target ? 'private' : 'public')
