@@ -531,7 +531,8 @@ export const endpoints = {
     method: 'POST',
     path: 'media/upload',
     tag: 'media',
-    summary: 'Upload one file (multipart: file, topic_id, acl); checked by content and quota',
+    summary:
+      'Upload one file (multipart: topic_id, acl, then file); checked by content and quota (413 from Content-Length before the body is read), at most 50 MB a request, 3 uploads in progress per user (429)',
     auth: 'signedIn',
     multipart: true,
     response: mediaItem,
@@ -540,7 +541,7 @@ export const endpoints = {
     method: 'POST',
     path: 'media/uploads',
     tag: 'media',
-    summary: 'Upload several files at once (all or nothing)',
+    summary: 'Upload several files at once (all or nothing): up to 10 files and 50 MB together, the same checks as media/upload',
     auth: 'signedIn',
     multipart: true,
     response: z.array(mediaItem),

@@ -8,8 +8,15 @@ import { objectId } from './common'
  */
 export const THUMB_SUFFIX = '.thumb.jpg'
 export const MEDIA_MAX_BYTES = 50 * 1024 * 1024
-/** How long a media/access URL stays valid. */
-export const MEDIA_URL_TTL_SECONDS = 6 * 60 * 60
+/** The files of one upload request together (media/uploads takes up to 10). */
+export const MEDIA_REQUEST_MAX_BYTES = 50 * 1024 * 1024
+/** Uploads one user may have in progress at once (on one server); one more is 429. */
+export const MEDIA_UPLOADS_PER_USER = 3
+/**
+ * How long a media/access URL stays valid. Each link is signed for its reader and re-checks their
+ * membership on every fetch; the short life bounds a leaked link (the client loads fresh ones).
+ */
+export const MEDIA_URL_TTL_SECONDS = 15 * 60
 
 /** What an upload may be, by its bytes: images, pdf, office/zip, audio, video and plain text. */
 export const MEDIA_KINDS = ['image', 'file'] as const
@@ -48,12 +55,15 @@ export const mediaAccessQuery = z.object({
 })
 export type MediaAccessQuery = z.infer<typeof mediaAccessQuery>
 
+/** The deepest storage page (20 files each, 10,000 files back): an OFFSET reads every row it skips. */
+export const STORAGE_PAGE_MAX = 500
+
 /** Channel storage pages: GET media/storage?channel_id[&topic_id][&trash=1][&page]. */
 export const storageQuery = z.object({
   channel_id: objectId,
   topic_id: objectId.optional(),
   trash: z.coerce.number().int().min(0).max(1).default(0),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page: z.coerce.number().int().min(1).max(STORAGE_PAGE_MAX).default(1),
 })
 export type StorageQuery = z.infer<typeof storageQuery>
 export const storedFile = mediaItem.extend({

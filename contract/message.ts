@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { flag, objectId } from './common'
-import { mediaItem } from './media'
+import { type MediaItem, mediaItem } from './media'
 import { messageType } from './topic'
 
 /**
@@ -10,6 +10,13 @@ import { messageType } from './topic'
  */
 export const MESSAGE_MAX = 10_000
 export const MESSAGE_PAGE = 20
+/**
+ * The deepest `page` of topic/messages (2,000 messages back): deeper history pages by `before`,
+ * which costs the same at any depth (an OFFSET reads every row it skips).
+ */
+export const MESSAGE_PAGE_MAX = 100
+/** topic/pinned answers at most this many pinned messages, the most recently pinned. */
+export const PINNED_MAX = 100
 
 export const sender = z.object({ _id: z.string(), name: z.string(), workid: z.string(), photo_url: z.string().nullable() })
 export type Sender = z.infer<typeof sender>
@@ -40,6 +47,16 @@ export const message = z.object({
 })
 export type Message = z.infer<typeof message>
 
+/** A file as the socket pushes it: no links. Links are signed for one reader, who loads its own. */
+export type PushedMediaItem = Omit<MediaItem, 'url' | 'thumb_url'>
+/**
+ * A message as the socket pushes it to everyone in its topic (NEW_MESSAGE, MESSAGE_CHANGED): its
+ * files without links, so a payload never carries a link signed for someone else.
+ */
+export type PushedMessage = Omit<Message, 'media'> & { media: PushedMediaItem[] }
+
+export const withoutLinks = (m: Message): PushedMessage => ({ ...m, media: m.media.map(({ url: _url, thumb_url: _thumb, ...file }) => file) })
+
 /** POST message/send (pinned): idempotent on (sender, client_id): a repeat answers the same message. */
 export const sendMessageBody = z
   .strictObject({
@@ -64,8 +81,8 @@ export type SendMessageBody = z.input<typeof sendMessageBody>
  */
 export const messageListQuery = z.object({
   topic_id: objectId,
-  /** 1-based page of 20, newest first (counted from `before` when given). */
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  /** 1-based page of 20, newest first (counted from `before` when given), at most MESSAGE_PAGE_MAX. */
+  page: z.coerce.number().int().min(1).max(MESSAGE_PAGE_MAX).default(1),
   before: z.coerce.number().int().min(0).optional(),
   after: z.coerce.number().int().min(0).optional(),
 })

@@ -30,6 +30,7 @@ export const SERVER_MESSAGES = {
   channelPasswordIncorrect: { en: 'The channel password is incorrect', vi: 'Mật khẩu kênh không đúng' },
   notChannelMember: { en: 'These people are not members of the channel', vi: 'Những người này không phải thành viên của kênh' },
   fileType: { en: 'This file type is not allowed', vi: 'Loại tệp này không được phép' },
+  imageTooLarge: { en: 'This image has too many pixels (at most 25 megapixels)', vi: 'Ảnh này có quá nhiều điểm ảnh (tối đa 25 megapixel)' },
   mediaInUse: { en: 'This file is already attached to a message', vi: 'Tệp này đã được đính kèm vào một tin nhắn' },
   aiUnavailable: { en: 'The writing assistant is not available right now', vi: 'Trợ lý viết hiện không khả dụng' },
   selectMember: { en: 'Please select at least 1 member.', vi: 'Vui lòng chọn ít nhất 1 thành viên.' },

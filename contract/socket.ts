@@ -1,4 +1,4 @@
-import type { Message, MessageChange } from './message'
+import type { MessageChange, PushedMessage } from './message'
 import type { Notification } from './notify'
 import type { Topic } from './topic'
 
@@ -41,11 +41,11 @@ export interface ServerToClientEvents {
 }
 
 export interface NewMessagePayload {
-  message: Message
+  message: PushedMessage
 }
 export interface MessageChangedPayload {
   change: MessageChange
-  message: Message
+  message: PushedMessage
 }
 export interface TopicChangedPayload {
   /** 'added': the topic is new to this user; 'updated': name, image, permission or members changed. */

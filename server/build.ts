@@ -21,10 +21,10 @@ import { channelPublicRoutes, channelRoutes, createChannelService } from './modu
 import { createCustomerService, customerRoutes } from './modules/customer'
 import { createEmailPreviewService, emailPreviewRoutes } from './modules/email-preview'
 import { createHealthService, healthRoutes } from './modules/health'
-import { createMediaService, mediaPublicRoutes, mediaRoutes } from './modules/media'
+import { createMediaService, mediaPublicRoutes, mediaRoutes, orphanSweep } from './modules/media'
 import { createMessageService, messageRoutes } from './modules/message'
 import { createNotifyService, notifyRoutes } from './modules/notify'
-import { createTopicService, memberName, requireTopicMember, topicIdsOf, topicRoutes } from './modules/topic'
+import { createTopicService, memberName, requireTopicMember, requireTopicPermission, topicIdsOf, topicRoutes } from './modules/topic'
 import { createRealtime } from './realtime'
 import { createAvatarStore } from './storage/avatars'
 import { installMediaRoutes } from './storage/media-routes'
@@ -48,7 +48,7 @@ export function createFastify(config: Config): FastifyInstance {
 export function createServices(ctx: AppContext) {
   const customer = createCustomerService(ctx, createAvatarStore(ctx.config.mediaDir))
   const notify = createNotifyService(ctx)
-  const media = createMediaService(ctx, { requireTopicMember })
+  const media = createMediaService(ctx, { requireTopicWriter: async (db, topicId, userId) => requireTopicPermission(await requireTopicMember(db, topicId, userId), 'send_message') })
   const topic = createTopicService(ctx)
   return {
     health: createHealthService(ctx),
@@ -114,7 +114,7 @@ export async function buildApp(app: FastifyInstance, config: Config, database: D
   const uploads = createUploadPipeline(path.join(config.mediaDir, 'tmp'))
   const ctx: AppContext = { config, db: database.db, dbKind: database.kind, run: database.run, mailer, tokens, realtime, uploads }
   const services = createServices(ctx)
-  const jobs = createScheduler([cleanupJob(ctx, services)], { db: database.db, log: app.log, now: config.now })
+  const jobs = createScheduler([cleanupJob(ctx, services), orphanSweep(services.media, config.now)], { db: database.db, log: app.log, now: config.now })
   jobs.start()
 
   // Sockets go first so the HTTP server can close; the database goes last.

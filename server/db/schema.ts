@@ -282,7 +282,8 @@ export const media = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('media_key_unique').on(t.key),
+    // Not unique: a forwarded file is a second row sharing the stored bytes (see media/service.ts).
+    index('media_key_idx').on(t.key),
     index('media_owner_idx').on(t.ownerId),
     index('media_topic_idx').on(t.topicId, t.createdAt.desc()),
     index('media_message_idx').on(t.messageId),

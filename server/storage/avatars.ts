@@ -22,7 +22,7 @@ export function createAvatarStore(mediaDir: string) {
     async save(upload: ReceivedFile): Promise<string | null> {
       try {
         if (!upload.type || !AVATAR_TYPES.has(upload.type.mime)) return null
-        const out = await imageToJpeg(upload.path, { limitInputPixels: 50_000_000, width: AVATAR_SIZE, height: AVATAR_SIZE, fit: 'cover', quality: 85, mozjpeg: true })
+        const out = await imageToJpeg(upload.path, { width: AVATAR_SIZE, height: AVATAR_SIZE, fit: 'cover', quality: 85, mozjpeg: true })
         if (!out) return null
         await mkdir(dir, { recursive: true })
         const file = `${randomBytes(16).toString('hex')}.jpg`

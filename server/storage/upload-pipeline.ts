@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto'
 import { createWriteStream } from 'node:fs'
-import { mkdir, rm } from 'node:fs/promises'
+import { mkdir, readdir, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
 import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { fileTypeFromFile } from 'file-type'
+import pLimit from 'p-limit'
 import type { MediaKind } from '../../contract'
 import { HttpError } from '../http/errors'
 
@@ -33,6 +34,18 @@ export interface ReceivedFile {
 
 /** The multipart file stream: `truncated` once it went over the route's size limit. */
 export type UploadStream = Readable & { truncated?: boolean }
+
+/** A bound on the bytes one file may still bring, and the error once it brings more. */
+export interface ByteBudget {
+  bytes: number
+  error: () => Error
+}
+
+/**
+ * Images declaring more pixels than this are refused before they are decoded (an "image bomb": a
+ * few hundred kB of PNG can declare a 400 MB bitmap).
+ */
+export const IMAGE_MAX_PIXELS = 25_000_000
 
 const IMAGES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp'])
 const FILES = new Set([
@@ -93,8 +106,11 @@ async function sniff(file: string, plainText: boolean): Promise<SniffedType | nu
 /** Temp files live in `tempDir`, on the same disk as the stores, so keeping one is a rename. */
 export function createUploadPipeline(tempDir: string) {
   return {
-    /** Streams one file to a temp file and sniffs its type; 413 (nothing kept) when it is over the size limit. */
-    async receive(name: string, stream: UploadStream): Promise<ReceivedFile> {
+    /**
+     * Streams one file to a temp file and sniffs its type; 413 (nothing kept) when it is over the
+     * size limit, and `budget.error()` as soon as it brings more than `budget.bytes` (the rest is not read).
+     */
+    async receive(name: string, stream: UploadStream, budget?: ByteBudget): Promise<ReceivedFile> {
       await mkdir(tempDir, { recursive: true })
       const file = path.join(tempDir, `${randomBytes(16).toString('hex')}.part`)
       const text = plainTextCheck()
@@ -105,6 +121,7 @@ export function createUploadPipeline(tempDir: string) {
           async function* (chunks: AsyncIterable<Buffer>) {
             for await (const chunk of chunks) {
               size += chunk.length
+              if (budget && size > budget.bytes) throw budget.error()
               text.push(chunk)
               yield chunk
             }
@@ -118,6 +135,20 @@ export function createUploadPipeline(tempDir: string) {
         throw err
       }
     },
+
+    /** Deletes temp files last written before `before` (left by a crash mid-upload); answers how many. */
+    async removeStale(before: Date): Promise<number> {
+      let removed = 0
+      for (const name of await readdir(tempDir).catch(() => [] as string[])) {
+        const file = path.join(tempDir, name)
+        const changed = await stat(file).then((s) => s.mtime, () => null)
+        if (changed && changed < before) {
+          await rm(file, { force: true })
+          removed++
+        }
+      }
+      return removed
+    },
   }
 }
 
@@ -130,12 +161,31 @@ export async function discardUploads(files: readonly ReceivedFile[]): Promise<vo
 
 type Sharp = (typeof import('sharp'))['default']
 let sharpModule: Promise<Sharp> | undefined
-/** sharp loads on the first image, not at start-up. */
-const loadSharp = () => (sharpModule ??= import('sharp').then((m) => m.default))
+/** sharp loads on the first image, not at start-up; one libvips thread per image (decodes queue below). */
+const loadSharp = () =>
+  (sharpModule ??= import('sharp').then((m) => {
+    m.default.concurrency(1)
+    return m.default
+  }))
+
+/** Every decode (thumbnails, avatars) waits its turn: one image at a time, whatever the requests. */
+const decoding = pLimit(1)
+
+/** The size an image declares in its header (nothing is decoded); null when it is not a readable image. */
+export async function imageSize(file: string): Promise<{ width: number; height: number } | null> {
+  const sharp = await loadSharp()
+  try {
+    const meta = await sharp(file).metadata()
+    return meta.width && meta.height ? { width: meta.width, height: meta.height } : null
+  } catch {
+    return null
+  }
+}
+
+/** Whether an image's declared size is over IMAGE_MAX_PIXELS. */
+export const tooManyPixels = (size: { width: number; height: number }) => size.width * size.height > IMAGE_MAX_PIXELS
 
 export interface JpegOptions {
-  /** Larger images are refused as unreadable. */
-  limitInputPixels: number
   width: number
   height: number
   /** 'cover': crop to exactly width x height; 'inside': fit within, never enlarged. */
@@ -146,12 +196,17 @@ export interface JpegOptions {
 
 /**
  * The image (turned upright by its EXIF orientation) as a JPEG on white, sized by `options`, and its
- * upright size before resizing; null when the file is not a readable image.
+ * upright size before resizing; null when the file is not a readable image or declares more than
+ * IMAGE_MAX_PIXELS (checked from its header, before decoding). Decodes take turns (one queue).
  */
-export async function imageToJpeg(file: string, options: JpegOptions): Promise<{ jpeg: Buffer; width: number; height: number } | null> {
+export function imageToJpeg(file: string, options: JpegOptions): Promise<{ jpeg: Buffer; width: number; height: number } | null> {
+  return decoding(() => decode(file, options))
+}
+
+async function decode(file: string, options: JpegOptions): Promise<{ jpeg: Buffer; width: number; height: number } | null> {
   const sharp = await loadSharp()
   try {
-    const image = sharp(file, { limitInputPixels: options.limitInputPixels }).rotate()
+    const image = sharp(file, { limitInputPixels: IMAGE_MAX_PIXELS }).rotate()
     const meta = await image.metadata()
     const jpeg = await image
       .resize(options.width, options.height, { fit: options.fit, ...(options.fit === 'inside' && { withoutEnlargement: true }) })

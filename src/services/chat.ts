@@ -1,5 +1,6 @@
-import type { Message, SendMessageBody } from '../../contract/message'
-import type { MediaItem } from '../../contract/media'
+import { CATCH_UP_MAX, type Message, type SendMessageBody } from '../../contract/message'
+import pLimit from 'p-limit'
+import { type MediaItem, MEDIA_UPLOADS_PER_USER } from '../../contract/media'
 import type { Topic, TopicPermissions } from '../../contract/topic'
 import { endpoints } from '../../contract/endpoints'
 import { apiErrorOf, call } from './http'
@@ -23,6 +24,21 @@ export async function saveSeen(topicId: string, seen: boolean): Promise<Topic> {
 }
 
 export const messagesOf = (topicId: string, range: { before?: number; after?: number } = {}) => call(endpoints.topicMessages, { topic_id: topicId, ...range })
+/**
+ * Fresh copies (file links signed again) of the topic's messages with files whose seq lies in
+ * from..to, read forwards from `from` in catch-up pages.
+ */
+export async function withFreshLinks(topicId: string, from: number, to: number): Promise<Message[]> {
+  const fresh: Message[] = []
+  for (let after = from - 1; ; ) {
+    // A catch-up page: the oldest after `after`, newest first.
+    const page = (await messagesOf(topicId, { after })).reverse()
+    fresh.push(...page.filter((m) => m.seq <= to && m.media.length > 0))
+    const newest = page.at(-1)?.seq ?? to
+    if (page.length < CATCH_UP_MAX || newest >= to) return fresh
+    after = newest
+  }
+}
 export const pinnedOf = (topicId: string) => call(endpoints.topicPinned, { topic_id: topicId })
 export const editMessage = (messageId: string, message: string) => call(endpoints.messageEdit, { message_id: messageId, message })
 export const deleteMessage = (messageId: string) => call(endpoints.messageDelete, { message_id: messageId })
@@ -45,11 +61,19 @@ export async function sendMessage({ client_id, topic_id, message, reply_to, medi
   }
 }
 
+/** The server takes MEDIA_UPLOADS_PER_USER uploads of a user at once (one more is 429): the others wait their turn here. */
+const uploadTurns = pLimit(MEDIA_UPLOADS_PER_USER)
+
 /**
  * POST media/upload with progress; abort with the signal. A refusal rejects with the server's message.
  * A topic's attachment is private to its members; a channel image or banner is public (no topic).
+ * At most MEDIA_UPLOADS_PER_USER run at once; the others start as those end.
  */
-export async function uploadFile(target: { topicId: string } | { acl: 'public' }, file: File, onProgress: (p: UploadProgress) => void, signal?: AbortSignal): Promise<MediaItem> {
+export function uploadFile(target: { topicId: string } | { acl: 'public' }, file: File, onProgress: (p: UploadProgress) => void, signal?: AbortSignal): Promise<MediaItem> {
+  return uploadTurns(() => upload(target, file, onProgress, signal))
+}
+
+async function upload(target: { topicId: string } | { acl: 'public' }, file: File, onProgress: (p: UploadProgress) => void, signal?: AbortSignal): Promise<MediaItem> {
   const form = new FormData()
   if ('topicId' in target) form.set('topic_id', target.topicId)
   form.set('acl', 'topicId' in target ? 'private' : 'public')

@@ -2,11 +2,12 @@ import { useEffect, useMemo } from 'react'
 import { t } from '@lingui/core/macro'
 import { useActorRef, useSelector } from '@xstate/react'
 import { fromPromise } from 'xstate'
+import { MEDIA_URL_TTL_SECONDS } from '../../contract/media'
 import type { Message } from '../../contract/message'
 import type { TopicInfo } from '../../contract/topic'
 import { connect, conversationMachine, type DeleteInput, type EditInput, type ForwardInput, type ForwardTarget, type PinInput } from '../machines/conversation'
 import { undelivered } from '../machines/outbox'
-import { chatWith, deleteMessage, editMessage, forwardMessage, listTopics, messagesOf, pinMessage, pinnedOf, topicInfo } from './chat'
+import { chatWith, deleteMessage, editMessage, forwardMessage, listTopics, messagesOf, pinMessage, pinnedOf, topicInfo, withFreshLinks } from './chat'
 import { useComposer } from './composer'
 import { useOutbox } from './outbox'
 import { onSocketConnect, onSocketEvent } from './socket'
@@ -27,6 +28,9 @@ const appConversationMachine = conversationMachine.provide({
     forwardMessage: fromPromise<Message[], ForwardInput>(({ input }) => forwardMessage(input.message_id, input.topic_ids)),
   },
 })
+
+/** File links live MEDIA_URL_TTL_SECONDS: the shown files get new ones five minutes before theirs run out. */
+const LINK_REFRESH_MS = (MEDIA_URL_TTL_SECONDS - 5 * 60) * 1000
 
 /** GET topic/info for the chat page's loader. */
 export const loadTopic = (topicId: string): Promise<TopicInfo> => topicInfo(topicId)
@@ -54,9 +58,9 @@ export function useConversation(topic: TopicInfo, meId: string) {
     const offs = [
       onSocketEvent('NEW_MESSAGE', ({ message }) => {
         if (message.topic_id !== topic._id) return
-        // Attachment links are signed for each reader: fetch this reader's copy.
-        if (message.media.length && message.sender?._id !== meId) catchUp()
-        else actor.send({ type: 'RECEIVED', message })
+        // A push carries no file links (they are signed for each reader): fetch this reader's copy.
+        if (message.media.length) catchUp()
+        else actor.send({ type: 'RECEIVED', message: { ...message, media: [] } })
       }),
       onSocketEvent('MESSAGE_CHANGED', ({ message }) => actor.send({ type: 'CHANGED', message })),
       onSocketEvent('TYPING', ({ topic_id, user }) => {
@@ -69,7 +73,19 @@ export function useConversation(topic: TopicInfo, meId: string) {
       outbox.onSent((message) => actor.send({ type: 'RECEIVED', message })),
     ]
     return () => offs.forEach((off) => off())
-  }, [actor, outbox.onSent, topic._id, meId])
+  }, [actor, outbox.onSent, topic._id])
+
+  useEffect(() => {
+    const refresh = setInterval(() => {
+      const withFiles = actor.getSnapshot().context.messages.filter((m) => m.media.length > 0)
+      if (!withFiles.length) return
+      withFreshLinks(topic._id, withFiles[0]!.seq, withFiles.at(-1)!.seq).then(
+        (fresh) => fresh.forEach((message) => actor.send({ type: 'RECEIVED', message })),
+        () => undefined,
+      )
+    }, LINK_REFRESH_MS)
+    return () => clearInterval(refresh)
+  }, [actor, topic._id])
 
   const conversation = useMemo(() => connect(snapshot, actor.send), [snapshot, actor])
   const pending = useMemo(() => undelivered(outbox.props.pending, conversation.history.messages), [outbox.props.pending, conversation.history.messages])

@@ -2,7 +2,7 @@ import { useEffect, useMemo } from 'react'
 import { useNavigate } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
 import { fromPromise } from 'xstate'
-import type { Message } from '../../contract/message'
+import type { PushedMessage } from '../../contract/message'
 import type { Topic } from '../../contract/topic'
 import { connect, type TopicItem, type TopicLastMessage, topicListMachine } from '../machines/topic-list'
 import { hideTopic, listTopics, pinTopic, saveSeen, topicInfo, unpinTopic } from './chat'
@@ -19,10 +19,10 @@ const appTopicListMachine = topicListMachine.provide({
   },
 })
 
-const textOf = (message: Message) => (message.type === 'html' ? (new DOMParser().parseFromString(message.message, 'text/html').body.textContent ?? '') : message.message)
+const textOf = (message: PushedMessage) => (message.type === 'html' ? (new DOMParser().parseFromString(message.message, 'text/html').body.textContent ?? '') : message.message)
 
 /** A message as the list's last-message line. */
-export const lastMessageOf = (message: Message): TopicLastMessage => ({
+export const lastMessageOf = (message: PushedMessage): TopicLastMessage => ({
   _id: message._id,
   message: message.is_deleted ? '' : textOf(message).slice(0, 200),
   type: message.type,

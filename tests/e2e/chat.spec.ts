@@ -59,6 +59,9 @@ test('two people chat live; offline messages arrive once and in order; attachmen
   const thumb = messages(bao.page).getByRole('img', { name: 'team-photo.png' })
   await expect(thumb).toBeVisible()
   await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
+  // Pushed messages carry no file links: the sender's own copy shows the thumbnail through links signed for her.
+  const own = messages(ann.page).getByRole('img', { name: 'team-photo.png' })
+  await expect.poll(() => own.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
 
   // A Windows program renamed .png is refused, with the server's message.
   const exe = Buffer.concat([Buffer.from('4d5a90000300000004000000ffff0000b8000000', 'hex'), Buffer.alloc(512, 7)])

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm, stat } from 'node:fs/promises'
+import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { Readable } from 'node:stream'
@@ -6,7 +6,7 @@ import { crc32 } from 'node:zlib'
 import { fileTypeFromBuffer } from 'file-type'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createUploadPipeline, type UploadPipeline, type UploadStream } from '../../server/storage/upload-pipeline'
+import { createUploadPipeline, imageToJpeg, type UploadPipeline, type UploadStream } from '../../server/storage/upload-pipeline'
 
 let dir: string
 let uploads: UploadPipeline
@@ -124,5 +124,19 @@ describe('upload pipeline', () => {
     )
     await expect(uploads.receive('a.txt', failing)).rejects.toThrow('client left')
     expect(await readdir(dir)).toEqual(before)
+  })
+
+  it('decodes one image at a time, however many are asked for at once (M10: one queue)', async () => {
+    const photo = path.join(dir, 'noise.png')
+    await writeFile(photo, await sharp(Buffer.from(Array.from({ length: 1500 * 1500 * 3 }, (_, i) => (i * 7919) % 251)), { raw: { width: 1500, height: 1500, channels: 3 } }).png().toBuffer())
+    let most = 0
+    const watch = setInterval(() => (most = Math.max(most, sharp.counters().process)), 1)
+    try {
+      const made = await Promise.all([1, 2, 3, 4].map(() => imageToJpeg(photo, { width: 320, height: 320, fit: 'inside', quality: 80 })))
+      expect(made.every((out) => out?.width === 1500)).toBe(true)
+    } finally {
+      clearInterval(watch)
+    }
+    expect(most).toBe(1)
   })
 })

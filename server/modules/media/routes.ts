@@ -1,28 +1,68 @@
 import { createReadStream } from 'node:fs'
 import { stat } from 'node:fs/promises'
-import multipart from '@fastify/multipart'
+import multipart, { type Multipart } from '@fastify/multipart'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { endpoints, MEDIA_ACLS, MEDIA_MAX_BYTES, type MediaAcl, type MediaItem } from '../../../contract'
+import { endpoints, MEDIA_ACLS, MEDIA_MAX_BYTES, MEDIA_REQUEST_MAX_BYTES, MEDIA_UPLOADS_PER_USER, MEDIA_URL_TTL_SECONDS, type MediaAcl, type MediaItem } from '../../../contract'
 import type { ModuleOptions } from '../../context'
 import { caller } from '../../http/auth-guard'
 import { HttpError, notFound, requiredField } from '../../http/errors'
 import { routesOf } from '../../http/route'
 import { discardUploads, type ReceivedFile, type UploadPipeline } from '../../storage/upload-pipeline'
 import type { MediaService } from './service'
+import { createUploadSlots } from './upload-slots'
 
 const MAX_FILES = 10
+const FIELDS_MAX = 10
+/** topic_id and acl are short. */
+const FIELD_MAX_BYTES = 1024
+/** What a multipart body holds besides file bytes, at most: boundaries, part headers, the short fields. */
+const MULTIPART_OVERHEAD = 32 * 1024
 
-/** The files (received by the upload pipeline) and the topic_id / acl fields of a multipart upload. */
-async function readUpload(req: FastifyRequest, maxFiles: number, uploads: UploadPipeline) {
+type Parts = AsyncIterable<Multipart>
+
+/**
+ * The parts of a multipart request. The parser starts now, before anything is awaited (req.parts()
+ * alone starts it at the first read): it then notices a client that leaves, and holds the request's
+ * data (reading no further than its buffers) until the parts are read.
+ */
+function partsOf(req: FastifyRequest): Parts {
   if (!req.isMultipart()) throw new HttpError(400, 'invalidInput', { file: requiredField('file') })
+  const iterator = req.parts()
+  const first = iterator.next()
+  // Not read when the request is refused first (its failure is then of no interest).
+  first.catch(() => undefined)
+  return (async function* () {
+    for (let next = await first; !next.done; next = await iterator.next()) yield next.value
+  })()
+}
+
+interface UploadLimits {
+  /** Bytes the caller's quota has room for. */
+  room: number
+  /** Called with the fields sent so far when the first file starts, before its bytes are read. */
+  beforeFirstFile(fields: Record<string, string>): Promise<void>
+}
+
+/**
+ * The files (received by the upload pipeline) and the topic_id / acl fields of a multipart upload.
+ * Reading stops (413) once the files together bring more than the request may (MEDIA_REQUEST_MAX_BYTES)
+ * or the quota has room for.
+ */
+async function readUpload(parts: Parts, maxFiles: number, uploads: UploadPipeline, limits: UploadLimits) {
   const files: ReceivedFile[] = []
   const fields: Record<string, string> = {}
+  const cap = Math.min(MEDIA_REQUEST_MAX_BYTES, limits.room)
+  const overCap = () => (limits.room < MEDIA_REQUEST_MAX_BYTES ? new HttpError(413, 'storageFull') : new HttpError(413, 'fileTooLarge'))
+  let received = 0
   try {
-    for await (const part of req.parts()) {
+    for await (const part of parts) {
       if (part.type === 'file') {
         if (files.length >= maxFiles) throw new HttpError(400, 'invalidInput', { file: 'invalidInput' })
-        files.push(await uploads.receive(part.filename, part.file))
+        if (!files.length) await limits.beforeFirstFile(fields)
+        const file = await uploads.receive(part.filename, part.file, { bytes: cap - received, error: overCap })
+        files.push(file)
+        received += file.size
       } else if (typeof part.value === 'string') fields[part.fieldname] = part.value
     }
     if (!files.length) throw new HttpError(400, 'invalidInput', { file: requiredField('file') })
@@ -66,7 +106,7 @@ export const mediaPublicRoutes: FastifyPluginAsyncZod<ModuleOptions<MediaService
       .header('content-length', size)
       .header('content-disposition', disposition)
       .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private, max-age=3600')
+      .header('cache-control', `private, max-age=${MEDIA_URL_TTL_SECONDS}`)
       .send(createReadStream(file.path))
   })
 
@@ -78,16 +118,41 @@ export const mediaPublicRoutes: FastifyPluginAsyncZod<ModuleOptions<MediaService
 
 /** Uploads and the channel storage pages of the signed-in user. */
 export const mediaRoutes: FastifyPluginAsyncZod<ModuleOptions<MediaService>> = async (app, { ctx, service }) => {
-  await app.register(multipart, { limits: { fileSize: MEDIA_MAX_BYTES, files: MAX_FILES, fields: 10, parts: MAX_FILES + 10 } })
+  await app.register(multipart, { limits: { fileSize: MEDIA_MAX_BYTES, files: MAX_FILES, fields: FIELDS_MAX, fieldSize: FIELD_MAX_BYTES, parts: MAX_FILES + FIELDS_MAX } })
   const route = routesOf(app, ctx)
+  const slots = createUploadSlots(MEDIA_UPLOADS_PER_USER)
 
-  /** Stores the request's files for the caller, unless the client leaves before it gets their ids. */
+  /**
+   * Stores the request's files for the caller, unless the client leaves before it gets their ids.
+   * Before any of the body is read: a slot among the caller's uploads in progress (429), and the
+   * declared Content-Length against the request cap and the quota's room (413). The topic is
+   * checked when the first file starts, if its fields came first (as the app sends them).
+   */
   const uploadOf = async (req: FastifyRequest, reply: FastifyReply, maxFiles: number) => {
     const { userId } = caller(req)
-    const { files, topicId, acl } = await readUpload(req, maxFiles, ctx.uploads)
-    const items = await service.upload(userId, files, topicId, acl)
-    dropIfUnanswered(req, reply, items, (mediaId) => service.cancel(userId, mediaId))
-    return items
+    let release: (() => void) | undefined
+    try {
+      release = slots.take(userId)
+      const declared = Number(req.headers['content-length'])
+      if (declared > MEDIA_REQUEST_MAX_BYTES + MULTIPART_OVERHEAD) throw new HttpError(413, 'fileTooLarge')
+      const parts = partsOf(req)
+      const { used, quota } = await service.usage(userId)
+      const room = Math.max(0, quota - used)
+      if (declared - MULTIPART_OVERHEAD > room) throw new HttpError(413, 'storageFull')
+      const beforeFirstFile = async (fields: Record<string, string>) => {
+        if ((fields.acl ?? 'private') === 'private' && fields.topic_id) await service.mayUploadTo(userId, fields.topic_id)
+      }
+      const { files, topicId, acl } = await readUpload(parts, maxFiles, ctx.uploads, { room, beforeFirstFile })
+      const items = await service.upload(userId, files, topicId, acl)
+      dropIfUnanswered(req, reply, items, (mediaId) => service.cancel(userId, mediaId))
+      return items
+    } catch (err) {
+      // Refused before the whole body arrived: the connection closes rather than reading the rest.
+      if (!req.raw.complete) reply.header('connection', 'close')
+      throw err
+    } finally {
+      release?.()
+    }
   }
   route(endpoints.mediaUpload, async (req, reply) => {
     const [item] = await uploadOf(req, reply, 1)

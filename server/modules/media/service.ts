@@ -1,39 +1,40 @@
-import { and, desc, eq, inArray, isNotNull, isNull, sum } from 'drizzle-orm'
-import { type MediaAcl, type MediaItem, PAGE_SIZE, ROLES, type StoragePage, type StorageQuery, storageQuota, THUMB_SUFFIX } from '../../../contract'
+import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm'
+import { type MediaAcl, type MediaItem, PAGE_SIZE, ROLES, type StoragePage, type StorageQuery, THUMB_SUFFIX } from '../../../contract'
 import type { AppContext } from '../../context'
-import { channelMembers, media, topicMembers, topics, users } from '../../db/schema'
+import type { Executor, Tx } from '../../db/client'
+import { channelMembers, media, type MediaRow, topicMembers, topics, users } from '../../db/schema'
 import { badRequest, forbidden, HttpError, notFound } from '../../http/errors'
+import type { Job } from '../../jobs/scheduler'
 import { createMediaStore } from '../../storage/media-store'
-import { discardUploads, type ReceivedFile } from '../../storage/upload-pipeline'
+import { discardUploads, imageSize, type ReceivedFile, tooManyPixels } from '../../storage/upload-pipeline'
+import { chargeUnderLock, type Usage, usageOf } from './quota'
 import { createMediaSigner } from './signing'
 import { toMediaItem } from './view'
 
 const PUBLIC_TYPES = new Set(['image/jpeg', 'image/png'])
+/** A stored file no media row names is collected once it is this old (an upload in progress is younger). */
+export const ORPHAN_AGE_MS = 60 * 60_000
+/** Keys looked up per query by the orphan sweep. */
+const SWEEP_BATCH = 500
+
+/** What the media module asks of topics (the topic module provides it; see server/build.ts). */
+export interface MediaDeps {
+  /** Throws 404/403 unless the user belongs to the topic and it lets them post (send_message). */
+  requireTopicWriter: (db: AppContext['db'], topicId: string, userId: string) => Promise<unknown>
+}
 
 /**
  * Uploads (checked by content, within the user's storage quota, images with a thumbnail), signed
- * access for topic members, and the channel storage pages with trash.
+ * access for topic members, and the channel storage pages with trash. Several rows may share one
+ * stored object (a forward references the file instead of copying it); the bytes are deleted when
+ * the last row goes, after its delete is committed.
  */
-/** What the media module asks of topics (the topic module provides it; see server/build.ts). */
-export interface MediaDeps {
-  /** Throws 404/403 unless the user belongs to the topic. */
-  requireTopicMember: (db: AppContext['db'], topicId: string, userId: string) => Promise<unknown>
-}
-
-export function createMediaService(ctx: AppContext, { requireTopicMember }: MediaDeps) {
+export function createMediaService(ctx: AppContext, { requireTopicWriter }: MediaDeps) {
   const { db } = ctx
   const store = createMediaStore(ctx.config.mediaDir)
   const signer = createMediaSigner(ctx.config.jwtSecret)
-
-  async function usage(userId: string): Promise<{ used: number; quota: number }> {
-    const [row] = await db
-      .select({ used: sum(media.size).mapWith(Number), plan: users.package })
-      .from(users)
-      .leftJoin(media, eq(media.ownerId, users.id))
-      .where(eq(users.id, userId))
-      .groupBy(users.package)
-    return { used: row?.used ?? 0, quota: ctx.config.storageQuotaBytes ?? storageQuota(row?.plan) }
-  }
+  const quotaOverride = ctx.config.storageQuotaBytes
+  const usage = (userId: string, on: Executor = db): Promise<Usage> => usageOf(on, userId, quotaOverride)
 
   /** The media row and whether the caller may manage it (uploader, or admin of its channel). */
   async function manageable(userId: string, mediaId: string) {
@@ -49,28 +50,50 @@ export function createMediaService(ctx: AppContext, { requireTopicMember }: Medi
     return row.file
   }
 
-  /** Checks and stores received files (see `upload`). */
-  async function keep(userId: string, files: ReceivedFile[], topicId: string | undefined, acl: MediaAcl): Promise<MediaItem[]> {
-    if (acl === 'private') {
-      if (!topicId) throw badRequest('invalidInput', 'topic_id')
-      await requireTopicMember(db, topicId, userId)
-    }
+  /** Deletes the bytes of `key` once no row names it (called after the row's delete is committed). */
+  async function releaseKey(key: string): Promise<void> {
+    const [still] = await db.select({ id: media.id }).from(media).where(eq(media.key, key)).limit(1)
+    if (!still) await store.remove(key)
+  }
+
+  /** Refuses what cannot be stored before anything is written: a type not taken, an image declaring too many pixels. */
+  async function checked(files: ReceivedFile[], acl: MediaAcl) {
     const typed = files.map((file) => {
       const type = file.type?.kind ? { ...file.type, kind: file.type.kind } : null
       if (!type || (acl === 'public' && !PUBLIC_TYPES.has(type.mime))) throw new HttpError(400, 'fileType', { file: 'fileType' })
       return { ...file, type }
     })
-    const { used, quota } = await usage(userId)
-    const incoming = typed.reduce((n, f) => n + f.size, 0)
-    if (used + incoming > quota) throw new HttpError(413, 'storageFull')
-    const items: MediaItem[] = []
     for (const file of typed) {
-      const key = store.newKey(file.type.ext)
-      await store.adopt(key, file)
-      const size = file.type.kind === 'image' ? await store.thumbnail(key) : null
-      const [row] = await db
-        .insert(media)
-        .values({
+      const size = file.type.kind === 'image' ? await imageSize(file.path) : null
+      if (size && tooManyPixels(size)) throw new HttpError(400, 'imageTooLarge', { file: 'imageTooLarge' })
+    }
+    return typed
+  }
+
+  /**
+   * Checks and stores received files (see `upload`). The files go into place first and their rows
+   * are inserted after, in one transaction that charges the quota under the user's lock: a refusal
+   * or failure deletes the placed files, and a crash between the two leaves only files without rows,
+   * which the orphan sweep collects.
+   */
+  async function keep(userId: string, files: ReceivedFile[], topicId: string | undefined, acl: MediaAcl): Promise<MediaItem[]> {
+    if (acl === 'private') {
+      if (!topicId) throw badRequest('invalidInput', 'topic_id')
+      await requireTopicWriter(db, topicId, userId)
+    }
+    const typed = await checked(files, acl)
+    // The route read no more than the quota had room for; the charge below is the one that counts.
+    const incoming = typed.reduce((n, f) => n + f.size, 0)
+    const placed: string[] = []
+    try {
+      const values: (typeof media.$inferInsert)[] = []
+      const at = Date.now()
+      for (const [i, file] of typed.entries()) {
+        const key = store.newKey(file.type.ext)
+        await store.adopt(key, file)
+        placed.push(key)
+        const size = file.type.kind === 'image' ? await store.thumbnail(key) : null
+        values.push({
           key,
           ownerId: userId,
           topicId: acl === 'private' ? topicId! : null,
@@ -82,11 +105,19 @@ export function createMediaService(ctx: AppContext, { requireTopicMember }: Medi
           width: size?.width ?? null,
           height: size?.height ?? null,
           hasThumb: size ? 1 : 0,
+          // Upload order, also within one transaction (whose now() does not move).
+          createdAt: new Date(at + i),
         })
-        .returning()
-      items.push(toMediaItem(row!, signer, userId))
+      }
+      const rows = await db.transaction(async (tx) => {
+        await chargeUnderLock(tx, userId, incoming, quotaOverride)
+        return tx.insert(media).values(values).returning()
+      })
+      return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()).map((row) => toMediaItem(row, signer, userId))
+    } catch (err) {
+      await Promise.all(placed.map((key) => store.remove(key)))
+      throw err
     }
-    return items
   }
 
   return {
@@ -102,14 +133,21 @@ export function createMediaService(ctx: AppContext, { requireTopicMember }: Medi
       }
     },
 
-    /** Drops the caller's upload that no message uses yet. */
+    /** Throws 404/403 unless the user may upload into the topic (checked before an upload's files are read). */
+    mayUploadTo: (userId: string, topicId: string) => requireTopicWriter(db, topicId, userId),
+
+    /** Drops the caller's upload that no message uses yet: its row, then (committed) its bytes. */
     async cancel(userId: string, mediaId: string): Promise<void> {
-      const [row] = await db.select().from(media).where(eq(media.id, mediaId)).limit(1)
+      // One statement: a send attaching it at the same moment either wins (then it is in use) or finds it gone.
+      const [gone] = await db
+        .delete(media)
+        .where(and(eq(media.id, mediaId), eq(media.ownerId, userId), isNull(media.messageId)))
+        .returning({ key: media.key })
+      if (gone) return releaseKey(gone.key)
+      const [row] = await db.select({ ownerId: media.ownerId }).from(media).where(eq(media.id, mediaId)).limit(1)
       if (!row) throw notFound()
       if (row.ownerId !== userId) throw forbidden()
-      if (row.messageId) throw badRequest('mediaInUse', 'media_id')
-      await db.delete(media).where(eq(media.id, mediaId))
-      await store.remove(row.key)
+      throw badRequest('mediaInUse', 'media_id')
     },
 
     /** A file for a signed reader who still belongs to its topic; null when the link is not valid. */
@@ -122,6 +160,8 @@ export function createMediaService(ctx: AppContext, { requireTopicMember }: Medi
         .from(media)
         .leftJoin(topicMembers, and(eq(topicMembers.topicId, media.topicId), eq(topicMembers.userId, reader)))
         .where(and(eq(media.key, baseKey), eq(media.topicId, topicId)))
+        // The file forwarded twice into one topic: a row not in the trash serves it.
+        .orderBy(sql`${media.trashedAt} is not null`)
         .limit(1)
       if (!row || row.file.trashedAt) throw notFound()
       if (!row.member) throw forbidden()
@@ -184,13 +224,15 @@ export function createMediaService(ctx: AppContext, { requireTopicMember }: Medi
       await db.update(media).set({ trashedAt: trashed ? new Date() : null }).where(eq(media.id, mediaId))
     },
 
+    /** Deletes a file for good: its row, then (committed) its bytes unless a forward still shares them. */
     async purge(userId: string, mediaId: string): Promise<void> {
-      const file = await manageable(userId, mediaId)
-      await db.delete(media).where(eq(media.id, mediaId))
-      await store.remove(file.key)
+      await manageable(userId, mediaId)
+      const [gone] = await db.delete(media).where(eq(media.id, mediaId)).returning({ key: media.key })
+      if (gone) await releaseKey(gone.key)
     },
 
-    usage,
+    /** The bytes the user holds and may hold (each stored object once). */
+    usage: (userId: string) => usage(userId),
 
     /** The files of messages as `readerId` sees them (signed URLs), by message id, in upload order: one query. */
     async ofMessages(messageIds: string[], readerId: string): Promise<Map<string, MediaItem[]>> {
@@ -205,21 +247,66 @@ export function createMediaService(ctx: AppContext, { requireTopicMember }: Medi
     },
 
     /**
-     * Copies of a message's files (thumbnails included) as `ownerId`'s unattached uploads in
-     * `topicId`, for a forward: purging one copy leaves the other. Answers the copies' ids.
+     * For a forward, in the caller's transaction: locks the message's files (a purge waits, or has
+     * already taken them) and charges `ownerId` for the stored objects they do not hold yet, under
+     * their storage lock (413 storageFull past the quota). Answers how to attach the files to a
+     * forwarded message: new rows that reference the same stored objects, no bytes copied.
      */
-    async copyAttachments(messageId: string, ownerId: string, topicId: string): Promise<string[]> {
-      const files = await db.select().from(media).where(and(eq(media.messageId, messageId), isNull(media.trashedAt)))
-      const ids: string[] = []
-      for (const { id: _id, messageId: _message, createdAt: _created, ...file } of files) {
-        const key = store.newKey(file.key.split('.').pop() ?? 'bin')
-        await store.copy(file.key, key, file.hasThumb === 1)
-        const [copy] = await db.insert(media).values({ ...file, key, ownerId, topicId }).returning({ id: media.id })
-        ids.push(copy!.id)
+    async shareAttachments(tx: Tx, messageId: string, ownerId: string): Promise<(topicId: string, forwardId: string) => Promise<void>> {
+      const files = await tx
+        .select()
+        .from(media)
+        .where(and(eq(media.messageId, messageId), isNull(media.trashedAt)))
+        .orderBy(media.createdAt)
+        .for('update')
+      if (files.length) {
+        const held = await tx
+          .select({ key: media.key })
+          .from(media)
+          .where(and(eq(media.ownerId, ownerId), inArray(media.key, files.map((f) => f.key))))
+        const heldKeys = new Set(held.map((h) => h.key))
+        const incoming = new Map(files.filter((f) => !heldKeys.has(f.key)).map((f) => [f.key, f.size]))
+        await chargeUnderLock(tx, ownerId, [...incoming.values()].reduce((n, size) => n + size, 0), quotaOverride)
       }
-      return ids
+      return async (topicId, forwardId) => {
+        if (!files.length) return
+        const at = Date.now()
+        await tx.insert(media).values(files.map((file, i) => copyRow(file, { ownerId, topicId, messageId: forwardId, createdAt: new Date(at + i) })))
+      }
+    },
+
+    /**
+     * Deletes stored files that no media row names and that last changed over ORPHAN_AGE_MS before
+     * `now` (a crash between placing a file and inserting its row, a topic deleted with its rows),
+     * and upload temp files as old. Answers how many files went.
+     */
+    async sweepOrphans(now: Date): Promise<number> {
+      const before = new Date(now.getTime() - ORPHAN_AGE_MS)
+      const files = await store.filesBefore(before)
+      const keys = [...new Set(files.map((f) => f.key))]
+      const named = new Set<string>()
+      for (let i = 0; i < keys.length; i += SWEEP_BATCH) {
+        const rows = await db.selectDistinct({ key: media.key }).from(media).where(inArray(media.key, keys.slice(i, i + SWEEP_BATCH)))
+        for (const row of rows) named.add(row.key)
+      }
+      const orphans = files.filter((f) => !named.has(f.key))
+      await store.removeFiles(orphans.map((f) => f.path))
+      return orphans.length + (await ctx.uploads.removeStale(before))
     },
   }
 }
 
+/** A row for the same stored object in another place (forwarded): same key, file and thumbnail. */
+function copyRow(file: MediaRow, place: { ownerId: string; topicId: string; messageId: string; createdAt: Date }) {
+  const { id: _id, trashedAt: _trashed, ...same } = file
+  return { ...same, ...place }
+}
+
 export type MediaService = ReturnType<typeof createMediaService>
+
+/** The media module's scheduled job: the orphan sweep, hourly across every node. */
+export const orphanSweep = (service: MediaService, now: () => number): Job => ({
+  name: 'media-orphan-sweep',
+  everyMs: ORPHAN_AGE_MS,
+  run: async () => ({ files: await service.sweepOrphans(new Date(now())) }),
+})

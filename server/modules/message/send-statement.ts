@@ -5,9 +5,9 @@
  * topic unseen in topic_members, atomically and in one round trip. It writes the topic and media
  * modules' tables on purpose; everything else writes them through those modules' services.
  */
-import { Placeholder, sql } from 'drizzle-orm'
+import { Placeholder, type SQL, type SQLWrapper, sql } from 'drizzle-orm'
 import { PgDialect } from 'drizzle-orm/pg-core'
-import type { PreparedStatement } from '../../db/client'
+import type { PreparedStatement, Tx } from '../../db/client'
 import { channelMembers, media, messages, topicMembers, topics, users } from '../../db/schema'
 import { topicAllowsSql } from '../topic'
 
@@ -39,7 +39,6 @@ export interface SendRow {
   attached: number
 }
 
-const value = (name: keyof SendValues) => sql.placeholder(name)
 const allowed = topicAllowsSql('send_message', { isGroup: sql`t.is_group`, permission: sql`t.permission`, topicRole: sql`tm.role`, channelRole: sql`cm.role` })
 
 /**
@@ -47,8 +46,9 @@ const allowed = topicAllowsSql('send_message', { isGroup: sql`t.is_group`, permi
  * trip, atomic): the sender's membership and the send_message setting, then number the message and
  * make it the topic's latest, insert it, attach its files, mark the topic unseen for the others
  * (only rows that change) and seen up to it for the sender. Nothing is written when the check fails.
+ * `value` gives each value: a placeholder (the prepared statement) or the value itself.
  */
-const statement = sql`
+const statementWith = (value: (name: keyof SendValues) => SQLWrapper): SQL => sql`
   with access as (
     select u.id as caller_id, u.name as caller_name, u.workid as caller_workid, u.photo_url as caller_photo, ${allowed} as allowed
     from ${topics} t
@@ -80,9 +80,15 @@ const statement = sql`
   )
   select access.*, (select seq from stored) as seq, (select count(*) from attached)::int as attached from access`
 
-const query = new PgDialect().sqlToQuery(statement)
+const query = new PgDialect().sqlToQuery(statementWith((name) => sql.placeholder(name)))
 
 export const SEND_MESSAGE: PreparedStatement = { name: 'message_send', text: query.sql }
 
 /** The statement's `$n` values, in order: each placeholder's value, or the constant written in. */
 export const sendValues = (values: SendValues): unknown[] => query.params.map((param) => (param instanceof Placeholder ? values[param.name as keyof SendValues] : param))
+
+/** The same statement inside an open transaction (a forward sends several messages atomically). */
+export async function sendInTransaction(tx: Tx, values: SendValues): Promise<SendRow[]> {
+  const result = await tx.execute(statementWith((name) => sql`${values[name]}`))
+  return (result as unknown as { rows: SendRow[] }).rows
+}

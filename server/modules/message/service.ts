@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { and, eq, gt, inArray, isNull, lt } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, inArray, isNull, lt } from 'drizzle-orm'
 import {
   CATCH_UP_MAX,
   type EditMessageBody,
@@ -7,9 +7,11 @@ import {
   type Message,
   MESSAGE_PAGE,
   type MessageListQuery,
+  PINNED_MAX,
   type PinMessageBody,
   mayDeleteMessage,
   sendMessageBody,
+  withoutLinks,
 } from '../../../contract'
 import type { AppContext } from '../../context'
 import { messages, topicMembers, users } from '../../db/schema'
@@ -18,7 +20,7 @@ import { plainText, sanitizeRichText } from '../../http/sanitize'
 import type { MediaService } from '../media'
 import type { NotifyService } from '../notify'
 import { requireTopicMember, requireTopicPermission } from '../topic'
-import { SEND_MESSAGE, type SendRow, sendValues } from './send-statement'
+import { SEND_MESSAGE, sendInTransaction, type SendRow, sendValues } from './send-statement'
 import { loadMessages, toMessage } from './view'
 
 type SendInput = ReturnType<typeof sendMessageBody.parse>
@@ -39,7 +41,7 @@ export function createMessageService(ctx: AppContext, { media, notify }: { media
   const mediaOf = media.ofMessages
 
   const one = async (readerId: string, messageId: string): Promise<Message | null> =>
-    (await loadMessages(db, mediaOf, readerId, eq(messages.id, messageId), 'asc', 1))[0] ?? null
+    (await loadMessages(db, mediaOf, readerId, eq(messages.id, messageId), [], 1))[0] ?? null
 
   async function existing(senderId: string, clientId: string): Promise<Message | null> {
     const [row] = await db
@@ -88,9 +90,7 @@ export function createMessageService(ctx: AppContext, { media, notify }: { media
     const allAttached = (rows: SendRow[]) => {
       if (rows[0]?.seq != null && Number(rows[0].attached) !== mediaIds.length) throw badRequest('invalidInput', 'media_ids')
     }
-    const [stored] = await ctx.run<SendRow>(SEND_MESSAGE, values, mediaIds.length ? allAttached : undefined)
-    if (!stored) throw notFound()
-    if (stored.caller_id === null || stored.seq === null) throw forbidden()
+    const stored = requireStored((await ctx.run<SendRow>(SEND_MESSAGE, values, mediaIds.length ? allAttached : undefined))[0])
     const sender = { id: senderId, name: stored.caller_name, workid: stored.caller_workid, photoUrl: stored.caller_photo }
     // Files are signed per reader: load them; a text message is complete as stored.
     const message = mediaIds.length
@@ -101,8 +101,15 @@ export function createMessageService(ctx: AppContext, { media, notify }: { media
           fields.reply ?? null,
           [],
         )
-    realtime.toTopic(topicId, 'NEW_MESSAGE', { message })
+    realtime.toTopic(topicId, 'NEW_MESSAGE', { message: withoutLinks(message) })
     return message
+  }
+
+  /** Whether a send statement stored the message: 404 for an unknown topic, 403 when the sender may not write there. */
+  function requireStored(stored: SendRow | undefined): SendRow {
+    if (!stored) throw notFound()
+    if (stored.caller_id === null || stored.seq === null) throw forbidden()
+    return stored
   }
 
   async function notifyMentions(senderId: string, senderName: string, message: Message, topicName: string) {
@@ -168,23 +175,27 @@ export function createMessageService(ctx: AppContext, { media, notify }: { media
       const inTopic = eq(messages.topicId, query.topic_id)
       // Newest first in every mode. Catch-up answers the CATCH_UP_MAX oldest after `after` (no gap
       // behind them), so a client asks again while the answer is full.
-      if (query.after !== undefined) return (await loadMessages(db, mediaOf, userId, and(inTopic, gt(messages.seq, query.after)), 'asc', CATCH_UP_MAX)).reverse()
+      if (query.after !== undefined) return (await loadMessages(db, mediaOf, userId, and(inTopic, gt(messages.seq, query.after)), [asc(messages.seq)], CATCH_UP_MAX)).reverse()
       const before = query.before !== undefined ? lt(messages.seq, query.before) : undefined
-      return loadMessages(db, mediaOf, userId, and(inTopic, before), 'desc', MESSAGE_PAGE, (query.page - 1) * MESSAGE_PAGE)
+      return loadMessages(db, mediaOf, userId, and(inTopic, before), [desc(messages.seq)], MESSAGE_PAGE, (query.page - 1) * MESSAGE_PAGE)
     },
 
+    /** The topic's pinned messages in seq order: the PINNED_MAX most recently pinned. */
     async pinned(userId: string, topicId: string): Promise<Message[]> {
       await requireTopicMember(db, topicId, userId)
-      return loadMessages(db, mediaOf, userId, and(eq(messages.topicId, topicId), eq(messages.isPin, 1), isNull(messages.deletedAt)), 'asc')
+      const pinned = await loadMessages(db, mediaOf, userId, and(eq(messages.topicId, topicId), eq(messages.isPin, 1), isNull(messages.deletedAt)), [desc(messages.pinnedAt), desc(messages.seq)], PINNED_MAX)
+      return pinned.sort((a, b) => a.seq - b.seq)
     },
 
+    /** The sender, while the topic still lets them write (send_message). */
     async edit(userId: string, body: EditMessageBody): Promise<Message> {
-      const { row } = await accessToMessage(userId, body.message_id)
+      const { row, access } = await accessToMessage(userId, body.message_id)
       if (row.senderId !== userId || row.deletedAt) throw forbidden()
+      requireTopicPermission(access, 'send_message')
       const text = row.type === 'html' ? sanitizeRichText(body.message) : body.message
       await db.update(messages).set({ body: text, editedAt: new Date() }).where(eq(messages.id, row.id))
       const message = (await one(userId, row.id))!
-      realtime.toTopic(row.topicId, 'MESSAGE_CHANGED', { change: 'edited', message })
+      realtime.toTopic(row.topicId, 'MESSAGE_CHANGED', { change: 'edited', message: withoutLinks(message) })
       return message
     },
 
@@ -194,31 +205,46 @@ export function createMessageService(ctx: AppContext, { media, notify }: { media
       if (!mayDeleteMessage(access.role, row.senderId === userId)) throw forbidden()
       if (!row.deletedAt) await db.update(messages).set({ deletedAt: new Date(), body: '', isPin: 0 }).where(eq(messages.id, row.id))
       const message = (await one(userId, row.id))!
-      realtime.toTopic(row.topicId, 'MESSAGE_CHANGED', { change: 'deleted', message })
+      realtime.toTopic(row.topicId, 'MESSAGE_CHANGED', { change: 'deleted', message: withoutLinks(message) })
       return message
     },
 
-    /** Copies a message the caller can see into topics they may write in. */
+    /**
+     * Sends a message the caller can see again into topics they may write in, all or nothing (one
+     * transaction): its files are shared, not copied, and charged to the caller within their quota.
+     */
     async forward(userId: string, body: ForwardMessageBody): Promise<Message[]> {
       const { row } = await accessToMessage(userId, body.message_id)
       if (row.deletedAt) throw badRequest('invalidInput', 'message_id')
       const targets = await Promise.all([...new Set(body.topic_ids)].map((id) => requireTopicMember(db, id, userId)))
       for (const target of targets) requireTopicPermission(target, 'send_message')
       const source = (await one(userId, row.id))!
-      const out: Message[] = []
-      for (const target of targets) {
-        const copies = source.media.length ? await media.copyAttachments(row.id, userId, target.topic.id) : []
-        out.push(
-          await insert(userId, target.topic.id, {
+      const forwardedFrom = source.forwarded_from ?? source.sender?.name ?? ''
+      const sent = targets.map((target) => ({ topicId: target.topic.id, messageId: randomUUID() }))
+      // Topics in id order: forwards to the same topics take their locks in the same order.
+      const inLockOrder = [...sent].sort((a, b) => a.topicId.localeCompare(b.topicId))
+      await db.transaction(async (tx) => {
+        const attach = await media.shareAttachments(tx, row.id, userId)
+        for (const { topicId, messageId } of inLockOrder) {
+          const [stored] = await sendInTransaction(tx, {
+            messageId,
+            topicId,
+            senderId: userId,
             clientId: null,
             type: row.type,
             body: row.body,
-            forwardedFrom: source.forwarded_from ?? source.sender?.name ?? '',
-            mentions: [],
-            mediaIds: copies,
-          }),
-        )
-      }
+            replyToId: null,
+            forwardedFrom,
+            mentions: '[]',
+            createdAt: new Date().toISOString(),
+            mediaIds: '[]',
+          })
+          requireStored(stored)
+          await attach(topicId, messageId)
+        }
+      })
+      const out = await Promise.all(sent.map(({ messageId }) => one(userId, messageId).then((m) => m!)))
+      for (const message of out) realtime.toTopic(message.topic_id, 'NEW_MESSAGE', { message: withoutLinks(message) })
       return out
     },
 
@@ -231,7 +257,7 @@ export function createMessageService(ctx: AppContext, { media, notify }: { media
         .set({ isPin: body.is_pin, pinnedAt: body.is_pin ? new Date() : null })
         .where(eq(messages.id, row.id))
       const message = (await one(userId, row.id))!
-      realtime.toTopic(row.topicId, 'MESSAGE_CHANGED', { change: body.is_pin ? 'pinned' : 'unpinned', message })
+      realtime.toTopic(row.topicId, 'MESSAGE_CHANGED', { change: body.is_pin ? 'pinned' : 'unpinned', message: withoutLinks(message) })
       return message
     },
   }

@@ -1,4 +1,4 @@
-import { asc, desc, eq, type SQL } from 'drizzle-orm'
+import { eq, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { MediaItem, Message, MessageType } from '../../../contract'
 import type { Db } from '../../db/client'
@@ -37,11 +37,11 @@ export function toMessage(row: MessageRow, sender: SenderColumns, reply: ReplyCo
 export type MediaOfMessages = (messageIds: string[], readerId: string) => Promise<Map<string, MediaItem[]>>
 
 /**
- * Messages in seq order `order` (`limit` and `offset` page them) with their sender, reply preview
- * and media (signed for `readerId`): one query for the messages and one for all their media,
- * whatever the count.
+ * At most `limit` messages in the order `orderBy` (`offset` pages them) with their sender, reply
+ * preview and media (signed for `readerId`): one query for the messages and one for all their
+ * media, whatever the count. Every list is bounded.
  */
-export async function loadMessages(db: Db, mediaOf: MediaOfMessages, readerId: string, where: SQL | undefined, order: 'asc' | 'desc', limit?: number, offset = 0): Promise<Message[]> {
+export async function loadMessages(db: Db, mediaOf: MediaOfMessages, readerId: string, where: SQL | undefined, orderBy: SQL[], limit: number, offset = 0): Promise<Message[]> {
   const query = db
     .select({
       row: messages,
@@ -53,8 +53,10 @@ export async function loadMessages(db: Db, mediaOf: MediaOfMessages, readerId: s
     .leftJoin(replied, eq(replied.id, messages.replyToId))
     .leftJoin(repliedSender, eq(repliedSender.id, replied.senderId))
     .where(where)
-    .orderBy(order === 'asc' ? asc(messages.seq) : desc(messages.seq))
-  const rows = limit ? await query.limit(limit).offset(offset) : await query
+    .orderBy(...orderBy)
+    .limit(limit)
+    .offset(offset)
+  const rows = await query
   const byMessage = await mediaOf(rows.map((r) => r.row.id), readerId)
   return rows.map((r) => toMessage(r.row, r.sender, r.reply, byMessage.get(r.row.id) ?? []))
 }

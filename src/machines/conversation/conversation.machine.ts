@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
-import { CATCH_UP_MAX, type Message } from '../../../contract/message'
+import { CATCH_UP_MAX, type Message, type PushedMessage } from '../../../contract/message'
 import { DEFAULT_TOPIC_PERMISSIONS } from '../../../contract/topic'
 import { actorNotProvided } from '../not-provided'
 import type { ConversationContext, ConversationEvent, ConversationInput, DeleteInput, EditInput, ForwardInput, ForwardTarget, PinInput } from './conversation.types'
@@ -33,6 +33,16 @@ export function mergeMessages(current: readonly Message[], incoming: readonly Me
   const byId = new Map(current.map((m) => [m._id, m]))
   for (const m of incoming) byId.set(m._id, m)
   return [...byId.values()].sort((a, b) => a.seq - b.seq)
+}
+
+/**
+ * A pushed change as this reader's message: a push carries no file links (they are signed per
+ * reader), so its files keep the links the reader already has; a message's files never change
+ * except that a deleted message has none.
+ */
+export function withKnownLinks(current: readonly Message[], pushed: PushedMessage): Message {
+  const known = new Map(current.find((m) => m._id === pushed._id)?.media.map((file) => [file._id, file]))
+  return { ...pushed, media: pushed.media.flatMap((file) => known.get(file._id) ?? []) }
 }
 
 const notProvided = actorNotProvided('conversation')
@@ -80,7 +90,10 @@ export const conversationMachine = setup({
     mergePage: assign(({ context }, params: { loaded: Message[] }) => ({ messages: mergeMessages(context.messages, params.loaded), hasOlder: params.loaded.length === PAGE })),
     markCatchUpDue: assign({ catchUpDue: true }),
     clearCatchUpDue: assign({ catchUpDue: false }),
-    merge: assign({ messages: ({ context, event }) => (event.type === 'RECEIVED' || event.type === 'CHANGED' ? mergeMessages(context.messages, [event.message]) : context.messages) }),
+    merge: assign({
+      messages: ({ context, event }) =>
+        event.type === 'RECEIVED' ? mergeMessages(context.messages, [event.message]) : event.type === 'CHANGED' ? mergeMessages(context.messages, [withKnownLinks(context.messages, event.message)]) : context.messages,
+    }),
     /** The server's answer to an action: the changed message. */
     mergeAnswer: assign({ messages: ({ context }, params: { message: Message }) => mergeMessages(context.messages, [params.message]) }),
     startTyping: assign({ typists: ({ event }) => (event.type === 'TYPING' ? [event.typist] : []) }),

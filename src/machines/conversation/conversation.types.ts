@@ -1,4 +1,4 @@
-import type { EditMessageBody, ForwardMessageBody, Message, MessageIdBody } from '../../../contract/message'
+import type { EditMessageBody, ForwardMessageBody, Message, MessageIdBody, PushedMessage } from '../../../contract/message'
 import type { Topic } from '../../../contract/topic'
 
 /** The open topic as the conversation needs it (GET topic/info). */
@@ -40,7 +40,8 @@ export type ConversationEvent =
   | { type: 'LOAD_OLDER' }
   | { type: 'CATCH_UP' }
   | { type: 'RECEIVED'; message: Message }
-  | { type: 'CHANGED'; message: Message }
+  /** A change pushed over the socket: its files carry no links (the reader keeps its own). */
+  | { type: 'CHANGED'; message: PushedMessage }
   | { type: 'TYPING'; typist: Typist }
   /** Saves a new text for one of the user's messages. */
   | { type: 'EDIT'; messageId: string; text: string }

@@ -104,3 +104,25 @@ describe('conversation machine: one catch-up per reconnection', () => {
     expect(second.catchUps()).toEqual([])
   })
 })
+
+describe('conversation machine: a pushed change carries no file links', () => {
+  beforeEach(() => {
+    vi.useFakeTimers()
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  const file = { _id: 'f-1', key: 'k1.png', name: 'photo.png', mime: 'image/png', size: 10, kind: 'image' as const, width: 4, height: 3 }
+  const withFile = { ...msg(2), type: 'file' as const, message: '', media: [{ ...file, url: '/api/media/access?mine', thumb_url: '/api/media/access?mine-thumb' }] }
+
+  it("a pinned message keeps this reader's links; a deleted one has no files", async () => {
+    const { actor, fetches } = open()
+    await fetches[0]!.answer([msg(1), withFile])
+    const shown = () => actor.getSnapshot().context.messages.find((m) => m._id === withFile._id)!
+    actor.send({ type: 'CHANGED', message: { ...withFile, is_pin: true, media: [file] } })
+    expect(shown()).toMatchObject({ is_pin: true, media: [{ _id: 'f-1', url: '/api/media/access?mine', thumb_url: '/api/media/access?mine-thumb' }] })
+    actor.send({ type: 'CHANGED', message: { ...withFile, is_deleted: true, media: [] } })
+    expect(shown()).toMatchObject({ is_deleted: true, media: [] })
+  })
+})
