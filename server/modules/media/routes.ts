@@ -8,6 +8,7 @@ import type { ModuleOptions } from '../../context'
 import { caller } from '../../http/auth-guard'
 import { HttpError, notFound, requiredField } from '../../http/errors'
 import { routesOf } from '../../http/route'
+import { unstorable } from '../../http/validation'
 import { discardUploads, type ReceivedFile, type UploadPipeline } from '../../storage/upload-pipeline'
 import type { MediaService } from './service'
 
@@ -21,9 +22,12 @@ async function readUpload(req: FastifyRequest, maxFiles: number, uploads: Upload
   try {
     for await (const part of req.parts()) {
       if (part.type === 'file') {
-        if (files.length >= maxFiles) throw new HttpError(400, 'invalidInput', { file: 'invalidInput' })
+        if (files.length >= maxFiles || unstorable(part.filename)) throw new HttpError(400, 'invalidInput', { file: 'invalidInput' })
         files.push(await uploads.receive(part.filename, part.file))
-      } else if (typeof part.value === 'string') fields[part.fieldname] = part.value
+      } else if (typeof part.value === 'string') {
+        if (unstorable(part.value)) throw new HttpError(400, 'invalidInput', { [part.fieldname]: 'invalidInput' })
+        fields[part.fieldname] = part.value
+      }
     }
     if (!files.length) throw new HttpError(400, 'invalidInput', { file: requiredField('file') })
     const acl = (fields.acl ?? 'private') as MediaAcl
