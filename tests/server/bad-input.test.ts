@@ -312,3 +312,21 @@ describe('uploads with text the database cannot store: 400, and no file or row k
     expect(await storedState(server)).toEqual(before)
   })
 })
+
+describe('an upload whose file has no name', () => {
+  it('is kept under a name of its own (was a 500 after the file had been moved into place)', async () => {
+    const owner = await verifiedPerson(server, 'Nameless')
+    const channelId = (await owner.api('POST', 'channel/create', { name: 'Nameless', is_public: true })).body.result._id
+    const topicId = (await owner.api('GET', `topic-in-channel?channel_id=${channelId}`)).body.result[0]._id
+    for (const url of ['/api/media/upload', '/api/media/uploads']) {
+      const form = new FormData()
+      form.set('topic_id', topicId)
+      form.set('file', new Blob([new TextEncoder().encode('plain text')]), '')
+      const res = await call(base, 'POST', url, { raw: form, token: owner.access_token })
+      expect([url, res.status]).toEqual([url, 200])
+      const item = Array.isArray(res.body.result) ? res.body.result[0] : res.body.result
+      expect(item.name.length).toBeGreaterThan(0)
+      expect((await fetch(base + item.url)).status).toBe(200)
+    }
+  })
+})

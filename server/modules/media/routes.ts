@@ -22,8 +22,10 @@ async function readUpload(req: FastifyRequest, maxFiles: number, uploads: Upload
   try {
     for await (const part of req.parts()) {
       if (part.type === 'file') {
-        if (files.length >= maxFiles || unstorable(part.filename)) throw new HttpError(400, 'invalidInput', { file: 'invalidInput' })
-        files.push(await uploads.receive(part.filename, part.file))
+        // A part sent with `filename=""` has none at all (undefined): it is stored under its key.
+        const name = part.filename ?? ''
+        if (files.length >= maxFiles || unstorable(name)) throw new HttpError(400, 'invalidInput', { file: 'invalidInput' })
+        files.push(await uploads.receive(name, part.file))
       } else if (typeof part.value === 'string') {
         if (unstorable(part.value)) throw new HttpError(400, 'invalidInput', { [part.fieldname]: 'invalidInput' })
         fields[part.fieldname] = part.value
