@@ -31,7 +31,8 @@ export function issueMessage(issue: Issue, lang: Language): string {
 
 /** All issues of a failed parse, grouped by top-level field: the `errors` of a 400 body. */
 export function fieldErrors(issues: readonly Issue[], lang: Language): Record<string, string[]> {
-  const out: Record<string, string[]> = {}
+  // No prototype: a field named `constructor` or `toString` is a field like any other.
+  const out: Record<string, string[]> = Object.create(null)
   for (const issue of issues) {
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) (out[key] ??= []).push(issueMessage(issue, lang))

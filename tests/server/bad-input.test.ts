@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { type EndpointDef, endpoints, FIELD_MESSAGES, SERVER_MESSAGES } from '../../contract'
 import { users } from '../../server/db/schema'
-import { call, register, startTestServer, type TestServer, uniqueEmail } from './harness'
+import { call, register, startTestServer, storedState, type TestServer, uniqueEmail } from './harness'
+import { verifiedPerson } from './verified-fixtures'
 
 let server: TestServer
 let base: string
@@ -251,4 +252,77 @@ describe('every entry of the endpoint table with junk input: 400 with field mess
       expect(res.body.errors.file).toBeDefined()
     })
   }
+})
+
+describe('text the database cannot store: 400 with a field message, not a 500 and not a row altered', () => {
+  let token = ''
+  beforeAll(async () => {
+    token = (await register(base)).access_token
+  })
+  const invalid = (field: string) => ({ message: SERVER_MESSAGES.invalidInput.en, errors: { [field]: [FIELD_MESSAGES.invalid.en] } })
+
+  it('NUL in a JSON field, a query parameter and a path parameter', async () => {
+    const profile = await call(base, 'PUT', '/api/customer/update-profile', { token, body: { name: 'a\u0000b' } })
+    expect([profile.status, profile.body]).toEqual([400, invalid('name')])
+    const query = await call(base, 'GET', '/api/topic/info?topic_id=%00', { token })
+    expect([query.status, query.body]).toEqual([400, invalid('topic_id')])
+    const path = await call(base, 'GET', '/api/media/public/x%00y')
+    expect([path.status, path.body]).toEqual([400, invalid('key')])
+    const signUp = await call(base, 'POST', '/api/auth/register', { body: { name: 'Nul\u0000', email: uniqueEmail('nul'), password: 'Lantern-Orbit-7391' } })
+    expect([signUp.status, signUp.body]).toEqual([400, invalid('name')])
+  })
+
+  it('a lone surrogate is refused, not stored as U+FFFD', async () => {
+    const before = (await call(base, 'GET', '/api/customer/user-info', { token })).body.result.name
+    const res = await call(base, 'PUT', '/api/customer/update-profile', { token, body: { name: 'half \uD83D emoji' } })
+    expect([res.status, res.body]).toEqual([400, invalid('name')])
+    expect((await call(base, 'GET', '/api/customer/user-info', { token })).body.result.name).toBe(before)
+    // A whole pair is text like any other.
+    expect((await call(base, 'PUT', '/api/customer/update-profile', { token, body: { name: 'whole \uD83D\uDE00 emoji' } })).body.result.name).toBe('whole 😀 emoji')
+  })
+
+  it('unknown fields named like members of Object.prototype (constructor, toString) get their field message like any other', async () => {
+    for (const field of ['constructor', 'toString', 'hasOwnProperty']) {
+      const res = await call(base, 'POST', '/api/auth/login', { raw: JSON.stringify({ email: uniqueEmail(), password: 'x', [field]: {} }) })
+      expect([field, res.status, res.body]).toEqual([field, 400, { message: SERVER_MESSAGES.invalidInput.en, errors: { [field]: [FIELD_MESSAGES.unknownField.en] } }])
+    }
+  })
+})
+
+describe('uploads with text the database cannot store: 400, and no file or row kept', () => {
+  it('NUL in the file name or in the topic id of an upload to a topic of ones own', async () => {
+    const owner = await verifiedPerson(server, 'Uploader')
+    const channelId = (await owner.api('POST', 'channel/create', { name: 'Files', is_public: true })).body.result._id
+    const topicId = (await owner.api('GET', `topic-in-channel?channel_id=${channelId}`)).body.result[0]._id
+    const before = await storedState(server)
+    for (const [field, topic, name] of [
+      ['file', topicId, 'notes\u0000.txt'],
+      ['topic_id', `${topicId}\u0000`, 'notes.txt'],
+    ]) {
+      const form = new FormData()
+      form.set('topic_id', topic!)
+      form.set('file', new Blob([new TextEncoder().encode('plain text')]), name)
+      const res = await call(base, 'POST', '/api/media/upload', { raw: form, token: owner.access_token })
+      expect([field, res.status, res.body]).toEqual([field, 400, { message: SERVER_MESSAGES.invalidInput.en, errors: { [field!]: [SERVER_MESSAGES.invalidInput.en] } }])
+    }
+    expect(await storedState(server)).toEqual(before)
+  })
+})
+
+describe('an upload whose file has no name', () => {
+  it('is kept under a name of its own (was a 500 after the file had been moved into place)', async () => {
+    const owner = await verifiedPerson(server, 'Nameless')
+    const channelId = (await owner.api('POST', 'channel/create', { name: 'Nameless', is_public: true })).body.result._id
+    const topicId = (await owner.api('GET', `topic-in-channel?channel_id=${channelId}`)).body.result[0]._id
+    for (const url of ['/api/media/upload', '/api/media/uploads']) {
+      const form = new FormData()
+      form.set('topic_id', topicId)
+      form.set('file', new Blob([new TextEncoder().encode('plain text')]), '')
+      const res = await call(base, 'POST', url, { raw: form, token: owner.access_token })
+      expect([url, res.status]).toEqual([url, 200])
+      const item = Array.isArray(res.body.result) ? res.body.result[0] : res.body.result
+      expect(item.name.length).toBeGreaterThan(0)
+      expect((await fetch(base + item.url)).status).toBe(200)
+    }
+  })
 })

@@ -2,10 +2,13 @@ import { createHash, randomUUID } from 'node:crypto'
 import { cp, mkdir, mkdtemp, readdir, readFile, rename, rm, stat } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { desc, eq } from 'drizzle-orm'
+import { desc, eq, getTableName, is, sql } from 'drizzle-orm'
+import { PgTable } from 'drizzle-orm/pg-core'
 import { io as connectSocket, type Socket } from 'socket.io-client'
 import { type RunningServer, type ServerOptions, startServer } from '../../server/app'
+import { DEFAULT_RATE_LIMITS } from '../../server/config'
 import { MIGRATIONS_FOLDER, openDatabase } from '../../server/db/client'
+import * as schema from '../../server/db/schema'
 import { outbox } from '../../server/db/schema'
 
 /** Set both to run the suite against PostgreSQL + Redis. */
@@ -224,4 +227,49 @@ export function silence(socket: Socket, event: string, windowMs = 400): Promise<
     }, windowMs)
     socket.once(event, onEvent)
   })
+}
+
+/**
+ * Every rate-limit rule of the server (DEFAULT_RATE_LIMITS, so rules added later are covered too)
+ * lifted out of reach, for tests that send thousands of calls and are not about rate limiting.
+ */
+export const liftedRateLimits = (): NonNullable<ServerOptions['rateLimits']> =>
+  Object.fromEntries(Object.keys(DEFAULT_RATE_LIMITS).map((rule) => [rule, { max: 1_000_000 }]))
+
+/** A password of the accepted length that is on no common-password list. */
+export const FIXTURE_PASSWORD = 'Lantern-Orbit-7391'
+
+/**
+ * A signed-up account whose email is verified with the emailed code, and a session made after
+ * the verification (so its tokens carry nothing of the unverified state).
+ */
+export async function verifiedAccount(server: RunningServer, over: Partial<{ name: string; email: string; password: string }> = {}): Promise<Account> {
+  const base = server.url
+  const account = await register(base, { password: FIXTURE_PASSWORD, ...over })
+  if (!account.user.email_verified) {
+    const { code } = await lastEmail(server, account.email)
+    const verified = await call(base, 'POST', '/api/auth/verify-email', { body: { email: account.email, code } })
+    if (verified.status !== 200) throw new Error(`verify-email failed: ${verified.status} ${JSON.stringify(verified.body)}`)
+  }
+  const login = await call(base, 'POST', '/api/auth/login', { body: { email: account.email, password: account.password } })
+  if (login.status !== 200) throw new Error(`login failed: ${login.status} ${JSON.stringify(login.body)}`)
+  return { ...account, ...login.body.result }
+}
+
+/**
+ * What the server has stored: per table its row count and the newest row version (PostgreSQL's
+ * xmin: any insert or update makes a newer one, a delete lowers the count), and the files under the
+ * data dir (not the database's own). Equal snapshots before and after some calls: they wrote nothing.
+ */
+export async function storedState(server: TestServer): Promise<Record<string, string>> {
+  const tables = (Object.values(schema) as unknown[]).filter((t): t is PgTable => is(t, PgTable)).map((t) => getTableName(t))
+  // The names are the schema's own (no input): one plain statement, planned quicker than one with parameters.
+  const state = sql.raw(tables.map((name) => `select '${name}' as name, count(*) || ':' || coalesce(max(xmin::text::bigint), 0) as state from "${name}"`).join(' union all '))
+  const result = (await server.ctx.db.execute(state)) as unknown as { rows?: { name: string; state: string }[] } | { name: string; state: string }[]
+  const rows = Array.isArray(result) ? result : (result.rows ?? [])
+  const top = await readdir(server.dataDir).catch(() => [] as string[])
+  const files = await Promise.all(
+    top.filter((f) => f !== 'pglite' && f !== 'secret').map(async (f) => [f, ...(await readdir(path.join(server.dataDir, f), { recursive: true }).catch(() => []))].join('\n')),
+  )
+  return { ...Object.fromEntries(rows.map((r) => [r.name, String(r.state)])), files: files.sort().join('\n') }
 }

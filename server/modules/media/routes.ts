@@ -8,6 +8,7 @@ import type { ModuleOptions } from '../../context'
 import { caller } from '../../http/auth-guard'
 import { HttpError, notFound, requiredField } from '../../http/errors'
 import { routesOf } from '../../http/route'
+import { unstorable } from '../../http/validation'
 import { discardUploads, type ReceivedFile, type UploadPipeline } from '../../storage/upload-pipeline'
 import type { MediaService } from './service'
 import { createUploadSlots } from './upload-slots'
@@ -58,12 +59,17 @@ async function readUpload(parts: Parts, maxFiles: number, uploads: UploadPipelin
   try {
     for await (const part of parts) {
       if (part.type === 'file') {
-        if (files.length >= maxFiles) throw new HttpError(400, 'invalidInput', { file: 'invalidInput' })
+        // A part sent with `filename=""` has none at all (undefined): it is stored under its key.
+        const name = part.filename ?? ''
+        if (files.length >= maxFiles || unstorable(name)) throw new HttpError(400, 'invalidInput', { file: 'invalidInput' })
         if (!files.length) await limits.beforeFirstFile(fields)
-        const file = await uploads.receive(part.filename, part.file, { bytes: cap - received, error: overCap })
+        const file = await uploads.receive(name, part.file, { bytes: cap - received, error: overCap })
         files.push(file)
         received += file.size
-      } else if (typeof part.value === 'string') fields[part.fieldname] = part.value
+      } else if (typeof part.value === 'string') {
+        if (unstorable(part.value)) throw new HttpError(400, 'invalidInput', { [part.fieldname]: 'invalidInput' })
+        fields[part.fieldname] = part.value
+      }
     }
     if (!files.length) throw new HttpError(400, 'invalidInput', { file: requiredField('file') })
     const acl = (fields.acl ?? 'private') as MediaAcl

@@ -1,0 +1,134 @@
+import { clientId, type Person } from './chat-fixtures'
+import { type Fixtures, fresh, type Role } from './authorization-fixtures'
+import { FIXTURE_PASSWORD } from './harness'
+import { pngBytes } from './verified-fixtures'
+
+/**
+ * Who may call what: one row per entry of contract/endpoints.ts, the answer each role gets on the
+ * matrix's fixture (authorization-fixtures.ts). The expectations are the product's rules, written
+ * here from the security review's authorization map (../shared/reviews/security.md, section 2),
+ * docs/product-rules.md (Roles and permissions) and the group settings' defaults of contract/topic.ts
+ * (everything open to members except removing others) — not read off the server.
+ *
+ * anonymous: no token. stranger: signed in, in nothing of the fixture. member / admin / owner: their
+ * role in the fixture's channel (the owner made it and its topics; the admin is a channel admin, so
+ * a topic admin of its groups). Every account has a verified email.
+ */
+export type Expected = '2xx' | 400 | 401 | 403 | 404
+
+export interface Input {
+  query?: Record<string, string>
+  params?: Record<string, string>
+  body?: unknown
+  form?: FormData
+  /** Instead of the role's own access token (a fresh session for a logout). */
+  token?: string
+}
+
+export interface Row {
+  /** The rule, in words. */
+  rule: string
+  expect: Record<Role, Expected>
+  /** The call's input for a role (`who` undefined: anonymous), on the fixture; fresh things where the call uses them up. */
+  input(fx: Fixtures, who: Person | undefined, role: Role): Input | Promise<Input>
+}
+
+const anyone: Record<Role, Expected> = { anonymous: '2xx', stranger: '2xx', member: '2xx', admin: '2xx', owner: '2xx' }
+const signedIn: Record<Role, Expected> = { ...anyone, anonymous: 401 }
+const members: Record<Role, Expected> = { ...signedIn, stranger: 403 }
+const admins: Record<Role, Expected> = { ...members, member: 403 }
+const only = (role: Role): Record<Role, Expected> => ({ anonymous: 401, stranger: 403, member: 403, admin: 403, owner: 403, [role]: '2xx' })
+
+const none = () => ({})
+const form = async (fields: Record<string, string>, files = 1) => {
+  const f = new FormData()
+  for (const [k, v] of Object.entries(fields)) f.set(k, v)
+  for (let i = 0; i < files; i++) f.append('file', new Blob([new Uint8Array(await pngBytes())], { type: 'image/png' }), `p${i}.png`)
+  return f
+}
+/** The role's own account, or the spare one for the anonymous caller. */
+const accountOf = (fx: Fixtures, who: Person | undefined) => who ?? { email: fx.spare.email, password: FIXTURE_PASSWORD }
+
+export const AUTHORIZATION: Record<string, Row> = {
+  health: { rule: 'public', expect: anyone, input: none },
+
+  // auth: public; a token, if any, changes nothing
+  register: { rule: 'public', expect: anyone, input: () => ({ body: { name: 'Newcomer', email: fresh.email(), password: FIXTURE_PASSWORD } }) },
+  login: { rule: 'public (own credentials)', expect: anyone, input: (fx, who) => ({ body: { email: accountOf(fx, who).email, password: FIXTURE_PASSWORD } }) },
+  refreshToken: { rule: 'public: the refresh token is the credential', expect: anyone, input: async (fx, who) => ({ body: { refresh_token: (await fresh.session(fx, accountOf(fx, who))).refresh_token } }) },
+  verifyEmail: { rule: 'public: the emailed code is the credential', expect: anyone, input: async (fx) => ({ body: await fresh.unverified(fx) }) },
+  resendCode: { rule: 'public, always {sent: true}', expect: anyone, input: () => ({ body: { email: fresh.email() } }) },
+  forgotPassword: { rule: 'public, always {sent: true}', expect: anyone, input: () => ({ body: { email: fresh.email() } }) },
+  resetPassword: { rule: 'public: the emailed code is the credential', expect: anyone, input: async (fx) => ({ body: { ...(await fresh.resetting(fx)), password: 'Harbor-Quill-5820' } }) },
+  logout: { rule: 'signed in; ends the own session', expect: signedIn, input: async (fx, who) => (who ? { body: {}, token: (await fresh.session(fx, who)).access_token } : { body: {} }) },
+
+  // customer: the caller's own row
+  userInfo: { rule: 'own row', expect: signedIn, input: none },
+  updateProfile: { rule: 'own row', expect: signedIn, input: () => ({ body: { sounds: 1 } }) },
+  avatar: { rule: 'own row', expect: signedIn, input: async () => ({ form: await form({}) }) },
+  skipTutorial: { rule: 'own row', expect: signedIn, input: none },
+  useFor: { rule: 'own row', expect: signedIn, input: () => ({ body: { use_for: 'business' } }) },
+  startWith: { rule: 'own row', expect: signedIn, input: () => ({ body: { start_with: 'Acme' } }) },
+  currentChannel: { rule: 'own row; the channel must be one of the caller’s', expect: members, input: (fx) => ({ body: { channel_id: fx.channelId } }) },
+  updateFcmToken: { rule: 'own row', expect: signedIn, input: () => ({ body: { fcm_token: 'device-token' } }) },
+  updateLanguage: { rule: 'own row', expect: signedIn, input: () => ({ body: { language: 'en' } }) },
+
+  // notify: the caller's own notifications
+  notify: { rule: 'own rows', expect: signedIn, input: () => ({ query: { page: '1' } }) },
+  notifyCount: { rule: 'own rows', expect: signedIn, input: none },
+  notifySeen: { rule: 'the notification’s owner, else 403', expect: only('member'), input: (fx) => ({ body: { notify_id: fx.memberNotificationId } }) },
+  notifySeenAll: { rule: 'own rows', expect: signedIn, input: none },
+
+  // channel
+  channelInfo: { rule: 'a channel’s card is public by id (roles only for members)', expect: anyone, input: (fx) => ({ query: { channel_id: fx.channelId } }) },
+  channelList: { rule: 'any signed-in user searches public channels', expect: signedIn, input: () => ({ query: { keyword: 'Team' } }) },
+  channelCreate: { rule: 'any signed-in user (plan quota); the creator is owner', expect: signedIn, input: () => ({ body: { name: 'Another', is_public: true } }) },
+  myChannel: { rule: 'own memberships', expect: signedIn, input: none },
+  channelPage: { rule: 'channel members', expect: members, input: (fx) => ({ query: { channel_id: fx.channelId } }) },
+  channelJoin: { rule: 'any signed-in user joins a public channel', expect: signedIn, input: (fx) => ({ body: { channel_id: fx.openChannelId } }) },
+  channelRole: { rule: 'channel admins and the owner (never their own role or the owner’s)', expect: admins, input: (fx) => ({ body: { channel_id: fx.channelId, customer_id: fx.extra.user._id, role: 20 } }) },
+  channelLabels: { rule: 'channel members', expect: members, input: (fx) => ({ query: { channel_id: fx.channelId } }) },
+  channelLabelAdd: { rule: 'channel admins', expect: admins, input: (fx, _who, role) => ({ body: { channel_id: fx.channelId, name: `By ${role}` } }) },
+  channelLabelDelete: { rule: 'admins of the label’s channel', expect: admins, input: async (fx) => ({ body: { label_id: await fresh.label(fx) } }) },
+  suggestDescription: { rule: 'any signed-in user', expect: signedIn, input: () => ({ body: { description: 'A team that ships' } }) },
+
+  // topic
+  topicRecent: { rule: 'own topics', expect: signedIn, input: () => ({ query: { page: '1' } }) },
+  topicInChannel: { rule: 'channel members', expect: members, input: (fx) => ({ query: { channel_id: fx.channelId } }) },
+  channelTopic: { rule: 'channel members', expect: members, input: (fx) => ({ query: { channel_id: fx.channelId } }) },
+  channelPin: { rule: 'own topics', expect: signedIn, input: none },
+  topicInfo: { rule: 'topic members', expect: members, input: (fx) => ({ query: { topic_id: fx.generalId } }) },
+  topicChatFriend: { rule: 'any signed-in user, with anyone who allows chats', expect: signedIn, input: (fx) => ({ query: { customer_id: fx.host.user._id } }) },
+  addTopic: { rule: 'channel members', expect: members, input: (fx) => ({ body: { channel_id: fx.channelId, name: 'Side' } }) },
+  topicMemberAdd: { rule: 'topic members (add_member open by default); invitees are channel members', expect: members, input: async (fx) => ({ body: { topic_id: fx.groupId, customer_ids: [(await fresh.member(fx)).user._id] } }) },
+  topicMemberRemove: { rule: 'removing someone else: topic admins (remove_member is admin-only by default)', expect: admins, input: async (fx) => ({ body: { topic_id: fx.groupId, customer_id: (await fresh.groupMember(fx)).user._id } }) },
+  topicRename: { rule: 'topic members (edit_name open by default)', expect: members, input: (fx) => ({ body: { topic_id: fx.generalId, name: 'General' } }) },
+  topicImage: { rule: 'topic members (edit_image open by default)', expect: members, input: (fx) => ({ body: { topic_id: fx.generalId, file_id: null } }) },
+  topicPermission: { rule: 'topic admins', expect: admins, input: (fx) => ({ body: { topic_id: fx.generalId, permission: { poll: 0 } } }) },
+  topicLabel: { rule: 'topic admins; a label of the same channel', expect: admins, input: (fx) => ({ body: { topic_id: fx.generalId, label_id: fx.labelId } }) },
+  topicPin: { rule: 'topic members (own view)', expect: members, input: (fx) => ({ body: { topic_id: fx.generalId } }) },
+  topicUnpin: { rule: 'topic members (own view)', expect: members, input: (fx) => ({ body: { topic_id: fx.generalId } }) },
+  topicHide: { rule: 'topic members (own view)', expect: members, input: (fx) => ({ body: { topic_id: fx.generalId } }) },
+  channelSeen: { rule: 'own topics', expect: signedIn, input: none },
+  topicSeen: { rule: 'topic members (own view)', expect: members, input: (fx) => ({ body: { topic_id: fx.generalId, is_seen: 1 } }) },
+
+  // message
+  messageSend: { rule: 'topic members (send_message open by default)', expect: members, input: (fx) => ({ body: { client_id: clientId(), topic_id: fx.generalId, message: 'hi' } }) },
+  topicMessages: { rule: 'topic members', expect: members, input: (fx) => ({ query: { topic_id: fx.generalId } }) },
+  topicPinned: { rule: 'topic members', expect: members, input: (fx) => ({ query: { topic_id: fx.generalId } }) },
+  messageEdit: { rule: 'the sender only', expect: only('member'), input: (fx) => ({ body: { message_id: fx.memberMessageId, message: 'edited' } }) },
+  messageDelete: { rule: 'the sender or a topic admin', expect: members, input: async (fx) => ({ body: { message_id: await fresh.memberMessage(fx) } }) },
+  messageForward: { rule: 'a member of the source topic, who may send in each target', expect: members, input: (fx) => ({ body: { message_id: fx.memberMessageId, topic_ids: [fx.generalId] } }) },
+  messagePin: { rule: 'topic members (pin_message open by default)', expect: members, input: (fx) => ({ body: { message_id: fx.memberMessageId, is_pin: 1 } }) },
+
+  // media
+  mediaAccess: { rule: 'public: the signed URL of a reader still in the topic is the credential', expect: anyone, input: (fx) => ({ query: fx.memberFileAccess }) },
+  mediaPublic: { rule: 'public uploads are public', expect: anyone, input: (fx) => ({ params: { key: fx.publicKey } }) },
+  mediaUpload: { rule: 'a private upload: topic members', expect: members, input: async (fx) => ({ form: await form({ topic_id: fx.generalId }) }) },
+  mediaUploads: { rule: 'private uploads: topic members', expect: members, input: async (fx) => ({ form: await form({ topic_id: fx.generalId }, 2) }) },
+  mediaCancelUpload: { rule: 'the uploader, while no message uses it', expect: only('member'), input: async (fx) => ({ query: { media_id: await fresh.memberUpload(fx) } }) },
+  mediaStorage: { rule: 'channel members', expect: members, input: (fx) => ({ query: { channel_id: fx.channelId } }) },
+  mediaTrash: { rule: 'the uploader or an admin of the file’s channel', expect: members, input: async (fx) => ({ body: { media_id: await fresh.memberUpload(fx) } }) },
+  mediaRestore: { rule: 'the uploader or an admin of the file’s channel', expect: members, input: async (fx) => ({ body: { media_id: await fresh.memberTrashedUpload(fx) } }) },
+  mediaPurge: { rule: 'the uploader or an admin of the file’s channel', expect: members, input: async (fx) => ({ body: { media_id: await fresh.memberUpload(fx) } }) },
+}

@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto'
+import { SignJWT } from 'jose'
+import type { Person } from './chat-fixtures'
+import { clientId } from './chat-fixtures'
+import { call, FIXTURE_PASSWORD, type TestServer } from './harness'
+import { onGrowthPlan, pngBytes, resultOf, upload, verifiedPerson } from './verified-fixtures'
+
+/**
+ * The fixture world of the bad-input property test: a caller with things of its own, and things of
+ * other people the caller has nothing to do with. The generators draw ids from it by kind.
+ */
+export const ID_KINDS = ['channel', 'topic', 'message', 'media', 'label', 'notify', 'user', 'mediaKey'] as const
+export type IdKind = (typeof ID_KINDS)[number] | 'secret'
+
+export interface World {
+  caller: Person
+  /** The caller's own things, by kind (each kind's first id is the one the caller uses). */
+  own: Record<(typeof ID_KINDS)[number], string[]>
+  /** Other people's things the caller may not touch (users are reachable by design: none). */
+  foreign: Partial<Record<IdKind, string[]>>
+  /** Authorization headers that must not let anyone in. */
+  badAuthorizations: string[]
+}
+
+/** The JWT secret of the test server, so that tokens can be forged with it. */
+export const WORLD_JWT_SECRET = 'bad-input-world-secret-0123456789-abcdefghijklmnop'
+
+const payloadOf = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString()) as { sub: string; sid: string }
+
+async function jwt(claims: Record<string, unknown>, sub: string, exp: number | string, secret = WORLD_JWT_SECRET) {
+  return new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setSubject(sub).setIssuedAt().setExpirationTime(exp).sign(new TextEncoder().encode(secret))
+}
+
+/** Waits until `who` has a notification (mentions notify on their own schedule). */
+async function firstNotification(who: Person): Promise<string> {
+  for (let tries = 0; tries < 200; tries++) {
+    const list = resultOf('notify', await who.api('GET', 'notify?page=1')) as { _id: string }[]
+    if (list.length) return list[0]!._id
+    await new Promise((resolve) => setImmediate(resolve))
+  }
+  throw new Error(`no notification for ${who.name}`)
+}
+
+export async function buildWorld(server: TestServer): Promise<World> {
+  const [caller, friend, other, third] = await Promise.all(['Caller', 'Friend', 'Other', 'Third'].map((name) => verifiedPerson(server, name)))
+  await onGrowthPlan(server, caller!.user._id)
+
+  // The caller's channel (owner), its General topic, a message, a private upload, a label and a
+  // notification; the friend is a member who mentions the caller (and is mentioned, for a foreign notification).
+  const channel = resultOf('channel/create', await caller!.api('POST', 'channel/create', { name: 'Mine', is_public: true }))._id as string
+  resultOf('channel/join', await friend!.api('POST', 'channel/join', { channel_id: channel }))
+  const topic = (resultOf('topic-in-channel', await caller!.api('GET', `topic-in-channel?channel_id=${channel}`)) as { _id: string }[])[0]!._id
+  const message = resultOf('message/send', await caller!.api('POST', 'message/send', { client_id: clientId(), topic_id: topic, message: 'mine', mentions: [friend!.user._id] }))._id as string
+  resultOf('message/send', await friend!.api('POST', 'message/send', { client_id: clientId(), topic_id: topic, message: 'hello', mentions: [caller!.user._id] }))
+  const file = resultOf('media/upload', await upload(server, caller!, { bytes: await pngBytes(), name: 'mine.png', topicId: topic })) as { _id: string; key: string }
+  const label = resultOf('channel/label', await caller!.api('POST', 'channel/label', { channel_id: channel, name: 'Mine' }))._id as string
+
+  // The other person's private channel, topic, message, upload and label, and a 1:1 chat with a third person.
+  const theirChannel = resultOf('channel/create', await other!.api('POST', 'channel/create', { name: 'Theirs', is_public: false, password: 'their-secret-password' }))._id as string
+  const theirTopic = (resultOf('topic-in-channel', await other!.api('GET', `topic-in-channel?channel_id=${theirChannel}`)) as { _id: string }[])[0]!._id
+  const theirMessage = resultOf('message/send', await other!.api('POST', 'message/send', { client_id: clientId(), topic_id: theirTopic, message: 'theirs' }))._id as string
+  const theirFile = resultOf('media/upload', await upload(server, other!, { bytes: await pngBytes(), name: 'theirs.png', topicId: theirTopic })) as { _id: string; key: string }
+  const theirLabel = resultOf('channel/label', await other!.api('POST', 'channel/label', { channel_id: theirChannel, name: 'Theirs' }))._id as string
+  const theirChat = resultOf('topic/chat-friend', await other!.api('GET', `topic/chat-friend?customer_id=${third!.user._id}`))._id as string
+  const [ownNotification, theirNotification] = await Promise.all([firstNotification(caller!), firstNotification(friend!)])
+
+  // Tokens that must not authenticate: a logged-out session's, forged, expired, mismatched, malformed.
+  const ended = await call(server.url, 'POST', '/api/auth/login', { body: { email: caller!.email, password: FIXTURE_PASSWORD } })
+  const endedTokens = resultOf('login', ended) as { access_token: string; refresh_token: string }
+  resultOf('logout', await call(server.url, 'POST', '/api/auth/logout', { token: endedTokens.access_token, body: {} }))
+  const { sub, sid } = payloadOf(caller!.access_token)
+  const bearer = (token: string) => `Bearer ${token}`
+  const badAuthorizations = [
+    '',
+    'Bearer',
+    'Bearer ',
+    bearer('not.a.jwt'),
+    bearer(endedTokens.access_token),
+    bearer(endedTokens.refresh_token),
+    bearer(caller!.refresh_token),
+    bearer(`${caller!.access_token}x`),
+    bearer(await jwt({ sid }, sub, '15m', 'some-other-secret-some-other-secret-0123')),
+    bearer(await jwt({ sid }, sub, Math.floor(Date.now() / 1000) - 60)),
+    bearer(await jwt({ sid }, other!.user._id, '15m')),
+    bearer(await jwt({ sid: randomUUID() }, sub, '15m')),
+    bearer(await jwt({}, sub, '15m')),
+    bearer(`${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from(JSON.stringify({ sub, sid })).toString('base64url')}.`),
+    `Basic ${Buffer.from(`${caller!.email}:${FIXTURE_PASSWORD}`).toString('base64')}`,
+    caller!.access_token,
+  ]
+
+  return {
+    caller: caller!,
+    own: { channel: [channel], topic: [topic], message: [message], media: [file._id], label: [label], notify: [ownNotification], user: [caller!.user._id], mediaKey: [file.key] },
+    foreign: { channel: [theirChannel], topic: [theirTopic, theirChat], message: [theirMessage], media: [theirFile._id], label: [theirLabel], notify: [theirNotification], mediaKey: [theirFile.key] },
+    badAuthorizations,
+  }
+}
