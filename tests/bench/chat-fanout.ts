@@ -23,6 +23,7 @@ import { io as connectSocket, type Socket } from 'socket.io-client'
 import type { NewMessagePayload } from '../../contract/socket'
 import { SERVER_NODE_FLAGS } from '../../server/node-flags'
 import { type RunningServer, startServerProcess } from '../support/server-process'
+import { api, type BenchUser, signUp } from './accounts'
 import { median, p50p99, round } from './stats'
 
 export const BENCH_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
@@ -40,7 +41,11 @@ export const BENCH_SERVER_ENV: Record<string, string> = {
   RATE_LIMIT_CHANNEL_JOIN: '1000000',
   RATE_LIMIT_CHANNEL_JOIN_IP: '1000000',
   RATE_LIMIT_SUGGEST: '1000000',
-  LOG_LEVEL: 'warn',
+  // Info, for the 'email queued' lines signUp reads the verification codes from (request logging is
+  // off below debug, so this adds a line per email, not per request).
+  LOG_LEVEL: 'info',
+  // Emails stay in the outbox and are shown at /email-preview/<id>, whatever the shell has set.
+  SMTP_URL: '',
   // Shared by every node, so a token from node A is good on node B.
   JWT_SECRET: 'workroom-bench-secret-0123456789-0123456789',
 }
@@ -61,19 +66,7 @@ const TEXT = 'Bench message: the quick brown fox jumps over the lazy dog, then c
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
 // ---------------------------------------------------------------------------------------------
-// API helpers (also used by chat-render.ts)
-
-/** POST (or GET) /api/<path> as JSON; returns `result`, throws on a non-2xx answer. */
-export async function api<T>(base: string, path: string, opts: { token?: string; body?: unknown; method?: string } = {}): Promise<T> {
-  const method = opts.method ?? (opts.body === undefined ? 'GET' : 'POST')
-  const headers: Record<string, string> = {}
-  if (opts.token) headers.authorization = `Bearer ${opts.token}`
-  if (opts.body !== undefined) headers['content-type'] = 'application/json'
-  const res = await fetch(`${base}/api/${path}`, { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) })
-  const text = await res.text()
-  if (!res.ok) throw new Error(`${method} /api/${path}: ${res.status} ${text.slice(0, 300)}`)
-  return (JSON.parse(text) as { result: T }).result
-}
+// Helpers (also used by chat-render.ts)
 
 /** Runs fn(0..count-1) with at most `concurrency` in flight; results in index order. */
 export async function inPool<T>(count: number, concurrency: number, fn: (i: number) => Promise<T>): Promise<T[]> {
@@ -87,21 +80,6 @@ export async function inPool<T>(count: number, concurrency: number, fn: (i: numb
   }
   await Promise.all(Array.from({ length: Math.min(concurrency, count) }, worker))
   return out
-}
-
-export interface BenchUser {
-  userId: string
-  email: string
-  accessToken: string
-  refreshToken: string
-}
-
-export async function signUp(base: string, tag: string): Promise<BenchUser> {
-  const email = `bench-${tag}-${randomUUID().slice(0, 12)}@example.com`
-  const result = await api<{ access_token: string; refresh_token: string; user: { _id: string } }>(base, 'auth/register', {
-    body: { name: `Bench ${tag}`, email, password: 'bench-password-1' },
-  })
-  return { userId: result.user._id, email, accessToken: result.access_token, refreshToken: result.refresh_token }
 }
 
 /** A public channel of `owner`; returns the id of its General topic (which holds every member). */
@@ -425,9 +403,10 @@ interface Topic {
   topicId: string
 }
 
-async function topicWithReceivers(base: string): Promise<Topic> {
-  const sender = await signUp(base, 'sender')
-  const receivers = await inPool(RECEIVERS, 10, (i) => signUp(base, `r${i}`))
+async function topicWithReceivers(server: RunningServer): Promise<Topic> {
+  const base = server.url
+  const sender = await signUp(server, 'sender')
+  const receivers = await inPool(RECEIVERS, 10, (i) => signUp(server, `r${i}`))
   const { channelId, topicId } = await channelTopic(base, sender, `Fan-out ${Date.now()}`)
   await inPool(receivers.length, 10, (i) => api(base, 'channel/join', { token: receivers[i].accessToken, body: { channel_id: channelId } }))
   return { sender, receivers, topicId }
@@ -446,12 +425,13 @@ interface ScenarioResult {
 }
 
 /**
- * Sender's HTTP on `apiBase`, receivers' sockets on `socketBase`, and the raw baseline beside it:
+ * Sender's HTTP (and the accounts' sign-ups) on `apiServer`, receivers' sockets on `socketBase`, and the raw baseline beside it:
  * ROUNDS rounds, each running both paths' paced phases and then both peak phases back to back
  * (which path goes first alternates), so the two meet the same moment of this noisy machine.
  */
-async function measureScenario(apiBase: string, socketBase: string): Promise<ScenarioResult> {
-  const topic = await topicWithReceivers(apiBase)
+async function measureScenario(apiServer: RunningServer, socketBase: string): Promise<ScenarioResult> {
+  const apiBase = apiServer.url
+  const topic = await topicWithReceivers(apiServer)
   const log = new DeliveryLog()
   const sockets = await openReceivers(
     socketBase,
@@ -530,11 +510,11 @@ async function withServers(starts: (() => Promise<RunningServer>)[], body: (serv
   }
 }
 
-async function scenario(title: string, starts: (() => Promise<RunningServer>)[], pick: (servers: RunningServer[]) => { apiBase: string; socketBase: string }) {
+async function scenario(title: string, starts: (() => Promise<RunningServer>)[], pick: (servers: RunningServer[]) => { apiServer: RunningServer; socketBase: string }) {
   try {
     await withServers(starts, async (servers) => {
-      const { apiBase, socketBase } = pick(servers)
-      printScenario(title, await measureScenario(apiBase, socketBase))
+      const { apiServer, socketBase } = pick(servers)
+      printScenario(title, await measureScenario(apiServer, socketBase))
     })
   } catch (err) {
     console.log(`\nchat fan-out, ${title}: FAILED: ${err instanceof Error ? err.message : String(err)}`)
@@ -545,7 +525,7 @@ async function scenario(title: string, starts: (() => Promise<RunningServer>)[],
 const wanted = (name: string) => !process.env.BENCH_FANOUT || process.env.BENCH_FANOUT.split(',').includes(name)
 
 export async function chatFanout(): Promise<void> {
-  const one = (s: RunningServer[]) => ({ apiBase: s[0].url, socketBase: s[0].url })
+  const one = (s: RunningServer[]) => ({ apiServer: s[0], socketBase: s[0].url })
   if (wanted('pglite')) await scenario('1 node, PGlite', [() => startServerProcess(PORTS.pglite, BENCH_SERVER_ENV)], one)
 
   const pgProblem = await postgresReachable(BENCH_DATABASE_URL)
@@ -570,7 +550,7 @@ export async function chatFanout(): Promise<void> {
     return scenario(
       '2 nodes + Redis, PostgreSQL (send via node A, receivers on node B)',
       [() => startServerProcess(PORTS.nodeA, env), () => startServerProcess(PORTS.nodeB, env)],
-      (s) => ({ apiBase: s[0].url, socketBase: s[1].url }),
+      (s) => ({ apiServer: s[0], socketBase: s[1].url }),
     )
   })
 }

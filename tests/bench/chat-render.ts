@@ -11,7 +11,8 @@ import { existsSync } from 'node:fs'
 import { pathToFileURL } from 'node:url'
 import { type Browser, chromium, type Locator, type Page } from 'playwright'
 import { type RunningServer, startServerProcess } from '../support/server-process'
-import { api, BENCH_SERVER_ENV, channelTopic, inPool, sendMessage, signUp } from './chat-fanout'
+import { api, type BenchUser, signUp } from './accounts'
+import { BENCH_SERVER_ENV, channelTopic, inPool, sendMessage } from './chat-fanout'
 import { round } from './stats'
 
 const CHROMIUM = '/usr/bin/chromium'
@@ -48,10 +49,16 @@ async function stableCount(rows: Locator, timeoutMs = 30_000): Promise<number> {
   return last
 }
 
-/** Logs in by handing the page the refresh token (the app restores the session from it). */
-async function logIn(page: Page, base: string, refreshToken: string) {
+/**
+ * Logs in on /login like a person (the refresh token is an HttpOnly cookie the server sets there);
+ * the next page load restores the session from it.
+ */
+async function logIn(page: Page, base: string, user: BenchUser) {
   await page.goto(`${base}/login`)
-  await page.evaluate((token) => localStorage.setItem('workroom.refresh_token', token), refreshToken)
+  await page.getByRole('textbox', { name: 'Email' }).fill(user.email)
+  await page.getByLabel('Password').fill(user.password)
+  await page.getByRole('button', { name: 'Log in' }).click()
+  await page.getByRole('button', { name: 'Account' }).waitFor({ state: 'visible', timeout: 30_000 })
 }
 
 /** Scrolls to the top `times` times (each loads an older page); returns rendered rows there and messages loaded. */
@@ -72,9 +79,9 @@ async function scrollThroughHistory(page: Page, rows: Locator) {
   return { renderedAtTop, loaded: Math.max(...indexes) + 1 }
 }
 
-async function measureInBrowser(browser: Browser, base: string, refreshToken: string, topicId: string) {
+async function measureInBrowser(browser: Browser, base: string, user: BenchUser, topicId: string) {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
-  await logIn(page, base, refreshToken)
+  await logIn(page, base, user)
   const t0 = performance.now()
   await page.goto(`${base}/chat/${topicId}`)
   const list = page.getByRole('list', { name: 'Messages' })
@@ -96,12 +103,12 @@ export async function chatRender(): Promise<void> {
   let server: RunningServer | undefined
   try {
     server = await startServerProcess(PORT, BENCH_SERVER_ENV)
-    const owner = await signUp(server.url, 'render')
+    const owner = await signUp(server, 'render')
     await api(server.url, 'customer/skip-tutorial', { token: owner.accessToken, method: 'PUT' })
     const { topicId } = await channelTopic(server.url, owner, 'Render bench')
     const perSecond = await fillTopic(server.url, owner.accessToken, topicId, MESSAGES)
     browser = await chromium.launch({ executablePath: CHROMIUM })
-    const r = await measureInBrowser(browser, server.url, owner.refreshToken, topicId)
+    const r = await measureInBrowser(browser, server.url, owner, topicId)
     console.log(`\nchat render, Chromium, topic with ${MESSAGES} messages (inserted via message/send, ${SEND_CONCURRENCY} concurrent: ${round(perSecond, 0)} msg/s):`)
     console.log(`  /chat/<topic> opened: ${r.rendered} message rows in the page after ${round(r.openMs, 0)} ms (budget <= ${ROW_BUDGET}: ${r.rendered <= ROW_BUDGET ? 'within' : 'OVER'})`)
     console.log(`  after scrolling up ${SCROLL_UPS} times: ${r.renderedAtTop} rows in the page with ${r.loaded} rows loaded (budget <= ${ROW_BUDGET}: ${r.renderedAtTop <= ROW_BUDGET ? 'within' : 'OVER'})`)
