@@ -1,6 +1,6 @@
 import { type Person } from './chat-fixtures'
 import { clientId } from './chat-fixtures'
-import { type Account, call, FIXTURE_PASSWORD, lastEmail, register, type TestServer, uniqueEmail, verifiedAccount } from './harness'
+import { type Account, call, FIXTURE_PASSWORD, lastEmail, refreshCookie, registerUnverified, type TestServer, uniqueEmail, verifiedAccount } from './harness'
 import { onGrowthPlan, pngBytes, resultOf, upload, verifiedPerson } from './verified-fixtures'
 
 /**
@@ -86,7 +86,8 @@ export async function buildFixtures(server: TestServer): Promise<Fixtures> {
 export const fresh = {
   /** A new session of an account: its tokens. */
   async session(fx: Fixtures, who: { email: string; password: string }): Promise<{ access_token: string; refresh_token: string }> {
-    return resultOf('login', await call(fx.server.url, 'POST', '/api/auth/login', { body: { email: who.email, password: who.password } }))
+    const res = await call(fx.server.url, 'POST', '/api/auth/login', { body: { email: who.email, password: who.password } })
+    return { ...(resultOf('login', res) as { access_token: string }), refresh_token: refreshCookie(res.headers) ?? '' }
   },
   /** A new member of the channel (and so of General), not in the group. */
   async member(fx: Fixtures): Promise<Person> {
@@ -117,7 +118,7 @@ export const fresh = {
   },
   /** A signed-up account that has not verified its email yet, and the code emailed to it. */
   async unverified(fx: Fixtures): Promise<{ email: string; code: string }> {
-    const account = await register(fx.server.url, { name: 'Unverified', password: FIXTURE_PASSWORD })
+    const account = await registerUnverified(fx.server.url, { name: 'Unverified', password: FIXTURE_PASSWORD })
     return { email: account.email, code: (await lastEmail(fx.server, account.email)).code }
   },
   /** A verified account that asked for a password reset, and the code emailed to it. */

@@ -26,6 +26,7 @@ async function send(e: EndpointDef, input: Input, token: string | undefined) {
   const path = e.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(input.params?.[name] ?? ''))
   const query = input.query ? `?${new URLSearchParams(input.query)}` : ''
   const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {}
+  if (input.cookie) headers.cookie = input.cookie
   let body: BodyInit | undefined
   if (input.form) body = input.form
   else if (input.body !== undefined) {

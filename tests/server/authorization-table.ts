@@ -1,6 +1,6 @@
 import { clientId, type Person } from './chat-fixtures'
 import { type Fixtures, fresh, type Role } from './authorization-fixtures'
-import { FIXTURE_PASSWORD } from './harness'
+import { FIXTURE_PASSWORD, REFRESH_COOKIE } from './harness'
 import { pngBytes } from './verified-fixtures'
 
 /**
@@ -23,6 +23,8 @@ export interface Input {
   form?: FormData
   /** Instead of the role's own access token (a fresh session for a logout). */
   token?: string
+  /** The Cookie header (the refresh token travels only in its cookie). */
+  cookie?: string
 }
 
 export interface Row {
@@ -55,7 +57,7 @@ export const AUTHORIZATION: Record<string, Row> = {
   // auth: public; a token, if any, changes nothing
   register: { rule: 'public', expect: anyone, input: () => ({ body: { name: 'Newcomer', email: fresh.email(), password: FIXTURE_PASSWORD } }) },
   login: { rule: 'public (own credentials)', expect: anyone, input: (fx, who) => ({ body: { email: accountOf(fx, who).email, password: FIXTURE_PASSWORD } }) },
-  refreshToken: { rule: 'public: the refresh token is the credential', expect: anyone, input: async (fx, who) => ({ body: { refresh_token: (await fresh.session(fx, accountOf(fx, who))).refresh_token } }) },
+  refreshToken: { rule: 'public: the refresh token is the credential', expect: anyone, input: async (fx, who) => ({ body: {}, cookie: `${REFRESH_COOKIE}=${encodeURIComponent((await fresh.session(fx, accountOf(fx, who))).refresh_token)}` }) },
   verifyEmail: { rule: 'public: the emailed code is the credential', expect: anyone, input: async (fx) => ({ body: await fresh.unverified(fx) }) },
   resendCode: { rule: 'public, always {sent: true}', expect: anyone, input: () => ({ body: { email: fresh.email() } }) },
   forgotPassword: { rule: 'public, always {sent: true}', expect: anyone, input: () => ({ body: { email: fresh.email() } }) },
