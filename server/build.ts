@@ -92,7 +92,7 @@ export async function buildApp(app: FastifyInstance, config: Config, database: D
   installErrorHandler(app)
   installAuth(app)
 
-  const tokens = createTokenService(database.db, { secret: config.jwtSecret, sessions: config.sessions, now: config.now })
+  const tokens = createTokenService(database.db, { keys: config.keys, sessions: config.sessions, now: config.now })
   const realtime = await createRealtime(app.server, {
     redisUrl: config.redisUrl,
     authenticate: tokens.authenticate,

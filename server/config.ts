@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { type SigningKeys, signingKeys } from './auth/keys'
 
 export interface RateLimitRule {
   /** Requests allowed per window and key. */
@@ -145,7 +146,8 @@ export interface Config {
   smtpUrl?: string
   mailFrom: string
   publicUrl?: string
-  jwtSecret: Uint8Array
+  /** The keys derived from JWT_SECRET, one per use. */
+  keys: SigningKeys
   distDir: string
   logger: boolean
   logLevel: string
@@ -184,7 +186,7 @@ export async function resolveConfig(opts: ServerOptions): Promise<Config> {
     smtpUrl,
     mailFrom: opts.mailFrom || 'Workroom <no-reply@workroom.local>',
     publicUrl,
-    jwtSecret: new TextEncoder().encode(opts.jwtSecret || (await storedSecret(dataDir))),
+    keys: signingKeys(opts.jwtSecret || (await storedSecret(dataDir))),
     distDir: path.resolve(opts.distDir ?? path.join(REPO_ROOT, 'dist')),
     logger: opts.logger ?? false,
     logLevel: opts.logLevel ?? 'info',

@@ -2,6 +2,7 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 import { and, eq, gt, isNotNull, isNull, lt, or } from 'drizzle-orm'
 import { jwtVerify, SignJWT } from 'jose'
 import type { SessionSettings } from '../config'
+import type { SigningKeys } from './keys'
 import type { Db, Executor } from '../db/client'
 import { refreshTokens, sessions, users } from '../db/schema'
 
@@ -35,7 +36,8 @@ export type Revocation = { sessionId: string } | { userId: string }
 const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url')
 
 export interface TokenServiceOptions {
-  secret: Uint8Array
+  /** The HS256 key of access tokens and the HMAC key of one-time codes (derived apart, server/auth/keys.ts). */
+  keys: Pick<SigningKeys, 'jwt' | 'otp'>
   sessions: SessionSettings
   /** The clock, in epoch ms. */
   now: () => number
@@ -49,7 +51,7 @@ export interface TokenServiceOptions {
  * refresh_tokens tables. Revocations are announced to `onRevoked` listeners (realtime drops the
  * sockets).
  */
-export function createTokenService(db: Db, { secret, sessions: settings, now }: TokenServiceOptions) {
+export function createTokenService(db: Db, { keys, sessions: settings, now }: TokenServiceOptions) {
   const openSessions = new Map<string, { userId: string; until: number }>()
   /** Access tokens whose signature was checked, until they expire: a busy client is verified once. */
   const verified = new Map<string, { sub: string; sid: string; expiresAt: number }>()
@@ -61,7 +63,7 @@ export function createTokenService(db: Db, { secret, sessions: settings, now }: 
   async function signAccess(userId: string, sessionId: string, endsAt: Date): Promise<string> {
     const issuedAt = Math.floor(now() / 1000)
     const expires = Math.min(issuedAt + settings.accessTokenTtlSeconds, Math.floor(endsAt.getTime() / 1000))
-    return new SignJWT({ sid: sessionId }).setProtectedHeader({ alg: 'HS256' }).setSubject(userId).setIssuedAt(issuedAt).setExpirationTime(expires).sign(secret)
+    return new SignJWT({ sid: sessionId }).setProtectedHeader({ alg: 'HS256' }).setSubject(userId).setIssuedAt(issuedAt).setExpirationTime(expires).sign(keys.jwt)
   }
 
   /** Stores a new refresh token of the family, valid until the session ends; only its hash is kept. */
@@ -91,7 +93,7 @@ export function createTokenService(db: Db, { secret, sessions: settings, now }: 
       verified.delete(token)
     }
     try {
-      const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], currentDate: new Date(at) })
+      const { payload } = await jwtVerify(token, keys.jwt, { algorithms: ['HS256'], currentDate: new Date(at) })
       if (!payload.sub || typeof payload.sid !== 'string' || !payload.exp) return null
       if (verified.size >= SESSION_CACHE_MAX) verified.clear()
       const entry = { sub: payload.sub, sid: payload.sid, expiresAt: payload.exp * 1000 }
@@ -240,7 +242,7 @@ export function createTokenService(db: Db, { secret, sessions: settings, now }: 
 
   /** Keyed hash of a one-time code, bound to its user and purpose. */
   function codeHash(userId: string, purpose: string, code: string): string {
-    return createHmac('sha256', secret).update(`${purpose}:${userId}:${code}`).digest('base64url')
+    return createHmac('sha256', keys.otp).update(`${purpose}:${userId}:${code}`).digest('base64url')
   }
   function sameHash(a: string, b: string): boolean {
     const x = Buffer.from(a)

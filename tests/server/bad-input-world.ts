@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { SignJWT } from 'jose'
+import { signingKeys } from '../../server/auth/keys'
 import type { Person } from './chat-fixtures'
 import { clientId } from './chat-fixtures'
 import { call, FIXTURE_PASSWORD, type TestServer } from './harness'
@@ -28,7 +29,7 @@ export const WORLD_JWT_SECRET = 'bad-input-world-secret-0123456789-abcdefghijklm
 const payloadOf = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString()) as { sub: string; sid: string }
 
 async function jwt(claims: Record<string, unknown>, sub: string, exp: number | string, secret = WORLD_JWT_SECRET) {
-  return new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setSubject(sub).setIssuedAt().setExpirationTime(exp).sign(new TextEncoder().encode(secret))
+  return new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setSubject(sub).setIssuedAt().setExpirationTime(exp).sign(signingKeys(secret).jwt)
 }
 
 /** Waits until `who` has a notification (mentions notify on their own schedule). */

@@ -32,7 +32,7 @@ export interface MediaDeps {
 export function createMediaService(ctx: AppContext, { requireTopicWriter }: MediaDeps) {
   const { db } = ctx
   const store = createMediaStore(ctx.config.mediaDir)
-  const signer = createMediaSigner(ctx.config.jwtSecret)
+  const signer = createMediaSigner(ctx.config.keys.media)
   const quotaOverride = ctx.config.storageQuotaBytes
   const usage = (userId: string, on: Executor = db): Promise<Usage> => usageOf(on, userId, quotaOverride)
 
