@@ -4,6 +4,7 @@ import babel from '@rolldown/plugin-babel'
 import tailwindcss from '@tailwindcss/vite'
 import { lingui } from '@lingui/vite-plugin'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
+import { compression } from 'vite-plugin-compression2'
 import { linguiCatalogParts } from './vite.lingui-parts'
 
 const apiTarget = `http://localhost:${process.env.API_PORT ?? 3001}`
@@ -16,6 +17,8 @@ export default defineConfig({
     lingui(),
     linguiCatalogParts(),
     tailwindcss(),
+    // .br and .gz beside every text file of the build; the server sends them (server/http/spa.ts).
+    compression({ algorithms: ['brotliCompress', 'gzip'] }),
   ],
   build: {
     outDir: 'dist',
@@ -31,6 +34,8 @@ export default defineConfig({
               name: 'framework',
               test: /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack[\\/](react-router|router-core|history|store|react-store)|@lingui[\\/](core|react))[\\/]/,
             },
+            // zod with its config: the config runs before any chunk that builds a schema (src/services/zod-config.ts).
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]services[\\/]zod-config\.ts$/ },
             // One xstate chunk, whoever imports it (the session, the chat machines, the visualiser).
             { name: 'xstate', test: /node_modules[\\/]xstate[\\/]/ },
             { name: 'routes', test: /src[\\/](routes[\\/][^?]*|routeTree\.gen\.ts)$/ },

@@ -9,6 +9,7 @@ import { installAuth } from './http/auth-guard'
 import { installErrorHandler } from './http/errors'
 import { installJsonParser } from './http/json-body'
 import { installOpenApi } from './http/openapi'
+import { installSecurityHeaders } from './http/security-headers'
 import { installSpa } from './http/spa'
 import { zodValidatorCompiler } from './http/validation'
 import { createTokenService } from './auth/tokens'
@@ -64,6 +65,7 @@ export type Services = ReturnType<typeof createServices>
 
 /** Wires every part onto the Fastify instance; each domain gets the shared context and its service. */
 export async function buildApp(app: FastifyInstance, config: Config, database: Database): Promise<{ ctx: AppContext; services: Services }> {
+  await installSecurityHeaders(app, { publicUrl: config.publicUrl, production: config.production })
   app.setValidatorCompiler(zodValidatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   installJsonParser(app)

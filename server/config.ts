@@ -48,6 +48,8 @@ export interface ServerOptions {
   logLevel?: string
   /** Trust X-Forwarded-For (behind a reverse proxy): rate limits then key on the client's address. */
   trustProxy?: boolean
+  /** NODE_ENV=production: served over https (HSTS) even when publicUrl does not say so. */
+  production?: boolean
   /** An OpenAI-compatible endpoint for channel descriptions (…/chat/completions); the offline writer otherwise. */
   ai?: { baseUrl?: string; apiKey?: string; model?: string }
   /** Overrides every plan's storage quota (bytes), e.g. for tests. */
@@ -76,6 +78,7 @@ export interface Config {
   logger: boolean
   logLevel: string
   trustProxy: boolean
+  production: boolean
   rateLimits: RateLimits
   rateLimitNamespace: string
   ai: { baseUrl?: string; apiKey?: string; model: string }
@@ -105,6 +108,7 @@ export async function resolveConfig(opts: ServerOptions): Promise<Config> {
     logger: opts.logger ?? false,
     logLevel: opts.logLevel ?? 'info',
     trustProxy: opts.trustProxy ?? false,
+    production: opts.production ?? false,
     rateLimits: { login: rule('login'), register: rule('register'), otp: rule('otp') },
     rateLimitNamespace: rl.namespace ?? 'workroom-rl:',
     ai: { baseUrl: opts.ai?.baseUrl?.replace(/\/+$/, '') || undefined, apiKey: opts.ai?.apiKey || undefined, model: opts.ai?.model || 'gpt-4o-mini' },

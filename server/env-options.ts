@@ -23,6 +23,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv, defaults: { port: number;
     jwtSecret: env.JWT_SECRET,
     publicUrl: env.PUBLIC_URL || `http://localhost:${defaults.publicPort ?? defaults.port}`,
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    production: env.NODE_ENV === 'production',
     ai: { baseUrl: env.AI_BASE_URL, apiKey: env.AI_API_KEY, model: env.AI_MODEL },
     storageQuotaBytes: int('STORAGE_QUOTA_BYTES'),
     logger: true,

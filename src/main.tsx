@@ -1,3 +1,4 @@
+import './services/zod-config'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { I18nProvider } from '@lingui/react'
