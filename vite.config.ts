@@ -34,8 +34,6 @@ export default defineConfig({
               name: 'framework',
               test: /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack[\\/](react-router|router-core|history|store|react-store)|@lingui[\\/](core|react))[\\/]/,
             },
-            // zod with its config: the config runs before any chunk that builds a schema (src/services/zod-config.ts).
-            { name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]services[\\/]zod-config\.ts$/ },
             // One xstate chunk, whoever imports it (the session, the chat machines, the visualiser).
             { name: 'xstate', test: /node_modules[\\/]xstate[\\/]/ },
             { name: 'routes', test: /src[\\/](routes[\\/][^?]*|routeTree\.gen\.ts)$/ },
