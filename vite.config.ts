@@ -43,8 +43,16 @@ export default defineConfig({
               name: 'routes',
               test: /(src[\\/](routes[\\/][^?]*|routeTree\.gen\.ts|services[\\/](session|token-store)\.ts|machines[\\/](not-provided\.ts|session[\\/]session\.(rules|connect)\.ts))|contract[\\/]limits\.ts)$/,
             },
+            // Small UI the sign-in and marketing pages share, claimed before either group below
+            // takes it along with its pages.
+            { name: 'shared-ui', test: /src[\\/](ui[\\/](language-selector|logo|text-field)\.tsx|services[\\/]error-(message|catalogue)\.ts)$/ },
             // What every marketing page (and the app offer) shows around its copy: one chunk.
             { name: 'marketing', test: /src[\\/]ui[\\/]marketing[\\/](?!pages[\\/])[^?]*$/ },
+            // The sign-in pages (log in, sign up, verify, reset) with their layout, forms and machine: one chunk.
+            {
+              name: 'auth',
+              test: /src[\\/](ui[\\/]auth[\\/][^?]*|machines[\\/]auth-forms[\\/][^?]*|services[\\/]auth-forms\.ts|routes[\\/]_auth(\.tsx|[\\/][^?]*)\?tsr-split=component)$/,
+            },
           ],
         },
       },
