@@ -10,6 +10,7 @@ import { installErrorHandler } from './http/errors'
 import { installJsonParser } from './http/json-body'
 import { installOpenApi } from './http/openapi'
 import { installCookies } from './http/refresh-cookie'
+import { installSecurityHeaders } from './http/security-headers'
 import { installSpa } from './http/spa'
 import { trustProxyOption } from './http/trust-proxy'
 import { zodValidatorCompiler } from './http/validation'
@@ -86,6 +87,7 @@ function cleanupJob(ctx: AppContext, services: Services) {
 
 /** Wires every part onto the Fastify instance; each domain gets the shared context and its service. */
 export async function buildApp(app: FastifyInstance, config: Config, database: Database): Promise<{ ctx: AppContext; services: Services; jobs: Scheduler }> {
+  await installSecurityHeaders(app, { publicUrl: config.publicUrl, production: config.production })
   app.setValidatorCompiler(zodValidatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   installJsonParser(app)

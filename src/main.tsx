@@ -1,8 +1,10 @@
+import './services/zod-config'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { I18nProvider } from '@lingui/react'
 import { createRouter, RouterProvider } from '@tanstack/react-router'
 import { routeTree } from './routeTree.gen'
+import { warmFirstRoute } from './services/first-route'
 import { activateLanguage, i18n, initialLanguage } from './services/i18n'
 import { onSessionNavigate, sessionAccess } from './services/session'
 import './styles.css'
@@ -22,6 +24,7 @@ declare module '@tanstack/react-router' {
 // The session machine decides where to go (after login, logout, verification, an ended session).
 onSessionNavigate((href) => void router.navigate({ href }))
 
+warmFirstRoute(router)
 await activateLanguage(initialLanguage())
 
 createRoot(document.getElementById('root')!).render(

@@ -10,7 +10,8 @@ const NOT_BUILT = 'Workroom: the web app is not built yet. Run `npm run build` (
 const wantsHtml = (req: FastifyRequest) => (req.method === 'GET' || req.method === 'HEAD') && /text\/html/.test(req.headers.accept ?? '')
 
 /**
- * The built SPA from distDir: hashed assets cached for a year, index.html revalidated, and any
+ * The built SPA from distDir (brotli or gzip when the build made them and the client takes them):
+ * hashed assets cached for a year, index.html revalidated, and any
  * other non-API page request answered with index.html (history-mode routing). Without a build,
  * page requests get a 503 saying how to make one. Everything else unknown is a JSON 404.
  */
@@ -24,6 +25,8 @@ export async function installSpa(app: FastifyInstance, distDir: string) {
       prefix: '/',
       wildcard: true,
       index: ['index.html'],
+      // The build writes .br and .gz beside each text file: sent as the client accepts, Vary: Accept-Encoding.
+      preCompressed: true,
       cacheControl: false,
       setHeaders: (reply, file) => {
         const rel = path.relative(distDir, file)

@@ -64,6 +64,11 @@ function loadPart(lang: Language, part: CatalogPart): Promise<void> {
   return pending
 }
 
+/** Parts the first page will need: the next activateLanguage loads them with 'app', in parallel. */
+export function wantCatalogParts(parts: readonly CatalogPart[]): void {
+  for (const part of parts) wanted.add(part)
+}
+
 /** The language being activated (or active): parts required meanwhile load in it too. */
 let target: Language | null = null
 

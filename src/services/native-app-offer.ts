@@ -10,11 +10,15 @@ export function shouldOfferNativeApp(width: number, alreadyOffered: boolean, pat
   return width <= MOBILE_MAX_WIDTH && !alreadyOffered && !EXEMPT_PATHS.some((p) => path.startsWith(p))
 }
 
+/** Whether opening `path` now would offer the app (without using up this session's offer). */
+export function nativeAppOfferDue(path: string): boolean {
+  if (typeof window === 'undefined') return false
+  return shouldOfferNativeApp(window.innerWidth, sessionStorage.getItem(OFFERED_KEY) === '1', path)
+}
+
 /** True once (per session) on a small screen: the caller then goes to /download-app. */
 export function takeNativeAppOffer(path: string): boolean {
-  if (typeof window === 'undefined') return false
-  const offered = sessionStorage.getItem(OFFERED_KEY) === '1'
-  if (!shouldOfferNativeApp(window.innerWidth, offered, path)) return false
+  if (!nativeAppOfferDue(path)) return false
   sessionStorage.setItem(OFFERED_KEY, '1')
   return true
 }

@@ -3,7 +3,10 @@
  *  - initial JS (gzip) that Chromium loads to render /login, against the 120 KB budget;
  *  - cold start to healthy: fresh data dir (initdb + migrations) and warm restart, medians of 3;
  *  - login requests/s at 10 concurrent clients, beside GET /api/health at the same concurrency
- *    measured in the same run (the baseline: same server, no hashing, no database).
+ *    measured in the same run (the baseline: same server, no hashing, no database);
+ *  - chat fan-out and chat render (chat-fanout.ts, chat-render.ts);
+ *  - Lighthouse performance and LCP of the visitor pages on its mobile preset, against the goal
+ *    (score >= 90, LCP < 2.5 s; lighthouse-mobile.ts).
  */
 import { existsSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -12,6 +15,7 @@ import { execSync, spawn } from 'node:child_process'
 import { measurePageJs } from './bundle-size'
 import { chatFanout } from './chat-fanout'
 import { chatRender } from './chat-render'
+import { lighthouseMobile } from './lighthouse-mobile'
 import { closedLoop, median, round } from './stats'
 import { startServerProcess } from '../support/server-process'
 import { SERVER_NODE_FLAGS } from '../../server/node-flags'
@@ -94,6 +98,7 @@ async function main() {
   console.log(`cold start to healthy, existing data dir: median ${start.warmMedianMs} ms of ${start.warm.join(', ')}`)
   await chatFanout()
   await chatRender()
+  await lighthouseMobile()
 }
 
 await main()

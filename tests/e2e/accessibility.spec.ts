@@ -26,6 +26,9 @@ async function audit(page: Page, rules: string[]): Promise<AxeResult> {
   }, rules)
 }
 
+// axe goes in as an inline script, which the app's Content-Security-Policy refuses to run.
+test.use({ bypassCSP: true })
+
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => sessionStorage.setItem('workroom.app-offered', '1'))
 })

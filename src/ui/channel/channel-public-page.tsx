@@ -5,6 +5,7 @@ import type { ChannelJoinFormProps, ChannelPageProps } from '../../machines/chan
 import { Alert } from '../alert'
 import { Button, buttonClass } from '../button'
 import { LoadFailed } from '../load-failed'
+import { RichText } from '../rich-text'
 import { TextField } from '../text-field'
 
 const PRESET_BANNERS: Record<string, string> = {
@@ -58,8 +59,8 @@ export function ChannelPublicPage({ status, channel, action, onRetry, members }:
           </p>
         </div>
       </div>
-      {/* Sanitised by the server (server/http/sanitize.ts). */}
-      <div className="prose-sm mt-4 break-words text-slate-800" dangerouslySetInnerHTML={{ __html: channel.description }} />
+      {/* Sanitised by the server (server/http/sanitize.ts) and again as it renders. */}
+      <RichText className="prose-sm mt-4 break-words text-slate-800" html={channel.description} />
       <div className="mt-6">
         {action?.kind === 'open' ? (
           <Link to="/chat/default" className={buttonClass('primary', 'md')}>

@@ -5,6 +5,7 @@ import type { MessagePermissions } from '../../machines/conversation'
 import type { PendingMessage } from '../../machines/outbox'
 import { fileSize } from '../file-size'
 import { Icon } from '../icons'
+import { RichText } from '../rich-text'
 import { chatTime } from '../../services/time-ago'
 import { linkify } from './linkify'
 
@@ -26,8 +27,8 @@ function Body({ message }: { message: Message }) {
   return (
     <>
       {message.type === 'html' ? (
-        // Sanitised by the server (server/http/sanitize.ts): formatting and http(s) links only.
-        <div className="prose-sm break-words" dangerouslySetInnerHTML={{ __html: message.message }} />
+        // Sanitised by the server (server/http/sanitize.ts) and again here: formatting and http(s) links only.
+        <RichText className="prose-sm break-words" html={message.message} />
       ) : message.message ? (
         <p className="whitespace-pre-wrap break-words">{linkify(message.message)}</p>
       ) : null}
