@@ -71,7 +71,7 @@ export type EndpointAuth = 'public' | 'signedIn' | 'optional'
  * The server's configured rate-limit rules (max requests per window). `user` is every signed-in
  * call: the server counts each `signedIn` entry against it without the entry naming it.
  */
-export type RateLimitName = 'login' | 'loginIp' | 'register' | 'otp' | 'user' | 'send' | 'newChat' | 'channelCreate' | 'channelJoin' | 'channelJoinIp' | 'suggest'
+export type RateLimitName = 'login' | 'loginIp' | 'register' | 'otp' | 'user' | 'send' | 'newChat' | 'channelCreate' | 'channelJoin' | 'channelJoinIp' | 'suggest' | 'socketConnect'
 
 export interface RateLimit {
   rule: RateLimitName

@@ -99,6 +99,7 @@ export async function buildApp(app: FastifyInstance, config: Config, database: D
     redisUrl: config.redisUrl,
     authenticate: tokens.authenticate,
     now: config.now,
+    connectLimit: config.rateLimits.socketConnect,
     log: app.log,
     topicsOf: (userId) => topicIdsOf(database.db, userId),
     memberName: (userId, topicId) => memberName(database.db, userId, topicId),

@@ -38,6 +38,8 @@ export interface RateLimits {
   channelJoinIp: RateLimitRule
   /** channel/suggest-description (a paid AI call when AI_BASE_URL is set), keyed by user. */
   suggest: RateLimitRule
+  /** Socket connects, keyed by user. */
+  socketConnect: RateLimitRule
 }
 
 /** The auth rules fail closed: a Redis outage must not switch off the brute-force limits. */
@@ -53,6 +55,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   channelJoin: { max: 5, windowMs: 10 * 60_000, backoff: true },
   channelJoinIp: { max: 60, windowMs: 10 * 60_000 },
   suggest: { max: 10, windowMs: 60_000 },
+  socketConnect: { max: 60, windowMs: 60_000 },
 }
 
 const RATE_LIMIT_NAMES = Object.keys(DEFAULT_RATE_LIMITS) as (keyof RateLimits)[]

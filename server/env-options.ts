@@ -41,6 +41,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv, defaults: { port: number;
       channelJoin: rule('CHANNEL_JOIN'),
       channelJoinIp: rule('CHANNEL_JOIN_IP'),
       suggest: rule('SUGGEST'),
+      socketConnect: rule('SOCKET_CONNECT'),
     } satisfies { [K in keyof RateLimits]: Partial<RateLimitRule> },
   }
 }

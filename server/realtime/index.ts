@@ -4,6 +4,7 @@ import type { Redis } from 'ioredis'
 import { Server } from 'socket.io'
 import { type ClientToServerEvents, type ServerToClientEvents, SOCKET_EVENTS, topicRoom, userRoom } from '../../contract'
 import { type AuthContext, bearerToken, type Revocation } from '../auth/tokens'
+import { type ConnectRule, createConnectBudget } from './connect-budget'
 import { logRedisErrors, publishErrorsLogged } from './redis-resilience'
 import { coalesceWrites } from './write-coalescing'
 
@@ -50,6 +51,8 @@ export interface RealtimeOptions {
   memberName(userId: string, topicId: string): Promise<string | null>
   /** The clock (epoch ms) the access tokens' expiry is measured on. */
   now: () => number
+  /** Connects allowed per user and window (a reconnect storm or a script opening sockets). */
+  connectLimit: ConnectRule
   log: FastifyBaseLogger
 }
 
@@ -82,6 +85,7 @@ export async function createRealtime(server: HttpServer, opts: RealtimeOptions):
     io.adapter(createAdapter(publishErrorsLogged(pub, opts.log), sub))
   }
   const clustered = Boolean(pub)
+  const connects = createConnectBudget(opts.connectLimit, pub, opts.now)
 
   const coalescing = coalesceWrites(io)
 
@@ -95,6 +99,7 @@ export async function createRealtime(server: HttpServer, opts: RealtimeOptions):
     const who = token ? await opts.authenticate(token, { fresh: true }).catch(() => null) : null
     if (!token || !who) return next(new Error('unauthorized'))
     if (!who.emailVerified) return next(new Error('email not verified'))
+    if (!(await connects.admit(who.userId))) return next(new Error('too many connections'))
     socket.data.userId = who.userId
     socket.data.sessionId = who.sessionId
     socket.data.expiresAt = who.expiresAt

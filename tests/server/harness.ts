@@ -28,6 +28,7 @@ export const RELAXED_LIMITS = {
   channelJoin: { max: 10_000 },
   channelJoinIp: { max: 10_000 },
   suggest: { max: 10_000 },
+  socketConnect: { max: 10_000 },
 }
 
 /**

@@ -1,8 +1,9 @@
+import type { Socket } from 'socket.io-client'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { SERVER_MESSAGES } from '../../contract'
 import { DEFAULT_RATE_LIMITS, resolveConfig } from '../../server/config'
 import { channelWith, clientId, type Person, person } from './chat-fixtures'
-import { call, REDIS_URL, refreshWith, register, startTestServer, type TestServer, uniqueEmail } from './harness'
+import { call, connected, REDIS_URL, refreshWith, register, socketFor, startTestServer, type TestServer, uniqueEmail } from './harness'
 
 let server: TestServer
 let base: string
@@ -80,6 +81,7 @@ describe('rate-limit configuration', () => {
       channelJoin: { max: 5, windowMs: 10 * minute, backoff: true },
       channelJoinIp: { max: 60, windowMs: 10 * minute },
       suggest: { max: 10, windowMs: minute },
+      socketConnect: { max: 60, windowMs: minute },
     })
     const config = await resolveConfig({ jwtSecret: 'x'.repeat(40), rateLimits: { login: { max: 2 }, otp: { windowMs: 1000 }, channelJoin: { max: 3 } } })
     expect(config.rateLimits.login).toEqual({ max: 2, windowMs: 60_000, failClosed: true })
@@ -128,6 +130,36 @@ describe('one budget per signed-in user for every call', () => {
     expect((await a.api('GET', 'channel/my-channel')).status).toBe(429)
     expect((await b.api('GET', 'customer/user-info')).status).toBe(200)
     expect((await call(quick.url, 'GET', '/api/health')).status).toBe(200)
+  })
+})
+
+describe('socket connects are limited per user', () => {
+  let quick: TestServer
+  beforeAll(async () => {
+    quick = await startTestServer({ rateLimits: { socketConnect: { max: 3 } } })
+  })
+  afterAll(() => quick?.stop())
+
+  it("a user's 4th connect within the window is refused; another user still connects", async () => {
+    const [a, b] = await Promise.all([person(quick.url), person(quick.url)])
+    const sockets: Socket[] = []
+    const open = (token: string) => {
+      const socket = socketFor(quick.url, { token })
+      sockets.push(socket)
+      return connected(socket).then(
+        () => 'connected',
+        (err: Error) => err.message,
+      )
+    }
+    try {
+      // One at a time, so which one is the 4th is known.
+      const answers = []
+      for (let i = 0; i < 4; i++) answers.push(await open(a.access_token))
+      expect(answers).toEqual(['connected', 'connected', 'connected', 'too many connections'])
+      expect(await open(b.access_token)).toBe('connected')
+    } finally {
+      for (const s of sockets) s.disconnect()
+    }
   })
 })
 

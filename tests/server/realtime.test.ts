@@ -226,6 +226,7 @@ describe('joining rooms while membership changes', () => {
       topicsOf,
       memberName: async () => 'U',
       now: Date.now,
+      connectLimit: { max: 10_000, windowMs: 60_000 },
       log: Fastify().log,
     })
     return {

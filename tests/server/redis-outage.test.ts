@@ -70,6 +70,7 @@ describe('a Redis outage', () => {
       redisUrl,
       authenticate: async () => ({ userId: member.user._id, sessionId: 'other-node', emailVerified: true, expiresAt: Date.now() + 10 * 60_000 }),
       topicsOf: async () => [topicId],
+      connectLimit: { max: 10_000, windowMs: 60_000 },
       memberName: async () => member.name,
       now: Date.now,
       log: Fastify({ logger: false }).log,
