@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { once } from 'node:events'
 import { createWriteStream } from 'node:fs'
 import { mkdir, readdir, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
@@ -115,6 +116,7 @@ export function createUploadPipeline(tempDir: string) {
       const file = path.join(tempDir, `${randomBytes(16).toString('hex')}.part`)
       const text = plainTextCheck()
       let size = 0
+      const out = createWriteStream(file)
       try {
         await pipeline(
           stream,
@@ -126,11 +128,13 @@ export function createUploadPipeline(tempDir: string) {
               yield chunk
             }
           },
-          createWriteStream(file),
+          out,
         )
         if (stream.truncated) throw new HttpError(413, 'fileTooLarge')
         return { name, path: file, size, type: await sniff(file, text.result()) }
       } catch (err) {
+        // A stream destroyed while it was still opening creates the file afterwards: wait for it to close.
+        if (!out.closed) await once(out, 'close')
         await rm(file, { force: true })
         throw err
       }
