@@ -1,9 +1,8 @@
 import { normalizeIP, type RateLimitOptions } from '@fastify/rate-limit'
-import type { FastifyRequest, onRequestAsyncHookHandler, preHandlerAsyncHookHandler } from 'fastify'
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler, preHandlerAsyncHookHandler } from 'fastify'
 import type { RateLimit, RateLimitName } from '../../contract'
 import type { AppContext } from '../context'
 import { HttpError } from './errors'
-import type { ZodApp } from './route'
 
 /** A string field of a validated body, for rate-limit keys (runs after validation). */
 const bodyField = (req: FastifyRequest, name: string) => {
@@ -38,7 +37,7 @@ const limiters = new WeakMap<AppContext, Map<string, LimitHook>>()
  * counter store (Redis) fails, a fail-closed rule answers 503 and any other lets the request through.
  * Several rules may apply to one route (each is counted), which the plugin's own per-route hook cannot do.
  */
-export function rateLimitHook(app: ZodApp, ctx: AppContext, limit: RateLimit): LimitHook {
+export function rateLimitHook(app: Pick<FastifyInstance, 'createRateLimit'>, ctx: AppContext, limit: RateLimit): LimitHook {
   let byServer = limiters.get(ctx)
   if (!byServer) limiters.set(ctx, (byServer = new Map()))
   const id = `${limit.rule}|${limit.by}`

@@ -1,7 +1,7 @@
 import { type Person } from './chat-fixtures'
 import { clientId } from './chat-fixtures'
 import { type Account, call, FIXTURE_PASSWORD, lastEmail, refreshCookie, registerUnverified, type TestServer, uniqueEmail, verifiedAccount } from './harness'
-import { onGrowthPlan, pngBytes, resultOf, upload, verifiedPerson } from './verified-fixtures'
+import { firstNotification, onGrowthPlan, pngBytes, resultOf, upload, verifiedPerson } from './verified-fixtures'
 
 /**
  * The fixture of the authorization matrix (tests/server/authorization-matrix.test.ts): one channel
@@ -35,15 +35,6 @@ export interface Fixtures {
   /** The key of the owner's public upload. */
   publicKey: string
   openChannelId: string
-}
-
-async function firstNotification(who: Person): Promise<string> {
-  for (let tries = 0; tries < 200; tries++) {
-    const list = resultOf('notify', await who.api('GET', 'notify?page=1')) as { _id: string }[]
-    if (list.length) return list[0]!._id
-    await new Promise((resolve) => setImmediate(resolve))
-  }
-  throw new Error(`no notification for ${who.name}`)
 }
 
 export async function buildFixtures(server: TestServer): Promise<Fixtures> {

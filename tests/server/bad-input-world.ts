@@ -4,7 +4,7 @@ import { signingKeys } from '../../server/auth/keys'
 import type { Person } from './chat-fixtures'
 import { clientId } from './chat-fixtures'
 import { call, FIXTURE_PASSWORD, type TestServer } from './harness'
-import { onGrowthPlan, pngBytes, resultOf, upload, verifiedPerson } from './verified-fixtures'
+import { firstNotification, onGrowthPlan, pngBytes, resultOf, upload, verifiedPerson } from './verified-fixtures'
 
 /**
  * The fixture world of the bad-input property test: a caller with things of its own, and things of
@@ -30,16 +30,6 @@ const payloadOf = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1]!, 'b
 
 async function jwt(claims: Record<string, unknown>, sub: string, exp: number | string, secret = WORLD_JWT_SECRET) {
   return new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setSubject(sub).setIssuedAt().setExpirationTime(exp).sign(signingKeys(secret).jwt)
-}
-
-/** Waits until `who` has a notification (mentions notify on their own schedule). */
-async function firstNotification(who: Person): Promise<string> {
-  for (let tries = 0; tries < 200; tries++) {
-    const list = resultOf('notify', await who.api('GET', 'notify?page=1')) as { _id: string }[]
-    if (list.length) return list[0]!._id
-    await new Promise((resolve) => setImmediate(resolve))
-  }
-  throw new Error(`no notification for ${who.name}`)
 }
 
 export async function buildWorld(server: TestServer): Promise<World> {

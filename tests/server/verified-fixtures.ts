@@ -37,3 +37,13 @@ export function resultOf(what: string, res: Json) {
   if (res.status !== 200) throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body)}`)
   return res.body.result
 }
+
+/** Waits until `who` has a notification (mentions notify on their own schedule); answers its id. */
+export async function firstNotification(who: Person): Promise<string> {
+  for (let tries = 0; tries < 200; tries++) {
+    const list = resultOf('notify', await who.api('GET', 'notify?page=1')) as { _id: string }[]
+    if (list.length) return list[0]!._id
+    await new Promise((resolve) => setImmediate(resolve))
+  }
+  throw new Error(`no notification for ${who.name}`)
+}

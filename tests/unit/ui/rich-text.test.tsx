@@ -5,6 +5,7 @@ import { i18n } from '@lingui/core'
 import type { Message } from '../../../contract/message'
 import { ChannelPublicPage } from '../../../src/ui/channel/channel-public-page'
 import { MessageRow } from '../../../src/ui/conversation/message-row'
+import { textMessage } from '../../model/support/messages'
 import { channelInfo } from '../../support/channel-info'
 
 /**
@@ -31,21 +32,9 @@ const STORED = [
 ].join('')
 
 const message = (over: Partial<Message> = {}): Message => ({
-  _id: 'm-1',
+  ...textMessage({ _id: 'm-1', topic_id: 't-1', seq: 1, message: STORED, sender: { _id: 'u-1', name: 'Mallory', workid: 'mallory', photo_url: null }, created_at: '2026-03-01T09:00:00.000Z' }),
   client_id: 'c-1',
-  topic_id: 't-1',
-  seq: 1,
   type: 'html',
-  message: STORED,
-  sender: { _id: 'u-1', name: 'Mallory', workid: 'mallory', photo_url: null },
-  reply_to: null,
-  forwarded_from: null,
-  media: [],
-  mentions: [],
-  is_pin: false,
-  is_deleted: false,
-  edited_at: null,
-  created_at: '2026-03-01T09:00:00.000Z',
   ...over,
 })
 
