@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto'
-import { once } from 'node:events'
 import { createWriteStream } from 'node:fs'
 import { mkdir, readdir, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
@@ -134,7 +133,7 @@ export function createUploadPipeline(tempDir: string) {
         return { name, path: file, size, type: await sniff(file, text.result()) }
       } catch (err) {
         // A stream destroyed while it was still opening creates the file afterwards: wait for it to close.
-        if (!out.closed) await once(out, 'close')
+        if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()))
         await rm(file, { force: true })
         throw err
       }
