@@ -58,7 +58,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   socketConnect: { max: 60, windowMs: 60_000 },
 }
 
-const RATE_LIMIT_NAMES = Object.keys(DEFAULT_RATE_LIMITS) as (keyof RateLimits)[]
+/** The rules' names (RATE_LIMIT_<NAME> in the environment). */
+export const RATE_LIMIT_NAMES = Object.keys(DEFAULT_RATE_LIMITS) as (keyof RateLimits)[]
 
 /** Per-account budgets of the emailed codes, kept in the database (every node sees the same counts). */
 export interface AccountLimits {

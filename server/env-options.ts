@@ -1,5 +1,5 @@
 import { isIP } from 'node:net'
-import type { RateLimitRule, RateLimits, ServerOptions, TrustProxy } from './config'
+import { RATE_LIMIT_NAMES, type RateLimitRule, type ServerOptions, type TrustProxy } from './config'
 
 /** Server options from the environment (every variable is listed in the README). */
 export function optionsFromEnv(env: NodeJS.ProcessEnv, defaults: { port: number; host: string; publicPort?: number }): ServerOptions {
@@ -29,20 +29,8 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv, defaults: { port: number;
     storageQuotaBytes: int('STORAGE_QUOTA_BYTES'),
     logger: true,
     logLevel: env.LOG_LEVEL || 'info',
-    rateLimits: {
-      login: rule('LOGIN'),
-      loginIp: rule('LOGIN_IP'),
-      register: rule('REGISTER'),
-      otp: rule('OTP'),
-      user: rule('USER'),
-      send: rule('SEND'),
-      newChat: rule('NEW_CHAT'),
-      channelCreate: rule('CHANNEL_CREATE'),
-      channelJoin: rule('CHANNEL_JOIN'),
-      channelJoinIp: rule('CHANNEL_JOIN_IP'),
-      suggest: rule('SUGGEST'),
-      socketConnect: rule('SOCKET_CONNECT'),
-    } satisfies { [K in keyof RateLimits]: Partial<RateLimitRule> },
+    // Every rule of DEFAULT_RATE_LIMITS by its name in capitals: newChat -> RATE_LIMIT_NEW_CHAT.
+    rateLimits: Object.fromEntries(RATE_LIMIT_NAMES.map((name) => [name, rule(name.replace(/[A-Z]/g, '_$&').toUpperCase())])),
   }
 }
 

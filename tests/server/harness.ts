@@ -15,21 +15,12 @@ import { outbox } from '../../server/db/schema'
 export const DATABASE_URL = process.env.DATABASE_URL || undefined
 export const REDIS_URL = process.env.REDIS_URL || undefined
 
+/** Every rate-limit rule of the server (DEFAULT_RATE_LIMITS, so a rule added later is covered too) lifted to `max`. */
+export const liftedRateLimits = (max = 1_000_000): NonNullable<ServerOptions['rateLimits']> =>
+  Object.fromEntries(Object.keys(DEFAULT_RATE_LIMITS).map((rule) => [rule, { max }]))
+
 /** Lifted limits for tests that are not about rate limiting. */
-export const RELAXED_LIMITS = {
-  login: { max: 10_000 },
-  loginIp: { max: 10_000 },
-  register: { max: 10_000 },
-  otp: { max: 10_000 },
-  user: { max: 10_000 },
-  send: { max: 10_000 },
-  newChat: { max: 10_000 },
-  channelCreate: { max: 10_000 },
-  channelJoin: { max: 10_000 },
-  channelJoinIp: { max: 10_000 },
-  suggest: { max: 10_000 },
-  socketConnect: { max: 10_000 },
-}
+export const RELAXED_LIMITS = liftedRateLimits(10_000)
 
 /**
  * A migrated PGlite data dir, made once per migration set and copied for each server
@@ -230,12 +221,6 @@ export function silence(socket: Socket, event: string, windowMs = 400): Promise<
   })
 }
 
-/**
- * Every rate-limit rule of the server (DEFAULT_RATE_LIMITS, so rules added later are covered too)
- * lifted out of reach, for tests that send thousands of calls and are not about rate limiting.
- */
-export const liftedRateLimits = (): NonNullable<ServerOptions['rateLimits']> =>
-  Object.fromEntries(Object.keys(DEFAULT_RATE_LIMITS).map((rule) => [rule, { max: 1_000_000 }]))
 
 /** A password of the accepted length that is on no common-password list. */
 export const FIXTURE_PASSWORD = 'Lantern-Orbit-7391'
