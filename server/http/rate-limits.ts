@@ -53,13 +53,7 @@ export function rateLimitHook(app: Pick<FastifyInstance, 'createRateLimit'>, ctx
     skipOnError: !rule.failClosed,
   }
   const check = app.createRateLimit(options)
-  const redis = ctx.realtime.redis
   const hook: LimitHook = async (req, reply) => {
-    // While the shared store is down, answer at once instead of waiting for its retries.
-    if (redis && redis.status !== 'ready') {
-      if (!rule.failClosed) return
-      throw new HttpError(503, 'tryAgainLater')
-    }
     let outcome: Awaited<ReturnType<typeof check>>
     try {
       outcome = await check(req)

@@ -71,10 +71,14 @@ export async function createRealtime(server: HttpServer, opts: RealtimeOptions):
 
   if (opts.redisUrl) {
     const [{ Redis }, { createAdapter }] = await Promise.all([import('ioredis'), import('@socket.io/redis-adapter')])
-    pub = new Redis(opts.redisUrl, { maxRetriesPerRequest: 2, connectTimeout: 5_000 })
-    sub = pub.duplicate()
+    // No offline queue: while Redis is down a command fails at once (rate limits then fail open or closed
+    // at once, publishes are logged) instead of waiting for reconnects.
+    pub = new Redis(opts.redisUrl, { maxRetriesPerRequest: 2, connectTimeout: 5_000, enableOfflineQueue: false, lazyConnect: true })
+    // The subscriber keeps its queue: ioredis subscribes again by itself once Redis is back.
+    sub = pub.duplicate({ enableOfflineQueue: true, lazyConnect: false })
     logRedisErrors([pub, sub], opts.log)
     try {
+      await pub.connect()
       await Promise.all([pub.ping(), sub.ping()])
     } catch (err) {
       pub.disconnect()
