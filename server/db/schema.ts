@@ -327,6 +327,44 @@ export const scheduledJobs = pgTable('scheduled_jobs', {
   lastRunAt: at('last_run_at'),
 })
 
+/**
+ * A friendship between two people, one row per pair: `userLow` < `userHigh` (string order), so the
+ * pair is unique whoever asked. `requesterId` asked; `acceptedAt` is set once the other accepted.
+ * A refused or cancelled request, or an unfriend, deletes the row.
+ */
+export const friendships = pgTable(
+  'friendships',
+  {
+    userLow: text('user_low')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    userHigh: text('user_high')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    requesterId: text('requester_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    acceptedAt: at('accepted_at'),
+  },
+  (t) => [primaryKey({ columns: [t.userLow, t.userHigh] }), index('friendships_user_high_idx').on(t.userHigh)],
+)
+
+/** `blockerId` blocked `blockedId`: the blocked person cannot message, call, invite or find the blocker. */
+export const userBlocks = pgTable(
+  'user_blocks',
+  {
+    blockerId: text('blocker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockedId: text('blocked_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] }), index('user_blocks_blocked_idx').on(t.blockedId)],
+)
+
 export type UserRow = typeof users.$inferSelect
 export type ChannelRow = typeof channels.$inferSelect
 export type TopicRow = typeof topics.$inferSelect
@@ -336,3 +374,5 @@ export type MediaRow = typeof media.$inferSelect
 export type NotificationRow = typeof notifications.$inferSelect
 export type OutboxRow = typeof outbox.$inferSelect
 export type AuthLimitsRow = typeof authLimits.$inferSelect
+export type FriendshipRow = typeof friendships.$inferSelect
+export type UserBlockRow = typeof userBlocks.$inferSelect

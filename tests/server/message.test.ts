@@ -271,7 +271,14 @@ describe('media', () => {
 
   it('an upload whose client leaves before the answer (cancelled at the last moment) is dropped, not kept against the quota', async () => {
     const queries: string[] = []
-    const watched = await startTestServer({ onQuery: (sql) => queries.push(sql) })
+    /** Called when the server starts charging the upload: the server has the whole file by then. */
+    let onCharge = () => undefined as void
+    const watched = await startTestServer({
+      onQuery: (sql) => {
+        queries.push(sql)
+        if (/pg_advisory_xact_lock/.test(sql)) onCharge()
+      },
+    })
     try {
       const a = await person(watched.url)
       const { generalId } = await channelWith(a, [])
@@ -284,15 +291,20 @@ describe('media', () => {
       const request = new Request(`${watched.url}/api/media/upload`, { method: 'POST', body: form })
       const body = Buffer.from(await request.arrayBuffer())
       const { port } = new URL(watched.url)
-      // The whole request, then the connection closes before the answer, as a browser's abort does.
+      // The whole request, then the connection closes before the answer, as a browser's abort does:
+      // the client leaves while the server stores the file (an end sent with the body raced the answer).
       const socket = connect(Number(port), '127.0.0.1')
       await new Promise<void>((resolve) => socket.once('connect', () => resolve()))
       socket.on('error', () => undefined)
+      onCharge = () => {
+        onCharge = () => undefined
+        socket.destroy()
+      }
       socket.write(
         `POST /api/media/upload HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer ${a.access_token}\r\n` +
           `Content-Type: ${request.headers.get('content-type')}\r\nContent-Length: ${body.length}\r\n\r\n`,
       )
-      socket.end(body)
+      socket.write(body)
       await expect.poll(() => queries.some((sql) => /^delete from "media"/i.test(sql)), { timeout: 10_000 }).toBe(true)
       expect(await used()).toBe(0)
       expect((await a.api('GET', `media/storage?channel_id=${channelId}`)).body.result.items).toEqual([])
