@@ -210,7 +210,7 @@ test('reply, edit, delete, pin, forward, @mention, emoji and typing between two 
 // FIXME: since the browser-defences merge (bisected: passes at ad001b6, fails at bb77773) the unread
 // divider is missing after scrolling to the top when this file runs in sequence (it passes alone;
 // last_seen_seq is still 1 when the chat opens). Open in the issue 14 note; to be found, not hidden.
-test.fixme('a long history: unread divider, older pages while scrolling up, at most a window of rows in the page', async ({ browser }) => {
+test('a long history: unread divider, older pages while scrolling up, at most a window of rows in the page', async ({ browser }) => {
   const ann = await person(browser, 'Ann History')
   const annApi = apiAs(ann)
   const bao = await person(browser, 'Bao History')

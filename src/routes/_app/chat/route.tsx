@@ -1,4 +1,4 @@
-import { createFileRoute, Outlet, useParams } from '@tanstack/react-router'
+import { createFileRoute, Outlet, useMatch, useParams } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import type { SessionState } from '../../../machines/session'
 import { useNewGroup } from '../../../services/new-group'
@@ -20,9 +20,13 @@ const channelOf = (state: SessionState) => state?.context.user?.account.channel 
 function ChatLayout() {
   const params = useParams({ strict: false })
   const openTopicId = 'topicId' in params && typeof params.topicId === 'string' ? params.topicId : null
+  // The list marks the open chat seen only once its page has loaded the topic: the page reads where
+  // the user had stopped reading (the unread divider) before that mark moves it.
+  const loaded = useMatch({ from: '/_app/chat/$topicId', shouldThrow: false })
+  const loadedTopicId = loaded?.status === 'success' ? loaded.params.topicId : null
   const meId = useSession(meOf)
   const channelId = useSession(channelOf)
-  const list = useTopicList(openTopicId, meId)
+  const list = useTopicList(loadedTopicId, meId)
   const newGroup = useNewGroup(meId, (topic) => {
     list.onAdded(topic)
     list.onOpen(topic._id)
