@@ -26,11 +26,11 @@ function PrivacyPage() {
         </h2>
         <p className="mb-3 text-sm text-slate-600">
           <Trans>
-            A blocked person cannot message, call or add you, or find you in search. Block someone from their profile (
+            A blocked person cannot message, call or add you, or find you in search. To block someone, open their profile from{' '}
             <Link to="/contact" className="text-indigo-600 hover:underline">
               your contacts
-            </Link>{' '}
-            open it).
+            </Link>
+            .
           </Trans>
         </p>
         <BlockedPeople />
