@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestServer, type TestServer } from './harness'
+import { call, startTestServer, type TestServer } from './harness'
 import { channelWith, clientId, type Person, person } from './chat-fixtures'
 
 /**
@@ -9,9 +9,10 @@ import { channelWith, clientId, type Person, person } from './chat-fixtures'
  */
 let server: TestServer
 let base: string
+let queries: string[] = []
 
 beforeAll(async () => {
-  server = await startTestServer()
+  server = await startTestServer({ onQuery: (sql) => queries.push(sql) })
   base = server.url
 })
 afterAll(() => server.stop())
@@ -259,5 +260,54 @@ describe('blocking', () => {
     expect(await friendNotifications(bao)).toHaveLength(0)
     expect(ids(await bao.api('GET', 'relates/list-friend?page=1'))).toEqual([])
     expect(await lookup(ann, bao)).toMatchObject({ friend_status: 0 })
+  })
+})
+
+describe('hot paths and limits', () => {
+  /** The statements one request runs (a call just before keeps the caller's session check cached). */
+  async function statementsOf(who: Person, url: string): Promise<number> {
+    await who.api('GET', 'customer/user-info')
+    queries = []
+    expect((await who.api('GET', url)).status).toBe(200)
+    return queries.length
+  }
+
+  it('the contact list, the requests and the blocked list run one statement, for 1 person or for 20', async () => {
+    const [few, many] = await people('Few', 'Many')
+    const others = await people(...Array.from({ length: 20 }, (_, i) => `Other ${i}`))
+    for (const [i, other] of others.entries()) {
+      await ok(other, 'add-friend', many)
+      if (i < 10) await ok(many, 'accept-friend', other)
+      else await ok(many, 'block', other)
+    }
+    const more = await people(...Array.from({ length: 20 }, (_, i) => `Asker ${i}`))
+    for (const asker of more) await ok(asker, 'add-friend', many)
+    await ok(others[0]!, 'add-friend', few)
+    await ok(few, 'accept-friend', others[0]!)
+    await ok(more[0]!, 'add-friend', few)
+    await ok(few, 'block', more[1]!)
+    for (const url of ['contact?page=1', 'relates/list-friend?page=1', 'relates/list-block?page=1', 'workid/list-friends?status=2']) {
+      const small = await statementsOf(few, url)
+      const large = await statementsOf(many, url)
+      expect(large, url).toBe(small)
+      expect(large, url).toBeLessThanOrEqual(1)
+    }
+  })
+
+  it('friend requests and answers count against the relate rule (429 past it)', async () => {
+    const limited = await startTestServer({ rateLimits: { relate: { max: 2 } } })
+    try {
+      const [ann, bao, cam] = await Promise.all(['Ann', 'Bao', 'Cam'].map((name) => person(limited.url, name)))
+      const ask = (who: Person, other: Person) => call(limited.url, 'POST', '/api/relates/add-friend', { token: who.access_token, body: { customer_id: other.user._id } })
+      expect((await ask(ann!, bao!)).status).toBe(200)
+      expect((await ask(ann!, cam!)).status).toBe(200)
+      const over = await ask(ann!, bao!)
+      expect(over.status).toBe(429)
+      expect(over.headers.get('retry-after')).toBeTruthy()
+      // Another person has a budget of their own.
+      expect((await ask(bao!, cam!)).status).toBe(200)
+    } finally {
+      await limited.stop()
+    }
   })
 })
