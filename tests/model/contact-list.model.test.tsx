@@ -42,7 +42,7 @@ describeModel({
   ),
   perform: {
     RETRY: async (_, kit) => kit.user.click(kit.screen.getByRole('button', { name: 'Retry' })),
-    REMOVE: async (event, kit) => kit.user.click(kit.screen.getByRole('button', { name: `Answer Person ${(event as { customerId: string }).customerId.slice(1)}` })),
+    REMOVE: async (event, kit) => kit.user.click(kit.screen.getByRole('button', { name: `Answer Person ${(event as unknown as { customerId: string }).customerId.slice(1)}` })),
   },
   states: {
     '*': (expected, kit) => {

@@ -31,7 +31,7 @@ export function Conversation({ conversation, composer, outbox, headerActions }: 
         <span className="hidden text-xs text-slate-500 sm:inline">
           <Trans>{conversation.membersCount} members</Trans>
         </span>
-        {headerActions}
+        {headerActions ? <div className="hidden sm:block">{headerActions}</div> : null}
         <Link to="/chat/info/$topicId" params={{ topicId: conversation.topicId }} className="rounded px-2 py-1 text-sm text-slate-600 hover:bg-slate-100">
           <Trans>Chat info</Trans>
         </Link>
