@@ -90,3 +90,25 @@ test('a blocked person is refused the chat; the blocker unblocks from the privac
   await em.page.goto(`/${dungInfo.workid}`)
   await expect(em.page.getByRole('textbox', { name: 'Message' })).toBeVisible()
 })
+
+test('/contact: a request rejected and one accepted in the Requests tab; the friend appears under Friends', async ({ browser }) => {
+  const gia = await person(browser, 'Gia Asker')
+  const khoa = await person(browser, 'Khoa Asker')
+  const hoa = await person(browser, 'Hoa Contact')
+  const hoaInfo = await apiAs(hoa).get('customer/user-info')
+  await apiAs(gia).post('relates/add-friend', { customer_id: hoaInfo._id })
+  await apiAs(khoa).post('relates/add-friend', { customer_id: hoaInfo._id })
+
+  await hoa.page.goto('/contact')
+  await expect(hoa.page.getByText('No friends yet. Open someone’s profile from their Work ID and send them a friend request.')).toBeVisible()
+  await hoa.page.getByRole('tab', { name: 'Requests' }).click()
+  const requests = hoa.page.getByRole('list', { name: 'Friend requests' })
+  await requests.getByRole('listitem', { name: 'Gia Asker' }).getByRole('button', { name: 'Reject' }).click()
+  await expect(requests.getByRole('listitem', { name: 'Gia Asker' })).toHaveCount(0)
+  await requests.getByRole('listitem', { name: 'Khoa Asker' }).getByRole('button', { name: 'Accept' }).click()
+  await expect(hoa.page.getByText('No friend requests.')).toBeVisible()
+
+  await hoa.page.getByRole('tab', { name: 'Friends' }).click()
+  await expect(hoa.page.getByRole('list', { name: 'Friends' }).getByRole('listitem')).toHaveCount(1)
+  await expect(hoa.page.getByRole('list', { name: 'Friends' }).getByRole('listitem', { name: 'Khoa Asker' })).toBeVisible()
+})
