@@ -53,6 +53,7 @@ import {
   topicPermissionBody,
 } from './topic'
 import { user } from './user'
+import { contactItem, contactPageQuery, customerIdBody, listFriendsQuery, person, personQuery } from './relates'
 
 /**
  * Every HTTP call the server serves under /api/, one entry each: the server registers its route from
@@ -71,7 +72,7 @@ export type EndpointAuth = 'public' | 'signedIn' | 'optional'
  * The server's configured rate-limit rules (max requests per window). `user` is every signed-in
  * call: the server counts each `signedIn` entry against it without the entry naming it.
  */
-export type RateLimitName = 'login' | 'loginIp' | 'register' | 'otp' | 'user' | 'send' | 'newChat' | 'channelCreate' | 'channelJoin' | 'channelJoinIp' | 'suggest' | 'socketConnect'
+export type RateLimitName = 'login' | 'loginIp' | 'register' | 'otp' | 'user' | 'send' | 'newChat' | 'channelCreate' | 'channelJoin' | 'channelJoinIp' | 'suggest' | 'socketConnect' | 'relate'
 
 export interface RateLimit {
   rule: RateLimitName
@@ -575,6 +576,20 @@ export const endpoints = {
   }),
   mediaRestore: endpoint({ method: 'PUT', path: 'media/restore', tag: 'media', summary: 'Restore a file from the trash', auth: 'signedIn', body: mediaIdBody, response: mediaIdResult }),
   mediaPurge: endpoint({ method: 'DELETE', path: 'media/purge', tag: 'media', summary: 'Delete a file for good', auth: 'signedIn', body: mediaIdBody, response: mediaIdResult }),
+
+  // friends, contacts and blocking (server/modules/relates)
+  personLookup: endpoint({ method: 'GET', path: 'workid/customer', tag: 'relates', summary: 'A person by workid or id, with the caller’s friend status and block', auth: 'signedIn', query: personQuery, response: person }),
+  addFriend: endpoint({ method: 'POST', path: 'relates/add-friend', tag: 'relates', summary: 'Ask a person to be friends (accepts when they already asked); idempotent', auth: 'signedIn', body: customerIdBody, response: person, limit: { rule: 'relate', by: 'user' } }),
+  cancelFriend: endpoint({ method: 'POST', path: 'relates/cancel-friend', tag: 'relates', summary: 'Withdraw the caller’s friend request; idempotent', auth: 'signedIn', body: customerIdBody, response: person, limit: { rule: 'relate', by: 'user' } }),
+  acceptFriend: endpoint({ method: 'POST', path: 'relates/accept-friend', tag: 'relates', summary: 'Accept a person’s friend request; idempotent', auth: 'signedIn', body: customerIdBody, response: person, limit: { rule: 'relate', by: 'user' } }),
+  rejectFriend: endpoint({ method: 'POST', path: 'relates/no-friend', tag: 'relates', summary: 'Reject a person’s friend request; idempotent', auth: 'signedIn', body: customerIdBody, response: person, limit: { rule: 'relate', by: 'user' } }),
+  unfriend: endpoint({ method: 'POST', path: 'relates/unfriend', tag: 'relates', summary: 'End a friendship; idempotent', auth: 'signedIn', body: customerIdBody, response: person, limit: { rule: 'relate', by: 'user' } }),
+  blockPerson: endpoint({ method: 'POST', path: 'relates/block', tag: 'relates', summary: 'Block a person (ends any friendship or request); idempotent', auth: 'signedIn', body: customerIdBody, response: person, limit: { rule: 'relate', by: 'user' } }),
+  unblockPerson: endpoint({ method: 'POST', path: 'relates/unblock', tag: 'relates', summary: 'Unblock a person; idempotent', auth: 'signedIn', body: customerIdBody, response: person, limit: { rule: 'relate', by: 'user' } }),
+  friendRequests: endpoint({ method: 'GET', path: 'relates/list-friend', tag: 'relates', summary: 'Friend requests the caller received, newest first, 20 per page', auth: 'signedIn', query: contactPageQuery, response: z.array(contactItem) }),
+  blockedPeople: endpoint({ method: 'GET', path: 'relates/list-block', tag: 'relates', summary: 'People the caller blocked, newest first, 20 per page', auth: 'signedIn', query: contactPageQuery, response: z.array(contactItem) }),
+  listFriends: endpoint({ method: 'GET', path: 'workid/list-friends', tag: 'relates', summary: 'The caller’s friends by name (status=2), the first 1,000', auth: 'signedIn', query: listFriendsQuery, response: z.array(contactItem) }),
+  contactList: endpoint({ method: 'GET', path: 'contact', tag: 'relates', summary: 'The caller’s contacts (friends) by name, 20 per page', auth: 'signedIn', query: contactPageQuery, response: z.array(contactItem) }),
 } as const satisfies Record<string, EndpointDef>
 
 export type Endpoints = typeof endpoints

@@ -35,6 +35,13 @@ export const SERVER_MESSAGES = {
   aiUnavailable: { en: 'The writing assistant is not available right now', vi: 'Trợ lý viết hiện không khả dụng' },
   selectMember: { en: 'Please select at least 1 member.', vi: 'Vui lòng chọn ít nhất 1 thành viên.' },
   storageFull: { en: 'Your storage is running out, please upgrade here', vi: 'Dung lượng lưu trữ sắp hết, vui lòng nâng cấp tại đây' },
+  // friends, privacy and blocking
+  friendsOnlyChat: { en: 'This person only accepts messages from friends. Send them a friend request first.', vi: 'Người này chỉ nhận tin nhắn từ bạn bè. Hãy gửi lời mời kết bạn trước.' },
+  friendsOnlyInvite: { en: 'Only friends may add this person to groups and topics.', vi: 'Chỉ bạn bè mới có thể thêm người này vào nhóm và chủ đề.' },
+  friendsOnlyCall: { en: 'This person only accepts calls from friends.', vi: 'Người này chỉ nhận cuộc gọi từ bạn bè.' },
+  blockedByPerson: { en: 'You cannot contact this person.', vi: 'Bạn không thể liên hệ với người này.' },
+  relateSelf: { en: 'You cannot do this with your own account.', vi: 'Bạn không thể làm điều này với chính tài khoản của mình.' },
+  noFriendRequest: { en: 'There is no friend request from this person.', vi: 'Không có lời mời kết bạn nào từ người này.' },
 } as const satisfies Record<string, Record<Language, string>>
 
 export type ServerMessageKey = keyof typeof SERVER_MESSAGES

@@ -25,6 +25,7 @@ import { createHealthService, healthRoutes } from './modules/health'
 import { createMediaService, mediaPublicRoutes, mediaRoutes, orphanSweep } from './modules/media'
 import { createMessageService, messageRoutes } from './modules/message'
 import { createNotifyService, notifyRoutes } from './modules/notify'
+import { createRelatesService, relatesRoutes } from './modules/relates'
 import { createTopicService, memberName, requireTopicMember, requireTopicPermission, topicIdsOf, topicRoutes } from './modules/topic'
 import { createRealtime } from './realtime'
 import { createAvatarStore } from './storage/avatars'
@@ -50,7 +51,8 @@ export function createServices(ctx: AppContext) {
   const customer = createCustomerService(ctx, createAvatarStore(ctx.config.mediaDir))
   const notify = createNotifyService(ctx)
   const media = createMediaService(ctx, { requireTopicWriter: async (db, topicId, userId) => requireTopicPermission(await requireTopicMember(db, topicId, userId), 'send_message') })
-  const topic = createTopicService(ctx)
+  const relates = createRelatesService(ctx, { notify })
+  const topic = createTopicService(ctx, { relates })
   return {
     health: createHealthService(ctx),
     auth: createAuthService(ctx, { customers: customer }),
@@ -61,6 +63,7 @@ export function createServices(ctx: AppContext) {
     message: createMessageService(ctx, { media, notify }),
     media,
     emailPreview: createEmailPreviewService(ctx),
+    relates,
   }
 }
 
@@ -153,6 +156,7 @@ export async function buildApp(app: FastifyInstance, config: Config, database: D
       await api.register(messageRoutes, { ctx, service: services.message })
       await api.register(mediaPublicRoutes, { ctx, service: services.media })
       await api.register(mediaRoutes, { ctx, service: services.media })
+      await api.register(relatesRoutes, { ctx, service: services.relates })
     },
     { prefix: '/api' },
   )

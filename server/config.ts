@@ -40,6 +40,8 @@ export interface RateLimits {
   suggest: RateLimitRule
   /** Socket connects, keyed by user. */
   socketConnect: RateLimitRule
+  /** Friend requests, answers, unfriend, block and unblock, keyed by user. */
+  relate: RateLimitRule
 }
 
 /** The auth rules fail closed: a Redis outage must not switch off the brute-force limits. */
@@ -56,6 +58,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   channelJoinIp: { max: 60, windowMs: 10 * 60_000 },
   suggest: { max: 10, windowMs: 60_000 },
   socketConnect: { max: 60, windowMs: 60_000 },
+  relate: { max: 60, windowMs: 10 * 60_000 },
 }
 
 /** The rules' names (RATE_LIMIT_<NAME> in the environment). */

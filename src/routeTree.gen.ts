@@ -35,12 +35,14 @@ import { Route as MarketingTermsAndConditionsRouteImport } from './routes/_marke
 import { Route as StatechartsIndexRouteImport } from './routes/statecharts.index'
 import { Route as StatechartsMachineIdRouteImport } from './routes/statecharts.$machineId'
 import { Route as AppAccountManagePaymentRouteImport } from './routes/_app/account/manage-payment'
+import { Route as AppAccountPrivacyRouteImport } from './routes/_app/account/privacy'
 import { Route as AppAccountProfileRouteImport } from './routes/_app/account/profile'
 import { Route as AppAccountSettingRouteImport } from './routes/_app/account/setting'
 import { Route as AppAccountStorageRouteImport } from './routes/_app/account/storage'
 import { Route as AppChatIndexRouteImport } from './routes/_app/chat/index'
 import { Route as AppChatTopicIdRouteImport } from './routes/_app/chat/$topicId'
 import { Route as AppChatDefaultRouteImport } from './routes/_app/chat/default'
+import { Route as AppPeopleWorkidRouteImport } from './routes/_app/people.$workid'
 import { Route as MarketingCChannelIdRouteImport } from './routes/_marketing/c.$channelId'
 import { Route as MarketingChannelChannelIdRouteImport } from './routes/_marketing/channel.$channelId'
 import { Route as AppChatInfoTopicIdRouteImport } from './routes/_app/chat/info.$topicId'
@@ -176,6 +178,11 @@ const AppAccountManagePaymentRoute = AppAccountManagePaymentRouteImport.update({
   path: '/account/manage-payment',
   getParentRoute: () => AppRoute,
 } as any)
+const AppAccountPrivacyRoute = AppAccountPrivacyRouteImport.update({
+  id: '/account/privacy',
+  path: '/account/privacy',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppAccountProfileRoute = AppAccountProfileRouteImport.update({
   id: '/account/profile',
   path: '/account/profile',
@@ -205,6 +212,11 @@ const AppChatDefaultRoute = AppChatDefaultRouteImport.update({
   id: '/default',
   path: '/default',
   getParentRoute: () => AppChatRouteRoute,
+} as any)
+const AppPeopleWorkidRoute = AppPeopleWorkidRouteImport.update({
+  id: '/people/$workid',
+  path: '/people/$workid',
+  getParentRoute: () => AppRoute,
 } as any)
 const MarketingCChannelIdRoute = MarketingCChannelIdRouteImport.update({
   id: '/c/$channelId',
@@ -265,11 +277,13 @@ export interface FileRoutesByFullPath {
   '/statecharts/$machineId': typeof StatechartsMachineIdRoute
   '/statecharts/': typeof StatechartsIndexRoute
   '/account/manage-payment': typeof AppAccountManagePaymentRoute
+  '/account/privacy': typeof AppAccountPrivacyRoute
   '/account/profile': typeof AppAccountProfileRoute
   '/account/setting': typeof AppAccountSettingRoute
   '/account/storage': typeof AppAccountStorageRoute
   '/chat/$topicId': typeof AppChatTopicIdRoute
   '/chat/default': typeof AppChatDefaultRoute
+  '/people/$workid': typeof AppPeopleWorkidRoute
   '/c/$channelId': typeof MarketingCChannelIdRoute
   '/channel/$channelId': typeof MarketingChannelChannelIdRoute
   '/chat/': typeof AppChatIndexRoute
@@ -300,11 +314,13 @@ export interface FileRoutesByTo {
   '/statecharts/$machineId': typeof StatechartsMachineIdRoute
   '/statecharts': typeof StatechartsIndexRoute
   '/account/manage-payment': typeof AppAccountManagePaymentRoute
+  '/account/privacy': typeof AppAccountPrivacyRoute
   '/account/profile': typeof AppAccountProfileRoute
   '/account/setting': typeof AppAccountSettingRoute
   '/account/storage': typeof AppAccountStorageRoute
   '/chat/$topicId': typeof AppChatTopicIdRoute
   '/chat/default': typeof AppChatDefaultRoute
+  '/people/$workid': typeof AppPeopleWorkidRoute
   '/c/$channelId': typeof MarketingCChannelIdRoute
   '/channel/$channelId': typeof MarketingChannelChannelIdRoute
   '/chat': typeof AppChatIndexRoute
@@ -341,11 +357,13 @@ export interface FileRoutesById {
   '/_marketing/': typeof MarketingIndexRoute
   '/statecharts/': typeof StatechartsIndexRoute
   '/_app/account/manage-payment': typeof AppAccountManagePaymentRoute
+  '/_app/account/privacy': typeof AppAccountPrivacyRoute
   '/_app/account/profile': typeof AppAccountProfileRoute
   '/_app/account/setting': typeof AppAccountSettingRoute
   '/_app/account/storage': typeof AppAccountStorageRoute
   '/_app/chat/$topicId': typeof AppChatTopicIdRoute
   '/_app/chat/default': typeof AppChatDefaultRoute
+  '/_app/people/$workid': typeof AppPeopleWorkidRoute
   '/_marketing/c/$channelId': typeof MarketingCChannelIdRoute
   '/_marketing/channel/$channelId': typeof MarketingChannelChannelIdRoute
   '/_app/chat/': typeof AppChatIndexRoute
@@ -380,11 +398,13 @@ export interface FileRouteTypes {
     | '/statecharts/$machineId'
     | '/statecharts/'
     | '/account/manage-payment'
+    | '/account/privacy'
     | '/account/profile'
     | '/account/setting'
     | '/account/storage'
     | '/chat/$topicId'
     | '/chat/default'
+    | '/people/$workid'
     | '/c/$channelId'
     | '/channel/$channelId'
     | '/chat/'
@@ -415,11 +435,13 @@ export interface FileRouteTypes {
     | '/statecharts/$machineId'
     | '/statecharts'
     | '/account/manage-payment'
+    | '/account/privacy'
     | '/account/profile'
     | '/account/setting'
     | '/account/storage'
     | '/chat/$topicId'
     | '/chat/default'
+    | '/people/$workid'
     | '/c/$channelId'
     | '/channel/$channelId'
     | '/chat'
@@ -455,11 +477,13 @@ export interface FileRouteTypes {
     | '/_marketing/'
     | '/statecharts/'
     | '/_app/account/manage-payment'
+    | '/_app/account/privacy'
     | '/_app/account/profile'
     | '/_app/account/setting'
     | '/_app/account/storage'
     | '/_app/chat/$topicId'
     | '/_app/chat/default'
+    | '/_app/people/$workid'
     | '/_marketing/c/$channelId'
     | '/_marketing/channel/$channelId'
     | '/_app/chat/'
@@ -661,6 +685,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAccountManagePaymentRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/account/privacy': {
+      id: '/_app/account/privacy'
+      path: '/account/privacy'
+      fullPath: '/account/privacy'
+      preLoaderRoute: typeof AppAccountPrivacyRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/account/profile': {
       id: '/_app/account/profile'
       path: '/account/profile'
@@ -702,6 +733,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/chat/default'
       preLoaderRoute: typeof AppChatDefaultRouteImport
       parentRoute: typeof AppChatRouteRoute
+    }
+    '/_app/people/$workid': {
+      id: '/_app/people/$workid'
+      path: '/people/$workid'
+      fullPath: '/people/$workid'
+      preLoaderRoute: typeof AppPeopleWorkidRouteImport
+      parentRoute: typeof AppRoute
     }
     '/_marketing/c/$channelId': {
       id: '/_marketing/c/$channelId'
@@ -783,9 +821,11 @@ interface AppRouteChildren {
   AppHomeRoute: typeof AppHomeRoute
   AppUtilitiesRoute: typeof AppUtilitiesRoute
   AppAccountManagePaymentRoute: typeof AppAccountManagePaymentRoute
+  AppAccountPrivacyRoute: typeof AppAccountPrivacyRoute
   AppAccountProfileRoute: typeof AppAccountProfileRoute
   AppAccountSettingRoute: typeof AppAccountSettingRoute
   AppAccountStorageRoute: typeof AppAccountStorageRoute
+  AppPeopleWorkidRoute: typeof AppPeopleWorkidRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -796,9 +836,11 @@ const AppRouteChildren: AppRouteChildren = {
   AppHomeRoute: AppHomeRoute,
   AppUtilitiesRoute: AppUtilitiesRoute,
   AppAccountManagePaymentRoute: AppAccountManagePaymentRoute,
+  AppAccountPrivacyRoute: AppAccountPrivacyRoute,
   AppAccountProfileRoute: AppAccountProfileRoute,
   AppAccountSettingRoute: AppAccountSettingRoute,
   AppAccountStorageRoute: AppAccountStorageRoute,
+  AppPeopleWorkidRoute: AppPeopleWorkidRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

@@ -1,4 +1,4 @@
-import { useMemo } from 'react'
+import { useEffect, useMemo, useRef } from 'react'
 import { useActorRef, useSelector } from '@xstate/react'
 import { fromPromise } from 'xstate'
 import type { User } from '../../contract/user'
@@ -37,4 +37,20 @@ export function usePrivacySettings(user: User | null) {
   const actor = useActorRef(appPrivacySettingsMachine, { input: { values: privacyValuesOf(user) } })
   const snapshot = useSelector(actor, (s) => s)
   return useMemo(() => connect(snapshot, actor.send), [snapshot, actor])
+}
+
+/**
+ * /account/privacy: the same machine as the modal, opened at once with the account's values and
+ * never closed (the page has no OK or Cancel); each switch saves as it is flipped.
+ */
+export function usePrivacyPage(user: User) {
+  const actor = useActorRef(appPrivacySettingsMachine, { input: { values: privacyValuesOf(user) } })
+  const snapshot = useSelector(actor, (s) => s)
+  const opened = useRef(false)
+  useEffect(() => {
+    if (opened.current) return
+    opened.current = true
+    actor.send({ type: 'OPEN', values: privacyValuesOf(user) })
+  }, [actor, user])
+  return useMemo(() => connect(snapshot, actor.send).modal, [snapshot, actor])
 }

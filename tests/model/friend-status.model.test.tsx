@@ -1,57 +1,147 @@
 import { expect } from 'vitest'
 import { within } from '@testing-library/react'
+import type { Person } from '../../contract/relates'
 import { connect, friendStatusMachine, type FriendStatusInput } from '../../src/machines/friend-status'
-import { FriendRequestItem } from '../../src/ui/friend-status/friend-request-item'
+import { FriendActions } from '../../src/ui/friend-status/friend-actions'
 import { describeModel, type ModelKit } from './support/run-model'
 
 type Kit = ModelKit<typeof friendStatusMachine>
 
-const person = (friendStatus: FriendStatusInput['friendStatus']): FriendStatusInput => ({ customerId: 'customer-42', name: 'Hoa Pham', photoUrl: null, friendStatus })
+const start = (friendStatus: FriendStatusInput['friendStatus'], over: Partial<FriendStatusInput> = {}): FriendStatusInput => ({
+  customerId: 'customer-42',
+  name: 'Hoa Pham',
+  photoUrl: null,
+  friendStatus,
+  ...over,
+})
+/** The person as the server answers (contract/relates.ts). */
+const answer = (friend_status: Person['friend_status'], over: Partial<Person> = {}): Person => ({
+  _id: 'customer-42',
+  name: 'Hoa Pham',
+  workid: 'hoapham',
+  photo_url: null,
+  friend_status,
+  incoming: false,
+  blocked: false,
+  ...over,
+})
+const done = (id: string, outputs: unknown[]) => outputs.map((output) => ({ type: `xstate.done.actor.${id}`, output }))
+const refused = { serverMessage: 'You cannot contact this person.' }
+const errors = (id: string) => [
+  { type: `xstate.error.actor.${id}`, error: refused },
+  { type: `xstate.error.actor.${id}`, error: new Error('offline') },
+]
 
-const item = ({ screen }: Kit) => within(screen.getByRole('list', { name: 'Contact requests' })).getByRole('listitem', { name: 'Hoa Pham' })
-const button = (kit: Kit, name: string) => within(item(kit)).getByRole<HTMLButtonElement>('button', { name })
+const region = ({ screen }: Kit) => screen.getByRole('region', { name: 'Hoa Pham' })
+const button = (kit: Kit, name: string) => within(region(kit)).getByRole<HTMLButtonElement>('button', { name })
+const noButton = (kit: Kit, name: string) => expect(within(region(kit)).queryByRole('button', { name })).toBeNull()
+
+/** The words of each failure (written here, not read from the component). */
+const FAILURES: Record<string, string> = {
+  send: 'Could not send the friend request.',
+  cancel: 'Could not cancel the friend request.',
+  accept: 'Could not accept the friend request.',
+  reject: 'Could not reject the friend request.',
+  unfriend: 'Could not remove this friend.',
+  block: 'Could not block this person.',
+  unblock: 'Could not unblock this person.',
+}
 
 describeModel({
   machine: friendStatusMachine,
-  // friend_status 0 and 2: stranger, 1: requested, 3: friend.
-  inputs: { 'status 0': person(0), 'status 1': person(1), 'status 2': person(2), 'status 3': person(3) },
+  inputs: {
+    stranger: start(0),
+    'status 2': start(2),
+    requested: start(1),
+    incoming: start(0, { incoming: true }),
+    friend: start(3),
+    blocked: start(0, { blocked: true }),
+    unknown: start(null),
+  },
+  select: 'transitions',
+  events: {
+    'xstate.done.actor.loadPerson': done('loadPerson', [answer(0), answer(1), answer(0, { incoming: true }), answer(3), answer(0, { blocked: true })]),
+    'xstate.error.actor.loadPerson': [{ type: 'xstate.error.actor.loadPerson', error: new Error('offline') }],
+    // Sending to someone who had asked me makes us friends at once.
+    'xstate.done.actor.sendRequest': done('sendRequest', [answer(1), answer(3)]),
+    'xstate.error.actor.sendRequest': errors('sendRequest'),
+    'xstate.done.actor.cancelRequest': done('cancelRequest', [answer(0)]),
+    'xstate.error.actor.cancelRequest': errors('cancelRequest'),
+    'xstate.done.actor.acceptFriend': done('acceptFriend', [answer(3)]),
+    'xstate.error.actor.acceptFriend': errors('acceptFriend'),
+    'xstate.done.actor.rejectFriend': done('rejectFriend', [answer(0)]),
+    'xstate.error.actor.rejectFriend': errors('rejectFriend'),
+    'xstate.done.actor.unfriend': done('unfriend', [answer(0)]),
+    'xstate.error.actor.unfriend': errors('unfriend'),
+    'xstate.done.actor.block': done('block', [answer(0, { blocked: true })]),
+    'xstate.error.actor.block': errors('block'),
+    'xstate.done.actor.unblock': done('unblock', [answer(0)]),
+    'xstate.error.actor.unblock': errors('unblock'),
+  },
   spyActions: ['removeItem'],
   render: (snapshot, send) => (
-    <ul aria-label="Contact requests">
-      <FriendRequestItem {...connect(snapshot, send)} />
-    </ul>
+    <section aria-label="Hoa Pham">
+      <FriendActions {...connect(snapshot, send)} showBlock />
+    </section>
   ),
   perform: {
-    ACCEPT: async (_, kit) => {
-      await kit.user.click(button(kit, 'Accept'))
-    },
-    REJECT: async (_, kit) => {
-      await kit.user.click(button(kit, 'Reject'))
-    },
+    SEND: async (_, kit) => kit.user.click(button(kit, 'Add friend')),
+    CANCEL: async (_, kit) => kit.user.click(button(kit, 'Cancel request')),
+    ACCEPT: async (_, kit) => kit.user.click(button(kit, 'Accept')),
+    REJECT: async (_, kit) => kit.user.click(button(kit, 'Reject')),
+    UNFRIEND: async (_, kit) => kit.user.click(button(kit, 'Unfriend')),
+    BLOCK: async (_, kit) => kit.user.click(button(kit, 'Block')),
+    UNBLOCK: async (_, kit) => kit.user.click(button(kit, 'Unblock')),
+    RETRY: async (_, kit) => kit.user.click(button(kit, 'Retry')),
   },
   states: {
     '*': (expected, kit) => {
-      if (!expected.context.error) expect(kit.screen.queryByRole('alert')).toBeNull()
+      const { error, errorDetail } = expected.context
+      const alerts = within(region(kit)).queryAllByRole('alert')
+      if (!error) expect(alerts).toHaveLength(0)
+      else if (error !== 'load') expect(alerts.map((a) => a.textContent)).toEqual([`${FAILURES[error]} ${errorDetail ?? 'Please try again.'}`])
+    },
+    loading: (_, kit) => {
+      expect(within(region(kit)).getByRole('status').textContent).toBe('Loading…')
+      expect(within(region(kit)).queryByRole('button')).toBeNull()
+      expect(kit.pending('loadPerson').input).toEqual({ customer_id: 'customer-42' })
+    },
+    loadFailed: (_, kit) => {
+      expect(within(region(kit)).getByRole('alert').textContent).toContain('Could not load this person.')
+      expect(button(kit, 'Retry').disabled).toBe(false)
     },
     stranger: (expected, kit) => {
-      if (expected.context.removed) {
-        // Rejected: friend_status 0 and the item is gone.
-        expect(expected.context.friendStatus).toBe(0)
-        expect(kit.screen.queryByRole('listitem')).toBeNull()
-        expect(kit.actions.removeItem).toHaveBeenCalledTimes(1)
-        expect(kit.actions.removeItem.mock.calls[0][1]).toEqual({ customerId: 'customer-42' })
-      } else {
-        expect(within(item(kit)).getByText('Not a friend')).toBeTruthy()
-        expect(within(item(kit)).queryByRole('button')).toBeNull()
+      expect([0, 2]).toContain(expected.context.friendStatus)
+      expect(button(kit, 'Add friend').disabled).toBe(false)
+      expect(button(kit, 'Block').disabled).toBe(false)
+      noButton(kit, 'Unfriend')
+      noButton(kit, 'Accept')
+      if (kit.previous.matches('rejecting')) {
+        expect(kit.actions.removeItem).toHaveBeenCalled()
+        expect(kit.actions.removeItem.mock.calls.at(-1)?.[1]).toEqual({ customerId: 'customer-42' })
       }
     },
-    requested: (expected, kit) => {
-      expect(within(item(kit)).getByText('Sent you a friend request')).toBeTruthy()
+    sending: (_, kit) => {
+      expect(button(kit, 'Add friend').getAttribute('aria-busy')).toBe('true')
+      expect(button(kit, 'Add friend').disabled).toBe(true)
+      expect(button(kit, 'Block').disabled).toBe(true)
+      expect(kit.pending('sendRequest').input).toEqual({ customer_id: 'customer-42' })
+    },
+    requested: (_, kit) => {
+      expect(within(region(kit)).getByText('Friend request sent')).toBeTruthy()
+      expect(button(kit, 'Cancel request').disabled).toBe(false)
+      noButton(kit, 'Add friend')
+    },
+    cancelling: (_, kit) => {
+      expect(button(kit, 'Cancel request').getAttribute('aria-busy')).toBe('true')
+      expect(button(kit, 'Cancel request').disabled).toBe(true)
+      expect(kit.pending('cancelRequest').input).toEqual({ customer_id: 'customer-42' })
+    },
+    incoming: (expected, kit) => {
+      expect(within(region(kit)).getByText('Sent you a friend request')).toBeTruthy()
       expect(button(kit, 'Accept').disabled).toBe(false)
       expect(button(kit, 'Reject').disabled).toBe(false)
-      if (expected.context.error === 'accept') expect(within(item(kit)).getByRole('alert').textContent).toBe('Could not accept the friend request. Please try again.')
-      if (expected.context.error === 'reject') expect(within(item(kit)).getByRole('alert').textContent).toBe('Could not reject the friend request. Please try again.')
-      expect(kit.actions.removeItem).not.toHaveBeenCalled()
+      if (!expected.context.removed) expect(kit.actions.removeItem).not.toHaveBeenCalled()
     },
     accepting: (_, kit) => {
       expect(button(kit, 'Accept').getAttribute('aria-busy')).toBe('true')
@@ -65,15 +155,34 @@ describeModel({
       expect(kit.pending('rejectFriend').input).toEqual({ customer_id: 'customer-42' })
     },
     friend: (expected, kit) => {
-      if (expected.context.removed) {
-        // Accepted: friend_status 3 and the item is gone.
-        expect(expected.context.friendStatus).toBe(3)
-        expect(kit.screen.queryByRole('listitem')).toBeNull()
-        expect(kit.actions.removeItem).toHaveBeenCalledTimes(1)
-      } else {
-        expect(within(item(kit)).getByText('Friend')).toBeTruthy()
-        expect(within(item(kit)).queryByRole('button')).toBeNull()
+      expect(expected.context.friendStatus).toBe(3)
+      expect(within(region(kit)).getByText('Friends')).toBeTruthy()
+      expect(button(kit, 'Unfriend').disabled).toBe(false)
+      noButton(kit, 'Add friend')
+      if (kit.previous.matches('accepting')) {
+        // Accepted: the request item leaves its list.
+        expect(expected.context.removed).toBe(true)
+        expect(kit.actions.removeItem.mock.calls.at(-1)?.[1]).toEqual({ customerId: 'customer-42' })
       }
+    },
+    unfriending: (_, kit) => {
+      expect(button(kit, 'Unfriend').getAttribute('aria-busy')).toBe('true')
+      expect(kit.pending('unfriend').input).toEqual({ customer_id: 'customer-42' })
+    },
+    blocking: (_, kit) => {
+      expect(button(kit, 'Block').getAttribute('aria-busy')).toBe('true')
+      expect(button(kit, 'Block').disabled).toBe(true)
+      expect(kit.pending('block').input).toEqual({ customer_id: 'customer-42' })
+    },
+    blocked: (_, kit) => {
+      expect(within(region(kit)).getByText('Blocked')).toBeTruthy()
+      expect(button(kit, 'Unblock').disabled).toBe(false)
+      noButton(kit, 'Add friend')
+      noButton(kit, 'Block')
+    },
+    unblocking: (_, kit) => {
+      expect(button(kit, 'Unblock').getAttribute('aria-busy')).toBe('true')
+      expect(kit.pending('unblock').input).toEqual({ customer_id: 'customer-42' })
     },
   },
 })

@@ -1,7 +1,7 @@
 import { clientId, type Person } from './chat-fixtures'
 import { type Fixtures, fresh, type Role } from './authorization-fixtures'
 import { FIXTURE_PASSWORD, REFRESH_COOKIE } from './harness'
-import { pngBytes } from './verified-fixtures'
+import { pngBytes, resultOf, verifiedPerson } from './verified-fixtures'
 
 /**
  * Who may call what: one row per entry of contract/endpoints.ts, the answer each role gets on the
@@ -133,4 +133,26 @@ export const AUTHORIZATION: Record<string, Row> = {
   mediaTrash: { rule: 'the uploader or an admin of the file’s channel', expect: members, input: async (fx) => ({ body: { media_id: await fresh.memberUpload(fx) } }) },
   mediaRestore: { rule: 'the uploader or an admin of the file’s channel', expect: members, input: async (fx) => ({ body: { media_id: await fresh.memberTrashedUpload(fx) } }) },
   mediaPurge: { rule: 'the uploader or an admin of the file’s channel', expect: members, input: async (fx) => ({ body: { media_id: await fresh.memberUpload(fx) } }) },
+
+  // relates: the caller's own friendships and blocks; anyone signed in may ask anyone who has not blocked them
+  personLookup: { rule: 'any signed-in user looks a person up by workid', expect: signedIn, input: (fx) => ({ query: { workid: fx.host.user.workid } }) },
+  addFriend: { rule: 'any signed-in user (not someone who blocked them); idempotent', expect: signedIn, input: (fx) => ({ body: { customer_id: fx.host.user._id } }) },
+  cancelFriend: { rule: 'own request; none is no error', expect: signedIn, input: (fx) => ({ body: { customer_id: fx.host.user._id } }) },
+  acceptFriend: { rule: 'a request addressed to the caller', expect: signedIn, input: async (fx, who) => ({ body: { customer_id: await askerOf(fx, who) } }) },
+  rejectFriend: { rule: 'a request addressed to the caller; none is no error', expect: signedIn, input: async (fx, who) => ({ body: { customer_id: await askerOf(fx, who) } }) },
+  unfriend: { rule: 'own friendship; none is no error', expect: signedIn, input: (fx) => ({ body: { customer_id: fx.extra.user._id } }) },
+  blockPerson: { rule: 'own blocks', expect: signedIn, input: (fx) => ({ body: { customer_id: fx.extra.user._id } }) },
+  unblockPerson: { rule: 'own blocks', expect: signedIn, input: (fx) => ({ body: { customer_id: fx.extra.user._id } }) },
+  friendRequests: { rule: 'own rows', expect: signedIn, input: () => ({ query: { page: '1' } }) },
+  blockedPeople: { rule: 'own rows', expect: signedIn, input: () => ({ query: { page: '1' } }) },
+  listFriends: { rule: 'own rows', expect: signedIn, input: () => ({ query: { status: '2' } }) },
+  contactList: { rule: 'own rows', expect: signedIn, input: () => ({ query: { page: '1' } }) },
+}
+
+/** A new person who asked `who` to be friends (anonymous: anyone's id, refused before it matters). */
+async function askerOf(fx: Fixtures, who: Person | undefined): Promise<string> {
+  if (!who) return fx.host.user._id
+  const asker = await verifiedPerson(fx.server, 'Asker')
+  resultOf('relates/add-friend', await asker.api('POST', 'relates/add-friend', { customer_id: who.user._id }))
+  return asker.user._id
 }

@@ -1,14 +1,16 @@
 /*
  * The one exception to "a table is written only by its owning module": sending a message is the
  * hottest path, so one prepared statement checks the sender's membership and the send_message
- * setting, numbers the message in topics, inserts it, attaches its files in media and marks the
+ * setting (in a 1:1 chat also that the partner has not blocked the sender and, when the partner
+ * takes messages from friends only, that the two are friends: it reads the relates module's
+ * user_blocks and friendships), numbers the message in topics, inserts it, attaches its files in media and marks the
  * topic unseen in topic_members, atomically and in one round trip. It writes the topic and media
  * modules' tables on purpose; everything else writes them through those modules' services.
  */
 import { Placeholder, type SQL, type SQLWrapper, sql } from 'drizzle-orm'
 import { PgDialect } from 'drizzle-orm/pg-core'
 import type { PreparedStatement, Tx } from '../../db/client'
-import { channelMembers, media, messages, topicMembers, topics, users } from '../../db/schema'
+import { channelMembers, friendships, media, messages, topicMembers, topics, userBlocks, users } from '../../db/schema'
 import { topicAllowsSql } from '../topic'
 
 /** The values of one send, by the names the statement refers to them. */
@@ -37,7 +39,23 @@ export interface SendRow {
   caller_photo: string | null
   seq: number | string | null
   attached: number
+  /** In a 1:1 chat: why the partner refuses the sender's messages (`blocked`, `friendsOnly`), else null. */
+  refusal: 'blocked' | 'friendsOnly' | null
 }
+
+/** In a 1:1 chat, why the partner (the other member) refuses the sender's messages; null in groups and when they do not. */
+const refusalWith = (sender: SQLWrapper): SQL => sql`case when t.is_group = 0 then (
+      select case
+        when exists (select 1 from ${userBlocks} b where b.blocker_id = o.user_id and b.blocked_id = ${sender}) then 'blocked'
+        when pu.only_friend_chat = 1 and not exists (
+          select 1 from ${friendships} f where f.accepted_at is not null
+            and ((f.user_low = o.user_id and f.user_high = ${sender}) or (f.user_low = ${sender} and f.user_high = o.user_id))
+        ) then 'friendsOnly'
+      end
+      from ${topicMembers} o join ${users} pu on pu.id = o.user_id
+      where o.topic_id = t.id and o.user_id <> ${sender}
+      limit 1
+    ) end`
 
 const allowed = topicAllowsSql('send_message', { isGroup: sql`t.is_group`, permission: sql`t.permission`, topicRole: sql`tm.role`, channelRole: sql`cm.role` })
 
@@ -50,7 +68,7 @@ const allowed = topicAllowsSql('send_message', { isGroup: sql`t.is_group`, permi
  */
 const statementWith = (value: (name: keyof SendValues) => SQLWrapper): SQL => sql`
   with access as (
-    select u.id as caller_id, u.name as caller_name, u.workid as caller_workid, u.photo_url as caller_photo, ${allowed} as allowed
+    select u.id as caller_id, u.name as caller_name, u.workid as caller_workid, u.photo_url as caller_photo, ${allowed} as allowed, ${refusalWith(value('senderId'))} as refusal
     from ${topics} t
     left join ${topicMembers} tm on tm.topic_id = t.id and tm.user_id = ${value('senderId')}
     left join ${users} u on u.id = tm.user_id
@@ -58,7 +76,7 @@ const statementWith = (value: (name: keyof SendValues) => SQLWrapper): SQL => sq
     where t.id = ${value('topicId')}
   ), numbered as (
     update ${topics} set last_seq = last_seq + 1, last_message_id = ${value('messageId')}, last_message_at = ${value('createdAt')}::timestamptz
-    where id = ${value('topicId')} and exists (select 1 from access where caller_id is not null and allowed)
+    where id = ${value('topicId')} and exists (select 1 from access where caller_id is not null and allowed and refusal is null)
     returning last_seq
   ), stored as (
     insert into ${messages} (id, topic_id, seq, sender_id, client_id, type, body, reply_to_id, forwarded_from, mentions, created_at)

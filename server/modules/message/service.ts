@@ -15,7 +15,7 @@ import {
 } from '../../../contract'
 import type { AppContext } from '../../context'
 import { messages, topicMembers, users } from '../../db/schema'
-import { badRequest, forbidden, notFound } from '../../http/errors'
+import { badRequest, forbidden, HttpError, notFound } from '../../http/errors'
 import { plainText, sanitizeRichText } from '../../http/sanitize'
 import type { MediaService } from '../media'
 import type { NotifyService } from '../notify'
@@ -108,6 +108,7 @@ export function createMessageService(ctx: AppContext, { media, notify }: { media
   /** Whether a send statement stored the message: 404 for an unknown topic, 403 when the sender may not write there. */
   function requireStored(stored: SendRow | undefined): SendRow {
     if (!stored) throw notFound()
+    if (stored.caller_id !== null && stored.refusal) throw new HttpError(403, stored.refusal === 'blocked' ? 'blockedByPerson' : 'friendsOnlyChat')
     if (stored.caller_id === null || stored.seq === null) throw forbidden()
     return stored
   }

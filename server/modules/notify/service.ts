@@ -101,6 +101,16 @@ export function createNotifyService(ctx: AppContext) {
       ctx.realtime.toUser(userId, 'data', item)
       return item
     },
+
+    // friends (server/modules/relates)
+    /** Removes the friend-request notifications `actorId` sent `userId` (answered, withdrawn or blocked); answers how many. */
+    async removeFriendRequest(userId: string, actorId: string): Promise<number> {
+      const rows = await db
+        .delete(notifications)
+        .where(and(eq(notifications.userId, userId), eq(notifications.actorId, actorId), eq(notifications.notifiableType, 'friend'), eq(notifications.friendStatus, 1)))
+        .returning({ id: notifications.id })
+      return rows.length
+    },
   }
 }
 

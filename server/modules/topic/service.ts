@@ -21,6 +21,7 @@ import type { Db, Executor } from '../../db/client'
 import { channelMembers, labels, topicMembers, topics, users } from '../../db/schema'
 import { badRequest, forbidden, notFound } from '../../http/errors'
 import { ownPublicMediaKey } from '../media'
+import { refusalError, type RelatesService } from '../relates'
 import { requireTopicMember, requireTopicPermission } from './access'
 import { topicFor, topicsFor } from './view'
 
@@ -49,7 +50,7 @@ async function channelRoleOf(db: Db, channelId: string, userId: string): Promise
  * group settings. Membership changes reach people live: TOPIC_CHANGED to whoever sees the topic
  * appear or change, OUT_TOPIC to whoever leaves it, and socket rooms follow.
  */
-export function createTopicService(ctx: AppContext) {
+export function createTopicService(ctx: AppContext, { relates }: { relates: RelatesService }) {
   const { db, realtime } = ctx
 
   /** Sends each user the topic as they see it. */
@@ -109,6 +110,7 @@ export function createTopicService(ctx: AppContext) {
       const others = [...new Set(body.customer_ids)].filter((id) => id !== userId)
       const allowed = await channelMemberIds(db, body.channel_id, others)
       if (others.some((id) => !allowed.has(id))) throw badRequest('notChannelMember', 'customer_ids')
+      await relates.requireMayInvite(userId, others)
       const topicId = await db.transaction(async (tx) => {
         const [created] = await tx
           .insert(topics)
@@ -123,22 +125,27 @@ export function createTopicService(ctx: AppContext) {
       return mustSee(userId, topicId)
     },
 
-    /** The 1:1 chat with a person, made on first use. Someone who takes chats from friends only refuses new ones. */
+    /**
+     * The 1:1 chat with a person, made on first use. Someone who blocked the caller refuses it
+     * (403); someone who takes chats from friends only refuses a new one from a stranger (403).
+     */
     async chatFriend(userId: string, query: ChatFriendQuery): Promise<Topic> {
       const [partner] = await db
-        .select({ id: users.id, onlyFriendChat: users.onlyFriendChat })
+        .select({ id: users.id })
         .from(users)
         .where('customer_id' in query ? eq(users.id, query.customer_id) : eq(users.workid, query.workid.toLowerCase()))
         .limit(1)
       if (!partner) throw notFound()
       if (partner.id === userId) throw badRequest('invalidInput', 'customer_id')
+      const decision = await relates.mayChat(userId, partner.id)
+      if (!decision.allowed && decision.reason === 'blocked') throw refusalError(decision, 'chat')!
       const dmKey = [userId, partner.id].sort().join(':')
       const [existing] = await db.select({ id: topics.id }).from(topics).where(eq(topics.dmKey, dmKey)).limit(1)
       if (existing) {
         await db.update(topicMembers).set({ hidden: 0 }).where(and(eq(topicMembers.topicId, existing.id), eq(topicMembers.userId, userId)))
         return mustSee(userId, existing.id)
       }
-      if (partner.onlyFriendChat === 1) throw forbidden()
+      if (!decision.allowed) throw refusalError(decision, 'chat')!
       const topicId = await db.transaction(async (tx) => {
         const [created] = await tx
           .insert(topics)
@@ -183,6 +190,7 @@ export function createTopicService(ctx: AppContext) {
       const wanted = [...new Set(body.customer_ids)].filter((id) => !current.has(id))
       const allowed = await channelMemberIds(db, access.topic.channelId, wanted)
       if (wanted.some((id) => !allowed.has(id))) throw badRequest('notChannelMember', 'customer_ids')
+      await relates.requireMayInvite(userId, wanted)
       if (wanted.length) {
         await db.insert(topicMembers).values(wanted.map((id) => ({ topicId: body.topic_id, userId: id }))).onConflictDoNothing()
         realtime.joinTopic(wanted, body.topic_id)

@@ -1,41 +1,84 @@
 import { initialsOf } from '../session/session.rules'
-import type { FriendStatusSnapshot } from './friend-status.machine'
-import type { FriendStatusError, FriendStatusEvent } from './friend-status.types'
+import { FRIEND_STATUS, type FriendStatusSnapshot } from './friend-status.machine'
+import type { FriendStatusContext, FriendStatusError, FriendStatusEvent } from './friend-status.types'
 
-export type FriendStatusLabel = 'stranger' | 'requested' | 'friend'
+export type FriendStatusLabel = 'loading' | 'loadFailed' | 'stranger' | 'requested' | 'incoming' | 'friend' | 'blocked'
+export type FriendStatusBusy = 'sending' | 'cancelling' | 'accepting' | 'rejecting' | 'unfriending' | 'blocking' | 'unblocking'
 
-/** A contact-request item's props and handlers. */
+/** The props and handlers of every friend button (profile, chat header, request item, blocked item). */
 export interface FriendStatusProps {
-  /** False once accepted or rejected: the list drops the item. */
+  /** False once the item left its list (accepted, rejected, unblocked). */
   visible: boolean
+  customerId: string
   name: string
   photoUrl: string | null
   /** The avatar's letters when there is no photo. */
   initials: string
   status: FriendStatusLabel
-  /** Accept and Reject show for a request. */
+  busy: FriendStatusBusy | null
+  /** Add friend shows for a stranger. */
+  canSend: boolean
+  /** Cancel request shows while my request waits. */
+  canCancel: boolean
+  /** Accept and Reject show for their request. */
   canRespond: boolean
-  busy: 'accepting' | 'rejecting' | null
+  canUnfriend: boolean
+  /** Block shows while the person is not blocked; Unblock while they are. */
+  canBlock: boolean
+  canUnblock: boolean
   error: FriendStatusError | null
+  /** The server's words for the failure, when it gave them. */
+  errorDetail: string | null
+  onSend: () => void
+  onCancel: () => void
   onAccept: () => void
   onReject: () => void
+  onUnfriend: () => void
+  onBlock: () => void
+  onUnblock: () => void
+  onRetry: () => void
 }
 
-/** Pure: snapshot and send -> a contact-request item's props and handlers. */
+const BUSY: readonly FriendStatusBusy[] = ['sending', 'cancelling', 'accepting', 'rejecting', 'unfriending', 'blocking', 'unblocking']
+
+/** What the person is to me while a call is on its way: what it started from. */
+function settledLabel(context: FriendStatusContext): FriendStatusLabel {
+  if (context.blocked) return 'blocked'
+  if (context.friendStatus === FRIEND_STATUS.friend) return 'friend'
+  if (context.incoming) return 'incoming'
+  if (context.friendStatus === FRIEND_STATUS.requested) return 'requested'
+  return 'stranger'
+}
+
+/** Pure: snapshot and send -> the friend buttons' props and handlers. */
 export function connect(snapshot: FriendStatusSnapshot, send: (event: FriendStatusEvent) => void): FriendStatusProps {
-  const { name, photoUrl, removed, error } = snapshot.context
-  const accepting = snapshot.matches('accepting')
-  const rejecting = snapshot.matches('rejecting')
+  const { context } = snapshot
+  const busy = BUSY.find((state) => snapshot.matches(state)) ?? null
+  const status: FriendStatusLabel = snapshot.matches('loading') || snapshot.matches('resolving') ? 'loading' : snapshot.matches('loadFailed') ? 'loadFailed' : settledLabel(context)
+  const settled = busy === null && status !== 'loading' && status !== 'loadFailed'
   return {
-    visible: !removed,
-    name,
-    photoUrl,
-    initials: initialsOf(name),
-    status: snapshot.matches('friend') ? 'friend' : snapshot.matches('stranger') ? 'stranger' : 'requested',
-    canRespond: snapshot.matches('requested'),
-    busy: accepting ? 'accepting' : rejecting ? 'rejecting' : null,
-    error,
+    visible: !context.removed,
+    customerId: context.customerId,
+    name: context.name,
+    photoUrl: context.photoUrl,
+    initials: initialsOf(context.name),
+    status,
+    busy,
+    canSend: settled && snapshot.matches('stranger'),
+    canCancel: settled && snapshot.matches('requested'),
+    canRespond: settled && snapshot.matches('incoming'),
+    canUnfriend: settled && snapshot.matches('friend'),
+    canBlock: settled && !snapshot.matches('blocked'),
+    canUnblock: settled && snapshot.matches('blocked'),
+    error: context.error,
+    errorDetail: context.errorDetail,
+    onSend: () => send({ type: 'SEND' }),
+    onCancel: () => send({ type: 'CANCEL' }),
     onAccept: () => send({ type: 'ACCEPT' }),
     onReject: () => send({ type: 'REJECT' }),
+    onUnfriend: () => send({ type: 'UNFRIEND' }),
+    onBlock: () => send({ type: 'BLOCK' }),
+    onUnblock: () => send({ type: 'UNBLOCK' }),
+    onRetry: () => send({ type: 'RETRY' }),
   }
 }

@@ -1,26 +1,51 @@
 import type { FriendStatus } from '../../../contract/notify'
+import type { Person } from '../../../contract/relates'
 
-/** The wire values of friend_status: 0 stranger, 1 requested, 2 declined, 3 friend. */
-export type { FriendStatus }
+/** The wire values of friend_status: 0 and 2 stranger, 1 requested (I asked), 3 friend. */
+export type { FriendStatus, Person }
 
 export interface FriendStatusInput {
   customerId: string
   name: string
   photoUrl: string | null
-  friendStatus: FriendStatus
+  /** null: not known yet, the machine looks the person up (workid/customer). */
+  friendStatus: FriendStatus | null
+  /** They asked me (a contact request). */
+  incoming?: boolean
+  /** I blocked them. */
+  blocked?: boolean
 }
 
-export type FriendStatusError = 'accept' | 'reject'
+/** Which call failed. */
+export type FriendStatusError = 'load' | 'send' | 'cancel' | 'accept' | 'reject' | 'unfriend' | 'block' | 'unblock'
 
-export interface FriendStatusContext extends FriendStatusInput {
-  /** The item left its list (after accept or reject). */
+export interface FriendStatusContext {
+  customerId: string
+  name: string
+  photoUrl: string | null
+  friendStatus: FriendStatus | null
+  incoming: boolean
+  blocked: boolean
+  /** The item left its list (a request accepted or rejected, a person unblocked). */
   removed: boolean
   error: FriendStatusError | null
+  /** The server's own words for the failure (e.g. 'You cannot contact this person.'), when it gave them. */
+  errorDetail: string | null
 }
 
-export type FriendStatusEvent = { type: 'ACCEPT' } | { type: 'REJECT' }
+export type FriendStatusEvent =
+  | { type: 'SEND' }
+  | { type: 'CANCEL' }
+  | { type: 'ACCEPT' }
+  | { type: 'REJECT' }
+  | { type: 'UNFRIEND' }
+  | { type: 'BLOCK' }
+  | { type: 'UNBLOCK' }
+  /** Look the person up again (a friend notification about them arrived). */
+  | { type: 'REFRESH' }
+  | { type: 'RETRY' }
 
-/** POST relates/accept-friend and relates/no-friend. */
+/** POST relates/* {customer_id}. */
 export interface RelateInput {
   customer_id: string
 }

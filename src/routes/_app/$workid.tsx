@@ -1,13 +1,19 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
+import type { SessionState } from '../../machines/session'
+import { friendInputOf } from '../../services/person-profile'
+import { useSession } from '../../services/session'
+import { PersonFriendActions } from '../../ui/friend-status/live'
+import { PersonProfile } from '../../ui/people/person-profile'
 
-/** /{workid} opens the 1:1 chat with that person. */
+/** /{workid} opens the 1:1 chat with that person; when they refuse it (friends only, blocked), their profile says why. */
 export const Route = createFileRoute('/_app/$workid')({
   // The API layer loads with the first chat, not with every route's definition (the routes chunk).
   loader: async ({ params }) => {
-    const { openChatWith } = await import('../../services/conversation')
-    const { topicId } = await openChatWith(params.workid)
-    throw redirect({ to: '/chat/$topicId', params: { topicId }, replace: true })
+    const { openChatOrProfile } = await import('../../services/person-profile')
+    const outcome = await openChatOrProfile(params.workid)
+    if (outcome.kind === 'chat') throw redirect({ to: '/chat/$topicId', params: { topicId: outcome.topicId }, replace: true })
+    return outcome
   },
   pendingMs: 0,
   pendingMinMs: 0,
@@ -21,4 +27,23 @@ export const Route = createFileRoute('/_app/$workid')({
       <Trans>No one with this Work ID can be reached.</Trans>
     </p>
   ),
+  component: RefusedChat,
 })
+
+const meOf = (state: SessionState) => state?.context.user?._id ?? ''
+
+function RefusedChat() {
+  const { person, reason } = Route.useLoaderData()
+  const meId = useSession(meOf)
+  return (
+    <PersonProfile
+      key={person._id}
+      name={person.name}
+      workid={person.workid}
+      photoUrl={person.photo_url}
+      refusal={reason}
+      isSelf={meId === person._id}
+      actions={<PersonFriendActions input={friendInputOf(person)} />}
+    />
+  )
+}

@@ -3,6 +3,7 @@ import { Trans } from '@lingui/react/macro'
 import type { NotificationDrawerConnect } from '../../machines/notification-badge'
 import type { BrowserNotificationPermission } from '../../services/browser-notifications'
 import { Button } from '../button'
+import { FriendNotificationActions } from '../friend-status/live'
 import { NotificationList } from '../notification-badge/notification-list'
 import { Drawer } from './drawer'
 
@@ -45,7 +46,15 @@ export function NotificationsDrawer({ open, onClose, items, unread, canMarkAllSe
           <Trans>Desktop notifications are blocked for this site in your browser’s settings.</Trans>
         </p>
       ) : null}
-      <NotificationList items={items} unread={unread} canMarkAllSeen={canMarkAllSeen} onSeen={onSeen} onSeenAll={onSeenAll} now={now} />
+      <NotificationList
+        items={items}
+        unread={unread}
+        canMarkAllSeen={canMarkAllSeen}
+        onSeen={onSeen}
+        onSeenAll={onSeenAll}
+        now={now}
+        renderActions={(item) => <FriendNotificationActions notification={item} />}
+      />
     </Drawer>
   )
 }

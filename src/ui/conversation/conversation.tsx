@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { ComposerProps } from '../../machines/composer'
@@ -11,10 +12,12 @@ export interface ConversationViewProps {
   composer: ComposerProps
   /** The topic's messages in the outbox (those the conversation does not show yet). */
   outbox: OutboxProps
+  /** In a 1:1 chat: the partner's friend buttons. */
+  headerActions?: ReactNode
 }
 
 /** The open chat: header, pinned messages, history, refused messages, the forward picker and the message box. */
-export function Conversation({ conversation, composer, outbox }: ConversationViewProps) {
+export function Conversation({ conversation, composer, outbox, headerActions }: ConversationViewProps) {
   const { t } = useLingui()
   const { pinned, forward } = conversation
   const title = conversation.title ?? t`New Message`
@@ -28,6 +31,7 @@ export function Conversation({ conversation, composer, outbox }: ConversationVie
         <span className="hidden text-xs text-slate-500 sm:inline">
           <Trans>{conversation.membersCount} members</Trans>
         </span>
+        {headerActions ? <div className="hidden sm:block">{headerActions}</div> : null}
         <Link to="/chat/info/$topicId" params={{ topicId: conversation.topicId }} className="rounded px-2 py-1 text-sm text-slate-600 hover:bg-slate-100">
           <Trans>Chat info</Trans>
         </Link>

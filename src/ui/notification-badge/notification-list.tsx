@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { NotificationDrawerConnect } from '../../machines/notification-badge'
 import { initialsOf } from '../../machines/session/session.rules'
@@ -7,13 +8,15 @@ import { Avatar } from '../avatar'
 export interface NotificationListProps extends Pick<NotificationDrawerConnect, 'items' | 'unread' | 'canMarkAllSeen' | 'onSeen' | 'onSeenAll'> {
   /** The time the labels count from ('5 minutes ago'); now when omitted. */
   now?: Date
+  /** Buttons that act on an item in place (a friend request's Accept and Reject). */
+  renderActions?: (item: NotificationListProps['items'][number]) => ReactNode
 }
 
 /**
  * The notification drawer's list, newest first: who, what, how long ago. Clicking an unread item
  * marks it read (its 'Mark as read' button does the same from the keyboard); 'Mark all as read'.
  */
-export function NotificationList({ items, unread, canMarkAllSeen, onSeen, onSeenAll, now }: NotificationListProps) {
+export function NotificationList({ items, unread, canMarkAllSeen, onSeen, onSeenAll, now, renderActions }: NotificationListProps) {
   const { t } = useLingui()
   const at = now ?? new Date()
   return (
@@ -51,6 +54,11 @@ export function NotificationList({ items, unread, canMarkAllSeen, onSeen, onSeen
                     </>
                   )}
                 </p>
+                {renderActions ? (
+                  <div className="mt-2" onClick={(event) => event.stopPropagation()}>
+                    {renderActions(item)}
+                  </div>
+                ) : null}
               </div>
               {item.is_seen ? null : (
                 <button

@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, Link } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import { Page } from '../../../ui/app/page'
 import { useShellActions } from '../../../ui/app/shell-context'
@@ -19,6 +19,11 @@ function SettingsPage() {
       <Button onClick={openPrivacySettings} aria-haspopup="dialog" className="mt-4">
         <Trans>Privacy settings</Trans>
       </Button>
+      <p className="mt-4 text-sm">
+        <Link to="/account/privacy" className="font-medium text-indigo-600 hover:underline">
+          <Trans>Privacy and blocked people</Trans>
+        </Link>
+      </p>
     </Page>
   )
 }

@@ -5,6 +5,7 @@ import { useConversation } from '../../../services/conversation'
 import { useSession } from '../../../services/session'
 import { ChatLoading, ChatUnavailable } from '../../../ui/chat-status'
 import { Conversation } from '../../../ui/conversation/conversation'
+import { PersonFriendActions } from '../../../ui/friend-status/live'
 
 export const Route = createFileRoute('/_app/chat/$topicId')({
   // The API layer loads with the chat, not with every route's definition (the routes chunk).
@@ -26,5 +27,6 @@ function TopicPage() {
 }
 
 function OpenChat({ topic, meId }: { topic: TopicInfo; meId: string }) {
-  return <Conversation {...useConversation(topic, meId)} />
+  const partner = !topic.is_group && topic.partner_id ? { customerId: topic.partner_id, name: topic.name, photoUrl: topic.photo_url, friendStatus: null } : null
+  return <Conversation {...useConversation(topic, meId)} headerActions={partner ? <PersonFriendActions key={partner.customerId} input={partner} showBlock={false} /> : null} />
 }

@@ -1,0 +1,44 @@
+import { z } from 'zod'
+import { objectId, pageNumber } from './common'
+import { friendStatus } from './notify'
+
+/**
+ * Friends, contacts and blocking (relates/*, workid/list-friends, workid/customer, contact).
+ * friend_status, as the caller sees the other person: 0 and 2 stranger, 1 requested (the caller
+ * asked), 3 friend; `incoming` says the other person asked the caller (friend_status is then 0).
+ */
+
+/** POST relates/* {customer_id}. */
+export const customerIdBody = z.strictObject({ customer_id: objectId })
+export type CustomerIdBody = z.infer<typeof customerIdBody>
+
+/** A person as contact lists show them. */
+export const contactItem = z.object({
+  _id: z.string(),
+  name: z.string(),
+  workid: z.string(),
+  photo_url: z.string().nullable(),
+})
+export type ContactItem = z.infer<typeof contactItem>
+
+/** A person as the caller relates to them: the friend buttons and the block button read it. */
+export const person = contactItem.extend({
+  friend_status: friendStatus,
+  /** They asked the caller to be friends (accept or reject). */
+  incoming: z.boolean(),
+  /** The caller blocked them. */
+  blocked: z.boolean(),
+})
+export type Person = z.infer<typeof person>
+
+/** GET workid/customer: one person by workid or id. */
+export const personQuery = z.union([z.object({ customer_id: objectId }), z.object({ workid: z.string().trim().min(1).max(64) })])
+export type PersonQuery = z.infer<typeof personQuery>
+
+/** GET workid/list-friends?status=2: the caller's friends (status 2 is the only list there is). */
+export const listFriendsQuery = z.object({ status: z.coerce.number().pipe(z.literal(2)).default(2) })
+export type ListFriendsQuery = z.infer<typeof listFriendsQuery>
+
+/** GET contact, relates/list-friend, relates/list-block: 20 per page. */
+export const contactPageQuery = z.object({ page: pageNumber })
+export type ContactPageQuery = z.infer<typeof contactPageQuery>

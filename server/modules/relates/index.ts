@@ -1,0 +1,8 @@
+/**
+ * The relates module's public face: friends, contacts and blocking (the only writer of friendships
+ * and user_blocks), and the privacy policy other modules ask through its service: `mayChat`,
+ * `mayCall(callerId, calleeId)` (for the call module to come) and `requireMayInvite`.
+ */
+export { relatesRoutes } from './routes'
+export { createRelatesService, refusalError, type RelatesService } from './service'
+export type { Decision, Refusal } from './policy'

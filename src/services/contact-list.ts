@@ -1,0 +1,18 @@
+import { useMemo } from 'react'
+import { useActorRef, useSelector } from '@xstate/react'
+import { fromPromise } from 'xstate'
+import { connect, contactListMachine, type ContactItem, type ContactListKind, type ContactListProps, type LoadPageInput } from '../machines/contact-list'
+import { contactPage } from './api/relates'
+
+const appContactListMachine = contactListMachine.provide({
+  actors: {
+    loadPage: fromPromise<ContactItem[], LoadPageInput>(({ input }) => contactPage(input.kind, input.page)),
+  },
+})
+
+/** One contact list (friends, requests or blocked people), loaded 20 a page until a page is not full. */
+export function useContactList(kind: ContactListKind): ContactListProps {
+  const actor = useActorRef(appContactListMachine, { input: { kind } })
+  const snapshot = useSelector(actor, (s) => s)
+  return useMemo(() => connect(snapshot, actor.send), [snapshot, actor])
+}

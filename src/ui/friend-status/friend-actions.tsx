@@ -1,0 +1,104 @@
+import { Trans } from '@lingui/react/macro'
+import type { FriendStatusError, FriendStatusProps } from '../../machines/friend-status'
+import { Button } from '../button'
+import { LoadFailed } from '../load-failed'
+
+/** What failed, in words; the server's own message follows when it gave one. */
+export function FriendError({ error, detail }: { error: FriendStatusError; detail: string | null }) {
+  return (
+    <p role="alert" className="text-xs text-red-600">
+      {error === 'send' ? (
+        <Trans>Could not send the friend request.</Trans>
+      ) : error === 'cancel' ? (
+        <Trans>Could not cancel the friend request.</Trans>
+      ) : error === 'accept' ? (
+        <Trans>Could not accept the friend request.</Trans>
+      ) : error === 'reject' ? (
+        <Trans>Could not reject the friend request.</Trans>
+      ) : error === 'unfriend' ? (
+        <Trans>Could not remove this friend.</Trans>
+      ) : error === 'block' ? (
+        <Trans>Could not block this person.</Trans>
+      ) : error === 'unblock' ? (
+        <Trans>Could not unblock this person.</Trans>
+      ) : (
+        <Trans>Could not load this person.</Trans>
+      )}{' '}
+      {detail ?? <Trans>Please try again.</Trans>}
+    </p>
+  )
+}
+
+/** The friend buttons for one person: Add friend, Cancel request, Accept / Reject, Unfriend; Block / Unblock when asked. */
+export function FriendActions(props: FriendStatusProps & { showBlock?: boolean }) {
+  const { status, busy, error, errorDetail, showBlock = false } = props
+  if (status === 'loading') {
+    return (
+      <p role="status" className="text-xs text-slate-500">
+        <Trans>Loading…</Trans>
+      </p>
+    )
+  }
+  if (status === 'loadFailed') {
+    return (
+      <LoadFailed onRetry={props.onRetry}>
+        <Trans>Could not load this person.</Trans>
+      </LoadFailed>
+    )
+  }
+  return (
+    <div className="flex flex-col items-start gap-1">
+      <div className="flex flex-wrap items-center gap-2">
+        {status === 'stranger' ? (
+          <Button size="sm" onClick={props.onSend} disabled={!props.canSend} aria-busy={busy === 'sending' || undefined}>
+            <Trans>Add friend</Trans>
+          </Button>
+        ) : status === 'requested' ? (
+          <>
+            <span className="text-xs font-medium text-slate-600">
+              <Trans>Friend request sent</Trans>
+            </span>
+            <Button variant="secondary" size="sm" onClick={props.onCancel} disabled={!props.canCancel} aria-busy={busy === 'cancelling' || undefined}>
+              <Trans>Cancel request</Trans>
+            </Button>
+          </>
+        ) : status === 'incoming' ? (
+          <>
+            <span className="text-xs font-medium text-slate-600">
+              <Trans>Sent you a friend request</Trans>
+            </span>
+            <Button size="sm" onClick={props.onAccept} disabled={!props.canRespond} aria-busy={busy === 'accepting' || undefined}>
+              <Trans>Accept</Trans>
+            </Button>
+            <Button variant="secondary" size="sm" onClick={props.onReject} disabled={!props.canRespond} aria-busy={busy === 'rejecting' || undefined}>
+              <Trans>Reject</Trans>
+            </Button>
+          </>
+        ) : status === 'friend' ? (
+          <>
+            <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-700">
+              <Trans>Friends</Trans>
+            </span>
+            <Button variant="secondary" size="sm" onClick={props.onUnfriend} disabled={!props.canUnfriend} aria-busy={busy === 'unfriending' || undefined}>
+              <Trans>Unfriend</Trans>
+            </Button>
+          </>
+        ) : (
+          <span className="text-xs font-medium text-slate-600">
+            <Trans>Blocked</Trans>
+          </span>
+        )}
+        {showBlock && status === 'blocked' ? (
+          <Button variant="secondary" size="sm" onClick={props.onUnblock} disabled={!props.canUnblock} aria-busy={busy === 'unblocking' || undefined}>
+            <Trans>Unblock</Trans>
+          </Button>
+        ) : showBlock ? (
+          <Button variant="ghost" size="sm" onClick={props.onBlock} disabled={!props.canBlock} aria-busy={busy === 'blocking' || undefined}>
+            <Trans>Block</Trans>
+          </Button>
+        ) : null}
+      </div>
+      {error ? <FriendError error={error} detail={errorDetail} /> : null}
+    </div>
+  )
+}

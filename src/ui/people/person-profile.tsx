@@ -1,0 +1,51 @@
+import type { ReactNode } from 'react'
+import { Link } from '@tanstack/react-router'
+import { Trans } from '@lingui/react/macro'
+import { initialsOf } from '../../machines/session/session.rules'
+import { Alert } from '../alert'
+import { Avatar } from '../avatar'
+import { buttonClass } from '../button'
+
+export interface PersonProfileProps {
+  name: string
+  workid: string
+  photoUrl: string | null
+  /** The friend and block buttons. */
+  actions: ReactNode
+  /** Why a chat with them was refused (the server's words), shown instead of the Message button. */
+  refusal?: string | null
+  /** The signed-in user's own profile: no buttons. */
+  isSelf?: boolean
+}
+
+/** A person's profile: avatar, name, Work ID, Message (their 1:1 chat), and the friend and block buttons. */
+export function PersonProfile({ name, workid, photoUrl, actions, refusal = null, isSelf = false }: PersonProfileProps) {
+  return (
+    <section aria-labelledby="person-name" className="mx-auto max-w-xl px-4 py-8 sm:px-6">
+      <div className="flex flex-col items-center gap-3 rounded-lg border border-slate-200 bg-white p-6 text-center">
+        <Avatar photoUrl={photoUrl} initials={initialsOf(name)} size={64} />
+        <div>
+          <h1 id="person-name" className="text-xl font-semibold text-slate-900">
+            {name}
+          </h1>
+          <p className="text-sm text-slate-500">@{workid}</p>
+        </div>
+        {refusal ? <Alert className="w-full text-left">{refusal}</Alert> : null}
+        {isSelf ? (
+          <Link to="/account/profile" className={buttonClass('secondary', 'sm')}>
+            <Trans>This is you: edit your profile</Trans>
+          </Link>
+        ) : (
+          <div className="flex flex-col items-center gap-3">
+            {refusal ? null : (
+              <Link to="/$workid" params={{ workid }} className={buttonClass('primary', 'sm')}>
+                <Trans>Message</Trans>
+              </Link>
+            )}
+            {actions}
+          </div>
+        )}
+      </div>
+    </section>
+  )
+}

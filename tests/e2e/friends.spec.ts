@@ -1,0 +1,114 @@
+import { expect, test } from '@playwright/test'
+import { apiAs, person } from './support/people'
+
+/**
+ * Friends end to end (issue 15): a request sent from a profile reaches the addressee live, who
+ * accepts it in the notification drawer; the requester's profile turns to "Friends"; the contact
+ * list shows the friend; "only friends may message me" refuses a stranger with a visible reason
+ * while the friend still gets the chat; a blocked person is refused too.
+ */
+test('A asks B from B’s profile, B accepts from the drawer, A sees Friends; only-friends chat refuses stranger C with a visible error', async ({ browser }) => {
+  const ann = await person(browser, 'Ann Friend')
+  const bao = await person(browser, 'Bao Friend')
+  const cuong = await person(browser, 'Cuong Stranger')
+  const baoInfo = await apiAs(bao).get('customer/user-info')
+
+  // Ann, on Bao's profile, sends a friend request.
+  await ann.page.goto(`/people/${baoInfo.workid}`)
+  const profile = ann.page.getByRole('region', { name: 'Bao Friend' })
+  await expect(profile.getByRole('heading', { name: 'Bao Friend' })).toBeVisible()
+  await profile.getByRole('button', { name: 'Add friend' }).click()
+  await expect(profile.getByText('Friend request sent')).toBeVisible()
+  await expect(profile.getByRole('button', { name: 'Cancel request' })).toBeEnabled()
+
+  // Bao's bell counts it live; Bao accepts in the drawer.
+  const bell = bao.page.getByRole('banner').getByRole('button', { name: /^Notifications/ })
+  await expect(bell).toHaveAccessibleName('Notifications, 1 unread, new')
+  await bell.click()
+  const drawer = bao.page.getByRole('dialog', { name: 'Notifications' })
+  const request = drawer.getByRole('listitem', { name: 'Ann Friend sent you a friend request' })
+  await expect(request.getByText('Sent you a friend request', { exact: true })).toBeVisible()
+  await request.getByRole('button', { name: 'Accept' }).click()
+  await expect(request.getByText('Friends', { exact: true })).toBeVisible()
+  await drawer.getByRole('button', { name: 'Close' }).click()
+
+  // Ann's profile page turns to Friends as soon as Bao accepts (the accept notification arrives live).
+  await expect(profile.getByText('Friends', { exact: true })).toBeVisible()
+  await expect(profile.getByRole('button', { name: 'Unfriend' })).toBeVisible()
+
+  // Bao's contacts list Ann, with chat and (not yet available) call.
+  await bao.page.goto('/contact')
+  const annCard = bao.page.getByRole('list', { name: 'Friends' }).getByRole('listitem', { name: 'Ann Friend' })
+  await expect(annCard.getByRole('link', { name: 'Chat with Ann Friend' })).toBeVisible()
+  await expect(annCard.getByRole('button', { name: 'Call Ann Friend (not available yet)' })).toBeDisabled()
+
+  // Bao lets only friends message him, on the privacy page.
+  await bao.page.goto('/account/privacy')
+  const onlyFriends = bao.page.getByRole('switch', { name: 'Only friends can message me' })
+  await expect(onlyFriends).not.toBeChecked()
+  const saved = bao.page.waitForResponse((res) => res.url().endsWith('/api/customer/update-profile') && res.request().method() === 'PUT')
+  await onlyFriends.click()
+  expect((await saved).status()).toBe(200)
+  await expect(onlyFriends).toBeChecked()
+
+  // Cuong, a stranger, is refused with the reason, and offered a friend request instead.
+  await cuong.page.goto(`/${baoInfo.workid}`)
+  const refused = cuong.page.getByRole('region', { name: 'Bao Friend' })
+  await expect(refused.getByRole('alert')).toHaveText('This person only accepts messages from friends. Send them a friend request first.')
+  await expect(refused.getByRole('button', { name: 'Add friend' })).toBeVisible()
+  await expect(cuong.page.getByRole('textbox', { name: 'Message' })).toHaveCount(0)
+
+  // Ann, a friend, still gets the chat, and its header says they are friends.
+  await ann.page.goto(`/${baoInfo.workid}`)
+  await expect(ann.page.getByRole('textbox', { name: 'Message' })).toBeVisible()
+  const chatHeader = ann.page.locator('header').filter({ has: ann.page.getByRole('heading', { name: 'Bao Friend' }) })
+  await expect(chatHeader.getByText('Friends', { exact: true })).toBeVisible()
+})
+
+test('a blocked person is refused the chat; the blocker unblocks from the privacy page', async ({ browser }) => {
+  const dung = await person(browser, 'Dung Blocker')
+  const em = await person(browser, 'Em Blocked')
+  const dungInfo = await apiAs(dung).get('customer/user-info')
+  const emInfo = await apiAs(em).get('customer/user-info')
+
+  // Dung blocks Em from Em's profile.
+  await dung.page.goto(`/people/${emInfo.workid}`)
+  const profile = dung.page.getByRole('region', { name: 'Em Blocked' })
+  await profile.getByRole('button', { name: 'Block' }).click()
+  await expect(profile.getByText('Blocked', { exact: true })).toBeVisible()
+
+  await em.page.goto(`/${dungInfo.workid}`)
+  await expect(em.page.getByRole('region', { name: 'Dung Blocker' }).getByRole('alert')).toHaveText('You cannot contact this person.')
+
+  // The privacy page lists Em; Unblock takes Em off the list.
+  await dung.page.goto('/account/privacy')
+  const blocked = dung.page.getByRole('list', { name: 'Blocked people' }).getByRole('listitem', { name: 'Em Blocked' })
+  await blocked.getByRole('button', { name: 'Unblock' }).click()
+  await expect(blocked).toHaveCount(0)
+  await expect(dung.page.getByText('You have not blocked anyone.')).toBeVisible()
+
+  await em.page.goto(`/${dungInfo.workid}`)
+  await expect(em.page.getByRole('textbox', { name: 'Message' })).toBeVisible()
+})
+
+test('/contact: a request rejected and one accepted in the Requests tab; the friend appears under Friends', async ({ browser }) => {
+  const gia = await person(browser, 'Gia Asker')
+  const khoa = await person(browser, 'Khoa Asker')
+  const hoa = await person(browser, 'Hoa Contact')
+  const hoaInfo = await apiAs(hoa).get('customer/user-info')
+  await apiAs(gia).post('relates/add-friend', { customer_id: hoaInfo._id })
+  await apiAs(khoa).post('relates/add-friend', { customer_id: hoaInfo._id })
+
+  await hoa.page.goto('/contact')
+  await expect(hoa.page.getByText('No friends yet. Open someone’s profile from their Work ID and send them a friend request.')).toBeVisible()
+  await hoa.page.getByRole('tab', { name: 'Requests' }).click()
+  const requests = hoa.page.getByRole('list', { name: 'Friend requests' })
+  await requests.getByRole('listitem', { name: 'Gia Asker' }).getByRole('button', { name: 'Reject' }).click()
+  await expect(requests.getByRole('listitem', { name: 'Gia Asker' })).toHaveCount(0)
+  await requests.getByRole('listitem', { name: 'Khoa Asker' }).getByRole('button', { name: 'Accept' }).click()
+  await expect(hoa.page.getByText('No friend requests.')).toBeVisible()
+
+  await hoa.page.getByRole('tab', { name: 'Friends' }).click()
+  await expect(hoa.page.getByRole('list', { name: 'Friends' }).getByRole('listitem')).toHaveCount(1)
+  await expect(hoa.page.getByRole('list', { name: 'Friends' }).getByRole('listitem', { name: 'Khoa Asker' })).toBeVisible()
+})
