@@ -52,6 +52,7 @@ import {
   topicLabelBody,
   topicPermissionBody,
 } from './topic'
+import { messageSearchQuery, foundMessage, superSearchQuery, superSearchResult } from './search'
 import { user } from './user'
 import { contactItem, contactPageQuery, customerIdBody, listFriendsQuery, person, personQuery } from './relates'
 
@@ -590,6 +591,25 @@ export const endpoints = {
   blockedPeople: endpoint({ method: 'GET', path: 'relates/list-block', tag: 'relates', summary: 'People the caller blocked, newest first, 20 per page', auth: 'signedIn', query: contactPageQuery, response: z.array(contactItem) }),
   listFriends: endpoint({ method: 'GET', path: 'workid/list-friends', tag: 'relates', summary: 'The caller’s friends by name (status=2), the first 1,000', auth: 'signedIn', query: listFriendsQuery, response: z.array(contactItem) }),
   contactList: endpoint({ method: 'GET', path: 'contact', tag: 'relates', summary: 'The caller’s contacts (friends) by name, 20 per page', auth: 'signedIn', query: contactPageQuery, response: z.array(contactItem) }),
+  // search
+  superSearch: endpoint({
+    method: 'GET',
+    path: 'super-search',
+    tag: 'search',
+    summary: 'People, group topics and channels the caller may see whose name (or a person’s workid) matches the keyword, ignoring case and accents',
+    auth: 'signedIn',
+    query: superSearchQuery,
+    response: superSearchResult,
+  }),
+  messageSearch: endpoint({
+    method: 'GET',
+    path: 'message/search',
+    tag: 'search',
+    summary: 'Messages of the caller’s topics (or one of them) that contain the keyword, ignoring case and accents; newest first, with the matched parts',
+    auth: 'signedIn',
+    query: messageSearchQuery,
+    response: z.array(foundMessage),
+  }),
 } as const satisfies Record<string, EndpointDef>
 
 export type Endpoints = typeof endpoints

@@ -26,6 +26,7 @@ import { createMediaService, mediaPublicRoutes, mediaRoutes, orphanSweep } from 
 import { createMessageService, messageRoutes } from './modules/message'
 import { createNotifyService, notifyRoutes } from './modules/notify'
 import { createRelatesService, relatesRoutes } from './modules/relates'
+import { createSearchService, searchRoutes } from './modules/search'
 import { createTopicService, memberName, requireTopicMember, requireTopicPermission, topicIdsOf, topicRoutes } from './modules/topic'
 import { createRealtime } from './realtime'
 import { createAvatarStore } from './storage/avatars'
@@ -64,6 +65,8 @@ export function createServices(ctx: AppContext) {
     media,
     emailPreview: createEmailPreviewService(ctx),
     relates,
+    // search
+    search: createSearchService(ctx, { requireTopicMember }),
   }
 }
 
@@ -157,6 +160,8 @@ export async function buildApp(app: FastifyInstance, config: Config, database: D
       await api.register(mediaPublicRoutes, { ctx, service: services.media })
       await api.register(mediaRoutes, { ctx, service: services.media })
       await api.register(relatesRoutes, { ctx, service: services.relates })
+      // search
+      await api.register(searchRoutes, { ctx, service: services.search })
     },
     { prefix: '/api' },
   )

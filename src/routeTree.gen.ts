@@ -19,6 +19,7 @@ import { Route as AppCalendarRouteImport } from './routes/_app/calendar'
 import { Route as AppChatRouteRouteImport } from './routes/_app/chat/route'
 import { Route as AppContactRouteImport } from './routes/_app/contact'
 import { Route as AppHomeRouteImport } from './routes/_app/home'
+import { Route as AppSearchRouteImport } from './routes/_app/search'
 import { Route as AppUtilitiesRouteImport } from './routes/_app/utilities'
 import { Route as AuthForgotPasswordRouteImport } from './routes/_auth/forgot-password'
 import { Route as AuthLoginRouteImport } from './routes/_auth/login'
@@ -95,6 +96,11 @@ const AppContactRoute = AppContactRouteImport.update({
 const AppHomeRoute = AppHomeRouteImport.update({
   id: '/home',
   path: '/home',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSearchRoute = AppSearchRouteImport.update({
+  id: '/search',
+  path: '/search',
   getParentRoute: () => AppRoute,
 } as any)
 const AppUtilitiesRoute = AppUtilitiesRouteImport.update({
@@ -262,6 +268,7 @@ export interface FileRoutesByFullPath {
   '/calendar': typeof AppCalendarRoute
   '/contact': typeof AppContactRoute
   '/home': typeof AppHomeRoute
+  '/search': typeof AppSearchRoute
   '/utilities': typeof AppUtilitiesRoute
   '/forgot-password': typeof AuthForgotPasswordRoute
   '/login': typeof AuthLoginRoute
@@ -299,6 +306,7 @@ export interface FileRoutesByTo {
   '/calendar': typeof AppCalendarRoute
   '/contact': typeof AppContactRoute
   '/home': typeof AppHomeRoute
+  '/search': typeof AppSearchRoute
   '/utilities': typeof AppUtilitiesRoute
   '/forgot-password': typeof AuthForgotPasswordRoute
   '/login': typeof AuthLoginRoute
@@ -341,6 +349,7 @@ export interface FileRoutesById {
   '/_app/calendar': typeof AppCalendarRoute
   '/_app/contact': typeof AppContactRoute
   '/_app/home': typeof AppHomeRoute
+  '/_app/search': typeof AppSearchRoute
   '/_app/utilities': typeof AppUtilitiesRoute
   '/_auth/forgot-password': typeof AuthForgotPasswordRoute
   '/_auth/login': typeof AuthLoginRoute
@@ -383,6 +392,7 @@ export interface FileRouteTypes {
     | '/calendar'
     | '/contact'
     | '/home'
+    | '/search'
     | '/utilities'
     | '/forgot-password'
     | '/login'
@@ -420,6 +430,7 @@ export interface FileRouteTypes {
     | '/calendar'
     | '/contact'
     | '/home'
+    | '/search'
     | '/utilities'
     | '/forgot-password'
     | '/login'
@@ -461,6 +472,7 @@ export interface FileRouteTypes {
     | '/_app/calendar'
     | '/_app/contact'
     | '/_app/home'
+    | '/_app/search'
     | '/_app/utilities'
     | '/_auth/forgot-password'
     | '/_auth/login'
@@ -571,6 +583,13 @@ declare module '@tanstack/react-router' {
       path: '/home'
       fullPath: '/home'
       preLoaderRoute: typeof AppHomeRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/search': {
+      id: '/_app/search'
+      path: '/search'
+      fullPath: '/search'
+      preLoaderRoute: typeof AppSearchRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/utilities': {
@@ -819,6 +838,7 @@ interface AppRouteChildren {
   AppCalendarRoute: typeof AppCalendarRoute
   AppContactRoute: typeof AppContactRoute
   AppHomeRoute: typeof AppHomeRoute
+  AppSearchRoute: typeof AppSearchRoute
   AppUtilitiesRoute: typeof AppUtilitiesRoute
   AppAccountManagePaymentRoute: typeof AppAccountManagePaymentRoute
   AppAccountPrivacyRoute: typeof AppAccountPrivacyRoute
@@ -834,6 +854,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppCalendarRoute: AppCalendarRoute,
   AppContactRoute: AppContactRoute,
   AppHomeRoute: AppHomeRoute,
+  AppSearchRoute: AppSearchRoute,
   AppUtilitiesRoute: AppUtilitiesRoute,
   AppAccountManagePaymentRoute: AppAccountManagePaymentRoute,
   AppAccountPrivacyRoute: AppAccountPrivacyRoute,

@@ -6,6 +6,8 @@ import { readlinkSync } from 'node:fs'
 import { setPriority } from 'node:os'
 import { parentPort, workerData } from 'node:worker_threads'
 import { PGlite, parse, protocol, types } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
 
 // What drizzle asks of PGlite: dates, times and intervals as the text Postgres sends.
 const asText = (value) => value
@@ -41,7 +43,9 @@ yieldToTheEventLoop()
 const ROLLBACK = Symbol('rollback')
 const ERROR_FIELDS = ['name', 'message', 'code', 'detail', 'hint', 'severity', 'constraint', 'table', 'column', 'schema', 'dataType', 'position', 'where']
 
-const db = await PGlite.create(workerData.dataDir)
+// Search (server/modules/search) folds accents with unaccent and matches through pg_trgm indexes;
+// the migration creates both extensions, which PGlite must have loaded to offer them.
+const db = await PGlite.create(workerData.dataDir, { extensions: { pg_trgm, unaccent } })
 /** Open transactions by id: the PGlite transaction and how to end it. */
 const transactions = new Map()
 /** Named statements parsed in this session, with their parameters' type ids. */

@@ -37,6 +37,12 @@ export async function installSpa(app: FastifyInstance, distDir: string) {
     app.get('/', { schema: { hide: true } }, (_req, reply) => notBuilt(reply))
   }
 
+  // An /api/ path no route took (e.g. a parameter past the router's length limit) is a JSON 404,
+  // never a file lookup by the static wildcard (which answers 403 to a path holding a NUL byte).
+  app.all('/api/*', { schema: { hide: true } }, () => {
+    throw notFound()
+  })
+
   app.setNotFoundHandler((req, reply) => {
     const isApi = req.url === '/api' || req.url.startsWith('/api/')
     if (!isApi && wantsHtml(req)) {

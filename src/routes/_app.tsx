@@ -21,6 +21,8 @@ import { ShellActionsContext } from '../ui/app/shell-context'
 import { Sidebar } from '../ui/app/sidebar'
 import { SupportDrawer } from '../ui/app/support-drawer'
 import { TopHeader } from '../ui/app/top-header'
+import { useSearch } from '../services/search'
+import { SearchBox } from '../ui/search/search-box'
 import { CreateChannelDialog } from '../ui/channel-form/create-channel-dialog'
 import { LanguageSelector } from '../ui/language-selector'
 import { LogoMark } from '../ui/logo'
@@ -93,6 +95,8 @@ function AppLayout() {
             initials={account.initials}
             menuButton={<MobileMenuButton nav={nav} placement="sidebar" />}
             chats={<ChatLink {...notifications.chat} />}
+            search={<PeopleSearch />}
+            globalSearch={<GlobalSearch />}
             notifications={<NotificationBell {...notifications.bell} onOpen={openNotifications} />}
             languageSelector={<LanguageSelector />}
             onOpenAccount={() => setPanel('account')}
@@ -133,6 +137,16 @@ function AppLayout() {
       </AppShell>
     </ShellActionsContext.Provider>
   )
+}
+
+/** The header's people search (300 ms debounce). */
+function PeopleSearch() {
+  return <SearchBox variant="inline" {...useSearch('people')} />
+}
+
+/** The global search dropdown (600 ms debounce): people, groups, channels, and messages. */
+function GlobalSearch() {
+  return <SearchBox variant="popover" {...useSearch('all')} />
 }
 
 /** The first-login tutorial: one per user. */

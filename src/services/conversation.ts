@@ -14,7 +14,7 @@ import { onSocketConnect, onSocketEvent } from './socket'
 
 const appConversationMachine = conversationMachine.provide({
   actors: {
-    loadLatest: fromPromise<Message[], { topicId: string }>(({ input }) => messagesOf(input.topicId)),
+    loadLatest: fromPromise<Message[], { topicId: string; before?: number }>(({ input }) => messagesOf(input.topicId, input.before === undefined ? {} : { before: input.before })),
     loadBefore: fromPromise<Message[], { topicId: string; before: number }>(({ input }) => messagesOf(input.topicId, { before: input.before })),
     loadAfter: fromPromise<Message[], { topicId: string; after: number }>(({ input }) => messagesOf(input.topicId, { after: input.after })),
     editMessage: fromPromise<Message, EditInput>(({ input }) => editMessage(input.message_id, input.message)),
@@ -44,8 +44,8 @@ export const openChatWith = async (workid: string): Promise<{ topicId: string }>
  * sent messages); beside it the composer, whose messages go to the outbox and whose edits to the
  * conversation. Returns the props of the Conversation view.
  */
-export function useConversation(topic: TopicInfo, meId: string) {
-  const actor = useActorRef(appConversationMachine, { input: { topic, meId } })
+export function useConversation(topic: TopicInfo, meId: string, focusSeq: number | null = null) {
+  const actor = useActorRef(appConversationMachine, { input: { topic, meId, focusSeq } })
   const snapshot = useSelector(actor, (s) => s)
   const outbox = useOutbox(meId, topic._id)
   const composer = useComposer(topic, meId, {

@@ -20,6 +20,7 @@ const PATHS = {
   attach: 'M20 11.5l-8.1 8.1a5 5 0 01-7.1-7.1l8.5-8.5a3.5 3.5 0 015 5l-8.5 8.5a2 2 0 01-2.8-2.8l7.8-7.8',
   smile: 'M12 21a9 9 0 100-18 9 9 0 000 18zM8.5 14.5c.9 1.2 2.1 1.8 3.5 1.8s2.6-.6 3.5-1.8M9 9.5h.01M15 9.5h.01',
   file: 'M6 3h9l4 4v14H6zM14 3v5h5',
+  search: 'M11 18a7 7 0 100-14 7 7 0 000 14zM20 20l-4.2-4.2',
 } as const
 
 export type IconName = keyof typeof PATHS

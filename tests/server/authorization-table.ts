@@ -147,6 +147,9 @@ export const AUTHORIZATION: Record<string, Row> = {
   blockedPeople: { rule: 'own rows', expect: signedIn, input: () => ({ query: { page: '1' } }) },
   listFriends: { rule: 'own rows', expect: signedIn, input: () => ({ query: { status: '2' } }) },
   contactList: { rule: 'own rows', expect: signedIn, input: () => ({ query: { page: '1' } }) },
+  // search
+  superSearch: { rule: 'signed in; answers only what the caller may see', expect: signedIn, input: () => ({ query: { keyword: 'general' } }) },
+  messageSearch: { rule: 'topic members (without topic_id: the caller’s own topics)', expect: members, input: (fx) => ({ query: { keyword: 'hello', topic_id: fx.generalId } }) },
 }
 
 /** A new person who asked `who` to be friends (anonymous: anyone's id, refused before it matters). */

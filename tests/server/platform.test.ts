@@ -68,6 +68,14 @@ describe('SPA', () => {
     expect(await api.json()).toEqual({ message: 'Not found' })
   })
 
+  it('an API path no route takes is a JSON 404, not a file lookup: a parameter past the router limit, a NUL byte', async () => {
+    for (const p of [`/api/media/public/${'%00'.repeat(150)}`, `/api/media/public/${'x'.repeat(300)}`, '/api/%00']) {
+      const res = await fetch(base + p)
+      expect(res.status, p).toBe(404)
+      expect(await res.json()).toEqual({ message: 'Not found' })
+    }
+  })
+
   it('without a build, pages answer 503 telling to run npm run build', async () => {
     const bare = await startTestServer({ distDir: path.join(os.tmpdir(), 'workroom-no-dist-here') })
     try {

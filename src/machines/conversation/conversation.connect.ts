@@ -25,6 +25,8 @@ export interface ConversationProps {
     hasOlder: boolean
     /** The first message after the one the user had seen (not their own): the unread divider goes before it. */
     firstUnreadId: string | null
+    /** The message the chat was opened on (a search result), once loaded: shown and marked. */
+    focusedId: string | null
     onRetry: () => void
     onLoadOlder: () => void
   }
@@ -63,6 +65,7 @@ export function connect(snapshot: ConversationSnapshot, send: Send): Conversatio
       loadingOlder: snapshot.matches({ history: 'loadingOlder' }),
       hasOlder,
       firstUnreadId: messages.find((m) => m.seq > lastSeenSeq && m.sender?._id !== meId)?._id ?? null,
+      focusedId: messages.find((m) => m.seq === snapshot.context.focusSeq)?._id ?? null,
       onRetry: () => send({ type: 'RETRY' }),
       onLoadOlder: () => send({ type: 'LOAD_OLDER' }),
     },

@@ -8,7 +8,8 @@ import type { ConversationContext, ConversationEvent, ConversationInput, DeleteI
  * One open chat.
  *
  * history:
- *   loading (the latest 20) -> ready | failed --RETRY--> loading
+ *   loading (the latest 20; opened on a message, the 20 up to it, then a catch-up is due so the
+ *   newer ones follow without a gap) -> ready | failed --RETRY--> loading
  *   ready --LOAD_OLDER (while the last page had exactly 20)--> loadingOlder -> ready
  *   CATCH_UP (the socket is connected again, or a message must be fetched) makes a catch-up due:
  *     ready --(due)--> catchingUp (the messages after the latest seq; again while an answer is full,
@@ -54,8 +55,8 @@ export const conversationMachine = setup({
     input: {} as ConversationInput,
   },
   actors: {
-    /** GET topic/messages?topic_id (the latest 20). */
-    loadLatest: fromPromise<Message[], { topicId: string }>(notProvided('loadLatest')),
+    /** GET topic/messages?topic_id (the latest 20), or with `before` the 20 before that seq. */
+    loadLatest: fromPromise<Message[], { topicId: string; before?: number }>(notProvided('loadLatest')),
     /** GET topic/messages?topic_id&before=<seq>. */
     loadBefore: fromPromise<Message[], { topicId: string; before: number }>(notProvided('loadBefore')),
     /** GET topic/messages?topic_id&after=<seq> (at most CATCH_UP_MAX). */
@@ -88,6 +89,8 @@ export const conversationMachine = setup({
     mergeLoaded: assign({ messages: ({ context }, params: { loaded: Message[] }) => mergeMessages(context.messages, params.loaded) }),
     /** A page of history: merged, and a full page means there may be older messages. */
     mergePage: assign(({ context }, params: { loaded: Message[] }) => ({ messages: mergeMessages(context.messages, params.loaded), hasOlder: params.loaded.length === PAGE })),
+    /** Opened on a message: what came after it is fetched next (the catch-up), so history has no gap. */
+    followFocus: assign({ catchUpDue: ({ context }) => context.catchUpDue || context.focusSeq !== null }),
     markCatchUpDue: assign({ catchUpDue: true }),
     clearCatchUpDue: assign({ catchUpDue: false }),
     merge: assign({
@@ -109,7 +112,7 @@ export const conversationMachine = setup({
   delays: { TYPING_WINDOW: TYPING_WINDOW_MS },
 }).createMachine({
   id: 'conversation',
-  context: ({ input }) => ({ ...input, topicId: input.topic._id, lastSeenSeq: input.topic.last_seen_seq, messages: [], hasOlder: false, catchUpDue: false, typists: [], pinned: [], deletingId: null, forwarding: null, forwardTargets: [] }),
+  context: ({ input }) => ({ ...input, topicId: input.topic._id, focusSeq: input.focusSeq ?? null, lastSeenSeq: input.topic.last_seen_seq, messages: [], hasOlder: false, catchUpDue: false, typists: [], pinned: [], deletingId: null, forwarding: null, forwardTargets: [] }),
   type: 'parallel',
   on: {
     RECEIVED: { guard: 'isThisTopic', actions: 'merge' },
@@ -125,8 +128,8 @@ export const conversationMachine = setup({
           invoke: {
             id: 'loadLatest',
             src: 'loadLatest',
-            input: ({ context }) => ({ topicId: context.topicId }),
-            onDone: { target: 'ready', actions: { type: 'mergePage', params: ({ event }) => ({ loaded: event.output }) } },
+            input: ({ context }) => (context.focusSeq === null ? { topicId: context.topicId } : { topicId: context.topicId, before: context.focusSeq + 1 }),
+            onDone: { target: 'ready', actions: [{ type: 'mergePage', params: ({ event }) => ({ loaded: event.output }) }, 'followFocus'] },
             onError: 'failed',
           },
         },

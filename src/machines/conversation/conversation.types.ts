@@ -8,6 +8,8 @@ export interface ConversationInput {
   topic: ConversationTopic
   /** The signed-in user. */
   meId: string
+  /** Opened on this message (a search result): history loads around it instead of at the newest. */
+  focusSeq?: number | null
 }
 
 export type Typist = { _id: string; name: string }
@@ -17,6 +19,7 @@ export type ForwardTarget = Pick<Topic, '_id' | 'name'>
 
 export interface ConversationContext extends ConversationInput {
   topicId: string
+  focusSeq: number | null
   /** The seq of the latest message the user had seen when opening: the unread divider goes after it. */
   lastSeenSeq: number
   /** Oldest first, unique by _id. */

@@ -15,16 +15,21 @@ export interface TopHeaderProps {
   notifications?: ReactNode
   /** The chat icon with its unread badge. */
   chats?: ReactNode
+  /** The people search input, and the global search (people, groups, channels, messages). */
+  search?: ReactNode
+  globalSearch?: ReactNode
   onOpenAccount: () => void
 }
 
-/** The top header: upgrade link to pricing, notifications, language selector, user menu. */
-export function TopHeader({ name, photoUrl, initials, languageSelector, menuButton, notifications, chats, onOpenAccount }: TopHeaderProps) {
+/** The top header: people search, global search, upgrade link to pricing, notifications, language selector, user menu. */
+export function TopHeader({ name, photoUrl, initials, languageSelector, menuButton, notifications, chats, search, globalSearch, onOpenAccount }: TopHeaderProps) {
   const { t } = useLingui()
   return (
     <header className="flex h-14 shrink-0 items-center gap-2 border-b border-slate-200 bg-white px-3 sm:gap-3 sm:px-4">
       {menuButton}
+      {search}
       <div className="flex-1" />
+      {globalSearch}
       <Link
         to="/pricing"
         className="inline-flex h-9 items-center gap-1.5 rounded-md bg-amber-100 px-3 text-sm font-semibold text-amber-900 hover:bg-amber-200 focus-visible:outline-2 focus-visible:outline-amber-600"

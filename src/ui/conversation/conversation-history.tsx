@@ -31,6 +31,7 @@ export function ConversationHistory({ history, typists, pending, meId, may, acti
           messages={history.messages}
           pending={pending}
           firstUnreadId={history.firstUnreadId}
+          focusedId={history.focusedId}
           hasOlder={history.hasOlder}
           loadingOlder={history.loadingOlder}
           meId={meId}

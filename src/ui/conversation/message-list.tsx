@@ -12,6 +12,8 @@ export interface MessageListProps {
   messages: Message[]
   pending: PendingMessage[]
   firstUnreadId: string | null
+  /** The message the chat was opened on: kept in view and marked. */
+  focusedId?: string | null
   hasOlder: boolean
   loadingOlder: boolean
   meId: string
@@ -30,7 +32,7 @@ const keyOf = (row: Row) => (row.kind === 'message' ? row.message._id : row.kind
  * near the top loads older pages; the view stays where it was when they arrive, follows new
  * messages while at the bottom, and otherwise offers a jump to the latest.
  */
-export function MessageList({ messages, pending, firstUnreadId, hasOlder, loadingOlder, meId, may, actions, onLoadOlder }: MessageListProps) {
+export function MessageList({ messages, pending, firstUnreadId, focusedId = null, hasOlder, loadingOlder, meId, may, actions, onLoadOlder }: MessageListProps) {
   const { t } = useLingui()
   const scrollRef = useRef<HTMLDivElement>(null)
   const [atBottom, setAtBottom] = useState(true)
@@ -53,9 +55,21 @@ export function MessageList({ messages, pending, firstUnreadId, hasOlder, loadin
   const firstId = messages[0]?._id
   // Starts empty, so the first render scrolls to the newest message.
   const previous = useRef<{ firstId: string | undefined; count: number }>({ firstId, count: 0 })
+  // Opened on a message: it stays in view (while newer ones load after it) until the user scrolls.
+  const holdFocus = useRef(focusedId !== null)
+  const releaseFocus = () => {
+    holdFocus.current = false
+  }
   useLayoutEffect(() => {
     const before = previous.current
     previous.current = { firstId, count: rows.length }
+    if (focusedId && holdFocus.current) {
+      const index = rows.findIndex((row) => row.kind === 'message' && row.message._id === focusedId)
+      if (index >= 0) {
+        if (rows.length !== before.count) virtualizer.scrollToIndex(index, { align: 'center' })
+        return
+      }
+    }
     if (before.firstId && firstId !== before.firstId) {
       const index = rows.findIndex((row) => row.kind === 'message' && row.message._id === before.firstId)
       if (index > 0) virtualizer.scrollToIndex(index, { align: 'start' })
@@ -73,7 +87,7 @@ export function MessageList({ messages, pending, firstUnreadId, hasOlder, loadin
 
   return (
     <div className="relative min-h-0 flex-1">
-      <div ref={scrollRef} onScroll={onScroll} className="h-full overflow-y-auto" data-testid="message-scroller">
+      <div ref={scrollRef} onScroll={onScroll} onWheel={releaseFocus} onTouchStart={releaseFocus} onKeyDown={releaseFocus} className="h-full overflow-y-auto" data-testid="message-scroller">
         {loadingOlder ? (
           <p role="status" className="py-2 text-center text-xs text-slate-500">
             <Trans>Loading older messages…</Trans>
@@ -83,7 +97,14 @@ export function MessageList({ messages, pending, firstUnreadId, hasOlder, loadin
           {virtualizer.getVirtualItems().map((item) => {
             const row = rows[item.index]!
             return (
-              <div key={item.key} role="listitem" data-index={item.index} ref={virtualizer.measureElement} style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${item.start}px)` }}>
+              <div
+                key={item.key}
+                role="listitem"
+                data-index={item.index}
+                aria-current={row.kind === 'message' && row.message._id === focusedId ? 'true' : undefined}
+                className={row.kind === 'message' && row.message._id === focusedId ? 'bg-amber-50' : undefined}
+                ref={virtualizer.measureElement}
+                style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${item.start}px)` }}>
                 {row.kind === 'divider' ? (
                   <div className="flex items-center gap-2 px-4 py-2 text-xs font-semibold text-red-600">
                     <span className="h-px flex-1 bg-red-300" />
@@ -103,7 +124,10 @@ export function MessageList({ messages, pending, firstUnreadId, hasOlder, loadin
       {atBottom ? null : (
         <button
           type="button"
-          onClick={() => virtualizer.scrollToIndex(rows.length - 1, { align: 'end' })}
+          onClick={() => {
+            releaseFocus()
+            virtualizer.scrollToIndex(rows.length - 1, { align: 'end' })
+          }}
           className="absolute bottom-3 right-4 rounded-full bg-indigo-600 px-3 py-1.5 text-xs font-semibold text-white shadow hover:bg-indigo-700"
         >
           <Trans>Jump to latest</Trans>

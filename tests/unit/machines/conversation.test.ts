@@ -11,7 +11,7 @@ const range = (from: number, to: number) => Array.from({ length: to - from + 1 }
 type Fetch = { src: 'loadLatest' | 'loadBefore' | 'loadAfter'; input: unknown; answer: (messages: Message[]) => Promise<void>; fail: () => Promise<void> }
 
 /** The conversation with history calls the test answers; `fetches` lists every call, oldest first. */
-function open() {
+function open(focusSeq: number | null = null) {
   const fetches: Fetch[] = []
   const fake = <TInput>(src: Fetch['src']) =>
     fromPromise<Message[], TInput>(
@@ -33,7 +33,7 @@ function open() {
     )
   const actor = createActor(
     conversationMachine.provide({ actors: { loadLatest: fake('loadLatest'), loadBefore: fake('loadBefore'), loadAfter: fake('loadAfter') } }),
-    { input: { ...conversationSampleInput, topic: { ...conversationSampleInput.topic, _id: TOPIC } } },
+    { input: { ...conversationSampleInput, topic: { ...conversationSampleInput.topic, _id: TOPIC }, focusSeq } },
   ).start()
   const history = () => (actor.getSnapshot().value as { history: string }).history
   const catchUps = () => fetches.filter((f) => f.src === 'loadAfter')
@@ -124,5 +124,35 @@ describe('conversation machine: a pushed change carries no file links', () => {
     expect(shown()).toMatchObject({ is_pin: true, media: [{ _id: 'f-1', url: '/api/media/access?mine', thumb_url: '/api/media/access?mine-thumb' }] })
     actor.send({ type: 'CHANGED', message: { ...withFile, is_deleted: true, media: [] } })
     expect(shown()).toMatchObject({ is_deleted: true, media: [] })
+  })
+})
+
+describe('conversation machine: opened on a message (a search result)', () => {
+  beforeEach(() => {
+    vi.useFakeTimers()
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it('loads the 20 up to that message, then every newer one (one catch-up while answers are full), so history has no gap', async () => {
+    const { actor, fetches, history, catchUps } = open(50)
+    expect(fetches.map((f) => [f.src, f.input])).toEqual([['loadLatest', { topicId: TOPIC, before: 51 }]])
+    await fetches[0]!.answer(range(31, 50).reverse())
+    expect(catchUps().map((f) => f.input)).toEqual([{ topicId: TOPIC, after: 50 }])
+    await catchUps()[0]!.answer(range(51, 60).reverse())
+    expect(history()).toBe('ready')
+    expect(catchUps()).toHaveLength(1)
+    const seqs = actor.getSnapshot().context.messages.map((m) => m.seq)
+    expect(seqs).toEqual(range(31, 60).map((m) => m.seq))
+    expect(actor.getSnapshot().context.hasOlder).toBe(true)
+  })
+
+  it('without a message to open on, it loads the newest and asks for nothing after them', async () => {
+    const { fetches, history, catchUps } = open()
+    expect(fetches.map((f) => f.input)).toEqual([{ topicId: TOPIC }])
+    await fetches[0]!.answer(range(1, 5).reverse())
+    expect(history()).toBe('ready')
+    expect(catchUps()).toHaveLength(0)
   })
 })

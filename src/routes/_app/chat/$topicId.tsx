@@ -7,7 +7,14 @@ import { ChatLoading, ChatUnavailable } from '../../../ui/chat-status'
 import { Conversation } from '../../../ui/conversation/conversation'
 import { PersonFriendActions } from '../../../ui/friend-status/live'
 
+/** ?seq=N opens the chat on that message (a message search result). */
+const searchOf = (search: Record<string, unknown>): { seq?: number } => {
+  const seq = Number(search.seq)
+  return search.seq !== undefined && Number.isSafeInteger(seq) && seq >= 0 ? { seq } : {}
+}
+
 export const Route = createFileRoute('/_app/chat/$topicId')({
+  validateSearch: searchOf,
   // The API layer loads with the chat, not with every route's definition (the routes chunk).
   loader: async ({ params }) => (await import('../../../services/conversation')).loadTopic(params.topicId),
   pendingMs: 0,
@@ -21,12 +28,13 @@ const meOf = (state: SessionState) => state?.context.user?._id ?? ''
 
 function TopicPage() {
   const topic = Route.useLoaderData()
+  const { seq } = Route.useSearch()
   const meId = useSession(meOf)
   if (!meId) return <ChatLoading />
-  return <OpenChat key={topic._id} topic={topic} meId={meId} />
+  return <OpenChat key={`${topic._id}:${seq ?? ''}`} topic={topic} meId={meId} focusSeq={seq ?? null} />
 }
 
-function OpenChat({ topic, meId }: { topic: TopicInfo; meId: string }) {
+function OpenChat({ topic, meId, focusSeq }: { topic: TopicInfo; meId: string; focusSeq: number | null }) {
   const partner = !topic.is_group && topic.partner_id ? { customerId: topic.partner_id, name: topic.name, photoUrl: topic.photo_url, friendStatus: null } : null
-  return <Conversation {...useConversation(topic, meId)} headerActions={partner ? <PersonFriendActions key={partner.customerId} input={partner} showBlock={false} /> : null} />
+  return <Conversation {...useConversation(topic, meId, focusSeq)} headerActions={partner ? <PersonFriendActions key={partner.customerId} input={partner} showBlock={false} /> : null} />
 }

@@ -1,0 +1,64 @@
+import type { FoundMessage, Highlight } from '../../../contract/search'
+import type { MessageSearchSnapshot } from './message-search.machine'
+import type { MessageSearchEvent } from './message-search.types'
+
+/** A piece of a snippet: matched or not. The view renders each as text (never HTML). */
+export interface SnippetPart {
+  text: string
+  match: boolean
+}
+
+/** Splits a snippet at its highlights (offsets from the server, clamped to the text). */
+export function partsOf(text: string, highlights: readonly Highlight[]): SnippetPart[] {
+  const parts: SnippetPart[] = []
+  let at = 0
+  for (const h of [...highlights].sort((a, b) => a.start - b.start)) {
+    const start = Math.max(at, Math.min(h.start, text.length))
+    const end = Math.min(text.length, h.start + h.length)
+    if (end <= start) continue
+    if (start > at) parts.push({ text: text.slice(at, start), match: false })
+    parts.push({ text: text.slice(start, end), match: true })
+    at = end
+  }
+  if (at < text.length) parts.push({ text: text.slice(at), match: false })
+  return parts
+}
+
+export interface MessageSearchResultView {
+  message: FoundMessage
+  /** The group's name, or the other person's in a 1:1 chat ('' when unknown). */
+  chatName: string
+  parts: SnippetPart[]
+}
+
+export interface MessageSearchProps {
+  keyword: string
+  status: 'idle' | 'loading' | 'ready' | 'failed'
+  results: MessageSearchResultView[]
+  empty: boolean
+  hasMore: boolean
+  loadingMore: boolean
+  onRetry: () => void
+  onMore: () => void
+}
+
+/** Pure: snapshot and send -> the message search page's props. */
+export function connect(snapshot: MessageSearchSnapshot, send: (event: MessageSearchEvent) => void): MessageSearchProps {
+  const { keyword, results, hasMore } = snapshot.context
+  const loadingMore = snapshot.matches('loadingMore')
+  const status = snapshot.matches('loading') ? 'loading' : snapshot.matches('failed') ? 'failed' : snapshot.matches('ready') || loadingMore ? 'ready' : 'idle'
+  return {
+    keyword,
+    status,
+    results: results.map((message) => ({
+      message,
+      chatName: message.topic_name || message.partner_name || '',
+      parts: partsOf(message.text, message.highlights),
+    })),
+    empty: status === 'ready' && results.length === 0,
+    hasMore: status === 'ready' && hasMore,
+    loadingMore,
+    onRetry: () => send({ type: 'RETRY' }),
+    onMore: () => send({ type: 'MORE' }),
+  }
+}

@@ -1,0 +1,13 @@
+export {
+  BLUR_DELAY_MS,
+  GLOBAL_DEBOUNCE_MS,
+  optionsOf,
+  PEOPLE_DEBOUNCE_MS,
+  searchMachine,
+  searchSampleInput,
+  type SearchActor,
+  type SearchMachine,
+  type SearchSnapshot,
+} from './search.machine'
+export { connect, hrefOf, type SearchOptionView, type SearchProps } from './search.connect'
+export type { SearchCallInput, SearchContext, SearchEvent, SearchInput, SearchOption, SearchScope } from './search.types'

@@ -1,0 +1,56 @@
+import { useEffect, useMemo } from 'react'
+import { useLocation, useNavigate } from '@tanstack/react-router'
+import { useActorRef, useSelector } from '@xstate/react'
+import { fromPromise } from 'xstate'
+import { endpoints } from '../../contract/endpoints'
+import type { FoundMessage, SuperSearchResult } from '../../contract/search'
+import { connect as connectMessageSearch, type MessageSearchCallInput, messageSearchMachine } from '../machines/message-search'
+import { connect, hrefOf, type SearchCallInput, type SearchOption, searchMachine, type SearchScope } from '../machines/search'
+import { call } from './http'
+
+/** GET super-search: quiet, the dropdown says itself that the search failed. */
+const superSearch = (input: SearchCallInput) => call(endpoints.superSearch, input, { quiet: true })
+/** GET message/search: quiet, the page says itself that the search failed. */
+const searchMessages = (input: MessageSearchCallInput) => call(endpoints.messageSearch, input, { quiet: true })
+
+/**
+ * A search box of the top header: the search machine with GET super-search; choosing an option
+ * navigates to it, and every navigation closes the dropdown (ROUTE_CHANGED).
+ */
+export function useSearch(scope: SearchScope) {
+  const navigate = useNavigate()
+  const machine = useMemo(
+    () =>
+      searchMachine.provide({
+        actors: {
+          search: fromPromise<SuperSearchResult, SearchCallInput>(({ input }) => superSearch(input)),
+        },
+        actions: {
+          openOption: (_, params: { option: SearchOption }) => void navigate({ href: hrefOf(params.option) }),
+        },
+      }),
+    [navigate],
+  )
+  const actor = useActorRef(machine, { input: { scope } })
+  const snapshot = useSelector(actor, (s) => s)
+  const href = useLocation({ select: (location) => location.href })
+  useEffect(() => actor.send({ type: 'ROUTE_CHANGED' }), [href, actor])
+  return useMemo(() => connect(snapshot, actor.send), [snapshot, actor])
+}
+
+/** The message search page: the machine with GET message/search, fed the address's keyword. */
+export function useMessageSearch(keyword: string) {
+  const machine = useMemo(
+    () =>
+      messageSearchMachine.provide({
+        actors: {
+          searchMessages: fromPromise<FoundMessage[], MessageSearchCallInput>(({ input }) => searchMessages(input)),
+        },
+      }),
+    [],
+  )
+  const actor = useActorRef(machine, { input: { keyword } })
+  const snapshot = useSelector(actor, (s) => s)
+  useEffect(() => actor.send({ type: 'SEARCH', keyword }), [keyword, actor])
+  return useMemo(() => connectMessageSearch(snapshot, actor.send), [snapshot, actor])
+}

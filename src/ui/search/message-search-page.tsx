@@ -1,0 +1,112 @@
+import { Link } from '@tanstack/react-router'
+import dayjs from 'dayjs'
+import { Trans, useLingui } from '@lingui/react/macro'
+import type { MessageSearchProps, SnippetPart } from '../../machines/message-search'
+import { Page } from '../app/page'
+import { LoadFailed } from '../load-failed'
+
+/** /search?q=: the messages of the user's chats that contain the keyword; a result opens its chat on it. */
+export function MessageSearchPage(props: MessageSearchProps & { onSearch: (keyword: string) => void }) {
+  const { t } = useLingui()
+  const { status } = props
+  return (
+    <Page title={<Trans>Search messages</Trans>}>
+      <form
+        role="search"
+        className="flex gap-2"
+        onSubmit={(e) => {
+          e.preventDefault()
+          props.onSearch(String(new FormData(e.currentTarget).get('q') ?? ''))
+        }}
+      >
+        <input
+          key={props.keyword}
+          name="q"
+          type="search"
+          defaultValue={props.keyword}
+          aria-label={t`Words to find in messages`}
+          placeholder={t`Words to find in messages`}
+          maxLength={100}
+          className="h-10 min-w-0 flex-1 rounded-md border border-slate-300 px-3 text-sm focus-visible:outline-2 focus-visible:outline-indigo-600"
+        />
+        <button
+          type="submit"
+          className="h-10 rounded-md bg-indigo-600 px-4 text-sm font-semibold text-white hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-indigo-600"
+        >
+          <Trans>Search</Trans>
+        </button>
+      </form>
+      <div className="mt-6">
+        {status === 'idle' ? (
+          <p className="text-sm text-slate-500">
+            <Trans>Type words to find them in the messages of your chats.</Trans>
+          </p>
+        ) : null}
+        {status === 'loading' ? (
+          <p role="status" className="text-sm text-slate-500">
+            <Trans>Searching…</Trans>
+          </p>
+        ) : null}
+        {status === 'failed' ? (
+          <LoadFailed onRetry={props.onRetry}>
+            <Trans>The search failed.</Trans>
+          </LoadFailed>
+        ) : null}
+        {props.empty ? (
+          <p role="status" className="text-sm text-slate-500">
+            <Trans>No messages contain “{props.keyword}”</Trans>
+          </p>
+        ) : null}
+        {status === 'ready' && !props.empty ? (
+          <ul aria-label={t`Messages found`} className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+            {props.results.map(({ message, chatName, parts }) => (
+              <li key={message._id}>
+                <Link
+                  to="/chat/$topicId"
+                  params={{ topicId: message.topic_id }}
+                  search={{ seq: message.seq }}
+                  className="block px-4 py-3 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-600"
+                >
+                  <span className="flex flex-wrap items-baseline gap-x-2 text-xs text-slate-500">
+                    <span className="font-semibold text-slate-700">{chatName || t`New Message`}</span>
+                    {message.sender ? <span>{message.sender.name}</span> : null}
+                    <time dateTime={message.created_at}>{dayjs(message.created_at).format('YYYY-MM-DD HH:mm')}</time>
+                  </span>
+                  <span className="mt-1 block text-sm break-words text-slate-900">
+                    {message.truncated_start ? '… ' : null}
+                    <Snippet parts={parts} />
+                    {message.truncated_end ? ' …' : null}
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {props.hasMore ? (
+          <button
+            type="button"
+            onClick={props.onMore}
+            disabled={props.loadingMore}
+            aria-busy={props.loadingMore}
+            className="mt-3 rounded-md px-3 py-2 text-sm font-medium text-indigo-700 hover:bg-indigo-50 disabled:opacity-60"
+          >
+            {props.loadingMore ? <Trans>Loading…</Trans> : <Trans>More results</Trans>}
+          </button>
+        ) : null}
+      </div>
+    </Page>
+  )
+}
+
+/** The snippet as text, its matched parts marked. */
+function Snippet({ parts }: { parts: SnippetPart[] }) {
+  return parts.map((part, i) =>
+    part.match ? (
+      <mark key={i} className="rounded bg-amber-200 px-0.5 text-slate-900">
+        {part.text}
+      </mark>
+    ) : (
+      <span key={i}>{part.text}</span>
+    ),
+  )
+}
