@@ -17,6 +17,7 @@ import { zodValidatorCompiler } from './http/validation'
 import { createTokenService } from './auth/tokens'
 import { createScheduler, type Scheduler } from './jobs/scheduler'
 import { createMailer } from './mail/mailer'
+import { attentionRoutes, createAttentionService, digestJob } from './modules/attention'
 import { authRoutes, createAuthService } from './modules/auth'
 import { channelPublicRoutes, channelRoutes, createChannelService } from './modules/channel'
 import { createCustomerService, customerRoutes } from './modules/customer'
@@ -51,6 +52,7 @@ export function createServices(ctx: AppContext) {
   const notify = createNotifyService(ctx)
   const media = createMediaService(ctx, { requireTopicWriter: async (db, topicId, userId) => requireTopicPermission(await requireTopicMember(db, topicId, userId), 'send_message') })
   const topic = createTopicService(ctx)
+  const attention = createAttentionService(ctx, { notify })
   return {
     health: createHealthService(ctx),
     auth: createAuthService(ctx, { customers: customer }),
@@ -58,7 +60,8 @@ export function createServices(ctx: AppContext) {
     notify,
     channel: createChannelService(ctx, { topics: topic, customers: customer }),
     topic,
-    message: createMessageService(ctx, { media, notify }),
+    message: createMessageService(ctx, { media, attention }),
+    attention,
     media,
     emailPreview: createEmailPreviewService(ctx),
   }
@@ -117,7 +120,7 @@ export async function buildApp(app: FastifyInstance, config: Config, database: D
   const uploads = createUploadPipeline(path.join(config.mediaDir, 'tmp'))
   const ctx: AppContext = { config, db: database.db, dbKind: database.kind, run: database.run, mailer, tokens, realtime, uploads }
   const services = createServices(ctx)
-  const jobs = createScheduler([cleanupJob(ctx, services), orphanSweep(services.media, config.now)], { db: database.db, log: app.log, now: config.now })
+  const jobs = createScheduler([cleanupJob(ctx, services), orphanSweep(services.media, config.now), digestJob(services.attention)], { db: database.db, log: app.log, now: config.now })
   jobs.start()
 
   // Sockets go first so the HTTP server can close; the database goes last.
@@ -153,6 +156,7 @@ export async function buildApp(app: FastifyInstance, config: Config, database: D
       await api.register(messageRoutes, { ctx, service: services.message })
       await api.register(mediaPublicRoutes, { ctx, service: services.media })
       await api.register(mediaRoutes, { ctx, service: services.media })
+      await api.register(attentionRoutes, { ctx, service: services.attention })
     },
     { prefix: '/api' },
   )
