@@ -133,4 +133,20 @@ export const AUTHORIZATION: Record<string, Row> = {
   mediaTrash: { rule: 'the uploader or an admin of the file’s channel', expect: members, input: async (fx) => ({ body: { media_id: await fresh.memberUpload(fx) } }) },
   mediaRestore: { rule: 'the uploader or an admin of the file’s channel', expect: members, input: async (fx) => ({ body: { media_id: await fresh.memberTrashedUpload(fx) } }) },
   mediaPurge: { rule: 'the uploader or an admin of the file’s channel', expect: members, input: async (fx) => ({ body: { media_id: await fresh.memberUpload(fx) } }) },
+
+  // attention: the caller's own settings; a topic's only for its members; someone's DND only for who shares a topic with them
+  attentionSettings: { rule: 'own settings', expect: signedIn, input: none },
+  attentionUpdate: { rule: 'own settings', expect: signedIn, input: () => ({ body: { keywords: ['deploy'] } }) },
+  attentionDnd: { rule: 'own settings', expect: signedIn, input: () => ({ body: { for: 'off' } }) },
+  attentionTopic: { rule: 'topic members (own view)', expect: members, input: (fx) => ({ body: { topic_id: fx.generalId, level: 'mentions' } }) },
+  attentionPerson: { rule: 'people who share a topic with them', expect: members, input: (fx) => ({ query: { customer_id: fx.extra.user._id } }) },
+  attentionNotifyAnyway: {
+    rule: 'topic members, about their own latest message',
+    expect: members,
+    input: async (fx, who) => {
+      if (who) await who.api('POST', 'message/send', { client_id: clientId(), topic_id: fx.generalId, message: 'urgent' })
+      return { body: { topic_id: fx.generalId } }
+    },
+  },
+  attentionUnsubscribe: { rule: 'public: the signed token of the email’s link is the credential', expect: anyone, input: (fx) => ({ body: { token: fx.server.services.attention.unsubscribeToken(fx.extra.user._id) } }) },
 }
