@@ -14,6 +14,7 @@ import { Route as AuthRouteImport } from './routes/_auth'
 import { Route as MarketingRouteImport } from './routes/_marketing'
 import { Route as DownloadAppRouteImport } from './routes/download-app'
 import { Route as StatechartsRouteImport } from './routes/statecharts'
+import { Route as UnsubscribeRouteImport } from './routes/unsubscribe'
 import { Route as AppWorkidRouteImport } from './routes/_app/$workid'
 import { Route as AppCalendarRouteImport } from './routes/_app/calendar'
 import { Route as AppChatRouteRouteImport } from './routes/_app/chat/route'
@@ -68,6 +69,11 @@ const DownloadAppRoute = DownloadAppRouteImport.update({
 const StatechartsRoute = StatechartsRouteImport.update({
   id: '/statecharts',
   path: '/statecharts',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const UnsubscribeRoute = UnsubscribeRouteImport.update({
+  id: '/unsubscribe',
+  path: '/unsubscribe',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AppWorkidRoute = AppWorkidRouteImport.update({
@@ -245,6 +251,7 @@ export interface FileRoutesByFullPath {
   '/': typeof MarketingIndexRoute
   '/download-app': typeof DownloadAppRoute
   '/statecharts': typeof StatechartsRouteWithChildren
+  '/unsubscribe': typeof UnsubscribeRoute
   '/chat': typeof AppChatRouteRouteWithChildren
   '/$workid': typeof AppWorkidRoute
   '/calendar': typeof AppCalendarRoute
@@ -281,6 +288,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof MarketingIndexRoute
   '/download-app': typeof DownloadAppRoute
+  '/unsubscribe': typeof UnsubscribeRoute
   '/$workid': typeof AppWorkidRoute
   '/calendar': typeof AppCalendarRoute
   '/contact': typeof AppContactRoute
@@ -320,6 +328,7 @@ export interface FileRoutesById {
   '/_marketing': typeof MarketingRouteWithChildren
   '/download-app': typeof DownloadAppRoute
   '/statecharts': typeof StatechartsRouteWithChildren
+  '/unsubscribe': typeof UnsubscribeRoute
   '/_app/chat': typeof AppChatRouteRouteWithChildren
   '/_app/$workid': typeof AppWorkidRoute
   '/_app/calendar': typeof AppCalendarRoute
@@ -360,6 +369,7 @@ export interface FileRouteTypes {
     | '/'
     | '/download-app'
     | '/statecharts'
+    | '/unsubscribe'
     | '/chat'
     | '/$workid'
     | '/calendar'
@@ -396,6 +406,7 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/download-app'
+    | '/unsubscribe'
     | '/$workid'
     | '/calendar'
     | '/contact'
@@ -434,6 +445,7 @@ export interface FileRouteTypes {
     | '/_marketing'
     | '/download-app'
     | '/statecharts'
+    | '/unsubscribe'
     | '/_app/chat'
     | '/_app/$workid'
     | '/_app/calendar'
@@ -475,6 +487,7 @@ export interface RootRouteChildren {
   MarketingRoute: typeof MarketingRouteWithChildren
   DownloadAppRoute: typeof DownloadAppRoute
   StatechartsRoute: typeof StatechartsRouteWithChildren
+  UnsubscribeRoute: typeof UnsubscribeRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -512,6 +525,13 @@ declare module '@tanstack/react-router' {
       path: '/statecharts'
       fullPath: '/statecharts'
       preLoaderRoute: typeof StatechartsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/unsubscribe': {
+      id: '/unsubscribe'
+      path: '/unsubscribe'
+      fullPath: '/unsubscribe'
+      preLoaderRoute: typeof UnsubscribeRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_app/$workid': {
@@ -869,6 +889,7 @@ const rootRouteChildren: RootRouteChildren = {
   MarketingRoute: MarketingRouteWithChildren,
   DownloadAppRoute: DownloadAppRoute,
   StatechartsRoute: StatechartsRouteWithChildren,
+  UnsubscribeRoute: UnsubscribeRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { ComposerProps } from '../../machines/composer'
@@ -11,10 +12,14 @@ export interface ConversationViewProps {
   composer: ComposerProps
   /** The topic's messages in the outbox (those the conversation does not show yet). */
   outbox: OutboxProps
+  /** The header's notification bell (level and mute). */
+  bell?: ReactNode
+  /** Above the composer: e.g. the other person is in do not disturb. */
+  notice?: ReactNode
 }
 
 /** The open chat: header, pinned messages, history, refused messages, the forward picker and the message box. */
-export function Conversation({ conversation, composer, outbox }: ConversationViewProps) {
+export function Conversation({ conversation, composer, outbox, bell, notice }: ConversationViewProps) {
   const { t } = useLingui()
   const { pinned, forward } = conversation
   const title = conversation.title ?? t`New Message`
@@ -28,6 +33,7 @@ export function Conversation({ conversation, composer, outbox }: ConversationVie
         <span className="hidden text-xs text-slate-500 sm:inline">
           <Trans>{conversation.membersCount} members</Trans>
         </span>
+        {bell}
         <Link to="/chat/info/$topicId" params={{ topicId: conversation.topicId }} className="rounded px-2 py-1 text-sm text-slate-600 hover:bg-slate-100">
           <Trans>Chat info</Trans>
         </Link>
@@ -62,6 +68,7 @@ export function Conversation({ conversation, composer, outbox }: ConversationVie
       />
       <RejectedNotices rejected={outbox.rejected} onDismiss={outbox.onDismiss} />
       {forward ? <ForwardPicker {...forward} /> : null}
+      {notice}
       <Composer {...composer} />
     </div>
   )

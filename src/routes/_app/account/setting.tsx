@@ -3,6 +3,8 @@ import { createFileRoute } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import { Page } from '../../../ui/app/page'
 import { useShellActions } from '../../../ui/app/shell-context'
+import { useAttention } from '../../../services/attention'
+import { AttentionSettingsSection } from '../../../ui/attention/attention-settings-section'
 import { Button } from '../../../ui/button'
 
 export const Route = createFileRoute('/_app/account/setting')({ component: SettingsPage })
@@ -19,6 +21,13 @@ function SettingsPage() {
       <Button onClick={openPrivacySettings} aria-haspopup="dialog" className="mt-4">
         <Trans>Privacy settings</Trans>
       </Button>
+      <AttentionSection />
     </Page>
   )
+}
+
+/** The notifications section (time zone, working hours, keyword alerts, missed-message email). */
+function AttentionSection() {
+  const attention = useAttention()
+  return attention ? <AttentionSettingsSection {...attention.form} /> : null
 }
