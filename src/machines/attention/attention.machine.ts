@@ -57,6 +57,8 @@ export const attentionMachine = setup({
   },
   states: {
     loading: {
+      // A save cut short by a reload is not waited for: the reload answers what was stored.
+      entry: assign({ saving: null }),
       invoke: {
         id: 'loadSettings',
         src: 'loadSettings',

@@ -1,11 +1,9 @@
-import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react'
 import { Link } from '@tanstack/react-router'
 import { useLingui } from '@lingui/react/macro'
 import dayjs from 'dayjs'
 import type { DndMenuProps } from '../../machines/attention'
 import type { DndOption } from '../../../contract/attention'
-
-const itemClass = 'block w-full rounded px-3 py-1.5 text-left text-sm text-slate-800 data-focus:bg-indigo-50 data-disabled:opacity-50'
+import { closeMenu, MenuChoice, menuItemClass, menuPanelClass } from './menu-parts'
 
 /** The header's do-not-disturb menu: pause notifications now, resume, or set working hours; its icon shows when it is on. */
 export function DndMenu({ active, until, disabled, onSet }: DndMenuProps) {
@@ -17,35 +15,30 @@ export function DndMenu({ active, until, disabled, onSet }: DndMenuProps) {
   ]
   const state = active ? (until ? t`Do not disturb until ${dayjs(until).format('HH:mm')}` : t`Do not disturb (outside working hours)`) : t`Notifications on`
   return (
-    <Menu as="div" className="relative">
-      <MenuButton
+    <details className="relative">
+      <summary
+        role="button"
         aria-label={t`Do not disturb: ${state}`}
-        className={`inline-flex h-9 w-9 items-center justify-center rounded-full hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600 ${active ? 'bg-violet-100 text-violet-800' : 'text-slate-600'}`}
+        className={`inline-flex h-9 w-9 cursor-pointer list-none items-center justify-center rounded-full hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600 ${active ? 'bg-violet-100 text-violet-800' : 'text-slate-600'}`}
       >
         <span aria-hidden="true">{active ? '🌙' : '☾'}</span>
-      </MenuButton>
-      <MenuItems className="absolute right-0 z-30 mt-1 w-64 rounded-md border border-slate-200 bg-white p-1 shadow-lg focus:outline-none">
+      </summary>
+      <div role="menu" aria-label={t`Do not disturb`} className={menuPanelClass}>
         <p className="px-3 py-1 text-xs font-semibold text-slate-500">{state}</p>
         {pauses.map((p) => (
-          <MenuItem key={p.value} disabled={disabled}>
-            <button type="button" onClick={() => onSet(p.value)} className={itemClass}>
-              {p.label}
-            </button>
-          </MenuItem>
+          <MenuChoice key={p.value} disabled={disabled} onChoose={() => onSet(p.value)}>
+            {p.label}
+          </MenuChoice>
         ))}
         {until ? (
-          <MenuItem disabled={disabled}>
-            <button type="button" onClick={() => onSet('off')} className={itemClass}>
-              {t`Resume notifications`}
-            </button>
-          </MenuItem>
+          <MenuChoice disabled={disabled} onChoose={() => onSet('off')}>
+            {t`Resume notifications`}
+          </MenuChoice>
         ) : null}
-        <MenuItem>
-          <Link to="/account/setting" className={itemClass}>
-            {t`Working hours…`}
-          </Link>
-        </MenuItem>
-      </MenuItems>
-    </Menu>
+        <Link to="/account/setting" role="menuitem" onClick={closeMenu} className={menuItemClass}>
+          {t`Working hours…`}
+        </Link>
+      </div>
+    </details>
   )
 }
