@@ -125,6 +125,7 @@ export async function buildApp(app: FastifyInstance, config: Config, database: D
 
   // Sockets go first so the HTTP server can close; the database goes last.
   app.addHook('preClose', async () => {
+    services.attention.close()
     await jobs.stop()
     await realtime.close()
   })

@@ -72,22 +72,23 @@ export function createAttentionService(ctx: AppContext, { notify }: { notify: No
 
   /**
    * Who has keyword alerts, per node: a send looks up keyword holders in its topic only while
-   * someone has keywords (a plain send stays one statement otherwise). Loaded on first use,
-   * updated by this node's changes and reloaded every 30 s for the other nodes' changes.
+   * someone has keywords (a plain send stays one statement otherwise). Loaded at start, updated by
+   * this node's changes and reloaded every 30 s off the request path for the other nodes' changes.
    */
-  let keywordHolders: Promise<Set<string>> | undefined
-  let keywordsLoadedAt = 0
-  const KEYWORDS_TTL_MS = 30_000
+  let keywordHolders = new Set<string>()
   const loadKeywordHolders = async () => {
-    const rows = await db.select({ userId: attentionSettings.userId }).from(attentionSettings).where(sql`jsonb_array_length(${attentionSettings.keywords}) > 0`)
-    return new Set(rows.map((r) => r.userId))
-  }
-  function holders(): Promise<Set<string>> {
-    if (!keywordHolders || Date.now() - keywordsLoadedAt > KEYWORDS_TTL_MS) {
-      keywordsLoadedAt = Date.now()
-      const previous = keywordHolders
-      keywordHolders = loadKeywordHolders().catch(() => previous ?? new Set<string>())
+    try {
+      const rows = await db.select({ userId: attentionSettings.userId }).from(attentionSettings).where(sql`jsonb_array_length(${attentionSettings.keywords}) > 0`)
+      keywordHolders = new Set(rows.map((r) => r.userId))
+    } catch {
+      // The database is going away (shutdown) or busy: keep the last set until the next reload.
     }
+  }
+  const loaded = loadKeywordHolders()
+  const reload = setInterval(() => void loadKeywordHolders(), 30_000)
+  reload.unref()
+  async function holders(): Promise<Set<string>> {
+    await loaded
     return keywordHolders
   }
 
@@ -168,6 +169,11 @@ export function createAttentionService(ctx: AppContext, { notify }: { notify: No
 
   return {
     settings,
+
+    /** Stops the keyword holders' reload (server shutdown). */
+    close() {
+      clearInterval(reload)
+    },
 
     /** What may reach `userId` for `event` at `at` (the rules of contract/attention.ts with the user's settings). */
     async deliveryFor(userId: string, event: AttentionEvent, at: Date = now()): Promise<Delivery> {
