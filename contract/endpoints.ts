@@ -1,5 +1,18 @@
 import { z } from 'zod'
 import {
+  attentionSettings,
+  attentionSettingsBody,
+  dndBody,
+  notifyAnywayBody,
+  notifyAnywayResult,
+  personAttention,
+  attentionPersonQuery,
+  topicAttention,
+  topicAttentionBody,
+  unsubscribeBody,
+  unsubscribeResult,
+} from './attention'
+import {
   done,
   emailOnlyBody,
   loginBody,
@@ -73,7 +86,7 @@ export type EndpointAuth = 'public' | 'signedIn' | 'optional'
  * The server's configured rate-limit rules (max requests per window). `user` is every signed-in
  * call: the server counts each `signedIn` entry against it without the entry naming it.
  */
-export type RateLimitName = 'login' | 'loginIp' | 'register' | 'otp' | 'user' | 'send' | 'newChat' | 'channelCreate' | 'channelJoin' | 'channelJoinIp' | 'suggest' | 'socketConnect' | 'relate'
+export type RateLimitName = 'login' | 'loginIp' | 'register' | 'otp' | 'user' | 'send' | 'newChat' | 'channelCreate' | 'channelJoin' | 'channelJoinIp' | 'suggest' | 'socketConnect' | 'relate' | 'unsubscribe'
 
 export interface RateLimit {
   rule: RateLimitName
@@ -609,6 +622,71 @@ export const endpoints = {
     auth: 'signedIn',
     query: messageSearchQuery,
     response: z.array(foundMessage),
+  }),
+  // attention
+  attentionSettings: endpoint({
+    method: 'GET',
+    path: 'attention/settings',
+    tag: 'attention',
+    summary: 'The caller’s attention settings: time zone, do not disturb, keyword alerts, missed-message email, and each topic’s level and mute',
+    auth: 'signedIn',
+    response: attentionSettings,
+  }),
+  attentionUpdate: endpoint({
+    method: 'PUT',
+    path: 'attention/settings',
+    tag: 'attention',
+    summary: 'Change the time zone (IANA), the do-not-disturb schedule, the keyword alerts or the missed-message email',
+    auth: 'signedIn',
+    body: attentionSettingsBody,
+    response: attentionSettings,
+  }),
+  attentionDnd: endpoint({
+    method: 'PUT',
+    path: 'attention/dnd',
+    tag: 'attention',
+    summary: 'Do not disturb now: 30 minutes, an hour, until 08:00 tomorrow in the caller’s time zone, or off',
+    auth: 'signedIn',
+    body: dndBody,
+    response: attentionSettings,
+  }),
+  attentionTopic: endpoint({
+    method: 'PUT',
+    path: 'attention/topic',
+    tag: 'attention',
+    summary: 'A topic’s notification level (everything, mentions, nothing) and mute (1 hour, until tomorrow, until turned on, off) for the caller, a member',
+    auth: 'signedIn',
+    body: topicAttentionBody,
+    response: topicAttention,
+  }),
+  attentionPerson: endpoint({
+    method: 'GET',
+    path: 'attention/person',
+    tag: 'attention',
+    summary: 'Whether someone who shares a topic with the caller is in do not disturb now',
+    auth: 'signedIn',
+    query: attentionPersonQuery,
+    response: personAttention,
+  }),
+  attentionNotifyAnyway: endpoint({
+    method: 'POST',
+    path: 'attention/notify-anyway',
+    tag: 'attention',
+    summary: 'Notify anyway: the caller’s latest message in the topic reaches its readers who are in do not disturb (once per message)',
+    auth: 'signedIn',
+    body: notifyAnywayBody,
+    response: notifyAnywayResult,
+    limit: { rule: 'send', by: 'user' },
+  }),
+  attentionUnsubscribe: endpoint({
+    method: 'POST',
+    path: 'attention/unsubscribe',
+    tag: 'attention',
+    summary: 'Turn the missed-message email off with the signed token of its link (no login)',
+    auth: 'public',
+    body: unsubscribeBody,
+    response: unsubscribeResult,
+    limit: { rule: 'unsubscribe', by: 'ip' },
   }),
 } as const satisfies Record<string, EndpointDef>
 

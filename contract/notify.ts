@@ -22,6 +22,8 @@ export const notificationValue = z.looseObject({
   booking: z.looseObject({ calendar: z.looseObject({ name: z.string() }).optional() }).optional(),
   stripe: z.record(z.string(), z.unknown()).optional(),
   topic_id: z.string().optional(),
+  /** The sender chose "notify anyway": it breaks through do not disturb. */
+  urgent: z.boolean().optional(),
 })
 export type NotificationValue = z.infer<typeof notificationValue>
 

@@ -17,6 +17,7 @@ import { zodValidatorCompiler } from './http/validation'
 import { createTokenService } from './auth/tokens'
 import { createScheduler, type Scheduler } from './jobs/scheduler'
 import { createMailer } from './mail/mailer'
+import { attentionRoutes, createAttentionService, digestJob } from './modules/attention'
 import { authRoutes, createAuthService } from './modules/auth'
 import { channelPublicRoutes, channelRoutes, createChannelService } from './modules/channel'
 import { createCustomerService, customerRoutes } from './modules/customer'
@@ -54,6 +55,7 @@ export function createServices(ctx: AppContext) {
   const media = createMediaService(ctx, { requireTopicWriter: async (db, topicId, userId) => requireTopicPermission(await requireTopicMember(db, topicId, userId), 'send_message') })
   const relates = createRelatesService(ctx, { notify })
   const topic = createTopicService(ctx, { relates })
+  const attention = createAttentionService(ctx, { notify })
   return {
     health: createHealthService(ctx),
     auth: createAuthService(ctx, { customers: customer }),
@@ -61,7 +63,8 @@ export function createServices(ctx: AppContext) {
     notify,
     channel: createChannelService(ctx, { topics: topic, customers: customer }),
     topic,
-    message: createMessageService(ctx, { media, notify }),
+    message: createMessageService(ctx, { media, attention }),
+    attention,
     media,
     emailPreview: createEmailPreviewService(ctx),
     relates,
@@ -123,11 +126,12 @@ export async function buildApp(app: FastifyInstance, config: Config, database: D
   const uploads = createUploadPipeline(path.join(config.mediaDir, 'tmp'))
   const ctx: AppContext = { config, db: database.db, dbKind: database.kind, run: database.run, mailer, tokens, realtime, uploads }
   const services = createServices(ctx)
-  const jobs = createScheduler([cleanupJob(ctx, services), orphanSweep(services.media, config.now)], { db: database.db, log: app.log, now: config.now })
+  const jobs = createScheduler([cleanupJob(ctx, services), orphanSweep(services.media, config.now), digestJob(services.attention)], { db: database.db, log: app.log, now: config.now })
   jobs.start()
 
   // Sockets go first so the HTTP server can close; the database goes last.
   app.addHook('preClose', async () => {
+    services.attention.close()
     await jobs.stop()
     await realtime.close()
   })
@@ -162,6 +166,7 @@ export async function buildApp(app: FastifyInstance, config: Config, database: D
       await api.register(relatesRoutes, { ctx, service: services.relates })
       // search
       await api.register(searchRoutes, { ctx, service: services.search })
+      await api.register(attentionRoutes, { ctx, service: services.attention })
     },
     { prefix: '/api' },
   )

@@ -42,6 +42,8 @@ export interface RateLimits {
   socketConnect: RateLimitRule
   /** Friend requests, answers, unfriend, block and unblock, keyed by user. */
   relate: RateLimitRule
+  /** attention/unsubscribe (a signed link from an email, no login), keyed by ip. */
+  unsubscribe: RateLimitRule
 }
 
 /** The auth rules fail closed: a Redis outage must not switch off the brute-force limits. */
@@ -59,6 +61,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   suggest: { max: 10, windowMs: 60_000 },
   socketConnect: { max: 60, windowMs: 60_000 },
   relate: { max: 60, windowMs: 10 * 60_000 },
+  unsubscribe: { max: 30, windowMs: 10 * 60_000 },
 }
 
 /** The rules' names (RATE_LIMIT_<NAME> in the environment). */
@@ -131,6 +134,8 @@ export interface ServerOptions {
   ai?: { baseUrl?: string; apiKey?: string; model?: string }
   /** Overrides every plan's storage quota (bytes), e.g. for tests. */
   storageQuotaBytes?: number
+  /** A mention or 1:1 message still unseen this many minutes later is emailed (MISSED_EMAIL_MINUTES, default 10; 0 turns the email off). */
+  missedEmailMinutes?: number
   /** Called with every SQL statement the server runs (tests count queries per request). */
   onQuery?: (sql: string) => void
   /** NODE_ENV=production: no /api/docs, no /email-preview, mail logs carry outbox ids only. */
@@ -170,6 +175,8 @@ export interface Config {
   rateLimitNamespace: string
   ai: { baseUrl?: string; apiKey?: string; model: string }
   storageQuotaBytes?: number
+  /** 0: no missed-message emails. */
+  missedEmailMinutes: number
   onQuery?: (sql: string) => void
 }
 
@@ -208,6 +215,7 @@ export async function resolveConfig(opts: ServerOptions): Promise<Config> {
     rateLimitNamespace: rl.namespace ?? 'workroom-rl:',
     ai: { baseUrl: opts.ai?.baseUrl?.replace(/\/+$/, '') || undefined, apiKey: opts.ai?.apiKey || undefined, model: opts.ai?.model || 'gpt-4o-mini' },
     storageQuotaBytes: opts.storageQuotaBytes,
+    missedEmailMinutes: opts.missedEmailMinutes ?? 10,
     onQuery: opts.onQuery,
   }
 }

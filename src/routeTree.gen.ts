@@ -14,6 +14,7 @@ import { Route as AuthRouteImport } from './routes/_auth'
 import { Route as MarketingRouteImport } from './routes/_marketing'
 import { Route as DownloadAppRouteImport } from './routes/download-app'
 import { Route as StatechartsRouteImport } from './routes/statecharts'
+import { Route as UnsubscribeRouteImport } from './routes/unsubscribe'
 import { Route as AppWorkidRouteImport } from './routes/_app/$workid'
 import { Route as AppCalendarRouteImport } from './routes/_app/calendar'
 import { Route as AppChatRouteRouteImport } from './routes/_app/chat/route'
@@ -71,6 +72,11 @@ const DownloadAppRoute = DownloadAppRouteImport.update({
 const StatechartsRoute = StatechartsRouteImport.update({
   id: '/statecharts',
   path: '/statecharts',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const UnsubscribeRoute = UnsubscribeRouteImport.update({
+  id: '/unsubscribe',
+  path: '/unsubscribe',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AppWorkidRoute = AppWorkidRouteImport.update({
@@ -263,6 +269,7 @@ export interface FileRoutesByFullPath {
   '/': typeof MarketingIndexRoute
   '/download-app': typeof DownloadAppRoute
   '/statecharts': typeof StatechartsRouteWithChildren
+  '/unsubscribe': typeof UnsubscribeRoute
   '/chat': typeof AppChatRouteRouteWithChildren
   '/$workid': typeof AppWorkidRoute
   '/calendar': typeof AppCalendarRoute
@@ -302,6 +309,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof MarketingIndexRoute
   '/download-app': typeof DownloadAppRoute
+  '/unsubscribe': typeof UnsubscribeRoute
   '/$workid': typeof AppWorkidRoute
   '/calendar': typeof AppCalendarRoute
   '/contact': typeof AppContactRoute
@@ -344,6 +352,7 @@ export interface FileRoutesById {
   '/_marketing': typeof MarketingRouteWithChildren
   '/download-app': typeof DownloadAppRoute
   '/statecharts': typeof StatechartsRouteWithChildren
+  '/unsubscribe': typeof UnsubscribeRoute
   '/_app/chat': typeof AppChatRouteRouteWithChildren
   '/_app/$workid': typeof AppWorkidRoute
   '/_app/calendar': typeof AppCalendarRoute
@@ -387,6 +396,7 @@ export interface FileRouteTypes {
     | '/'
     | '/download-app'
     | '/statecharts'
+    | '/unsubscribe'
     | '/chat'
     | '/$workid'
     | '/calendar'
@@ -426,6 +436,7 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/download-app'
+    | '/unsubscribe'
     | '/$workid'
     | '/calendar'
     | '/contact'
@@ -467,6 +478,7 @@ export interface FileRouteTypes {
     | '/_marketing'
     | '/download-app'
     | '/statecharts'
+    | '/unsubscribe'
     | '/_app/chat'
     | '/_app/$workid'
     | '/_app/calendar'
@@ -511,6 +523,7 @@ export interface RootRouteChildren {
   MarketingRoute: typeof MarketingRouteWithChildren
   DownloadAppRoute: typeof DownloadAppRoute
   StatechartsRoute: typeof StatechartsRouteWithChildren
+  UnsubscribeRoute: typeof UnsubscribeRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -548,6 +561,13 @@ declare module '@tanstack/react-router' {
       path: '/statecharts'
       fullPath: '/statecharts'
       preLoaderRoute: typeof StatechartsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/unsubscribe': {
+      id: '/unsubscribe'
+      path: '/unsubscribe'
+      fullPath: '/unsubscribe'
+      preLoaderRoute: typeof UnsubscribeRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_app/$workid': {
@@ -932,6 +952,7 @@ const rootRouteChildren: RootRouteChildren = {
   MarketingRoute: MarketingRouteWithChildren,
   DownloadAppRoute: DownloadAppRoute,
   StatechartsRoute: StatechartsRouteWithChildren,
+  UnsubscribeRoute: UnsubscribeRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -11,6 +11,8 @@ export interface SigningKeys {
   otp: Uint8Array
   /** HMAC of the media/access links. */
   media: Uint8Array
+  /** HMAC of the missed-message email's unsubscribe links. */
+  unsubscribe: Uint8Array
 }
 
 const derive = (secret: Uint8Array, use: keyof SigningKeys) => new Uint8Array(hkdfSync('sha256', secret, 'workroom', `workroom ${use} key v1`, 32))
@@ -21,5 +23,5 @@ export function signingKeys(secret: string): SigningKeys {
   if (bytes.length < SECRET_MIN_BYTES) {
     throw new Error(`JWT_SECRET must be at least ${SECRET_MIN_BYTES} bytes (it has ${bytes.length}); make one with: openssl rand -base64 48`)
   }
-  return { jwt: derive(bytes, 'jwt'), otp: derive(bytes, 'otp'), media: derive(bytes, 'media') }
+  return { jwt: derive(bytes, 'jwt'), otp: derive(bytes, 'otp'), media: derive(bytes, 'media'), unsubscribe: derive(bytes, 'unsubscribe') }
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { type AnyPgColumn, bigint, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import type { DndSchedule } from '../../contract/attention'
 import type { NotificationValue, NotifyMessageJson } from '../../contract/notify'
 import type { TopicPermissions } from '../../contract/topic'
 
@@ -365,6 +366,56 @@ export const userBlocks = pgTable(
   (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] }), index('user_blocks_blocked_idx').on(t.blockedId)],
 )
 
+// attention (server/modules/attention)
+/**
+ * A person's attention settings: time zone (IANA), do not disturb by hand (`dndUntil`) and on a
+ * working-hours schedule, keyword alerts, the missed-message email and how far it has been sent
+ * (`digestThrough`: messages up to then were considered). No row: the defaults.
+ */
+export const attentionSettings = pgTable('attention_settings', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  timeZone: text('time_zone'),
+  dndUntil: at('dnd_until'),
+  dndSchedule: jsonb('dnd_schedule').$type<DndSchedule>(),
+  keywords: jsonb('keywords').$type<string[]>().notNull().default([]),
+  digestEmail: smallint('digest_email').notNull().default(1),
+  digestThrough: at('digest_through'),
+  updatedAt: createdAt(),
+})
+
+/** A person's notification level and mute for one topic; no row: everything, not muted. */
+export const topicAttention = pgTable(
+  'topic_attention',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    topicId: text('topic_id')
+      .notNull()
+      .references(() => topics.id, { onDelete: 'cascade' }),
+    level: text('level').notNull().default('everything'),
+    mutedUntil: at('muted_until'),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.topicId] })],
+)
+
+/** "Notify anyway": a message broke through this reader's do not disturb (once per message and reader). */
+export const attentionNudges = pgTable(
+  'attention_nudges',
+  {
+    messageId: text('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.messageId, t.userId] })],
+)
+
 export type UserRow = typeof users.$inferSelect
 export type ChannelRow = typeof channels.$inferSelect
 export type TopicRow = typeof topics.$inferSelect
@@ -376,3 +427,5 @@ export type OutboxRow = typeof outbox.$inferSelect
 export type AuthLimitsRow = typeof authLimits.$inferSelect
 export type FriendshipRow = typeof friendships.$inferSelect
 export type UserBlockRow = typeof userBlocks.$inferSelect
+export type AttentionSettingsRow = typeof attentionSettings.$inferSelect
+export type TopicAttentionRow = typeof topicAttention.$inferSelect

@@ -4,6 +4,7 @@ import type { User } from '../../contract/user'
 import type { CreateChannelModalConnect } from '../machines/account-channels'
 import { accountView, type SessionState } from '../machines/session/session.connect'
 import { useAccountChannels } from '../services/account-channels'
+import { useAttention, useAttentionRuntime } from '../services/attention'
 import { useChannelForm } from '../services/channel-form'
 import { useMobileNav } from '../services/mobile-nav'
 import { useNotificationBadge } from '../services/notification-badge'
@@ -12,6 +13,7 @@ import { usePrivacySettings, privacyValuesOf } from '../services/privacy-setting
 import { sendSession, useSession } from '../services/session'
 import { useOutbox } from '../services/outbox'
 import { AccountDrawer } from '../ui/app/account-drawer'
+import { DndMenu } from '../ui/attention/dnd-menu'
 import { AppShell } from '../ui/app/app-shell'
 import { ChannelSwitcher } from '../ui/app/channel-switcher'
 import { ChatLink } from '../ui/app/chat-link'
@@ -60,6 +62,8 @@ function AppLayout() {
   const privacy = usePrivacySettings(user)
   const channels = useAccountChannels(panel === 'account')
   useOutbox(user?._id ?? null)
+  useAttentionRuntime(user?._id ?? '')
+  const attention = useAttention()
 
   const closePanel = () => setPanel(null)
   const openPanel = (next: Panel) => nav.closeFor(() => setPanel(next))
@@ -99,6 +103,8 @@ function AppLayout() {
             globalSearch={<GlobalSearch />}
             notifications={<NotificationBell {...notifications.bell} onOpen={openNotifications} />}
             languageSelector={<LanguageSelector />}
+            dnd={attention ? <DndMenu {...attention.dnd} /> : null}
+            dndActive={attention?.dnd.active ?? false}
             onOpenAccount={() => setPanel('account')}
           />
         }

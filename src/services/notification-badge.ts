@@ -2,15 +2,16 @@ import { useCallback, useEffect, useMemo } from 'react'
 import { useActorRef, useSelector } from '@xstate/react'
 import { fromPromise } from 'xstate'
 import { connect, notificationBadgeMachine, type MarkSeenInput, type NotificationBadgeEvent, type NotificationItem } from '../machines/notification-badge'
-import { requestBrowserNotificationPermission, showBrowserNotification, useBrowserNotificationPermission } from './browser-notifications'
+import { showNotificationPush } from './attention'
+import { requestBrowserNotificationPermission, useBrowserNotificationPermission } from './browser-notifications'
 import { listNotifications, markAllNotificationsSeen, markNotificationSeen, unreadNotifications } from './notify'
 import { onSocketEvent } from './socket'
 import { useUnreadChats } from './unread-chats'
 
 /**
  * The notificationBadge machine as the sidebar layout runs it: the seen calls are the real
- * notify calls, a push is a browser notification (only when the user allowed them; the machine
- * decides it is only while the window is blurred). Failed notify calls are swallowed: the item
+ * notify calls, a push is a browser notification (only when the user allowed them and their
+ * attention settings let it through; the machine decides it is only while the window is blurred). Failed notify calls are swallowed: the item
  * stays read here and the server's count corrects it on the next load.
  */
 export const appNotificationBadgeMachine = notificationBadgeMachine.provide({
@@ -19,9 +20,8 @@ export const appNotificationBadgeMachine = notificationBadgeMachine.provide({
     markAllSeen: fromPromise<unknown, void>(() => markAllNotificationsSeen().catch(() => null)),
   },
   actions: {
-    showPush: (_, { notification }) => {
-      showBrowserNotification({ tag: notification._id, title: pushTitle(notification), body: notification.notify_message })
-    },
+    // Only what the user's attention settings let push (mute, level, do not disturb; "notify anyway" breaks through DND).
+    showPush: (_, { notification }) => showNotificationPush(notification, { title: pushTitle(notification), body: notification.notify_message }),
   },
 })
 

@@ -150,6 +150,21 @@ export const AUTHORIZATION: Record<string, Row> = {
   // search
   superSearch: { rule: 'signed in; answers only what the caller may see', expect: signedIn, input: () => ({ query: { keyword: 'general' } }) },
   messageSearch: { rule: 'topic members (without topic_id: the caller’s own topics)', expect: members, input: (fx) => ({ query: { keyword: 'hello', topic_id: fx.generalId } }) },
+  // attention: the caller's own settings; a topic's only for its members; someone's DND only for who shares a topic with them
+  attentionSettings: { rule: 'own settings', expect: signedIn, input: none },
+  attentionUpdate: { rule: 'own settings', expect: signedIn, input: () => ({ body: { keywords: ['deploy'] } }) },
+  attentionDnd: { rule: 'own settings', expect: signedIn, input: () => ({ body: { for: 'off' } }) },
+  attentionTopic: { rule: 'topic members (own view)', expect: members, input: (fx) => ({ body: { topic_id: fx.generalId, level: 'mentions' } }) },
+  attentionPerson: { rule: 'people who share a topic with them', expect: members, input: (fx) => ({ query: { customer_id: fx.extra.user._id } }) },
+  attentionNotifyAnyway: {
+    rule: 'topic members, about their own latest message',
+    expect: members,
+    input: async (fx, who) => {
+      if (who) await who.api('POST', 'message/send', { client_id: clientId(), topic_id: fx.generalId, message: 'urgent' })
+      return { body: { topic_id: fx.generalId } }
+    },
+  },
+  attentionUnsubscribe: { rule: 'public: the signed token of the email’s link is the credential', expect: anyone, input: (fx) => ({ body: { token: fx.server.services.attention.unsubscribeToken(fx.extra.user._id) } }) },
 }
 
 /** A new person who asked `who` to be friends (anonymous: anyone's id, refused before it matters). */

@@ -83,6 +83,7 @@ describe('rate-limit configuration', () => {
       suggest: { max: 10, windowMs: minute },
       socketConnect: { max: 60, windowMs: minute },
       relate: { max: 60, windowMs: 10 * minute },
+      unsubscribe: { max: 30, windowMs: 10 * minute },
     })
     const config = await resolveConfig({ jwtSecret: 'x'.repeat(40), rateLimits: { login: { max: 2 }, otp: { windowMs: 1000 }, channelJoin: { max: 3 } } })
     expect(config.rateLimits.login).toEqual({ max: 2, windowMs: 60_000, failClosed: true })

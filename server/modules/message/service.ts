@@ -14,11 +14,11 @@ import {
   withoutLinks,
 } from '../../../contract'
 import type { AppContext } from '../../context'
-import { messages, topicMembers, users } from '../../db/schema'
+import { messages, topicMembers, topics, users } from '../../db/schema'
 import { badRequest, forbidden, HttpError, notFound } from '../../http/errors'
-import { plainText, sanitizeRichText } from '../../http/sanitize'
+import { sanitizeRichText } from '../../http/sanitize'
 import type { MediaService } from '../media'
-import type { NotifyService } from '../notify'
+import type { AttentionService } from '../attention'
 import { requireTopicMember, requireTopicPermission } from '../topic'
 import { SEND_MESSAGE, sendInTransaction, type SendRow, sendValues } from './send-statement'
 import { loadMessages, toMessage } from './view'
@@ -36,7 +36,7 @@ const isUniqueViolation = (err: unknown): boolean => {
  * Messages of a topic: send (idempotent on the sender's client_id, numbered by `seq`, fanned out
  * once to the topic's room), history pages and catch-up, edit, delete for everyone, forward, pin.
  */
-export function createMessageService(ctx: AppContext, { media, notify }: { media: MediaService; notify: NotifyService }) {
+export function createMessageService(ctx: AppContext, { media, attention }: { media: MediaService; attention: AttentionService }) {
   const { db, realtime } = ctx
   const mediaOf = media.ofMessages
 
@@ -105,29 +105,18 @@ export function createMessageService(ctx: AppContext, { media, notify }: { media
     return message
   }
 
+  /** A group topic's name ('' for a 1:1 chat), for alert wording; asked only when a message alerts someone. */
+  async function topicNameOf(topicId: string): Promise<string> {
+    const [row] = await db.select({ name: topics.name, isGroup: topics.isGroup }).from(topics).where(eq(topics.id, topicId)).limit(1)
+    return row?.isGroup === 1 ? row.name : ''
+  }
+
   /** Whether a send statement stored the message: 404 for an unknown topic, 403 when the sender may not write there. */
   function requireStored(stored: SendRow | undefined): SendRow {
     if (!stored) throw notFound()
     if (stored.caller_id !== null && stored.refusal) throw new HttpError(403, stored.refusal === 'blocked' ? 'blockedByPerson' : 'friendsOnlyChat')
     if (stored.caller_id === null || stored.seq === null) throw forbidden()
     return stored
-  }
-
-  async function notifyMentions(senderId: string, senderName: string, message: Message, topicName: string) {
-    const mentioned = message.mentions.filter((id) => id !== senderId)
-    await Promise.all(
-      mentioned.map((userId) =>
-        notify.notify(userId, {
-          type: 'tag_message',
-          actorId: senderId,
-          notifiableId: message._id,
-          objectId: message.topic_id,
-          value: { topic_id: message.topic_id, key: 'tag_message', value: plainText(message.message).slice(0, 200) },
-          message: topicName ? `${senderName} mentioned you in ${topicName}` : `${senderName} mentioned you`,
-          messageJson: { key: 'tag_message', value: { title: topicName } },
-        }),
-      ),
-    )
   }
 
   return {
@@ -167,7 +156,8 @@ export function createMessageService(ctx: AppContext, { media, notify }: { media
         if (!repeat) throw err
         return repeat
       }
-      if (access && mentions.length) await notifyMentions(userId, message.sender?.name ?? '', message, access.topic.name)
+      // Mentions and keyword alerts, once per reader, as each reader's level and mute allow.
+      await attention.alertsFor({ id: userId, name: message.sender?.name ?? '' }, message, async () => access?.topic.name ?? topicNameOf(input.topic_id))
       return message
     },
 

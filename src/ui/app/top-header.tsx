@@ -18,11 +18,15 @@ export interface TopHeaderProps {
   /** The people search input, and the global search (people, groups, channels, messages). */
   search?: ReactNode
   globalSearch?: ReactNode
+  /** The do-not-disturb menu. */
+  dnd?: ReactNode
+  /** Do not disturb is on: the avatar shows it. */
+  dndActive?: boolean
   onOpenAccount: () => void
 }
 
-/** The top header: people search, global search, upgrade link to pricing, notifications, language selector, user menu. */
-export function TopHeader({ name, photoUrl, initials, languageSelector, menuButton, notifications, chats, search, globalSearch, onOpenAccount }: TopHeaderProps) {
+/** The top header: people search, global search, upgrade link to pricing, notifications, do not disturb, language selector, user menu. */
+export function TopHeader({ name, photoUrl, initials, languageSelector, menuButton, notifications, chats, search, globalSearch, dnd, dndActive = false, onOpenAccount }: TopHeaderProps) {
   const { t } = useLingui()
   return (
     <header className="flex h-14 shrink-0 items-center gap-2 border-b border-slate-200 bg-white px-3 sm:gap-3 sm:px-4">
@@ -42,6 +46,7 @@ export function TopHeader({ name, photoUrl, initials, languageSelector, menuButt
       {chats}
       {notifications}
       {languageSelector}
+      {dnd}
       <button
         type="button"
         onClick={onOpenAccount}
@@ -49,7 +54,14 @@ export function TopHeader({ name, photoUrl, initials, languageSelector, menuButt
         aria-haspopup="dialog"
         className="inline-flex items-center gap-2 rounded-full p-0.5 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600 md:rounded-lg md:pr-3"
       >
-        <Avatar photoUrl={photoUrl} initials={initials} size={40} />
+        <span className="relative">
+          <Avatar photoUrl={photoUrl} initials={initials} size={40} />
+          {dndActive ? (
+            <span className="absolute -right-0.5 -bottom-0.5 rounded-full bg-white text-xs leading-none" title={t`Do not disturb`}>
+              🌙
+            </span>
+          ) : null}
+        </span>
         <span className="hidden max-w-40 truncate text-sm font-medium text-slate-800 md:inline">{name}</span>
       </button>
     </header>

@@ -14,10 +14,14 @@ export interface ConversationViewProps {
   outbox: OutboxProps
   /** In a 1:1 chat: the partner's friend buttons. */
   headerActions?: ReactNode
+  /** The header's notification bell (level and mute). */
+  bell?: ReactNode
+  /** Above the composer: e.g. the other person is in do not disturb. */
+  notice?: ReactNode
 }
 
 /** The open chat: header, pinned messages, history, refused messages, the forward picker and the message box. */
-export function Conversation({ conversation, composer, outbox, headerActions }: ConversationViewProps) {
+export function Conversation({ conversation, composer, outbox, headerActions, bell, notice }: ConversationViewProps) {
   const { t } = useLingui()
   const { pinned, forward } = conversation
   const title = conversation.title ?? t`New Message`
@@ -32,6 +36,7 @@ export function Conversation({ conversation, composer, outbox, headerActions }: 
           <Trans>{conversation.membersCount} members</Trans>
         </span>
         {headerActions ? <div className="hidden sm:block">{headerActions}</div> : null}
+        {bell}
         <Link to="/chat/info/$topicId" params={{ topicId: conversation.topicId }} className="rounded px-2 py-1 text-sm text-slate-600 hover:bg-slate-100">
           <Trans>Chat info</Trans>
         </Link>
@@ -66,6 +71,7 @@ export function Conversation({ conversation, composer, outbox, headerActions }: 
       />
       <RejectedNotices rejected={outbox.rejected} onDismiss={outbox.onDismiss} />
       {forward ? <ForwardPicker {...forward} /> : null}
+      {notice}
       <Composer {...composer} />
     </div>
   )

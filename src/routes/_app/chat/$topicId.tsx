@@ -1,9 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
 import type { TopicInfo } from '../../../../contract/topic'
 import type { SessionState } from '../../../machines/session'
+import { useAttention, useDndNotice } from '../../../services/attention'
 import { useConversation } from '../../../services/conversation'
 import { useSession } from '../../../services/session'
 import { ChatLoading, ChatUnavailable } from '../../../ui/chat-status'
+import { DndNotice } from '../../../ui/attention/dnd-notice'
+import { TopicBell } from '../../../ui/attention/topic-bell'
 import { Conversation } from '../../../ui/conversation/conversation'
 import { PersonFriendActions } from '../../../ui/friend-status/live'
 
@@ -35,6 +38,19 @@ function TopicPage() {
 }
 
 function OpenChat({ topic, meId, focusSeq }: { topic: TopicInfo; meId: string; focusSeq: number | null }) {
+  const attention = useAttention()
   const partner = !topic.is_group && topic.partner_id ? { customerId: topic.partner_id, name: topic.name, photoUrl: topic.photo_url, friendStatus: null } : null
-  return <Conversation {...useConversation(topic, meId, focusSeq)} headerActions={partner ? <PersonFriendActions key={partner.customerId} input={partner} showBlock={false} /> : null} />
+  return (
+    <Conversation
+      {...useConversation(topic, meId, focusSeq)}
+      headerActions={partner ? <PersonFriendActions key={partner.customerId} input={partner} showBlock={false} /> : null}
+      bell={attention ? <TopicBell {...attention.bell(topic._id)} /> : null}
+      notice={partner ? <PartnerDnd topicId={topic._id} partnerId={partner.customerId} name={partner.name} meId={meId} /> : null}
+    />
+  )
+}
+
+/** The 1:1 chat's do-not-disturb hint with "notify anyway". */
+function PartnerDnd({ topicId, partnerId, name, meId }: { topicId: string; partnerId: string; name: string; meId: string }) {
+  return <DndNotice {...useDndNotice(topicId, partnerId, meId)} name={name} />
 }

@@ -1,0 +1,413 @@
+import { createHmac, timingSafeEqual } from 'node:crypto'
+import { aliasedTable, and, desc, eq, gt, inArray, isNull, lte, ne, sql } from 'drizzle-orm'
+import {
+  type AttentionEvent,
+  type AttentionPrefs,
+  type AttentionSettings,
+  type AttentionSettingsBody,
+  DEFAULT_PREFS,
+  type Delivery,
+  deliveryRules,
+  type DndOption,
+  dndUntil,
+  inDnd,
+  LIST_MAX,
+  matchKeywords,
+  muteUntil,
+  type NotifyAnywayResult,
+  type NotifyLevel,
+  type PersonAttention,
+  type TopicAttention,
+  type TopicAttentionBody,
+} from '../../../contract'
+import type { AppContext } from '../../context'
+import { type AttentionSettingsRow, attentionNudges, attentionSettings, messages, topicAttention, topicMembers, topics, users } from '../../db/schema'
+import { badRequest, forbidden, notFound } from '../../http/errors'
+import { plainText } from '../../http/sanitize'
+import type { NotifyService } from '../notify'
+import { requireTopicMember } from '../topic'
+import { digestEmail, type DigestItem } from './digest-email'
+
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null)
+const EXCERPT = 200
+/** Messages older than the delay plus this are no longer emailed (a long outage does not flood inboxes). */
+const DIGEST_LOOKBACK_MS = 24 * 60 * 60 * 1000
+/** At most this many (message, reader) pairs are looked at per run; the rest wait for the next. */
+const DIGEST_BATCH = 2000
+
+type SettingsFields = Pick<AttentionSettingsRow, 'timeZone' | 'dndUntil' | 'dndSchedule' | 'digestEmail'>
+
+/** A settings row (or none) and topic rows as the rules read them. */
+function prefsOf(row: Partial<SettingsFields> | null | undefined, topicRows: TopicAttention[]): AttentionPrefs {
+  if (!row) return { ...DEFAULT_PREFS, topics: topicRows }
+  return {
+    time_zone: row.timeZone ?? null,
+    dnd_until: iso(row.dndUntil),
+    dnd_schedule: row.dndSchedule ?? null,
+    digest_email: (row.digestEmail ?? 1) === 1,
+    topics: topicRows,
+  }
+}
+
+const topicRowOf = (r: { topicId: string; level: string; mutedUntil: Date | null }): TopicAttention => ({ topic_id: r.topicId, level: r.level as NotifyLevel, muted_until: iso(r.mutedUntil) })
+
+/** The service of a message the rules need: who sent it where, what it says, whom it mentions. */
+export interface SentMessage {
+  _id: string
+  topic_id: string
+  message: string
+  mentions: string[]
+}
+
+/**
+ * Attention: each person's settings (time zone, do not disturb, keyword alerts, the missed-message
+ * email) and per-topic level and mute; `deliveryFor`, which every sender of notifications, pushes,
+ * rings and emails asks; the alerts of a sent message (mentions and keywords, once per reader);
+ * "notify anyway"; and the missed-message digest, run by the scheduler.
+ */
+export function createAttentionService(ctx: AppContext, { notify }: { notify: NotifyService }) {
+  const { db, config, mailer } = ctx
+  const now = () => new Date(config.now())
+  const unsubscribeKey = config.keys.unsubscribe
+
+  /**
+   * Who has keyword alerts, per node: a send looks up keyword holders in its topic only while
+   * someone has keywords (a plain send stays one statement otherwise). Loaded at start, updated by
+   * this node's changes and reloaded every 30 s off the request path for the other nodes' changes.
+   */
+  let keywordHolders = new Set<string>()
+  const loadKeywordHolders = async () => {
+    try {
+      const rows = await db.select({ userId: attentionSettings.userId }).from(attentionSettings).where(sql`jsonb_array_length(${attentionSettings.keywords}) > 0`)
+      keywordHolders = new Set(rows.map((r) => r.userId))
+    } catch {
+      // The database is going away (shutdown) or busy: keep the last set until the next reload.
+    }
+  }
+  const loaded = loadKeywordHolders()
+  const reload = setInterval(() => void loadKeywordHolders(), 30_000)
+  reload.unref()
+  async function holders(): Promise<Set<string>> {
+    await loaded
+    return keywordHolders
+  }
+
+  async function settingsRow(userId: string) {
+    const [row] = await db.select().from(attentionSettings).where(eq(attentionSettings.userId, userId)).limit(1)
+    return row ?? null
+  }
+
+  async function topicRows(userId: string, topicIds?: string[]): Promise<TopicAttention[]> {
+    const rows = await db
+      .select({ topicId: topicAttention.topicId, level: topicAttention.level, mutedUntil: topicAttention.mutedUntil })
+      .from(topicAttention)
+      .where(and(eq(topicAttention.userId, userId), topicIds ? inArray(topicAttention.topicId, topicIds) : undefined))
+      .limit(LIST_MAX)
+    return rows.map(topicRowOf)
+  }
+
+  async function settings(userId: string): Promise<AttentionSettings> {
+    const [row, topicList] = await Promise.all([settingsRow(userId), topicRows(userId)])
+    return { ...prefsOf(row, topicList), keywords: row?.keywords ?? [] }
+  }
+
+  async function prefs(userId: string, topicId?: string | null): Promise<AttentionPrefs> {
+    const [row, topicList] = await Promise.all([settingsRow(userId), topicId ? topicRows(userId, [topicId]) : Promise.resolve([])])
+    return prefsOf(row, topicList)
+  }
+
+  /** Prefs of several people for one topic, in one statement. */
+  async function prefsInTopic(userIds: string[], topicId: string): Promise<Map<string, AttentionPrefs>> {
+    if (userIds.length === 0) return new Map()
+    const rows = await db
+      .select({ userId: users.id, settings: attentionSettings, topic: { topicId: topicAttention.topicId, level: topicAttention.level, mutedUntil: topicAttention.mutedUntil } })
+      .from(users)
+      .leftJoin(attentionSettings, eq(attentionSettings.userId, users.id))
+      .leftJoin(topicAttention, and(eq(topicAttention.userId, users.id), eq(topicAttention.topicId, topicId)))
+      .where(inArray(users.id, userIds))
+    return new Map(rows.map((r) => [r.userId, prefsOf(r.settings, r.topic?.topicId ? [topicRowOf(r.topic)] : [])]))
+  }
+
+  async function upsertSettings(userId: string, values: Partial<typeof attentionSettings.$inferInsert>) {
+    await db
+      .insert(attentionSettings)
+      .values({ userId, ...values })
+      .onConflictDoUpdate({ target: attentionSettings.userId, set: { ...values, updatedAt: now() } })
+  }
+
+  const sign = (userId: string) => createHmac('sha256', unsubscribeKey).update(`digest-off|${userId}`).digest('base64url')
+
+  /** The unsubscribe link's token: the user id and its HMAC (no expiry: an old email's link keeps working). */
+  const unsubscribeToken = (userId: string) => `${userId}.${sign(userId)}`
+
+  /** One reader's alert for a message (a mention or a keyword), if the rules let it through. */
+  async function alert(
+    readerId: string,
+    sender: { id: string; name: string },
+    message: SentMessage,
+    topicName: string,
+    why: 'mention' | 'keyword' | 'notify_anyway',
+    urgent = false,
+  ) {
+    const text = plainText(message.message).slice(0, EXCERPT)
+    const where = topicName ? ` in ${topicName}` : ''
+    const wording = {
+      mention: `${sender.name} mentioned you${where}`,
+      keyword: `${sender.name} wrote a word you follow${where}`,
+      notify_anyway: `${sender.name} asked to notify you${where}`,
+    }[why]
+    await notify.notify(readerId, {
+      type: 'tag_message',
+      actorId: sender.id,
+      notifiableId: message._id,
+      objectId: message.topic_id,
+      value: { topic_id: message.topic_id, key: why === 'mention' ? 'tag_message' : why, value: text, ...(urgent ? { urgent: true } : {}) },
+      message: wording,
+      messageJson: { key: why === 'mention' ? 'tag_message' : why, value: { title: topicName } },
+    })
+  }
+
+  return {
+    settings,
+
+    /** Stops the keyword holders' reload (server shutdown). */
+    close() {
+      clearInterval(reload)
+    },
+
+    /** What may reach `userId` for `event` at `at` (the rules of contract/attention.ts with the user's settings). */
+    async deliveryFor(userId: string, event: AttentionEvent, at: Date = now()): Promise<Delivery> {
+      return deliveryRules(await prefs(userId, event.topicId), event, at)
+    },
+
+    async update(userId: string, body: AttentionSettingsBody): Promise<AttentionSettings> {
+      const values: Partial<typeof attentionSettings.$inferInsert> = {}
+      if (body.time_zone !== undefined) values.timeZone = body.time_zone
+      if (body.dnd_schedule !== undefined) values.dndSchedule = body.dnd_schedule ? { ...body.dnd_schedule, days: [...new Set(body.dnd_schedule.days)].sort() } : null
+      if (body.keywords !== undefined) values.keywords = [...new Set(body.keywords.map((k) => k.trim()))]
+      if (body.digest_email !== undefined) values.digestEmail = body.digest_email ? 1 : 0
+      await upsertSettings(userId, values)
+      if (values.keywords) {
+        const set = await holders()
+        if (values.keywords.length) set.add(userId)
+        else set.delete(userId)
+      }
+      return settings(userId)
+    },
+
+    async dnd(userId: string, option: DndOption): Promise<AttentionSettings> {
+      const row = await settingsRow(userId)
+      const until = dndUntil(option, now(), row?.timeZone ?? 'UTC')
+      await upsertSettings(userId, { dndUntil: until ? new Date(until) : null })
+      return settings(userId)
+    },
+
+    /** A member's level and mute of a topic (404 unknown topic, 403 not a member). */
+    async setTopic(userId: string, body: TopicAttentionBody): Promise<TopicAttention> {
+      await requireTopicMember(db, body.topic_id, userId)
+      const [current] = await topicRows(userId, [body.topic_id])
+      const tz = (await settingsRow(userId))?.timeZone ?? 'UTC'
+      const level = body.level ?? current?.level ?? 'everything'
+      const mutedUntil = body.mute !== undefined ? muteUntil(body.mute, now(), tz) : (current?.muted_until ?? null)
+      const values = { level, mutedUntil: mutedUntil ? new Date(mutedUntil) : null }
+      await db
+        .insert(topicAttention)
+        .values({ userId, topicId: body.topic_id, ...values })
+        .onConflictDoUpdate({ target: [topicAttention.userId, topicAttention.topicId], set: values })
+      return { topic_id: body.topic_id, level, muted_until: mutedUntil }
+    },
+
+    /** Whether `customerId` is in do not disturb now: only for someone who shares a topic with the caller (404 unknown, 403 otherwise). */
+    async person(callerId: string, customerId: string): Promise<PersonAttention> {
+      const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, customerId)).limit(1)
+      if (!user) throw notFound()
+      if (customerId !== callerId) {
+        const mine = aliasedTable(topicMembers, 'mine')
+        const [shared] = await db
+          .select({ topicId: topicMembers.topicId })
+          .from(topicMembers)
+          .innerJoin(mine, and(eq(mine.topicId, topicMembers.topicId), eq(mine.userId, callerId)))
+          .where(eq(topicMembers.userId, customerId))
+          .limit(1)
+        if (!shared) throw forbidden()
+      }
+      const at = now()
+      const p = await prefs(customerId)
+      const manual = p.dnd_until && Date.parse(p.dnd_until) > at.getTime() ? p.dnd_until : null
+      return { customer_id: customerId, dnd: inDnd(p, at), dnd_until: manual }
+    },
+
+    /**
+     * The alerts of a message just sent: each mentioned member and each member with a keyword the
+     * message contains gets one tag_message notification (one even when both), when their topic
+     * level and mute let it through; never the sender.
+     */
+    async alertsFor(sender: { id: string; name: string }, message: SentMessage, topicNameOf: () => Promise<string>): Promise<void> {
+      const mentioned = new Set(message.mentions.filter((id) => id !== sender.id))
+      const keywordReaders = new Set<string>()
+      const set = await holders()
+      if (set.size > 0) {
+        const candidates = [...set].filter((id) => id !== sender.id)
+        const rows = candidates.length
+          ? await db
+              .select({ userId: attentionSettings.userId, keywords: attentionSettings.keywords })
+              .from(attentionSettings)
+              .innerJoin(topicMembers, and(eq(topicMembers.userId, attentionSettings.userId), eq(topicMembers.topicId, message.topic_id)))
+              .where(inArray(attentionSettings.userId, candidates.slice(0, 5000)))
+          : []
+        const text = plainText(message.message)
+        for (const row of rows) if (!mentioned.has(row.userId) && matchKeywords(text, row.keywords).length) keywordReaders.add(row.userId)
+      }
+      const readers = [...mentioned, ...keywordReaders]
+      if (readers.length === 0) return
+      const [prefsByUser, topicName] = await Promise.all([prefsInTopic(readers, message.topic_id), topicNameOf()])
+      const at = now()
+      await Promise.all(
+        readers.map((readerId) => {
+          const p = prefsByUser.get(readerId) ?? DEFAULT_PREFS
+          if (!deliveryRules(p, { kind: 'mention', topicId: message.topic_id }, at).notify) return null
+          return alert(readerId, sender, message, topicName, mentioned.has(readerId) ? 'mention' : 'keyword')
+        }),
+      )
+    },
+
+    /**
+     * "Notify anyway": the caller's latest message in the topic reaches each other member who is in
+     * do not disturb now and whose topic level and mute let an urgent message through; once per
+     * message and reader (a repeat notifies no one again).
+     */
+    async notifyAnyway(callerId: string, topicId: string): Promise<NotifyAnywayResult> {
+      const access = await requireTopicMember(db, topicId, callerId)
+      const [latest] = await db
+        .select({ id: messages.id, body: messages.body, mentions: messages.mentions })
+        .from(messages)
+        .where(and(eq(messages.topicId, topicId), eq(messages.senderId, callerId), isNull(messages.deletedAt)))
+        .orderBy(desc(messages.seq))
+        .limit(1)
+      if (!latest) throw badRequest('invalidInput', 'topic_id')
+      const others = (await db.select({ userId: topicMembers.userId }).from(topicMembers).where(and(eq(topicMembers.topicId, topicId), ne(topicMembers.userId, callerId))).limit(LIST_MAX)).map((r) => r.userId)
+      const prefsByUser = await prefsInTopic(others, topicId)
+      const at = now()
+      const reached = others.filter((id) => {
+        const p = prefsByUser.get(id) ?? DEFAULT_PREFS
+        const event = { kind: 'mention' as const, topicId }
+        return !deliveryRules(p, event, at).push && deliveryRules(p, { ...event, urgent: true }, at).push
+      })
+      if (reached.length === 0) return { notified: 0 }
+      const fresh = await db
+        .insert(attentionNudges)
+        .values(reached.map((userId) => ({ messageId: latest.id, userId })))
+        .onConflictDoNothing()
+        .returning({ userId: attentionNudges.userId })
+      const topicName = access.topic.isGroup === 1 ? access.topic.name : ''
+      const message = { _id: latest.id, topic_id: topicId, message: latest.body, mentions: latest.mentions }
+      await Promise.all(fresh.map((r) => alert(r.userId, { id: callerId, name: access.caller.name }, message, topicName, 'notify_anyway', true)))
+      return { notified: fresh.length }
+    },
+
+    unsubscribeToken,
+
+    /** Turns the missed-message email off for the token's user; a forged or unknown token is 400. */
+    async unsubscribe(token: string): Promise<{ digest_email: false }> {
+      const dot = token.lastIndexOf('.')
+      const userId = dot > 0 ? token.slice(0, dot) : ''
+      const given = Buffer.from(token.slice(dot + 1))
+      const expected = Buffer.from(sign(userId))
+      const genuine = userId !== '' && given.length === expected.length && timingSafeEqual(given, expected)
+      if (!genuine) throw badRequest('invalidInput', 'token')
+      const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1)
+      if (!user) throw badRequest('invalidInput', 'token')
+      await upsertSettings(userId, { digestEmail: 0 })
+      return { digest_email: false }
+    },
+
+    /**
+     * The missed-message email (the scheduler runs it once per minute on one node): for each person,
+     * the mentions, keyword hits and 1:1 messages they have not seen, that the rules let through to
+     * email at the time they were sent; once the oldest is `missedEmailMinutes` old, one email lists
+     * them all and the person's `digest_through` moves to now (in the same transaction as the outbox
+     * row, conditional on the old value: a second run emails no one twice).
+     */
+    async sendDigests(at: Date = now()): Promise<{ emails: number; messages: number }> {
+      const delayMs = config.missedEmailMinutes * 60_000
+      if (delayMs <= 0) return { emails: 0, messages: 0 }
+      const sender = aliasedTable(users, 'sender')
+      const rows = await db
+        .select({
+          messageId: messages.id,
+          topicId: messages.topicId,
+          body: messages.body,
+          mentions: messages.mentions,
+          createdAt: messages.createdAt,
+          senderName: sender.name,
+          isGroup: topics.isGroup,
+          topicName: topics.name,
+          userId: topicMembers.userId,
+          email: users.email,
+          name: users.name,
+          language: users.language,
+          settings: attentionSettings,
+          topic: { topicId: topicAttention.topicId, level: topicAttention.level, mutedUntil: topicAttention.mutedUntil },
+        })
+        .from(messages)
+        .innerJoin(topics, eq(topics.id, messages.topicId))
+        .innerJoin(topicMembers, and(eq(topicMembers.topicId, messages.topicId), ne(topicMembers.userId, messages.senderId), sql`${topicMembers.lastSeenSeq} < ${messages.seq}`))
+        .innerJoin(users, eq(users.id, topicMembers.userId))
+        .innerJoin(sender, eq(sender.id, messages.senderId))
+        .leftJoin(attentionSettings, eq(attentionSettings.userId, topicMembers.userId))
+        .leftJoin(topicAttention, and(eq(topicAttention.userId, topicMembers.userId), eq(topicAttention.topicId, messages.topicId)))
+        .where(
+          and(
+            gt(messages.createdAt, new Date(at.getTime() - delayMs - DIGEST_LOOKBACK_MS)),
+            lte(messages.createdAt, at),
+            isNull(messages.deletedAt),
+            sql`coalesce(${attentionSettings.digestEmail}, 1) = 1`,
+            sql`(${attentionSettings.digestThrough} is null or ${messages.createdAt} > ${attentionSettings.digestThrough})`,
+            sql`(${topics.isGroup} = 0 or ${messages.mentions} @> jsonb_build_array(${topicMembers.userId}) or jsonb_array_length(coalesce(${attentionSettings.keywords}, '[]'::jsonb)) > 0)`,
+          ),
+        )
+        .orderBy(messages.createdAt)
+        .limit(DIGEST_BATCH)
+
+      const byUser = new Map<string, { to: { email: string; name: string; language: string }; through: Date | null; items: (DigestItem & { at: Date })[] }>()
+      for (const r of rows) {
+        const mention = r.mentions.includes(r.userId)
+        const keyword = !mention && r.settings ? matchKeywords(plainText(r.body), r.settings.keywords).length > 0 : false
+        const kind = mention || keyword ? 'mention' : r.isGroup === 0 ? 'message' : null
+        if (!kind) continue
+        const p = prefsOf(r.settings, r.topic?.topicId ? [topicRowOf(r.topic)] : [])
+        if (!deliveryRules(p, { kind, topicId: r.topicId }, r.createdAt).email) continue
+        const entry = byUser.get(r.userId) ?? { to: { email: r.email, name: r.name, language: r.language }, through: r.settings?.digestThrough ?? null, items: [] }
+        entry.items.push({ at: r.createdAt, sender: r.senderName, topic: r.isGroup === 1 ? r.topicName : '', text: plainText(r.body).slice(0, EXCERPT), link: mailer.url(`/chat/${r.topicId}`) })
+        byUser.set(r.userId, entry)
+      }
+
+      let emails = 0
+      let listed = 0
+      for (const [userId, { to, through, items }] of byUser) {
+        if (items[0]!.at.getTime() > at.getTime() - delayMs) continue
+        const email = digestEmail(to.language === 'vi' ? 'vi' : 'en', to, items, mailer.url(`/unsubscribe?token=${encodeURIComponent(unsubscribeToken(userId))}`))
+        const id = await db.transaction(async (tx) => {
+          const moved = await tx
+            .insert(attentionSettings)
+            .values({ userId, digestThrough: at })
+            .onConflictDoUpdate({
+              target: attentionSettings.userId,
+              set: { digestThrough: at },
+              setWhere: through ? sql`${attentionSettings.digestThrough} = ${through}` : sql`${attentionSettings.digestThrough} is null`,
+            })
+            .returning({ userId: attentionSettings.userId })
+          if (moved.length === 0) return null
+          return mailer.store(tx, email)
+        })
+        if (!id) continue
+        mailer.dispatch(id, email)
+        emails += 1
+        listed += items.length
+      }
+      return { emails, messages: listed }
+    },
+  }
+}
+
+export type AttentionService = ReturnType<typeof createAttentionService>

@@ -1,0 +1,102 @@
+import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
+import { errorTextOf, outputOf } from '../invoke-result'
+import { actorNotProvided } from '../not-provided'
+import type { AttentionContext, AttentionEvent, AttentionInput, AttentionSave, AttentionSaved, AttentionSettings } from './attention.types'
+
+/**
+ * The user's attention settings, as every control of them sees them: the topic bell (level and
+ * mute), the do-not-disturb menu, the settings page (schedule, time zone, keywords, the
+ * missed-message email), the DND indicator, and the browser notifications that obey them.
+ *
+ *   loading --done--> ready.idle; --error--> failed --RELOAD--> loading
+ *   ready.idle --SET_TOPIC | SET_DND | SAVE_SETTINGS--> ready.saving (one save at a time)
+ *   ready.saving --done--> ready.idle with the answer; --error--> ready.idle with the message
+ *   ready --RELOAD--> loading; TICK moves the clock anywhere
+ *
+ * Pure: `loadSettings` (GET attention/settings) and `save` (PUT attention/topic | dnd | settings)
+ * are injected promise actors.
+ */
+const notProvided = actorNotProvided('attention')
+
+const merge = (settings: AttentionSettings | null, saved: AttentionSaved): AttentionSettings | null => {
+  if (saved.kind === 'settings') return saved.settings
+  if (!settings) return settings
+  return { ...settings, topics: [...settings.topics.filter((t) => t.topic_id !== saved.topic.topic_id), saved.topic] }
+}
+
+export const attentionMachine = setup({
+  types: {
+    context: {} as AttentionContext,
+    events: {} as AttentionEvent,
+    input: {} as AttentionInput,
+  },
+  actors: {
+    loadSettings: fromPromise<AttentionSettings, void>(notProvided('loadSettings')),
+    save: fromPromise<AttentionSaved, AttentionSave>(notProvided('save')),
+  },
+  actions: {
+    tick: assign(({ event }) => (event.type === 'TICK' ? { now: event.now } : {})),
+    startSave: assign(({ event }) => {
+      const saving: AttentionSave | null =
+        event.type === 'SET_TOPIC'
+          ? { kind: 'topic', body: { topic_id: event.topicId, ...(event.level ? { level: event.level } : {}), ...(event.mute ? { mute: event.mute } : {}) } }
+          : event.type === 'SET_DND'
+            ? { kind: 'dnd', body: { for: event.for } }
+            : event.type === 'SAVE_SETTINGS'
+              ? { kind: 'settings', body: event.body }
+              : null
+      return { saving, error: null }
+    }),
+  },
+}).createMachine({
+  id: 'attention',
+  context: ({ input }) => ({ settings: null, now: input.now, saving: null, error: null }),
+  initial: 'loading',
+  on: {
+    TICK: { actions: 'tick' },
+  },
+  states: {
+    loading: {
+      // A save cut short by a reload is not waited for: the reload answers what was stored.
+      entry: assign({ saving: null }),
+      invoke: {
+        id: 'loadSettings',
+        src: 'loadSettings',
+        onDone: { target: 'ready', actions: assign(({ event }) => ({ settings: outputOf<AttentionSettings>(event), error: null })) },
+        onError: { target: 'failed', actions: assign(({ event }) => ({ error: errorTextOf(event) })) },
+      },
+    },
+    failed: {
+      on: { RELOAD: 'loading' },
+    },
+    ready: {
+      initial: 'idle',
+      on: { RELOAD: '#attention.loading' },
+      states: {
+        idle: {
+          on: {
+            SET_TOPIC: { target: 'saving', actions: 'startSave' },
+            SET_DND: { target: 'saving', actions: 'startSave' },
+            SAVE_SETTINGS: { target: 'saving', actions: 'startSave' },
+          },
+        },
+        saving: {
+          invoke: {
+            id: 'save',
+            src: 'save',
+            input: ({ context }) => context.saving!,
+            onDone: { target: 'idle', actions: assign(({ context, event }) => ({ settings: merge(context.settings, outputOf<AttentionSaved>(event)), saving: null })) },
+            onError: { target: 'idle', actions: assign(({ event }) => ({ saving: null, error: errorTextOf(event) })) },
+          },
+        },
+      },
+    },
+  },
+})
+
+/** What the statechart visualiser starts the machine with. */
+export const attentionSampleInput: AttentionInput = { now: Date.parse('2026-03-11T02:00:00Z') }
+
+export type AttentionMachine = typeof attentionMachine
+export type AttentionActor = ActorRefFrom<AttentionMachine>
+export type AttentionSnapshot = SnapshotFrom<AttentionMachine>

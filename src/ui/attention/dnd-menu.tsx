@@ -1,0 +1,44 @@
+import { Link } from '@tanstack/react-router'
+import { useLingui } from '@lingui/react/macro'
+import dayjs from 'dayjs'
+import type { DndMenuProps } from '../../machines/attention'
+import type { DndOption } from '../../../contract/attention'
+import { closeMenu, MenuChoice, menuItemClass, menuPanelClass } from './menu-parts'
+
+/** The header's do-not-disturb menu: pause notifications now, resume, or set working hours; its icon shows when it is on. */
+export function DndMenu({ active, until, disabled, onSet }: DndMenuProps) {
+  const { t } = useLingui()
+  const pauses: { value: DndOption; label: string }[] = [
+    { value: '30m', label: t`Pause for 30 minutes` },
+    { value: '1h', label: t`Pause for 1 hour` },
+    { value: 'tomorrow', label: t`Pause until tomorrow` },
+  ]
+  const state = active ? (until ? t`Do not disturb until ${dayjs(until).format('HH:mm')}` : t`Do not disturb (outside working hours)`) : t`Notifications on`
+  return (
+    <details className="relative">
+      <summary
+        role="button"
+        aria-label={t`Do not disturb: ${state}`}
+        className={`inline-flex h-9 w-9 cursor-pointer list-none items-center justify-center rounded-full hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600 ${active ? 'bg-violet-100 text-violet-800' : 'text-slate-600'}`}
+      >
+        <span aria-hidden="true">{active ? '🌙' : '☾'}</span>
+      </summary>
+      <div role="menu" aria-label={t`Do not disturb`} className={menuPanelClass}>
+        <p className="px-3 py-1 text-xs font-semibold text-slate-500">{state}</p>
+        {pauses.map((p) => (
+          <MenuChoice key={p.value} disabled={disabled} onChoose={() => onSet(p.value)}>
+            {p.label}
+          </MenuChoice>
+        ))}
+        {until ? (
+          <MenuChoice disabled={disabled} onChoose={() => onSet('off')}>
+            {t`Resume notifications`}
+          </MenuChoice>
+        ) : null}
+        <Link to="/account/setting" role="menuitem" onClick={closeMenu} className={menuItemClass}>
+          {t`Working hours…`}
+        </Link>
+      </div>
+    </details>
+  )
+}

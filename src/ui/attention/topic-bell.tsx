@@ -1,0 +1,53 @@
+import { useLingui } from '@lingui/react/macro'
+import dayjs from 'dayjs'
+import type { TopicBellProps } from '../../machines/attention'
+import type { MuteOption, NotifyLevel } from '../../../contract/attention'
+import { MenuChoice, menuPanelClass } from './menu-parts'
+
+/** The topic header's bell: how much this chat notifies (everything, mentions only, nothing) and mute for a while. */
+export function TopicBell({ level, muted, mutedUntil, mutedForever, disabled, onLevel, onMute }: TopicBellProps) {
+  const { t } = useLingui()
+  const levels: { value: NotifyLevel; label: string }[] = [
+    { value: 'everything', label: t`All messages` },
+    { value: 'mentions', label: t`Mentions only` },
+    { value: 'nothing', label: t`Nothing` },
+  ]
+  const mutes: { value: MuteOption; label: string }[] = [
+    { value: '1h', label: t`Mute for 1 hour` },
+    { value: 'tomorrow', label: t`Mute until tomorrow` },
+    { value: 'forever', label: t`Mute until I turn it back on` },
+  ]
+  const state = muted ? (mutedForever ? t`Muted` : t`Muted until ${dayjs(mutedUntil).format('DD/MM HH:mm')}`) : levels.find((l) => l.value === level)!.label
+  return (
+    <details className="relative">
+      <summary
+        role="button"
+        aria-label={t`Chat notifications: ${state}`}
+        className="inline-flex cursor-pointer list-none items-center gap-1 rounded px-2 py-1 text-sm text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600"
+      >
+        <span aria-hidden="true">{muted || level === 'nothing' ? '🔕' : '🔔'}</span>
+        <span className="hidden lg:inline">{state}</span>
+      </summary>
+      <div role="menu" aria-label={t`Chat notifications`} className={menuPanelClass}>
+        <p className="px-3 py-1 text-xs font-semibold text-slate-500">{t`Notify me about`}</p>
+        {levels.map((l) => (
+          <MenuChoice key={l.value} checked={level === l.value} disabled={disabled} onChoose={() => onLevel(l.value)}>
+            {l.label}
+          </MenuChoice>
+        ))}
+        <hr className="my-1 border-slate-200" />
+        {muted ? (
+          <MenuChoice disabled={disabled} onChoose={() => onMute('off')}>
+            {t`Unmute`}
+          </MenuChoice>
+        ) : (
+          mutes.map((m) => (
+            <MenuChoice key={m.value} disabled={disabled} onChoose={() => onMute(m.value)}>
+              {m.label}
+            </MenuChoice>
+          ))
+        )}
+      </div>
+    </details>
+  )
+}
