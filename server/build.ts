@@ -53,7 +53,7 @@ export function createServices(ctx: AppContext) {
   const topic = createTopicService(ctx)
   return {
     health: createHealthService(ctx),
-    auth: createAuthService(ctx, { customers: customer }),
+    auth: createAuthService(ctx, { customers: customer, push: notify.push }),
     customer,
     notify,
     channel: createChannelService(ctx, { topics: topic, customers: customer }),

@@ -133,6 +133,9 @@ export interface ServerOptions {
   /** NODE_ENV=production: no /api/docs, no /email-preview, mail logs carry outbox ids only. */
   production?: boolean
   accountLimits?: Partial<AccountLimits>
+  // notifications (browser push)
+  /** VAPID keys (base64url) and subject (mailto: or https:); without them a key pair is made once and kept in the database. */
+  vapid?: { publicKey?: string; privateKey?: string; subject?: string }
   rateLimits?: { [K in keyof RateLimits]?: Partial<RateLimitRule> } & {
     /** Prefix of the shared Redis counters; lets test runs start from zero. */
     namespace?: string
@@ -168,6 +171,8 @@ export interface Config {
   ai: { baseUrl?: string; apiKey?: string; model: string }
   storageQuotaBytes?: number
   onQuery?: (sql: string) => void
+  // notifications (browser push)
+  vapid: { publicKey?: string; privateKey?: string; subject: string }
 }
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -206,6 +211,8 @@ export async function resolveConfig(opts: ServerOptions): Promise<Config> {
     ai: { baseUrl: opts.ai?.baseUrl?.replace(/\/+$/, '') || undefined, apiKey: opts.ai?.apiKey || undefined, model: opts.ai?.model || 'gpt-4o-mini' },
     storageQuotaBytes: opts.storageQuotaBytes,
     onQuery: opts.onQuery,
+    // notifications (browser push)
+    vapid: { publicKey: opts.vapid?.publicKey || undefined, privateKey: opts.vapid?.privateKey || undefined, subject: opts.vapid?.subject || `mailto:no-reply@workroom.local` },
   }
 }
 

@@ -117,13 +117,12 @@ export function createMessageService(ctx: AppContext, { media, notify }: { media
     await Promise.all(
       mentioned.map((userId) =>
         notify.notify(userId, {
-          type: 'tag_message',
+          kind: 'tag_message',
           actorId: senderId,
-          notifiableId: message._id,
-          objectId: message.topic_id,
-          value: { topic_id: message.topic_id, key: 'tag_message', value: plainText(message.message).slice(0, 200) },
-          message: topicName ? `${senderName} mentioned you in ${topicName}` : `${senderName} mentioned you`,
-          messageJson: { key: 'tag_message', value: { title: topicName } },
+          messageId: message._id,
+          topicId: message.topic_id,
+          topicName: topicName || senderName,
+          excerpt: plainText(message.message),
         }),
       ),
     )
