@@ -117,6 +117,8 @@ export async function buildApp(app: FastifyInstance, config: Config, database: D
   const uploads = createUploadPipeline(path.join(config.mediaDir, 'tmp'))
   const ctx: AppContext = { config, db: database.db, dbKind: database.kind, run: database.run, mailer, tokens, realtime, uploads }
   const services = createServices(ctx)
+  // notifications (browser push): the VAPID key pair is made (or read) once, at start.
+  await services.notify.push.publicKey()
   const jobs = createScheduler([cleanupJob(ctx, services), orphanSweep(services.media, config.now)], { db: database.db, log: app.log, now: config.now })
   jobs.start()
 
