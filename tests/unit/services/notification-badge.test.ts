@@ -60,33 +60,38 @@ describe('notificationBadge: the first page (LOADED)', () => {
 describe('connectNotificationBadge: what the layout feeds the machine', () => {
   afterEach(() => vi.restoreAllMocks())
 
-  it('sends the count, the first page, socket data, focus and blur; stops on cleanup', async () => {
+  it('sends the count, socket data and NOTIFY_SEEN, focus and blur; stops on cleanup', async () => {
     vi.spyOn(document, 'hasFocus').mockReturnValue(true)
     let onData: ((n: NotificationItem) => void) | null = null
+    let onSeen: ((p: { ids: string[] | null; notification: number }) => void) | null = null
     const feed: NotificationFeed = {
       unreadCount: async () => 3,
-      firstPage: async () => [item(1)],
       onData: (handler) => {
         onData = handler
         return () => {
           onData = null
         }
       },
+      onSeenElsewhere: (handler) => {
+        onSeen = handler
+        return () => {
+          onSeen = null
+        }
+      },
     }
     const sent: NotificationBadgeEvent[] = []
     const stop = connectNotificationBadge((event) => sent.push(event), feed)
     await flush()
-    expect(sent).toEqual([
-      { type: 'UNREAD_COUNT', count: 3 },
-      { type: 'LOADED', items: [item(1)] },
-    ])
+    expect(sent).toEqual([{ type: 'UNREAD_COUNT', count: 3 }])
     onData!(item(2))
+    onSeen!({ ids: ['n-2'], notification: 2 })
     window.dispatchEvent(new Event('blur'))
     window.dispatchEvent(new Event('focus'))
-    expect(sent.slice(2)).toEqual([{ type: 'DATA', notification: item(2) }, { type: 'BLUR' }, { type: 'FOCUS' }])
+    expect(sent.slice(1)).toEqual([{ type: 'DATA', notification: item(2) }, { type: 'SEEN_ELSEWHERE', ids: ['n-2'], count: 2 }, { type: 'BLUR' }, { type: 'FOCUS' }])
 
     stop()
     expect(onData).toBeNull()
+    expect(onSeen).toBeNull()
     window.dispatchEvent(new Event('blur'))
     expect(sent).toHaveLength(5)
   })
@@ -96,7 +101,6 @@ describe('connectNotificationBadge: what the layout feeds the machine', () => {
     const sent: NotificationBadgeEvent[] = []
     const stop = connectNotificationBadge((event) => sent.push(event), {
       unreadCount: () => Promise.reject(new Error('offline')),
-      firstPage: () => Promise.reject(new Error('offline')),
       onData: () => () => {},
     })
     await flush()
@@ -107,7 +111,7 @@ describe('connectNotificationBadge: what the layout feeds the machine', () => {
   it('answers arriving after cleanup are dropped', async () => {
     vi.spyOn(document, 'hasFocus').mockReturnValue(true)
     const sent: NotificationBadgeEvent[] = []
-    const stop = connectNotificationBadge((event) => sent.push(event), { unreadCount: async () => 1, firstPage: async () => [], onData: () => () => {} })
+    const stop = connectNotificationBadge((event) => sent.push(event), { unreadCount: async () => 1, onData: () => () => {} })
     stop()
     await flush()
     expect(sent).toEqual([])

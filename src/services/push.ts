@@ -1,0 +1,114 @@
+import { endpoints } from '../../contract/endpoints'
+import { FOCUS_REPEAT_MS } from '../../contract/push'
+import { browserNotificationPermission } from './browser-notifications'
+import { call } from './http'
+import { currentSocket, onSocketConnect } from './socket'
+
+/**
+ * Browser push: the service worker (public/sw.js: shows pushes, opens their target on click,
+ * keeps the app shell for offline), this device's Web Push subscription (saved with PUT
+ * customer/update-fcm-token, forgotten at logout), and this window's focus, reported over the
+ * socket so the server sends no push while any of the user's windows has the focus.
+ */
+
+const supported = () => typeof navigator !== 'undefined' && 'serviceWorker' in navigator && typeof window !== 'undefined'
+
+/** Registers the service worker once (offline shell for everyone; pushes for those who allow them). */
+export function registerServiceWorker(): Promise<ServiceWorkerRegistration | null> {
+  if (!supported()) return Promise.resolve(null)
+  return navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => null)
+}
+
+const base64UrlToBytes = (value: string): Uint8Array<ArrayBuffer> => {
+  const padded = value.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (value.length % 4)) % 4)
+  const raw = atob(padded)
+  const out = new Uint8Array(new ArrayBuffer(raw.length))
+  for (let i = 0; i < raw.length; i++) out[i] = raw.charCodeAt(i)
+  return out
+}
+
+let subscribed: string | null = null
+
+/** This device's subscription string while it is saved on the server (then the server's pushes cover blurred windows). */
+export const pushSubscriptionToken = () => subscribed
+
+/**
+ * Subscribes this device to pushes (when the user allowed notifications) and saves the
+ * subscription for the signed-in user; answers the saved `fcm_token`, or null when this browser
+ * cannot receive pushes (no permission, no push service).
+ */
+export async function subscribeToPush(): Promise<string | null> {
+  if (!supported() || !('PushManager' in window) || browserNotificationPermission() !== 'granted') return null
+  try {
+    const registration = (await navigator.serviceWorker.getRegistration('/')) ?? (await registerServiceWorker())
+    if (!registration) return null
+    await navigator.serviceWorker.ready
+    const { public_key } = await call(endpoints.pushKey, undefined, { quiet: true })
+    let subscription = await registration.pushManager.getSubscription()
+    const key = base64UrlToBytes(public_key)
+    const sameKey = (s: PushSubscription) => {
+      const current = s.options.applicationServerKey
+      return current ? new Uint8Array(current).every((b, i) => b === key[i]) : false
+    }
+    if (subscription && !sameKey(subscription)) {
+      await subscription.unsubscribe()
+      subscription = null
+    }
+    subscription ??= await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key })
+    const token = JSON.stringify(subscription.toJSON())
+    await call(endpoints.updateFcmToken, { fcm_token: token }, { quiet: true })
+    subscribed = token
+    return token
+  } catch {
+    // No push service reachable (e.g. a browser without one): in-tab notifications still work.
+    subscribed = null
+    return null
+  }
+}
+
+/** Logged out: this device no longer has a saved subscription. */
+export const forgetPushSubscription = () => {
+  subscribed = null
+}
+
+/** Closes the pushes shown for these notifications (null: all of them), in the service worker. */
+export async function closeShownPushes(ids: string[] | null): Promise<void> {
+  if (!supported()) return
+  const registration = await navigator.serviceWorker.getRegistration('/').catch(() => undefined)
+  registration?.active?.postMessage({ type: 'close-notifications', ids })
+}
+
+/** A push shown by this tab itself (no push subscription): through the service worker, so a click opens its target. */
+export async function showPushInTab(push: { id: string; title: string; body: string; url: string }): Promise<boolean> {
+  if (!supported() || browserNotificationPermission() !== 'granted') return false
+  const registration = await navigator.serviceWorker.getRegistration('/').catch(() => undefined)
+  if (!registration) return false
+  await registration.showNotification(push.title, { body: push.body, tag: push.id, icon: '/icons/icon-192.png', data: { url: push.url, id: push.id } })
+  return true
+}
+
+/**
+ * Reports this window's focus over the socket: on focus, blur, visibility change, every
+ * (re)connection, and every FOCUS_REPEAT_MS while focused (the server counts a report for a while
+ * only). Returns the stop.
+ */
+export function reportWindowFocus(): () => void {
+  const focused = () => document.visibilityState === 'visible' && document.hasFocus()
+  const report = () => currentSocket()?.emit('FOCUS', { focused: focused() })
+  const onChange = () => report()
+  window.addEventListener('focus', onChange)
+  window.addEventListener('blur', onChange)
+  document.addEventListener('visibilitychange', onChange)
+  const stopConnect = onSocketConnect(report)
+  const timer = setInterval(() => {
+    if (focused()) report()
+  }, FOCUS_REPEAT_MS)
+  report()
+  return () => {
+    window.removeEventListener('focus', onChange)
+    window.removeEventListener('blur', onChange)
+    document.removeEventListener('visibilitychange', onChange)
+    stopConnect()
+    clearInterval(timer)
+  }
+}
