@@ -10,7 +10,7 @@ import { connect as connectPages, notificationPagesMachine, type LoadPageInput, 
 import { requestBrowserNotificationPermission, showBrowserNotification, useBrowserNotificationPermission } from './browser-notifications'
 import { listNotifications, markAllNotificationsSeen, markNotificationSeen, unreadNotifications } from './notify'
 import { notificationText } from './notification-text'
-import { closeShownPushes, pushSubscriptionToken, reportWindowFocus, showPushInTab, subscribeToPush } from './push'
+import { closeShownPushes, onPushOpened, pushSubscriptionToken, reportWindowFocus, showPushInTab, subscribeToPush } from './push'
 import { sendSession } from './session'
 import { onSocketEvent } from './socket'
 import { showToast } from './toast'
@@ -148,6 +148,15 @@ export function useNotificationBadge(meId: string, feed?: NotificationFeed) {
   )
   const pages = useActorRef(pagesMachine)
   useEffect(() => connectNotificationBadge(actor.send, feed), [actor, feed])
+  // A push clicked: its target opens here and it is marked read.
+  useEffect(
+    () =>
+      onPushOpened(({ url, id }) => {
+        void go.current({ href: url })
+        if (id) void markNotificationSeen(id).catch(() => null)
+      }),
+    [],
+  )
   useUnreadChats(meId, useCallback((count: number) => actor.send({ type: 'CHAT_UNREAD', count }), [actor]))
   const permission = useBrowserNotificationPermission()
   usePushSubscription(meId, permission)

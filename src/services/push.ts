@@ -2,6 +2,7 @@ import { endpoints } from '../../contract/endpoints'
 import { FOCUS_REPEAT_MS } from '../../contract/push'
 import { browserNotificationPermission } from './browser-notifications'
 import { call } from './http'
+import { registerServiceWorker } from './service-worker'
 import { currentSocket, onSocketConnect } from './socket'
 
 /**
@@ -13,10 +14,15 @@ import { currentSocket, onSocketConnect } from './socket'
 
 const supported = () => typeof navigator !== 'undefined' && 'serviceWorker' in navigator && typeof window !== 'undefined'
 
-/** Registers the service worker once (offline shell for everyone; pushes for those who allow them). */
-export function registerServiceWorker(): Promise<ServiceWorkerRegistration | null> {
-  if (!supported()) return Promise.resolve(null)
-  return navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => null)
+/** A push clicked while a window of the app is open: the worker asks it to open the target (no reload). */
+export function onPushOpened(handler: (open: { url: string; id: string | null }) => void): () => void {
+  if (!supported()) return () => {}
+  const listener = (event: MessageEvent) => {
+    const data = event.data as { type?: string; url?: unknown; id?: unknown } | null
+    if (data?.type === 'open-notification' && typeof data.url === 'string' && data.url.startsWith('/')) handler({ url: data.url, id: typeof data.id === 'string' ? data.id : null })
+  }
+  navigator.serviceWorker.addEventListener('message', listener)
+  return () => navigator.serviceWorker.removeEventListener('message', listener)
 }
 
 const base64UrlToBytes = (value: string): Uint8Array<ArrayBuffer> => {
