@@ -84,27 +84,31 @@ self.addEventListener('fetch', (event) => {
   event.respondWith(fetch(request).catch(async (err) => (await caches.match(request)) || Promise.reject(err)))
 })
 
-self.addEventListener('push', (event) => {
-  let push = null
+/** Shows a push unless a window of the app has the focus (that window shows it in the app: no second notification). */
+async function showUnlessFocused(push) {
+  if (!push || typeof push.title !== 'string' || typeof push.id !== 'string') return 'invalid'
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true })
+  if (windows.some((client) => client.focused)) return 'focused'
+  await self.registration.showNotification(push.title, {
+    body: push.body || '',
+    tag: push.id,
+    icon: '/icons/icon-192.png',
+    data: { url: push.url || '/', id: push.id },
+  })
+  return 'shown'
+}
+
+/** The push's JSON payload, or null when there is none or it is not JSON. */
+function payloadOf(event) {
   try {
-    push = event.data ? event.data.json() : null
+    return event.data ? event.data.json() : null
   } catch {
-    push = null
+    return null
   }
-  if (!push || typeof push.title !== 'string') return
-  event.waitUntil(
-    (async () => {
-      // A window with the focus shows it in the app: no second notification.
-      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true })
-      if (windows.some((client) => client.focused)) return
-      await self.registration.showNotification(push.title, {
-        body: push.body || '',
-        tag: push.id,
-        icon: '/icons/icon-192.png',
-        data: { url: push.url || '/', id: push.id },
-      })
-    })(),
-  )
+}
+
+self.addEventListener('push', (event) => {
+  event.waitUntil(showUnlessFocused(payloadOf(event)))
 })
 
 self.addEventListener('notificationclick', (event) => {
@@ -127,6 +131,16 @@ self.addEventListener('notificationclick', (event) => {
 
 self.addEventListener('message', (event) => {
   const message = event.data
+  // A tab of a browser without a push subscription shows its notification through here: the same rule.
+  if (message && message.type === 'show-notification') {
+    event.waitUntil(
+      showUnlessFocused(message.push).then(
+        (outcome) => event.ports[0] && event.ports[0].postMessage({ outcome }),
+        () => event.ports[0] && event.ports[0].postMessage({ outcome: 'failed' }),
+      ),
+    )
+    return
+  }
   if (!message || message.type !== 'close-notifications') return
   event.waitUntil(
     (async () => {

@@ -51,8 +51,13 @@ export const appNotificationBadgeMachine = notificationBadgeMachine.provide({
     showPush: (_, { notification }) => {
       if (pushSubscriptionToken()) return
       const push = { id: notification._id, title: pushTitle(notification), body: notificationText(notification), url: notification.target ?? '/' }
-      if (hasServiceWorker()) void showPushInTab(push)
-      else showBrowserNotification({ tag: push.id, title: push.title, body: push.body })
+      const inPage = () => showBrowserNotification({ tag: push.id, title: push.title, body: push.body })
+      if (!hasServiceWorker()) inPage()
+      else
+        void showPushInTab(push).then(
+          (shown) => shown === 'unavailable' && inPage(),
+          () => inPage(),
+        )
     },
     showInApp: (_, { notification }) => {
       showToast({ tone: 'info', text: notificationText(notification) })

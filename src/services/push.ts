@@ -84,13 +84,24 @@ export async function closeShownPushes(ids: string[] | null): Promise<void> {
   registration?.active?.postMessage({ type: 'close-notifications', ids })
 }
 
-/** A push shown by this tab itself (no push subscription): through the service worker, so a click opens its target. */
-export async function showPushInTab(push: { id: string; title: string; body: string; url: string }): Promise<boolean> {
-  if (!supported() || browserNotificationPermission() !== 'granted') return false
+/**
+ * A push shown by this tab itself (this browser has no push subscription): the service worker
+ * shows it, unless a window of the app has the focus, so a click opens its target. Answers
+ * whether it was shown; 'unavailable' when there is no worker to ask or it could not show it.
+ */
+export async function showPushInTab(push: { id: string; title: string; body: string; url: string }): Promise<boolean | 'unavailable'> {
+  if (!supported() || browserNotificationPermission() !== 'granted') return 'unavailable'
   const registration = await navigator.serviceWorker.getRegistration('/').catch(() => undefined)
-  if (!registration) return false
-  await registration.showNotification(push.title, { body: push.body, tag: push.id, icon: '/icons/icon-192.png', data: { url: push.url, id: push.id } })
-  return true
+  const worker = registration?.active
+  if (!worker) return 'unavailable'
+  const channel = new MessageChannel()
+  const answer = new Promise<string>((resolve) => {
+    channel.port1.onmessage = (event) => resolve(String((event.data as { outcome?: string } | null)?.outcome))
+  })
+  worker.postMessage({ type: 'show-notification', push }, [channel.port2])
+  const outcome = await answer
+  // The worker could not show it: the page's own notification then.
+  return outcome === 'failed' ? 'unavailable' : outcome === 'shown'
 }
 
 /**
