@@ -76,6 +76,13 @@ test('a notification made for the user arrives live: red dot, unread count, titl
   await drawer.getByRole('button', { name: 'Close' }).click()
   await expect(drawer).toHaveCount(0)
 
+  // Away for real (Playwright emulates focus for every page: off here, so another page in front
+  // blurs this one; the service worker then agrees that no window of the app has the focus).
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Emulation.setFocusEmulationEnabled', { enabled: false })
+  const away = await page.context().newPage()
+  await away.bringToFront()
+  await expect.poll(() => page.evaluate(() => document.hasFocus())).toBe(false)
   await windowEvent(page, 'blur')
   for (let i = 1; i <= 6; i++) {
     await notify.notify(me.userId, { type: 'todo', message: `Task ${i} is due today` })
@@ -84,6 +91,8 @@ test('a notification made for the user arrives live: red dot, unread count, titl
   expect(decodeURIComponent((await titleIcon(page).getAttribute('href')) ?? '')).toContain('>5+</text>')
   await expect.poll(() => shownNotifications(page)).toHaveLength(6)
   expect((await shownNotifications(page))[0]).toEqual({ title: 'Workroom', body: 'Task 1 is due today' })
+  await away.close()
+  await page.bringToFront()
   await windowEvent(page, 'focus')
   await expect(titleIcon(page)).toHaveAttribute('data-count', '0')
   await expect(titleIcon(page)).toHaveAttribute('href', '/favicon.svg')
