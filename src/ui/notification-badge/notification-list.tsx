@@ -110,7 +110,10 @@ export function NotificationList({ items, unread, canMarkAllSeen, onSeen, onSeen
                 <div className="min-w-0 flex-1">
                   <button
                     type="button"
-                    onClick={() => (onOpen ? onOpen(item._id) : onSeen(item._id))}
+                    onClick={() => {
+                      if (onOpen) onOpen(item._id)
+                      else if (!item.is_seen) onSeen(item._id)
+                    }}
                     className={`line-clamp-2 block w-full break-words text-left text-sm focus-visible:outline-2 focus-visible:outline-indigo-600 ${item.is_seen ? 'text-slate-700' : 'font-semibold text-slate-900'}`}
                   >
                     {text}
