@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { type Notification, type NotifyEvent, type NotifySeenPayload, notification } from '../../contract'
 import { pushSubscriptions } from '../../server/db/schema'
 import type { NotifyService } from '../../server/modules/notify'
-import { type Account, call, connected, nextEvent, register, silence, socketFor, startTestServer, type TestServer } from './harness'
+import { type Account, call, connected, DATABASE_URL, nextEvent, REDIS_URL, register, silence, socketFor, startTestServer, type TestServer } from './harness'
 
 /**
  * Every kind of notification produced once with its words in en and vi, and browser push: sent
@@ -310,5 +310,32 @@ describe('reading anywhere clears everywhere', () => {
     const all = nextEvent<NotifySeenPayload>(tabB, 'NOTIFY_SEEN')
     await put('/api/notify/seen-all', {}, me.access_token)
     expect(await all).toEqual({ ids: null, notification: 0 })
+  })
+})
+
+describe.runIf(DATABASE_URL && REDIS_URL)('two nodes sharing PostgreSQL and Redis', () => {
+  it('a window focused on node B keeps node A from pushing; blurred, node A pushes', async () => {
+    const nodeB = await startTestServer()
+    try {
+      const me = await register(base)
+      await subscribe(me, browserSubscription('two-nodes').token)
+      const onB = socketFor(nodeB.url, { token: me.access_token })
+      sockets.push(onB)
+      await connected(onB)
+      onB.emit('FOCUS', { focused: true })
+      await expect.poll(() => server.ctx.realtime.hasFocusedWindow(me.user._id)).toBe(true)
+      const before = received.length
+      await notify.notify(me.user._id, { kind: 'payment_failed', paymentId: 'p', amount: '$1' })
+      await notify.pushesSettled()
+      expect(received.length).toBe(before)
+
+      onB.emit('FOCUS', { focused: false })
+      await expect.poll(() => server.ctx.realtime.hasFocusedWindow(me.user._id)).toBe(false)
+      const pushed = nextPush()
+      await notify.notify(me.user._id, { kind: 'payment_failed', paymentId: 'p', amount: '$2' })
+      expect((await pushed).path).toBe('/push/two-nodes')
+    } finally {
+      await nodeB.stop()
+    }
   })
 })
