@@ -58,12 +58,22 @@ export const notificationBadgeMachine = setup({
     prepend: assign(({ context, event }) =>
       event.type === 'DATA' ? { items: [event.notification, ...context.items], unread: context.unread + (event.notification.is_seen ? 0 : 1) } : {},
     ),
-    /** The loaded page, after the items that arrived live since it was asked for (none twice). */
+    /**
+     * A loaded page joins the list: none twice (an item read here stays read), newest first by
+     * creation time, so items that arrived live meanwhile stay before it and older live ones
+     * (a later page's) after it.
+     */
     merge: assign(({ context, event }) => {
       if (event.type !== 'LOADED') return {}
-      const loaded = event.items ?? []
-      const known = new Set(loaded.map((item) => item._id))
-      return { items: [...context.items.filter((item) => !known.has(item._id)), ...loaded] }
+      const loaded = new Map((event.items ?? []).map((item) => [item._id, item]))
+      const kept = context.items.map((item) => {
+        const fresh = loaded.get(item._id)
+        if (!fresh) return item
+        loaded.delete(item._id)
+        return { ...fresh, is_seen: fresh.is_seen || item.is_seen }
+      })
+      const time = (item: NotificationItem) => Date.parse(item.created_at) || 0
+      return { items: [...kept, ...loaded.values()].sort((a, b) => time(b) - time(a)) }
     }),
     countForTitle: assign({ titleCount: ({ context }) => context.titleCount + 1 }),
     resetTitle: assign({ titleCount: 0 }),

@@ -38,6 +38,17 @@ describe('notificationBadge: the first page (LOADED)', () => {
     expect(actor.getSnapshot().context.items.map((i) => i._id)).toEqual(['n-4', 'n-3', 'n-2', 'n-1'])
   })
 
+  it('live items older than the page (a later page’s) go after it, newest first', () => {
+    const actor = start()
+    // Five arrived live before the drawer was opened; page 1 holds the newest three.
+    for (const n of [1, 2, 3, 4, 5]) actor.send({ type: 'DATA', notification: item(n) })
+    actor.send({ type: 'LOADED', items: [item(5), item(4), item(3)] })
+    expect(actor.getSnapshot().context.items.map((i) => i._id)).toEqual(['n-5', 'n-4', 'n-3', 'n-2', 'n-1'])
+    // Page 2 then brings the older two again: none twice.
+    actor.send({ type: 'LOADED', items: [item(2), item(1)] })
+    expect(actor.getSnapshot().context.items.map((i) => i._id)).toEqual(['n-5', 'n-4', 'n-3', 'n-2', 'n-1'])
+  })
+
   it('an item of the page can be marked read', () => {
     const seen: string[] = []
     const actor = createActor(
