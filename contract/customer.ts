@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { pushSubscriptionToken } from './push'
 import { flag, language, objectId } from './common'
 import { LIMITS } from './limits'
 
@@ -29,7 +30,11 @@ export type StartWithBody = z.infer<typeof startWithBody>
 export const currentChannelBody = z.strictObject({ channel_id: objectId })
 export type CurrentChannelBody = z.infer<typeof currentChannelBody>
 
-export const fcmTokenBody = z.strictObject({ fcm_token: z.string().min(1).max(4096) })
+/**
+ * PUT customer/update-fcm-token: this device's Web Push subscription (PushSubscription.toJSON()),
+ * as a JSON string. The server keeps one per device (endpoint) and forgets it on logout.
+ */
+export const fcmTokenBody = z.strictObject({ fcm_token: pushSubscriptionToken })
 export type FcmTokenBody = z.infer<typeof fcmTokenBody>
 
 export const updateLanguageBody = z.strictObject({ language })

@@ -49,6 +49,7 @@ import { health } from './health'
 import { mediaAccessQuery, mediaIdBody, mediaIdQuery, mediaItem, storagePage, storageQuery } from './media'
 import { editMessageBody, forwardMessageBody, message, messageIdBody, messageListQuery, pinMessageBody, sendMessageBody } from './message'
 import { notification, notifyCount, notifyListQuery, notifySeenBody } from './notify'
+import { pushKey, pushSaved } from './push'
 import {
   addMembersBody,
   addTopicBody,
@@ -241,7 +242,7 @@ export const endpoints = {
     body: currentChannelBody,
     response: user,
   }),
-  updateFcmToken: endpoint({ method: 'PUT', path: 'customer/update-fcm-token', tag: 'customer', summary: 'Store the push token of this device', auth: 'signedIn', body: fcmTokenBody, response: user }),
+  updateFcmToken: endpoint({ method: 'PUT', path: 'customer/update-fcm-token', tag: 'customer', summary: 'Store the Web Push subscription of this device', auth: 'signedIn', body: fcmTokenBody, response: pushSaved }),
   updateLanguage: endpoint({
     method: 'PUT',
     path: 'workid/update-language',
@@ -688,6 +689,8 @@ export const endpoints = {
     response: unsubscribeResult,
     limit: { rule: 'unsubscribe', by: 'ip' },
   }),
+  // notifications (browser push)
+  pushKey: endpoint({ method: 'GET', path: 'notify/push-key', tag: 'notify', summary: 'The server’s VAPID public key for Web Push subscriptions', auth: 'public', response: pushKey }),
 } as const satisfies Record<string, EndpointDef>
 
 export type Endpoints = typeof endpoints

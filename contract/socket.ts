@@ -1,5 +1,6 @@
 import type { MessageChange, PushedMessage } from './message'
 import type { Notification } from './notify'
+import type { FocusPayload, NotifySeenPayload } from './push'
 import type { Topic } from './topic'
 
 /**
@@ -17,6 +18,9 @@ export const SOCKET_EVENTS = {
   MESSAGE_CHANGED: 'MESSAGE_CHANGED',
   TOPIC_CHANGED: 'TOPIC_CHANGED',
   TYPING: 'TYPING',
+  // notifications
+  FOCUS: 'FOCUS',
+  NOTIFY_SEEN: 'NOTIFY_SEEN',
 } as const
 
 /** Sent to a user's other sockets when one of them logs out: their login status changed. */
@@ -38,6 +42,8 @@ export interface ServerToClientEvents {
   OUT_TOPIC: (payload: OutTopicPayload) => void
   /** Someone is typing in a topic. */
   TYPING: (payload: TypingPayload) => void
+  /** Notifications were read on one of the user's sockets: every socket of the user marks them read. */
+  NOTIFY_SEEN: (payload: NotifySeenPayload) => void
 }
 
 export interface NewMessagePayload {
@@ -65,6 +71,8 @@ export interface ClientToServerEvents {
   LOGOUT: () => void
   /** The user is typing in a topic they belong to (others in the topic get TYPING). */
   TYPING: (payload: { topic_id: string }) => void
+  /** This window gained or lost the user's focus: no browser push while any of the user's windows is focused. */
+  FOCUS: (payload: FocusPayload) => void
 }
 
 export const userRoom = (userId: string) => `user:${userId}`

@@ -58,7 +58,7 @@ export function createServices(ctx: AppContext) {
   const attention = createAttentionService(ctx, { notify })
   return {
     health: createHealthService(ctx),
-    auth: createAuthService(ctx, { customers: customer }),
+    auth: createAuthService(ctx, { customers: customer, push: notify.push }),
     customer,
     notify,
     channel: createChannelService(ctx, { topics: topic, customers: customer }),
@@ -126,6 +126,8 @@ export async function buildApp(app: FastifyInstance, config: Config, database: D
   const uploads = createUploadPipeline(path.join(config.mediaDir, 'tmp'))
   const ctx: AppContext = { config, db: database.db, dbKind: database.kind, run: database.run, mailer, tokens, realtime, uploads }
   const services = createServices(ctx)
+  // notifications (browser push): the VAPID key pair is made (or read) once, at start.
+  await services.notify.push.publicKey()
   const jobs = createScheduler([cleanupJob(ctx, services), orphanSweep(services.media, config.now), digestJob(services.attention)], { db: database.db, log: app.log, now: config.now })
   jobs.start()
 

@@ -141,6 +141,9 @@ export interface ServerOptions {
   /** NODE_ENV=production: no /api/docs, no /email-preview, mail logs carry outbox ids only. */
   production?: boolean
   accountLimits?: Partial<AccountLimits>
+  // notifications (browser push)
+  /** VAPID keys (base64url) and subject (mailto: or https:); without them a key pair is made once and kept in the database. */
+  vapid?: { publicKey?: string; privateKey?: string; subject?: string }
   rateLimits?: { [K in keyof RateLimits]?: Partial<RateLimitRule> } & {
     /** Prefix of the shared Redis counters; lets test runs start from zero. */
     namespace?: string
@@ -178,6 +181,8 @@ export interface Config {
   /** 0: no missed-message emails. */
   missedEmailMinutes: number
   onQuery?: (sql: string) => void
+  // notifications (browser push)
+  vapid: { publicKey?: string; privateKey?: string; subject: string }
 }
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -217,6 +222,8 @@ export async function resolveConfig(opts: ServerOptions): Promise<Config> {
     storageQuotaBytes: opts.storageQuotaBytes,
     missedEmailMinutes: opts.missedEmailMinutes ?? 10,
     onQuery: opts.onQuery,
+    // notifications (browser push)
+    vapid: { publicKey: opts.vapid?.publicKey || undefined, privateKey: opts.vapid?.privateKey || undefined, subject: opts.vapid?.subject || `mailto:no-reply@workroom.local` },
   }
 }
 

@@ -25,6 +25,8 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv, defaults: { port: number;
     publicUrl: env.PUBLIC_URL || `http://localhost:${defaults.publicPort ?? defaults.port}`,
     trustProxy: trustProxyFromEnv(env.TRUST_PROXY),
     production: env.NODE_ENV === 'production',
+    // notifications (browser push)
+    vapid: { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject: env.VAPID_SUBJECT },
     ai: { baseUrl: env.AI_BASE_URL, apiKey: env.AI_API_KEY, model: env.AI_MODEL },
     storageQuotaBytes: int('STORAGE_QUOTA_BYTES'),
     missedEmailMinutes: int('MISSED_EMAIL_MINUTES'),

@@ -6,6 +6,7 @@ import { createRouter, RouterProvider } from '@tanstack/react-router'
 import { routeTree } from './routeTree.gen'
 import { warmFirstRoute } from './services/first-route'
 import { activateLanguage, i18n, initialLanguage } from './services/i18n'
+import { registerServiceWorkerWhenLoaded } from './services/service-worker'
 import { onSessionNavigate, sessionAccess } from './services/session'
 import './styles.css'
 
@@ -25,6 +26,8 @@ declare module '@tanstack/react-router' {
 onSessionNavigate((href) => void router.navigate({ href }))
 
 warmFirstRoute(router)
+// Offline shell and browser pushes (public/sw.js).
+registerServiceWorkerWhenLoaded()
 await activateLanguage(initialLanguage())
 
 createRoot(document.getElementById('root')!).render(

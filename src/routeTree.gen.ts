@@ -48,6 +48,7 @@ import { Route as AppPeopleWorkidRouteImport } from './routes/_app/people.$worki
 import { Route as MarketingCChannelIdRouteImport } from './routes/_marketing/c.$channelId'
 import { Route as MarketingChannelChannelIdRouteImport } from './routes/_marketing/channel.$channelId'
 import { Route as AppChatInfoTopicIdRouteImport } from './routes/_app/chat/info.$topicId'
+import { Route as AppChatChannelChannelIdIndexRouteImport } from './routes/_app/chat/channel.$channelId.index'
 import { Route as AppChatChannelChannelIdStorageIndexRouteImport } from './routes/_app/chat/channel.$channelId.storage.index'
 import { Route as AppChatChannelChannelIdStorageTopicIdIndexRouteImport } from './routes/_app/chat/channel.$channelId.storage.$topicId.index'
 import { Route as AppChatChannelChannelIdStorageTopicIdTrashRouteImport } from './routes/_app/chat/channel.$channelId.storage.$topicId.trash'
@@ -246,6 +247,12 @@ const AppChatInfoTopicIdRoute = AppChatInfoTopicIdRouteImport.update({
   path: '/info/$topicId',
   getParentRoute: () => AppChatRouteRoute,
 } as any)
+const AppChatChannelChannelIdIndexRoute =
+  AppChatChannelChannelIdIndexRouteImport.update({
+    id: '/channel/$channelId/',
+    path: '/channel/$channelId/',
+    getParentRoute: () => AppChatRouteRoute,
+  } as any)
 const AppChatChannelChannelIdStorageIndexRoute =
   AppChatChannelChannelIdStorageIndexRouteImport.update({
     id: '/channel/$channelId/storage/',
@@ -302,6 +309,7 @@ export interface FileRoutesByFullPath {
   '/channel/$channelId': typeof MarketingChannelChannelIdRoute
   '/chat/': typeof AppChatIndexRoute
   '/chat/info/$topicId': typeof AppChatInfoTopicIdRoute
+  '/chat/channel/$channelId/': typeof AppChatChannelChannelIdIndexRoute
   '/chat/channel/$channelId/storage/': typeof AppChatChannelChannelIdStorageIndexRoute
   '/chat/channel/$channelId/storage/$topicId/trash': typeof AppChatChannelChannelIdStorageTopicIdTrashRoute
   '/chat/channel/$channelId/storage/$topicId/': typeof AppChatChannelChannelIdStorageTopicIdIndexRoute
@@ -341,6 +349,7 @@ export interface FileRoutesByTo {
   '/channel/$channelId': typeof MarketingChannelChannelIdRoute
   '/chat': typeof AppChatIndexRoute
   '/chat/info/$topicId': typeof AppChatInfoTopicIdRoute
+  '/chat/channel/$channelId': typeof AppChatChannelChannelIdIndexRoute
   '/chat/channel/$channelId/storage': typeof AppChatChannelChannelIdStorageIndexRoute
   '/chat/channel/$channelId/storage/$topicId/trash': typeof AppChatChannelChannelIdStorageTopicIdTrashRoute
   '/chat/channel/$channelId/storage/$topicId': typeof AppChatChannelChannelIdStorageTopicIdIndexRoute
@@ -386,6 +395,7 @@ export interface FileRoutesById {
   '/_marketing/channel/$channelId': typeof MarketingChannelChannelIdRoute
   '/_app/chat/': typeof AppChatIndexRoute
   '/_app/chat/info/$topicId': typeof AppChatInfoTopicIdRoute
+  '/_app/chat/channel/$channelId/': typeof AppChatChannelChannelIdIndexRoute
   '/_app/chat/channel/$channelId/storage/': typeof AppChatChannelChannelIdStorageIndexRoute
   '/_app/chat/channel/$channelId/storage/$topicId/trash': typeof AppChatChannelChannelIdStorageTopicIdTrashRoute
   '/_app/chat/channel/$channelId/storage/$topicId/': typeof AppChatChannelChannelIdStorageTopicIdIndexRoute
@@ -429,6 +439,7 @@ export interface FileRouteTypes {
     | '/channel/$channelId'
     | '/chat/'
     | '/chat/info/$topicId'
+    | '/chat/channel/$channelId/'
     | '/chat/channel/$channelId/storage/'
     | '/chat/channel/$channelId/storage/$topicId/trash'
     | '/chat/channel/$channelId/storage/$topicId/'
@@ -468,6 +479,7 @@ export interface FileRouteTypes {
     | '/channel/$channelId'
     | '/chat'
     | '/chat/info/$topicId'
+    | '/chat/channel/$channelId'
     | '/chat/channel/$channelId/storage'
     | '/chat/channel/$channelId/storage/$topicId/trash'
     | '/chat/channel/$channelId/storage/$topicId'
@@ -512,6 +524,7 @@ export interface FileRouteTypes {
     | '/_marketing/channel/$channelId'
     | '/_app/chat/'
     | '/_app/chat/info/$topicId'
+    | '/_app/chat/channel/$channelId/'
     | '/_app/chat/channel/$channelId/storage/'
     | '/_app/chat/channel/$channelId/storage/$topicId/trash'
     | '/_app/chat/channel/$channelId/storage/$topicId/'
@@ -801,6 +814,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppChatInfoTopicIdRouteImport
       parentRoute: typeof AppChatRouteRoute
     }
+    '/_app/chat/channel/$channelId/': {
+      id: '/_app/chat/channel/$channelId/'
+      path: '/channel/$channelId'
+      fullPath: '/chat/channel/$channelId/'
+      preLoaderRoute: typeof AppChatChannelChannelIdIndexRouteImport
+      parentRoute: typeof AppChatRouteRoute
+    }
     '/_app/chat/channel/$channelId/storage/': {
       id: '/_app/chat/channel/$channelId/storage/'
       path: '/channel/$channelId/storage'
@@ -830,6 +850,7 @@ interface AppChatRouteRouteChildren {
   AppChatDefaultRoute: typeof AppChatDefaultRoute
   AppChatIndexRoute: typeof AppChatIndexRoute
   AppChatInfoTopicIdRoute: typeof AppChatInfoTopicIdRoute
+  AppChatChannelChannelIdIndexRoute: typeof AppChatChannelChannelIdIndexRoute
   AppChatChannelChannelIdStorageIndexRoute: typeof AppChatChannelChannelIdStorageIndexRoute
   AppChatChannelChannelIdStorageTopicIdTrashRoute: typeof AppChatChannelChannelIdStorageTopicIdTrashRoute
   AppChatChannelChannelIdStorageTopicIdIndexRoute: typeof AppChatChannelChannelIdStorageTopicIdIndexRoute
@@ -840,6 +861,7 @@ const AppChatRouteRouteChildren: AppChatRouteRouteChildren = {
   AppChatDefaultRoute: AppChatDefaultRoute,
   AppChatIndexRoute: AppChatIndexRoute,
   AppChatInfoTopicIdRoute: AppChatInfoTopicIdRoute,
+  AppChatChannelChannelIdIndexRoute: AppChatChannelChannelIdIndexRoute,
   AppChatChannelChannelIdStorageIndexRoute:
     AppChatChannelChannelIdStorageIndexRoute,
   AppChatChannelChannelIdStorageTopicIdTrashRoute:

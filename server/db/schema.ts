@@ -416,6 +416,35 @@ export const attentionNudges = pgTable(
   (t) => [primaryKey({ columns: [t.messageId, t.userId] })],
 )
 
+// notifications (browser push)
+/**
+ * A device's Web Push subscription (one row per push endpoint): the notify module sends to every
+ * subscription of a user who has no focused window, and forgets one on logout or when the push
+ * service answers 404/410. Replaces the single users.fcm_token.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('push_subscriptions_endpoint_unique').on(t.endpoint), index('push_subscriptions_user_idx').on(t.userId)],
+)
+
+/** The server's VAPID key pair, made once on first start (one row, id 'vapid'), unless set by VAPID_* env. */
+export const pushKeys = pgTable('push_keys', {
+  id: text('id').primaryKey(),
+  publicKey: text('public_key').notNull(),
+  privateKey: text('private_key').notNull(),
+  createdAt: createdAt(),
+})
+
 export type UserRow = typeof users.$inferSelect
 export type ChannelRow = typeof channels.$inferSelect
 export type TopicRow = typeof topics.$inferSelect

@@ -34,6 +34,9 @@ export function contentSecurityPolicy(publicUrl: string | undefined): Record<str
     'media-src': ["'self'", 'data:', 'blob:'],
     'font-src': ["'self'"],
     'connect-src': ["'self'", ...socketOrigin(publicUrl)],
+    // The service worker (/sw.js) and the web app manifest are the app's own files.
+    'worker-src': ["'self'"],
+    'manifest-src': ["'self'"],
     'object-src': ["'none'"],
     'base-uri': ["'none'"],
     'frame-ancestors': ["'none'"],

@@ -2,7 +2,7 @@ import type { Server as HttpServer } from 'node:http'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Redis } from 'ioredis'
 import { Server } from 'socket.io'
-import { type ClientToServerEvents, type ServerToClientEvents, SOCKET_EVENTS, topicRoom, userRoom } from '../../contract'
+import { type ClientToServerEvents, FOCUS_FRESH_MS, type ServerToClientEvents, SOCKET_EVENTS, topicRoom, userRoom } from '../../contract'
 import { type AuthContext, bearerToken, type Revocation } from '../auth/tokens'
 import { type ConnectRule, createConnectBudget } from './connect-budget'
 import { logRedisErrors, publishErrorsLogged } from './redis-resilience'
@@ -13,6 +13,8 @@ export interface SocketData {
   sessionId: string
   /** When the access token of the handshake expires (epoch ms): the socket is dropped then. */
   expiresAt: number
+  /** When this socket last reported that its window has the focus (epoch ms); null while blurred or never said. */
+  focusedAt?: number | null
 }
 
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>
@@ -37,6 +39,11 @@ export interface Realtime {
   leaveTopic(userIds: readonly string[], topicId: string): void
   /** Disconnects the sockets of a revoked session (or of every session of a user), on every node. */
   disconnect(revoked: Revocation): void
+  /**
+   * Whether any socket of the user (on any node) reported within FOCUS_FRESH_MS that its window
+   * has the focus: then a notification shows in that window and no browser push goes out.
+   */
+  hasFocusedWindow(userId: string): Promise<boolean>
   /** Disconnects this node's sockets and closes the Redis connections. */
   close(): Promise<void>
 }
@@ -154,6 +161,10 @@ export async function createRealtime(server: HttpServer, opts: RealtimeOptions):
         })
         .catch((err: unknown) => opts.log.error({ err }, 'typing relay failed'))
     })
+    // The window's focus, for the push decision (hasFocusedWindow).
+    socket.on(SOCKET_EVENTS.FOCUS, (payload) => {
+      socket.data.focusedAt = payload?.focused === true ? opts.now() : null
+    })
     // This device logs out: the user's other sockets learn that their login status changed.
     socket.on(SOCKET_EVENTS.LOGOUT, () => {
       socket.to(room).emit(SOCKET_EVENTS.LOGOUT, { user_id: socket.data.userId })
@@ -181,6 +192,11 @@ export async function createRealtime(server: HttpServer, opts: RealtimeOptions):
     },
     leaveTopic(userIds, topicId) {
       if (userIds.length) everywhere(userIds.map(userRoom), (target) => target.socketsLeave(topicRoom(topicId)))
+    },
+    async hasFocusedWindow(userId) {
+      const sockets = await io.in(userRoom(userId)).fetchSockets()
+      const now = opts.now()
+      return sockets.some((s) => typeof s.data.focusedAt === 'number' && now - s.data.focusedAt < FOCUS_FRESH_MS)
     },
     disconnect(revoked) {
       everywhere('sessionId' in revoked ? sessionRoom(revoked.sessionId) : userRoom(revoked.userId), (target) => target.disconnectSockets(true))

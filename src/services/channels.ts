@@ -25,3 +25,16 @@ export const setChannelRole = (channelId: string, customerId: string, role: Assi
 export const channelLabels = (channelId: string) => call(endpoints.channelLabels, { channel_id: channelId })
 export const addChannelLabel = (channelId: string, name: string, color: string) => call(endpoints.channelLabelAdd, { channel_id: channelId, name, color })
 export const deleteChannelLabel = (labelId: string) => call(endpoints.channelLabelDelete, { label_id: labelId })
+
+/**
+ * The chat a channel opens with: its first group topic the caller belongs to (General), or null
+ * when the caller is not a member (403), the channel is gone (404) or has no topic for them.
+ */
+export async function channelChatTopic(channelId: string): Promise<string | null> {
+  try {
+    const topics = await call(endpoints.topicInChannel, { channel_id: channelId, page: 1 }, quiet)
+    return topics[0]?._id ?? null
+  } catch {
+    return null
+  }
+}

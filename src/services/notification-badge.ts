@@ -1,18 +1,48 @@
-import { useCallback, useEffect, useMemo } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useActorRef, useSelector } from '@xstate/react'
+import { useNavigate } from '@tanstack/react-router'
 import { fromPromise } from 'xstate'
+import { notificationTarget } from '../../contract/notify-kinds'
+import type { Notification } from '../../contract/notify'
+import type { NotifySeenPayload } from '../../contract/push'
 import { connect, notificationBadgeMachine, type MarkSeenInput, type NotificationBadgeEvent, type NotificationItem } from '../machines/notification-badge'
-import { showNotificationPush } from './attention'
-import { requestBrowserNotificationPermission, useBrowserNotificationPermission } from './browser-notifications'
+import { connect as connectPages, notificationPagesMachine, type LoadPageInput, type LoadPageOutput } from '../machines/notification-pages'
+import { pushAllowed, attentionEventOf } from './attention'
+import { requestBrowserNotificationPermission, showBrowserNotification, useBrowserNotificationPermission } from './browser-notifications'
 import { listNotifications, markAllNotificationsSeen, markNotificationSeen, unreadNotifications } from './notify'
+import { notificationText } from './notification-text'
+import { closeShownPushes, onPushOpened, pushSubscriptionToken, reportWindowFocus, showPushInTab, subscribeToPush } from './push'
+import { sendSession } from './session'
 import { onSocketEvent } from './socket'
+import { showToast } from './toast'
 import { useUnreadChats } from './unread-chats'
+
+/** A notification from the wire as the bell and the drawer keep it (with its click target). */
+export const toItem = (n: Notification): NotificationItem => ({
+  _id: n._id,
+  is_seen: n.is_seen,
+  created_at: n.created_at,
+  notify_message: n.notify_message,
+  customer: n.customer,
+  target: notificationTarget(n),
+  notifiable_type: n.notifiable_type,
+  notifiable_id: n.notifiable_id,
+  notify_message_json: n.notify_message_json,
+  friend_status: n.friend_status,
+})
+
+const pushTitle = (notification: NotificationItem) => notification.customer?.name || 'Workroom'
+
+const hasServiceWorker = () => typeof navigator !== 'undefined' && Boolean(navigator.serviceWorker?.controller)
 
 /**
  * The notificationBadge machine as the sidebar layout runs it: the seen calls are the real
- * notify calls, a push is a browser notification (only when the user allowed them and their
- * attention settings let it through; the machine decides it is only while the window is blurred). Failed notify calls are swallowed: the item
- * stays read here and the server's count corrects it on the next load.
+ * notify calls; a notification arriving while this window has the focus shows as a toast here
+ * (the server sends no push then); while blurred, the server's push covers it when this device
+ * has a push subscription, otherwise this tab shows a browser notification itself (only when the
+ * user allowed them and their attention settings let it through: mute, level, do not disturb).
+ * Failed notify calls are swallowed: the item stays read here and the
+ * server's count corrects it on the next load.
  */
 export const appNotificationBadgeMachine = notificationBadgeMachine.provide({
   actors: {
@@ -20,40 +50,54 @@ export const appNotificationBadgeMachine = notificationBadgeMachine.provide({
     markAllSeen: fromPromise<unknown, void>(() => markAllNotificationsSeen().catch(() => null)),
   },
   actions: {
-    // Only what the user's attention settings let push (mute, level, do not disturb; "notify anyway" breaks through DND).
-    showPush: (_, { notification }) => showNotificationPush(notification, { title: pushTitle(notification), body: notification.notify_message }),
+    showPush: (_, { notification }) => {
+      if (pushSubscriptionToken()) return
+      // Only what the user's attention settings let push (mute, level, do not disturb; "notify anyway" breaks through DND).
+      if (!pushAllowed(attentionEventOf(notification))) return
+      const push = { id: notification._id, title: pushTitle(notification), body: notificationText(notification), url: notification.target ?? '/' }
+      const inPage = () => showBrowserNotification({ tag: push.id, title: push.title, body: push.body })
+      if (!hasServiceWorker()) inPage()
+      else
+        void showPushInTab(push).then(
+          (shown) => shown === 'unavailable' && inPage(),
+          () => inPage(),
+        )
+    },
+    showInApp: (_, { notification }) => {
+      showToast({ tone: 'info', text: notificationText(notification) })
+    },
   },
 })
-
-const pushTitle = (notification: NotificationItem) => notification.customer?.name || 'Workroom'
 
 export interface NotificationFeed {
   /** GET notify/all-number. */
   unreadCount: () => Promise<number>
-  /** GET notify, page 1. */
-  firstPage: () => Promise<NotificationItem[]>
   /** The socket's `data` event; returns the unsubscribe. */
   onData: (handler: (notification: NotificationItem) => void) => () => void
+  /** The socket's NOTIFY_SEEN event (read in another tab or device); returns the unsubscribe. */
+  onSeenElsewhere?: (handler: (payload: NotifySeenPayload) => void) => () => void
 }
 
 const appFeed: NotificationFeed = {
   unreadCount: unreadNotifications,
-  firstPage: () => listNotifications(1),
-  onData: (handler) => onSocketEvent('data', handler),
+  onData: (handler) => onSocketEvent('data', (n) => handler(toItem(n))),
+  onSeenElsewhere: (handler) => onSocketEvent('NOTIFY_SEEN', handler),
 }
 
-/** Feeds the machine what it hears from outside: the counts and first page, socket `data`, window focus and blur. */
+/** Feeds the machine what it hears from outside: the count, socket `data` and NOTIFY_SEEN, window focus and blur. */
 export function connectNotificationBadge(send: (event: NotificationBadgeEvent) => void, feed: NotificationFeed = appFeed): () => void {
   let live = true
   feed.unreadCount().then(
     (count) => live && send({ type: 'UNREAD_COUNT', count }),
     () => {},
   )
-  feed.firstPage().then(
-    (items) => live && send({ type: 'LOADED', items }),
-    () => {},
-  )
   const stopData = feed.onData((notification) => send({ type: 'DATA', notification }))
+  const stopSeen =
+    feed.onSeenElsewhere?.((payload) => {
+      send({ type: 'SEEN_ELSEWHERE', ids: payload.ids, count: payload.notification })
+      // Read anywhere: the pushes shown on this device for it close too.
+      void closeShownPushes(payload.ids)
+    }) ?? (() => {})
   const onFocus = () => send({ type: 'FOCUS' })
   const onBlur = () => send({ type: 'BLUR' })
   window.addEventListener('focus', onFocus)
@@ -62,24 +106,86 @@ export function connectNotificationBadge(send: (event: NotificationBadgeEvent) =
   return () => {
     live = false
     stopData()
+    stopSeen()
     window.removeEventListener('focus', onFocus)
     window.removeEventListener('blur', onBlur)
   }
 }
 
+/** Subscribes this device to pushes once notifications are allowed; the session sends the token at logout. */
+function usePushSubscription(meId: string, permission: string) {
+  useEffect(() => {
+    if (!meId || permission !== 'granted') return
+    let live = true
+    void subscribeToPush().then((token) => {
+      if (live && token) sendSession({ type: 'SET_FCM_TOKEN', token })
+    })
+    return () => {
+      live = false
+    }
+  }, [meId, permission])
+  useEffect(() => (meId ? reportWindowFocus() : undefined), [meId])
+}
+
 /**
- * The sidebar layout's notification badge: the machine hears the counts, the first page, socket
- * `data`, the window's focus and the user's unread chats. Returns the bell's, the drawer's (with
- * the browser notification permission), the tab icon's and the chat badge's props.
+ * The sidebar layout's notification badge: the machine hears the count, socket `data` and
+ * NOTIFY_SEEN, the window's focus and the user's unread chats; the pages machine loads the drawer's
+ * pages (from 1, on opening and when its list is scrolled to the end). Returns the bell's, the
+ * drawer's (with the browser notification permission and paging), the tab icon's and the chat badge's props.
  */
 export function useNotificationBadge(meId: string, feed?: NotificationFeed) {
-  const actor = useActorRef(appNotificationBadgeMachine, { input: {} })
+  const navigate = useNavigate()
+  const go = useRef(navigate)
+  useEffect(() => {
+    go.current = navigate
+  })
+  const [badgeMachine] = useState(() =>
+    appNotificationBadgeMachine.provide({
+      actions: {
+        openTarget: (_, { target }) => {
+          if (target) void go.current({ href: target })
+        },
+      },
+    }),
+  )
+  const actor = useActorRef(badgeMachine, { input: {} })
+  const [pagesMachine] = useState(() =>
+    notificationPagesMachine.provide({
+      actors: { loadPage: fromPromise<LoadPageOutput, LoadPageInput>(async ({ input }) => (await listNotifications(input.page)).map(toItem)) },
+      actions: { deliver: (_, { items }) => actor.send({ type: 'LOADED', items }) },
+    }),
+  )
+  const pages = useActorRef(pagesMachine)
   useEffect(() => connectNotificationBadge(actor.send, feed), [actor, feed])
+  // A push clicked: its target opens here and it is marked read.
+  useEffect(
+    () =>
+      onPushOpened(({ url, id }) => {
+        void go.current({ href: url })
+        if (id) void markNotificationSeen(id).catch(() => null)
+      }),
+    [],
+  )
   useUnreadChats(meId, useCallback((count: number) => actor.send({ type: 'CHAT_UNREAD', count }), [actor]))
   const permission = useBrowserNotificationPermission()
+  usePushSubscription(meId, permission)
   const snapshot = useSelector(actor, (s) => s)
+  const pagesSnapshot = useSelector(pages, (s) => s)
+  const open = snapshot.matches({ drawer: 'open' })
+  // Opening the drawer loads the first page (or retries a failed one).
+  useEffect(() => {
+    if (open && (pages.getSnapshot().matches('idle') || pages.getSnapshot().matches('failed'))) pages.send({ type: 'LOAD_MORE' })
+  }, [open, pages])
   return useMemo(() => {
     const props = connect(snapshot, actor.send)
-    return { ...props, drawer: { ...props.drawer, permission, onEnableBrowserNotifications: () => void requestBrowserNotificationPermission() } }
-  }, [snapshot, actor, permission])
+    return {
+      ...props,
+      drawer: {
+        ...props.drawer,
+        permission,
+        onEnableBrowserNotifications: () => void requestBrowserNotificationPermission(),
+        pages: connectPages(pagesSnapshot, pages.send),
+      },
+    }
+  }, [snapshot, actor, permission, pagesSnapshot, pages])
 }

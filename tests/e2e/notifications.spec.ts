@@ -76,6 +76,13 @@ test('a notification made for the user arrives live: red dot, unread count, titl
   await drawer.getByRole('button', { name: 'Close' }).click()
   await expect(drawer).toHaveCount(0)
 
+  // Away for real (Playwright emulates focus for every page: off here, so another page in front
+  // blurs this one; the service worker then agrees that no window of the app has the focus).
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Emulation.setFocusEmulationEnabled', { enabled: false })
+  const away = await page.context().newPage()
+  await away.bringToFront()
+  await expect.poll(() => page.evaluate(() => document.hasFocus())).toBe(false)
   await windowEvent(page, 'blur')
   for (let i = 1; i <= 6; i++) {
     await notify.notify(me.userId, { type: 'todo', message: `Task ${i} is due today` })
@@ -84,6 +91,8 @@ test('a notification made for the user arrives live: red dot, unread count, titl
   expect(decodeURIComponent((await titleIcon(page).getAttribute('href')) ?? '')).toContain('>5+</text>')
   await expect.poll(() => shownNotifications(page)).toHaveLength(6)
   expect((await shownNotifications(page))[0]).toEqual({ title: 'Workroom', body: 'Task 1 is due today' })
+  await away.close()
+  await page.bringToFront()
   await windowEvent(page, 'focus')
   await expect(titleIcon(page)).toHaveAttribute('data-count', '0')
   await expect(titleIcon(page)).toHaveAttribute('href', '/favicon.svg')
@@ -98,8 +107,8 @@ test('a notification made for the user arrives live: red dot, unread count, titl
   await expect(items.last()).toHaveAccessibleName(first.notify_message)
   await expect(items.last()).toContainText('just now')
 
-  // A click marks one read (on the server too); then all of them.
-  await items.last().click()
+  // 'Mark as read' marks one read (on the server too); then all of them.
+  await items.last().getByRole('button', { name: 'Mark as read' }).click()
   await expect(items.last().getByRole('button', { name: 'Mark as read' })).toHaveCount(0)
   await expect(drawer.getByText('6 unread')).toBeVisible()
   await expect.poll(async () => notify.unreadCount(me.userId)).toBe(6)
@@ -140,4 +149,32 @@ test('the drawer is 40 % wide from 768px and full width below', async ({ page })
   await bell.click()
   await expect(heading).toBeVisible()
   await expect.poll(box).toEqual({ width: 600, right: 600 })
+})
+
+test('the drawer loads more on scroll, 20 at a time, and a click opens what the item is about', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 })
+  const me = await signUpAndLogIn(page, { baseURL: server.url, readCode: async (email) => (await lastEmail(server, email)).code, skipTutorial: true })
+  const notify = createNotifyService(server.ctx)
+  for (let i = 1; i <= 24; i++) await notify.notify(me.userId, { kind: 'todo', actorId: null, todoId: `t${i}`, title: `Task ${i}`, deadline: null })
+  await notify.notify(me.userId, { kind: 'payment_failed', paymentId: 'p1', amount: '$9.00' })
+  // A fresh page: the list comes from GET notify, not from the live events.
+  await page.reload()
+
+  await page.getByRole('banner').getByRole('button', { name: /^Notifications/ }).click()
+  const drawer = page.getByRole('dialog', { name: 'Notifications' })
+  const items = drawer.getByRole('list', { name: 'Notifications' }).getByRole('listitem')
+  // Page 1: the newest 20; scrolling to the end brings page 2 (the last 5), then nothing more.
+  await expect(items.first()).toHaveAccessibleName('Your payment of $9.00 failed')
+  await expect(items).toHaveCount(20)
+  await expect(drawer.getByRole('button', { name: 'Load more' })).toBeAttached()
+  await items.nth(19).scrollIntoViewIfNeeded()
+  await expect(items).toHaveCount(25)
+  await expect(items.last()).toHaveAccessibleName('New task: Task 1')
+  await expect(drawer.getByRole('button', { name: 'Load more' })).toHaveCount(0)
+
+  // A click opens its target (billing for a failed payment), closes the drawer and marks it read.
+  await items.first().getByRole('button', { name: 'Your payment of $9.00 failed' }).click()
+  await expect(page).toHaveURL(/\/account\/manage-payment$/)
+  await expect(drawer).toHaveCount(0)
+  await expect.poll(() => notify.unreadCount(me.userId)).toBe(24)
 })

@@ -18,6 +18,7 @@ const note = (n: number): NotificationItem => ({
   created_at: `2026-03-0${Math.min(n, 9)}T09:00:00.000Z`,
   notify_message: `Notification ${n}`,
   customer: { name: 'Lan Nguyen', photo_url: null },
+  target: `/chat/n-${n}`,
 })
 
 const blurred = (s: NotificationBadgeSnapshot) => s.matches({ window: 'blurred' })
@@ -83,8 +84,8 @@ describeModel({
               type: 'LOADED',
               items: [
                 ...s.context.items.map((item) => ({ ...item })),
-                { ...note(0), _id: 'old-2', notify_message: 'Earlier notification', created_at: '2026-02-27T09:00:00.000Z' },
-                { ...note(0), _id: 'old-1', is_seen: true, notify_message: 'Old notification', created_at: '2026-02-26T09:00:00.000Z' },
+                { ...note(0), _id: 'old-2', target: '/chat/old-2', notify_message: 'Earlier notification', created_at: '2026-02-27T09:00:00.000Z' },
+                { ...note(0), _id: 'old-1', target: '/chat/old-1', is_seen: true, notify_message: 'Old notification', created_at: '2026-02-26T09:00:00.000Z' },
               ],
             },
           ],
@@ -102,8 +103,18 @@ describeModel({
     },
     SEEN_ALL: (s) => (drawerOpen(s) && !blurred(s) ? [{ type: 'SEEN_ALL' }] : []),
     BLUR: (s) => (onlyChat(s) || drawerOpen(s) ? [] : [{ type: 'BLUR' }]),
+    // A click on the newest item (read or not): it opens, and the drawer closes.
+    OPEN: (s) => (drawerOpen(s) && !blurred(s) && s.context.items.length > 0 ? [{ type: 'OPEN', id: s.context.items[0]!._id }] : []),
+    // Read in another tab or device: the newest item, or all of them.
+    SEEN_ELSEWHERE: (s) =>
+      drawerOpen(s) && !blurred(s) && s.context.items.length > 0
+        ? [
+            { type: 'SEEN_ELSEWHERE', ids: [s.context.items[0]!._id], count: Math.max(0, s.context.unread - (s.context.items[0]!.is_seen ? 0 : 1)) },
+            { type: 'SEEN_ELSEWHERE', ids: null, count: 0 },
+          ]
+        : [],
   },
-  spyActions: ['showPush'],
+  spyActions: ['showPush', 'showInApp', 'openTarget'],
   render: (snapshot, send) => {
     const badge = connect(snapshot, send)
     return (
@@ -161,6 +172,32 @@ describeModel({
       if (disabled) expect(kit.calls.length).toBe(calls)
       else expect(kit.calls.at(-1)).toMatchObject({ src: 'markAllSeen' })
     },
+    OPEN: async (event, kit) => {
+      const item = kit.previous.context.items.find((i) => i._id === event.id)!
+      const ledger = ledgerOf(kit)
+      const entry = ledger.items.find((i) => i.id === event.id)!
+      if (!entry.seen) {
+        entry.seen = true
+        ledger.unread = Math.max(0, ledger.unread - 1)
+      }
+      const calls = kit.calls.length
+      const row = within(drawer(kit)).getByRole('listitem', { name: item.notify_message })
+      await kit.user.click(within(row).getByRole('button', { name: item.notify_message }))
+      await slideOut(kit)
+      // Its target opens; an unread one is marked read on the server too.
+      expect(kit.actions.openTarget.mock.calls.at(-1)?.[1]).toEqual({ target: `/chat/${event.id}` })
+      if (item.is_seen) expect(kit.calls.length).toBe(calls)
+      else expect(kit.calls.at(-1)).toMatchObject({ src: 'markSeen', input: { notify_id: event.id } })
+    },
+    SEEN_ELSEWHERE: async (event, kit) => {
+      const ledger = ledgerOf(kit)
+      for (const entry of ledger.items) if (event.ids === null || event.ids.includes(entry.id)) entry.seen = true
+      ledger.unread = event.count
+      const calls = kit.calls.length
+      await kit.send({ type: 'SEEN_ELSEWHERE', ids: event.ids, count: event.count })
+      // Nothing is saved again from here.
+      expect(kit.calls.length).toBe(calls)
+    },
     LOADED: async (event, kit) => {
       const ledger = ledgerOf(kit)
       const known = new Set(ledger.items.map((i) => i.id))
@@ -193,9 +230,11 @@ describeModel({
       if (!notification.is_seen) ledger.unread++
       if (ledger.blurred) ledger.title++
       const pushes = kit.actions.showPush.mock.calls.length
+      const inApp = kit.actions.showInApp.mock.calls.length
       await kit.send({ type: 'DATA', notification: event.notification })
-      // A push only while the window is blurred.
+      // A push only while the window is blurred; the in-app notice only while it has the focus.
       expect(kit.actions.showPush.mock.calls.length).toBe(pushes + (blurred(kit.previous) ? 1 : 0))
+      expect(kit.actions.showInApp.mock.calls.length).toBe(inApp + (blurred(kit.previous) ? 0 : 1))
     },
   },
   states: {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, eq, isNotNull } from 'drizzle-orm'
 import { decodeJwt } from 'jose'
 import { SERVER_MESSAGES } from '../../contract'
-import { refreshTokens, users } from '../../server/db/schema'
+import { refreshTokens, pushSubscriptions, users } from '../../server/db/schema'
 import { call, lastEmail, refreshCookie, refreshWith, register, registerUnverified, startTestServer, type TestServer, uniqueEmail } from './harness'
 
 let server: TestServer
@@ -152,17 +152,17 @@ describe('logout', () => {
     expect((await call(base, 'GET', '/api/customer/user-info', { token: other.access_token })).status).toBe(200)
   })
 
-  it('clears the fcm token only when it matches the one sent', async () => {
+  it('forgets the push subscription only when it matches the one sent', async () => {
     const acc = await register(base)
-    await call(base, 'PUT', '/api/customer/update-fcm-token', { token: acc.access_token, body: { fcm_token: 'device-a' } })
+    const device = (name: string) => JSON.stringify({ endpoint: `https://push.example/${name}`, keys: { p256dh: 'BPk', auth: 'au' } })
+    await call(base, 'PUT', '/api/customer/update-fcm-token', { token: acc.access_token, body: { fcm_token: device('a') } })
     const s2 = (await call(base, 'POST', '/api/auth/login', { body: { email: acc.email, password: acc.password } })).body.result
-    await call(base, 'POST', '/api/auth/logout', { token: s2.access_token, body: { fcm_token: 'device-b' } })
+    await call(base, 'POST', '/api/auth/logout', { token: s2.access_token, body: { fcm_token: device('b') } })
     const s3 = (await call(base, 'POST', '/api/auth/login', { body: { email: acc.email, password: acc.password } })).body.result
-    let [row] = await server.ctx.db.select().from(users).where(eq(users.id, acc.user._id))
-    expect(row!.fcmToken).toBe('device-a')
-    await call(base, 'POST', '/api/auth/logout', { token: acc.access_token, body: { fcm_token: 'device-a' } })
-    ;[row] = await server.ctx.db.select().from(users).where(eq(users.id, acc.user._id))
-    expect(row!.fcmToken).toBeNull()
+    const endpoints = async () => (await server.ctx.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, acc.user._id))).map((r) => r.endpoint)
+    expect(await endpoints()).toEqual(['https://push.example/a'])
+    await call(base, 'POST', '/api/auth/logout', { token: acc.access_token, body: { fcm_token: device('a') } })
+    expect(await endpoints()).toEqual([])
     expect((await call(base, 'GET', '/api/customer/user-info', { token: s3.access_token })).status).toBe(200)
   })
 

@@ -72,7 +72,7 @@ export const AUTHORIZATION: Record<string, Row> = {
   useFor: { rule: 'own row', expect: signedIn, input: () => ({ body: { use_for: 'business' } }) },
   startWith: { rule: 'own row', expect: signedIn, input: () => ({ body: { start_with: 'Acme' } }) },
   currentChannel: { rule: 'own row; the channel must be one of the caller’s', expect: members, input: (fx) => ({ body: { channel_id: fx.channelId } }) },
-  updateFcmToken: { rule: 'own row', expect: signedIn, input: () => ({ body: { fcm_token: 'device-token' } }) },
+  updateFcmToken: { rule: 'own devices', expect: signedIn, input: () => ({ body: { fcm_token: JSON.stringify({ endpoint: `https://push.example/${crypto.randomUUID()}`, keys: { p256dh: 'BPk', auth: 'au' } }) } }) },
   updateLanguage: { rule: 'own row', expect: signedIn, input: () => ({ body: { language: 'en' } }) },
 
   // notify: the caller's own notifications
@@ -80,6 +80,8 @@ export const AUTHORIZATION: Record<string, Row> = {
   notifyCount: { rule: 'own rows', expect: signedIn, input: none },
   notifySeen: { rule: 'the notification’s owner, else 403', expect: only('member'), input: (fx) => ({ body: { notify_id: fx.memberNotificationId } }) },
   notifySeenAll: { rule: 'own rows', expect: signedIn, input: none },
+  // notifications (browser push)
+  pushKey: { rule: 'public: the VAPID public key', expect: anyone, input: none },
 
   // channel
   channelInfo: { rule: 'a channel’s card is public by id (roles only for members)', expect: anyone, input: (fx) => ({ query: { channel_id: fx.channelId } }) },

@@ -118,7 +118,9 @@ describe('onboarding and preferences', () => {
   })
 
   it('update-fcm-token', async () => {
-    expect((await put('/api/customer/update-fcm-token', { fcm_token: 'token-123' })).status).toBe(200)
+    const subscription = { endpoint: 'https://push.example/device-1', keys: { p256dh: 'BPk', auth: 'au' } }
+    expect((await put('/api/customer/update-fcm-token', { fcm_token: JSON.stringify(subscription) })).body).toEqual({ result: { saved: true } })
+    expect((await put('/api/customer/update-fcm-token', { fcm_token: 'token-123' })).body.errors.fcm_token).toBeDefined()
     expect((await put('/api/customer/update-fcm-token', {})).body.errors.fcm_token).toBeDefined()
   })
 

@@ -147,12 +147,17 @@ export function createAttentionService(ctx: AppContext, { notify }: { notify: No
     message: SentMessage,
     topicName: string,
     why: 'mention' | 'keyword' | 'notify_anyway',
+    push: boolean,
     urgent = false,
   ) {
     const text = plainText(message.message).slice(0, EXCERPT)
+    // A mention has its words in the reader's language (contract/notify-kinds.ts).
+    if (why === 'mention') {
+      await notify.notify(readerId, { kind: 'tag_message', actorId: sender.id, messageId: message._id, topicId: message.topic_id, topicName: topicName || sender.name, excerpt: text }, { push })
+      return
+    }
     const where = topicName ? ` in ${topicName}` : ''
     const wording = {
-      mention: `${sender.name} mentioned you${where}`,
       keyword: `${sender.name} wrote a word you follow${where}`,
       notify_anyway: `${sender.name} asked to notify you${where}`,
     }[why]
@@ -161,10 +166,10 @@ export function createAttentionService(ctx: AppContext, { notify }: { notify: No
       actorId: sender.id,
       notifiableId: message._id,
       objectId: message.topic_id,
-      value: { topic_id: message.topic_id, key: why === 'mention' ? 'tag_message' : why, value: text, ...(urgent ? { urgent: true } : {}) },
+      value: { topic_id: message.topic_id, key: why, value: text, ...(urgent ? { urgent: true } : {}) },
       message: wording,
-      messageJson: { key: why === 'mention' ? 'tag_message' : why, value: { title: topicName } },
-    })
+      messageJson: { key: why, value: { title: topicName } },
+    }, { push })
   }
 
   return {
@@ -265,8 +270,9 @@ export function createAttentionService(ctx: AppContext, { notify }: { notify: No
       await Promise.all(
         readers.map((readerId) => {
           const p = prefsByUser.get(readerId) ?? DEFAULT_PREFS
-          if (!deliveryRules(p, { kind: 'mention', topicId: message.topic_id }, at).notify) return null
-          return alert(readerId, sender, message, topicName, mentioned.has(readerId) ? 'mention' : 'keyword')
+          const delivery = deliveryRules(p, { kind: 'mention', topicId: message.topic_id }, at)
+          if (!delivery.notify) return null
+          return alert(readerId, sender, message, topicName, mentioned.has(readerId) ? 'mention' : 'keyword', delivery.push)
         }),
       )
     },
@@ -301,7 +307,7 @@ export function createAttentionService(ctx: AppContext, { notify }: { notify: No
         .returning({ userId: attentionNudges.userId })
       const topicName = access.topic.isGroup === 1 ? access.topic.name : ''
       const message = { _id: latest.id, topic_id: topicId, message: latest.body, mentions: latest.mentions }
-      await Promise.all(fresh.map((r) => alert(r.userId, { id: callerId, name: access.caller.name }, message, topicName, 'notify_anyway', true)))
+      await Promise.all(fresh.map((r) => alert(r.userId, { id: callerId, name: access.caller.name }, message, topicName, 'notify_anyway', true, true)))
       return { notified: fresh.length }
     },
 

@@ -10,6 +10,7 @@ import { emailCodes, users, type UserRow } from '../../db/schema'
 import { badRequest, HttpError, unauthorized } from '../../http/errors'
 import type { OutgoingEmail } from '../../mail/mailer'
 import { codeEmail, type CodePurpose, codesLockedEmail, signUpAgainEmail } from '../../mail/templates'
+import type { PushService } from '../notify'
 import { type CustomerService, toUser } from '../customer'
 import { afterRightCode, afterWrongCode, isLocked, lockBudget, saveBudget, spendCode } from './account-limits'
 import { standInSession } from './sign-up-answer'
@@ -35,7 +36,7 @@ const languageOf = (user: UserRow): Language => (user.language === 'vi' ? 'vi' :
  * new one (and emails the owner), code checks fail with one message, and resend-code and
  * forgot-password answer before looking the address up (their email goes out afterwards).
  */
-export function createAuthService(ctx: AppContext, { customers }: { customers: CustomerService }) {
+export function createAuthService(ctx: AppContext, { customers, push }: { customers: CustomerService; push: Pick<PushService, 'forget'> }) {
   const { db, tokens, mailer, realtime } = ctx
   const limits = ctx.config.accountLimits
 
@@ -220,7 +221,7 @@ export function createAuthService(ctx: AppContext, { customers }: { customers: C
     /** Ends this session (its sockets are dropped on every node); the user's other sockets hear LOGOUT. */
     async logout(auth: AuthContext, fcmToken: string | undefined): Promise<void> {
       await tokens.revokeSession(auth.sessionId)
-      if (fcmToken) await customers.forgetFcmToken(auth.userId, fcmToken)
+      if (fcmToken) await push.forget(auth.userId, fcmToken)
       realtime.toUser(auth.userId, SOCKET_EVENTS.LOGOUT, { user_id: auth.userId })
     },
   }

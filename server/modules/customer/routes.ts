@@ -25,6 +25,5 @@ export const customerRoutes: FastifyPluginAsyncZod<ModuleOptions<CustomerService
   route(endpoints.useFor, (req) => service.useFor(caller(req).userId, req.body))
   route(endpoints.startWith, (req) => service.startWith(caller(req).userId, req.body))
   route(endpoints.currentChannel, (req) => service.setCurrentChannel(caller(req).userId, req.body))
-  route(endpoints.updateFcmToken, (req) => service.updateFcmToken(caller(req).userId, req.body.fcm_token))
   route(endpoints.updateLanguage, (req) => service.updateLanguage(caller(req).userId, req.body.language))
 }

@@ -63,13 +63,6 @@ export function createCustomerService(ctx: AppContext, avatars: AvatarStore) {
       await exec.update(users).set({ passwordHash, emailVerified: 1 }).where(eq(users.id, userId))
     },
 
-    /** Drops a device's push token at logout, when it is still the one stored. */
-    async forgetFcmToken(userId: string, fcmToken: string): Promise<void> {
-      await db
-        .update(users)
-        .set({ fcmToken: null })
-        .where(and(eq(users.id, userId), eq(users.fcmToken, fcmToken)))
-    },
 
     /** The channel the user works in, inside the caller's transaction (a channel they just created). */
     async recordCurrentChannel(exec: Executor, userId: string, channelId: string): Promise<void> {
@@ -104,7 +97,6 @@ export function createCustomerService(ctx: AppContext, avatars: AvatarStore) {
     useFor: (userId: string, body: UseForBody) => update(userId, { useFor: body.use_for }),
     startWith: (userId: string, body: StartWithBody) =>
       update(userId, { startWith: body.start_with, website: body.website || null }),
-    updateFcmToken: (userId: string, fcmToken: string) => update(userId, { fcmToken }),
     updateLanguage: (userId: string, language: Language) => update(userId, { language }),
 
     /** Unknown channel -> 404; not a member -> 403. */

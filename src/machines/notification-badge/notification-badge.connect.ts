@@ -26,6 +26,8 @@ export interface NotificationDrawerConnect {
   onClose: () => void
   onSeen: (id: string) => void
   onSeenAll: () => void
+  /** A click on an item: marks it read and opens its target. */
+  onOpen: (id: string) => void
 }
 
 export interface NotificationBadgeProps {
@@ -51,6 +53,7 @@ export function connect(snapshot: NotificationBadgeSnapshot, send: (event: Notif
       onClose: () => send({ type: 'CLOSE_DRAWER' }),
       onSeen: (id) => send({ type: 'SEEN', id }),
       onSeenAll: () => send({ type: 'SEEN_ALL' }),
+      onOpen: (id) => send({ type: 'OPEN', id }),
     },
     titleIcon: { icon: titleIconOf(titleCount) },
     chat: { badge: chatBadgeOf(chatUnread), count: chatUnread },

@@ -11,10 +11,13 @@ import type { MarkSeenInput, NotificationBadgeContext, NotificationBadgeEvent, N
  *           the drawer clears it)
  *   drawer  closed --OPEN_DRAWER--> open --CLOSE_DRAWER--> closed
  *   window  focused --BLUR--> blurred --FOCUS--> focused (the title count resets to zero);
- *           `data` while blurred counts for the title icon and shows a push (only then)
+ *           `data` while focused shows in the app (a toast, in the focused tab only); while
+ *           blurred it counts for the title icon and shows a push (only then)
  *   inbox   live: `data` prepends the item and counts it unread; SEEN / SEEN_ALL mark read
  *           (PUT notify/seen, PUT notify/seen-all); the unread counts and the first page
- *           (GET notify, page 1: LOADED) arrive as events; items that came live meanwhile stay first
+ *           (GET notify, page 1: LOADED) arrive as events; items that came live meanwhile stay first;
+ *           OPEN (a click) marks the item read and opens its target, closing the drawer;
+ *           SEEN_ELSEWHERE (socket NOTIFY_SEEN: read in another tab or device) marks them read here
  *
  * The title icon: 1 to 4 a numbered icon, 5 or more the 5 icon (connect). The chat unread badge is
  * capped at LIMITS.unreadBadgeCap (10). Pure: the seen calls are injected promise actors,
@@ -25,6 +28,8 @@ export const TITLE_ICON_MAX = 5
 export const CHAT_BADGE_CAP = LIMITS.unreadBadgeCap
 
 const notProvided = actorNotProvided('notificationBadge')
+
+const targetOf = (context: NotificationBadgeContext, id: string): string | null => context.items.find((item) => item._id === id)?.target ?? null
 
 export const notificationBadgeMachine = setup({
   types: {
@@ -41,20 +46,34 @@ export const notificationBadgeMachine = setup({
   guards: {
     unreadAboveZero: ({ event }) => event.type === 'UNREAD_COUNT' && event.count > 0,
     hasUnread: ({ context }) => context.unread > 0 || context.items.some((item) => !item.is_seen),
-    isUnseenItem: ({ context, event }) => event.type === 'SEEN' && context.items.some((item) => item._id === event.id && !item.is_seen),
+    isUnseenItem: ({ context, event }) => (event.type === 'SEEN' || event.type === 'OPEN') && context.items.some((item) => item._id === event.id && !item.is_seen),
   },
   actions: {
     /** Injected: the browser push for a notification (shown only while the window is blurred). */
     showPush: (_, _params: { notification: NotificationItem }) => {},
+    /** Injected: the in-app notice for a notification that arrives while this window has the focus. */
+    showInApp: (_, _params: { notification: NotificationItem }) => {},
+    /** Injected: navigates to a clicked item's target. */
+    openTarget: (_, _params: { target: string | null }) => {},
     prepend: assign(({ context, event }) =>
       event.type === 'DATA' ? { items: [event.notification, ...context.items], unread: context.unread + (event.notification.is_seen ? 0 : 1) } : {},
     ),
-    /** The loaded page, after the items that arrived live since it was asked for (none twice). */
+    /**
+     * A loaded page joins the list: none twice (an item read here stays read), newest first by
+     * creation time, so items that arrived live meanwhile stay before it and older live ones
+     * (a later page's) after it.
+     */
     merge: assign(({ context, event }) => {
       if (event.type !== 'LOADED') return {}
-      const loaded = event.items ?? []
-      const known = new Set(loaded.map((item) => item._id))
-      return { items: [...context.items.filter((item) => !known.has(item._id)), ...loaded] }
+      const loaded = new Map((event.items ?? []).map((item) => [item._id, item]))
+      const kept = context.items.map((item) => {
+        const fresh = loaded.get(item._id)
+        if (!fresh) return item
+        loaded.delete(item._id)
+        return { ...fresh, is_seen: fresh.is_seen || item.is_seen }
+      })
+      const time = (item: NotificationItem) => Date.parse(item.created_at) || 0
+      return { items: [...kept, ...loaded.values()].sort((a, b) => time(b) - time(a)) }
     }),
     countForTitle: assign({ titleCount: ({ context }) => context.titleCount + 1 }),
     resetTitle: assign({ titleCount: 0 }),
@@ -67,16 +86,21 @@ export const notificationBadgeMachine = setup({
       return { chatUnread: Math.max(0, event.count) }
     }),
     markItemSeen: assign(({ context, event }) => {
-      assertEvent(event, 'SEEN')
+      assertEvent(event, ['SEEN', 'OPEN'])
       return {
         items: context.items.map((item) => (item._id === event.id ? { ...item, is_seen: true } : item)),
         unread: Math.max(0, context.unread - 1),
       }
     }),
+    markSeenElsewhere: assign(({ context, event }) => {
+      assertEvent(event, 'SEEN_ELSEWHERE')
+      const ids = event.ids === null ? null : new Set(event.ids)
+      return { items: context.items.map((item) => (ids === null || ids.has(item._id) ? { ...item, is_seen: true } : item)), unread: Math.max(0, event.count) }
+    }),
     markAllItemsSeen: assign(({ context }) => ({ items: context.items.map((item) => ({ ...item, is_seen: true })), unread: 0 })),
     saveSeen: spawnChild('markSeen', {
       input: ({ event }) => {
-        assertEvent(event, 'SEEN')
+        assertEvent(event, ['SEEN', 'OPEN'])
         return { notify_id: event.id }
       },
     }),
@@ -105,13 +129,18 @@ export const notificationBadgeMachine = setup({
       initial: 'closed',
       states: {
         closed: { on: { OPEN_DRAWER: 'open' } },
-        open: { on: { CLOSE_DRAWER: 'closed' } },
+        open: { on: { CLOSE_DRAWER: 'closed', OPEN: 'closed' } },
       },
     },
     window: {
       initial: 'focused',
       states: {
-        focused: { on: { BLUR: 'blurred' } },
+        focused: {
+          on: {
+            BLUR: 'blurred',
+            DATA: { actions: { type: 'showInApp', params: ({ event }) => ({ notification: event.notification }) } },
+          },
+        },
         blurred: {
           on: {
             FOCUS: { target: 'focused', actions: 'resetTitle' },
@@ -131,6 +160,11 @@ export const notificationBadgeMachine = setup({
             CHAT_UNREAD: { actions: 'setChatUnread' },
             SEEN: { guard: 'isUnseenItem', actions: ['markItemSeen', 'saveSeen'] },
             SEEN_ALL: { guard: 'hasUnread', actions: ['markAllItemsSeen', 'saveAllSeen'] },
+            OPEN: [
+              { guard: 'isUnseenItem', actions: ['markItemSeen', 'saveSeen', { type: 'openTarget', params: ({ context, event }) => ({ target: targetOf(context, event.id) }) }] },
+              { actions: { type: 'openTarget', params: ({ context, event }) => ({ target: targetOf(context, event.id) }) } },
+            ],
+            SEEN_ELSEWHERE: { actions: 'markSeenElsewhere' },
           },
         },
       },

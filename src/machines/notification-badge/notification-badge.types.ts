@@ -3,6 +3,13 @@ import type { Notification, NotificationActor, NotifySeenBody } from '../../../c
 /** A notification as the bell and the drawer show it. */
 export interface NotificationItem extends Pick<Notification, '_id' | 'is_seen' | 'created_at' | 'notify_message'> {
   customer?: Pick<NotificationActor, 'name' | 'photo_url'> | null
+  /** The app path a click opens (contract notificationTarget). */
+  target?: string
+  /** What it is about, for the words in the reader's language and the friend-request buttons. */
+  notifiable_type?: Notification['notifiable_type']
+  notifiable_id?: string | null
+  notify_message_json?: Notification['notify_message_json']
+  friend_status?: Notification['friend_status']
 }
 
 export interface NotificationBadgeInput {
@@ -34,6 +41,10 @@ export type NotificationBadgeEvent =
   | { type: 'CLOSE_DRAWER' }
   | { type: 'SEEN'; id: string }
   | { type: 'SEEN_ALL' }
+  /** A click on an item: it is marked read and its target opens (the drawer closes). */
+  | { type: 'OPEN'; id: string }
+  /** Socket NOTIFY_SEEN: read on another tab or device (ids null: all); the unread count after it. */
+  | { type: 'SEEN_ELSEWHERE'; ids: string[] | null; count: number }
   | { type: 'FOCUS' }
   | { type: 'BLUR' }
 

@@ -37,11 +37,16 @@ export interface AccountView {
   initials: string
   plan: Plan
   planLabel: MessageDescriptor
-  /** The chat entry of the account menu. */
-  chatHref: '/chat'
+  /** The sidebar's chat link: the user's current channel's chat (it checks membership), else /chat. */
+  chatHref: ChatHref
   loggingOut: boolean
   createdAt: string | null
 }
+
+export type ChatHref = '/chat' | `/chat/channel/${string}`
+
+/** The user's own channel's chat when they have a current channel (the server sets it only for a member), else /chat. */
+export const chatHrefOf = (user: User | null): ChatHref => (user?.account.channel ? `/chat/channel/${encodeURIComponent(user.account.channel)}` : '/chat')
 
 /** The account as the header, the account drawer and the home page show it. */
 export function accountView(state: SessionState): AccountView {
@@ -55,7 +60,7 @@ export function accountView(state: SessionState): AccountView {
     initials: initialsOf(user?.name ?? ''),
     plan,
     planLabel: PLAN_LABELS[plan],
-    chatHref: '/chat',
+    chatHref: chatHrefOf(user),
     loggingOut: matches(state, { loggedIn: 'loggingOut' }),
     createdAt: user?.created_at ?? null,
   }

@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react'
+import { type ReactNode, useEffect, useState } from 'react'
 import { Trans } from '@lingui/react/macro'
-import type { NotificationDrawerConnect } from '../../machines/notification-badge'
+import type { NotificationDrawerConnect, NotificationItem } from '../../machines/notification-badge'
+import type { NotificationPagesConnect } from '../../machines/notification-pages'
 import type { BrowserNotificationPermission } from '../../services/browser-notifications'
 import { Button } from '../button'
 import { FriendNotificationActions } from '../friend-status/live'
@@ -11,6 +12,10 @@ export interface NotificationsDrawerProps extends NotificationDrawerConnect {
   /** Browser notifications: offered from a button, never asked on load. */
   permission: BrowserNotificationPermission
   onEnableBrowserNotifications: () => void
+  /** Paging: the list loads the next page when scrolled to its end. */
+  pages?: NotificationPagesConnect
+  /** Friend items: the contact request's Accept / Reject buttons (rendered by the friends area). */
+  friendActions?: (item: NotificationItem) => ReactNode
 }
 
 const MINUTE = 60_000
@@ -28,7 +33,7 @@ function useMinuteClock(active: boolean): Date {
 }
 
 /** The notification drawer opens from the right at 40 % width (full width below 768px). */
-export function NotificationsDrawer({ open, onClose, items, unread, canMarkAllSeen, onSeen, onSeenAll, permission, onEnableBrowserNotifications }: NotificationsDrawerProps) {
+export function NotificationsDrawer({ open, onClose, items, unread, canMarkAllSeen, onSeen, onSeenAll, onOpen, permission, onEnableBrowserNotifications, pages, friendActions }: NotificationsDrawerProps) {
   const now = useMinuteClock(open)
   return (
     <Drawer open={open} onClose={onClose} title={<Trans>Notifications</Trans>} widthClass="md:w-[40vw] md:min-w-[320px]">
@@ -52,8 +57,10 @@ export function NotificationsDrawer({ open, onClose, items, unread, canMarkAllSe
         canMarkAllSeen={canMarkAllSeen}
         onSeen={onSeen}
         onSeenAll={onSeenAll}
+        onOpen={onOpen}
         now={now}
-        renderActions={(item) => <FriendNotificationActions notification={item} />}
+        pages={pages}
+        friendActions={friendActions ?? ((item) => <FriendNotificationActions notification={item} />)}
       />
     </Drawer>
   )

@@ -1,10 +1,12 @@
-import { Link } from '@tanstack/react-router'
+import { Link, useRouterState } from '@tanstack/react-router'
 import { useLingui } from '@lingui/react/macro'
+import type { ChatHref } from '../../machines/session/session.connect'
 import { LogoMark } from '../logo'
 import { Icon, type IconName } from '../icons'
 
 export interface SidebarProps {
-  chatHref: '/chat'
+  /** /chat, or the user's current channel's chat (/chat/channel/<id>). */
+  chatHref: ChatHref
   onOpenNotifications: () => void
   onOpenSupport: () => void
   onOpenDocuments: () => void
@@ -25,8 +27,10 @@ export function Sidebar({ chatHref, onOpenNotifications, onOpenSupport, onOpenDo
   const rail = variant === 'rail'
   const itemClass = rail ? `${itemBase} justify-center lg:justify-start` : itemBase
   const label = (text: string) => (rail ? <span className="sr-only lg:not-sr-only">{text}</span> : <span>{text}</span>)
+  const chatActive = useRouterState({ select: (state) => state.location.pathname === '/chat' || state.location.pathname.startsWith('/chat/') })
+  const channelId = chatHref.startsWith('/chat/channel/') ? decodeURIComponent(chatHref.slice('/chat/channel/'.length)) : null
   const links: { to: '/chat' | '/contact' | '/utilities' | '/calendar' | '/pricing'; icon: IconName; label: string }[] = [
-    { to: chatHref, icon: 'chat', label: t`Chats` },
+    { to: '/chat', icon: 'chat', label: t`Chats` },
     { to: '/contact', icon: 'contacts', label: t`Contacts` },
     { to: '/utilities', icon: 'utilities', label: t`Utilities` },
     { to: '/calendar', icon: 'calendar', label: t`Calendar` },
@@ -43,10 +47,24 @@ export function Sidebar({ chatHref, onOpenNotifications, onOpenSupport, onOpenDo
     <ul className="flex flex-1 flex-col gap-1 overflow-y-auto p-2">
       {links.map((link) => (
         <li key={link.to}>
-          <Link to={link.to} className={itemClass} activeProps={{ className: activeClass, 'aria-current': 'page' }} title={rail ? link.label : undefined}>
-            <Icon name={link.icon} />
-            {label(link.label)}
-          </Link>
+          {link.to === '/chat' && channelId ? (
+            // The user's channel chat: active on every chat page, like the plain /chat link.
+            <Link
+              to="/chat/channel/$channelId"
+              params={{ channelId }}
+              className={chatActive ? `${itemClass} ${activeClass}` : itemClass}
+              aria-current={chatActive ? 'page' : undefined}
+              title={rail ? link.label : undefined}
+            >
+              <Icon name={link.icon} />
+              {label(link.label)}
+            </Link>
+          ) : (
+            <Link to={link.to} className={itemClass} activeProps={{ className: activeClass, 'aria-current': 'page' }} title={rail ? link.label : undefined}>
+              <Icon name={link.icon} />
+              {label(link.label)}
+            </Link>
+          )}
         </li>
       ))}
       {button('bell', t`Notifications`, onOpenNotifications)}

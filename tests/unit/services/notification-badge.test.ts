@@ -38,6 +38,17 @@ describe('notificationBadge: the first page (LOADED)', () => {
     expect(actor.getSnapshot().context.items.map((i) => i._id)).toEqual(['n-4', 'n-3', 'n-2', 'n-1'])
   })
 
+  it('live items older than the page (a later page’s) go after it, newest first', () => {
+    const actor = start()
+    // Five arrived live before the drawer was opened; page 1 holds the newest three.
+    for (const n of [1, 2, 3, 4, 5]) actor.send({ type: 'DATA', notification: item(n) })
+    actor.send({ type: 'LOADED', items: [item(5), item(4), item(3)] })
+    expect(actor.getSnapshot().context.items.map((i) => i._id)).toEqual(['n-5', 'n-4', 'n-3', 'n-2', 'n-1'])
+    // Page 2 then brings the older two again: none twice.
+    actor.send({ type: 'LOADED', items: [item(2), item(1)] })
+    expect(actor.getSnapshot().context.items.map((i) => i._id)).toEqual(['n-5', 'n-4', 'n-3', 'n-2', 'n-1'])
+  })
+
   it('an item of the page can be marked read', () => {
     const seen: string[] = []
     const actor = createActor(
@@ -60,33 +71,38 @@ describe('notificationBadge: the first page (LOADED)', () => {
 describe('connectNotificationBadge: what the layout feeds the machine', () => {
   afterEach(() => vi.restoreAllMocks())
 
-  it('sends the count, the first page, socket data, focus and blur; stops on cleanup', async () => {
+  it('sends the count, socket data and NOTIFY_SEEN, focus and blur; stops on cleanup', async () => {
     vi.spyOn(document, 'hasFocus').mockReturnValue(true)
     let onData: ((n: NotificationItem) => void) | null = null
+    let onSeen: ((p: { ids: string[] | null; notification: number }) => void) | null = null
     const feed: NotificationFeed = {
       unreadCount: async () => 3,
-      firstPage: async () => [item(1)],
       onData: (handler) => {
         onData = handler
         return () => {
           onData = null
         }
       },
+      onSeenElsewhere: (handler) => {
+        onSeen = handler
+        return () => {
+          onSeen = null
+        }
+      },
     }
     const sent: NotificationBadgeEvent[] = []
     const stop = connectNotificationBadge((event) => sent.push(event), feed)
     await flush()
-    expect(sent).toEqual([
-      { type: 'UNREAD_COUNT', count: 3 },
-      { type: 'LOADED', items: [item(1)] },
-    ])
+    expect(sent).toEqual([{ type: 'UNREAD_COUNT', count: 3 }])
     onData!(item(2))
+    onSeen!({ ids: ['n-2'], notification: 2 })
     window.dispatchEvent(new Event('blur'))
     window.dispatchEvent(new Event('focus'))
-    expect(sent.slice(2)).toEqual([{ type: 'DATA', notification: item(2) }, { type: 'BLUR' }, { type: 'FOCUS' }])
+    expect(sent.slice(1)).toEqual([{ type: 'DATA', notification: item(2) }, { type: 'SEEN_ELSEWHERE', ids: ['n-2'], count: 2 }, { type: 'BLUR' }, { type: 'FOCUS' }])
 
     stop()
     expect(onData).toBeNull()
+    expect(onSeen).toBeNull()
     window.dispatchEvent(new Event('blur'))
     expect(sent).toHaveLength(5)
   })
@@ -96,7 +112,6 @@ describe('connectNotificationBadge: what the layout feeds the machine', () => {
     const sent: NotificationBadgeEvent[] = []
     const stop = connectNotificationBadge((event) => sent.push(event), {
       unreadCount: () => Promise.reject(new Error('offline')),
-      firstPage: () => Promise.reject(new Error('offline')),
       onData: () => () => {},
     })
     await flush()
@@ -107,7 +122,7 @@ describe('connectNotificationBadge: what the layout feeds the machine', () => {
   it('answers arriving after cleanup are dropped', async () => {
     vi.spyOn(document, 'hasFocus').mockReturnValue(true)
     const sent: NotificationBadgeEvent[] = []
-    const stop = connectNotificationBadge((event) => sent.push(event), { unreadCount: async () => 1, firstPage: async () => [], onData: () => () => {} })
+    const stop = connectNotificationBadge((event) => sent.push(event), { unreadCount: async () => 1, onData: () => () => {} })
     stop()
     await flush()
     expect(sent).toEqual([])

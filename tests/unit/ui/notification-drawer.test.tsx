@@ -47,6 +47,37 @@ describe('the notification drawer list', () => {
     expect(within(rows[2]).queryByRole('button', { name: 'Mark as read' })).toBeNull()
   })
 
+  it('with a target to open, a click opens the item (read or not); friend items carry the friends area’s buttons', async () => {
+    const user = userEvent.setup()
+    const onOpen = vi.fn()
+    const friendItems: NotificationItem[] = [{ ...items[0]!, notifiable_type: 'friend', friend_status: 1 }, { ...items[2]!, notifiable_type: 'booking' }]
+    render(
+      <I18nProvider i18n={i18n}>
+        <NotificationList items={friendItems} unread={1} canMarkAllSeen onSeen={vi.fn()} onSeenAll={vi.fn()} onOpen={onOpen} now={now} friendActions={(item) => <button type="button">Accept {item._id}</button>} />
+      </I18nProvider>,
+    )
+    const rows = within(screen.getByRole('list', { name: 'Notifications' })).getAllByRole('listitem')
+    await user.click(within(rows[0]!).getByRole('button', { name: 'Minh Trần sent you a friend request' }))
+    await user.click(within(rows[1]!).getByRole('button', { name: 'Booking approved' }))
+    expect(onOpen.mock.calls).toEqual([['a'], ['c']])
+    expect(within(rows[0]!).getByRole('button', { name: 'Accept a' })).toBeTruthy()
+    expect(within(rows[1]!).queryByRole('button', { name: /^Accept/ })).toBeNull()
+  })
+
+  it('the words come from the message key in the reader’s language; without a known key, the server’s text', async () => {
+    const keyed: NotificationItem[] = [
+      { ...items[0]!, notify_message: 'server text', notify_message_json: { key: 'booking_request', value: { title: 'Consulting', time: '2026-03-15T09:30:00' } } },
+      { ...items[1]!, notify_message: 'Thanh toán thất bại', notify_message_json: { key: 'some_future_kind', value: {} } },
+    ]
+    render(
+      <I18nProvider i18n={i18n}>
+        <NotificationList items={keyed} unread={2} canMarkAllSeen onSeen={vi.fn()} onSeenAll={vi.fn()} now={now} />
+      </I18nProvider>,
+    )
+    const rows = within(screen.getByRole('list', { name: 'Notifications' })).getAllByRole('listitem')
+    expect(rows.map((row) => row.getAttribute('aria-label'))).toEqual(['New booking request for Consulting at 09:30 15/03', 'Thanh toán thất bại'])
+  })
+
   it("'Mark all as read'", async () => {
     const { onSeenAll } = list()
     await userEvent.setup().click(screen.getByRole('button', { name: 'Mark all as read' }))

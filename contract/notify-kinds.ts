@@ -1,0 +1,160 @@
+import { z } from 'zod'
+import type { Language } from './common'
+import type { NotifiableType, NotificationValue, NotifyMessageJson } from './notify'
+
+/**
+ * Every kind of notification the product sends (spec sections 3, 4): what a server domain passes to
+ * `notify(userId, event)`, a discriminated union on `kind`. The kind is also the message key of
+ * `notify_message_json` (the client words it in the reader's language from the key and values);
+ * `notify_message` is the same text in the recipient's language, for clients that do not know the key.
+ */
+export const NOTIFY_KINDS = [
+  'friend_request',
+  'friend_accepted',
+  'tag_message',
+  'todo',
+  'calendar_approve',
+  'calendar_reject',
+  'calendar_notification',
+  'booking_request',
+  'booking_approved',
+  'booking_rejected',
+  'booking_canceled',
+  'booking_remind',
+  'payment_failed',
+  'subscription_expire',
+  'subscription_past_due',
+  'subscription_payment_failed',
+] as const
+export type NotifyKind = (typeof NOTIFY_KINDS)[number]
+export const notifyKind = z.enum(NOTIFY_KINDS)
+
+/** The person whose action caused it. */
+const byActor = { actorId: z.string() }
+const when = z.date()
+
+/** The typed input of each kind. */
+export const notifyEvent = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('friend_request'), ...byActor }),
+  z.object({ kind: z.literal('friend_accepted'), ...byActor }),
+  z.object({ kind: z.literal('tag_message'), ...byActor, messageId: z.string(), topicId: z.string(), topicName: z.string(), excerpt: z.string() }),
+  z.object({ kind: z.literal('todo'), actorId: z.string().nullable(), todoId: z.string(), title: z.string(), deadline: when.nullable() }),
+  z.object({ kind: z.literal('calendar_approve'), ...byActor, calendarId: z.string(), title: z.string() }),
+  z.object({ kind: z.literal('calendar_reject'), ...byActor, calendarId: z.string(), title: z.string() }),
+  z.object({ kind: z.literal('calendar_notification'), calendarId: z.string(), title: z.string(), time: when }),
+  ...(['booking_request', 'booking_approved', 'booking_rejected', 'booking_canceled', 'booking_remind'] as const).map((kind) =>
+    z.object({ kind: z.literal(kind), actorId: z.string().nullable(), bookingId: z.string(), calendarName: z.string(), time: when }),
+  ),
+  z.object({ kind: z.literal('payment_failed'), paymentId: z.string(), amount: z.string() }),
+  ...(['subscription_expire', 'subscription_past_due', 'subscription_payment_failed'] as const).map((kind) =>
+    z.object({ kind: z.literal(kind), subscriptionId: z.string(), plan: z.string(), time: when }),
+  ),
+])
+export type NotifyEvent = z.infer<typeof notifyEvent>
+export type NotifyEventOf<K extends NotifyKind> = Extract<NotifyEvent, { kind: K }>
+
+/** Which notifiable_type (the wire's coarse kind) each kind is stored as. */
+export const NOTIFIABLE_TYPE_OF: Record<NotifyKind, NotifiableType> = {
+  friend_request: 'friend',
+  friend_accepted: 'friend',
+  tag_message: 'tag_message',
+  todo: 'todo',
+  calendar_approve: 'calendar',
+  calendar_reject: 'calendar',
+  calendar_notification: 'calendar',
+  booking_request: 'booking',
+  booking_approved: 'booking',
+  booking_rejected: 'booking',
+  booking_canceled: 'booking',
+  booking_remind: 'booking',
+  payment_failed: 'payment',
+  subscription_expire: 'payment',
+  subscription_past_due: 'payment',
+  subscription_payment_failed: 'payment',
+}
+
+/**
+ * The words of each kind, in both languages: `{name}` the actor, `{title}` what it is about,
+ * `{time}` when (HH:mm DD/MM). The client has the same wording in its Lingui catalog; this table
+ * is the server's fallback `notify_message` in the recipient's language (and the push's text).
+ */
+export const NOTIFY_TEXTS = {
+  friend_request: { en: '{name} sent you a friend request', vi: '{name} đã gửi cho bạn lời mời kết bạn' },
+  friend_accepted: { en: '{name} accepted your friend request', vi: '{name} đã chấp nhận lời mời kết bạn của bạn' },
+  tag_message: { en: '{name} mentioned you in {title}', vi: '{name} đã nhắc đến bạn trong {title}' },
+  todo: { en: 'New task: {title}', vi: 'Công việc mới: {title}' },
+  calendar_approve: { en: '{name} accepted {title}', vi: '{name} đã chấp nhận {title}' },
+  calendar_reject: { en: '{name} declined {title}', vi: '{name} đã từ chối {title}' },
+  calendar_notification: { en: 'Reminder: {title} at {time}', vi: 'Nhắc lịch: {title} lúc {time}' },
+  booking_request: { en: 'New booking request for {title} at {time}', vi: 'Yêu cầu đặt lịch mới cho {title} lúc {time}' },
+  booking_approved: { en: 'Your booking for {title} at {time} was approved', vi: 'Lịch hẹn {title} lúc {time} của bạn đã được duyệt' },
+  booking_rejected: { en: 'Your booking for {title} at {time} was declined', vi: 'Lịch hẹn {title} lúc {time} của bạn đã bị từ chối' },
+  booking_canceled: { en: 'The booking for {title} at {time} was canceled', vi: 'Lịch hẹn {title} lúc {time} đã bị hủy' },
+  booking_remind: { en: 'Reminder: booking for {title} at {time}', vi: 'Nhắc lịch hẹn: {title} lúc {time}' },
+  payment_failed: { en: 'Your payment of {title} failed', vi: 'Thanh toán {title} của bạn không thành công' },
+  subscription_expire: { en: 'Your {title} plan expires on {time}', vi: 'Gói {title} của bạn hết hạn vào {time}' },
+  subscription_past_due: { en: 'Your {title} plan is past due, please pay to keep it', vi: 'Gói {title} của bạn đã quá hạn thanh toán, vui lòng thanh toán để tiếp tục sử dụng' },
+  subscription_payment_failed: {
+    en: 'Renewing your {title} plan failed; it is canceled if it still fails within 5 days',
+    vi: 'Gia hạn gói {title} không thành công; gói sẽ bị hủy nếu vẫn không thành công trong 5 ngày',
+  },
+} as const satisfies Record<NotifyKind, Record<Language, string>>
+
+/** The values a kind's words take (`notify_message_json.value`). */
+export type NotifyTextValues = {
+  name?: string
+  title?: string
+  /** ISO time. */
+  time?: string
+}
+
+/** HH:mm DD/MM (spec section 9's reminder format), in UTC on the server and local time on the client. */
+function shortTime(iso: string, utc: boolean): string {
+  const d = new Date(iso)
+  if (Number.isNaN(d.getTime())) return iso
+  const two = (n: number) => String(n).padStart(2, '0')
+  const [h, m, day, month] = utc ? [d.getUTCHours(), d.getUTCMinutes(), d.getUTCDate(), d.getUTCMonth() + 1] : [d.getHours(), d.getMinutes(), d.getDate(), d.getMonth() + 1]
+  return `${two(h)}:${two(m)} ${two(day)}/${two(month)}`
+}
+
+/** A kind's words in a language with its values filled in (the server's `notify_message`). */
+export function notifyText(kind: NotifyKind, language: Language, values: NotifyTextValues, opts: { utc?: boolean } = {}): string {
+  const filled: Record<string, string> = { name: values.name ?? '', title: values.title ?? '', time: values.time ? shortTime(values.time, opts.utc ?? true) : '' }
+  return NOTIFY_TEXTS[kind][language].replace(/\{(name|title|time)\}/g, (_, key: string) => filled[key] ?? '')
+}
+
+export const isNotifyKind = (key: unknown): key is NotifyKind => typeof key === 'string' && (NOTIFY_KINDS as readonly string[]).includes(key)
+
+/** What a notification's click opens, from the fields every notification has on the wire. */
+export interface TargetSource {
+  notifiable_type: NotifiableType
+  notifiable_id: string | null
+  object_id: string | null
+  value: NotificationValue | null
+  notify_message_json: NotifyMessageJson | null
+  customer: { workid: string } | null
+}
+
+/**
+ * The route a notification opens (an app path). Friend requests: the contact requests page; an
+ * accepted request: the 1:1 chat with that person (/{workid}); a mention: its topic's chat; tasks,
+ * calendar entries and bookings: the calendar; payments and subscriptions: the billing page.
+ */
+export function notificationTarget(n: TargetSource): string {
+  const key = n.notify_message_json?.key
+  if (key === 'friend_accepted' && n.customer) return `/${n.customer.workid}`
+  switch (n.notifiable_type) {
+    case 'friend':
+      return '/contact'
+    case 'tag_message': {
+      const topicId = n.value?.topic_id ?? n.object_id
+      return topicId ? `/chat/${encodeURIComponent(topicId)}` : '/chat'
+    }
+    case 'todo':
+    case 'calendar':
+    case 'booking':
+      return '/calendar'
+    case 'payment':
+      return '/account/manage-payment'
+  }
+}
