@@ -53,6 +53,7 @@ import {
   topicPermissionBody,
 } from './topic'
 import { user } from './user'
+import { myTrashQuery, revokedCount, sessionIdBody, sessionList, storageSummary, supportChat, supportChatQuery, trashedFile } from './pages'
 
 /**
  * Every HTTP call the server serves under /api/, one entry each: the server registers its route from
@@ -575,6 +576,52 @@ export const endpoints = {
   }),
   mediaRestore: endpoint({ method: 'PUT', path: 'media/restore', tag: 'media', summary: 'Restore a file from the trash', auth: 'signedIn', body: mediaIdBody, response: mediaIdResult }),
   mediaPurge: endpoint({ method: 'DELETE', path: 'media/purge', tag: 'media', summary: 'Delete a file for good', auth: 'signedIn', body: mediaIdBody, response: mediaIdResult }),
+
+  // pages: sessions (/log), storage summary and trash (/account/storage, /account/trash), support chat
+  sessionList: endpoint({ method: 'GET', path: 'auth/sessions', tag: 'auth', summary: 'The caller’s open sessions and recent logins', auth: 'signedIn', response: sessionList }),
+  sessionRevoke: endpoint({
+    method: 'DELETE',
+    path: 'auth/sessions',
+    tag: 'auth',
+    summary: 'End one of the caller’s sessions (404 unknown or someone else’s): its calls get 401 and its sockets are dropped',
+    auth: 'signedIn',
+    body: sessionIdBody,
+    response: revokedCount,
+  }),
+  sessionRevokeOthers: endpoint({
+    method: 'POST',
+    path: 'auth/sessions/revoke-others',
+    tag: 'auth',
+    summary: 'End every session of the caller but this one',
+    auth: 'signedIn',
+    response: revokedCount,
+  }),
+  storageSummary: endpoint({
+    method: 'GET',
+    path: 'media/storage-summary',
+    tag: 'media',
+    summary: 'The caller’s stored bytes by channel and chat, against the plan’s quota',
+    auth: 'signedIn',
+    response: storageSummary,
+  }),
+  myTrash: endpoint({
+    method: 'GET',
+    path: 'media/my-trash',
+    tag: 'media',
+    summary: 'The caller’s own trashed files across channels and chats, 20 a page',
+    auth: 'signedIn',
+    query: myTrashQuery,
+    response: z.array(trashedFile),
+  }),
+  supportChat: endpoint({
+    method: 'GET',
+    path: 'workid/chat/chat-friend',
+    tag: 'topic',
+    summary: 'The support desk’s chat with the caller (api_key of the desk, customer_id the caller), made on first use',
+    auth: 'signedIn',
+    query: supportChatQuery,
+    response: supportChat,
+  }),
 } as const satisfies Record<string, EndpointDef>
 
 export type Endpoints = typeof endpoints

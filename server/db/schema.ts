@@ -53,6 +53,11 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     revokedAt: at('revoked_at'),
+    /** The login's User-Agent header (cut to 512 characters) and client address, for the user's sessions page (/log). */
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+    /** When the session was last used (written at most once a minute per node). */
+    lastSeenAt: at('last_seen_at'),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 )
@@ -363,6 +368,23 @@ export const userBlocks = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] }), index('user_blocks_blocked_idx').on(t.blockedId)],
+)
+
+// pages: sessions page (/log)
+/** One login of a user (kept 90 days): when, from which address and browser. Written by the token service with its session. */
+export const loginHistory = pgTable(
+  'login_history',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sessionId: text('session_id'),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('login_history_user_idx').on(t.userId, t.createdAt.desc())],
 )
 
 export type UserRow = typeof users.$inferSelect
