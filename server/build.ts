@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto'
 import path from 'node:path'
 import rateLimit from '@fastify/rate-limit'
-import Fastify, { type FastifyInstance, LogController } from 'fastify'
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify'
 import { serializerCompiler } from 'fastify-type-provider-zod'
 import type { Config } from './config'
 import type { AppContext } from './context'
@@ -26,6 +27,7 @@ import { createMediaService, mediaPublicRoutes, mediaRoutes, orphanSweep } from 
 import { createMessageService, messageRoutes } from './modules/message'
 import { createNotifyService, notifyRoutes } from './modules/notify'
 import { createTopicService, memberName, requireTopicMember, requireTopicPermission, topicIdsOf, topicRoutes } from './modules/topic'
+import { createSupportService, type SupportService, supportRoutes } from './modules/support'
 import { createRealtime } from './realtime'
 import { createAvatarStore } from './storage/avatars'
 import { installMediaRoutes } from './storage/media-routes'
@@ -46,11 +48,20 @@ export function createFastify(config: Config): FastifyInstance {
  * Every module's service, built once. A module that needs another's service receives it here;
  * no module builds another module's service.
  */
-export function createServices(ctx: AppContext) {
+export function createServices(ctx: AppContext, log: Pick<FastifyBaseLogger, 'error'>) {
   const customer = createCustomerService(ctx, createAvatarStore(ctx.config.mediaDir))
   const notify = createNotifyService(ctx)
   const media = createMediaService(ctx, { requireTopicWriter: async (db, topicId, userId) => requireTopicPermission(await requireTopicMember(db, topicId, userId), 'send_message') })
   const topic = createTopicService(ctx)
+  // pages: the support desk answers through the message service, which tells it of every message.
+  let support: SupportService | undefined
+  const message = createMessageService(ctx, { media, notify, afterSend: (senderId, sent) => support?.heard(senderId, sent) })
+  support = createSupportService(ctx, {
+    customers: customer,
+    topics: topic,
+    sendAs: (senderId, topicId, text) => message.send(senderId, { topic_id: topicId, message: text, type: 'text', client_id: randomUUID(), mentions: [], media_ids: [] }),
+    log,
+  })
   return {
     health: createHealthService(ctx),
     auth: createAuthService(ctx, { customers: customer }),
@@ -58,7 +69,8 @@ export function createServices(ctx: AppContext) {
     notify,
     channel: createChannelService(ctx, { topics: topic, customers: customer }),
     topic,
-    message: createMessageService(ctx, { media, notify }),
+    message,
+    support,
     media,
     emailPreview: createEmailPreviewService(ctx),
   }
@@ -116,7 +128,7 @@ export async function buildApp(app: FastifyInstance, config: Config, database: D
   })
   const uploads = createUploadPipeline(path.join(config.mediaDir, 'tmp'))
   const ctx: AppContext = { config, db: database.db, dbKind: database.kind, run: database.run, mailer, tokens, realtime, uploads }
-  const services = createServices(ctx)
+  const services = createServices(ctx, app.log)
   const jobs = createScheduler([cleanupJob(ctx, services), orphanSweep(services.media, config.now)], { db: database.db, log: app.log, now: config.now })
   jobs.start()
 
@@ -153,6 +165,7 @@ export async function buildApp(app: FastifyInstance, config: Config, database: D
       await api.register(messageRoutes, { ctx, service: services.message })
       await api.register(mediaPublicRoutes, { ctx, service: services.media })
       await api.register(mediaRoutes, { ctx, service: services.media })
+      await api.register(supportRoutes, { ctx, service: services.support })
     },
     { prefix: '/api' },
   )

@@ -3,6 +3,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { type SigningKeys, signingKeys } from './auth/keys'
+import { DEFAULT_SUPPORT_API_KEY } from '../contract/pages'
 
 export interface RateLimitRule {
   /** Requests allowed per window and key. */
@@ -128,6 +129,8 @@ export interface ServerOptions {
   ai?: { baseUrl?: string; apiKey?: string; model?: string }
   /** Overrides every plan's storage quota (bytes), e.g. for tests. */
   storageQuotaBytes?: number
+  /** pages: the support desk: the key its chats are opened with (SUPPORT_API_KEY) and the account that answers them (SUPPORT_OPERATOR_EMAIL). */
+  support?: { apiKey?: string; operatorEmail?: string }
   /** Called with every SQL statement the server runs (tests count queries per request). */
   onQuery?: (sql: string) => void
   /** NODE_ENV=production: no /api/docs, no /email-preview, mail logs carry outbox ids only. */
@@ -167,6 +170,8 @@ export interface Config {
   rateLimitNamespace: string
   ai: { baseUrl?: string; apiKey?: string; model: string }
   storageQuotaBytes?: number
+  /** pages: the support desk (see ServerOptions.support). */
+  support: { apiKey: string; operatorEmail?: string }
   onQuery?: (sql: string) => void
 }
 
@@ -205,6 +210,7 @@ export async function resolveConfig(opts: ServerOptions): Promise<Config> {
     rateLimitNamespace: rl.namespace ?? 'workroom-rl:',
     ai: { baseUrl: opts.ai?.baseUrl?.replace(/\/+$/, '') || undefined, apiKey: opts.ai?.apiKey || undefined, model: opts.ai?.model || 'gpt-4o-mini' },
     storageQuotaBytes: opts.storageQuotaBytes,
+    support: { apiKey: opts.support?.apiKey || DEFAULT_SUPPORT_API_KEY, operatorEmail: opts.support?.operatorEmail?.trim().toLowerCase() || undefined },
     onQuery: opts.onQuery,
   }
 }

@@ -44,6 +44,9 @@ import { Route as AppChatDefaultRouteImport } from './routes/_app/chat/default'
 import { Route as MarketingCChannelIdRouteImport } from './routes/_marketing/c.$channelId'
 import { Route as MarketingChannelChannelIdRouteImport } from './routes/_marketing/channel.$channelId'
 import { Route as AppChatInfoTopicIdRouteImport } from './routes/_app/chat/info.$topicId'
+import { Route as AppDeeplinkChannelIdRouteImport } from './routes/_app/deeplink/channel.$id'
+import { Route as AppDeeplinkCustomerIdRouteImport } from './routes/_app/deeplink/customer.$id'
+import { Route as AppDeeplinkTopicIdRouteImport } from './routes/_app/deeplink/topic.$id'
 import { Route as AppChatChannelChannelIdStorageIndexRouteImport } from './routes/_app/chat/channel.$channelId.storage.index'
 import { Route as AppChatChannelChannelIdStorageTopicIdIndexRouteImport } from './routes/_app/chat/channel.$channelId.storage.$topicId.index'
 import { Route as AppChatChannelChannelIdStorageTopicIdTrashRouteImport } from './routes/_app/chat/channel.$channelId.storage.$topicId.trash'
@@ -222,6 +225,21 @@ const AppChatInfoTopicIdRoute = AppChatInfoTopicIdRouteImport.update({
   path: '/info/$topicId',
   getParentRoute: () => AppChatRouteRoute,
 } as any)
+const AppDeeplinkChannelIdRoute = AppDeeplinkChannelIdRouteImport.update({
+  id: '/deeplink/channel/$id',
+  path: '/deeplink/channel/$id',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppDeeplinkCustomerIdRoute = AppDeeplinkCustomerIdRouteImport.update({
+  id: '/deeplink/customer/$id',
+  path: '/deeplink/customer/$id',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppDeeplinkTopicIdRoute = AppDeeplinkTopicIdRouteImport.update({
+  id: '/deeplink/topic/$id',
+  path: '/deeplink/topic/$id',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppChatChannelChannelIdStorageIndexRoute =
   AppChatChannelChannelIdStorageIndexRouteImport.update({
     id: '/channel/$channelId/storage/',
@@ -274,6 +292,9 @@ export interface FileRoutesByFullPath {
   '/channel/$channelId': typeof MarketingChannelChannelIdRoute
   '/chat/': typeof AppChatIndexRoute
   '/chat/info/$topicId': typeof AppChatInfoTopicIdRoute
+  '/deeplink/channel/$id': typeof AppDeeplinkChannelIdRoute
+  '/deeplink/customer/$id': typeof AppDeeplinkCustomerIdRoute
+  '/deeplink/topic/$id': typeof AppDeeplinkTopicIdRoute
   '/chat/channel/$channelId/storage/': typeof AppChatChannelChannelIdStorageIndexRoute
   '/chat/channel/$channelId/storage/$topicId/trash': typeof AppChatChannelChannelIdStorageTopicIdTrashRoute
   '/chat/channel/$channelId/storage/$topicId/': typeof AppChatChannelChannelIdStorageTopicIdIndexRoute
@@ -309,6 +330,9 @@ export interface FileRoutesByTo {
   '/channel/$channelId': typeof MarketingChannelChannelIdRoute
   '/chat': typeof AppChatIndexRoute
   '/chat/info/$topicId': typeof AppChatInfoTopicIdRoute
+  '/deeplink/channel/$id': typeof AppDeeplinkChannelIdRoute
+  '/deeplink/customer/$id': typeof AppDeeplinkCustomerIdRoute
+  '/deeplink/topic/$id': typeof AppDeeplinkTopicIdRoute
   '/chat/channel/$channelId/storage': typeof AppChatChannelChannelIdStorageIndexRoute
   '/chat/channel/$channelId/storage/$topicId/trash': typeof AppChatChannelChannelIdStorageTopicIdTrashRoute
   '/chat/channel/$channelId/storage/$topicId': typeof AppChatChannelChannelIdStorageTopicIdIndexRoute
@@ -350,6 +374,9 @@ export interface FileRoutesById {
   '/_marketing/channel/$channelId': typeof MarketingChannelChannelIdRoute
   '/_app/chat/': typeof AppChatIndexRoute
   '/_app/chat/info/$topicId': typeof AppChatInfoTopicIdRoute
+  '/_app/deeplink/channel/$id': typeof AppDeeplinkChannelIdRoute
+  '/_app/deeplink/customer/$id': typeof AppDeeplinkCustomerIdRoute
+  '/_app/deeplink/topic/$id': typeof AppDeeplinkTopicIdRoute
   '/_app/chat/channel/$channelId/storage/': typeof AppChatChannelChannelIdStorageIndexRoute
   '/_app/chat/channel/$channelId/storage/$topicId/trash': typeof AppChatChannelChannelIdStorageTopicIdTrashRoute
   '/_app/chat/channel/$channelId/storage/$topicId/': typeof AppChatChannelChannelIdStorageTopicIdIndexRoute
@@ -389,6 +416,9 @@ export interface FileRouteTypes {
     | '/channel/$channelId'
     | '/chat/'
     | '/chat/info/$topicId'
+    | '/deeplink/channel/$id'
+    | '/deeplink/customer/$id'
+    | '/deeplink/topic/$id'
     | '/chat/channel/$channelId/storage/'
     | '/chat/channel/$channelId/storage/$topicId/trash'
     | '/chat/channel/$channelId/storage/$topicId/'
@@ -424,6 +454,9 @@ export interface FileRouteTypes {
     | '/channel/$channelId'
     | '/chat'
     | '/chat/info/$topicId'
+    | '/deeplink/channel/$id'
+    | '/deeplink/customer/$id'
+    | '/deeplink/topic/$id'
     | '/chat/channel/$channelId/storage'
     | '/chat/channel/$channelId/storage/$topicId/trash'
     | '/chat/channel/$channelId/storage/$topicId'
@@ -464,6 +497,9 @@ export interface FileRouteTypes {
     | '/_marketing/channel/$channelId'
     | '/_app/chat/'
     | '/_app/chat/info/$topicId'
+    | '/_app/deeplink/channel/$id'
+    | '/_app/deeplink/customer/$id'
+    | '/_app/deeplink/topic/$id'
     | '/_app/chat/channel/$channelId/storage/'
     | '/_app/chat/channel/$channelId/storage/$topicId/trash'
     | '/_app/chat/channel/$channelId/storage/$topicId/'
@@ -724,6 +760,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppChatInfoTopicIdRouteImport
       parentRoute: typeof AppChatRouteRoute
     }
+    '/_app/deeplink/channel/$id': {
+      id: '/_app/deeplink/channel/$id'
+      path: '/deeplink/channel/$id'
+      fullPath: '/deeplink/channel/$id'
+      preLoaderRoute: typeof AppDeeplinkChannelIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/deeplink/customer/$id': {
+      id: '/_app/deeplink/customer/$id'
+      path: '/deeplink/customer/$id'
+      fullPath: '/deeplink/customer/$id'
+      preLoaderRoute: typeof AppDeeplinkCustomerIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/deeplink/topic/$id': {
+      id: '/_app/deeplink/topic/$id'
+      path: '/deeplink/topic/$id'
+      fullPath: '/deeplink/topic/$id'
+      preLoaderRoute: typeof AppDeeplinkTopicIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/chat/channel/$channelId/storage/': {
       id: '/_app/chat/channel/$channelId/storage/'
       path: '/channel/$channelId/storage'
@@ -786,6 +843,9 @@ interface AppRouteChildren {
   AppAccountProfileRoute: typeof AppAccountProfileRoute
   AppAccountSettingRoute: typeof AppAccountSettingRoute
   AppAccountStorageRoute: typeof AppAccountStorageRoute
+  AppDeeplinkChannelIdRoute: typeof AppDeeplinkChannelIdRoute
+  AppDeeplinkCustomerIdRoute: typeof AppDeeplinkCustomerIdRoute
+  AppDeeplinkTopicIdRoute: typeof AppDeeplinkTopicIdRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -799,6 +859,9 @@ const AppRouteChildren: AppRouteChildren = {
   AppAccountProfileRoute: AppAccountProfileRoute,
   AppAccountSettingRoute: AppAccountSettingRoute,
   AppAccountStorageRoute: AppAccountStorageRoute,
+  AppDeeplinkChannelIdRoute: AppDeeplinkChannelIdRoute,
+  AppDeeplinkCustomerIdRoute: AppDeeplinkCustomerIdRoute,
+  AppDeeplinkTopicIdRoute: AppDeeplinkTopicIdRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

@@ -111,8 +111,8 @@ export function createTokenService(db: Db, { keys, sessions: settings, now }: To
     return issue(exec, userId, session!.id, sessionEnd(createdAt))
   }
 
-  /** Notes that a session was used (at most once a minute per node). */
-  async function touch(sessionId: string, at: number): Promise<void> {
+  /** Notes that a session was used: called after a call of it succeeded (a refused call changes nothing); written at most once a minute per node. */
+  async function touch(sessionId: string, at = now()): Promise<void> {
     if ((lastSeenWritten.get(sessionId) ?? 0) > at - LAST_SEEN_EVERY_MS) return
     if (lastSeenWritten.size >= SESSION_CACHE_MAX) lastSeenWritten.clear()
     lastSeenWritten.set(sessionId, at)
@@ -202,10 +202,7 @@ export function createTokenService(db: Db, { keys, sessions: settings, now }: To
     if (!checked) return null
     const { sub, sid, expiresAt } = checked
     const cached = fresh ? undefined : openSessions.get(sid)
-    if (cached && cached.until > at && cached.userId === sub) {
-      await touch(sid, at)
-      return { userId: sub, sessionId: sid, emailVerified: true, expiresAt }
-    }
+    if (cached && cached.until > at && cached.userId === sub) return { userId: sub, sessionId: sid, emailVerified: true, expiresAt }
     const [row] = await db
       .select({ emailVerified: users.emailVerified })
       .from(sessions)
@@ -221,7 +218,6 @@ export function createTokenService(db: Db, { keys, sessions: settings, now }: To
       if (openSessions.size >= SESSION_CACHE_MAX) openSessions.clear()
       openSessions.set(sid, { userId: sub, until: at + SESSION_CACHE_MS })
     }
-    await touch(sid, at)
     return { userId: sub, sessionId: sid, emailVerified, expiresAt }
   }
 
@@ -353,6 +349,7 @@ export function createTokenService(db: Db, { keys, sessions: settings, now }: To
     pruneEnded,
     codeHash,
     sameHash,
+    touch,
     openSessionsOf,
     loginsOf,
     revokeOwnSession,

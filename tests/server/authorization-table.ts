@@ -1,3 +1,5 @@
+import { decodeJwt } from 'jose'
+import { DEFAULT_SUPPORT_API_KEY } from '../../contract'
 import { clientId, type Person } from './chat-fixtures'
 import { type Fixtures, fresh, type Role } from './authorization-fixtures'
 import { FIXTURE_PASSWORD, REFRESH_COOKIE } from './harness'
@@ -133,4 +135,20 @@ export const AUTHORIZATION: Record<string, Row> = {
   mediaTrash: { rule: 'the uploader or an admin of the file’s channel', expect: members, input: async (fx) => ({ body: { media_id: await fresh.memberUpload(fx) } }) },
   mediaRestore: { rule: 'the uploader or an admin of the file’s channel', expect: members, input: async (fx) => ({ body: { media_id: await fresh.memberTrashedUpload(fx) } }) },
   mediaPurge: { rule: 'the uploader or an admin of the file’s channel', expect: members, input: async (fx) => ({ body: { media_id: await fresh.memberUpload(fx) } }) },
+
+  // pages: sessions (/log), storage summary and trash, support chat
+  sessionList: { rule: 'own sessions', expect: signedIn, input: none },
+  sessionRevoke: {
+    rule: 'one of the caller’s own sessions (someone else’s is 404)',
+    expect: signedIn,
+    input: async (fx, who) => ({ body: { session_id: who ? decodeJwt((await fresh.session(fx, who)).access_token).sid : 'none' } }),
+  },
+  sessionRevokeOthers: { rule: 'own sessions but the calling one', expect: signedIn, input: none },
+  storageSummary: { rule: 'own files', expect: signedIn, input: none },
+  myTrash: { rule: 'own trashed files', expect: signedIn, input: () => ({ query: { page: '1' } }) },
+  supportChat: {
+    rule: 'the caller’s own support chat, with the desk’s key',
+    expect: signedIn,
+    input: (_fx, who) => ({ query: { api_key: DEFAULT_SUPPORT_API_KEY, customer_id: who?.user._id ?? 'anyone' } }),
+  },
 }

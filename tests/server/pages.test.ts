@@ -1,6 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { call, connected, FIXTURE_PASSWORD, socketFor, startTestServer, type TestServer } from './harness'
-import { verifiedPerson } from './verified-fixtures'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { eq } from 'drizzle-orm'
+import { DEFAULT_SUPPORT_API_KEY, SUPPORT_BOT_WORKID } from '../../contract'
+import { users } from '../../server/db/schema'
+import { SUPPORT_ACK } from '../../server/modules/support'
+import { clientId, socketOf } from './chat-fixtures'
+import { call, connected, FIXTURE_PASSWORD, socketFor, startTestServer, type TestServer, verifiedAccount } from './harness'
+import { pngBytes, upload, verifiedPerson } from './verified-fixtures'
 
 /** The account pages' endpoints (issue 15, Pages): sessions (/log), storage summary, trash, support chat. */
 
@@ -110,5 +115,122 @@ describe('sessions (/log)', () => {
     expect(Object.keys(bad.body.errors)).toEqual(['session_id'])
     expect((await ann.api('DELETE', 'auth/sessions', { session_id: 'x', extra: 1 })).status).toBe(400)
     expect((await call(server.url, 'GET', '/api/auth/sessions')).status).toBe(401)
+  })
+})
+
+describe('storage summary and trash (/account/storage, /account/trash)', () => {
+  it('counts the caller’s files by channel and chat against the plan’s quota, and lists their trash across channels', async () => {
+    const ann = await verifiedPerson(server, 'Ann')
+    const bob = await verifiedPerson(server, 'Bob')
+    const made = (await ann.api('POST', 'channel/create', { name: 'Design', is_public: true })).body.result as { _id: string }
+    const general = ((await ann.api('GET', `topic-in-channel?channel_id=${made._id}`)).body.result as { _id: string }[])[0]!._id
+    const dm = ((await ann.api('GET', `topic/chat-friend?customer_id=${bob.user._id}`)).body.result as { _id: string })._id
+    const bytes = await pngBytes()
+    const inGroup = (await upload(server, ann, { bytes, name: 'plan.png', topicId: general })).body.result as { _id: string }
+    const inDm = (await upload(server, ann, { bytes, name: 'photo.png', topicId: dm })).body.result as { _id: string }
+    for (const [topic, id] of [[general, inGroup._id], [dm, inDm._id]] as const) {
+      expect((await ann.api('POST', 'message/send', { client_id: clientId(), topic_id: topic, message: '', media_ids: [id] })).status).toBe(200)
+    }
+    // Bob's own file in the chat is his, not Ann's.
+    const bobs = (await upload(server, bob, { bytes, name: 'bob.png', topicId: dm })).body.result as { _id: string }
+    await bob.api('POST', 'message/send', { client_id: clientId(), topic_id: dm, message: '', media_ids: [bobs._id] })
+
+    const summary = (await ann.api('GET', 'media/storage-summary')).body.result as {
+      used: number
+      quota: number
+      plan: string
+      channels: { channel_id: string | null; name: string; bytes: number; files: number; topics: { topic_id: string; name: string; bytes: number }[] }[]
+    }
+    expect(summary.plan).toBe('freemium')
+    // The freemium plan's 1 GB (PLAN_LIMITS), counted as 1024³ bytes.
+    expect(summary.quota).toBe(1024 ** 3)
+    expect(summary.used).toBe(bytes.length * 2)
+    const channel = summary.channels.find((c) => c.channel_id === made._id)!
+    expect(channel).toMatchObject({ name: 'Design', bytes: bytes.length, files: 1 })
+    expect(channel.topics).toEqual([{ topic_id: general, name: 'General', bytes: bytes.length, files: 1 }])
+    const chats = summary.channels.find((c) => c.channel_id === null)!
+    expect(chats.topics).toEqual([{ topic_id: dm, name: 'Bob', bytes: bytes.length, files: 1 }])
+
+    // The trash: Ann's trashed files of every channel and chat, not Bob's.
+    expect((await ann.api('GET', 'media/my-trash')).body.result).toEqual([])
+    expect((await ann.api('PUT', 'media/trash', { media_id: inGroup._id })).status).toBe(200)
+    expect((await ann.api('PUT', 'media/trash', { media_id: inDm._id })).status).toBe(200)
+    expect((await bob.api('PUT', 'media/trash', { media_id: bobs._id })).status).toBe(200)
+    const trash = (await ann.api('GET', 'media/my-trash?page=1')).body.result as { _id: string; channel_id: string | null; channel_name: string | null; trashed_at: string }[]
+    expect(trash.map((f) => f._id)).toEqual([inDm._id, inGroup._id])
+    expect(trash[1]).toMatchObject({ channel_id: made._id, channel_name: 'Design' })
+    expect(trash[0]).toMatchObject({ channel_id: null, channel_name: null })
+    // Trashed files still count until deleted for good.
+    expect(((await ann.api('GET', 'media/storage-summary')).body.result as { used: number }).used).toBe(bytes.length * 2)
+    // Restore one, delete the other for good: the trash empties and the usage drops.
+    expect((await ann.api('PUT', 'media/restore', { media_id: inGroup._id })).status).toBe(200)
+    expect((await ann.api('DELETE', 'media/purge', { media_id: inDm._id })).status).toBe(200)
+    expect((await ann.api('GET', 'media/my-trash')).body.result).toEqual([])
+    expect(((await ann.api('GET', 'media/storage-summary')).body.result as { used: number }).used).toBe(bytes.length)
+    expect((await ann.api('GET', 'media/my-trash?page=0')).status).toBe(400)
+  })
+})
+
+describe('support chat', () => {
+  const key = DEFAULT_SUPPORT_API_KEY
+  it('gives each customer one chat with the desk (the same on every call), the desk acknowledges a message once, and the desk account sees it', async () => {
+    const ann = await verifiedPerson(server, 'Ann')
+    const first = await ann.api('GET', `workid/chat/chat-friend?api_key=${key}&customer_id=${ann.user._id}`)
+    expect(first.status).toBe(200)
+    const { topic_id, bot_id } = first.body.result as { topic_id: string; bot_id: string }
+    const again = await Promise.all([1, 2, 3].map(() => ann.api('GET', `workid/chat/chat-friend?api_key=${key}&customer_id=${ann.user._id}`)))
+    for (const res of again) expect(res.body.result).toEqual({ topic_id, bot_id })
+    // One desk for everyone, made once.
+    const bob = await verifiedPerson(server, 'Bob')
+    const bobs = (await bob.api('GET', `workid/chat/chat-friend?api_key=${key}&customer_id=${bob.user._id}`)).body.result as { topic_id: string; bot_id: string }
+    expect(bobs.bot_id).toBe(bot_id)
+    expect(bobs.topic_id).not.toBe(topic_id)
+    expect(await server.ctx.db.select().from(users).where(eq(users.workid, SUPPORT_BOT_WORKID))).toHaveLength(1)
+
+    const socket = await socketOf(server.url, ann)
+    const acks: { sender: { _id: string } | null; message: string }[] = []
+    socket.on('NEW_MESSAGE', ({ message: m }: { message: { sender: { _id: string } | null; message: string; topic_id: string } }) => {
+      if (m.topic_id === topic_id && m.sender?._id === bot_id) acks.push(m)
+    })
+    expect((await ann.api('POST', 'message/send', { client_id: clientId(), topic_id, message: 'I cannot upload a file' })).status).toBe(200)
+    // The acknowledgement arrives live.
+    await vi.waitFor(() => expect(acks).toHaveLength(1), { timeout: 5000 })
+    expect(acks[0]!.message).toBe(SUPPORT_ACK.en)
+    // A second message in the quiet spell is stored, not acknowledged again.
+    expect((await ann.api('POST', 'message/send', { client_id: clientId(), topic_id, message: 'It says the file type is not allowed' })).status).toBe(200)
+    const stored = (await ann.api('GET', `topic/messages?topic_id=${topic_id}`)).body.result as { message: string; sender: { _id: string } | null }[]
+    expect(stored.map((m) => m.message)).toEqual(['It says the file type is not allowed', SUPPORT_ACK.en, 'I cannot upload a file'])
+    socket.close()
+  })
+
+  it('refuses another desk’s key or someone else’s customer id (403) and bad input (400)', async () => {
+    const ann = await verifiedPerson(server, 'Ann')
+    const bob = await verifiedPerson(server, 'Bob')
+    expect((await ann.api('GET', `workid/chat/chat-friend?api_key=wrong&customer_id=${ann.user._id}`)).status).toBe(403)
+    expect((await ann.api('GET', `workid/chat/chat-friend?api_key=${key}&customer_id=${bob.user._id}`)).status).toBe(403)
+    const bad = await ann.api('GET', `workid/chat/chat-friend?customer_id=${ann.user._id}`)
+    expect(bad.status).toBe(400)
+    expect(Object.keys(bad.body.errors)).toEqual(['api_key'])
+  })
+})
+
+describe('the support desk is the operator’s account when SUPPORT_OPERATOR_EMAIL names one', () => {
+  let other: TestServer
+  afterAll(async () => {
+    await other?.stop()
+  })
+  it('the operator gets the customer’s chat in their list and reads the message', async () => {
+    const email = `operator-${Date.now()}@example.test`
+    other = await startTestServer({ support: { operatorEmail: email } })
+    const account = await verifiedAccount(other, { name: 'Operator', email })
+    const operator = { ...account, api: (method: string, url: string, body?: unknown) => call(other.url, method, `/api/${url}`, { token: account.access_token, body }) }
+    const ann = await verifiedPerson(other, 'Ann')
+    const { topic_id, bot_id } = (await ann.api('GET', `workid/chat/chat-friend?api_key=${DEFAULT_SUPPORT_API_KEY}&customer_id=${ann.user._id}`)).body.result as { topic_id: string; bot_id: string }
+    expect(bot_id).toBe(operator.user._id)
+    await ann.api('POST', 'message/send', { client_id: clientId(), topic_id, message: 'Hello support' })
+    const seen = (await operator.api('GET', `topic/messages?topic_id=${topic_id}`)).body.result as { message: string }[]
+    expect(seen.map((m) => m.message)).toContain('Hello support')
+    const list = (await operator.api('GET', 'topic')).body.result as { _id: string }[]
+    expect(list.map((t) => t._id)).toContain(topic_id)
   })
 })

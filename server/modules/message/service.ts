@@ -36,7 +36,10 @@ const isUniqueViolation = (err: unknown): boolean => {
  * Messages of a topic: send (idempotent on the sender's client_id, numbered by `seq`, fanned out
  * once to the topic's room), history pages and catch-up, edit, delete for everyone, forward, pin.
  */
-export function createMessageService(ctx: AppContext, { media, notify }: { media: MediaService; notify: NotifyService }) {
+export function createMessageService(
+  ctx: AppContext,
+  { media, notify, afterSend }: { media: MediaService; notify: NotifyService; /** Told of every new message once it is stored (not of a repeated client_id); it must not throw. */ afterSend?: (senderId: string, message: Message) => void },
+) {
   const { db, realtime } = ctx
   const mediaOf = media.ofMessages
 
@@ -167,6 +170,7 @@ export function createMessageService(ctx: AppContext, { media, notify }: { media
         return repeat
       }
       if (access && mentions.length) await notifyMentions(userId, message.sender?.name ?? '', message, access.topic.name)
+      afterSend?.(userId, message)
       return message
     },
 

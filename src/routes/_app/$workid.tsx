@@ -1,7 +1,9 @@
-import { createFileRoute, redirect } from '@tanstack/react-router'
+import { createFileRoute, redirect, useRouter } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
+import { ChatRefused } from '../../ui/chat-refused'
+import { chatRefusalOf } from '../../services/chat-refusal'
 
-/** /{workid} opens the 1:1 chat with that person. */
+/** /{workid} opens the 1:1 chat with that person; a segment that is no one's workid (a typo) is the not-found page. */
 export const Route = createFileRoute('/_app/$workid')({
   // The API layer loads with the first chat, not with every route's definition (the routes chunk).
   loader: async ({ params }) => {
@@ -16,9 +18,10 @@ export const Route = createFileRoute('/_app/$workid')({
       <Trans>Opening the chat…</Trans>
     </p>
   ),
-  errorComponent: () => (
-    <p role="alert" className="p-6 text-sm text-red-700">
-      <Trans>No one with this Work ID can be reached.</Trans>
-    </p>
-  ),
+  errorComponent: WorkidError,
 })
+
+function WorkidError({ error }: { error: unknown }) {
+  const router = useRouter()
+  return <ChatRefused reason={chatRefusalOf(error)} onRetry={() => void router.invalidate()} />
+}
