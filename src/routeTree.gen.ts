@@ -19,6 +19,8 @@ import { Route as AppCalendarRouteImport } from './routes/_app/calendar'
 import { Route as AppChatRouteRouteImport } from './routes/_app/chat/route'
 import { Route as AppContactRouteImport } from './routes/_app/contact'
 import { Route as AppHomeRouteImport } from './routes/_app/home'
+import { Route as AppLogRouteImport } from './routes/_app/log'
+import { Route as AppSettingRouteImport } from './routes/_app/setting'
 import { Route as AppUtilitiesRouteImport } from './routes/_app/utilities'
 import { Route as AuthForgotPasswordRouteImport } from './routes/_auth/forgot-password'
 import { Route as AuthLoginRouteImport } from './routes/_auth/login'
@@ -38,6 +40,7 @@ import { Route as AppAccountManagePaymentRouteImport } from './routes/_app/accou
 import { Route as AppAccountProfileRouteImport } from './routes/_app/account/profile'
 import { Route as AppAccountSettingRouteImport } from './routes/_app/account/setting'
 import { Route as AppAccountStorageRouteImport } from './routes/_app/account/storage'
+import { Route as AppAccountTrashRouteImport } from './routes/_app/account/trash'
 import { Route as AppChatIndexRouteImport } from './routes/_app/chat/index'
 import { Route as AppChatTopicIdRouteImport } from './routes/_app/chat/$topicId'
 import { Route as AppChatDefaultRouteImport } from './routes/_app/chat/default'
@@ -96,6 +99,16 @@ const AppContactRoute = AppContactRouteImport.update({
 const AppHomeRoute = AppHomeRouteImport.update({
   id: '/home',
   path: '/home',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppLogRoute = AppLogRouteImport.update({
+  id: '/log',
+  path: '/log',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSettingRoute = AppSettingRouteImport.update({
+  id: '/setting',
+  path: '/setting',
   getParentRoute: () => AppRoute,
 } as any)
 const AppUtilitiesRoute = AppUtilitiesRouteImport.update({
@@ -194,6 +207,11 @@ const AppAccountStorageRoute = AppAccountStorageRouteImport.update({
   path: '/account/storage',
   getParentRoute: () => AppRoute,
 } as any)
+const AppAccountTrashRoute = AppAccountTrashRouteImport.update({
+  id: '/account/trash',
+  path: '/account/trash',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppChatIndexRoute = AppChatIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -268,6 +286,8 @@ export interface FileRoutesByFullPath {
   '/calendar': typeof AppCalendarRoute
   '/contact': typeof AppContactRoute
   '/home': typeof AppHomeRoute
+  '/log': typeof AppLogRoute
+  '/setting': typeof AppSettingRoute
   '/utilities': typeof AppUtilitiesRoute
   '/forgot-password': typeof AuthForgotPasswordRoute
   '/login': typeof AuthLoginRoute
@@ -286,6 +306,7 @@ export interface FileRoutesByFullPath {
   '/account/profile': typeof AppAccountProfileRoute
   '/account/setting': typeof AppAccountSettingRoute
   '/account/storage': typeof AppAccountStorageRoute
+  '/account/trash': typeof AppAccountTrashRoute
   '/chat/$topicId': typeof AppChatTopicIdRoute
   '/chat/default': typeof AppChatDefaultRoute
   '/c/$channelId': typeof MarketingCChannelIdRoute
@@ -306,6 +327,8 @@ export interface FileRoutesByTo {
   '/calendar': typeof AppCalendarRoute
   '/contact': typeof AppContactRoute
   '/home': typeof AppHomeRoute
+  '/log': typeof AppLogRoute
+  '/setting': typeof AppSettingRoute
   '/utilities': typeof AppUtilitiesRoute
   '/forgot-password': typeof AuthForgotPasswordRoute
   '/login': typeof AuthLoginRoute
@@ -324,6 +347,7 @@ export interface FileRoutesByTo {
   '/account/profile': typeof AppAccountProfileRoute
   '/account/setting': typeof AppAccountSettingRoute
   '/account/storage': typeof AppAccountStorageRoute
+  '/account/trash': typeof AppAccountTrashRoute
   '/chat/$topicId': typeof AppChatTopicIdRoute
   '/chat/default': typeof AppChatDefaultRoute
   '/c/$channelId': typeof MarketingCChannelIdRoute
@@ -349,6 +373,8 @@ export interface FileRoutesById {
   '/_app/calendar': typeof AppCalendarRoute
   '/_app/contact': typeof AppContactRoute
   '/_app/home': typeof AppHomeRoute
+  '/_app/log': typeof AppLogRoute
+  '/_app/setting': typeof AppSettingRoute
   '/_app/utilities': typeof AppUtilitiesRoute
   '/_auth/forgot-password': typeof AuthForgotPasswordRoute
   '/_auth/login': typeof AuthLoginRoute
@@ -368,6 +394,7 @@ export interface FileRoutesById {
   '/_app/account/profile': typeof AppAccountProfileRoute
   '/_app/account/setting': typeof AppAccountSettingRoute
   '/_app/account/storage': typeof AppAccountStorageRoute
+  '/_app/account/trash': typeof AppAccountTrashRoute
   '/_app/chat/$topicId': typeof AppChatTopicIdRoute
   '/_app/chat/default': typeof AppChatDefaultRoute
   '/_marketing/c/$channelId': typeof MarketingCChannelIdRoute
@@ -392,6 +419,8 @@ export interface FileRouteTypes {
     | '/calendar'
     | '/contact'
     | '/home'
+    | '/log'
+    | '/setting'
     | '/utilities'
     | '/forgot-password'
     | '/login'
@@ -410,6 +439,7 @@ export interface FileRouteTypes {
     | '/account/profile'
     | '/account/setting'
     | '/account/storage'
+    | '/account/trash'
     | '/chat/$topicId'
     | '/chat/default'
     | '/c/$channelId'
@@ -430,6 +460,8 @@ export interface FileRouteTypes {
     | '/calendar'
     | '/contact'
     | '/home'
+    | '/log'
+    | '/setting'
     | '/utilities'
     | '/forgot-password'
     | '/login'
@@ -448,6 +480,7 @@ export interface FileRouteTypes {
     | '/account/profile'
     | '/account/setting'
     | '/account/storage'
+    | '/account/trash'
     | '/chat/$topicId'
     | '/chat/default'
     | '/c/$channelId'
@@ -472,6 +505,8 @@ export interface FileRouteTypes {
     | '/_app/calendar'
     | '/_app/contact'
     | '/_app/home'
+    | '/_app/log'
+    | '/_app/setting'
     | '/_app/utilities'
     | '/_auth/forgot-password'
     | '/_auth/login'
@@ -491,6 +526,7 @@ export interface FileRouteTypes {
     | '/_app/account/profile'
     | '/_app/account/setting'
     | '/_app/account/storage'
+    | '/_app/account/trash'
     | '/_app/chat/$topicId'
     | '/_app/chat/default'
     | '/_marketing/c/$channelId'
@@ -583,6 +619,20 @@ declare module '@tanstack/react-router' {
       path: '/home'
       fullPath: '/home'
       preLoaderRoute: typeof AppHomeRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/log': {
+      id: '/_app/log'
+      path: '/log'
+      fullPath: '/log'
+      preLoaderRoute: typeof AppLogRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/setting': {
+      id: '/_app/setting'
+      path: '/setting'
+      fullPath: '/setting'
+      preLoaderRoute: typeof AppSettingRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/utilities': {
@@ -718,6 +768,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAccountStorageRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/account/trash': {
+      id: '/_app/account/trash'
+      path: '/account/trash'
+      fullPath: '/account/trash'
+      preLoaderRoute: typeof AppAccountTrashRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/chat/': {
       id: '/_app/chat/'
       path: '/'
@@ -838,11 +895,14 @@ interface AppRouteChildren {
   AppCalendarRoute: typeof AppCalendarRoute
   AppContactRoute: typeof AppContactRoute
   AppHomeRoute: typeof AppHomeRoute
+  AppLogRoute: typeof AppLogRoute
+  AppSettingRoute: typeof AppSettingRoute
   AppUtilitiesRoute: typeof AppUtilitiesRoute
   AppAccountManagePaymentRoute: typeof AppAccountManagePaymentRoute
   AppAccountProfileRoute: typeof AppAccountProfileRoute
   AppAccountSettingRoute: typeof AppAccountSettingRoute
   AppAccountStorageRoute: typeof AppAccountStorageRoute
+  AppAccountTrashRoute: typeof AppAccountTrashRoute
   AppDeeplinkChannelIdRoute: typeof AppDeeplinkChannelIdRoute
   AppDeeplinkCustomerIdRoute: typeof AppDeeplinkCustomerIdRoute
   AppDeeplinkTopicIdRoute: typeof AppDeeplinkTopicIdRoute
@@ -854,11 +914,14 @@ const AppRouteChildren: AppRouteChildren = {
   AppCalendarRoute: AppCalendarRoute,
   AppContactRoute: AppContactRoute,
   AppHomeRoute: AppHomeRoute,
+  AppLogRoute: AppLogRoute,
+  AppSettingRoute: AppSettingRoute,
   AppUtilitiesRoute: AppUtilitiesRoute,
   AppAccountManagePaymentRoute: AppAccountManagePaymentRoute,
   AppAccountProfileRoute: AppAccountProfileRoute,
   AppAccountSettingRoute: AppAccountSettingRoute,
   AppAccountStorageRoute: AppAccountStorageRoute,
+  AppAccountTrashRoute: AppAccountTrashRoute,
   AppDeeplinkChannelIdRoute: AppDeeplinkChannelIdRoute,
   AppDeeplinkCustomerIdRoute: AppDeeplinkCustomerIdRoute,
   AppDeeplinkTopicIdRoute: AppDeeplinkTopicIdRoute,
