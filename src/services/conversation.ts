@@ -35,7 +35,7 @@ const LINK_REFRESH_MS = (MEDIA_URL_TTL_SECONDS - 5 * 60) * 1000
 /** GET topic/info for the chat page's loader. */
 export const loadTopic = (topicId: string): Promise<TopicInfo> => topicInfo(topicId)
 
-/** The 1:1 chat with the person of this Work ID (GET topic/chat-friend), for the /<workid> loader. */
+/** The 1:1 chat with the person of this workid (GET topic/chat-friend), for the /<workid> loader. */
 export const openChatWith = async (workid: string): Promise<{ topicId: string }> => ({ topicId: (await chatWithQuietly(workid))._id })
 
 /** The 1:1 chat with a person by id, for /deeplink/customer/{id}. */

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import type { AccountStorageProps, StorageChannelUsage } from '../../machines/account-storage'
 import { Page } from '../app/page'
 import { fileSize } from '../file-size'
@@ -71,7 +71,7 @@ function ChannelUsage({ channel }: { channel: StorageChannelUsage }) {
           <li key={topic.topic_id} className="flex justify-between gap-2 py-1">
             <span className="min-w-0 truncate text-slate-700">{topic.name || t`New conversation`}</span>
             <span className="shrink-0 text-slate-500">
-              {fileSize(topic.bytes)} · {t`${topic.files} files`}
+              {fileSize(topic.bytes)} · <Plural value={topic.files} one="# file" other="# files" />
             </span>
           </li>
         ))}
