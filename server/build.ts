@@ -118,6 +118,8 @@ export async function buildApp(app: FastifyInstance, config: Config, database: D
   })
   // A revoked session's sockets go, on every node.
   tokens.onRevoked((revoked) => realtime.disconnect(revoked))
+  // pages: a revocation on another node counts here at once too (no cached 'open' verdict outlives it).
+  realtime.onRemoteRevoked((revoked) => tokens.forgetRevoked(revoked))
   const mailer = createMailer({
     db: database.db,
     log: app.log,

@@ -350,6 +350,8 @@ export function createTokenService(db: Db, { keys, sessions: settings, now }: To
     codeHash,
     sameHash,
     touch,
+    /** Another node revoked: this node stops trusting the session (or the user's sessions) at once. */
+    forgetRevoked: forget,
     openSessionsOf,
     loginsOf,
     revokeOwnSession,

@@ -4,7 +4,7 @@ import { DEFAULT_SUPPORT_API_KEY, SUPPORT_BOT_WORKID } from '../../contract'
 import { users } from '../../server/db/schema'
 import { SUPPORT_ACK } from '../../server/modules/support'
 import { clientId, socketOf } from './chat-fixtures'
-import { call, connected, FIXTURE_PASSWORD, socketFor, startTestServer, type TestServer, verifiedAccount } from './harness'
+import { call, connected, DATABASE_URL, FIXTURE_PASSWORD, REDIS_URL, socketFor, startTestServer, type TestServer, verifiedAccount } from './harness'
 import { pngBytes, upload, verifiedPerson } from './verified-fixtures'
 
 /** The account pages' endpoints (issue 15, Pages): sessions (/log), storage summary, trash, support chat. */
@@ -232,5 +232,26 @@ describe('the support desk is the operator’s account when SUPPORT_OPERATOR_EMA
     expect(seen.map((m) => m.message)).toContain('Hello support')
     const list = (await operator.api('GET', 'topic')).body.result as { _id: string }[]
     expect(list.map((t) => t._id)).toContain(topic_id)
+  })
+})
+
+describe.runIf(DATABASE_URL && REDIS_URL)('signing out a session on one node, with two nodes sharing PostgreSQL and Redis', () => {
+  let nodeB: TestServer
+  beforeAll(async () => {
+    nodeB = await startTestServer()
+  })
+  afterAll(async () => {
+    await nodeB?.stop()
+  })
+
+  it('the session’s next call on the other node is a 401 at once, though that node had just trusted it', async () => {
+    const ann = await verifiedPerson(server, 'Ann')
+    const other = await loginFrom(ann.email, SAFARI_IPHONE)
+    // Node B checks the other session and caches its 'open' verdict for a few seconds.
+    expect((await call(nodeB.url, 'GET', '/api/customer/user-info', { token: other })).status).toBe(200)
+    const target = ((await ann.api('GET', 'auth/sessions')).body.result as Listed).sessions.find((s) => s.device.browser === 'Safari 17')!
+    expect((await ann.api('DELETE', 'auth/sessions', { session_id: target._id })).status).toBe(200)
+    // Node A announced the revocation through Redis; node B forgets its verdict on hearing it.
+    await vi.waitFor(async () => expect((await call(nodeB.url, 'GET', '/api/customer/user-info', { token: other })).status).toBe(401), { timeout: 2000, interval: 50 })
   })
 })
