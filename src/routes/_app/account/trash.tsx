@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { useAccountTrash } from '../../../services/account-storage'
+import { useAccountTrash } from '../../../services/account-trash'
 import { TrashPageView } from '../../../ui/account/trash-page'
 
 export const Route = createFileRoute('/_app/account/trash')({ component: TrashPage })
