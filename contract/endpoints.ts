@@ -69,6 +69,7 @@ import {
 import { messageSearchQuery, foundMessage, superSearchQuery, superSearchResult } from './search'
 import { user } from './user'
 import { contactItem, contactPageQuery, customerIdBody, listFriendsQuery, person, personQuery } from './relates'
+import { myTrashQuery, revokedCount, sessionIdBody, sessionList, storageSummary, supportChat, supportChatQuery, trashedFile } from './pages'
 
 /**
  * Every HTTP call the server serves under /api/, one entry each: the server registers its route from
@@ -691,6 +692,51 @@ export const endpoints = {
   }),
   // notifications (browser push)
   pushKey: endpoint({ method: 'GET', path: 'notify/push-key', tag: 'notify', summary: 'The server’s VAPID public key for Web Push subscriptions', auth: 'public', response: pushKey }),
+  // pages: sessions (/log), storage summary and trash (/account/storage, /account/trash), support chat
+  sessionList: endpoint({ method: 'GET', path: 'auth/sessions', tag: 'auth', summary: 'The caller’s open sessions and recent logins', auth: 'signedIn', response: sessionList }),
+  sessionRevoke: endpoint({
+    method: 'DELETE',
+    path: 'auth/sessions',
+    tag: 'auth',
+    summary: 'End one of the caller’s sessions (404 unknown or someone else’s): its calls get 401 and its sockets are dropped',
+    auth: 'signedIn',
+    body: sessionIdBody,
+    response: revokedCount,
+  }),
+  sessionRevokeOthers: endpoint({
+    method: 'POST',
+    path: 'auth/sessions/revoke-others',
+    tag: 'auth',
+    summary: 'End every session of the caller but this one',
+    auth: 'signedIn',
+    response: revokedCount,
+  }),
+  storageSummary: endpoint({
+    method: 'GET',
+    path: 'media/storage-summary',
+    tag: 'media',
+    summary: 'The caller’s stored bytes by channel and chat, against the plan’s quota',
+    auth: 'signedIn',
+    response: storageSummary,
+  }),
+  myTrash: endpoint({
+    method: 'GET',
+    path: 'media/my-trash',
+    tag: 'media',
+    summary: 'The caller’s own trashed files across channels and chats, 20 a page',
+    auth: 'signedIn',
+    query: myTrashQuery,
+    response: z.array(trashedFile),
+  }),
+  supportChat: endpoint({
+    method: 'GET',
+    path: 'workid/chat/chat-friend',
+    tag: 'topic',
+    summary: 'The support desk’s chat with the caller (api_key of the desk, customer_id the caller), made on first use',
+    auth: 'signedIn',
+    query: supportChatQuery,
+    response: supportChat,
+  }),
 } as const satisfies Record<string, EndpointDef>
 
 export type Endpoints = typeof endpoints

@@ -13,7 +13,7 @@ export const SERVER_MESSAGES = {
   codeInvalid: { en: 'The code is incorrect or has expired, check it or request a new one', vi: 'Mã không đúng hoặc đã hết hạn, hãy kiểm tra lại hoặc yêu cầu mã mới' },
   passwordCommon: { en: 'This password is too common, please choose one that is harder to guess', vi: 'Mật khẩu này quá phổ biến, vui lòng chọn mật khẩu khó đoán hơn' },
   unauthenticated: { en: 'Please log in', vi: 'Vui lòng đăng nhập' },
-  sessionExpired: { en: 'Your session has ended, please log in again', vi: 'Phiên đăng nhập đã kết thúc, vui lòng đăng nhập lại' },
+  sessionExpired: { en: 'Your session has ended, please log in again', vi: 'Phiên đăng nhập đã hết hạn, vui lòng đăng nhập lại' },
   permissionDenied: { en: 'Permission denied', vi: 'Không có quyền truy cập' },
   emailNotVerified: { en: 'Please verify your email address first', vi: 'Vui lòng xác minh địa chỉ email trước' },
   notFound: { en: 'Not found', vi: 'Không tìm thấy' },
@@ -25,7 +25,7 @@ export const SERVER_MESSAGES = {
   fileTooLarge: { en: 'The file is too large', vi: 'Tệp quá lớn' },
   channelLimit: {
     en: 'You have reached the number of channels ({limit}), to increase the number please upgrade your account.',
-    vi: 'Bạn đã đạt số lượng kênh tối đa ({limit}), vui lòng nâng cấp tài khoản để tăng số lượng.',
+    vi: 'Bạn đã đạt số kênh tối đa ({limit}). Vui lòng nâng cấp tài khoản để tạo thêm kênh.',
   },
   channelPasswordIncorrect: { en: 'The channel password is incorrect', vi: 'Mật khẩu kênh không đúng' },
   notChannelMember: { en: 'These people are not members of the channel', vi: 'Những người này không phải thành viên của kênh' },
@@ -50,10 +50,53 @@ export const serverMessage = (key: ServerMessageKey, lang: Language) => SERVER_M
 
 /** Field validation messages, rendered from a zod issue by contract/validation.ts. */
 export const FIELD_MESSAGES = {
-  required: { en: 'Field {field} is required', vi: 'Trường {field} là bắt buộc' },
+  required: { en: 'Field {field} is required', vi: 'Vui lòng nhập {field}' },
+  /** A required field without a Vietnamese label: the sentence names no field (never an English key inside Vietnamese). */
+  requiredUnnamed: { en: 'This field is required', vi: 'Vui lòng nhập trường này' },
   tooShort: { en: 'Must be at least {n} characters', vi: 'Phải có ít nhất {n} ký tự' },
   tooLong: { en: 'Must be at most {n} characters', vi: 'Không được vượt quá {n} ký tự' },
   email: { en: 'Email is invalid', vi: 'Email không hợp lệ' },
   invalid: { en: 'Value is invalid', vi: 'Giá trị không hợp lệ' },
   unknownField: { en: 'Unknown field', vi: 'Trường không được hỗ trợ' },
 } as const satisfies Record<string, Record<Language, string>>
+
+/**
+ * How a request field is named inside a sentence, per language: the English message names the
+ * wire key (`name`), the Vietnamese one a Vietnamese label ("tên"); a key without a label here
+ * makes the Vietnamese message name no field (FIELD_MESSAGES.requiredUnnamed).
+ */
+export const FIELD_LABELS: Readonly<Record<string, string>> = {
+  name: 'tên',
+  email: 'email',
+  password: 'mật khẩu',
+  code: 'mã xác minh',
+  message: 'nội dung tin nhắn',
+  description: 'mô tả',
+  website: 'website',
+  start_with: 'tên công ty',
+  use_for: 'mục đích sử dụng',
+  language: 'ngôn ngữ',
+  keyword: 'từ khóa',
+  file: 'tệp',
+  channel_id: 'kênh',
+  topic_id: 'cuộc trò chuyện',
+  customer_id: 'người dùng',
+  customer_ids: 'thành viên',
+  label_id: 'nhãn',
+  notify_id: 'thông báo',
+  media_id: 'tệp',
+  session_id: 'phiên đăng nhập',
+  message_id: 'tin nhắn',
+  client_id: 'mã tin nhắn',
+  fcm_token: 'mã thiết bị',
+  api_key: 'khóa API',
+  role: 'vai trò',
+  page: 'số trang',
+}
+
+/** "Field {field} is required" in the language, with the field named as that language names it (or not at all). */
+export function requiredMessage(field: string, lang: Language): string {
+  if (lang === 'en') return FIELD_MESSAGES.required.en.replace('{field}', field)
+  const label = Object.hasOwn(FIELD_LABELS, field) ? FIELD_LABELS[field] : undefined
+  return label ? FIELD_MESSAGES.required.vi.replace('{field}', label) : FIELD_MESSAGES.requiredUnnamed.vi
+}

@@ -1,6 +1,6 @@
 import type { z } from 'zod'
 import type { Language } from './common'
-import { FIELD_MESSAGES } from './messages'
+import { FIELD_MESSAGES, requiredMessage } from './messages'
 
 type Issue = z.core.$ZodIssue
 
@@ -13,10 +13,10 @@ export function issueMessage(issue: Issue, lang: Language): string {
   switch (issue.code) {
     case 'invalid_type':
       return issue.input === undefined || issue.input === null || issue.input === ''
-        ? fill(FIELD_MESSAGES.required[lang], { field })
+        ? requiredMessage(field, lang)
         : FIELD_MESSAGES.invalid[lang]
     case 'too_small':
-      if (issue.origin === 'string' && Number(issue.minimum) === 1) return fill(FIELD_MESSAGES.required[lang], { field })
+      if (issue.origin === 'string' && Number(issue.minimum) === 1) return requiredMessage(field, lang)
       return issue.origin === 'string' ? fill(FIELD_MESSAGES.tooShort[lang], { n: Number(issue.minimum) }) : FIELD_MESSAGES.invalid[lang]
     case 'too_big':
       return issue.origin === 'string' ? fill(FIELD_MESSAGES.tooLong[lang], { n: Number(issue.maximum) }) : FIELD_MESSAGES.invalid[lang]

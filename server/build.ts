@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto'
 import path from 'node:path'
 import rateLimit from '@fastify/rate-limit'
-import Fastify, { type FastifyInstance, LogController } from 'fastify'
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify'
 import { serializerCompiler } from 'fastify-type-provider-zod'
 import type { Config } from './config'
 import type { AppContext } from './context'
@@ -29,6 +30,7 @@ import { createNotifyService, notifyRoutes } from './modules/notify'
 import { createRelatesService, relatesRoutes } from './modules/relates'
 import { createSearchService, searchRoutes } from './modules/search'
 import { createTopicService, memberName, requireTopicMember, requireTopicPermission, topicIdsOf, topicRoutes } from './modules/topic'
+import { createSupportService, type SupportService, supportRoutes } from './modules/support'
 import { createRealtime } from './realtime'
 import { createAvatarStore } from './storage/avatars'
 import { installMediaRoutes } from './storage/media-routes'
@@ -49,13 +51,22 @@ export function createFastify(config: Config): FastifyInstance {
  * Every module's service, built once. A module that needs another's service receives it here;
  * no module builds another module's service.
  */
-export function createServices(ctx: AppContext) {
+export function createServices(ctx: AppContext, log: Pick<FastifyBaseLogger, 'error'>) {
   const customer = createCustomerService(ctx, createAvatarStore(ctx.config.mediaDir))
   const notify = createNotifyService(ctx)
   const media = createMediaService(ctx, { requireTopicWriter: async (db, topicId, userId) => requireTopicPermission(await requireTopicMember(db, topicId, userId), 'send_message') })
   const relates = createRelatesService(ctx, { notify })
   const topic = createTopicService(ctx, { relates })
   const attention = createAttentionService(ctx, { notify })
+  // pages: the support desk answers through the message service, which tells it of every message.
+  let support: SupportService | undefined
+  const message = createMessageService(ctx, { media, attention, afterSend: (senderId, sent) => support?.heard(senderId, sent) })
+  support = createSupportService(ctx, {
+    customers: customer,
+    topics: topic,
+    sendAs: (senderId, topicId, text) => message.send(senderId, { topic_id: topicId, message: text, type: 'text', client_id: randomUUID(), mentions: [], media_ids: [] }),
+    log,
+  })
   return {
     health: createHealthService(ctx),
     auth: createAuthService(ctx, { customers: customer, push: notify.push }),
@@ -63,8 +74,9 @@ export function createServices(ctx: AppContext) {
     notify,
     channel: createChannelService(ctx, { topics: topic, customers: customer }),
     topic,
-    message: createMessageService(ctx, { media, attention }),
+    message,
     attention,
+    support,
     media,
     emailPreview: createEmailPreviewService(ctx),
     relates,
@@ -115,6 +127,8 @@ export async function buildApp(app: FastifyInstance, config: Config, database: D
   })
   // A revoked session's sockets go, on every node.
   tokens.onRevoked((revoked) => realtime.disconnect(revoked))
+  // pages: a revocation on another node counts here at once too (no cached 'open' verdict outlives it).
+  realtime.onRemoteRevoked((revoked) => tokens.forgetRevoked(revoked))
   const mailer = createMailer({
     db: database.db,
     log: app.log,
@@ -125,7 +139,7 @@ export async function buildApp(app: FastifyInstance, config: Config, database: D
   })
   const uploads = createUploadPipeline(path.join(config.mediaDir, 'tmp'))
   const ctx: AppContext = { config, db: database.db, dbKind: database.kind, run: database.run, mailer, tokens, realtime, uploads }
-  const services = createServices(ctx)
+  const services = createServices(ctx, app.log)
   // notifications (browser push): the VAPID key pair is made (or read) once, at start.
   await services.notify.push.publicKey()
   const jobs = createScheduler([cleanupJob(ctx, services), orphanSweep(services.media, config.now), digestJob(services.attention)], { db: database.db, log: app.log, now: config.now })
@@ -169,6 +183,7 @@ export async function buildApp(app: FastifyInstance, config: Config, database: D
       // search
       await api.register(searchRoutes, { ctx, service: services.search })
       await api.register(attentionRoutes, { ctx, service: services.attention })
+      await api.register(supportRoutes, { ctx, service: services.support })
     },
     { prefix: '/api' },
   )

@@ -3,6 +3,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { type SigningKeys, signingKeys } from './auth/keys'
+import { DEFAULT_SUPPORT_API_KEY } from '../contract/pages'
 
 export interface RateLimitRule {
   /** Requests allowed per window and key. */
@@ -136,6 +137,8 @@ export interface ServerOptions {
   storageQuotaBytes?: number
   /** A mention or 1:1 message still unseen this many minutes later is emailed (MISSED_EMAIL_MINUTES, default 10; 0 turns the email off). */
   missedEmailMinutes?: number
+  /** pages: the support desk: the key its chats are opened with (SUPPORT_API_KEY) and the account that answers them (SUPPORT_OPERATOR_EMAIL). */
+  support?: { apiKey?: string; operatorEmail?: string }
   /** Called with every SQL statement the server runs (tests count queries per request). */
   onQuery?: (sql: string) => void
   /** NODE_ENV=production: no /api/docs, no /email-preview, mail logs carry outbox ids only. */
@@ -180,6 +183,8 @@ export interface Config {
   storageQuotaBytes?: number
   /** 0: no missed-message emails. */
   missedEmailMinutes: number
+  /** pages: the support desk (see ServerOptions.support). */
+  support: { apiKey: string; operatorEmail?: string }
   onQuery?: (sql: string) => void
   // notifications (browser push)
   vapid: { publicKey?: string; privateKey?: string; subject: string }
@@ -221,6 +226,7 @@ export async function resolveConfig(opts: ServerOptions): Promise<Config> {
     ai: { baseUrl: opts.ai?.baseUrl?.replace(/\/+$/, '') || undefined, apiKey: opts.ai?.apiKey || undefined, model: opts.ai?.model || 'gpt-4o-mini' },
     storageQuotaBytes: opts.storageQuotaBytes,
     missedEmailMinutes: opts.missedEmailMinutes ?? 10,
+    support: { apiKey: opts.support?.apiKey || DEFAULT_SUPPORT_API_KEY, operatorEmail: opts.support?.operatorEmail?.trim().toLowerCase() || undefined },
     onQuery: opts.onQuery,
     // notifications (browser push)
     vapid: { publicKey: opts.vapid?.publicKey || undefined, privateKey: opts.vapid?.privateKey || undefined, subject: opts.vapid?.subject || `mailto:no-reply@workroom.local` },

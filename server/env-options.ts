@@ -30,6 +30,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv, defaults: { port: number;
     ai: { baseUrl: env.AI_BASE_URL, apiKey: env.AI_API_KEY, model: env.AI_MODEL },
     storageQuotaBytes: int('STORAGE_QUOTA_BYTES'),
     missedEmailMinutes: int('MISSED_EMAIL_MINUTES'),
+    support: { apiKey: env.SUPPORT_API_KEY, operatorEmail: env.SUPPORT_OPERATOR_EMAIL },
     logger: true,
     logLevel: env.LOG_LEVEL || 'info',
     // Every rule of DEFAULT_RATE_LIMITS by its name in capitals: newChat -> RATE_LIMIT_NEW_CHAT.

@@ -20,7 +20,9 @@ import { Route as AppCalendarRouteImport } from './routes/_app/calendar'
 import { Route as AppChatRouteRouteImport } from './routes/_app/chat/route'
 import { Route as AppContactRouteImport } from './routes/_app/contact'
 import { Route as AppHomeRouteImport } from './routes/_app/home'
+import { Route as AppLogRouteImport } from './routes/_app/log'
 import { Route as AppSearchRouteImport } from './routes/_app/search'
+import { Route as AppSettingRouteImport } from './routes/_app/setting'
 import { Route as AppUtilitiesRouteImport } from './routes/_app/utilities'
 import { Route as AuthForgotPasswordRouteImport } from './routes/_auth/forgot-password'
 import { Route as AuthLoginRouteImport } from './routes/_auth/login'
@@ -41,6 +43,7 @@ import { Route as AppAccountPrivacyRouteImport } from './routes/_app/account/pri
 import { Route as AppAccountProfileRouteImport } from './routes/_app/account/profile'
 import { Route as AppAccountSettingRouteImport } from './routes/_app/account/setting'
 import { Route as AppAccountStorageRouteImport } from './routes/_app/account/storage'
+import { Route as AppAccountTrashRouteImport } from './routes/_app/account/trash'
 import { Route as AppChatIndexRouteImport } from './routes/_app/chat/index'
 import { Route as AppChatTopicIdRouteImport } from './routes/_app/chat/$topicId'
 import { Route as AppChatDefaultRouteImport } from './routes/_app/chat/default'
@@ -48,6 +51,9 @@ import { Route as AppPeopleWorkidRouteImport } from './routes/_app/people.$worki
 import { Route as MarketingCChannelIdRouteImport } from './routes/_marketing/c.$channelId'
 import { Route as MarketingChannelChannelIdRouteImport } from './routes/_marketing/channel.$channelId'
 import { Route as AppChatInfoTopicIdRouteImport } from './routes/_app/chat/info.$topicId'
+import { Route as AppDeeplinkChannelIdRouteImport } from './routes/_app/deeplink/channel.$id'
+import { Route as AppDeeplinkCustomerIdRouteImport } from './routes/_app/deeplink/customer.$id'
+import { Route as AppDeeplinkTopicIdRouteImport } from './routes/_app/deeplink/topic.$id'
 import { Route as AppChatChannelChannelIdIndexRouteImport } from './routes/_app/chat/channel.$channelId.index'
 import { Route as AppChatChannelChannelIdStorageIndexRouteImport } from './routes/_app/chat/channel.$channelId.storage.index'
 import { Route as AppChatChannelChannelIdStorageTopicIdIndexRouteImport } from './routes/_app/chat/channel.$channelId.storage.$topicId.index'
@@ -105,9 +111,19 @@ const AppHomeRoute = AppHomeRouteImport.update({
   path: '/home',
   getParentRoute: () => AppRoute,
 } as any)
+const AppLogRoute = AppLogRouteImport.update({
+  id: '/log',
+  path: '/log',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppSearchRoute = AppSearchRouteImport.update({
   id: '/search',
   path: '/search',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSettingRoute = AppSettingRouteImport.update({
+  id: '/setting',
+  path: '/setting',
   getParentRoute: () => AppRoute,
 } as any)
 const AppUtilitiesRoute = AppUtilitiesRouteImport.update({
@@ -211,6 +227,11 @@ const AppAccountStorageRoute = AppAccountStorageRouteImport.update({
   path: '/account/storage',
   getParentRoute: () => AppRoute,
 } as any)
+const AppAccountTrashRoute = AppAccountTrashRouteImport.update({
+  id: '/account/trash',
+  path: '/account/trash',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppChatIndexRoute = AppChatIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -247,6 +268,21 @@ const AppChatInfoTopicIdRoute = AppChatInfoTopicIdRouteImport.update({
   path: '/info/$topicId',
   getParentRoute: () => AppChatRouteRoute,
 } as any)
+const AppDeeplinkChannelIdRoute = AppDeeplinkChannelIdRouteImport.update({
+  id: '/deeplink/channel/$id',
+  path: '/deeplink/channel/$id',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppDeeplinkCustomerIdRoute = AppDeeplinkCustomerIdRouteImport.update({
+  id: '/deeplink/customer/$id',
+  path: '/deeplink/customer/$id',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppDeeplinkTopicIdRoute = AppDeeplinkTopicIdRouteImport.update({
+  id: '/deeplink/topic/$id',
+  path: '/deeplink/topic/$id',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppChatChannelChannelIdIndexRoute =
   AppChatChannelChannelIdIndexRouteImport.update({
     id: '/channel/$channelId/',
@@ -282,7 +318,9 @@ export interface FileRoutesByFullPath {
   '/calendar': typeof AppCalendarRoute
   '/contact': typeof AppContactRoute
   '/home': typeof AppHomeRoute
+  '/log': typeof AppLogRoute
   '/search': typeof AppSearchRoute
+  '/setting': typeof AppSettingRoute
   '/utilities': typeof AppUtilitiesRoute
   '/forgot-password': typeof AuthForgotPasswordRoute
   '/login': typeof AuthLoginRoute
@@ -302,6 +340,7 @@ export interface FileRoutesByFullPath {
   '/account/profile': typeof AppAccountProfileRoute
   '/account/setting': typeof AppAccountSettingRoute
   '/account/storage': typeof AppAccountStorageRoute
+  '/account/trash': typeof AppAccountTrashRoute
   '/chat/$topicId': typeof AppChatTopicIdRoute
   '/chat/default': typeof AppChatDefaultRoute
   '/people/$workid': typeof AppPeopleWorkidRoute
@@ -309,6 +348,9 @@ export interface FileRoutesByFullPath {
   '/channel/$channelId': typeof MarketingChannelChannelIdRoute
   '/chat/': typeof AppChatIndexRoute
   '/chat/info/$topicId': typeof AppChatInfoTopicIdRoute
+  '/deeplink/channel/$id': typeof AppDeeplinkChannelIdRoute
+  '/deeplink/customer/$id': typeof AppDeeplinkCustomerIdRoute
+  '/deeplink/topic/$id': typeof AppDeeplinkTopicIdRoute
   '/chat/channel/$channelId/': typeof AppChatChannelChannelIdIndexRoute
   '/chat/channel/$channelId/storage/': typeof AppChatChannelChannelIdStorageIndexRoute
   '/chat/channel/$channelId/storage/$topicId/trash': typeof AppChatChannelChannelIdStorageTopicIdTrashRoute
@@ -322,7 +364,9 @@ export interface FileRoutesByTo {
   '/calendar': typeof AppCalendarRoute
   '/contact': typeof AppContactRoute
   '/home': typeof AppHomeRoute
+  '/log': typeof AppLogRoute
   '/search': typeof AppSearchRoute
+  '/setting': typeof AppSettingRoute
   '/utilities': typeof AppUtilitiesRoute
   '/forgot-password': typeof AuthForgotPasswordRoute
   '/login': typeof AuthLoginRoute
@@ -342,6 +386,7 @@ export interface FileRoutesByTo {
   '/account/profile': typeof AppAccountProfileRoute
   '/account/setting': typeof AppAccountSettingRoute
   '/account/storage': typeof AppAccountStorageRoute
+  '/account/trash': typeof AppAccountTrashRoute
   '/chat/$topicId': typeof AppChatTopicIdRoute
   '/chat/default': typeof AppChatDefaultRoute
   '/people/$workid': typeof AppPeopleWorkidRoute
@@ -349,6 +394,9 @@ export interface FileRoutesByTo {
   '/channel/$channelId': typeof MarketingChannelChannelIdRoute
   '/chat': typeof AppChatIndexRoute
   '/chat/info/$topicId': typeof AppChatInfoTopicIdRoute
+  '/deeplink/channel/$id': typeof AppDeeplinkChannelIdRoute
+  '/deeplink/customer/$id': typeof AppDeeplinkCustomerIdRoute
+  '/deeplink/topic/$id': typeof AppDeeplinkTopicIdRoute
   '/chat/channel/$channelId': typeof AppChatChannelChannelIdIndexRoute
   '/chat/channel/$channelId/storage': typeof AppChatChannelChannelIdStorageIndexRoute
   '/chat/channel/$channelId/storage/$topicId/trash': typeof AppChatChannelChannelIdStorageTopicIdTrashRoute
@@ -367,7 +415,9 @@ export interface FileRoutesById {
   '/_app/calendar': typeof AppCalendarRoute
   '/_app/contact': typeof AppContactRoute
   '/_app/home': typeof AppHomeRoute
+  '/_app/log': typeof AppLogRoute
   '/_app/search': typeof AppSearchRoute
+  '/_app/setting': typeof AppSettingRoute
   '/_app/utilities': typeof AppUtilitiesRoute
   '/_auth/forgot-password': typeof AuthForgotPasswordRoute
   '/_auth/login': typeof AuthLoginRoute
@@ -388,6 +438,7 @@ export interface FileRoutesById {
   '/_app/account/profile': typeof AppAccountProfileRoute
   '/_app/account/setting': typeof AppAccountSettingRoute
   '/_app/account/storage': typeof AppAccountStorageRoute
+  '/_app/account/trash': typeof AppAccountTrashRoute
   '/_app/chat/$topicId': typeof AppChatTopicIdRoute
   '/_app/chat/default': typeof AppChatDefaultRoute
   '/_app/people/$workid': typeof AppPeopleWorkidRoute
@@ -395,6 +446,9 @@ export interface FileRoutesById {
   '/_marketing/channel/$channelId': typeof MarketingChannelChannelIdRoute
   '/_app/chat/': typeof AppChatIndexRoute
   '/_app/chat/info/$topicId': typeof AppChatInfoTopicIdRoute
+  '/_app/deeplink/channel/$id': typeof AppDeeplinkChannelIdRoute
+  '/_app/deeplink/customer/$id': typeof AppDeeplinkCustomerIdRoute
+  '/_app/deeplink/topic/$id': typeof AppDeeplinkTopicIdRoute
   '/_app/chat/channel/$channelId/': typeof AppChatChannelChannelIdIndexRoute
   '/_app/chat/channel/$channelId/storage/': typeof AppChatChannelChannelIdStorageIndexRoute
   '/_app/chat/channel/$channelId/storage/$topicId/trash': typeof AppChatChannelChannelIdStorageTopicIdTrashRoute
@@ -412,7 +466,9 @@ export interface FileRouteTypes {
     | '/calendar'
     | '/contact'
     | '/home'
+    | '/log'
     | '/search'
+    | '/setting'
     | '/utilities'
     | '/forgot-password'
     | '/login'
@@ -432,6 +488,7 @@ export interface FileRouteTypes {
     | '/account/profile'
     | '/account/setting'
     | '/account/storage'
+    | '/account/trash'
     | '/chat/$topicId'
     | '/chat/default'
     | '/people/$workid'
@@ -439,6 +496,9 @@ export interface FileRouteTypes {
     | '/channel/$channelId'
     | '/chat/'
     | '/chat/info/$topicId'
+    | '/deeplink/channel/$id'
+    | '/deeplink/customer/$id'
+    | '/deeplink/topic/$id'
     | '/chat/channel/$channelId/'
     | '/chat/channel/$channelId/storage/'
     | '/chat/channel/$channelId/storage/$topicId/trash'
@@ -452,7 +512,9 @@ export interface FileRouteTypes {
     | '/calendar'
     | '/contact'
     | '/home'
+    | '/log'
     | '/search'
+    | '/setting'
     | '/utilities'
     | '/forgot-password'
     | '/login'
@@ -472,6 +534,7 @@ export interface FileRouteTypes {
     | '/account/profile'
     | '/account/setting'
     | '/account/storage'
+    | '/account/trash'
     | '/chat/$topicId'
     | '/chat/default'
     | '/people/$workid'
@@ -479,6 +542,9 @@ export interface FileRouteTypes {
     | '/channel/$channelId'
     | '/chat'
     | '/chat/info/$topicId'
+    | '/deeplink/channel/$id'
+    | '/deeplink/customer/$id'
+    | '/deeplink/topic/$id'
     | '/chat/channel/$channelId'
     | '/chat/channel/$channelId/storage'
     | '/chat/channel/$channelId/storage/$topicId/trash'
@@ -496,7 +562,9 @@ export interface FileRouteTypes {
     | '/_app/calendar'
     | '/_app/contact'
     | '/_app/home'
+    | '/_app/log'
     | '/_app/search'
+    | '/_app/setting'
     | '/_app/utilities'
     | '/_auth/forgot-password'
     | '/_auth/login'
@@ -517,6 +585,7 @@ export interface FileRouteTypes {
     | '/_app/account/profile'
     | '/_app/account/setting'
     | '/_app/account/storage'
+    | '/_app/account/trash'
     | '/_app/chat/$topicId'
     | '/_app/chat/default'
     | '/_app/people/$workid'
@@ -524,6 +593,9 @@ export interface FileRouteTypes {
     | '/_marketing/channel/$channelId'
     | '/_app/chat/'
     | '/_app/chat/info/$topicId'
+    | '/_app/deeplink/channel/$id'
+    | '/_app/deeplink/customer/$id'
+    | '/_app/deeplink/topic/$id'
     | '/_app/chat/channel/$channelId/'
     | '/_app/chat/channel/$channelId/storage/'
     | '/_app/chat/channel/$channelId/storage/$topicId/trash'
@@ -618,11 +690,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppHomeRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/log': {
+      id: '/_app/log'
+      path: '/log'
+      fullPath: '/log'
+      preLoaderRoute: typeof AppLogRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/search': {
       id: '/_app/search'
       path: '/search'
       fullPath: '/search'
       preLoaderRoute: typeof AppSearchRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/setting': {
+      id: '/_app/setting'
+      path: '/setting'
+      fullPath: '/setting'
+      preLoaderRoute: typeof AppSettingRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/utilities': {
@@ -765,6 +851,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAccountStorageRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/account/trash': {
+      id: '/_app/account/trash'
+      path: '/account/trash'
+      fullPath: '/account/trash'
+      preLoaderRoute: typeof AppAccountTrashRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/chat/': {
       id: '/_app/chat/'
       path: '/'
@@ -813,6 +906,27 @@ declare module '@tanstack/react-router' {
       fullPath: '/chat/info/$topicId'
       preLoaderRoute: typeof AppChatInfoTopicIdRouteImport
       parentRoute: typeof AppChatRouteRoute
+    }
+    '/_app/deeplink/channel/$id': {
+      id: '/_app/deeplink/channel/$id'
+      path: '/deeplink/channel/$id'
+      fullPath: '/deeplink/channel/$id'
+      preLoaderRoute: typeof AppDeeplinkChannelIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/deeplink/customer/$id': {
+      id: '/_app/deeplink/customer/$id'
+      path: '/deeplink/customer/$id'
+      fullPath: '/deeplink/customer/$id'
+      preLoaderRoute: typeof AppDeeplinkCustomerIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/deeplink/topic/$id': {
+      id: '/_app/deeplink/topic/$id'
+      path: '/deeplink/topic/$id'
+      fullPath: '/deeplink/topic/$id'
+      preLoaderRoute: typeof AppDeeplinkTopicIdRouteImport
+      parentRoute: typeof AppRoute
     }
     '/_app/chat/channel/$channelId/': {
       id: '/_app/chat/channel/$channelId/'
@@ -880,14 +994,20 @@ interface AppRouteChildren {
   AppCalendarRoute: typeof AppCalendarRoute
   AppContactRoute: typeof AppContactRoute
   AppHomeRoute: typeof AppHomeRoute
+  AppLogRoute: typeof AppLogRoute
   AppSearchRoute: typeof AppSearchRoute
+  AppSettingRoute: typeof AppSettingRoute
   AppUtilitiesRoute: typeof AppUtilitiesRoute
   AppAccountManagePaymentRoute: typeof AppAccountManagePaymentRoute
   AppAccountPrivacyRoute: typeof AppAccountPrivacyRoute
   AppAccountProfileRoute: typeof AppAccountProfileRoute
   AppAccountSettingRoute: typeof AppAccountSettingRoute
   AppAccountStorageRoute: typeof AppAccountStorageRoute
+  AppAccountTrashRoute: typeof AppAccountTrashRoute
   AppPeopleWorkidRoute: typeof AppPeopleWorkidRoute
+  AppDeeplinkChannelIdRoute: typeof AppDeeplinkChannelIdRoute
+  AppDeeplinkCustomerIdRoute: typeof AppDeeplinkCustomerIdRoute
+  AppDeeplinkTopicIdRoute: typeof AppDeeplinkTopicIdRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -896,14 +1016,20 @@ const AppRouteChildren: AppRouteChildren = {
   AppCalendarRoute: AppCalendarRoute,
   AppContactRoute: AppContactRoute,
   AppHomeRoute: AppHomeRoute,
+  AppLogRoute: AppLogRoute,
   AppSearchRoute: AppSearchRoute,
+  AppSettingRoute: AppSettingRoute,
   AppUtilitiesRoute: AppUtilitiesRoute,
   AppAccountManagePaymentRoute: AppAccountManagePaymentRoute,
   AppAccountPrivacyRoute: AppAccountPrivacyRoute,
   AppAccountProfileRoute: AppAccountProfileRoute,
   AppAccountSettingRoute: AppAccountSettingRoute,
   AppAccountStorageRoute: AppAccountStorageRoute,
+  AppAccountTrashRoute: AppAccountTrashRoute,
   AppPeopleWorkidRoute: AppPeopleWorkidRoute,
+  AppDeeplinkChannelIdRoute: AppDeeplinkChannelIdRoute,
+  AppDeeplinkCustomerIdRoute: AppDeeplinkCustomerIdRoute,
+  AppDeeplinkTopicIdRoute: AppDeeplinkTopicIdRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

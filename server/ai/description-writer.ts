@@ -15,7 +15,7 @@ const OFFLINE_TEMPLATES: Record<Language, (topic: string) => string> = {
     'Introduce yourself, keep conversations friendly and on topic, and use groups for focused discussions. Everyone is welcome to contribute ideas and help others.',
   vi: (topic) =>
     `Chào mừng bạn! Kênh này dành cho ${topic}. Đây là nơi các thành viên chia sẻ tin tức, đặt câu hỏi và cùng nhau làm việc về mọi điều liên quan đến ${topic}. ` +
-    'Hãy giới thiệu bản thân, giữ cuộc trò chuyện thân thiện và đúng chủ đề, và dùng các nhóm cho những thảo luận chuyên sâu. Mọi người đều được chào đón đóng góp ý tưởng và giúp đỡ nhau.',
+    'Hãy giới thiệu bản thân, giữ cuộc trò chuyện thân thiện và đúng chủ đề, và dùng các nhóm cho những thảo luận chuyên sâu. Mọi người đều có thể thoải mái đóng góp ý tưởng và giúp đỡ nhau.',
 }
 
 /** Built-in, offline: expands the short text with a welcoming template in the user's language. */

@@ -1,10 +1,10 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
-import { and, eq, gt, isNotNull, isNull, lt, or } from 'drizzle-orm'
+import { and, desc, eq, gt, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm'
 import { jwtVerify, SignJWT } from 'jose'
 import type { SessionSettings } from '../config'
 import type { SigningKeys } from './keys'
 import type { Db, Executor } from '../db/client'
-import { refreshTokens, sessions, users } from '../db/schema'
+import { loginHistory, refreshTokens, sessions, users } from '../db/schema'
 
 /** How long this node trusts that a session it has checked is still open (revocations on this node apply at once). */
 const SESSION_CACHE_MS = 5_000
@@ -28,6 +28,27 @@ export interface IssuedTokens {
   refresh_token: string
   /** The session's absolute end: the refresh token (and its cookie) expire then. */
   sessionEndsAt: Date
+}
+
+/** Where a login comes from: its User-Agent header and client address, shown on the user's sessions page. */
+export interface LoginMeta {
+  userAgent?: string | undefined
+  ip?: string | undefined
+}
+/** The longest User-Agent kept. */
+const USER_AGENT_MAX = 512
+/** A session's last use is written at most this often (per node). */
+const LAST_SEEN_EVERY_MS = 60_000
+/** Logins are kept this long in the history. */
+const LOGIN_HISTORY_RETENTION_MS = 90 * 24 * 60 * 60 * 1000
+
+/** One of a user's sessions or logins, as stored (the sessions page reads them). */
+export interface StoredSession {
+  id: string
+  userAgent: string | null
+  ip: string | null
+  createdAt: Date
+  lastSeenAt: Date | null
 }
 
 /** What a revocation ended: one session, or every session of a user. */
@@ -56,6 +77,8 @@ export function createTokenService(db: Db, { keys, sessions: settings, now }: To
   /** Access tokens whose signature was checked, until they expire: a busy client is verified once. */
   const verified = new Map<string, { sub: string; sid: string; expiresAt: number }>()
   const revocationListeners = new Set<(revoked: Revocation) => void>()
+  /** When this node last wrote each session's last use. */
+  const lastSeenWritten = new Map<string, number>()
 
   const sessionEnd = (createdAt: Date) => new Date(createdAt.getTime() + settings.maxAgeMs)
 
@@ -78,11 +101,74 @@ export function createTokenService(db: Db, { keys, sessions: settings, now }: To
     return { access_token, refresh_token, sessionEndsAt: endsAt }
   }
 
-  /** A new session (family) with its first refresh token and an access token for it. */
-  async function startSession(exec: Executor, userId: string): Promise<IssuedTokens> {
+  /** A new session (family) with its first refresh token and an access token for it; the login goes into the history. */
+  async function startSession(exec: Executor, userId: string, meta: LoginMeta = {}): Promise<IssuedTokens> {
     const createdAt = new Date(now())
-    const [session] = await exec.insert(sessions).values({ userId, createdAt }).returning({ id: sessions.id })
+    const userAgent = meta.userAgent?.slice(0, USER_AGENT_MAX) ?? null
+    const ip = meta.ip ?? null
+    const [session] = await exec.insert(sessions).values({ userId, createdAt, userAgent, ip, lastSeenAt: createdAt }).returning({ id: sessions.id })
+    await exec.insert(loginHistory).values({ userId, sessionId: session!.id, userAgent, ip, createdAt })
     return issue(exec, userId, session!.id, sessionEnd(createdAt))
+  }
+
+  /** Notes that a session was used: called after a call of it succeeded (a refused call changes nothing); written at most once a minute per node. */
+  async function touch(sessionId: string, at = now()): Promise<void> {
+    if ((lastSeenWritten.get(sessionId) ?? 0) > at - LAST_SEEN_EVERY_MS) return
+    if (lastSeenWritten.size >= SESSION_CACHE_MAX) lastSeenWritten.clear()
+    lastSeenWritten.set(sessionId, at)
+    await db.update(sessions).set({ lastSeenAt: new Date(at) }).where(eq(sessions.id, sessionId))
+  }
+
+  /** The user's open sessions (not revoked, not past their end), most recently used first. */
+  async function openSessionsOf(userId: string): Promise<StoredSession[]> {
+    const started = new Date(now() - settings.maxAgeMs)
+    return db
+      .select({ id: sessions.id, userAgent: sessions.userAgent, ip: sessions.ip, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt })
+      .from(sessions)
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.createdAt, started)))
+      .orderBy(desc(sql`coalesce(${sessions.lastSeenAt}, ${sessions.createdAt})`), desc(sessions.createdAt))
+      .limit(200)
+  }
+
+  /** The user's latest logins, newest first. */
+  async function loginsOf(userId: string, limit: number): Promise<StoredSession[]> {
+    return db
+      .select({ id: loginHistory.id, userAgent: loginHistory.userAgent, ip: loginHistory.ip, createdAt: loginHistory.createdAt, lastSeenAt: loginHistory.createdAt })
+      .from(loginHistory)
+      .where(eq(loginHistory.userId, userId))
+      .orderBy(desc(loginHistory.createdAt))
+      .limit(limit)
+  }
+
+  /** Ends one of the user's open sessions; false when it is no open session of theirs. */
+  async function revokeOwnSession(userId: string, sessionId: string): Promise<boolean> {
+    const [own] = await db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+      .limit(1)
+    if (!own) return false
+    await revokeSession(sessionId)
+    return true
+  }
+
+  /** Ends every open session of the user but `keep`; answers how many. */
+  async function revokeOtherSessions(userId: string, keep: string): Promise<number> {
+    const at = new Date(now())
+    const ended = await db.transaction(async (tx) => {
+      const gone = await tx
+        .update(sessions)
+        .set({ revokedAt: at })
+        .where(and(eq(sessions.userId, userId), ne(sessions.id, keep), isNull(sessions.revokedAt)))
+        .returning({ id: sessions.id })
+      await tx.update(refreshTokens).set({ revokedAt: at }).where(and(eq(refreshTokens.userId, userId), ne(refreshTokens.familyId, keep), isNull(refreshTokens.revokedAt)))
+      return gone
+    })
+    for (const { id: sessionId } of ended) {
+      forget({ sessionId })
+      announce({ sessionId })
+    }
+    return ended.length
   }
 
   /** The token's subject, session and expiry when its signature and expiry hold. */
@@ -237,6 +323,8 @@ export function createTokenService(db: Db, { keys, sessions: settings, now }: To
       .delete(sessions)
       .where(or(and(isNotNull(sessions.revokedAt), lt(sessions.revokedAt, new Date(cutoff))), lt(sessions.createdAt, new Date(cutoff - settings.maxAgeMs))))
       .returning({ id: sessions.id })
+    await db.delete(loginHistory).where(lt(loginHistory.createdAt, new Date(now() - LOGIN_HISTORY_RETENTION_MS)))
+    for (const { id: sessionId } of deleted) lastSeenWritten.delete(sessionId)
     return deleted.length
   }
 
@@ -250,7 +338,25 @@ export function createTokenService(db: Db, { keys, sessions: settings, now }: To
     return x.length === y.length && timingSafeEqual(x, y)
   }
 
-  return { startSession, rotate, authenticate, revokeSession, revokeAllSessions, forgetUser, onRevoked, pruneEnded, codeHash, sameHash }
+  return {
+    startSession,
+    rotate,
+    authenticate,
+    revokeSession,
+    revokeAllSessions,
+    forgetUser,
+    onRevoked,
+    pruneEnded,
+    codeHash,
+    sameHash,
+    touch,
+    /** Another node revoked: this node stops trusting the session (or the user's sessions) at once. */
+    forgetRevoked: forget,
+    openSessionsOf,
+    loginsOf,
+    revokeOwnSession,
+    revokeOtherSessions,
+  }
 }
 
 export type TokenService = ReturnType<typeof createTokenService>

@@ -54,6 +54,11 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     revokedAt: at('revoked_at'),
+    /** The login's User-Agent header (cut to 512 characters) and client address, for the user's sessions page (/log). */
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+    /** When the session was last used (written at most once a minute per node). */
+    lastSeenAt: at('last_seen_at'),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 )
@@ -444,6 +449,23 @@ export const pushKeys = pgTable('push_keys', {
   privateKey: text('private_key').notNull(),
   createdAt: createdAt(),
 })
+
+// pages: sessions page (/log)
+/** One login of a user (kept 90 days): when, from which address and browser. Written by the token service with its session. */
+export const loginHistory = pgTable(
+  'login_history',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sessionId: text('session_id'),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('login_history_user_idx').on(t.userId, t.createdAt.desc())],
+)
 
 export type UserRow = typeof users.$inferSelect
 export type ChannelRow = typeof channels.$inferSelect

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { fieldErrors, FIELD_MESSAGES, type Language, SERVER_MESSAGES, type ServerMessageKey } from '../../contract'
+import { fieldErrors, type Language, requiredMessage, SERVER_MESSAGES, type ServerMessageKey } from '../../contract'
 import { requestLanguage } from './language'
 import { RequestValidationError } from './validation'
 
@@ -26,10 +26,7 @@ export const forbidden = () => new HttpError(403, 'permissionDenied')
 export const notFound = () => new HttpError(404, 'notFound')
 
 /** 'Field file is required' in both languages, for fields that do not come through zod. */
-export const requiredField = (field: string): Localized => ({
-  en: FIELD_MESSAGES.required.en.replace('{field}', field),
-  vi: FIELD_MESSAGES.required.vi.replace('{field}', field),
-})
+export const requiredField = (field: string): Localized => ({ en: requiredMessage(field, 'en'), vi: requiredMessage(field, 'vi') })
 
 const JSON_ERRORS = new Set(['FST_ERR_CTP_INVALID_JSON_BODY', 'FST_ERR_CTP_EMPTY_JSON_BODY'])
 

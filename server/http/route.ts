@@ -82,7 +82,14 @@ export function routesOf(app: ZodApp, ctx: AppContext) {
       schema,
       onRequest,
       preHandler,
-      handler: def.response ? async (req, reply) => ({ result: await answer(req, reply) }) : answer,
+      handler: def.response
+        ? async (req, reply) => {
+            const result = await answer(req, reply)
+            // The session's last use (the sessions page), once the call succeeded.
+            if (req.auth) await ctx.tokens.touch(req.auth.sessionId)
+            return { result }
+          }
+        : answer,
     })
   }
 }

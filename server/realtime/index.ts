@@ -1,7 +1,7 @@
 import type { Server as HttpServer } from 'node:http'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Redis } from 'ioredis'
-import { Server } from 'socket.io'
+import { Server, type Socket } from 'socket.io'
 import { type ClientToServerEvents, FOCUS_FRESH_MS, type ServerToClientEvents, SOCKET_EVENTS, topicRoom, userRoom } from '../../contract'
 import { type AuthContext, bearerToken, type Revocation } from '../auth/tokens'
 import { type ConnectRule, createConnectBudget } from './connect-budget'
@@ -17,7 +17,13 @@ export interface SocketData {
   focusedAt?: number | null
 }
 
-export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>
+/** What the nodes tell each other (through the Redis adapter): a revocation, so each stops trusting the session at once. */
+export interface ServerSideEvents {
+  revoked: (revoked: Revocation) => void
+}
+
+export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, ServerSideEvents, SocketData>
+type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, ServerSideEvents, SocketData>
 
 /** Every socket of a session joins `session:<id>`: revoking the session disconnects that room. */
 export const sessionRoom = (sessionId: string) => `session:${sessionId}`
@@ -37,13 +43,15 @@ export interface Realtime {
   /** Puts every socket of the users (on every node) in the topic's room, or takes them out. */
   joinTopic(userIds: readonly string[], topicId: string): void
   leaveTopic(userIds: readonly string[], topicId: string): void
-  /** Disconnects the sockets of a revoked session (or of every session of a user), on every node. */
+  /** Disconnects the sockets of a revoked session (or of every session of a user), on every node; the other nodes hear of it (onRemoteRevoked). */
   disconnect(revoked: Revocation): void
   /**
    * Whether any socket of the user (on any node) reported within FOCUS_FRESH_MS that its window
    * has the focus: then a notification shows in that window and no browser push goes out.
    */
   hasFocusedWindow(userId: string): Promise<boolean>
+  /** Calls `listener` when another node revoked a session or a user's sessions. */
+  onRemoteRevoked(listener: (revoked: Revocation) => void): void
   /** Disconnects this node's sockets and closes the Redis connections. */
   close(): Promise<void>
 }
@@ -99,6 +107,10 @@ export async function createRealtime(server: HttpServer, opts: RealtimeOptions):
   const connects = createConnectBudget(opts.connectLimit, pub, opts.now)
 
   const coalescing = coalesceWrites(io)
+  const remoteRevocations = new Set<(revoked: Revocation) => void>()
+  io.on('revoked', (revoked) => {
+    for (const listener of remoteRevocations) listener(revoked)
+  })
 
   /** Each connecting socket's token and topic rooms, looked up before it is told it is connected. */
   const handshakes = new WeakMap<object, { token: string; topicRooms: string[] }>()
@@ -126,7 +138,7 @@ export async function createRealtime(server: HttpServer, opts: RealtimeOptions):
    * A revocation or membership change between the handshake's lookups and the join missed this
    * socket: look again now that it is in its rooms (any later change reaches it through them).
    */
-  async function recheck(socket: Parameters<Parameters<RealtimeServer['on']>[1]>[0], token: string, joined: readonly string[]) {
+  async function recheck(socket: RealtimeSocket, token: string, joined: readonly string[]) {
     const [who, topicIds] = await Promise.all([opts.authenticate(token, { fresh: true }), opts.topicsOf(socket.data.userId)])
     if (!who) return void socket.disconnect(true)
     const current = new Set(topicIds.map(topicRoom))
@@ -200,6 +212,10 @@ export async function createRealtime(server: HttpServer, opts: RealtimeOptions):
     },
     disconnect(revoked) {
       everywhere('sessionId' in revoked ? sessionRoom(revoked.sessionId) : userRoom(revoked.userId), (target) => target.disconnectSockets(true))
+      if (clustered) io.serverSideEmit('revoked', revoked)
+    },
+    onRemoteRevoked(listener) {
+      remoteRevocations.add(listener)
     },
     async close() {
       coalescing.stop()

@@ -1,14 +1,12 @@
-import { createRootRouteWithContext, Link, Outlet, redirect } from '@tanstack/react-router'
-import { Trans } from '@lingui/react/macro'
+import { createRootRouteWithContext, Outlet, redirect } from '@tanstack/react-router'
 import { useConnectivity } from '../services/connectivity'
 import { takeNativeAppOffer } from '../services/native-app-offer'
 import { requireCatalogParts } from '../services/i18n'
 import { partsForRoutes } from '../services/catalog-parts'
 import type { SessionAccess } from '../services/session'
-import { EmptyState } from '../ui/empty-state'
+import { NotFound } from '../ui/not-found'
 import { OfflineNotice } from '../ui/offline-notice'
 import { Toaster } from '../ui/toast'
-import { buttonClass } from '../ui/button'
 
 export interface RouterContext {
   session: SessionAccess
@@ -33,19 +31,5 @@ function RootLayout() {
       <Toaster />
       <OfflineNotice {...offline} />
     </>
-  )
-}
-
-function NotFound() {
-  return (
-    <EmptyState
-      title={<Trans>Page not found</Trans>}
-      description={<Trans>The page you are looking for does not exist or has moved.</Trans>}
-      action={
-        <Link to="/" className={buttonClass()}>
-          <Trans>Go to the home page</Trans>
-        </Link>
-      }
-    />
   )
 }

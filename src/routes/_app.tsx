@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react'
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router'
 import type { User } from '../../contract/user'
 import type { CreateChannelModalConnect } from '../machines/account-channels'
@@ -12,6 +12,7 @@ import { useOnboarding } from '../services/onboarding'
 import { usePrivacySettings, privacyValuesOf } from '../services/privacy-settings'
 import { sendSession, useSession } from '../services/session'
 import { useOutbox } from '../services/outbox'
+import { useSupportChat } from '../services/support-chat'
 import { AccountDrawer } from '../ui/app/account-drawer'
 import { DndMenu } from '../ui/attention/dnd-menu'
 import { AppShell } from '../ui/app/app-shell'
@@ -42,6 +43,9 @@ export const Route = createFileRoute('/_app')({
   component: AppLayout,
 })
 
+/** The support drawer's chat: the conversation code loads when it first opens. */
+const SupportConversation = lazy(() => import('./-support-conversation'))
+
 type Panel = 'account' | 'support' | 'documents' | null
 
 const userOf = (state: SessionState): User | null => state?.context.user ?? null
@@ -64,6 +68,7 @@ function AppLayout() {
   useOutbox(user?._id ?? null)
   useAttentionRuntime(user?._id ?? '')
   const attention = useAttention()
+  const support = useSupportChat(panel === 'support', user?._id ?? '')
 
   const closePanel = () => setPanel(null)
   const openPanel = (next: Panel) => nav.closeFor(() => setPanel(next))
@@ -131,7 +136,14 @@ function AppLayout() {
               }
             />
             <NotificationsDrawer {...notifications.drawer} />
-            <SupportDrawer open={panel === 'support'} onClose={closePanel} />
+            <SupportDrawer {...support} onClose={closePanel} chat={
+                support.topic && user ? (
+                  <Suspense fallback={null}>
+                    <SupportConversation key={support.topic._id} topic={support.topic} meId={user._id} />
+                  </Suspense>
+                ) : null
+              }
+            />
             <DocumentsModal open={panel === 'documents'} onClose={closePanel} />
             <PrivacySettingsModal {...privacy.modal} />
             {user ? <Onboarding key={user._id} user={user} /> : null}

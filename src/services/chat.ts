@@ -11,7 +11,10 @@ const quiet = { quiet: true }
 
 export const listTopics = (page = 1) => call(endpoints.topicRecent, { page })
 export const topicInfo = (topicId: string) => call(endpoints.topicInfo, { topic_id: topicId })
-export const chatWith = (workid: string) => call(endpoints.topicChatFriend, { workid })
+/** The 1:1 chat with a person by id (a deep link), without the catalogue's toast: the page says what went wrong. */
+export const chatWithCustomer = (customerId: string) => call(endpoints.topicChatFriend, { customer_id: customerId }, quiet)
+/** The 1:1 chat by workid for the /{workid} page, which says itself when no one has it. */
+export const chatWithQuietly = (workid: string) => call(endpoints.topicChatFriend, { workid }, quiet)
 export const pinTopic = (topicId: string) => call(endpoints.topicPin, { topic_id: topicId }, quiet)
 export const unpinTopic = (topicId: string) => call(endpoints.topicUnpin, { topic_id: topicId }, quiet)
 export const hideTopic = (topicId: string) => call(endpoints.topicHide, { topic_id: topicId }, quiet)

@@ -7,7 +7,7 @@ import type { Message } from '../../contract/message'
 import type { TopicInfo } from '../../contract/topic'
 import { connect, conversationMachine, type DeleteInput, type EditInput, type ForwardInput, type ForwardTarget, type PinInput } from '../machines/conversation'
 import { undelivered } from '../machines/outbox'
-import { chatWith, deleteMessage, editMessage, forwardMessage, listTopics, messagesOf, pinMessage, pinnedOf, topicInfo, withFreshLinks } from './chat'
+import { chatWithCustomer, chatWithQuietly, deleteMessage, editMessage, forwardMessage, listTopics, messagesOf, pinMessage, pinnedOf, topicInfo, withFreshLinks } from './chat'
 import { useComposer } from './composer'
 import { useOutbox } from './outbox'
 import { onSocketConnect, onSocketEvent } from './socket'
@@ -35,8 +35,11 @@ const LINK_REFRESH_MS = (MEDIA_URL_TTL_SECONDS - 5 * 60) * 1000
 /** GET topic/info for the chat page's loader. */
 export const loadTopic = (topicId: string): Promise<TopicInfo> => topicInfo(topicId)
 
-/** The 1:1 chat with the person of this Work ID (GET topic/chat-friend), for the /<workid> loader. */
-export const openChatWith = async (workid: string): Promise<{ topicId: string }> => ({ topicId: (await chatWith(workid))._id })
+/** The 1:1 chat with the person of this workid (GET topic/chat-friend), for the /<workid> loader. */
+export const openChatWith = async (workid: string): Promise<{ topicId: string }> => ({ topicId: (await chatWithQuietly(workid))._id })
+
+/** The 1:1 chat with a person by id, for /deeplink/customer/{id}. */
+export const openChatWithCustomer = async (customerId: string): Promise<{ topicId: string }> => ({ topicId: (await chatWithCustomer(customerId))._id })
 
 /**
  * One open chat: the conversation machine with the message calls, fed live by the socket (new and

@@ -5,7 +5,7 @@ import * as auth from './auth'
 import * as customer from './customer'
 import { apiErrorOf, connectAuth, type AuthBridge } from './http'
 import { activateLanguage } from './i18n'
-import { browserOnline, onSocketEvent, socketIoConnection } from './socket'
+import { browserOnline, onServerDrop, onSocketEvent, socketIoConnection } from './socket'
 import { LOGIN_MARKER_KEY, otherTabChange, rememberedLogin, rememberLogin, withRefreshLock } from './token-store'
 
 /**
@@ -108,6 +108,11 @@ export function startSession(hooks: SessionHooks): AppSessionActor {
 
   // This login ended elsewhere (the server's LOGOUT to the user's other sockets).
   onSocketEvent('LOGOUT', () => actor.send({ type: 'SOCKET_LOGOUT' }))
+  // The server dropped the socket (signed out on /log elsewhere, or the token ran out): one HTTP call
+  // settles it: its 401 refreshes the token, and a refresh the server refuses ends the session.
+  onServerDrop(() => {
+    if (actor.getSnapshot().matches({ loggedIn: 'active' })) customer.userInfo().catch(() => undefined)
+  })
   actor.on('navigate', ({ href }) => hooks.navigate(href))
   actor.on('reload', () => hooks.reload())
   return actor.start()

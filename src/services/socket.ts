@@ -37,6 +37,21 @@ export function onSocketConnect(handler: () => void): () => void {
   return () => connectListeners.delete(handler)
 }
 
+const dropListeners = new Set<() => void>()
+
+/**
+ * Runs when the server drops the socket or refuses its handshake (its session may have been
+ * signed out elsewhere, or its token ran out): the session then checks itself over HTTP, which
+ * refreshes the token or, when the session is over, ends it (and the app goes to /login).
+ */
+export function onServerDrop(handler: () => void): () => void {
+  dropListeners.add(handler)
+  return () => dropListeners.delete(handler)
+}
+const serverDropped = () => {
+  for (const listener of dropListeners) listener()
+}
+
 const untyped = (socket: AppSocket | null) => socket as unknown as { on(e: string, h: AnyHandler): void; off(e: string, h: AnyHandler): void } | null
 
 export const SOCKET_OPTIONS = { path: '/socket.io', reconnection: false, transports: ['websocket'] } as const
@@ -65,8 +80,14 @@ export const socketIoConnection = fromCallback<SocketCommand, { token: string }>
         report({ type: 'SOCKET_CONNECTED' })
         for (const listener of connectListeners) listener()
       })
-      socket.on('disconnect', (reason) => report({ type: 'SOCKET_DISCONNECTED', reason }))
-      socket.on('connect_error', (error) => report({ type: 'SOCKET_ERROR', message: error.message }))
+      socket.on('disconnect', (reason) => {
+        if (reason === 'io server disconnect' && !stopped) serverDropped()
+        report({ type: 'SOCKET_DISCONNECTED', reason })
+      })
+      socket.on('connect_error', (error) => {
+        if (error.message === 'unauthorized' && !stopped) serverDropped()
+        report({ type: 'SOCKET_ERROR', message: error.message })
+      })
     },
     (error: unknown) => report({ type: 'SOCKET_ERROR', message: error instanceof Error ? error.message : 'socket.io-client failed to load' }),
   )

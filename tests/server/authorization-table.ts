@@ -1,3 +1,5 @@
+import { decodeJwt } from 'jose'
+import { DEFAULT_SUPPORT_API_KEY } from '../../contract'
 import { clientId, type Person } from './chat-fixtures'
 import { type Fixtures, fresh, type Role } from './authorization-fixtures'
 import { FIXTURE_PASSWORD, REFRESH_COOKIE } from './harness'
@@ -167,6 +169,21 @@ export const AUTHORIZATION: Record<string, Row> = {
     },
   },
   attentionUnsubscribe: { rule: 'public: the signed token of the email’s link is the credential', expect: anyone, input: (fx) => ({ body: { token: fx.server.services.attention.unsubscribeToken(fx.extra.user._id) } }) },
+  // pages: sessions (/log), storage summary and trash, support chat
+  sessionList: { rule: 'own sessions', expect: signedIn, input: none },
+  sessionRevoke: {
+    rule: 'one of the caller’s own sessions (someone else’s is 404)',
+    expect: signedIn,
+    input: async (fx, who) => ({ body: { session_id: who ? decodeJwt((await fresh.session(fx, who)).access_token).sid : 'none' } }),
+  },
+  sessionRevokeOthers: { rule: 'own sessions but the calling one', expect: signedIn, input: none },
+  storageSummary: { rule: 'own files', expect: signedIn, input: none },
+  myTrash: { rule: 'own trashed files', expect: signedIn, input: () => ({ query: { page: '1' } }) },
+  supportChat: {
+    rule: 'the caller’s own support chat, with the desk’s key',
+    expect: signedIn,
+    input: (_fx, who) => ({ query: { api_key: DEFAULT_SUPPORT_API_KEY, customer_id: who?.user._id ?? 'anyone' } }),
+  },
 }
 
 /** A new person who asked `who` to be friends (anonymous: anyone's id, refused before it matters). */

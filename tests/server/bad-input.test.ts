@@ -101,7 +101,8 @@ describe('register with bad input: 400 with errors.<field>, never 500, never an 
     const res = await call(base, 'POST', '/api/auth/register', { body: { email: 'x' }, headers: { 'accept-language': 'vi' } })
     expect(res.status).toBe(400)
     expect(res.body.message).toBe(SERVER_MESSAGES.invalidInput.vi)
-    expect(res.body.errors.name).toEqual(['Trường name là bắt buộc'])
+    // The Vietnamese sentence names the field in Vietnamese, never by its English key.
+    expect(res.body.errors.name).toEqual(['Vui lòng nhập tên'])
     expect(res.body.errors.email).toEqual([FIELD_MESSAGES.email.vi])
     const fallback = await call(base, 'POST', '/api/auth/register', { body: {}, headers: { 'accept-language': 'fr-FR,de;q=0.8' } })
     expect(fallback.body.message).toBe(SERVER_MESSAGES.invalidInput.en)

@@ -195,7 +195,7 @@ describe('scheduled cleanup', () => {
 
     // Within the hour the job is not due again.
     clock.offset = 2 * DAY + 30 * 60_000
-    expect(await server.jobs.runDue()).toEqual([])
+    expect(await server.jobs.runDue()).not.toContain('cleanup')
 
     clock.offset = 8 * DAY
     expect(await server.jobs.runDue()).toContain('cleanup')

@@ -1,4 +1,5 @@
-import type { FastifyReply } from 'fastify'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { LoginMeta } from '../../auth/tokens'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { endpoints } from '../../../contract'
 import type { ModuleOptions } from '../../context'
@@ -18,8 +19,10 @@ export const authRoutes: FastifyPluginAsyncZod<ModuleOptions<AuthService>> = asy
     return { access_token: issued.access_token, user: issued.user }
   }
 
-  route(endpoints.register, async (req, reply) => answer(reply, await service.register(req.body, requestLanguage(req))))
-  route(endpoints.login, async (req, reply) => answer(reply, await service.login(req.body)))
+  /** Where a login comes from, for the sessions page. */
+  const metaOf = (req: FastifyRequest): LoginMeta => ({ userAgent: req.headers['user-agent'], ip: req.ip })
+  route(endpoints.register, async (req, reply) => answer(reply, await service.register(req.body, requestLanguage(req), metaOf(req))))
+  route(endpoints.login, async (req, reply) => answer(reply, await service.login(req.body, metaOf(req))))
   route(endpoints.refreshToken, async (req, reply) => {
     try {
       const rotated = await service.refresh(refreshCookieOf(req))
@@ -47,6 +50,10 @@ export const authRoutes: FastifyPluginAsyncZod<ModuleOptions<AuthService>> = asy
     await service.resetPassword(req.body)
     return { ok: true as const }
   })
+  // pages: the sessions page (/log)
+  route(endpoints.sessionList, (req) => service.sessions(caller(req)))
+  route(endpoints.sessionRevoke, async (req) => ({ revoked: await service.endSession(caller(req), req.body.session_id) }))
+  route(endpoints.sessionRevokeOthers, async (req) => ({ revoked: await service.endOtherSessions(caller(req)) }))
   route(endpoints.logout, async (req, reply) => {
     clearRefreshCookie(reply, secure)
     await service.logout(caller(req), req.body.fcm_token)

@@ -1,18 +1,19 @@
 import { randomInt } from 'node:crypto'
 import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm'
 import type { EmailOnlyBody, Language, LoginBody, RegisterBody, ResetPasswordBody, User, VerifyEmailBody } from '../../../contract'
-import { LIMITS, SOCKET_EVENTS } from '../../../contract'
+import { LIMITS, LOGIN_HISTORY_SHOWN, type SessionList, SOCKET_EVENTS } from '../../../contract'
 import { checkPassword, hashPassword, isCommonPassword } from '../../auth/passwords'
-import type { AuthContext, IssuedTokens } from '../../auth/tokens'
+import type { AuthContext, IssuedTokens, LoginMeta } from '../../auth/tokens'
 import type { AppContext } from '../../context'
 import type { Executor } from '../../db/client'
 import { emailCodes, users, type UserRow } from '../../db/schema'
-import { badRequest, HttpError, unauthorized } from '../../http/errors'
+import { badRequest, HttpError, notFound, unauthorized } from '../../http/errors'
 import type { OutgoingEmail } from '../../mail/mailer'
 import { codeEmail, type CodePurpose, codesLockedEmail, signUpAgainEmail } from '../../mail/templates'
 import type { PushService } from '../notify'
 import { type CustomerService, toUser } from '../customer'
 import { afterRightCode, afterWrongCode, isLocked, lockBudget, saveBudget, spendCode } from './account-limits'
+import { deviceOf } from './device'
 import { standInSession } from './sign-up-answer'
 
 const OTP_TTL_MS = LIMITS.otpTtlMinutes * 60_000
@@ -136,7 +137,7 @@ export function createAuthService(ctx: AppContext, { customers, push }: { custom
   const isEmailTaken = (err: unknown) => err instanceof HttpError && err.key === 'emailTaken'
 
   return {
-    async register(body: RegisterBody, lang: Language): Promise<IssuedSession> {
+    async register(body: RegisterBody, lang: Language, meta: LoginMeta = {}): Promise<IssuedSession> {
       if (isCommonPassword(body.password)) throw commonPassword()
       // Hashed first, whether or not the address is taken: both answers cost the same.
       const passwordHash = await hashPassword(body.password)
@@ -146,7 +147,7 @@ export function createAuthService(ctx: AppContext, { customers, push }: { custom
         // All or nothing: the account, its session, its code and its email.
         const out = await db.transaction(async (tx) => {
           const row = await customers.createAccount(tx, { name: body.name, email: body.email, passwordHash, language: lang })
-          const session = await tokens.startSession(tx, row.id)
+          const session = await tokens.startSession(tx, row.id, meta)
           const mail = await withinBudget(tx, row.id, async () => codeEmail('verify', lang, row, await issueCode(tx, row.id, 'verify')))
           return { row, session, mail }
         })
@@ -160,10 +161,10 @@ export function createAuthService(ctx: AppContext, { customers, push }: { custom
       }
     },
 
-    async login(body: LoginBody): Promise<IssuedSession> {
+    async login(body: LoginBody, meta: LoginMeta = {}): Promise<IssuedSession> {
       const row = await findByEmail(body.email)
       if (!(await checkPassword(row?.passwordHash, body.password)) || !row) throw badRequest('invalidCredentials')
-      const session = await tokens.startSession(db, row.id)
+      const session = await tokens.startSession(db, row.id, meta)
       return { ...session, user: toUser(row) }
     },
 
@@ -217,6 +218,31 @@ export function createAuthService(ctx: AppContext, { customers, push }: { custom
       const cutoff = new Date(ctx.config.now() - CODE_RETENTION_MS)
       return (await db.delete(emailCodes).where(lt(emailCodes.expiresAt, cutoff)).returning({ id: emailCodes.id })).length
     },
+
+    /** The caller's open sessions (with the one they call from marked) and their latest logins. */
+    async sessions(auth: AuthContext): Promise<SessionList> {
+      const [open, logins] = await Promise.all([tokens.openSessionsOf(auth.userId), tokens.loginsOf(auth.userId, LOGIN_HISTORY_SHOWN)])
+      return {
+        sessions: open.map((s) => ({
+          _id: s.id,
+          device: deviceOf(s.userAgent),
+          ip: s.ip,
+          created_at: s.createdAt.toISOString(),
+          last_seen_at: (s.lastSeenAt ?? s.createdAt).toISOString(),
+          current: s.id === auth.sessionId,
+        })),
+        history: logins.map((l) => ({ _id: l.id, device: deviceOf(l.userAgent), ip: l.ip, created_at: l.createdAt.toISOString() })),
+      }
+    },
+
+    /** Ends one of the caller's sessions (404 unless it is an open one of theirs): at once its calls get 401 and its sockets go. */
+    async endSession(auth: AuthContext, sessionId: string): Promise<number> {
+      if (!(await tokens.revokeOwnSession(auth.userId, sessionId))) throw notFound()
+      return 1
+    },
+
+    /** Ends every session of the caller but the one they call from. */
+    endOtherSessions: (auth: AuthContext): Promise<number> => tokens.revokeOtherSessions(auth.userId, auth.sessionId),
 
     /** Ends this session (its sockets are dropped on every node); the user's other sockets hear LOGOUT. */
     async logout(auth: AuthContext, fcmToken: string | undefined): Promise<void> {

@@ -6,6 +6,7 @@ import { channelMembers, channels, users, type UserRow } from '../../db/schema'
 import { badRequest, forbidden, notFound, unauthorized } from '../../http/errors'
 import type { AvatarStore } from '../../storage/avatars'
 import type { ReceivedFile } from '../../storage/upload-pipeline'
+import { hashPassword } from '../../auth/passwords'
 import { toUser } from './user-view'
 import { makeWorkid } from './workid'
 
@@ -51,6 +52,22 @@ export function createCustomerService(ctx: AppContext, avatars: AvatarStore) {
         if (taken) throw badRequest('emailTaken', 'email')
       }
       throw new Error('could not find a free workid')
+    },
+
+    /**
+     * pages: a service account (the support desk) by its fixed workid, made once: a verified email,
+     * a password hash of a secret nobody keeps (so no one logs in as it). Answers its id.
+     */
+    async ensureServiceAccount(account: { workid: string; name: string; email: string; secret: string }): Promise<string> {
+      const [found] = await db.select({ id: users.id }).from(users).where(eq(users.workid, account.workid)).limit(1)
+      if (found) return found.id
+      await db
+        .insert(users)
+        .values({ name: account.name, email: account.email, workid: account.workid, passwordHash: await hashPassword(account.secret), emailVerified: 1 })
+        .onConflictDoNothing()
+      const [made] = await db.select({ id: users.id }).from(users).where(eq(users.workid, account.workid)).limit(1)
+      if (!made) throw new Error(`service account ${account.workid} could not be made (its email is taken)`)
+      return made.id
     },
 
     /** The user proved their email with a code. */

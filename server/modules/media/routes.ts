@@ -182,4 +182,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<ModuleOptions<MediaService>> = a
     await service.purge(caller(req).userId, req.body.media_id)
     return { media_id: req.body.media_id }
   })
+  // pages: /account/storage and /account/trash
+  route(endpoints.storageSummary, (req) => service.summary(caller(req).userId))
+  route(endpoints.myTrash, (req) => service.myTrash(caller(req).userId, req.query))
 }

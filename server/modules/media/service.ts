@@ -1,8 +1,8 @@
-import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm'
-import { type MediaAcl, type MediaItem, PAGE_SIZE, ROLES, type StoragePage, type StorageQuery, THUMB_SUFFIX } from '../../../contract'
+import { and, count, desc, eq, inArray, isNotNull, isNull, sql, sum } from 'drizzle-orm'
+import { type MediaAcl, type MediaItem, type MyTrashQuery, PAGE_SIZE, ROLES, type StorageChannelUsage, type StoragePage, type StorageQuery, type StorageSummary, THUMB_SUFFIX, type TrashedFile } from '../../../contract'
 import type { AppContext } from '../../context'
 import type { Executor, Tx } from '../../db/client'
-import { channelMembers, media, type MediaRow, topicMembers, topics, users } from '../../db/schema'
+import { channelMembers, channels, media, type MediaRow, topicMembers, topics, users } from '../../db/schema'
 import { badRequest, forbidden, HttpError, notFound } from '../../http/errors'
 import type { Job } from '../../jobs/scheduler'
 import { createMediaStore } from '../../storage/media-store'
@@ -229,6 +229,82 @@ export function createMediaService(ctx: AppContext, { requireTopicWriter }: Medi
       await manageable(userId, mediaId)
       const [gone] = await db.delete(media).where(eq(media.id, mediaId)).returning({ key: media.key })
       if (gone) await releaseKey(gone.key)
+    },
+
+    /**
+     * The caller's storage against the plan's quota (the same figures as the upload check), with
+     * the bytes of their files (trashed ones too: they count until deleted) by channel and chat.
+     * 1:1 chats are the entry whose channel_id is null; channel and group pictures count in `used` only.
+     */
+    async summary(userId: string): Promise<StorageSummary> {
+      const [{ used, quota }, [plan], rows] = await Promise.all([
+        usage(userId),
+        db.select({ plan: users.package }).from(users).where(eq(users.id, userId)).limit(1),
+        db
+          .select({
+            topicId: topics.id,
+            topicName: topics.name,
+            isGroup: topics.isGroup,
+            channelId: topics.channelId,
+            channelName: channels.name,
+            bytes: sum(media.size).mapWith(Number),
+            files: count(media.id),
+          })
+          .from(media)
+          .innerJoin(topics, eq(topics.id, media.topicId))
+          .leftJoin(channels, eq(channels.id, topics.channelId))
+          .where(eq(media.ownerId, userId))
+          .groupBy(topics.id, topics.name, topics.isGroup, topics.channelId, channels.name)
+          .orderBy(desc(sum(media.size)))
+          .limit(1000),
+      ])
+      // A 1:1 chat is named after the other person.
+      const partners = rows.filter((r) => !r.isGroup).map((r) => r.topicId)
+      const partnerNames = new Map(
+        partners.length
+          ? (
+              await db
+                .select({ topicId: topicMembers.topicId, name: users.name })
+                .from(topicMembers)
+                .innerJoin(users, eq(users.id, topicMembers.userId))
+                .where(and(inArray(topicMembers.topicId, partners), sql`${topicMembers.userId} <> ${userId}`))
+            ).map((r) => [r.topicId, r.name])
+          : [],
+      )
+      const byChannel = new Map<string, StorageChannelUsage>()
+      for (const r of rows) {
+        const key = r.channelId ?? ''
+        const entry = byChannel.get(key) ?? { channel_id: r.channelId, name: r.channelName ?? '', bytes: 0, files: 0, topics: [] }
+        entry.bytes += r.bytes
+        entry.files += r.files
+        entry.topics.push({ topic_id: r.topicId, name: r.isGroup ? r.topicName : (partnerNames.get(r.topicId) ?? r.topicName), bytes: r.bytes, files: r.files })
+        byChannel.set(key, entry)
+      }
+      return { used, quota, plan: plan?.plan ?? 'freemium', channels: [...byChannel.values()].sort((a, b) => b.bytes - a.bytes) }
+    },
+
+    /** The caller's own trashed files in every channel and chat, newest trashed first, 20 a page. */
+    async myTrash(userId: string, query: MyTrashQuery): Promise<TrashedFile[]> {
+      const rows = await db
+        .select({ file: media, topicName: topics.name, channelId: topics.channelId, channelName: channels.name, uploader: { _id: users.id, name: users.name } })
+        .from(media)
+        .innerJoin(topics, eq(topics.id, media.topicId))
+        .leftJoin(channels, eq(channels.id, topics.channelId))
+        .innerJoin(users, eq(users.id, media.ownerId))
+        .where(and(eq(media.ownerId, userId), isNotNull(media.trashedAt)))
+        .orderBy(desc(media.trashedAt), desc(media.id))
+        .limit(PAGE_SIZE)
+        .offset((query.page - 1) * PAGE_SIZE)
+      return rows.map((r) => ({
+        ...toMediaItem(r.file, signer, userId),
+        topic_id: r.file.topicId!,
+        topic_name: r.topicName,
+        channel_id: r.channelId,
+        channel_name: r.channelName,
+        uploader: r.uploader,
+        created_at: r.file.createdAt.toISOString(),
+        trashed_at: r.file.trashedAt!.toISOString(),
+      }))
     },
 
     /** The bytes the user holds and may hold (each stored object once). */

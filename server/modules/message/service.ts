@@ -36,7 +36,14 @@ const isUniqueViolation = (err: unknown): boolean => {
  * Messages of a topic: send (idempotent on the sender's client_id, numbered by `seq`, fanned out
  * once to the topic's room), history pages and catch-up, edit, delete for everyone, forward, pin.
  */
-export function createMessageService(ctx: AppContext, { media, attention }: { media: MediaService; attention: AttentionService }) {
+export function createMessageService(
+  ctx: AppContext,
+  {
+    media,
+    attention,
+    afterSend,
+  }: { media: MediaService; attention: AttentionService; /** Told of every new message once it is stored (not of a repeated client_id); it must not throw. */ afterSend?: (senderId: string, message: Message) => void },
+) {
   const { db, realtime } = ctx
   const mediaOf = media.ofMessages
 
@@ -158,6 +165,7 @@ export function createMessageService(ctx: AppContext, { media, attention }: { me
       }
       // Mentions and keyword alerts, once per reader, as each reader's level and mute allow.
       await attention.alertsFor({ id: userId, name: message.sender?.name ?? '' }, message, async () => access?.topic.name ?? topicNameOf(input.topic_id))
+      afterSend?.(userId, message)
       return message
     },
 

@@ -77,6 +77,12 @@ export function createTopicService(ctx: AppContext, { relates }: { relates: Rela
   return {
     announce,
 
+    /** pages: a 1:1 chat's key (its two user ids joined), or null for a group or an unknown topic. */
+    async partnerOf(topicId: string): Promise<string | null> {
+      const [row] = await db.select({ dmKey: topics.dmKey }).from(topics).where(eq(topics.id, topicId)).limit(1)
+      return row?.dmKey ?? null
+    },
+
     /** A new channel's General group with its creator as owner, inside the channel's transaction; answers its id. */
     async createGeneral(tx: Executor, channelId: string, userId: string): Promise<string> {
       const [general] = await tx

@@ -1,12 +1,17 @@
-import { createFileRoute, redirect } from '@tanstack/react-router'
+import { createFileRoute, redirect, useRouter } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import type { SessionState } from '../../machines/session'
+import { chatRefusalOf } from '../../services/chat-refusal'
 import { friendInputOf } from '../../services/person-profile'
 import { useSession } from '../../services/session'
+import { ChatRefused } from '../../ui/chat-refused'
 import { PersonFriendActions } from '../../ui/friend-status/live'
 import { PersonProfile } from '../../ui/people/person-profile'
 
-/** /{workid} opens the 1:1 chat with that person; when they refuse it (friends only, blocked), their profile says why. */
+/**
+ * /{workid} opens the 1:1 chat with that person; when they refuse it (friends only, blocked), their
+ * profile says why; a segment that is no one's workid (a typo) is the not-found page.
+ */
 export const Route = createFileRoute('/_app/$workid')({
   // The API layer loads with the first chat, not with every route's definition (the routes chunk).
   loader: async ({ params }) => {
@@ -22,13 +27,14 @@ export const Route = createFileRoute('/_app/$workid')({
       <Trans>Opening the chat…</Trans>
     </p>
   ),
-  errorComponent: () => (
-    <p role="alert" className="p-6 text-sm text-red-700">
-      <Trans>No one with this Work ID can be reached.</Trans>
-    </p>
-  ),
+  errorComponent: WorkidError,
   component: RefusedChat,
 })
+
+function WorkidError({ error }: { error: unknown }) {
+  const router = useRouter()
+  return <ChatRefused reason={chatRefusalOf(error)} onRetry={() => void router.invalidate()} />
+}
 
 const meOf = (state: SessionState) => state?.context.user?._id ?? ''
 

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { COMPANY } from './company'
+import { COMPANY, companyAddress } from './company'
 import { Logo } from './logo'
 import { StoreButtons } from './store-buttons'
 
@@ -9,7 +9,7 @@ const heading = 'text-sm font-semibold uppercase tracking-wide text-white'
 
 /** Marketing footer: company links, legal pages, contact details, app-store links, copyright. */
 export function MarketingFooter() {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const year = new Date().getFullYear()
   const years = year > COMPANY.foundedYear ? `${COMPANY.foundedYear}–${year}` : String(year)
   return (
@@ -73,7 +73,7 @@ export function MarketingFooter() {
                   {COMPANY.phone}
                 </a>
               </p>
-              <p className="leading-6">{COMPANY.address}</p>
+              <p className="leading-6">{companyAddress(i18n.locale)}</p>
             </address>
           </section>
         </div>

@@ -97,7 +97,7 @@ function MemberList({ count, rows, onRemove, onLeave, busy }: TopicInfoProps['me
               </Button>
             ) : canRemove ? (
               <Button variant="secondary" size="sm" onClick={() => onRemove(member._id)} disabled={busy}>
-                {t`Remove ${member.name}`}
+                {t({ context: 'member', message: `Remove ${member.name}` })}
               </Button>
             ) : null}
           </li>

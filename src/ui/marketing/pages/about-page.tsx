@@ -1,12 +1,12 @@
 import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { COMPANY } from '../company'
+import { COMPANY, companyAddress } from '../company'
 import { Icon } from '../icons'
 import { TeamArt } from '../illustrations'
 import { buttonOnDark, CtaBanner, FeatureCard, PageHero, Section, useDocumentTitle } from '../page-parts'
 
 export function AboutPage() {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   useDocumentTitle(t`About Us`)
   return (
     <>
@@ -94,7 +94,7 @@ export function AboutPage() {
             <h3 className="mt-3 font-semibold text-slate-900">
               <Trans>Office</Trans>
             </h3>
-            <address className="mt-1 text-sm leading-6 not-italic text-slate-700">{COMPANY.address}</address>
+            <address className="mt-1 text-sm leading-6 not-italic text-slate-700">{companyAddress(i18n.locale)}</address>
           </div>
         </div>
       </Section>

@@ -1,12 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { COMPANY } from '../company'
+import { COMPANY, companyAddress } from '../company'
 import { LegalDocument, useDocumentTitle } from '../page-parts'
 
 export function PrivacyPage() {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   useDocumentTitle(t`Privacy policy`)
   const company = COMPANY.legalName
-  const address = COMPANY.address
+  const address = companyAddress(i18n.locale)
   const email = COMPANY.privacyEmail
   return (
     <LegalDocument

@@ -1,0 +1,3 @@
+export * from './account-storage.types'
+export * from './account-storage.machine'
+export * from './account-storage.connect'

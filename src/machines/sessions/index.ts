@@ -1,0 +1,3 @@
+export * from './sessions.types'
+export * from './sessions.machine'
+export * from './sessions.connect'

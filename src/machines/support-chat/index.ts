@@ -1,0 +1,3 @@
+export * from './support-chat.types'
+export * from './support-chat.machine'
+export * from './support-chat.connect'

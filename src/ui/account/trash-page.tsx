@@ -1,0 +1,73 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import dayjs from 'dayjs'
+import type { AccountTrashProps, TrashedFile } from '../../machines/account-trash'
+import { Alert } from '../alert'
+import { Page } from '../app/page'
+import { Button } from '../button'
+import { fileSize } from '../file-size'
+import { LoadFailed } from '../load-failed'
+
+/** /account/trash: the user's trashed files in every channel and chat: restore, or delete for good. */
+export function TrashPageView({ status, rows, canLoadMore, loadingMore, busy, error, onRetry, onLoadMore, onRestore, onDelete }: AccountTrashProps) {
+  const { t } = useLingui()
+  return (
+    <Page title={<Trans>Trash</Trans>}>
+      {error ? <Alert className="mb-3">{error}</Alert> : null}
+      {status === 'loading' ? (
+        <p role="status" className="text-sm text-slate-500">
+          <Trans>Loading the trash…</Trans>
+        </p>
+      ) : status === 'failed' ? (
+        <LoadFailed onRetry={onRetry}>
+          <Trans>Could not load the trash.</Trans>
+        </LoadFailed>
+      ) : status === 'empty' ? (
+        <p className="text-sm text-slate-500">
+          <Trans>The trash is empty.</Trans>
+        </p>
+      ) : (
+        <ul aria-label={t`Trashed files`} className="divide-y divide-slate-100 rounded-md border border-slate-200 bg-white">
+          {rows.map(({ file, busy: acting }) => (
+            <TrashItem key={file._id} file={file} disabled={busy} busy={acting} onRestore={() => onRestore(file._id)} onDelete={() => onDelete(file._id)} />
+          ))}
+        </ul>
+      )}
+      {status === 'ready' && canLoadMore ? (
+        <Button variant="secondary" size="sm" onClick={onLoadMore} disabled={loadingMore} aria-busy={loadingMore || undefined} className="mt-3">
+          <Trans>Load more</Trans>
+        </Button>
+      ) : null}
+    </Page>
+  )
+}
+
+function TrashItem({ file, disabled, busy, onRestore, onDelete }: { file: TrashedFile; disabled: boolean; busy: boolean; onRestore: () => void; onDelete: () => void }) {
+  const { t } = useLingui()
+  const where = file.channel_name ? `${file.channel_name} · ${file.topic_name || t`New conversation`}` : t`Private chat`
+  return (
+    <li aria-label={file.name} className="flex flex-wrap items-center gap-3 px-3 py-2">
+      <span className="min-w-0 flex-1">
+        <span className="block truncate text-sm font-medium text-slate-900">{file.name}</span>
+        <span className="block text-xs text-slate-500">
+          {fileSize(file.size)} · {where} ·{' '}
+          <Trans>
+            trashed <time dateTime={file.trashed_at ?? ''}>{dayjs(file.trashed_at).format('YYYY-MM-DD HH:mm')}</time>
+          </Trans>
+        </span>
+      </span>
+      <Button variant="secondary" size="sm" onClick={onRestore} disabled={disabled} aria-busy={busy || undefined}>
+        {t`Restore ${file.name}`}
+      </Button>
+      <Button
+        variant="danger"
+        size="sm"
+        disabled={disabled}
+        onClick={() => {
+          if (window.confirm(t`Delete ${file.name} for good? This cannot be undone.`)) onDelete()
+        }}
+      >
+        {t`Delete ${file.name} forever`}
+      </Button>
+    </li>
+  )
+}
