@@ -1,7 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
 import type { SessionState } from '../../machines/session'
+import { useAttention } from '../../services/attention'
 import { useSession } from '../../services/session'
 import { useShellActions } from '../../ui/app/shell-context'
+import { AttentionSettingsSection } from '../../ui/attention/attention-settings-section'
 import { LanguageSection } from '../../ui/settings/language-section'
 import { PrivacySection } from '../../ui/settings/privacy-section'
 import { SessionsSection } from '../../ui/settings/sessions-section'
@@ -22,6 +24,13 @@ function SettingsPage() {
       <SoundsSection soundsOn={soundsOn} onChange={openPrivacySettings} />
       <PrivacySection onOpen={openPrivacySettings} />
       <SessionsSection />
+      <AttentionSection />
     </SettingsPageView>
   )
+}
+
+/** Notifications: time zone, working hours, keyword alerts, missed-message email. */
+function AttentionSection() {
+  const attention = useAttention()
+  return attention ? <AttentionSettingsSection {...attention.form} /> : null
 }

@@ -35,7 +35,7 @@ export function DndMenu({ active, until, disabled, onSet }: DndMenuProps) {
             {t`Resume notifications`}
           </MenuChoice>
         ) : null}
-        <Link to="/account/setting" role="menuitem" onClick={closeMenu} className={menuItemClass}>
+        <Link to="/setting" role="menuitem" onClick={closeMenu} className={menuItemClass}>
           {t`Working hours…`}
         </Link>
       </div>

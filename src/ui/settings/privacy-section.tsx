@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import { Button } from '../button'
 import { SettingsSection } from './settings-section'
@@ -9,6 +10,9 @@ export function PrivacySection({ onOpen }: { onOpen: () => void }) {
       <Button variant="secondary" size="sm" onClick={onOpen} aria-haspopup="dialog">
         <Trans>Privacy settings</Trans>
       </Button>
+      <Link to="/account/privacy" className="ml-3 text-sm font-medium text-indigo-600 hover:underline">
+        <Trans>Privacy and blocked people</Trans>
+      </Link>
     </SettingsSection>
   )
 }

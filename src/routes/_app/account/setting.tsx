@@ -3,8 +3,6 @@ import { createFileRoute, Link } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import { Page } from '../../../ui/app/page'
 import { useShellActions } from '../../../ui/app/shell-context'
-import { useAttention } from '../../../services/attention'
-import { AttentionSettingsSection } from '../../../ui/attention/attention-settings-section'
 import { Button } from '../../../ui/button'
 
 export const Route = createFileRoute('/_app/account/setting')({ component: SettingsPage })
@@ -26,13 +24,11 @@ function SettingsPage() {
           <Trans>Privacy and blocked people</Trans>
         </Link>
       </p>
-      <AttentionSection />
+      <p className="mt-2 text-sm">
+        <Link to="/setting" className="font-medium text-indigo-600 hover:underline">
+          <Trans>All settings</Trans>
+        </Link>
+      </p>
     </Page>
   )
-}
-
-/** The notifications section (time zone, working hours, keyword alerts, missed-message email). */
-function AttentionSection() {
-  const attention = useAttention()
-  return attention ? <AttentionSettingsSection {...attention.form} /> : null
 }
