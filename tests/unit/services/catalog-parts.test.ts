@@ -57,7 +57,7 @@ describe('catalog parts', () => {
       marketing: ['src/routes/_marketing', 'src/routes/download-app.tsx', 'src/ui/marketing/pages/'],
       // The root route loads 'shell' for the /_app routes (whose layout parts, src/ui/app/, may use
       // the shell's widgets) and 'statecharts' for /statecharts.
-      shell: ['src/routes/_app', 'src/ui/app/', 'src/ui/account/', 'src/ui/settings/'],
+      shell: ['src/routes/_app', 'src/ui/app/', 'src/ui/account/', 'src/ui/settings/', 'src/ui/search/'],
       statecharts: ['src/routes/statecharts'],
       // auth-layout.tsx loads 'landing' together with the lazy landing.
       landing: ['src/ui/auth/auth-layout.tsx'],
