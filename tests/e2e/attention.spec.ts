@@ -28,6 +28,9 @@ const recordNotificationsInBackground = (page: Page) =>
     w.shownNotifications = shown
     Object.assign(window, { Notification: RecordingNotification })
     document.hasFocus = () => w.focused
+    // No service worker: its notifications would bypass the recording Notification (and its own
+    // focus check cannot see this page's made-up blur), so the page shows them itself.
+    delete (Navigator.prototype as { serviceWorker?: unknown }).serviceWorker
   })
 
 const shown = (page: Page) => page.evaluate(() => (window as unknown as { shownNotifications: { title: string; body?: string }[] }).shownNotifications)

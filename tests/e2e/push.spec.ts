@@ -229,6 +229,6 @@ test('with two tabs open, a new notification shows in the focused tab only: no p
   // Read in the focused tab: the other tab's badge clears too.
   await page.getByRole('banner').getByRole('button', { name: /^Notifications/ }).click()
   await page.getByRole('dialog', { name: 'Notifications' }).getByRole('button', { name: 'Mark all as read' }).click()
-  await expect(second.getByRole('banner').getByRole('button', { name: 'Notifications' })).toBeVisible()
+  await expect(second.getByRole('banner').getByRole('button', { name: 'Notifications', exact: true })).toBeVisible()
   await second.close()
 })

@@ -28,7 +28,7 @@ test('the header people search finds “Nguyễn Văn An” by typing “nguyen�
   await box.press('ArrowDown')
   await expect(box).toHaveAttribute('aria-activedescendant', (await people.getByRole('option').first().getAttribute('id'))!)
   await box.press('Enter')
-  await expect(page).toHaveURL(new RegExp(`/${anWorkid}$`))
+  await expect(page).toHaveURL(new RegExp(`/people/${anWorkid}$`))
   // The route changed: the dropdown is closed and the input cleared.
   await expect(people).toHaveCount(0)
   await expect(box).toHaveValue('')

@@ -6,7 +6,7 @@ import type { SearchEvent, SearchOption, SearchScope } from './search.types'
 export function hrefOf(option: SearchOption): string {
   switch (option.kind) {
     case 'customer':
-      return `/${encodeURIComponent(option.item.workid)}`
+      return `/people/${encodeURIComponent(option.item.workid)}`
     case 'topic':
       return `/chat/${encodeURIComponent(option.item._id)}`
     case 'channel':

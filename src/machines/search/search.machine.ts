@@ -105,7 +105,7 @@ export const searchMachine = setup({
         return (context.active + event.delta + count) % count
       },
     }),
-    /** Opens an option (the runtime navigates: person /{workid}, topic /chat/{id}, channel /channel/{id}, messages /search). */
+    /** Opens an option (the runtime navigates: person /people/{workid} (the profile with the friend buttons), topic /chat/{id}, channel /channel/{id}, messages /search). */
     openOption: (_, _params: { option: SearchOption }) => undefined,
   },
   delays: {
