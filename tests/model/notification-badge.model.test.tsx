@@ -113,6 +113,8 @@ describeModel({
             { type: 'SEEN_ELSEWHERE', ids: null, count: 0 },
           ]
         : [],
+    // A friend request answered in place: the newest item leaves the list.
+    REMOVED: (s) => (drawerOpen(s) && !blurred(s) && s.context.items.length > 0 ? [{ type: 'REMOVED', id: s.context.items[0]!._id }] : []),
   },
   spyActions: ['showPush', 'showInApp', 'openTarget'],
   render: (snapshot, send) => {
@@ -196,6 +198,17 @@ describeModel({
       const calls = kit.calls.length
       await kit.send({ type: 'SEEN_ELSEWHERE', ids: event.ids, count: event.count })
       // Nothing is saved again from here.
+      expect(kit.calls.length).toBe(calls)
+    },
+    REMOVED: async (event, kit) => {
+      const ledger = ledgerOf(kit)
+      const entry = ledger.items.find((e) => e.id === event.id)!
+      ledger.items = ledger.items.filter((e) => e.id !== event.id)
+      if (!entry.seen) ledger.unread = Math.max(0, ledger.unread - 1)
+      const calls = kit.calls.length
+      await kit.send({ type: 'REMOVED', id: event.id })
+      // Gone from the drawer; nothing is saved from here (the server removed it with the answer).
+      expect(within(drawer(kit)).queryByRole('listitem', { name: entry.message })).toBeNull()
       expect(kit.calls.length).toBe(calls)
     },
     LOADED: async (event, kit) => {

@@ -28,6 +28,8 @@ export interface NotificationDrawerConnect {
   onSeenAll: () => void
   /** A click on an item: marks it read and opens its target. */
   onOpen: (id: string) => void
+  /** The item was answered in place (a friend request accepted or rejected): it leaves the list. */
+  onRemoved: (id: string) => void
 }
 
 export interface NotificationBadgeProps {
@@ -52,6 +54,7 @@ export function connect(snapshot: NotificationBadgeSnapshot, send: (event: Notif
       canMarkAllSeen: unread > 0 || items.some((item) => !item.is_seen),
       onClose: () => send({ type: 'CLOSE_DRAWER' }),
       onSeen: (id) => send({ type: 'SEEN', id }),
+      onRemoved: (id) => send({ type: 'REMOVED', id }),
       onSeenAll: () => send({ type: 'SEEN_ALL' }),
       onOpen: (id) => send({ type: 'OPEN', id }),
     },

@@ -17,7 +17,8 @@ import type { MarkSeenInput, NotificationBadgeContext, NotificationBadgeEvent, N
  *           (PUT notify/seen, PUT notify/seen-all); the unread counts and the first page
  *           (GET notify, page 1: LOADED) arrive as events; items that came live meanwhile stay first;
  *           OPEN (a click) marks the item read and opens its target, closing the drawer;
- *           SEEN_ELSEWHERE (socket NOTIFY_SEEN: read in another tab or device) marks them read here
+ *           SEEN_ELSEWHERE (socket NOTIFY_SEEN: read in another tab or device) marks them read here;
+ *           REMOVED (a friend request answered in place) takes the item out of the list
  *
  * The title icon: 1 to 4 a numbered icon, 5 or more the 5 icon (connect). The chat unread badge is
  * capped at LIMITS.unreadBadgeCap (10). Pure: the seen calls are injected promise actors,
@@ -46,6 +47,7 @@ export const notificationBadgeMachine = setup({
   guards: {
     unreadAboveZero: ({ event }) => event.type === 'UNREAD_COUNT' && event.count > 0,
     hasUnread: ({ context }) => context.unread > 0 || context.items.some((item) => !item.is_seen),
+    isKnownItem: ({ context, event }) => event.type === 'REMOVED' && context.items.some((item) => item._id === event.id),
     isUnseenItem: ({ context, event }) => (event.type === 'SEEN' || event.type === 'OPEN') && context.items.some((item) => item._id === event.id && !item.is_seen),
   },
   actions: {
@@ -96,6 +98,11 @@ export const notificationBadgeMachine = setup({
       assertEvent(event, 'SEEN_ELSEWHERE')
       const ids = event.ids === null ? null : new Set(event.ids)
       return { items: context.items.map((item) => (ids === null || ids.has(item._id) ? { ...item, is_seen: true } : item)), unread: Math.max(0, event.count) }
+    }),
+    removeItem: assign(({ context, event }) => {
+      assertEvent(event, 'REMOVED')
+      const removed = context.items.find((item) => item._id === event.id)
+      return { items: context.items.filter((item) => item._id !== event.id), unread: removed && !removed.is_seen ? Math.max(0, context.unread - 1) : context.unread }
     }),
     markAllItemsSeen: assign(({ context }) => ({ items: context.items.map((item) => ({ ...item, is_seen: true })), unread: 0 })),
     saveSeen: spawnChild('markSeen', {
@@ -165,6 +172,7 @@ export const notificationBadgeMachine = setup({
               { actions: { type: 'openTarget', params: ({ context, event }) => ({ target: targetOf(context, event.id) }) } },
             ],
             SEEN_ELSEWHERE: { actions: 'markSeenElsewhere' },
+            REMOVED: { guard: 'isKnownItem', actions: 'removeItem' },
           },
         },
       },

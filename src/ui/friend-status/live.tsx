@@ -23,18 +23,21 @@ export function BlockedRow({ item, onRemove }: { item: ContactItem; onRemove: (c
 }
 
 /** A person's friend buttons (and Block) as they stand now; `input.friendStatus` null looks them up first. */
-export function PersonFriendActions({ input, showBlock = true }: { input: FriendStatusInput; showBlock?: boolean }) {
-  return <FriendActions {...useFriendStatus(input)} showBlock={showBlock} />
+export function PersonFriendActions({ input, showBlock = true, onRemove }: { input: FriendStatusInput; showBlock?: boolean; onRemove?: (customerId: string) => void }) {
+  return <FriendActions {...useFriendStatus(input, { onRemove })} showBlock={showBlock} />
 }
 
 /** A friend request in the notification drawer: Accept and Reject work in place. */
 export function FriendNotificationActions({
   notification,
+  onRemove,
 }: {
+  /** Accepted or rejected: the drawer drops the item (the server removed it). */
+  onRemove?: () => void
   /** A drawer item: the badge machine keeps what it shows; a friend request's fields are there when the server sent them. */
   notification: Partial<Pick<Notification, 'notifiable_type' | 'friend_status'>> & { customer?: (Pick<NotificationActor, 'name' | 'photo_url'> & { _id?: string }) | null }
 }) {
   const customer = notification.customer
   if (!customer?._id || notification.notifiable_type !== 'friend' || notification.friend_status !== 1) return null
-  return <PersonFriendActions input={{ customerId: customer._id, name: customer.name, photoUrl: customer.photo_url, friendStatus: 0, incoming: true }} showBlock={false} />
+  return <PersonFriendActions input={{ customerId: customer._id, name: customer.name, photoUrl: customer.photo_url, friendStatus: 0, incoming: true }} showBlock={false} onRemove={onRemove ? () => onRemove() : undefined} />
 }
