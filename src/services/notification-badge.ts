@@ -29,6 +29,8 @@ export const toItem = (n: Notification): NotificationItem => ({
   notifiable_id: n.notifiable_id,
   notify_message_json: n.notify_message_json,
   friend_status: n.friend_status,
+  value: n.value,
+  object_id: n.object_id,
 })
 
 const pushTitle = (notification: NotificationItem) => notification.customer?.name || 'Workroom'

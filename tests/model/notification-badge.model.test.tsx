@@ -107,7 +107,7 @@ describeModel({
     OPEN: (s) => (drawerOpen(s) && !blurred(s) && s.context.items.length > 0 ? [{ type: 'OPEN', id: s.context.items[0]!._id }] : []),
     // Read in another tab or device: the newest item, or all of them.
     SEEN_ELSEWHERE: (s) =>
-      drawerOpen(s) && !blurred(s) && s.context.items.length > 0
+      !blurred(s) && s.context.items.length > 0
         ? [
             { type: 'SEEN_ELSEWHERE', ids: [s.context.items[0]!._id], count: Math.max(0, s.context.unread - (s.context.items[0]!.is_seen ? 0 : 1)) },
             { type: 'SEEN_ELSEWHERE', ids: null, count: 0 },

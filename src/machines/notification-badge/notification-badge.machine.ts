@@ -6,7 +6,7 @@ import type { MarkSeenInput, NotificationBadgeContext, NotificationBadgeEvent, N
 /**
  * Notification badges. Four parallel regions:
  *
- *   dot     hidden --data | UNREAD_COUNT above 0--> shown --OPEN_DRAWER--> hidden
+ *   dot     hidden --data | UNREAD_COUNT above 0--> shown --OPEN_DRAWER | all read elsewhere--> hidden
  *           (a socket `data` event shows the red dot; so does an unread count above 0; opening
  *           the drawer clears it)
  *   drawer  closed --OPEN_DRAWER--> open --CLOSE_DRAWER--> closed
@@ -47,6 +47,7 @@ export const notificationBadgeMachine = setup({
   guards: {
     unreadAboveZero: ({ event }) => event.type === 'UNREAD_COUNT' && event.count > 0,
     hasUnread: ({ context }) => context.unread > 0 || context.items.some((item) => !item.is_seen),
+    noneUnreadElsewhere: ({ event }) => event.type === 'SEEN_ELSEWHERE' && event.count === 0,
     isKnownItem: ({ context, event }) => event.type === 'REMOVED' && context.items.some((item) => item._id === event.id),
     isUnseenItem: ({ context, event }) => (event.type === 'SEEN' || event.type === 'OPEN') && context.items.some((item) => item._id === event.id && !item.is_seen),
   },
@@ -128,7 +129,11 @@ export const notificationBadgeMachine = setup({
           },
         },
         shown: {
-          on: { OPEN_DRAWER: 'hidden' },
+          on: {
+            OPEN_DRAWER: 'hidden',
+            // Everything was read in another tab or device: the dot goes here too.
+            SEEN_ELSEWHERE: { guard: 'noneUnreadElsewhere', target: 'hidden' },
+          },
         },
       },
     },

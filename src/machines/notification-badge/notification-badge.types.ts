@@ -10,6 +10,9 @@ export interface NotificationItem extends Pick<Notification, '_id' | 'is_seen' |
   notifiable_id?: string | null
   notify_message_json?: Notification['notify_message_json']
   friend_status?: Notification['friend_status']
+  /** The topic and urgency a mention carries: the attention rules (mute, level, do not disturb) read them. */
+  value?: Notification['value']
+  object_id?: string | null
 }
 
 export interface NotificationBadgeInput {
