@@ -64,7 +64,7 @@ describe('queries per request', () => {
 
     const inPair = await statementsOf(owner, 'POST', 'message/send', { client_id: clientId(), topic_id: pair.generalId, message: 'to one' })
     const inCrowd = await statementsOf(host, 'POST', 'message/send', { client_id: clientId(), topic_id: crowd.generalId, message: 'to eleven' })
-    expect(inPair).toHaveLength(1)
+    expect(inPair, inPair.slice(1).join("\n---\n").slice(0, 600)).toHaveLength(1)
     expect(inCrowd).toHaveLength(1)
   })
 

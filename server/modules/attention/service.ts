@@ -71,15 +71,19 @@ export function createAttentionService(ctx: AppContext, { notify }: { notify: No
   const unsubscribeKey = config.keys.unsubscribe
 
   /**
-   * Who has keyword alerts, per node: a send looks up keyword holders in its topic only while
-   * someone has keywords (a plain send stays one statement otherwise). Loaded at start, updated by
-   * this node's changes and reloaded every 30 s off the request path for the other nodes' changes.
+   * Everyone's keyword alerts, per node: a send matches its text against them in memory and asks
+   * the database only about the members whose words it contains (a plain send stays one
+   * statement). Loaded at start, updated by this node's changes and reloaded every 30 s off the
+   * request path for the other nodes' changes.
    */
-  let keywordHolders = new Set<string>()
+  let keywordHolders = new Map<string, string[]>()
   const loadKeywordHolders = async () => {
     try {
-      const rows = await db.select({ userId: attentionSettings.userId }).from(attentionSettings).where(sql`jsonb_array_length(${attentionSettings.keywords}) > 0`)
-      keywordHolders = new Set(rows.map((r) => r.userId))
+      const rows = await db
+        .select({ userId: attentionSettings.userId, keywords: attentionSettings.keywords })
+        .from(attentionSettings)
+        .where(sql`jsonb_array_length(${attentionSettings.keywords}) > 0`)
+      keywordHolders = new Map(rows.map((r) => [r.userId, r.keywords]))
     } catch {
       // The database is going away (shutdown) or busy: keep the last set until the next reload.
     }
@@ -87,7 +91,7 @@ export function createAttentionService(ctx: AppContext, { notify }: { notify: No
   const loaded = loadKeywordHolders()
   const reload = setInterval(() => void loadKeywordHolders(), 30_000)
   reload.unref()
-  async function holders(): Promise<Set<string>> {
+  async function holders(): Promise<Map<string, string[]>> {
     await loaded
     return keywordHolders
   }
@@ -193,9 +197,9 @@ export function createAttentionService(ctx: AppContext, { notify }: { notify: No
       if (body.digest_email !== undefined) values.digestEmail = body.digest_email ? 1 : 0
       await upsertSettings(userId, values)
       if (values.keywords) {
-        const set = await holders()
-        if (values.keywords.length) set.add(userId)
-        else set.delete(userId)
+        const held = await holders()
+        if (values.keywords.length) held.set(userId, values.keywords)
+        else held.delete(userId)
       }
       return settings(userId)
     },
@@ -250,18 +254,18 @@ export function createAttentionService(ctx: AppContext, { notify }: { notify: No
     async alertsFor(sender: { id: string; name: string }, message: SentMessage, topicNameOf: () => Promise<string>): Promise<void> {
       const mentioned = new Set(message.mentions.filter((id) => id !== sender.id))
       const keywordReaders = new Set<string>()
-      const set = await holders()
-      if (set.size > 0) {
-        const candidates = [...set].filter((id) => id !== sender.id)
+      const held = await holders()
+      if (held.size > 0) {
+        const text = plainText(message.message)
+        // Whose words the message holds (in memory); then which of them are in the topic (one query, only then).
+        const candidates = [...held].filter(([id, keywords]) => id !== sender.id && !mentioned.has(id) && matchKeywords(text, keywords).length > 0).map(([id]) => id)
         const rows = candidates.length
           ? await db
-              .select({ userId: attentionSettings.userId, keywords: attentionSettings.keywords })
-              .from(attentionSettings)
-              .innerJoin(topicMembers, and(eq(topicMembers.userId, attentionSettings.userId), eq(topicMembers.topicId, message.topic_id)))
-              .where(inArray(attentionSettings.userId, candidates.slice(0, 5000)))
+              .select({ userId: topicMembers.userId })
+              .from(topicMembers)
+              .where(and(eq(topicMembers.topicId, message.topic_id), inArray(topicMembers.userId, candidates.slice(0, 5000))))
           : []
-        const text = plainText(message.message)
-        for (const row of rows) if (!mentioned.has(row.userId) && matchKeywords(text, row.keywords).length) keywordReaders.add(row.userId)
+        for (const row of rows) keywordReaders.add(row.userId)
       }
       const readers = [...mentioned, ...keywordReaders]
       if (readers.length === 0) return

@@ -6,6 +6,7 @@ import { Page } from '../app/page'
 import { Button } from '../button'
 import { fileSize } from '../file-size'
 import { LoadFailed } from '../load-failed'
+import { TrashedFileActions } from '../storage/trashed-file-actions'
 
 /** /account/trash: the user's trashed files in every channel and chat: restore, or delete for good. */
 export function TrashPageView({ status, rows, canLoadMore, loadingMore, busy, error, onRetry, onLoadMore, onRestore, onDelete }: AccountTrashProps) {
@@ -55,19 +56,7 @@ function TrashItem({ file, disabled, busy, onRestore, onDelete }: { file: Trashe
           </Trans>
         </span>
       </span>
-      <Button variant="secondary" size="sm" onClick={onRestore} disabled={disabled} aria-busy={busy || undefined}>
-        {t`Restore ${file.name}`}
-      </Button>
-      <Button
-        variant="danger"
-        size="sm"
-        disabled={disabled}
-        onClick={() => {
-          if (window.confirm(t`Delete ${file.name} for good? This cannot be undone.`)) onDelete()
-        }}
-      >
-        {t`Delete ${file.name} forever`}
-      </Button>
+      <TrashedFileActions name={file.name} disabled={disabled} busy={busy} onRestore={onRestore} onDelete={onDelete} />
     </li>
   )
 }

@@ -6,6 +6,7 @@ import { Alert } from '../alert'
 import { Button } from '../button'
 import { LoadFailed } from '../load-failed'
 import { fileSize } from '../file-size'
+import { TrashedFileActions } from './trashed-file-actions'
 
 /**
  * /chat/channel/{channel}/storage[/{topic}[/trash]]: files shared in the channel's chats, 20 at a
@@ -116,21 +117,7 @@ function FileRow(props: { file: StoredFile; channelId: string; trash: boolean; s
         </span>
       </span>
       {trash ? (
-        <>
-          <Button variant="secondary" size="sm" onClick={onRestore} disabled={disabled} aria-busy={busy || undefined}>
-            {t`Restore ${file.name}`}
-          </Button>
-          <Button
-            variant="danger"
-            size="sm"
-            disabled={disabled}
-            onClick={() => {
-              if (window.confirm(t`Delete ${file.name} for good? This cannot be undone.`)) onPurge()
-            }}
-          >
-            {t`Delete ${file.name} forever`}
-          </Button>
-        </>
+        <TrashedFileActions name={file.name} disabled={disabled} busy={busy} onRestore={onRestore} onDelete={onPurge} />
       ) : (
         <Button variant="secondary" size="sm" onClick={onTrash} disabled={disabled} aria-busy={busy || undefined}>
           {t`Move ${file.name} to trash`}
