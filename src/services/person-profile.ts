@@ -1,5 +1,6 @@
 import type { Person } from '../../contract/relates'
-import { chatWithQuietly, personByWorkid, RelateError } from './api/relates'
+import { chatWithQuietly, personByWorkid } from './api/relates'
+import { apiErrorOf } from './http'
 
 /**
  * The loaders of the person pages: /people/<workid> (the profile) and /<workid> (the 1:1 chat, or,
@@ -16,8 +17,8 @@ export async function openChatOrProfile(workid: string): Promise<ChatOutcome> {
   try {
     return { kind: 'chat', topicId: (await chatWithQuietly(workid))._id }
   } catch (error) {
-    if (!(error instanceof RelateError) || error.status !== 403) throw error
-    return { kind: 'refused', person: await personByWorkid(workid), reason: error.serverMessage ?? '' }
+    if (!(error instanceof Error) || apiErrorOf(error.cause)?.status !== 403) throw error
+    return { kind: 'refused', person: await personByWorkid(workid), reason: error.message }
   }
 }
 

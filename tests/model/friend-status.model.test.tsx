@@ -26,10 +26,10 @@ const answer = (friend_status: Person['friend_status'], over: Partial<Person> = 
   ...over,
 })
 const done = (id: string, outputs: unknown[]) => outputs.map((output) => ({ type: `xstate.done.actor.${id}`, output }))
-const refused = { serverMessage: 'You cannot contact this person.' }
+const refused = { message: 'You cannot contact this person.' }
 const errors = (id: string) => [
   { type: `xstate.error.actor.${id}`, error: refused },
-  { type: `xstate.error.actor.${id}`, error: new Error('offline') },
+  { type: `xstate.error.actor.${id}`, error: { message: '', cause: 'offline' } /* no server message: the runtime's failingWithMessage(…, '') */ },
 ]
 
 const region = ({ screen }: Kit) => screen.getByRole('region', { name: 'Hoa Pham' })
@@ -61,7 +61,7 @@ describeModel({
   select: 'transitions',
   events: {
     'xstate.done.actor.loadPerson': done('loadPerson', [answer(0), answer(1), answer(0, { incoming: true }), answer(3), answer(0, { blocked: true })]),
-    'xstate.error.actor.loadPerson': [{ type: 'xstate.error.actor.loadPerson', error: new Error('offline') }],
+    'xstate.error.actor.loadPerson': [{ type: 'xstate.error.actor.loadPerson', error: { message: '', cause: 'offline' } }],
     // Sending to someone who had asked me makes us friends at once.
     'xstate.done.actor.sendRequest': done('sendRequest', [answer(1), answer(3)]),
     'xstate.error.actor.sendRequest': errors('sendRequest'),

@@ -25,9 +25,9 @@ export const FRIEND_STATUS = { stranger: 0, requested: 1, declined: 2, friend: 3
 
 const notProvided = actorNotProvided('friendStatus')
 
-/** The server's message of a failed call, when it is one. */
+/** The server's message of a failed call (the runtime fails with it as the Error's message, empty when there is none). */
 const detailOf = (error: unknown): string | null => {
-  const message = (error as { serverMessage?: unknown } | null)?.serverMessage
+  const message = (error as { message?: unknown } | null)?.message
   return typeof message === 'string' && message ? message : null
 }
 

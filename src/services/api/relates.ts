@@ -1,42 +1,23 @@
 import { endpoints } from '../../../contract/endpoints'
 import type { ContactItem, Person } from '../../../contract/relates'
-import { apiErrorOf, call } from '../http'
+import { failingWithMessage } from '../failure'
+import { call } from '../http'
 
 /**
  * The friends, contacts and blocking calls (contract/endpoints.ts, "friends, contacts and
  * blocking"). Quiet: the friend buttons and lists say themselves what failed; a failure is rethrown
- * with the server's message as `serverMessage` (e.g. 'You cannot contact this person.').
+ * by failingWithMessage with the server's message, or an empty one (e.g. 'You cannot contact this person.').
  */
 const quiet = { quiet: true }
 
-/** A failed call, carrying the server's message when it sent one. */
-export class RelateError extends Error {
-  constructor(
-    readonly status: number | null,
-    readonly serverMessage: string | null,
-  ) {
-    super(serverMessage ?? 'request failed')
-    this.name = 'RelateError'
-  }
-}
-
-async function withServerMessage<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run()
-  } catch (error) {
-    const api = apiErrorOf(error)
-    throw new RelateError(api?.status ?? null, api?.body?.message || null)
-  }
-}
-
-export const personById = (customerId: string): Promise<Person> => withServerMessage(() => call(endpoints.personLookup, { customer_id: customerId }, quiet))
-export const personByWorkid = (workid: string): Promise<Person> => withServerMessage(() => call(endpoints.personLookup, { workid }, quiet))
+export const personById = (customerId: string): Promise<Person> => failingWithMessage(call(endpoints.personLookup, { customer_id: customerId }, quiet), '')
+export const personByWorkid = (workid: string): Promise<Person> => failingWithMessage(call(endpoints.personLookup, { workid }, quiet), '')
 
 type Relate = (customerId: string) => Promise<Person>
 const relate =
   (endpoint: (typeof endpoints)['addFriend' | 'cancelFriend' | 'acceptFriend' | 'rejectFriend' | 'unfriend' | 'blockPerson' | 'unblockPerson']): Relate =>
   (customerId) =>
-    withServerMessage(() => call(endpoint, { customer_id: customerId }, quiet))
+    failingWithMessage(call(endpoint, { customer_id: customerId }, quiet), '')
 
 export const addFriend = relate(endpoints.addFriend)
 export const cancelFriend = relate(endpoints.cancelFriend)
@@ -48,9 +29,10 @@ export const unblockPerson = relate(endpoints.unblockPerson)
 
 /** 20 per page: the friends (GET contact), the requests I received, the people I blocked. */
 export const contactPage = (kind: 'friends' | 'requests' | 'blocked', page: number): Promise<ContactItem[]> =>
-  withServerMessage(() =>
+  failingWithMessage(
     kind === 'friends' ? call(endpoints.contactList, { page }, quiet) : kind === 'requests' ? call(endpoints.friendRequests, { page }, quiet) : call(endpoints.blockedPeople, { page }, quiet),
+    '',
   )
 
 /** GET topic/chat-friend by workid, quiet: the 1:1 chat, or the server's reason it is refused. */
-export const chatWithQuietly = (workid: string) => withServerMessage(() => call(endpoints.topicChatFriend, { workid }, quiet))
+export const chatWithQuietly = (workid: string) => failingWithMessage(call(endpoints.topicChatFriend, { workid }, quiet), '')
