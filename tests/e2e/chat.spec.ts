@@ -267,6 +267,7 @@ test('an upload shows its progress and can be cancelled; a finished one removed 
   const before = await used()
   await ann.page.getByLabel('Choose files').setInputFiles({ name: 'notes.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\nnotes\n') })
   await expect(ann.page.getByRole('button', { name: 'Send' })).toBeEnabled()
+  await expect(ann.page.getByRole('progressbar', { name: 'notes.pdf uploaded' })).toBeVisible()
   expect(await used()).toBeGreaterThan(before)
   await ann.page.getByRole('button', { name: 'Remove notes.pdf' }).click()
   await expect.poll(used).toBe(before)

@@ -193,7 +193,7 @@ describeModel({
       expect(rows.map((r) => r.firstChild!.textContent)).toEqual(c.attachments.map((a) => a.name))
       c.attachments.forEach((a, i) => {
         if (a.status === 'failed') expect(within(rows[i]!).getByRole('alert').textContent).toBe(a.error)
-        else expect(within(rows[i]!).getByRole<HTMLProgressElement>('progressbar', { name: `Uploading ${a.name}` }).value).toBe(a.percent)
+        else expect(within(rows[i]!).getByRole<HTMLProgressElement>('progressbar', { name: a.status === 'done' ? `${a.name} uploaded` : `Uploading ${a.name}` }).value).toBe(a.percent)
         expect(within(rows[i]!).getByRole('button', { name: `Remove ${a.name}` }).textContent).toBe(a.status === 'uploading' ? 'Cancel' : 'Remove')
       })
       expect(sendButton(kit).disabled).toBe(c.attachments.some((a) => a.status === 'uploading'))

@@ -10,6 +10,7 @@ const MEDIA_ID = 'media-1'
 
 const row = ({ container }: Kit) => container.querySelector('li')
 const progress = (kit: Kit) => kit.screen.getByRole<HTMLProgressElement>('progressbar', { name: 'Uploading notes.pdf' })
+const finished = (kit: Kit) => kit.screen.getByRole<HTMLProgressElement>('progressbar', { name: 'notes.pdf uploaded' })
 const remove = (kit: Kit) => kit.screen.getByRole('button', { name: 'Remove notes.pdf' })
 /** The last thing the upload told its composer. */
 const lastReport = (kit: Kit) => kit.actions.report.mock.calls.at(-1)?.[1] as { status: string } | undefined
@@ -51,7 +52,7 @@ describeModel({
       expect(kit.callbacks[0]!.received).toEqual([])
     },
     done: (_, kit) => {
-      expect(progress(kit).value).toBe(100)
+      expect(finished(kit).value).toBe(100)
       expect(remove(kit).textContent).toBe('Remove')
       expect(lastReport(kit)).toEqual({ status: 'done' })
     },

@@ -26,7 +26,8 @@ export const notificationPagesMachine = setup({
     loadPage: fromPromise<LoadPageOutput, LoadPageInput>(notProvided('loadPage')),
   },
   guards: {
-    fullPage: ({ event }) => 'output' in event && Array.isArray(event.output) && event.output.length >= PAGE_SIZE,
+    /** The page held PAGE_SIZE items, so another may follow. */
+    fullPage: (_, params: { count: number }) => params.count >= PAGE_SIZE,
   },
   actions: {
     /** Injected: the loaded page goes to the list. */
@@ -45,7 +46,7 @@ export const notificationPagesMachine = setup({
         src: 'loadPage',
         input: ({ context }) => ({ page: context.page + 1 }),
         onDone: [
-          { guard: 'fullPage', target: 'loaded', actions: ['nextPage', { type: 'deliver', params: ({ event }) => ({ items: event.output }) }] },
+          { guard: { type: 'fullPage', params: ({ event }) => ({ count: event.output.length }) }, target: 'loaded', actions: ['nextPage', { type: 'deliver', params: ({ event }) => ({ items: event.output }) }] },
           { target: 'exhausted', actions: ['nextPage', { type: 'deliver', params: ({ event }) => ({ items: event.output }) }] },
         ],
         onError: 'failed',

@@ -32,9 +32,9 @@ export const uploadMachine = setup({
     dropUpload: fromPromise<unknown, { mediaId: string }>(notProvided('dropUpload')),
   },
   actions: {
-    setPercent: assign({ percent: ({ event }) => (event.type === 'PROGRESS' ? event.percent : 0) }),
-    setUploaded: assign({ mediaId: ({ event }) => (event.type === 'UPLOADED' ? event.mediaId : null), percent: 100 }),
-    setFailed: assign({ error: ({ event }) => (event.type === 'UPLOAD_FAILED' ? event.reason : null) }),
+    setPercent: assign((_, params: { percent: number }) => ({ percent: params.percent })),
+    setUploaded: assign((_, params: { mediaId: string }) => ({ mediaId: params.mediaId, percent: 100 })),
+    setFailed: assign((_, params: { reason: string | null }) => ({ error: params.reason })),
     abortTransfer: sendTo('transfer', { type: 'ABORT' } satisfies TransferCommand),
     /** Tells the owner (the composer) what this attachment shows now: see `reportToParent`. */
     report: (_, _params: { status: UploadStatus }) => {},
@@ -47,9 +47,9 @@ export const uploadMachine = setup({
   states: {
     uploading: {
       on: {
-        PROGRESS: { actions: ['setPercent', { type: 'report', params: { status: 'uploading' } }] },
-        UPLOADED: { target: 'done', actions: 'setUploaded' },
-        UPLOAD_FAILED: { target: 'failed', actions: 'setFailed' },
+        PROGRESS: { actions: [{ type: 'setPercent', params: ({ event }) => ({ percent: event.percent }) }, { type: 'report', params: { status: 'uploading' } }] },
+        UPLOADED: { target: 'done', actions: { type: 'setUploaded', params: ({ event }) => ({ mediaId: event.mediaId }) } },
+        UPLOAD_FAILED: { target: 'failed', actions: { type: 'setFailed', params: ({ event }) => ({ reason: event.reason }) } },
         CANCEL: 'cancelling',
       },
     },
@@ -67,7 +67,7 @@ export const uploadMachine = setup({
         aborting: {
           entry: 'abortTransfer',
           on: {
-            UPLOADED: { target: 'dropping', actions: 'setUploaded' },
+            UPLOADED: { target: 'dropping', actions: { type: 'setUploaded', params: ({ event }) => ({ mediaId: event.mediaId }) } },
             UPLOAD_FAILED: '#upload.removed',
           },
         },

@@ -17,7 +17,7 @@ export function AttachmentRow(a: AttachmentProps) {
           {a.error ?? t`Upload failed`}
         </span>
       ) : (
-        <progress aria-label={t`Uploading ${a.name}`} value={a.percent} max={100} className="h-2 flex-1" />
+        <progress aria-label={a.status === 'done' ? t`${a.name} uploaded` : t`Uploading ${a.name}`} value={a.percent} max={100} className="h-2 flex-1" />
       )}
       <button type="button" onClick={a.onRemove} aria-label={t`Remove ${a.name}`} className="rounded px-1.5 py-0.5 text-slate-600 hover:bg-slate-100">
         {a.status === 'uploading' ? <Trans>Cancel</Trans> : <Trans>Remove</Trans>}
