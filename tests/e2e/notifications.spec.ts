@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { createNotifyService } from '../../server/modules/notify/service'
 import { lastEmail, startTestServer, type TestServer } from '../server/harness'
+import { apiAs, type ApiPerson, apiPerson, person } from './support/people'
 import { signUpAndLogIn } from './support/sign-up'
 
 /**
@@ -163,18 +164,87 @@ test('the drawer loads more on scroll, 20 at a time, and a click opens what the 
   await page.getByRole('banner').getByRole('button', { name: /^Notifications/ }).click()
   const drawer = page.getByRole('dialog', { name: 'Notifications' })
   const items = drawer.getByRole('list', { name: 'Notifications' }).getByRole('listitem')
-  // Page 1: the newest 20; scrolling to the end brings page 2 (the last 5), then nothing more.
+  // Page 1: the newest 20 (each row says how many the list holds); scrolling to the end brings
+  // page 2 (the last 5), then nothing more.
   await expect(items.first()).toHaveAccessibleName('Your payment of $9.00 failed')
-  await expect(items).toHaveCount(20)
+  await expect(items.first()).toHaveAttribute('aria-setsize', '20')
   await expect(drawer.getByRole('button', { name: 'Load more' })).toBeAttached()
-  await items.nth(19).scrollIntoViewIfNeeded()
-  await expect(items).toHaveCount(25)
+  await drawer.getByTestId('notification-scroller').hover()
+  await page.mouse.wheel(0, 10_000)
+  await expect(items.first()).toHaveAttribute('aria-setsize', '25')
   await expect(items.last()).toHaveAccessibleName('New task: Task 1')
+  await expect(items.last()).toHaveAttribute('aria-posinset', '25')
   await expect(drawer.getByRole('button', { name: 'Load more' })).toHaveCount(0)
+  await page.mouse.wheel(0, -10_000)
 
   // A click opens its target (billing for a failed payment), closes the drawer and marks it read.
   await items.first().getByRole('button', { name: 'Your payment of $9.00 failed' }).click()
   await expect(page).toHaveURL(/\/account\/manage-payment$/)
   await expect(drawer).toHaveCount(0)
   await expect.poll(() => notify.unreadCount(me.userId)).toBe(24)
+})
+
+test('120 notifications: the drawer holds only the rows in view, pages 20 at a time to the oldest, answers friend requests in place and puts a live one first', async ({ browser, request }) => {
+  // On the run's server: two people who notify me through the API (a friend request, then mentions).
+  const [me, ann, bao] = await Promise.all([person(browser, 'Lan Reader'), apiPerson(request, 'Ann Asker'), apiPerson(request, 'Bao Mentioner')])
+  // Away while the notifications are made: they come from GET notify, not as 120 live events.
+  await me.page.goto('about:blank')
+  // The oldest: Ann's friend request. Then 119 mentions in 1:1 chats, sent all at once (Ann 60, Bao
+  // 59: each under the send limit of 120 a minute).
+  await apiAs(ann).post('relates/add-friend', { customer_id: me.user.userId })
+  const mentions = async (who: ApiPerson, count: number) => {
+    const dm: string = (await apiAs(who).get(`topic/chat-friend?customer_id=${me.user.userId}`))._id
+    await Promise.all(
+      Array.from({ length: count }, (_, i) => apiAs(who).post('message/send', { client_id: crypto.randomUUID(), topic_id: dm, message: `@Lan question ${i + 1}`, mentions: [me.user.userId] })),
+    )
+  }
+  await Promise.all([mentions(ann, 60), mentions(bao, 59)])
+  expect((await apiAs(me).get('notify/all-number')).notification).toBe(120)
+
+  await me.page.goto('/home')
+  const page = me.page
+  await page.getByRole('banner').getByRole('button', { name: /^Notifications, 120 unread/ }).click()
+  const drawer = page.getByRole('dialog', { name: 'Notifications' })
+  const items = drawer.getByRole('list', { name: 'Notifications' }).getByRole('listitem')
+  const scroller = drawer.getByTestId('notification-scroller')
+  const wheel = async (dy: number) => {
+    await scroller.hover()
+    await page.mouse.wheel(0, dy)
+  }
+
+  // Page 1 holds 20; fewer are in the page (those in view and a few around them).
+  await expect(items.first()).toHaveAttribute('aria-setsize', '20')
+  await expect(items.first()).toHaveAccessibleName(/^(Ann Asker|Bao Mentioner) mentioned you in /)
+  expect(await items.count()).toBeLessThan(20)
+
+  // Each scroll to the end brings the next 20, until a page comes back empty.
+  for (const loaded of [40, 60, 80, 100, 120]) {
+    await wheel(100_000)
+    await expect(items.first()).toHaveAttribute('aria-setsize', String(loaded))
+  }
+  await wheel(100_000)
+  await expect(drawer.getByRole('button', { name: 'Load more' })).toHaveCount(0)
+  await expect(drawer.getByRole('status')).toHaveCount(0)
+  const oldest = drawer.getByRole('listitem', { name: 'Ann Asker sent you a friend request' })
+  await expect(oldest).toBeVisible()
+  await expect(oldest).toHaveAttribute('aria-posinset', '120')
+  // All 120 are loaded, far fewer are in the page.
+  expect(await items.count()).toBeLessThan(40)
+
+  // The oldest, a friend request, is accepted in place: it leaves the list.
+  await oldest.getByRole('button', { name: 'Accept' }).click()
+  await expect(oldest).toHaveCount(0)
+  await expect(items.first()).toHaveAttribute('aria-setsize', '119')
+
+  // Back at the top, a friend request arrives live: it is put first, and rejected in place.
+  await wheel(-100_000)
+  await expect(items.first()).toHaveAttribute('aria-posinset', '1')
+  await apiAs(bao).post('relates/add-friend', { customer_id: me.user.userId })
+  const live = drawer.getByRole('listitem', { name: 'Bao Mentioner sent you a friend request' })
+  await expect(items.first()).toHaveAccessibleName('Bao Mentioner sent you a friend request')
+  await expect(live).toHaveAttribute('aria-setsize', '120')
+  await live.getByRole('button', { name: 'Reject' }).click()
+  await expect(live).toHaveCount(0)
+  await expect(items.first()).toHaveAccessibleName(/ mentioned you in /)
+  await me.page.context().close()
 })

@@ -6,8 +6,12 @@ import { ChatUnreadBadge } from '../../src/ui/notification-badge/chat-unread-bad
 import { NotificationBell } from '../../src/ui/notification-badge/notification-bell'
 import { TitleIcon } from '../../src/ui/notification-badge/title-icon'
 import { describeModel, type ModelKit } from './support/run-model'
+import { withLayout } from './support/layout'
 
 type Kit = ModelKit<typeof notificationBadgeMachine>
+
+// The drawer's list is virtualised: a tall viewport shows every row, as a real one does for these few.
+withLayout()
 
 // jsdom has no Web Animations (the drawer's transition asks for them).
 Object.defineProperty(Element.prototype, 'getAnimations', { value: () => [], writable: true, configurable: true })

@@ -10,11 +10,16 @@ export interface DrawerProps {
   /** Width class of the panel, e.g. the notification drawer's 40vw or the support drawer's 356 px. */
   widthClass?: string
   side?: 'left' | 'right'
+  /**
+   * Whether the panel's body scrolls as a whole (default). Off, the body is a column the children
+   * fill and scroll themselves (a virtualised list needs its own scroll container).
+   */
+  scrollBody?: boolean
   children: ReactNode
 }
 
 /** A panel sliding in from the side (Headless UI Dialog: focus trap, Escape, outside click). */
-export function Drawer({ open, onClose, title, widthClass = 'sm:w-[356px]', side = 'right', children }: DrawerProps) {
+export function Drawer({ open, onClose, title, widthClass = 'sm:w-[356px]', side = 'right', scrollBody = true, children }: DrawerProps) {
   const { t } = useLingui()
   return (
     <Dialog open={open} onClose={onClose} className="relative z-50">
@@ -30,7 +35,7 @@ export function Drawer({ open, onClose, title, widthClass = 'sm:w-[356px]', side
               <Icon name="close" />
             </button>
           </div>
-          <div className="flex-1 overflow-y-auto">{children}</div>
+          <div className={scrollBody ? 'flex-1 overflow-y-auto' : 'flex min-h-0 flex-1 flex-col'}>{children}</div>
         </DialogPanel>
       </div>
     </Dialog>

@@ -36,9 +36,9 @@ function useMinuteClock(active: boolean): Date {
 export function NotificationsDrawer({ open, onClose, items, unread, canMarkAllSeen, onSeen, onSeenAll, onOpen, onRemoved, permission, onEnableBrowserNotifications, pages, friendActions }: NotificationsDrawerProps) {
   const now = useMinuteClock(open)
   return (
-    <Drawer open={open} onClose={onClose} title={<Trans>Notifications</Trans>} widthClass="md:w-[40vw] md:min-w-[320px]">
+    <Drawer open={open} onClose={onClose} title={<Trans>Notifications</Trans>} widthClass="md:w-[40vw] md:min-w-[320px]" scrollBody={false}>
       {permission === 'default' ? (
-        <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-100 bg-slate-50 px-4 py-2">
+        <div className="flex shrink-0 flex-wrap items-center justify-between gap-2 border-b border-slate-100 bg-slate-50 px-4 py-2">
           <p className="text-xs text-slate-600">
             <Trans>Get a desktop notification when something arrives while Workroom is in the background.</Trans>
           </p>
@@ -47,7 +47,7 @@ export function NotificationsDrawer({ open, onClose, items, unread, canMarkAllSe
           </Button>
         </div>
       ) : permission === 'denied' ? (
-        <p className="border-b border-slate-100 bg-slate-50 px-4 py-2 text-xs text-slate-600">
+        <p className="shrink-0 border-b border-slate-100 bg-slate-50 px-4 py-2 text-xs text-slate-600">
           <Trans>Desktop notifications are blocked for this site in your browser’s settings.</Trans>
         </p>
       ) : null}

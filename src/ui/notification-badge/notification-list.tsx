@@ -1,4 +1,5 @@
-import { type ReactNode, useEffect, useRef } from 'react'
+import { type ReactNode, useCallback, useEffect, useRef } from 'react'
+import { defaultRangeExtractor, type Range, useVirtualizer } from '@tanstack/react-virtual'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { NotificationDrawerConnect, NotificationItem } from '../../machines/notification-badge'
 import type { NotificationPagesConnect } from '../../machines/notification-pages'
@@ -21,25 +22,6 @@ export interface NotificationListProps extends Pick<NotificationDrawerConnect, '
   friendActions?: (item: NotificationItem) => ReactNode
 }
 
-/** Loads the next page when the list's end scrolls into view (and from its 'Load more' button). */
-function LoadMoreSentinel({ onLoadMore }: { onLoadMore: () => void }) {
-  const ref = useRef<HTMLDivElement>(null)
-  const latest = useRef(onLoadMore)
-  useEffect(() => {
-    latest.current = onLoadMore
-  })
-  useEffect(() => {
-    const el = ref.current
-    if (!el || typeof IntersectionObserver === 'undefined') return
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) latest.current()
-    })
-    observer.observe(el)
-    return () => observer.disconnect()
-  }, [])
-  return <div ref={ref} aria-hidden="true" className="h-px" />
-}
-
 function PagesEnd({ pages }: { pages: NotificationPagesConnect }) {
   switch (pages.status) {
     case 'loading':
@@ -51,7 +33,6 @@ function PagesEnd({ pages }: { pages: NotificationPagesConnect }) {
     case 'loaded':
       return (
         <div className="px-4 py-3 text-center">
-          <LoadMoreSentinel onLoadMore={pages.onLoadMore} />
           <button type="button" onClick={pages.onLoadMore} className="text-sm font-medium text-indigo-600 hover:text-indigo-500">
             <Trans>Load more</Trans>
           </button>
@@ -73,80 +54,136 @@ function PagesEnd({ pages }: { pages: NotificationPagesConnect }) {
   }
 }
 
+const ROW_ESTIMATE_PX = 72
+/** The next page loads when the last row in view is this close to the end of what is loaded. */
+const NEAR_END_ROWS = 3
+
 /**
  * The notification drawer's list, newest first: who, what (two lines at most), how long ago.
  * Clicking an item opens what it is about and marks it read ('Mark as read' only marks it read);
- * 'Mark all as read'. Rows off screen are not laid out (content-visibility), so long lists stay cheap.
+ * 'Mark all as read'. The rows are virtualised: only those in view (and a few around) are in the
+ * page, measured as they render (titles wrap to one or two lines, friend requests carry buttons),
+ * and the row holding the focus stays. Scrolling near the end of the loaded rows asks for the next
+ * page ('Load more' after the rows does the same); the pages machine decides what that loads.
  */
 export function NotificationList({ items, unread, canMarkAllSeen, onSeen, onSeenAll, onOpen, now, pages, friendActions }: NotificationListProps) {
   const { t } = useLingui()
   const at = now ?? new Date()
   const loadingFirst = pages?.status === 'loading' && items.length === 0
+  const scrollRef = useRef<HTMLDivElement>(null)
+  // The row holding the focus (the keyboard's, or a clicked button's where the browser focuses it):
+  // kept in the page while it scrolls out of view, so the focus (and a friend request's answer in
+  // flight) is not lost with it.
+  const focusedId = useRef<string | null>(null)
+  const rangeExtractor = useCallback(
+    (range: Range) => {
+      const indexes = defaultRangeExtractor(range)
+      const focused = focusedId.current === null ? -1 : items.findIndex((item) => item._id === focusedId.current)
+      return focused < 0 || indexes.includes(focused) ? indexes : [...indexes, focused].sort((a, b) => a - b)
+    },
+    [items],
+  )
+  const virtualizer = useVirtualizer({
+    count: items.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_ESTIMATE_PX,
+    overscan: 6,
+    getItemKey: (index) => items[index]!._id,
+    rangeExtractor,
+  })
+  const rows = virtualizer.getVirtualItems()
+
+  // Near the end of the loaded rows (the last one in view, not counting the overscan): the next page.
+  const lastInView = virtualizer.range?.endIndex ?? -1
+  const nearEnd = pages?.hasMore === true && items.length > 0 && lastInView >= items.length - 1 - NEAR_END_ROWS
+  const loadMore = useRef(pages?.onLoadMore)
+  useEffect(() => {
+    loadMore.current = pages?.onLoadMore
+  })
+  useEffect(() => {
+    if (nearEnd) loadMore.current?.()
+  }, [nearEnd, items.length])
+
   return (
-    <div className="flex flex-col">
-      <div className="flex items-center justify-between gap-3 border-b border-slate-100 px-4 py-2">
+    <div className="flex min-h-0 flex-1 flex-col">
+      <div className="flex shrink-0 items-center justify-between gap-3 border-b border-slate-100 px-4 py-2">
         <p className="text-sm text-slate-600">{unread > 0 ? t`${unread} unread` : t`All caught up`}</p>
         <button type="button" onClick={onSeenAll} disabled={!canMarkAllSeen} className="text-sm font-medium text-indigo-600 hover:text-indigo-500 disabled:text-slate-400">
           <Trans>Mark all as read</Trans>
         </button>
       </div>
-      {items.length === 0 ? (
-        loadingFirst ? null : (
-          <p className="px-4 py-8 text-center text-sm text-slate-500">
-            <Trans>No notifications yet</Trans>
-          </p>
-        )
-      ) : (
-        <ul aria-label={t`Notifications`} className="divide-y divide-slate-100">
-          {items.map((item) => {
-            const text = notificationText(item)
-            return (
-              <li
-                key={item._id}
-                aria-label={text}
-                className={`flex items-start gap-3 px-4 py-3 [contain-intrinsic-size:auto_72px] [content-visibility:auto] ${item.is_seen ? '' : 'bg-indigo-50/60 hover:bg-indigo-50'}`}
-              >
-                {item.customer ? <Avatar photoUrl={item.customer.photo_url} initials={initialsOf(item.customer.name)} size={40} /> : null}
-                <div className="min-w-0 flex-1">
-                  <button
-                    type="button"
-                    onClick={() => {
-                      if (onOpen) onOpen(item._id)
-                      else if (!item.is_seen) onSeen(item._id)
-                    }}
-                    className={`line-clamp-2 block w-full break-words text-left text-sm focus-visible:outline-2 focus-visible:outline-indigo-600 ${item.is_seen ? 'text-slate-700' : 'font-semibold text-slate-900'}`}
-                  >
-                    {text}
-                  </button>
-                  <p className="mt-0.5 text-xs text-slate-500">
-                    <time dateTime={item.created_at} title={new Date(item.created_at).toLocaleString()}>
-                      {timeAgo(item.created_at, at)}
-                    </time>
-                    {item.is_seen ? null : (
-                      <>
-                        {' · '}
-                        <Trans>Unread</Trans>
-                      </>
-                    )}
-                  </p>
-                  {/* Friend items: the friends area's Accept / Reject buttons go here. */}
-                  {item.notifiable_type === 'friend' && friendActions ? <div className="mt-2">{friendActions(item)}</div> : null}
-                </div>
-                {item.is_seen ? null : (
-                  <button
-                    type="button"
-                    onClick={() => onSeen(item._id)}
-                    className="shrink-0 rounded px-1 text-xs font-medium text-indigo-600 hover:text-indigo-500 focus-visible:outline-2 focus-visible:outline-indigo-600"
-                  >
-                    <Trans>Mark as read</Trans>
-                  </button>
-                )}
-              </li>
-            )
-          })}
-        </ul>
-      )}
-      {pages ? <PagesEnd pages={pages} /> : null}
+      <div ref={scrollRef} className="min-h-0 flex-1 overflow-y-auto" data-testid="notification-scroller">
+        {items.length === 0 ? (
+          loadingFirst ? null : (
+            <p className="px-4 py-8 text-center text-sm text-slate-500">
+              <Trans>No notifications yet</Trans>
+            </p>
+          )
+        ) : (
+          <ul aria-label={t`Notifications`} className="relative" style={{ height: virtualizer.getTotalSize() }}>
+            {rows.map((row) => {
+              const item = items[row.index]!
+              const text = notificationText(item)
+              return (
+                <li
+                  key={row.key}
+                  data-index={row.index}
+                  ref={virtualizer.measureElement}
+                  aria-label={text}
+                  aria-posinset={row.index + 1}
+                  aria-setsize={items.length}
+                  onFocus={() => {
+                    focusedId.current = item._id
+                  }}
+                  onBlur={(event) => {
+                    if (!event.currentTarget.contains(event.relatedTarget)) focusedId.current = null
+                  }}
+                  style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${row.start}px)` }}
+                  className={`flex items-start gap-3 border-b border-slate-100 px-4 py-3 ${item.is_seen ? '' : 'bg-indigo-50/60 hover:bg-indigo-50'}`}
+                >
+                  {item.customer ? <Avatar photoUrl={item.customer.photo_url} initials={initialsOf(item.customer.name)} size={40} /> : null}
+                  <div className="min-w-0 flex-1">
+                    <button
+                      type="button"
+                      onClick={() => {
+                        if (onOpen) onOpen(item._id)
+                        else if (!item.is_seen) onSeen(item._id)
+                      }}
+                      className={`block w-full text-left text-sm focus-visible:outline-2 focus-visible:outline-indigo-600 ${item.is_seen ? 'text-slate-700' : 'font-semibold text-slate-900'}`}
+                    >
+                      {/* Two lines at most (the clamp needs its own box: the button's `block` would undo it). */}
+                      <span className="line-clamp-2 break-words">{text}</span>
+                    </button>
+                    <p className="mt-0.5 text-xs text-slate-500">
+                      <time dateTime={item.created_at} title={new Date(item.created_at).toLocaleString()}>
+                        {timeAgo(item.created_at, at)}
+                      </time>
+                      {item.is_seen ? null : (
+                        <>
+                          {' · '}
+                          <Trans>Unread</Trans>
+                        </>
+                      )}
+                    </p>
+                    {/* Friend items: the friends area's Accept / Reject buttons go here. */}
+                    {item.notifiable_type === 'friend' && friendActions ? <div className="mt-2">{friendActions(item)}</div> : null}
+                  </div>
+                  {item.is_seen ? null : (
+                    <button
+                      type="button"
+                      onClick={() => onSeen(item._id)}
+                      className="shrink-0 rounded px-1 text-xs font-medium text-indigo-600 hover:text-indigo-500 focus-visible:outline-2 focus-visible:outline-indigo-600"
+                    >
+                      <Trans>Mark as read</Trans>
+                    </button>
+                  )}
+                </li>
+              )
+            })}
+          </ul>
+        )}
+        {pages ? <PagesEnd pages={pages} /> : null}
+      </div>
     </div>
   )
 }

@@ -1,5 +1,5 @@
-import { type Browser, expect, type Page } from '@playwright/test'
-import { type SignedUpUser, signUpAndLogIn } from './sign-up'
+import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test'
+import { type SignedUpUser, signUpAndLogIn, signUpByApi } from './sign-up'
 
 /** A signed-up user in a browser context of their own, past the tutorial. */
 export interface Person {
@@ -14,11 +14,22 @@ export async function person(browser: Browser, name: string, viewport = { width:
   return { page, user }
 }
 
+/** A signed-up user who acts only through the API (no browser page, so quicker to make). */
+export interface ApiPerson {
+  request: APIRequestContext
+  user: SignedUpUser
+}
+
+export async function apiPerson(request: APIRequestContext, name: string): Promise<ApiPerson> {
+  return { request, user: await signUpByApi(request, name) }
+}
+
 /** API calls as that person for setting things up around the UI: each must succeed; answers `result`. */
-export function apiAs(who: Person) {
+export function apiAs(who: Person | ApiPerson) {
   const headers = { authorization: `Bearer ${who.user.accessToken}` }
+  const request = 'page' in who ? who.page.request : who.request
   const call = async (method: 'get' | 'post' | 'put', path: string, data?: unknown) => {
-    const res = await who.page.request[method](`/api/${path}`, { data, headers })
+    const res = await request[method](`/api/${path}`, { data, headers })
     expect(res.status(), `${method.toUpperCase()} ${path}: ${await res.text()}`).toBe(200)
     return (await res.json()).result
   }

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test'
+import { type APIRequestContext, expect, type Page } from '@playwright/test'
 import { latestEmailPreview } from './email-log'
 
 export interface SignedUpUser {
@@ -31,23 +31,18 @@ async function codeFromPreview(page: Page, email: string): Promise<string> {
   return code
 }
 
-/**
- * A fresh, verified user logged in through the UI: registered with POST auth/register, verified
- * with the code the server emailed, then logged in on /login. Ends on the sidebar layout (under
- * the onboarding modal unless `skipTutorial`).
- */
-export async function signUpAndLogIn(page: Page, options: SignUpOptions = {}): Promise<SignedUpUser> {
+/** Registered with POST auth/register, verified with the emailed code, logged in with POST auth/login (no page). */
+async function registerVerified(api: APIRequestContext, options: SignUpOptions & { readCode: (email: string) => Promise<string> }): Promise<SignedUpUser> {
   const base = options.baseURL ?? ''
   const name = options.name ?? 'Lan Nguyễn'
   const email = `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`
   const password = 'correct horse 42'
-  const api = page.request
 
   const registered = await api.post(`${base}/api/auth/register`, { data: { name, email, password } })
   expect(registered.status(), await registered.text()).toBe(200)
   const userId = ((await registered.json()) as { result: { user: { _id: string } } }).result.user._id
 
-  const code = options.readCode ? await options.readCode(email) : await codeFromPreview(page, email)
+  const code = await options.readCode(email)
   expect(code).toMatch(/^\d{6}$/)
   const verified = await api.post(`${base}/api/auth/verify-email`, { data: { email, code } })
   expect(verified.status(), await verified.text()).toBe(200)
@@ -59,6 +54,34 @@ export async function signUpAndLogIn(page: Page, options: SignUpOptions = {}): P
     const skipped = await api.put(`${base}/api/customer/skip-tutorial`, { headers: { authorization: `Bearer ${accessToken}` } })
     expect(skipped.status()).toBe(200)
   }
+  return { userId, name, email, password, accessToken }
+}
+
+/**
+ * A fresh, verified user made through the API only, on the run's server, without a browser page
+ * (the code read from the email's preview): for people who only act around the UI.
+ */
+export async function signUpByApi(api: APIRequestContext, name: string): Promise<SignedUpUser> {
+  return registerVerified(api, {
+    name,
+    skipTutorial: true,
+    readCode: async (email) => {
+      const preview = await api.get(await latestEmailPreview(email))
+      const body = (await preview.text()).match(/<pre data-testid="body">([\s\S]*?)<\/pre>/)?.[1] ?? ''
+      return body.match(/\b\d{6}\b/)?.[0] ?? ''
+    },
+  })
+}
+
+/**
+ * A fresh, verified user logged in through the UI: registered with POST auth/register, verified
+ * with the code the server emailed, then logged in on /login. Ends on the sidebar layout (under
+ * the onboarding modal unless `skipTutorial`).
+ */
+export async function signUpAndLogIn(page: Page, options: SignUpOptions = {}): Promise<SignedUpUser> {
+  const base = options.baseURL ?? ''
+  const user = await registerVerified(page.request, { ...options, readCode: options.readCode ?? ((email) => codeFromPreview(page, email)) })
+  const { email, password } = user
 
   await page.goto(`${base}/login${options.redirect ? `?${new URLSearchParams({ redirect: options.redirect })}` : ''}`)
   // A phone-sized window is first offered the native app (once per session): continue in the browser.
@@ -71,5 +94,5 @@ export async function signUpAndLogIn(page: Page, options: SignUpOptions = {}): P
   await page.getByRole('button', { name: 'Log in' }).click()
   // The sidebar layout: its header, or the first-login tutorial over it.
   await expect(page.getByRole('button', { name: 'Account' }).or(page.getByRole('heading', { name: 'Welcome to Workroom' }))).toBeVisible()
-  return { userId, name, email, password, accessToken }
+  return user
 }

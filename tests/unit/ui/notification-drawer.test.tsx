@@ -1,12 +1,14 @@
 import { describe, expect, it, vi } from 'vitest'
-import { render, screen, within } from '@testing-library/react'
+import { act, fireEvent, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { I18nProvider } from '@lingui/react'
 import { i18n } from '@lingui/core'
 import type { NotificationItem } from '../../../src/machines/notification-badge'
+import type { NotificationPagesConnect, NotificationPagesStatus } from '../../../src/machines/notification-pages'
 import { NotificationList } from '../../../src/ui/notification-badge/notification-list'
 import { NotificationBell } from '../../../src/ui/notification-badge/notification-bell'
 import { TitleIcon, titleIconHref } from '../../../src/ui/notification-badge/title-icon'
+import { withLayout } from '../../model/support/layout'
 
 const now = new Date('2026-03-15T12:00:00Z')
 const items: NotificationItem[] = [
@@ -25,6 +27,9 @@ const list = (onSeen = vi.fn(), onSeenAll = vi.fn()) => {
 }
 
 describe('the notification drawer list', () => {
+  // The rows are virtualised: a tall viewport shows all of these few, as a browser does.
+  withLayout()
+
   it('shows who, what and how long ago, newest first', () => {
     const { rows } = list()
     expect(rows.map((row) => row.getAttribute('aria-label'))).toEqual(['Minh Trần sent you a friend request', 'Payment failed', 'Booking approved'])
@@ -82,6 +87,97 @@ describe('the notification drawer list', () => {
     const { onSeenAll } = list()
     await userEvent.setup().click(screen.getByRole('button', { name: 'Mark all as read' }))
     expect(onSeenAll).toHaveBeenCalledTimes(1)
+  })
+})
+
+describe('the notification drawer list is virtualised', () => {
+  // A drawer 360 px tall, every row 72 px: five rows in view.
+  const VIEWPORT_PX = 360
+  const ROW_PX = 72
+  withLayout(VIEWPORT_PX, ROW_PX)
+
+  const many = (count: number): NotificationItem[] =>
+    Array.from({ length: count }, (_, i) => ({ _id: `n${i + 1}`, is_seen: false, created_at: '2026-03-15T11:00:00Z', notify_message: `Notification ${i + 1}`, customer: null }))
+  const pagesOf = (status: NotificationPagesStatus, onLoadMore = vi.fn()): NotificationPagesConnect => ({ status, hasMore: status === 'loaded', onLoadMore, onRetry: vi.fn() })
+  const view = (items: NotificationItem[], pages: NotificationPagesConnect) => (
+    <I18nProvider i18n={i18n}>
+      <NotificationList items={items} unread={items.length} canMarkAllSeen onSeen={vi.fn()} onSeenAll={vi.fn()} now={now} pages={pages} />
+    </I18nProvider>
+  )
+  const rows = () => within(screen.getByRole('list', { name: 'Notifications' })).getAllByRole('listitem')
+  const names = () => rows().map((row) => row.getAttribute('aria-label'))
+  /** The user scrolls a list of `count` rows to its end. */
+  const scrollToEnd = (count: number) => {
+    const scroller = screen.getByTestId('notification-scroller')
+    scroller.scrollTop = count * ROW_PX - VIEWPORT_PX
+    fireEvent.scroll(scroller)
+  }
+
+  it('holds only the rows in view and a few around them; each says where it is in the list', () => {
+    render(view(many(200), pagesOf('exhausted')))
+    const shown = rows()
+    expect(shown.length).toBeGreaterThanOrEqual(VIEWPORT_PX / ROW_PX)
+    expect(shown.length).toBeLessThan(20)
+    expect(shown[0]!.getAttribute('aria-label')).toBe('Notification 1')
+    expect(shown.map((row) => row.getAttribute('aria-posinset'))).toEqual(shown.map((_, i) => String(i + 1)))
+    expect(new Set(shown.map((row) => row.getAttribute('aria-setsize')))).toEqual(new Set(['200']))
+  })
+
+  it('scrolling near the end shows the last rows and asks for the next page, once', () => {
+    const onLoadMore = vi.fn()
+    const { rerender } = render(view(many(60), pagesOf('loaded', onLoadMore)))
+    // The top of a long list asks for nothing.
+    expect(onLoadMore).not.toHaveBeenCalled()
+    scrollToEnd(60)
+    expect(names()).toContain('Notification 60')
+    expect(names()).not.toContain('Notification 1')
+    expect(onLoadMore).toHaveBeenCalledTimes(1)
+    // While that page loads, scrolling asks for nothing more.
+    rerender(view(many(60), pagesOf('loading', onLoadMore)))
+    scrollToEnd(59)
+    scrollToEnd(60)
+    expect(onLoadMore).toHaveBeenCalledTimes(1)
+    // The page came in full: the end is 20 rows further, out of view, until scrolled to.
+    rerender(view(many(80), pagesOf('loaded', onLoadMore)))
+    expect(onLoadMore).toHaveBeenCalledTimes(1)
+    scrollToEnd(80)
+    expect(names()).toContain('Notification 80')
+    expect(onLoadMore).toHaveBeenCalledTimes(2)
+  })
+
+  it('the end asks for nothing once the last page came, nor after a failure (Try again is there)', () => {
+    for (const status of ['exhausted', 'failed'] as const) {
+      const onLoadMore = vi.fn()
+      const { unmount } = render(view(many(60), pagesOf(status, onLoadMore)))
+      scrollToEnd(60)
+      expect(names()).toContain('Notification 60')
+      expect(onLoadMore).not.toHaveBeenCalled()
+      unmount()
+    }
+  })
+
+  it('a notification arriving live is put first, at the top', () => {
+    const items = many(100)
+    const { rerender } = render(view(items, pagesOf('loaded')))
+    const live: NotificationItem = { _id: 'live', is_seen: false, created_at: '2026-03-15T11:59:59Z', notify_message: 'Just arrived', customer: null }
+    rerender(view([live, ...items], pagesOf('loaded')))
+    expect(names().slice(0, 2)).toEqual(['Just arrived', 'Notification 1'])
+    expect(rows()[0]!.getAttribute('aria-posinset')).toBe('1')
+  })
+
+  it('the row holding the keyboard focus stays in the page when it scrolls out of view', () => {
+    render(view(many(200), pagesOf('exhausted')))
+    const button = within(rows()[0]!).getByRole('button', { name: 'Mark as read' })
+    act(() => button.focus())
+    scrollToEnd(200)
+    expect(names()).toContain('Notification 200')
+    expect(names()[0]).toBe('Notification 1')
+    expect(names()).not.toContain('Notification 2')
+    expect(document.activeElement).toBe(button)
+    // Once the focus leaves it, the row goes like the others.
+    act(() => button.blur())
+    scrollToEnd(199)
+    expect(names()).not.toContain('Notification 1')
   })
 })
 
