@@ -68,7 +68,7 @@ import {
 } from './topic'
 import { messageSearchQuery, foundMessage, superSearchQuery, superSearchResult } from './search'
 import { user } from './user'
-import { contactItem, contactPageQuery, customerIdBody, listFriendsQuery, person, personQuery } from './relates'
+import { archiveState, contactItem, contactPageQuery, customerIdBody, listFriendsQuery, person, personQuery } from './relates'
 import { myTrashQuery, revokedCount, sessionIdBody, sessionList, storageSummary, supportChat, supportChatQuery, trashedFile } from './pages'
 
 /**
@@ -605,7 +605,10 @@ export const endpoints = {
   friendRequests: endpoint({ method: 'GET', path: 'relates/list-friend', tag: 'relates', summary: 'Friend requests the caller received, newest first, 20 per page', auth: 'signedIn', query: contactPageQuery, response: z.array(contactItem) }),
   blockedPeople: endpoint({ method: 'GET', path: 'relates/list-block', tag: 'relates', summary: 'People the caller blocked, newest first, 20 per page', auth: 'signedIn', query: contactPageQuery, response: z.array(contactItem) }),
   listFriends: endpoint({ method: 'GET', path: 'workid/list-friends', tag: 'relates', summary: 'The caller’s friends by name (status=2), the first 1,000', auth: 'signedIn', query: listFriendsQuery, response: z.array(contactItem) }),
-  contactList: endpoint({ method: 'GET', path: 'contact', tag: 'relates', summary: 'The caller’s contacts (friends) by name, 20 per page', auth: 'signedIn', query: contactPageQuery, response: z.array(contactItem) }),
+  contactList: endpoint({ method: 'GET', path: 'contact', tag: 'relates', summary: 'The caller’s contacts (friends they did not archive) by name, 20 per page', auth: 'signedIn', query: contactPageQuery, response: z.array(contactItem) }),
+  archiveFriend: endpoint({ method: 'POST', path: 'relates/archive', tag: 'relates', summary: 'Archive a friend: they leave the caller’s contact list for the archived one (the caller’s view only; still friends); idempotent', auth: 'signedIn', body: customerIdBody, response: archiveState, limit: { rule: 'relate', by: 'user' } }),
+  unarchiveFriend: endpoint({ method: 'POST', path: 'relates/unarchive', tag: 'relates', summary: 'Move an archived friend back to the caller’s contact list; idempotent', auth: 'signedIn', body: customerIdBody, response: archiveState, limit: { rule: 'relate', by: 'user' } }),
+  archivedFriends: endpoint({ method: 'GET', path: 'relates/list-archived', tag: 'relates', summary: 'The friends the caller archived, most recently archived first, 20 per page', auth: 'signedIn', query: contactPageQuery, response: z.array(contactItem) }),
   // search
   superSearch: endpoint({
     method: 'GET',

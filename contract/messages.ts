@@ -42,6 +42,7 @@ export const SERVER_MESSAGES = {
   blockedByPerson: { en: 'You cannot contact this person.', vi: 'Bạn không thể liên hệ với người này.' },
   relateSelf: { en: 'You cannot do this with your own account.', vi: 'Bạn không thể làm điều này với chính tài khoản của mình.' },
   noFriendRequest: { en: 'There is no friend request from this person.', vi: 'Không có lời mời kết bạn nào từ người này.' },
+  notFriendArchive: { en: 'Only friends can be archived. This person is not your friend.', vi: 'Chỉ có thể lưu trữ bạn bè. Người này không phải là bạn bè của bạn.' },
 } as const satisfies Record<string, Record<Language, string>>
 
 export type ServerMessageKey = keyof typeof SERVER_MESSAGES

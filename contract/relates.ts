@@ -4,6 +4,8 @@ import { friendStatus } from './notify'
 
 /**
  * Friends, contacts and blocking (relates/*, workid/list-friends, workid/customer, contact).
+ * A friend the caller archived leaves their contact list (GET contact) for relates/list-archived;
+ * they stay a friend everywhere else (workid/list-friends, the privacy rules).
  * friend_status, as the caller sees the other person: 0 and 2 stranger, 1 requested (the caller
  * asked), 3 friend; `incoming` says the other person asked the caller (friend_status is then 0).
  */
@@ -31,6 +33,14 @@ export const person = contactItem.extend({
 })
 export type Person = z.infer<typeof person>
 
+/** POST relates/archive, relates/unarchive: whether the friend is now in the caller's Archived tab. */
+export const archiveState = z.object({
+  _id: z.string(),
+  /** Archived by the caller (their own view only: the other person sees nothing change). */
+  archived: z.boolean(),
+})
+export type ArchiveState = z.infer<typeof archiveState>
+
 /** GET workid/customer: one person by workid or id. */
 export const personQuery = z.union([z.object({ customer_id: objectId }), z.object({ workid: z.string().trim().min(1).max(64) })])
 export type PersonQuery = z.infer<typeof personQuery>
@@ -39,6 +49,6 @@ export type PersonQuery = z.infer<typeof personQuery>
 export const listFriendsQuery = z.object({ status: z.coerce.number().pipe(z.literal(2)).default(2) })
 export type ListFriendsQuery = z.infer<typeof listFriendsQuery>
 
-/** GET contact, relates/list-friend, relates/list-block: 20 per page. */
+/** GET contact, relates/list-friend, relates/list-block, relates/list-archived: 20 per page. */
 export const contactPageQuery = z.object({ page: pageNumber })
 export type ContactPageQuery = z.infer<typeof contactPageQuery>

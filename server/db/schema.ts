@@ -336,7 +336,9 @@ export const scheduledJobs = pgTable('scheduled_jobs', {
 /**
  * A friendship between two people, one row per pair: `userLow` < `userHigh` (string order), so the
  * pair is unique whoever asked. `requesterId` asked; `acceptedAt` is set once the other accepted.
- * A refused or cancelled request, or an unfriend, deletes the row.
+ * A refused or cancelled request, or an unfriend, deletes the row (and with it the archive marks).
+ * `archivedByLow` / `archivedByHigh`: when that side archived the friend (their own /contact view
+ * only: the friend leaves their Friends tab for Archived; nothing changes for the other side).
  */
 export const friendships = pgTable(
   'friendships',
@@ -352,6 +354,8 @@ export const friendships = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     acceptedAt: at('accepted_at'),
+    archivedByLow: at('archived_by_low'),
+    archivedByHigh: at('archived_by_high'),
   },
   (t) => [primaryKey({ columns: [t.userLow, t.userHigh] }), index('friendships_user_high_idx').on(t.userHigh)],
 )

@@ -5,7 +5,8 @@ import { apiAs, person } from './support/people'
  * Friends end to end (issue 15): a request sent from a profile reaches the addressee live, who
  * accepts it in the notification drawer; the requester's profile turns to "Friends"; the contact
  * list shows the friend; "only friends may message me" refuses a stranger with a visible reason
- * while the friend still gets the chat; a blocked person is refused too.
+ * while the friend still gets the chat; a blocked person is refused too; a friend archived from
+ * /contact moves to the Archived tab (for the archiver only) and back.
  */
 test('A asks B from B’s profile, B accepts from the drawer, A sees Friends; only-friends chat refuses stranger C with a visible error', async ({ browser }) => {
   const ann = await person(browser, 'Ann Friend')
@@ -111,4 +112,50 @@ test('/contact: a request rejected and one accepted in the Requests tab; the fri
   await hoa.page.getByRole('tab', { name: 'Friends' }).click()
   await expect(hoa.page.getByRole('list', { name: 'Friends' }).getByRole('listitem')).toHaveCount(1)
   await expect(hoa.page.getByRole('list', { name: 'Friends' }).getByRole('listitem', { name: 'Khoa Asker' })).toBeVisible()
+})
+
+test('/contact: a friend archived from their card moves to Archived (only for me, still friends) and back with Unarchive', async ({ browser }) => {
+  const lan = await person(browser, 'Lan Archiver')
+  const minh = await person(browser, 'Minh Archived')
+  const nga = await person(browser, 'Nga Friend')
+  const lanInfo = await apiAs(lan).get('customer/user-info')
+  // Lan is friends with Minh and Nga.
+  for (const friend of [minh, nga]) {
+    await apiAs(friend).post('relates/add-friend', { customer_id: lanInfo._id })
+    await apiAs(lan).post('relates/accept-friend', { customer_id: (await apiAs(friend).get('customer/user-info'))._id })
+  }
+
+  await lan.page.goto('/contact')
+  const friends = lan.page.getByRole('list', { name: 'Friends' })
+  await expect(friends.getByRole('listitem')).toHaveCount(2)
+  await friends.getByRole('listitem', { name: 'Minh Archived' }).getByRole('button', { name: 'Archive Minh Archived' }).click()
+  await expect(friends.getByRole('listitem', { name: 'Minh Archived' })).toHaveCount(0)
+  await expect(friends.getByRole('listitem', { name: 'Nga Friend' })).toBeVisible()
+
+  // Under Archived: Minh, still with Chat, and Unarchive.
+  await lan.page.getByRole('tab', { name: 'Archived' }).click()
+  const archived = lan.page.getByRole('list', { name: 'Archived friends' })
+  await expect(archived.getByRole('listitem')).toHaveCount(1)
+  const minhCard = archived.getByRole('listitem', { name: 'Minh Archived' })
+  await expect(minhCard.getByRole('link', { name: 'Chat with Minh Archived' })).toBeVisible()
+
+  // On a phone the card and its buttons fit the width.
+  await lan.page.setViewportSize({ width: 360, height: 740 })
+  await expect(minhCard.getByRole('button', { name: 'Unarchive Minh Archived' })).toBeInViewport()
+  expect(await lan.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
+  await lan.page.setViewportSize({ width: 1280, height: 800 })
+
+  // Minh sees nothing change: Lan is still among his friends, and not archived.
+  await minh.page.goto('/contact')
+  await expect(minh.page.getByRole('list', { name: 'Friends' }).getByRole('listitem', { name: 'Lan Archiver' })).toBeVisible()
+  await minh.page.getByRole('tab', { name: 'Archived' }).click()
+  await expect(minh.page.getByText('No archived friends. Archive a friend to move them here from the Friends tab; they stay your friend.')).toBeVisible()
+
+  // Unarchive: Minh leaves Archived and is back under Friends.
+  await minhCard.getByRole('button', { name: 'Unarchive Minh Archived' }).click()
+  await expect(minhCard).toHaveCount(0)
+  await expect(lan.page.getByText('No archived friends. Archive a friend to move them here from the Friends tab; they stay your friend.')).toBeVisible()
+  await lan.page.getByRole('tab', { name: 'Friends' }).click()
+  await expect(friends.getByRole('listitem')).toHaveCount(2)
+  await expect(friends.getByRole('listitem', { name: 'Minh Archived' }).getByRole('button', { name: 'Archive Minh Archived' })).toBeEnabled()
 })

@@ -151,6 +151,9 @@ export const AUTHORIZATION: Record<string, Row> = {
   blockedPeople: { rule: 'own rows', expect: signedIn, input: () => ({ query: { page: '1' } }) },
   listFriends: { rule: 'own rows', expect: signedIn, input: () => ({ query: { status: '2' } }) },
   contactList: { rule: 'own rows', expect: signedIn, input: () => ({ query: { page: '1' } }) },
+  archiveFriend: { rule: 'own friendships: a friend of the caller (the mark is the caller’s own)', expect: signedIn, input: async (fx, who) => ({ body: { customer_id: await friendOf(fx, who) } }) },
+  unarchiveFriend: { rule: 'own friendships; not archived is no error', expect: signedIn, input: async (fx, who) => ({ body: { customer_id: await friendOf(fx, who, { archived: true }) } }) },
+  archivedFriends: { rule: 'own rows', expect: signedIn, input: () => ({ query: { page: '1' } }) },
   // search
   superSearch: { rule: 'signed in; answers only what the caller may see', expect: signedIn, input: () => ({ query: { keyword: 'general' } }) },
   messageSearch: { rule: 'topic members (without topic_id: the caller’s own topics)', expect: members, input: (fx) => ({ query: { keyword: 'hello', topic_id: fx.generalId } }) },
@@ -184,6 +187,15 @@ export const AUTHORIZATION: Record<string, Row> = {
     expect: signedIn,
     input: (_fx, who) => ({ query: { api_key: DEFAULT_SUPPORT_API_KEY, customer_id: who?.user._id ?? 'anyone' } }),
   },
+}
+
+/** A new friend of `who` (archived by `who` when asked; anonymous: anyone's id, refused before it matters). */
+async function friendOf(fx: Fixtures, who: Person | undefined, { archived = false } = {}): Promise<string> {
+  if (!who) return fx.host.user._id
+  const friend = await askerOf(fx, who)
+  resultOf('relates/accept-friend', await who.api('POST', 'relates/accept-friend', { customer_id: friend }))
+  if (archived) resultOf('relates/archive', await who.api('POST', 'relates/archive', { customer_id: friend }))
+  return friend
 }
 
 /** A new person who asked `who` to be friends (anonymous: anyone's id, refused before it matters). */

@@ -5,7 +5,8 @@ import { channelWith, clientId, type Person, person } from './chat-fixtures'
 /**
  * Friends, contacts, privacy and blocking (spec sections 4 and 6): the friend lifecycle with its
  * notifications, idempotency, crossing requests, the only-friends settings for chat and invites
- * (403 for a stranger, allowed for a friend), the call policy, and blocking.
+ * (403 for a stranger, allowed for a friend), the call policy, blocking, and archived friends (one
+ * side's view: out of the contact list, still a friend).
  */
 let server: TestServer
 let base: string
@@ -150,6 +151,131 @@ describe('the friend lifecycle', () => {
   })
 })
 
+describe('archived friends', () => {
+  const friends = async (a: Person, b: Person) => {
+    await ok(a, 'add-friend', b)
+    await ok(b, 'accept-friend', a)
+  }
+
+  it('archiving moves a friend from my contact list to my archived list only: the other side, the pickers and the privacy rules still see friends', async () => {
+    const [ann, bao, cam] = await people('Ann', 'Bao', 'Cam')
+    await friends(ann, bao)
+    await friends(ann, cam)
+    expect(ids(await ann.api('GET', 'contact?page=1'))).toEqual([bao.user._id, cam.user._id])
+
+    const archived = await relate(ann, 'archive', bao)
+    expect(archived.status).toBe(200)
+    expect(archived.body.result).toEqual({ _id: bao.user._id, archived: true })
+    expect(ids(await ann.api('GET', 'contact?page=1'))).toEqual([cam.user._id])
+    expect((await ann.api('GET', 'relates/list-archived?page=1')).body.result).toEqual([{ _id: bao.user._id, name: 'Bao', workid: bao.user.workid, photo_url: null }])
+    // Still friends: the friend pickers list Bao, the profile says friends.
+    expect(ids(await ann.api('GET', 'workid/list-friends?status=2'))).toEqual([bao.user._id, cam.user._id])
+    expect(await lookup(ann, bao)).toMatchObject({ friend_status: 3 })
+
+    // Bao sees nothing change.
+    expect(ids(await bao.api('GET', 'contact?page=1'))).toEqual([ann.user._id])
+    expect(ids(await bao.api('GET', 'relates/list-archived?page=1'))).toEqual([])
+    expect(await lookup(bao, ann)).toMatchObject({ friend_status: 3 })
+
+    // Bao lets only friends message him: Ann, archived or not, is a friend and gets the chat.
+    await setPrivacy(bao, 'only_friend_chat', 1)
+    const chat = await ann.api('GET', `topic/chat-friend?customer_id=${bao.user._id}`)
+    expect(chat.status).toBe(200)
+    expect((await ann.api('POST', 'message/send', { client_id: clientId(), topic_id: chat.body.result._id, message: 'still here' })).status).toBe(200)
+  })
+
+  it('archive and unarchive are idempotent; unarchive brings the friend back to the contact list', async () => {
+    const [ann, bao] = await people('Ann', 'Bao')
+    await friends(ann, bao)
+    await ok(ann, 'archive', bao)
+    expect(await ok(ann, 'archive', bao)).toEqual({ _id: bao.user._id, archived: true })
+    expect(ids(await ann.api('GET', 'relates/list-archived?page=1'))).toEqual([bao.user._id])
+    expect(ids(await ann.api('GET', 'contact?page=1'))).toEqual([])
+
+    expect(await ok(ann, 'unarchive', bao)).toEqual({ _id: bao.user._id, archived: false })
+    expect(await ok(ann, 'unarchive', bao)).toEqual({ _id: bao.user._id, archived: false })
+    expect(ids(await ann.api('GET', 'relates/list-archived?page=1'))).toEqual([])
+    expect(ids(await ann.api('GET', 'contact?page=1'))).toEqual([bao.user._id])
+  })
+
+  it('both sides archive each other independently', async () => {
+    const [ann, bao] = await people('Ann', 'Bao')
+    await friends(ann, bao)
+    await ok(ann, 'archive', bao)
+    await ok(bao, 'archive', ann)
+    expect(ids(await ann.api('GET', 'relates/list-archived?page=1'))).toEqual([bao.user._id])
+    expect(ids(await bao.api('GET', 'relates/list-archived?page=1'))).toEqual([ann.user._id])
+    await ok(bao, 'unarchive', ann)
+    expect(ids(await bao.api('GET', 'contact?page=1'))).toEqual([ann.user._id])
+    expect(ids(await ann.api('GET', 'relates/list-archived?page=1'))).toEqual([bao.user._id])
+    expect(ids(await ann.api('GET', 'contact?page=1'))).toEqual([])
+  })
+
+  it('the archive mark ends with the friendship: unfriend or block, then friends again, and the friend is back in the contact list', async () => {
+    const [ann, bao, cam] = await people('Ann', 'Bao', 'Cam')
+    await friends(ann, bao)
+    await ok(ann, 'archive', bao)
+    await ok(bao, 'unfriend', ann)
+    expect(ids(await ann.api('GET', 'relates/list-archived?page=1'))).toEqual([])
+    await friends(bao, ann)
+    expect(ids(await ann.api('GET', 'contact?page=1'))).toEqual([bao.user._id])
+    expect(ids(await ann.api('GET', 'relates/list-archived?page=1'))).toEqual([])
+
+    await friends(ann, cam)
+    await ok(ann, 'archive', cam)
+    await ok(ann, 'block', cam)
+    expect(ids(await ann.api('GET', 'relates/list-archived?page=1'))).toEqual([])
+    await ok(ann, 'unblock', cam)
+    await friends(cam, ann)
+    expect(ids(await ann.api('GET', 'contact?page=1'))).toEqual([bao.user._id, cam.user._id])
+    expect(ids(await ann.api('GET', 'relates/list-archived?page=1'))).toEqual([])
+  })
+
+  it('only a friend can be archived: a stranger or a pending request is 404 with the reason; unarchiving a non-friend changes nothing', async () => {
+    const [ann, bao, cam] = await people('Ann', 'Bao', 'Cam')
+    const stranger = await relate(ann, 'archive', bao)
+    expect(stranger.status).toBe(404)
+    expect(stranger.body.message).toBe('Only friends can be archived. This person is not your friend.')
+    await ok(ann, 'add-friend', cam)
+    for (const [who, other] of [
+      [ann, cam],
+      [cam, ann],
+    ] as const) {
+      const pending = await relate(who, 'archive', other)
+      expect(pending.status).toBe(404)
+      expect(pending.body.message).toBe('Only friends can be archived. This person is not your friend.')
+    }
+    // In Vietnamese too.
+    const vi = await call(base, 'POST', '/api/relates/archive', { token: ann.access_token, body: { customer_id: bao.user._id }, headers: { 'accept-language': 'vi' } })
+    expect(vi.status).toBe(404)
+    expect(vi.body.message).toBe('Chỉ có thể lưu trữ bạn bè. Người này không phải là bạn bè của bạn.')
+    expect(await ok(ann, 'unarchive', bao)).toEqual({ _id: bao.user._id, archived: false })
+    // Accepted later, Cam is a friend in the contact list, not archived.
+    await ok(cam, 'accept-friend', ann)
+    expect(ids(await ann.api('GET', 'contact?page=1'))).toEqual([cam.user._id])
+    expect(ids(await ann.api('GET', 'relates/list-archived?page=1'))).toEqual([])
+
+    const self = await relate(ann, 'archive', ann)
+    expect(self.status).toBe(400)
+    expect(self.body.errors.customer_id).toEqual(['You cannot do this with your own account.'])
+    expect((await ann.api('POST', 'relates/unarchive', { customer_id: 'no-such-person' })).status).toBe(404)
+    expect((await ann.api('GET', 'relates/list-archived?page=0')).status).toBe(400)
+  })
+
+  it('the archived list pages by 20, the most recently archived first', async () => {
+    const [me] = await people('Me')
+    const many = await people(...Array.from({ length: 21 }, (_, i) => `Archived ${String(i).padStart(2, '0')}`))
+    for (const f of many) await friends(f, me)
+    for (const f of many) await ok(me, 'archive', f)
+    const first = await me.api('GET', 'relates/list-archived?page=1')
+    const second = await me.api('GET', 'relates/list-archived?page=2')
+    expect(ids(first)).toEqual(many.slice(1).reverse().map((f) => f.user._id))
+    expect(ids(second)).toEqual([many[0]!.user._id])
+    expect(ids(await me.api('GET', 'contact?page=1'))).toEqual([])
+    expect((await me.api('GET', 'workid/list-friends?status=2')).body.result).toHaveLength(21)
+  })
+})
+
 describe('privacy enforced by the server', () => {
   it('only_friend_chat: a stranger cannot open a 1:1 chat (403, clear message); a friend can; a stranger cannot write in an old chat', async () => {
     const [bao, stranger, friend, earlier] = await people('Bao', 'Stranger', 'Friend', 'Earlier')
@@ -272,13 +398,14 @@ describe('hot paths and limits', () => {
     return queries.length
   }
 
-  it('the contact list, the requests and the blocked list run one statement, for 1 person or for 20', async () => {
+  it('the contact list, the requests, the archived and the blocked list run one statement, for 1 person or for 20', async () => {
     const [few, many] = await people('Few', 'Many')
     const others = await people(...Array.from({ length: 20 }, (_, i) => `Other ${i}`))
     for (const [i, other] of others.entries()) {
       await ok(other, 'add-friend', many)
       if (i < 10) await ok(many, 'accept-friend', other)
       else await ok(many, 'block', other)
+      if (i < 4) await ok(many, 'archive', other)
     }
     const more = await people(...Array.from({ length: 20 }, (_, i) => `Asker ${i}`))
     for (const asker of more) await ok(asker, 'add-friend', many)
@@ -286,7 +413,8 @@ describe('hot paths and limits', () => {
     await ok(few, 'accept-friend', others[0]!)
     await ok(more[0]!, 'add-friend', few)
     await ok(few, 'block', more[1]!)
-    for (const url of ['contact?page=1', 'relates/list-friend?page=1', 'relates/list-block?page=1', 'workid/list-friends?status=2']) {
+    await ok(few, 'archive', others[0]!)
+    for (const url of ['contact?page=1', 'relates/list-friend?page=1', 'relates/list-block?page=1', 'relates/list-archived?page=1', 'workid/list-friends?status=2']) {
       const small = await statementsOf(few, url)
       const large = await statementsOf(many, url)
       expect(large, url).toBe(small)
@@ -294,7 +422,7 @@ describe('hot paths and limits', () => {
     }
   })
 
-  it('friend requests and answers count against the relate rule (429 past it)', async () => {
+  it('friend requests and answers, archive and unarchive count against the relate rule (429 past it)', async () => {
     const limited = await startTestServer({ rateLimits: { relate: { max: 2 } } })
     try {
       const [ann, bao, cam] = await Promise.all(['Ann', 'Bao', 'Cam'].map((name) => person(limited.url, name)))
@@ -304,6 +432,8 @@ describe('hot paths and limits', () => {
       const over = await ask(ann!, bao!)
       expect(over.status).toBe(429)
       expect(over.headers.get('retry-after')).toBeTruthy()
+      // Archiving and unarchiving spend the same budget.
+      for (const action of ['archive', 'unarchive']) expect((await call(limited.url, 'POST', `/api/relates/${action}`, { token: ann!.access_token, body: { customer_id: bao!.user._id } })).status).toBe(429)
       // Another person has a budget of their own.
       expect((await ask(bao!, cam!)).status).toBe(200)
     } finally {

@@ -1,5 +1,5 @@
 /**
- * The relates module's public face: friends, contacts and blocking (the only writer of friendships
+ * The relates module's public face: friends, contacts, archived friends and blocking (the only writer of friendships
  * and user_blocks), and the privacy policy other modules ask through its service: `mayChat`,
  * `mayCall(callerId, calleeId)` (for the call module to come) and `requireMayInvite`.
  */

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm'
+import { and, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm'
 import type { Db, Executor } from '../../db/client'
 import { friendships, userBlocks, users } from '../../db/schema'
 
@@ -115,9 +115,21 @@ export async function inviteRefusals(db: Db, inviterId: string, inviteeIds: read
   return refusals
 }
 
-/** The accepted friendships of `me`, as a condition joining the friend's users row. */
-export const friendOf = (me: string) =>
-  and(
+/**
+ * The accepted friendships of `me`, as a condition joining the friend's users row. `archived`:
+ * true keeps only the friends `me` archived, false only the others; left out, every friend (an
+ * archive mark is `me`'s own view: the pickers and the privacy rules see all friends).
+ */
+export const friendOf = (me: string, archived?: boolean) => {
+  const marked = (column: typeof friendships.archivedByLow) => (archived === undefined ? undefined : archived ? isNotNull(column) : isNull(column))
+  return and(
     isNotNull(friendships.acceptedAt),
-    or(and(eq(friendships.userLow, me), eq(users.id, friendships.userHigh)), and(eq(friendships.userHigh, me), eq(users.id, friendships.userLow))),
+    or(
+      and(eq(friendships.userLow, me), eq(users.id, friendships.userHigh), marked(friendships.archivedByLow)),
+      and(eq(friendships.userHigh, me), eq(users.id, friendships.userLow), marked(friendships.archivedByHigh)),
+    ),
   )
+}
+
+/** When `me` archived the friendship of the row (their side's mark), for ordering the archived list. */
+export const archivedAtOf = (me: string): SQL<Date | null> => sql`case when ${friendships.userLow} = ${me} then ${friendships.archivedByLow} else ${friendships.archivedByHigh} end`

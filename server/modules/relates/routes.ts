@@ -5,7 +5,7 @@ import { caller } from '../../http/auth-guard'
 import { routesOf } from '../../http/route'
 import type { RelatesService } from './service'
 
-/** Friends, contacts and blocking: relates/*, workid/customer, workid/list-friends, contact. */
+/** Friends, contacts, the archived friends and blocking: relates/*, workid/customer, workid/list-friends, contact. */
 export const relatesRoutes: FastifyPluginAsyncZod<ModuleOptions<RelatesService>> = async (app, { ctx, service }) => {
   const route = routesOf(app, ctx)
 
@@ -21,4 +21,7 @@ export const relatesRoutes: FastifyPluginAsyncZod<ModuleOptions<RelatesService>>
   route(endpoints.blockedPeople, (req) => service.blocked(caller(req).userId, req.query.page))
   route(endpoints.listFriends, (req) => service.friends(caller(req).userId))
   route(endpoints.contactList, (req) => service.contacts(caller(req).userId, req.query.page))
+  route(endpoints.archiveFriend, (req) => service.archive(caller(req).userId, req.body.customer_id))
+  route(endpoints.unarchiveFriend, (req) => service.unarchive(caller(req).userId, req.body.customer_id))
+  route(endpoints.archivedFriends, (req) => service.archived(caller(req).userId, req.query.page))
 }

@@ -1,12 +1,17 @@
-import { and, asc, desc, eq, isNotNull, isNull, or, type SQL } from 'drizzle-orm'
-import { type ContactItem, LIST_MAX, PAGE_SIZE, type Person, type PersonQuery } from '../../../contract'
+import { and, asc, desc, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm'
+import { type ArchiveState, type ContactItem, LIST_MAX, PAGE_SIZE, type Person, type PersonQuery } from '../../../contract'
 import type { AppContext } from '../../context'
 import { friendships, userBlocks, users } from '../../db/schema'
 import { badRequest, HttpError, notFound } from '../../http/errors'
 import type { NotifyService } from '../notify'
-import { callDecision, chatDecision, type Decision, friendOf, inviteRefusals, pairIs, pairOf, type Relation, relationOf } from './policy'
+import { archivedAtOf, callDecision, chatDecision, type Decision, friendOf, inviteRefusals, pairIs, pairOf, type Relation, relationOf } from './policy'
 
 const contactColumns = { _id: users.id, name: users.name, workid: users.workid, photo_url: users.photoUrl }
+
+/** `me` is the pair's lower id: their archive mark is archivedByLow. */
+const isLow = (me: string, other: string) => pairOf(me, other).userLow === me
+/** `me`'s archive mark of the pair with `other`. */
+const mySide = (me: string, other: string) => (isLow(me, other) ? friendships.archivedByLow : friendships.archivedByHigh)
 
 /** A person as `me` sees them (contract/relates.ts: friend_status 0 stranger, 1 I asked, 3 friend). */
 function toPerson(me: string, r: Relation): Person {
@@ -32,8 +37,10 @@ export function refusalError(decision: Decision, kind: 'chat' | 'call' | 'invite
 /**
  * Friends and blocking: the only writer of friendships (one row per pair) and user_blocks, and the
  * privacy policy the chat, topic and (later) call modules ask: mayChat, mayCall, requireMayInvite.
- * Every write is idempotent (asking, accepting, rejecting, unfriending, blocking twice changes
- * nothing the second time), and a request crossing the other person's answers theirs.
+ * Every write is idempotent (asking, accepting, rejecting, unfriending, blocking, archiving twice
+ * changes nothing the second time), and a request crossing the other person's answers theirs. An
+ * archive mark is one side's (friendships.archivedByLow / archivedByHigh) and goes with the row when
+ * the friendship ends (unfriend, block).
  */
 export function createRelatesService(ctx: AppContext, { notify }: { notify: NotifyService }) {
   const { db } = ctx
@@ -79,11 +86,12 @@ export function createRelatesService(ctx: AppContext, { notify }: { notify: Noti
     return rows.length > 0
   }
 
-  async function page(where: SQL | undefined, from: 'friends' | 'requests' | 'blocks', me: string, pageNo: number, size = PAGE_SIZE): Promise<ContactItem[]> {
+  async function page(where: SQL | undefined, from: 'friends' | 'archived' | 'requests' | 'blocks', me: string, pageNo: number, size = PAGE_SIZE): Promise<ContactItem[]> {
     const offset = (pageNo - 1) * size
     if (from === 'blocks')
       return db.select(contactColumns).from(userBlocks).innerJoin(users, eq(users.id, userBlocks.blockedId)).where(eq(userBlocks.blockerId, me)).orderBy(desc(userBlocks.createdAt), asc(users.id)).limit(size).offset(offset)
-    const order = from === 'friends' ? [asc(users.name), asc(users.id)] : [desc(friendships.createdAt), asc(users.id)]
+    const order =
+      from === 'friends' ? [asc(users.name), asc(users.id)] : from === 'archived' ? [desc(archivedAtOf(me)), asc(users.id)] : [desc(friendships.createdAt), asc(users.id)]
     return db.select(contactColumns).from(friendships).innerJoin(users, where!).orderBy(...order).limit(size).offset(offset)
   }
 
@@ -181,6 +189,33 @@ export function createRelatesService(ctx: AppContext, { notify }: { notify: Noti
       return current(me, customerId)
     },
 
+    /**
+     * Archives a friend in the caller's own view: they leave the contact list (GET contact) for the
+     * archived list, and stay a friend for everything else; the other person sees nothing change.
+     * Already archived: nothing changes (the first time is kept). Not a friend: 404 notFriendArchive.
+     */
+    async archive(me: string, customerId: string): Promise<ArchiveState> {
+      await other(me, customerId)
+      const mark = sql`coalesce(${mySide(me, customerId)}, now())`
+      const rows = await db
+        .update(friendships)
+        .set(isLow(me, customerId) ? { archivedByLow: mark } : { archivedByHigh: mark })
+        .where(and(pairIs(me, customerId), isNotNull(friendships.acceptedAt)))
+        .returning({ userLow: friendships.userLow })
+      if (!rows.length) throw new HttpError(404, 'notFriendArchive')
+      return { _id: customerId, archived: true }
+    },
+
+    /** Brings an archived friend back to the contact list; not archived, or not a friend: nothing changes. */
+    async unarchive(me: string, customerId: string): Promise<ArchiveState> {
+      await other(me, customerId)
+      await db
+        .update(friendships)
+        .set(isLow(me, customerId) ? { archivedByLow: null } : { archivedByHigh: null })
+        .where(pairIs(me, customerId))
+      return { _id: customerId, archived: false }
+    },
+
     /** Requests the caller received, newest first. */
     requests: (me: string, pageNo: number) =>
       page(
@@ -193,9 +228,11 @@ export function createRelatesService(ctx: AppContext, { notify }: { notify: Noti
         me,
         pageNo,
       ),
-    /** The caller's friends by name, 20 per page (the contact list). */
-    contacts: (me: string, pageNo: number) => page(friendOf(me), 'friends', me, pageNo),
-    /** The caller's friends by name, the first LIST_MAX (workid/list-friends). */
+    /** The caller's friends they did not archive, by name, 20 per page (the contact list). */
+    contacts: (me: string, pageNo: number) => page(friendOf(me, false), 'friends', me, pageNo),
+    /** The friends the caller archived, most recently archived first, 20 per page. */
+    archived: (me: string, pageNo: number) => page(friendOf(me, true), 'archived', me, pageNo),
+    /** All the caller's friends (archived ones too) by name, the first LIST_MAX (workid/list-friends, the pickers). */
     friends: (me: string) => page(friendOf(me), 'friends', me, 1, LIST_MAX),
     blocked: (me: string, pageNo: number) => page(undefined, 'blocks', me, pageNo),
 

@@ -1,5 +1,15 @@
-import type { ContactListSnapshot } from './contact-list.machine'
-import type { ContactItem, ContactListEvent, ContactListKind } from './contact-list.types'
+import { isMovable, type ContactListSnapshot } from './contact-list.machine'
+import type { ContactItem, ContactListEvent, ContactListKind, MoveFailure } from './contact-list.types'
+
+/** The Archive (friends) or Unarchive (archived friends) button of each item. */
+export interface ContactMoveProps {
+  action: 'archive' | 'unarchive'
+  /** The item whose call is on its way: its button is busy, and every move button waits. */
+  movingId: string | null
+  /** The last move failed for that item (with the server's words when it gave them). */
+  failure: MoveFailure | null
+  onMove: (customerId: string) => void
+}
 
 /** A contact list's props and handlers. */
 export interface ContactListProps {
@@ -14,17 +24,28 @@ export interface ContactListProps {
   onRetry: () => void
   /** An item answered in place (accepted, rejected, unblocked) leaves the list. */
   onRemove: (customerId: string) => void
+  /** Friends and archived friends move to the other list; null for requests and blocked people. */
+  move: ContactMoveProps | null
 }
 
 /** Pure: snapshot and send -> a contact list's props and handlers. */
 export function connect(snapshot: ContactListSnapshot, send: (event: ContactListEvent) => void): ContactListProps {
+  const { context } = snapshot
   return {
-    kind: snapshot.context.kind,
-    items: snapshot.context.items,
+    kind: context.kind,
+    items: context.items,
     loading: snapshot.matches('loading') || snapshot.matches('settling'),
     empty: snapshot.matches('empty'),
     failed: snapshot.matches('failed'),
     onRetry: () => send({ type: 'RETRY' }),
     onRemove: (customerId) => send({ type: 'REMOVE', customerId }),
+    move: isMovable(context.kind)
+      ? {
+          action: context.kind === 'friends' ? 'archive' : 'unarchive',
+          movingId: context.movingId,
+          failure: context.moveFailure,
+          onMove: (customerId) => send({ type: 'MOVE', customerId }),
+        }
+      : null,
   }
 }

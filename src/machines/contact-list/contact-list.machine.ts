@@ -1,18 +1,26 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import { PAGE_SIZE } from '../../../contract/common'
+import { errorDetailOf, outputOf } from '../invoke-result'
 import { actorNotProvided } from '../not-provided'
-import type { ContactItem, ContactListContext, ContactListEvent, ContactListInput, LoadPageInput } from './contact-list.types'
+import type { ContactItem, ContactListContext, ContactListEvent, ContactListInput, ContactListKind, LoadPageInput, MovableKind, MoveItemInput } from './contact-list.types'
 
 /**
- * A contact list (friends, friend requests or blocked people), 20 per page: it keeps loading the
- * next page while a page returns exactly PAGE_SIZE (20) items, then shows them, or says the list is
- * empty; a failed page says so and Retry loads that page again (the pages before it stay).
- * An item answered elsewhere (REMOVE) leaves the list; the last one leaves it empty.
+ * A contact list (friends, friend requests, archived friends or blocked people), 20 per page: it
+ * keeps loading the next page while a page returns exactly PAGE_SIZE (20) items, then shows them,
+ * or says the list is empty; a failed page says so and Retry loads that page again (the pages
+ * before it stay). An item answered elsewhere (REMOVE) leaves the list; the last one leaves it empty.
  *
- * Pure: loading a page is an injected promise actor.
+ * Friends and archived friends move between the two lists (MOVE, one at a time): a friend is
+ * archived (POST relates/archive), an archived friend unarchived (POST relates/unarchive); done,
+ * the item leaves this list; failed, it stays and the failure is kept for that item.
+ *
+ * Pure: loading a page and moving an item are injected promise actors.
  */
 
 const notProvided = actorNotProvided('contactList')
+
+/** Friends are archived, archived friends unarchived; requests and blocked people do not move. */
+export const isMovable = (kind: ContactListKind): kind is MovableKind => kind === 'friends' || kind === 'archived'
 
 export const contactListMachine = setup({
   types: {
@@ -21,28 +29,35 @@ export const contactListMachine = setup({
     input: {} as ContactListInput,
   },
   actors: {
-    /** GET contact | relates/list-friend | relates/list-block ?page. */
+    /** GET contact | relates/list-friend | relates/list-block | relates/list-archived ?page. */
     loadPage: fromPromise<ContactItem[], LoadPageInput>(notProvided('loadPage')),
+    /** POST relates/archive (friends) | relates/unarchive (archived) {customer_id}. */
+    moveItem: fromPromise<void, MoveItemInput>(notProvided('moveItem')),
   },
   guards: {
-    pageIsFull: ({ event }) => (event as unknown as { output: ContactItem[] }).output.length === PAGE_SIZE,
+    pageIsFull: ({ event }) => outputOf<ContactItem[]>(event).length === PAGE_SIZE,
     hasItems: ({ context }) => context.items.length > 0,
     isLastItem: ({ context, event }) => event.type === 'REMOVE' && context.items.length === 1 && context.items[0]!._id === event.customerId,
+    canMove: ({ context, event }) => event.type === 'MOVE' && isMovable(context.kind) && context.items.some((item) => item._id === event.customerId),
+    movedLast: ({ context }) => context.items.length === 1 && context.items[0]!._id === context.movingId,
   },
   actions: {
     append: assign({
       items: ({ context, event }) => {
         const known = new Set(context.items.map((item) => item._id))
-        return [...context.items, ...(event as unknown as { output: ContactItem[] }).output.filter((item) => !known.has(item._id))]
+        return [...context.items, ...outputOf<ContactItem[]>(event).filter((item) => !known.has(item._id))]
       },
     }),
     nextPage: assign({ page: ({ context }) => context.page + 1 }),
     remove: assign({ items: ({ context, event }) => (event.type === 'REMOVE' ? context.items.filter((item) => item._id !== event.customerId) : context.items) }),
-    reset: assign({ items: [], page: 1 }),
+    reset: assign({ items: [], page: 1, movingId: null, moveFailure: null }),
+    startMove: assign({ movingId: ({ event }) => (event.type === 'MOVE' ? event.customerId : null), moveFailure: null }),
+    removeMoved: assign({ items: ({ context }) => context.items.filter((item) => item._id !== context.movingId), movingId: null }),
+    moveFailed: assign({ moveFailure: ({ context, event }) => ({ customerId: context.movingId!, detail: errorDetailOf(event) }), movingId: null }),
   },
 }).createMachine({
   id: 'contactList',
-  context: ({ input }) => ({ kind: input.kind, items: [], page: 1 }),
+  context: ({ input }) => ({ kind: input.kind, items: [], page: 1, movingId: null, moveFailure: null }),
   initial: 'loading',
   on: {
     RELOAD: { target: '.loading', actions: 'reset' },
@@ -66,6 +81,19 @@ export const contactListMachine = setup({
     loaded: {
       on: {
         REMOVE: [{ guard: 'isLastItem', target: 'empty', actions: 'remove' }, { actions: 'remove' }],
+        MOVE: { guard: 'canMove', target: 'moving', actions: 'startMove' },
+      },
+    },
+    moving: {
+      invoke: {
+        id: 'moveItem',
+        src: 'moveItem',
+        input: ({ context }) => ({ kind: context.kind as MovableKind, customerId: context.movingId! }),
+        onDone: [
+          { guard: 'movedLast', target: 'empty', actions: 'removeMoved' },
+          { target: 'loaded', actions: 'removeMoved' },
+        ],
+        onError: { target: 'loaded', actions: 'moveFailed' },
       },
     },
     empty: {},

@@ -2,11 +2,23 @@ import type { ContactItem } from '../../../contract/relates'
 
 export type { ContactItem }
 
-/** Which list: friends (GET contact), requests (GET relates/list-friend), blocked (GET relates/list-block). */
-export type ContactListKind = 'friends' | 'requests' | 'blocked'
+/**
+ * Which list: friends (GET contact: the friends I did not archive), requests (GET
+ * relates/list-friend), blocked (GET relates/list-block), archived (GET relates/list-archived).
+ */
+export type ContactListKind = 'friends' | 'requests' | 'blocked' | 'archived'
+
+/** The lists whose items move to the other one: a friend is archived, an archived friend unarchived. */
+export type MovableKind = Extract<ContactListKind, 'friends' | 'archived'>
 
 export interface ContactListInput {
   kind: ContactListKind
+}
+
+/** An archive or unarchive that failed: whose, and the server's words when it gave them. */
+export interface MoveFailure {
+  customerId: string
+  detail: string | null
 }
 
 export interface ContactListContext {
@@ -14,6 +26,10 @@ export interface ContactListContext {
   items: ContactItem[]
   /** The page being (or last) loaded, 1-based. */
   page: number
+  /** The item being archived (friends) or unarchived (archived), while its call is on its way. */
+  movingId: string | null
+  /** The last archive or unarchive failed (cleared by the next one). */
+  moveFailure: MoveFailure | null
 }
 
 export type ContactListEvent =
@@ -22,8 +38,16 @@ export type ContactListEvent =
   | { type: 'REMOVE'; customerId: string }
   /** Load the list again from page 1. */
   | { type: 'RELOAD' }
+  /** Archive this friend (friends list) or bring them back (archived list): it then leaves this list. */
+  | { type: 'MOVE'; customerId: string }
 
 export interface LoadPageInput {
   kind: ContactListKind
   page: number
+}
+
+/** POST relates/archive (from friends) or relates/unarchive (from archived) {customer_id}. */
+export interface MoveItemInput {
+  kind: MovableKind
+  customerId: string
 }

@@ -1,3 +1,3 @@
-export { contactListMachine, contactListSampleInput, type ContactListActor, type ContactListMachine, type ContactListSnapshot } from './contact-list.machine'
-export { connect, type ContactListProps } from './contact-list.connect'
-export type { ContactItem, ContactListContext, ContactListEvent, ContactListInput, ContactListKind, LoadPageInput } from './contact-list.types'
+export { contactListMachine, contactListSampleInput, isMovable, type ContactListActor, type ContactListMachine, type ContactListSnapshot } from './contact-list.machine'
+export { connect, type ContactListProps, type ContactMoveProps } from './contact-list.connect'
+export type { ContactItem, ContactListContext, ContactListEvent, ContactListInput, ContactListKind, LoadPageInput, MovableKind, MoveFailure, MoveItemInput } from './contact-list.types'

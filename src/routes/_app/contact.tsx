@@ -7,19 +7,25 @@ import { ContactListView } from '../../ui/contact/contact-list-view'
 import { ContactTabs } from '../../ui/contact/contact-tabs'
 import { BlockedRow, RequestRow } from '../../ui/friend-status/live'
 
-/** /contact: friends (chat, call), friend requests (accept, reject) and blocked people (unblock). */
+/** /contact: friends (chat, call, archive), friend requests (accept, reject), archived friends (chat, call, unarchive) and blocked people (unblock). */
 export const Route = createFileRoute('/_app/contact')({ component: ContactsPage })
 
 function ContactsPage() {
   return (
     <Page title={<Trans>Contacts</Trans>}>
-      <ContactTabs friends={<FriendsTab />} requests={<RequestsTab />} blocked={<BlockedTab />} />
+      <ContactTabs friends={<FriendsTab />} requests={<RequestsTab />} archived={<ArchivedTab />} blocked={<BlockedTab />} />
     </Page>
   )
 }
 
 function FriendsTab() {
-  return <ContactListView list={useContactList('friends')}>{(item) => <ContactCard key={item._id} item={item} />}</ContactListView>
+  const list = useContactList('friends')
+  return <ContactListView list={list}>{(item) => <ContactCard key={item._id} item={item} move={list.move} />}</ContactListView>
+}
+
+function ArchivedTab() {
+  const list = useContactList('archived')
+  return <ContactListView list={list}>{(item) => <ContactCard key={item._id} item={item} move={list.move} />}</ContactListView>
 }
 
 function RequestsTab() {

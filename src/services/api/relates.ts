@@ -1,5 +1,5 @@
 import { endpoints } from '../../../contract/endpoints'
-import type { ContactItem, Person } from '../../../contract/relates'
+import type { ArchiveState, ContactItem, Person } from '../../../contract/relates'
 import { failingWithMessage } from '../failure'
 import { call } from '../http'
 
@@ -27,12 +27,14 @@ export const unfriend = relate(endpoints.unfriend)
 export const blockPerson = relate(endpoints.blockPerson)
 export const unblockPerson = relate(endpoints.unblockPerson)
 
-/** 20 per page: the friends (GET contact), the requests I received, the people I blocked. */
-export const contactPage = (kind: 'friends' | 'requests' | 'blocked', page: number): Promise<ContactItem[]> =>
-  failingWithMessage(
-    kind === 'friends' ? call(endpoints.contactList, { page }, quiet) : kind === 'requests' ? call(endpoints.friendRequests, { page }, quiet) : call(endpoints.blockedPeople, { page }, quiet),
-    '',
-  )
+/** Archive a friend (my own view: they leave my contact list for the archived one), or bring them back. */
+export const archiveFriend = (customerId: string): Promise<ArchiveState> => failingWithMessage(call(endpoints.archiveFriend, { customer_id: customerId }, quiet), '')
+export const unarchiveFriend = (customerId: string): Promise<ArchiveState> => failingWithMessage(call(endpoints.unarchiveFriend, { customer_id: customerId }, quiet), '')
+
+const PAGES = { friends: endpoints.contactList, requests: endpoints.friendRequests, blocked: endpoints.blockedPeople, archived: endpoints.archivedFriends } as const
+
+/** 20 per page: the friends I did not archive (GET contact), the requests I received, the people I blocked, the friends I archived. */
+export const contactPage = (kind: keyof typeof PAGES, page: number): Promise<ContactItem[]> => failingWithMessage(call(PAGES[kind], { page }, quiet), '')
 
 /** GET topic/chat-friend by workid, quiet: the 1:1 chat, or the server's reason it is refused. */
 export const chatWithQuietly = (workid: string) => failingWithMessage(call(endpoints.topicChatFriend, { workid }, quiet), '')

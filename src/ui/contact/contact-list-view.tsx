@@ -3,10 +3,10 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import type { ContactItem, ContactListProps } from '../../machines/contact-list'
 import { LoadFailed } from '../load-failed'
 
-/** A contact list (friends, requests or blocked people): its items, or loading, empty, failed. */
+/** A contact list (friends, requests, archived friends or blocked people): its items, or loading, empty, failed. */
 export function ContactListView({ list, children }: { list: ContactListProps; children: (item: ContactItem) => ReactNode }) {
   const { t } = useLingui()
-  const label = list.kind === 'friends' ? t`Friends` : list.kind === 'requests' ? t`Friend requests` : t`Blocked people`
+  const label = list.kind === 'friends' ? t`Friends` : list.kind === 'requests' ? t`Friend requests` : list.kind === 'archived' ? t`Archived friends` : t`Blocked people`
   return (
     <div>
       {list.items.length ? (
@@ -30,6 +30,8 @@ export function ContactListView({ list, children }: { list: ContactListProps; ch
             <Trans>No friends yet. Open someone’s profile from their Work ID and send them a friend request.</Trans>
           ) : list.kind === 'requests' ? (
             <Trans>No friend requests.</Trans>
+          ) : list.kind === 'archived' ? (
+            <Trans>No archived friends. Archive a friend to move them here from the Friends tab; they stay your friend.</Trans>
           ) : (
             <Trans>You have not blocked anyone.</Trans>
           )}

@@ -5,8 +5,20 @@ import { Trans } from '@lingui/react/macro'
 const tabClass =
   'rounded-md px-3 py-1.5 text-sm font-medium text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600 data-[selected]:bg-indigo-50 data-[selected]:text-indigo-700'
 
-/** /contact: friends, friend requests and blocked people, one tab each (a tab's list loads when it opens). */
-export function ContactTabs({ friends, requests, blocked, defaultIndex = 0 }: { friends: ReactNode; requests: ReactNode; blocked: ReactNode; defaultIndex?: number }) {
+/** /contact: friends, friend requests, archived friends and blocked people, one tab each (a tab's list loads when it opens). */
+export function ContactTabs({
+  friends,
+  requests,
+  archived,
+  blocked,
+  defaultIndex = 0,
+}: {
+  friends: ReactNode
+  requests: ReactNode
+  archived: ReactNode
+  blocked: ReactNode
+  defaultIndex?: number
+}) {
   return (
     <TabGroup defaultIndex={defaultIndex}>
       <TabList className="mb-4 flex flex-wrap gap-2 border-b border-slate-200 pb-2">
@@ -17,12 +29,16 @@ export function ContactTabs({ friends, requests, blocked, defaultIndex = 0 }: { 
           <Trans>Requests</Trans>
         </Tab>
         <Tab className={tabClass}>
+          <Trans>Archived</Trans>
+        </Tab>
+        <Tab className={tabClass}>
           <Trans>Blocked</Trans>
         </Tab>
       </TabList>
       <TabPanels>
         <TabPanel>{friends}</TabPanel>
         <TabPanel>{requests}</TabPanel>
+        <TabPanel>{archived}</TabPanel>
         <TabPanel>{blocked}</TabPanel>
       </TabPanels>
     </TabGroup>
