@@ -21,6 +21,8 @@ export const SOCKET_EVENTS = {
   // notifications
   FOCUS: 'FOCUS',
   NOTIFY_SEEN: 'NOTIFY_SEEN',
+  // the user's own settings
+  SETTINGS_CHANGED: 'SETTINGS_CHANGED',
 } as const
 
 /** Sent to a user's other sockets when one of them logs out: their login status changed. */
@@ -44,6 +46,8 @@ export interface ServerToClientEvents {
   TYPING: (payload: TypingPayload) => void
   /** Notifications were read on one of the user's sockets: every socket of the user marks them read. */
   NOTIFY_SEEN: (payload: NotifySeenPayload) => void
+  /** The user changed some of their own settings (in any tab or device, or by the email's unsubscribe link): each of their sockets hears it, and its tab loads them again. */
+  SETTINGS_CHANGED: (payload: SettingsChangedPayload) => void
 }
 
 export interface NewMessagePayload {
@@ -65,6 +69,18 @@ export interface OutTopicPayload {
 export interface TypingPayload {
   topic_id: string
   user: { _id: string; name: string }
+}
+
+/**
+ * Which of the user's own settings changed: `attention` (do not disturb, working hours, time zone,
+ * keyword alerts, the missed-message email, a chat's level or mute), `contacts` (a friend archived
+ * or unarchived). The event says only what changed, not the new value: each tab loads it again, so
+ * two writes close together cannot leave a tab on the older answer.
+ */
+export const SETTINGS_AREAS = ['attention', 'contacts'] as const
+export type SettingsArea = (typeof SETTINGS_AREAS)[number]
+export interface SettingsChangedPayload {
+  area: SettingsArea
 }
 
 export interface ClientToServerEvents {

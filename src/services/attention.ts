@@ -9,7 +9,7 @@ import { connect as connectDndNotice, dndNoticeMachine } from '../machines/dnd-n
 import * as api from './api/attention'
 import { showBrowserNotification } from './browser-notifications'
 import { failingWithMessage } from './failure'
-import { onSocketEvent } from './socket'
+import { onSocketConnect, onSocketEvent } from './socket'
 
 /**
  * The attention machine as the app runs it: one actor per signed-in user (started by the sidebar
@@ -80,7 +80,9 @@ function notifyNewMessage(message: PushedMessage, meId: string) {
 /**
  * Starts the signed-in user's attention actor (the sidebar layout calls it): loads the settings,
  * stores the browser's time zone the first time, moves the clock every 30 s (mutes and do not
- * disturb end on their own) and notifies new messages as the rules allow.
+ * disturb end on their own), loads them again when the user changed them in another tab or device
+ * (socket SETTINGS_CHANGED attention) or the socket reconnects (it may have missed that), and
+ * notifies new messages as the rules allow.
  */
 export function useAttentionRuntime(meId: string) {
   useEffect(() => {
@@ -101,9 +103,16 @@ export function useAttentionRuntime(meId: string) {
     changed()
     const timer = setInterval(() => actor.send({ type: 'TICK', now: Date.now() }), TICK_MS)
     const stopMessages = onSocketEvent('NEW_MESSAGE', ({ message }) => notifyNewMessage(message, meId))
+    const refresh = () => actor.send({ type: 'REFRESH' })
+    const stopChanges = onSocketEvent('SETTINGS_CHANGED', ({ area }) => {
+      if (area === 'attention') refresh()
+    })
+    const stopConnects = onSocketConnect(refresh)
     return () => {
       clearInterval(timer)
       stopMessages()
+      stopChanges()
+      stopConnects()
       watch.unsubscribe()
       actor.stop()
       if (current === actor) current = null

@@ -18,6 +18,11 @@ const SCHEDULE = { enabled: false, days: [1, 2, 3, 4, 5], start: '09:00', end: '
 const STORED: AttentionSettings = { time_zone: 'Asia/Ho_Chi_Minh', dnd_until: null, dnd_schedule: SCHEDULE, keywords: ['deploy'], digest_email: true, topics: [] }
 /** What the settings form sends after the keywords field is changed to "deploy, phát hành". */
 const FORM_BODY = { time_zone: 'Asia/Ho_Chi_Minh', dnd_schedule: SCHEDULE, keywords: ['deploy', 'phát hành'], digest_email: true }
+/** Stored after a 30-minute pause, and after the form above was saved (here or in another tab). */
+const AFTER_DND: AttentionSettings = { ...STORED, dnd_until: DND_UNTIL }
+const AFTER_FORM: AttentionSettings = { ...STORED, keywords: FORM_BODY.keywords }
+/** The settings form's own fields (what it starts again from when they were saved elsewhere). */
+const formFields = (s: AttentionSettings | null) => JSON.stringify(s && [s.time_zone, s.dnd_schedule, s.keywords, s.digest_email])
 
 const hhmm = (iso: string) => {
   const d = new Date(iso)
@@ -27,8 +32,8 @@ const hhmm = (iso: string) => {
 /** What the server answers to each save (written here, not taken from the machine). */
 const answerTo = (save: AttentionSave) => {
   if (save.kind === 'topic') return { kind: 'topic', topic: { topic_id: 't1', level: save.body.level ?? 'everything', muted_until: save.body.mute === '1h' ? '2026-03-11T03:00:00.000Z' : null } }
-  if (save.kind === 'dnd') return { kind: 'settings', settings: { ...STORED, dnd_until: DND_UNTIL } }
-  return { kind: 'settings', settings: { ...STORED, keywords: FORM_BODY.keywords } }
+  if (save.kind === 'dnd') return { kind: 'settings', settings: AFTER_DND }
+  return { kind: 'settings', settings: AFTER_FORM }
 }
 
 const page = routed(attentionMachine, (snapshot, send) => {
@@ -44,6 +49,8 @@ const page = routed(attentionMachine, (snapshot, send) => {
 
 /** Keywords typed into the form and not saved yet (kept by the test): a failed save keeps them for another try. */
 const typed = new WeakMap<object, string>()
+/** What a refresh just answered (kept by the test): the controls show it right after. */
+const refreshedTo = new WeakMap<object, AttentionSettings>()
 
 const bellButton = ({ screen }: Kit) => screen.getByRole('button', { name: /^Chat notifications:/ })
 const dndButton = ({ screen }: Kit) => screen.getByRole('button', { name: /^Do not disturb:/ })
@@ -54,10 +61,19 @@ describeModel({
   input: { now: NOW },
   // Every transition once (the settings' combinations would make the graph wide).
   select: 'transitions',
-  serializeState: (s) => JSON.stringify({ value: s.value, context: s.context }),
+  // While a refresh runs or is due, the settings it shows are about to be replaced by what is
+  // stored: where it is, what it saves and whether an error shows are what tell those states apart.
+  serializeState: (s) =>
+    s.context.stale || s.matches({ ready: 'refreshing' })
+      ? JSON.stringify({ value: s.value, stale: s.context.stale, saving: s.context.saving?.kind ?? null, error: s.context.error !== null })
+      : JSON.stringify({ value: s.value, context: s.context }),
   events: {
     'xstate.done.actor.loadSettings': [{ type: 'xstate.done.actor.loadSettings', output: STORED }],
     'xstate.error.actor.loadSettings': [{ type: 'xstate.error.actor.loadSettings', error: new Error('Server Error') }],
+    // Another tab or device paused notifications for 30 minutes, or saved the form (the same stored
+    // settings a save here answers: the graph stays small, and each differs from STORED).
+    'xstate.done.actor.refreshSettings': [AFTER_DND, AFTER_FORM].map((output) => ({ type: 'xstate.done.actor.refreshSettings', output })),
+    'xstate.error.actor.refreshSettings': [{ type: 'xstate.error.actor.refreshSettings', error: new Error('Server Error') }],
     'xstate.done.actor.save': (s) => (s.context.saving ? [{ type: 'xstate.done.actor.save', output: answerTo(s.context.saving) }] : []),
     'xstate.error.actor.save': [{ type: 'xstate.error.actor.save', error: new Error('Permission denied') }],
     // The bell offers the mutes while the chat is not muted, and "Unmute" while it is.
@@ -82,6 +98,13 @@ describeModel({
     },
     'xstate.error.actor.loadSettings': async (_, kit) => {
       await kit.reject('loadSettings', new Error('Server Error'))
+    },
+    'xstate.done.actor.refreshSettings': async (event, kit) => {
+      const stored = (event as unknown as { output: AttentionSettings }).output
+      // Saved elsewhere, the form's own fields start again from what is stored; anything else keeps what was typed.
+      if (formFields(stored) !== formFields(kit.previous.context.settings)) typed.delete(kit.actor)
+      refreshedTo.set(kit.actor, stored)
+      await kit.resolve('refreshSettings', stored)
     },
     'xstate.done.actor.save': async (_, kit) => {
       if (kit.previous.context.saving?.kind === 'settings') typed.delete(kit.actor)
@@ -132,11 +155,25 @@ describeModel({
       const dndOn = settings!.dnd_until !== null && Date.parse(settings!.dnd_until) > now
       expect(dndButton(kit).getAttribute('aria-label')).toBe(dndOn ? `Do not disturb: Do not disturb until ${hhmm(settings!.dnd_until!)}` : 'Do not disturb: Notifications on')
       expect((within(section(kit)).getByRole('textbox', { name: /Keyword alerts/ }) as HTMLInputElement).value).toBe(typed.get(kit.actor) ?? settings!.keywords.join(', '))
+      // Changed elsewhere: the moon and the form show what the refresh answered.
+      const stored = refreshedTo.get(kit.actor)
+      if (stored) {
+        refreshedTo.delete(kit.actor)
+        expect(dndButton(kit).getAttribute('aria-label')).toBe(stored.dnd_until && Date.parse(stored.dnd_until) > now ? `Do not disturb: Do not disturb until ${hhmm(stored.dnd_until)}` : 'Do not disturb: Notifications on')
+        if (!typed.has(kit.actor)) expect((within(section(kit)).getByRole('textbox', { name: /Keyword alerts/ }) as HTMLInputElement).value).toBe(stored.keywords.join(', '))
+      }
     },
     'ready.idle': (expected, kit) => {
       expect(within(section(kit)).getByRole<HTMLButtonElement>('button', { name: 'Save notification settings' }).disabled).toBe(false)
       if (expected.context.error) expect(within(section(kit)).getByRole('alert').textContent).toBe(expected.context.error)
       else expect(within(section(kit)).queryByRole('alert')).toBeNull()
+    },
+    'ready.refreshing': (expected, kit) => {
+      // Loading again in the background: no "Loading…", every control stays usable, nothing is being saved.
+      expect(kit.pending('refreshSettings').src).toBe('loadSettings')
+      expect(within(section(kit)).queryByRole('status')).toBeNull()
+      expect(within(section(kit)).getByRole<HTMLButtonElement>('button', { name: 'Save notification settings' }).disabled).toBe(false)
+      expect(expected.context.saving).toBeNull()
     },
     'ready.saving': (expected, kit) => {
       if (expected.context.saving?.kind === 'settings') expect(within(section(kit)).getByRole<HTMLButtonElement>('button', { name: 'Saving…' }).disabled).toBe(true)

@@ -9,7 +9,8 @@ import { routed } from './support/routed'
 
 /**
  * /contact's lists: the requests (each row answered elsewhere, REMOVE), the friends (Archive) and
- * the archived friends (Unarchive), 20 a page; an archived or unarchived friend leaves the list.
+ * the archived friends (Unarchive), 20 a page; an archived or unarchived friend leaves the list;
+ * a change in another tab (REFRESH) loads the pages again behind the list shown.
  */
 
 type Kit = ModelKit<typeof contactListMachine>
@@ -37,6 +38,11 @@ const list = ({ screen }: Kit, kind: ContactListKind) => screen.queryByRole('lis
 const rows = (kit: Kit, kind: ContactListKind) => (list(kit, kind) ? within(list(kit, kind)!).queryAllByRole('listitem') : [])
 const moveButtons = (kit: Kit) => kit.screen.queryAllByRole<HTMLButtonElement>('button', { name: /^(Archive|Unarchive) / })
 const nameOf = (customerId: string) => `Person ${customerId.slice(1)}`
+const shownNames = (kit: Kit, kind: ContactListKind) => rows(kit, kind).map((row) => row.getAttribute('aria-label'))
+
+/** The pages a refresh answered so far (kept by the test), and the rows the list must show after the step. */
+const refreshed = new WeakMap<object, ContactItem[]>()
+const mustShow = new WeakMap<object, (string | null)[]>()
 
 const view = routed(contactListMachine, (snapshot, send) => {
   const props = connect(snapshot, send)
@@ -62,11 +68,24 @@ const view = routed(contactListMachine, (snapshot, send) => {
 describeModel({
   machine: contactListMachine,
   inputs: { requests: { kind: 'requests' }, friends: { kind: 'friends' }, archived: { kind: 'archived' } },
+  // Every state, and every transition once: a refresh behind any list, with any move and failure,
+  // would make every edge of the graph hundreds of paths.
+  select: 'transitions',
   // Where it is, how many items it holds (none, one, two, more: the pages are a full one, a short
-  // one, none), whether a move is on its way, and how the last one failed (with or without the server's words).
+  // one, none), whether a move is on its way, how the last one failed (with or without the
+  // server's words), how much a refresh gathered and whether one is due.
   serializeState: (s) => {
-    const { kind, items, page, movingId, moveFailure } = s.context
-    return JSON.stringify({ value: s.value, kind, n: Math.min(items.length, 3), page, moving: movingId !== null, failure: moveFailure && (moveFailure.detail ? 'said' : 'unsaid') })
+    const { kind, items, page, movingId, moveFailure, fresh, stale } = s.context
+    return JSON.stringify({
+      value: s.value,
+      kind,
+      n: Math.min(items.length, 3),
+      page,
+      moving: movingId !== null,
+      failure: moveFailure && (moveFailure.detail ? 'said' : 'unsaid'),
+      fresh: Math.min(fresh.length, 3),
+      stale,
+    })
   },
   events: {
     'xstate.done.actor.loadPage': (snapshot) =>
@@ -77,6 +96,13 @@ describeModel({
     REMOVE: (snapshot) => (snapshot.context.kind === 'requests' ? snapshot.context.items.slice(0, 1).map((item) => ({ type: 'REMOVE', customerId: item._id })) : []),
     MOVE: (snapshot) => (movable(snapshot.context.kind) ? snapshot.context.items.slice(0, 1).map((item) => ({ type: 'MOVE', customerId: item._id })) : []),
     'xstate.error.actor.loadPage': [{ type: 'xstate.error.actor.loadPage', error: new Error('offline') }],
+    // What is stored now, after a change elsewhere: a full first page (then a second), the second
+    // person only (the first was moved to the other list elsewhere), or nothing.
+    'xstate.done.actor.refreshPage': (snapshot) =>
+      snapshot.context.page === 1
+        ? [pageOf(1, FULL), pageOf(2, 1), []].map((output) => ({ type: 'xstate.done.actor.refreshPage', output }))
+        : [pageOf(21, 1)].map((output) => ({ type: 'xstate.done.actor.refreshPage', output })),
+    'xstate.error.actor.refreshPage': [{ type: 'xstate.error.actor.refreshPage', error: new Error('offline') }],
     'xstate.done.actor.moveItem': [{ type: 'xstate.done.actor.moveItem', output: undefined }],
     'xstate.error.actor.moveItem': [
       // (Plain objects: the paths tell events apart by their JSON, which drops an Error's message.)
@@ -88,6 +114,26 @@ describeModel({
   render: view.render,
   ready: view.ready,
   perform: {
+    'xstate.done.actor.refreshPage': async (event, kit) => {
+      const output = (event as unknown as { output: ContactItem[] }).output
+      const { page } = kit.pending('refreshPage').input as { page: number }
+      // A refresh starts again from page 1; each page adds to what it gathered.
+      const pages = [...(page === 1 ? [] : (refreshed.get(kit.actor) ?? [])), ...output]
+      refreshed.set(kit.actor, pages)
+      // The last page in: the list is what the pages say, nothing kept from before.
+      if (output.length < FULL) mustShow.set(kit.actor, pages.map((item) => item.name))
+      await kit.resolve('refreshPage', output)
+    },
+    'xstate.error.actor.refreshPage': async (event, kit) => {
+      // The refresh failed: the list stays as it was shown.
+      mustShow.set(kit.actor, shownNames(kit, kit.previous.context.kind))
+      await kit.reject('refreshPage', (event as unknown as { error: unknown }).error)
+    },
+    REFRESH: async (_, kit) => {
+      // Loading or failed, the list starts again from page 1; otherwise what is shown stays while the pages come.
+      mustShow.set(kit.actor, kit.previous.matches('loading') || kit.previous.matches('failed') ? [] : shownNames(kit, kit.previous.context.kind))
+      await kit.send({ type: 'REFRESH' })
+    },
     RETRY: async (_, kit) => kit.user.click(kit.screen.getByRole('button', { name: 'Retry' })),
     REMOVE: async (event, kit) => kit.user.click(kit.screen.getByRole('button', { name: `Answer ${nameOf((event as unknown as { customerId: string }).customerId)}` })),
     MOVE: async (event, kit) => {
@@ -104,6 +150,21 @@ describeModel({
       expect(rows(kit, kind).map((row) => row.getAttribute('aria-label'))).toEqual(items.map((item) => item.name))
       // Only friends and archived friends have a move button, one per card, named after the person.
       expect(moveButtons(kit).map((button) => button.getAttribute('aria-label'))).toEqual(movable(kind) ? items.map((item) => `${MOVE[kind]} ${item.name}`) : [])
+      const want = mustShow.get(kit.actor)
+      if (want) {
+        expect(shownNames(kit, kind)).toEqual(want)
+        mustShow.delete(kit.actor)
+      }
+    },
+    refreshing: (expected, kit) => {
+      const { kind, items } = expected.context
+      // Loading again behind the list: no "Loading…", what was shown stays, and every move button works.
+      expect(kit.screen.queryByRole('status')).toBeNull()
+      expect(kit.pending('refreshPage').input).toEqual({ kind, page: expected.context.page })
+      for (const button of moveButtons(kit)) expect(button.disabled).toBe(false)
+      // With nothing to show meanwhile, it still says the list is empty.
+      if (items.length === 0) expect(kit.screen.getByText(EMPTY[kind])).toBeTruthy()
+      else expect(kit.screen.queryByText(EMPTY[kind])).toBeNull()
     },
     loading: (expected, kit) => {
       expect(kit.screen.getByRole('status').textContent).toBe('Loading…')

@@ -1,10 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import type { Socket } from 'socket.io-client'
-import type { Notification } from '../../contract'
+import type { Notification, SettingsChangedPayload } from '../../contract'
 import { outbox, scheduledJobs } from '../../server/db/schema'
 import { channelWith, clientId, type Person, person, socketOf } from './chat-fixtures'
-import { call, nextEvent, silence, startTestServer, type TestServer } from './harness'
+import { call, connected, DATABASE_URL, nextEvent, REDIS_URL, silence, socketFor, startTestServer, type TestServer } from './harness'
 
 let server: TestServer
 let base: string
@@ -76,6 +76,59 @@ describe('attention settings', () => {
     expect(tomorrow.getTime() - before).toBeGreaterThan(0)
     expect(tomorrow.getTime() - before).toBeLessThanOrEqual(24 * 60 * MINUTE)
     expect((await me.api('PUT', 'attention/dnd', { for: 'off' })).body.result.dnd_until).toBeNull()
+  })
+})
+
+describe('the user’s other tabs and devices hear a change', () => {
+  const changed = (s: Socket) => nextEvent<SettingsChangedPayload>(s, 'SETTINGS_CHANGED')
+
+  it('do not disturb, the settings form, a chat’s bell and the unsubscribe link reach every socket of the user as SETTINGS_CHANGED attention; no one else’s', async () => {
+    const [me, friend, stranger] = await Promise.all([person(base, 'Tab owner'), person(base, 'Friend'), person(base, 'Stranger')])
+    const dm = await dmOf(me, friend)
+    const [tabA, tabB, strangerTab] = await Promise.all([socket(me), socket(me), socket(stranger)])
+
+    const writes: [string, () => ReturnType<Person['api']>][] = [
+      ['dnd', () => me.api('PUT', 'attention/dnd', { for: '30m' })],
+      ['settings', () => me.api('PUT', 'attention/settings', { keywords: ['deploy'] })],
+      ['topic', () => me.api('PUT', 'attention/topic', { topic_id: dm, mute: '1h' })],
+      ['unsubscribe', () => call(base, 'POST', '/api/attention/unsubscribe', { body: { token: server.services.attention.unsubscribeToken(me.user._id) } })],
+    ]
+    for (const [what, write] of writes) {
+      const [onA, onB, quiet] = [changed(tabA), changed(tabB), silence(strangerTab, 'SETTINGS_CHANGED')]
+      expect((await write()).status, what).toBe(200)
+      expect(await onA, what).toEqual({ area: 'attention' })
+      expect(await onB, what).toEqual({ area: 'attention' })
+      expect(await quiet, what).toBe(true)
+    }
+  })
+
+  it('a refused write changes nothing and announces nothing', async () => {
+    const [me, other, third] = await Promise.all([person(base, 'Refused'), person(base, 'Other'), person(base, 'Third')])
+    // A chat the user is not in: its bell is refused (403).
+    const dm = await dmOf(other, third)
+    const tab = await socket(me)
+    const quiet = silence(tab, 'SETTINGS_CHANGED')
+    expect((await me.api('PUT', 'attention/dnd', { for: '2h' })).status).toBe(400)
+    expect((await me.api('PUT', 'attention/settings', { time_zone: 'Mars/Olympus' })).status).toBe(400)
+    expect((await me.api('PUT', 'attention/topic', { topic_id: dm, level: 'nothing' })).status).toBe(403)
+    expect(await quiet).toBe(true)
+  })
+})
+
+describe.runIf(DATABASE_URL && REDIS_URL)('two nodes sharing PostgreSQL and Redis', () => {
+  it('a change written on node A reaches the user’s socket on node B', async () => {
+    const nodeB = await startTestServer()
+    try {
+      const me = await person(base, 'Two nodes')
+      const onNodeB = socketFor(nodeB.url, { token: me.access_token })
+      sockets.push(onNodeB)
+      await connected(onNodeB)
+      const heard = nextEvent<SettingsChangedPayload>(onNodeB, 'SETTINGS_CHANGED')
+      expect((await me.api('PUT', 'attention/dnd', { for: '1h' })).status).toBe(200)
+      expect(await heard).toEqual({ area: 'attention' })
+    } finally {
+      await nodeB.stop()
+    }
   })
 })
 

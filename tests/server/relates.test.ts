@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { call, startTestServer, type TestServer } from './harness'
-import { channelWith, clientId, type Person, person } from './chat-fixtures'
+import type { Socket } from 'socket.io-client'
+import type { SettingsChangedPayload } from '../../contract'
+import { call, nextEvent, silence, startTestServer, type TestServer } from './harness'
+import { channelWith, clientId, type Person, person, socketOf } from './chat-fixtures'
 
 /**
  * Friends, contacts, privacy and blocking (spec sections 4 and 6): the friend lifecycle with its
@@ -260,6 +262,28 @@ describe('archived friends', () => {
     expect(self.body.errors.customer_id).toEqual(['You cannot do this with your own account.'])
     expect((await ann.api('POST', 'relates/unarchive', { customer_id: 'no-such-person' })).status).toBe(404)
     expect((await ann.api('GET', 'relates/list-archived?page=0')).status).toBe(400)
+  })
+
+  it('archive and unarchive reach every socket of the archiver as SETTINGS_CHANGED contacts; the friend and a stranger hear nothing; a refused archive announces nothing', async () => {
+    const [ann, bao, cam] = await people('Ann', 'Bao', 'Cam')
+    await friends(ann, bao)
+    const tabs: Socket[] = await Promise.all([socketOf(base, ann), socketOf(base, ann), socketOf(base, bao), socketOf(base, cam)])
+    const [annA, annB, baoTab, camTab] = tabs
+    try {
+      for (const action of ['archive', 'unarchive']) {
+        const heard = [annA, annB].map((tab) => nextEvent<SettingsChangedPayload>(tab!, 'SETTINGS_CHANGED'))
+        const quiet = [baoTab, camTab].map((tab) => silence(tab!, 'SETTINGS_CHANGED'))
+        await ok(ann, action, bao)
+        expect(await Promise.all(heard), action).toEqual([{ area: 'contacts' }, { area: 'contacts' }])
+        expect(await Promise.all(quiet), action).toEqual([true, true])
+      }
+      // Cam is no friend of Ann's: 404, and no tab of Ann's hears of it.
+      const quiet = silence(annB!, 'SETTINGS_CHANGED')
+      expect((await relate(ann, 'archive', cam)).status).toBe(404)
+      expect(await quiet).toBe(true)
+    } finally {
+      for (const tab of tabs) tab.disconnect()
+    }
   })
 
   it('the archived list pages by 20, the most recently archived first', async () => {

@@ -17,6 +17,7 @@ import {
   type NotifyAnywayResult,
   type NotifyLevel,
   type PersonAttention,
+  SOCKET_EVENTS,
   type TopicAttention,
   type TopicAttentionBody,
 } from '../../../contract'
@@ -66,8 +67,10 @@ export interface SentMessage {
  * "notify anyway"; and the missed-message digest, run by the scheduler.
  */
 export function createAttentionService(ctx: AppContext, { notify }: { notify: NotifyService }) {
-  const { db, config, mailer } = ctx
+  const { db, config, mailer, realtime } = ctx
   const now = () => new Date(config.now())
+  /** After a write of the user's settings: their other tabs and devices (every socket, every node) load them again. */
+  const changed = (userId: string) => realtime.toUser(userId, SOCKET_EVENTS.SETTINGS_CHANGED, { area: 'attention' })
   const unsubscribeKey = config.keys.unsubscribe
 
   /**
@@ -201,6 +204,7 @@ export function createAttentionService(ctx: AppContext, { notify }: { notify: No
         if (values.keywords.length) held.set(userId, values.keywords)
         else held.delete(userId)
       }
+      changed(userId)
       return settings(userId)
     },
 
@@ -208,6 +212,7 @@ export function createAttentionService(ctx: AppContext, { notify }: { notify: No
       const row = await settingsRow(userId)
       const until = dndUntil(option, now(), row?.timeZone ?? 'UTC')
       await upsertSettings(userId, { dndUntil: until ? new Date(until) : null })
+      changed(userId)
       return settings(userId)
     },
 
@@ -223,6 +228,7 @@ export function createAttentionService(ctx: AppContext, { notify }: { notify: No
         .insert(topicAttention)
         .values({ userId, topicId: body.topic_id, ...values })
         .onConflictDoUpdate({ target: [topicAttention.userId, topicAttention.topicId], set: values })
+      changed(userId)
       return { topic_id: body.topic_id, level, muted_until: mutedUntil }
     },
 
@@ -328,6 +334,7 @@ export function createAttentionService(ctx: AppContext, { notify }: { notify: No
       const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1)
       if (!user) throw badRequest('invalidInput', 'token')
       await upsertSettings(userId, { digestEmail: 0 })
+      changed(userId)
       return { digest_email: false }
     },
 

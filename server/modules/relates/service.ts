@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm'
-import { type ArchiveState, type ContactItem, LIST_MAX, PAGE_SIZE, type Person, type PersonQuery } from '../../../contract'
+import { type ArchiveState, type ContactItem, LIST_MAX, PAGE_SIZE, type Person, type PersonQuery, SOCKET_EVENTS } from '../../../contract'
 import type { AppContext } from '../../context'
 import { friendships, userBlocks, users } from '../../db/schema'
 import { badRequest, HttpError, notFound } from '../../http/errors'
@@ -43,7 +43,9 @@ export function refusalError(decision: Decision, kind: 'chat' | 'call' | 'invite
  * the friendship ends (unfriend, block).
  */
 export function createRelatesService(ctx: AppContext, { notify }: { notify: NotifyService }) {
-  const { db } = ctx
+  const { db, realtime } = ctx
+  /** After an archive or unarchive: the caller's other tabs and devices (every socket, every node) load their contact lists again. */
+  const contactsChanged = (me: string) => realtime.toUser(me, SOCKET_EVENTS.SETTINGS_CHANGED, { area: 'contacts' })
 
   /** The other person (404 when unknown, 400 when it is the caller). */
   async function other(me: string, customerId: string): Promise<Relation> {
@@ -203,6 +205,7 @@ export function createRelatesService(ctx: AppContext, { notify }: { notify: Noti
         .where(and(pairIs(me, customerId), isNotNull(friendships.acceptedAt)))
         .returning({ userLow: friendships.userLow })
       if (!rows.length) throw new HttpError(404, 'notFriendArchive')
+      contactsChanged(me)
       return { _id: customerId, archived: true }
     },
 
@@ -213,6 +216,7 @@ export function createRelatesService(ctx: AppContext, { notify }: { notify: Noti
         .update(friendships)
         .set(isLow(me, customerId) ? { archivedByLow: null } : { archivedByHigh: null })
         .where(pairIs(me, customerId))
+      contactsChanged(me)
       return { _id: customerId, archived: false }
     },
 

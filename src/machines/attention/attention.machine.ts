@@ -13,6 +13,20 @@ import type { AttentionContext, AttentionEvent, AttentionInput, AttentionSave, A
  *   ready.saving --done--> ready.idle with the answer; --error--> ready.idle with the message
  *   ready --RELOAD--> loading; TICK moves the clock anywhere
  *
+ * Changed elsewhere (REFRESH: the user's other tab or device saved them; socket SETTINGS_CHANGED):
+ * the settings are loaded again in the background and applied; a save in this tab is never cut
+ * short by a refresh, the refresh waits for it:
+ *   ready.idle --REFRESH--> ready.refreshing --done--> ready.idle with what is stored now;
+ *     --error--> ready.idle keeping what it shows (the next change or load corrects it)
+ *   ready.refreshing: the controls stay usable; a save started now drops the refresh and, marked
+ *     stale, refreshes once it lands; another REFRESH restarts the load (the latest write wins)
+ *   ready.saving --REFRESH--> marked stale: the save is not cut short, and ready.idle refreshes
+ *     once it lands (the save's answer holds only its own part)
+ *   loading --REFRESH--> loading again (what was being read may predate the change)
+ *   failed: REFRESH is ignored; Try again loads what is stored now
+ * The settings form keeps its fields' values while other parts change (do not disturb, a chat's
+ * bell); only when the form's own fields were saved elsewhere does it start again from them.
+ *
  * Pure: `loadSettings` (GET attention/settings) and `save` (PUT attention/topic | dnd | settings)
  * are injected promise actors.
  */
@@ -34,8 +48,15 @@ export const attentionMachine = setup({
     loadSettings: fromPromise<AttentionSettings, void>(notProvided('loadSettings')),
     save: fromPromise<AttentionSaved, AttentionSave>(notProvided('save')),
   },
+  guards: {
+    /** Changed elsewhere while this tab was saving: load again. */
+    isStale: ({ context }) => context.stale,
+  },
   actions: {
     tick: assign(({ event }) => (event.type === 'TICK' ? { now: event.now } : {})),
+    markStale: assign({ stale: true }),
+    startRefresh: assign({ stale: false }),
+    applyRefresh: assign(({ event }) => ({ settings: outputOf<AttentionSettings>(event) })),
     startSave: assign(({ event }) => {
       const saving: AttentionSave | null =
         event.type === 'SET_TOPIC'
@@ -50,7 +71,7 @@ export const attentionMachine = setup({
   },
 }).createMachine({
   id: 'attention',
-  context: ({ input }) => ({ settings: null, now: input.now, saving: null, error: null }),
+  context: ({ input }) => ({ settings: null, now: input.now, saving: null, error: null, stale: false }),
   initial: 'loading',
   on: {
     TICK: { actions: 'tick' },
@@ -58,7 +79,8 @@ export const attentionMachine = setup({
   states: {
     loading: {
       // A save cut short by a reload is not waited for: the reload answers what was stored.
-      entry: assign({ saving: null }),
+      entry: assign({ saving: null, stale: false }),
+      on: { REFRESH: { target: 'loading', reenter: true } },
       invoke: {
         id: 'loadSettings',
         src: 'loadSettings',
@@ -74,13 +96,31 @@ export const attentionMachine = setup({
       on: { RELOAD: '#attention.loading' },
       states: {
         idle: {
+          always: { guard: 'isStale', target: 'refreshing' },
           on: {
             SET_TOPIC: { target: 'saving', actions: 'startSave' },
             SET_DND: { target: 'saving', actions: 'startSave' },
             SAVE_SETTINGS: { target: 'saving', actions: 'startSave' },
+            REFRESH: { target: 'refreshing' },
+          },
+        },
+        refreshing: {
+          entry: 'startRefresh',
+          invoke: {
+            id: 'refreshSettings',
+            src: 'loadSettings',
+            onDone: { target: 'idle', actions: 'applyRefresh' },
+            onError: { target: 'idle' },
+          },
+          on: {
+            SET_TOPIC: { target: 'saving', actions: ['startSave', 'markStale'] },
+            SET_DND: { target: 'saving', actions: ['startSave', 'markStale'] },
+            SAVE_SETTINGS: { target: 'saving', actions: ['startSave', 'markStale'] },
+            REFRESH: { target: 'refreshing', reenter: true },
           },
         },
         saving: {
+          on: { REFRESH: { actions: 'markStale' } },
           invoke: {
             id: 'save',
             src: 'save',

@@ -23,6 +23,8 @@ export interface AttentionContext {
   saving: AttentionSave | null
   /** The last save or load failed (the server's message). */
   error: string | null
+  /** Changed elsewhere while this tab was saving: loaded again once the save lands. */
+  stale: boolean
 }
 
 export type AttentionEvent =
@@ -31,5 +33,7 @@ export type AttentionEvent =
   | { type: 'SAVE_SETTINGS'; body: AttentionSettingsBody }
   /** The clock moved (the runtime ticks every 30 s): mutes and do not disturb end on their own. */
   | { type: 'TICK'; now: number }
-  /** Another tab changed the settings, or the load failed: load them again. */
+  /** The load failed (Try again), or start over: load them again, showing "Loading…". */
   | { type: 'RELOAD' }
+  /** The user's other tab or device changed them (socket SETTINGS_CHANGED attention): load them again in the background. */
+  | { type: 'REFRESH' }

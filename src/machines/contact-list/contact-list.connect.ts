@@ -17,7 +17,7 @@ export interface ContactListProps {
   items: ContactItem[]
   /** Pages are still coming (the first, or the next after a full one). */
   loading: boolean
-  /** Loaded, and nothing in it. */
+  /** Loaded, and nothing in it (also while it is loaded again in the background). */
   empty: boolean
   /** A page could not be loaded: say so, offer Retry. */
   failed: boolean
@@ -35,7 +35,7 @@ export function connect(snapshot: ContactListSnapshot, send: (event: ContactList
     kind: context.kind,
     items: context.items,
     loading: snapshot.matches('loading') || snapshot.matches('settling'),
-    empty: snapshot.matches('empty'),
+    empty: snapshot.matches('empty') || (snapshot.matches('refreshing') && context.items.length === 0),
     failed: snapshot.matches('failed'),
     onRetry: () => send({ type: 'RETRY' }),
     onRemove: (customerId) => send({ type: 'REMOVE', customerId }),

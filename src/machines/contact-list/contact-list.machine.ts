@@ -14,6 +14,17 @@ import type { ContactItem, ContactListContext, ContactListEvent, ContactListInpu
  * archived (POST relates/archive), an archived friend unarchived (POST relates/unarchive); done,
  * the item leaves this list; failed, it stays and the failure is kept for that item.
  *
+ * Changed elsewhere (REFRESH: the user archived or unarchived someone in another tab or device;
+ * socket SETTINGS_CHANGED contacts): the list loads its pages again from page 1 in the background
+ * and then shows exactly what is stored, and a move in this tab is never cut short:
+ *   loaded | empty --REFRESH--> refreshing: the list stays shown and usable while the pages come
+ *     (full pages ask for the next); done, the items are the refreshed pages; failed, it keeps
+ *     what it showed (the next change or load corrects it)
+ *   refreshing: another REFRESH, or an item answered here (REMOVE), starts the refresh again from
+ *     page 1; a MOVE drops it and, marked stale, refreshes once the move lands
+ *   moving --REFRESH--> marked stale: the move finishes, then the list refreshes (settling)
+ *   loading | failed --REFRESH--> loading from page 1 (the pages read so far may predate it)
+ *
  * Pure: loading a page and moving an item are injected promise actors.
  */
 
@@ -39,7 +50,8 @@ export const contactListMachine = setup({
     hasItems: ({ context }) => context.items.length > 0,
     isLastItem: ({ context, event }) => event.type === 'REMOVE' && context.items.length === 1 && context.items[0]!._id === event.customerId,
     canMove: ({ context, event }) => event.type === 'MOVE' && isMovable(context.kind) && context.items.some((item) => item._id === event.customerId),
-    movedLast: ({ context }) => context.items.length === 1 && context.items[0]!._id === context.movingId,
+    /** Changed elsewhere while a move was on its way: load the list again. */
+    isStale: ({ context }) => context.stale,
   },
   actions: {
     append: assign({
@@ -50,14 +62,24 @@ export const contactListMachine = setup({
     }),
     nextPage: assign({ page: ({ context }) => context.page + 1 }),
     remove: assign({ items: ({ context, event }) => (event.type === 'REMOVE' ? context.items.filter((item) => item._id !== event.customerId) : context.items) }),
-    reset: assign({ items: [], page: 1, movingId: null, moveFailure: null }),
+    reset: assign({ items: [], page: 1, movingId: null, moveFailure: null, fresh: [], stale: false }),
+    markStale: assign({ stale: true }),
+    startRefresh: assign({ page: 1, fresh: [], stale: false }),
+    gather: assign({
+      fresh: ({ context, event }) => {
+        const known = new Set(context.fresh.map((item) => item._id))
+        return [...context.fresh, ...outputOf<ContactItem[]>(event).filter((item) => !known.has(item._id))]
+      },
+    }),
+    applyRefresh: assign({ items: ({ context }) => context.fresh, fresh: [] }),
+    dropRefresh: assign({ fresh: [] }),
     startMove: assign({ movingId: ({ event }) => (event.type === 'MOVE' ? event.customerId : null), moveFailure: null }),
     removeMoved: assign({ items: ({ context }) => context.items.filter((item) => item._id !== context.movingId), movingId: null }),
     moveFailed: assign({ moveFailure: ({ context, event }) => ({ customerId: context.movingId!, detail: errorDetailOf(event) }), movingId: null }),
   },
 }).createMachine({
   id: 'contactList',
-  context: ({ input }) => ({ kind: input.kind, items: [], page: 1, movingId: null, moveFailure: null }),
+  context: ({ input }) => ({ kind: input.kind, items: [], page: 1, movingId: null, moveFailure: null, fresh: [], stale: false }),
   initial: 'loading',
   on: {
     RELOAD: { target: '.loading', actions: 'reset' },
@@ -74,14 +96,33 @@ export const contactListMachine = setup({
         ],
         onError: { target: 'failed' },
       },
+      on: { REFRESH: { target: 'loading', reenter: true, actions: 'reset' } },
     },
     settling: {
-      always: [{ guard: 'hasItems', target: 'loaded' }, { target: 'empty' }],
+      always: [{ guard: 'isStale', target: 'refreshing', actions: 'startRefresh' }, { guard: 'hasItems', target: 'loaded' }, { target: 'empty' }],
     },
     loaded: {
       on: {
         REMOVE: [{ guard: 'isLastItem', target: 'empty', actions: 'remove' }, { actions: 'remove' }],
         MOVE: { guard: 'canMove', target: 'moving', actions: 'startMove' },
+        REFRESH: { target: 'refreshing', actions: 'startRefresh' },
+      },
+    },
+    refreshing: {
+      invoke: {
+        id: 'refreshPage',
+        src: 'loadPage',
+        input: ({ context }) => ({ kind: context.kind, page: context.page }),
+        onDone: [
+          { guard: 'pageIsFull', target: 'refreshing', reenter: true, actions: ['gather', 'nextPage'] },
+          { target: 'settling', actions: ['gather', 'applyRefresh'] },
+        ],
+        onError: { target: 'settling', actions: 'dropRefresh' },
+      },
+      on: {
+        REFRESH: { target: 'refreshing', reenter: true, actions: 'startRefresh' },
+        REMOVE: { target: 'refreshing', reenter: true, actions: ['remove', 'startRefresh'] },
+        MOVE: { guard: 'canMove', target: 'moving', actions: ['startMove', 'dropRefresh', 'markStale'] },
       },
     },
     moving: {
@@ -89,16 +130,16 @@ export const contactListMachine = setup({
         id: 'moveItem',
         src: 'moveItem',
         input: ({ context }) => ({ kind: context.kind as MovableKind, customerId: context.movingId! }),
-        onDone: [
-          { guard: 'movedLast', target: 'empty', actions: 'removeMoved' },
-          { target: 'loaded', actions: 'removeMoved' },
-        ],
-        onError: { target: 'loaded', actions: 'moveFailed' },
+        onDone: { target: 'settling', actions: 'removeMoved' },
+        onError: { target: 'settling', actions: 'moveFailed' },
       },
+      on: { REFRESH: { actions: 'markStale' } },
     },
-    empty: {},
+    empty: {
+      on: { REFRESH: { target: 'refreshing', actions: 'startRefresh' } },
+    },
     failed: {
-      on: { RETRY: 'loading' },
+      on: { RETRY: 'loading', REFRESH: { target: 'loading', actions: 'reset' } },
     },
   },
 })

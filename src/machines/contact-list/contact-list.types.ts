@@ -30,6 +30,10 @@ export interface ContactListContext {
   movingId: string | null
   /** The last archive or unarchive failed (cleared by the next one). */
   moveFailure: MoveFailure | null
+  /** The pages a refresh has gathered so far (they replace the items once the last one came). */
+  fresh: ContactItem[]
+  /** Changed elsewhere while a move was on its way: refreshed once it lands. */
+  stale: boolean
 }
 
 export type ContactListEvent =
@@ -38,6 +42,8 @@ export type ContactListEvent =
   | { type: 'REMOVE'; customerId: string }
   /** Load the list again from page 1. */
   | { type: 'RELOAD' }
+  /** The user archived or unarchived someone in another tab or device (socket SETTINGS_CHANGED contacts): load the pages again in the background. */
+  | { type: 'REFRESH' }
   /** Archive this friend (friends list) or bring them back (archived list): it then leaves this list. */
   | { type: 'MOVE'; customerId: string }
 
