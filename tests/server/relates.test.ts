@@ -286,6 +286,30 @@ describe('archived friends', () => {
     }
   })
 
+  it('a request, its answer, an unfriend and a block reach both people’s sockets as SETTINGS_CHANGED contacts; a third person hears nothing', async () => {
+    const [ann, bao, cam] = await people('Ann', 'Bao', 'Cam')
+    const tabs: Socket[] = await Promise.all([socketOf(base, ann), socketOf(base, bao), socketOf(base, cam)])
+    const [annTab, baoTab, camTab] = tabs
+    try {
+      const steps: [Person, string, Person][] = [
+        [ann, 'add-friend', bao],
+        [bao, 'accept-friend', ann],
+        [ann, 'unfriend', bao],
+        [bao, 'block', ann],
+        [bao, 'unblock', ann],
+      ]
+      for (const [who, action, whom] of steps) {
+        const heard = [annTab, baoTab].map((tab) => nextEvent<SettingsChangedPayload>(tab!, 'SETTINGS_CHANGED'))
+        const quiet = silence(camTab!, 'SETTINGS_CHANGED')
+        await ok(who, action, whom)
+        expect(await Promise.all(heard), action).toEqual([{ area: 'contacts' }, { area: 'contacts' }])
+        expect(await quiet, action).toBe(true)
+      }
+    } finally {
+      for (const tab of tabs) tab.disconnect()
+    }
+  })
+
   it('the archived list pages by 20, the most recently archived first', async () => {
     const [me] = await people('Me')
     const many = await people(...Array.from({ length: 21 }, (_, i) => `Archived ${String(i).padStart(2, '0')}`))

@@ -46,6 +46,11 @@ export function createRelatesService(ctx: AppContext, { notify }: { notify: Noti
   const { db, realtime } = ctx
   /** After an archive or unarchive: the caller's other tabs and devices (every socket, every node) load their contact lists again. */
   const contactsChanged = (me: string) => realtime.toUser(me, SOCKET_EVENTS.SETTINGS_CHANGED, { area: 'contacts' })
+  /** After a request, answer, unfriend or block: both people's open contact lists load again (friends, requests, blocked). */
+  const bothChanged = (me: string, customerId: string) => {
+    contactsChanged(me)
+    contactsChanged(customerId)
+  }
 
   /** The other person (404 when unknown, 400 when it is the caller). */
   async function other(me: string, customerId: string): Promise<Relation> {
@@ -131,6 +136,7 @@ export function createRelatesService(ctx: AppContext, { notify }: { notify: Noti
       } else if (await acceptPending(me, customerId)) {
         await accepted(me, customerId)
       }
+      bothChanged(me, customerId)
       return current(me, customerId)
     },
 
@@ -142,6 +148,7 @@ export function createRelatesService(ctx: AppContext, { notify }: { notify: Noti
         .where(and(pairIs(me, customerId), eq(friendships.requesterId, me), isNull(friendships.acceptedAt)))
         .returning({ requesterId: friendships.requesterId })
       if (removed.length) await notify.removeFriendRequest(customerId, me)
+      bothChanged(me, customerId)
       return current(me, customerId)
     },
 
@@ -155,6 +162,7 @@ export function createRelatesService(ctx: AppContext, { notify }: { notify: Noti
         if (now.friend_status !== 3) throw new HttpError(404, 'noFriendRequest')
         return now
       }
+      bothChanged(me, customerId)
       return current(me, customerId)
     },
 
@@ -163,6 +171,7 @@ export function createRelatesService(ctx: AppContext, { notify }: { notify: Noti
       await other(me, customerId)
       await db.delete(friendships).where(and(pairIs(me, customerId), eq(friendships.requesterId, customerId), isNull(friendships.acceptedAt)))
       await notify.removeFriendRequest(me, customerId)
+      bothChanged(me, customerId)
       return current(me, customerId)
     },
 
@@ -170,6 +179,7 @@ export function createRelatesService(ctx: AppContext, { notify }: { notify: Noti
     async unfriend(me: string, customerId: string): Promise<Person> {
       await other(me, customerId)
       await db.delete(friendships).where(and(pairIs(me, customerId), isNotNull(friendships.acceptedAt)))
+      bothChanged(me, customerId)
       return current(me, customerId)
     },
 
@@ -182,12 +192,14 @@ export function createRelatesService(ctx: AppContext, { notify }: { notify: Noti
       })
       await notify.removeFriendRequest(me, customerId)
       await notify.removeFriendRequest(customerId, me)
+      bothChanged(me, customerId)
       return current(me, customerId)
     },
 
     async unblock(me: string, customerId: string): Promise<Person> {
       await other(me, customerId)
       await db.delete(userBlocks).where(and(eq(userBlocks.blockerId, me), eq(userBlocks.blockedId, customerId)))
+      bothChanged(me, customerId)
       return current(me, customerId)
     },
 
