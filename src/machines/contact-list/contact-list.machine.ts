@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import { PAGE_SIZE } from '../../../contract/common'
-import { errorDetailOf, outputOf } from '../invoke-result'
+import { errorTextOf, outputOf } from '../invoke-result'
 import { actorNotProvided } from '../not-provided'
 import type { ContactItem, ContactListContext, ContactListEvent, ContactListInput, ContactListKind, LoadPageInput, MovableKind, MoveItemInput } from './contact-list.types'
 
@@ -75,7 +75,7 @@ export const contactListMachine = setup({
     dropRefresh: assign({ fresh: [] }),
     startMove: assign({ movingId: ({ event }) => (event.type === 'MOVE' ? event.customerId : null), moveFailure: null }),
     removeMoved: assign({ items: ({ context }) => context.items.filter((item) => item._id !== context.movingId), movingId: null }),
-    moveFailed: assign({ moveFailure: ({ context, event }) => ({ customerId: context.movingId!, detail: errorDetailOf(event) }), movingId: null }),
+    moveFailed: assign({ moveFailure: ({ context, event }) => ({ customerId: context.movingId!, detail: errorTextOf(event) || null }), movingId: null }),
   },
 }).createMachine({
   id: 'contactList',
