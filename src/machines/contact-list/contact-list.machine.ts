@@ -30,6 +30,15 @@ import type { ContactItem, ContactListContext, ContactListEvent, ContactListInpu
 
 const notProvided = actorNotProvided('contactList')
 
+/** The items of `list`, then those of `page` it does not hold yet (pages may overlap while the list changes). */
+const mergeUnique = (list: ContactItem[], page: ContactItem[]): ContactItem[] => {
+  const known = new Set(list.map((item) => item._id))
+  return [...list, ...page.filter((item) => !known.has(item._id))]
+}
+
+/** The page a loading or refreshing state asks for. */
+const pageToLoad = ({ context }: { context: ContactListContext }): LoadPageInput => ({ kind: context.kind, page: context.page })
+
 /** Friends are archived, archived friends unarchived; requests and blocked people do not move. */
 export const isMovable = (kind: ContactListKind): kind is MovableKind => kind === 'friends' || kind === 'archived'
 
@@ -54,23 +63,13 @@ export const contactListMachine = setup({
     isStale: ({ context }) => context.stale,
   },
   actions: {
-    append: assign({
-      items: ({ context, event }) => {
-        const known = new Set(context.items.map((item) => item._id))
-        return [...context.items, ...outputOf<ContactItem[]>(event).filter((item) => !known.has(item._id))]
-      },
-    }),
+    append: assign({ items: ({ context, event }) => mergeUnique(context.items, outputOf<ContactItem[]>(event)) }),
     nextPage: assign({ page: ({ context }) => context.page + 1 }),
     remove: assign({ items: ({ context, event }) => (event.type === 'REMOVE' ? context.items.filter((item) => item._id !== event.customerId) : context.items) }),
     reset: assign({ items: [], page: 1, movingId: null, moveFailure: null, fresh: [], stale: false }),
     markStale: assign({ stale: true }),
     startRefresh: assign({ page: 1, fresh: [], stale: false }),
-    gather: assign({
-      fresh: ({ context, event }) => {
-        const known = new Set(context.fresh.map((item) => item._id))
-        return [...context.fresh, ...outputOf<ContactItem[]>(event).filter((item) => !known.has(item._id))]
-      },
-    }),
+    gather: assign({ fresh: ({ context, event }) => mergeUnique(context.fresh, outputOf<ContactItem[]>(event)) }),
     applyRefresh: assign({ items: ({ context }) => context.fresh, fresh: [] }),
     dropRefresh: assign({ fresh: [] }),
     startMove: assign({ movingId: ({ event }) => (event.type === 'MOVE' ? event.customerId : null), moveFailure: null }),
@@ -89,7 +88,7 @@ export const contactListMachine = setup({
       invoke: {
         id: 'loadPage',
         src: 'loadPage',
-        input: ({ context }) => ({ kind: context.kind, page: context.page }),
+        input: pageToLoad,
         onDone: [
           { guard: 'pageIsFull', target: 'loading', reenter: true, actions: ['append', 'nextPage'] },
           { target: 'settling', actions: 'append' },
@@ -112,7 +111,7 @@ export const contactListMachine = setup({
       invoke: {
         id: 'refreshPage',
         src: 'loadPage',
-        input: ({ context }) => ({ kind: context.kind, page: context.page }),
+        input: pageToLoad,
         onDone: [
           { guard: 'pageIsFull', target: 'refreshing', reenter: true, actions: ['gather', 'nextPage'] },
           { target: 'settling', actions: ['gather', 'applyRefresh'] },
