@@ -27,10 +27,11 @@ const LOADED: TopicItem[] = [
 
 async function start(loaded: TopicItem[] = LOADED) {
   const calls: string[] = []
-  const record = (name: string) => fromPromise<unknown, { topic_id: string; is_seen?: boolean }>(async ({ input }) => calls.push(`${name}:${input.topic_id}${input.is_seen === undefined ? '' : `:${input.is_seen}`}`))
+  const record = (name: string) => fromPromise<unknown, { topic_id: string }>(async ({ input }) => calls.push(`${name}:${input.topic_id}`))
+  const recordSeen = fromPromise<unknown, { topic_id: string; is_seen: boolean }>(async ({ input }) => calls.push(`seen:${input.topic_id}:${input.is_seen}`))
   const actor = createActor(
     topicListMachine.provide({
-      actors: { loadTopics: fromPromise(async () => loaded), pinTopic: record('pin'), unpinTopic: record('unpin'), hideTopic: record('hide'), saveSeen: record('seen') },
+      actors: { loadTopics: fromPromise(async () => loaded), pinTopic: record('pin'), unpinTopic: record('unpin'), hideTopic: record('hide'), saveSeen: recordSeen },
     }),
   ).start()
   await waitFor(actor, (s) => s.matches('ready'))
