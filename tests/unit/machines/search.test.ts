@@ -1,0 +1,162 @@
+import { describe, expect, it } from 'vitest'
+import { createActor, fromPromise, SimulatedClock } from 'xstate'
+import type { FoundChannel, FoundCustomer, FoundTopic, SuperSearchQuery, SuperSearchResult } from '../../../contract/search'
+import { GLOBAL_DEBOUNCE_MS, optionsOf, PEOPLE_DEBOUNCE_MS, searchMachine, type SearchOption, type SearchScope } from '../../../src/machines/search'
+
+/** The dropdown's options, keyboard moves, choices, paging and the debounce, beside what the generated paths reach. */
+
+const person = (i: number): FoundCustomer => ({ _id: `u-${i}`, name: `Person ${i}`, workid: `person-${i}`, photo_url: null })
+const group = (i: number): FoundTopic => ({ _id: `t-${i}`, name: `Group ${i}`, image: null, channel_id: 'c-0' })
+const channel = (i: number): FoundChannel => ({ _id: `c-${i}`, name: `Channel ${i}`, image: null, is_public: true, is_member: false })
+const result = (people: number[], groups: number[] = [], channels: number[] = []): SuperSearchResult => ({ customer: people.map(person), topic: groups.map(group), channel: channels.map(channel) })
+const range = (from: number, count: number) => Array.from({ length: count }, (_, i) => from + i)
+
+function start(scope: SearchScope, answers: SuperSearchResult[]) {
+  const clock = new SimulatedClock()
+  const calls: SuperSearchQuery[] = []
+  const opened: SearchOption[] = []
+  const queue = [...answers]
+  const actor = createActor(
+    searchMachine.provide({
+      actors: {
+        search: fromPromise<SuperSearchResult, SuperSearchQuery>(async ({ input }) => {
+          calls.push(input)
+          return queue.shift() ?? result([])
+        }),
+      },
+      actions: { openOption: (_, params: { option: SearchOption }) => void opened.push(params.option) },
+    }),
+    { input: { scope }, clock },
+  ).start()
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
+  /** Types the keyword and waits out the scope's debounce and the answer. */
+  const search = async (keyword: string) => {
+    actor.send({ type: 'FOCUS' })
+    actor.send({ type: 'TYPE', keyword })
+    clock.increment(scope === 'people' ? PEOPLE_DEBOUNCE_MS : GLOBAL_DEBOUNCE_MS)
+    await settle()
+  }
+  return { actor, clock, calls, opened, search, settle, context: () => actor.getSnapshot().context }
+}
+
+describe('search machine', () => {
+  it('lists people, then groups, then channels, then the message search for the keyword; the people search lists people only', () => {
+    const found = result([1], [2], [3])
+    expect(optionsOf({ scope: 'all', result: found, searched: 'an' })).toEqual([
+      { kind: 'customer', item: person(1) },
+      { kind: 'topic', item: group(2) },
+      { kind: 'channel', item: channel(3) },
+      { kind: 'messages', keyword: 'an' },
+    ])
+    expect(optionsOf({ scope: 'all', result: found, searched: '' }).map((o) => o.kind)).toEqual(['customer', 'topic', 'channel'])
+    expect(optionsOf({ scope: 'people', result: found, searched: 'an' })).toEqual([{ kind: 'customer', item: person(1) }])
+  })
+
+  it('waits 300 ms in the people search and 600 ms in the global one, then searches the trimmed keyword', async () => {
+    for (const [scope, wait] of [
+      ['people', PEOPLE_DEBOUNCE_MS],
+      ['all', GLOBAL_DEBOUNCE_MS],
+    ] as const) {
+      const { actor, clock, calls } = start(scope, [result([1])])
+      actor.send({ type: 'TYPE', keyword: '  an  ' })
+      clock.increment(wait - 1)
+      expect(calls).toEqual([])
+      clock.increment(1)
+      expect(calls).toEqual([{ keyword: 'an', page: 1 }])
+    }
+    expect([PEOPLE_DEBOUNCE_MS, GLOBAL_DEBOUNCE_MS]).toEqual([300, 600])
+  })
+
+  it('does not open nor search for a blank keyword, and a route change closes and clears it', async () => {
+    const { actor, clock, calls, search, context } = start('all', [result([1])])
+    actor.send({ type: 'TYPE', keyword: '   ' })
+    expect(actor.getSnapshot().matches('closed')).toBe(true)
+    await search('an')
+    actor.send({ type: 'TYPE', keyword: '  ' })
+    clock.increment(GLOBAL_DEBOUNCE_MS)
+    expect(actor.getSnapshot().matches({ open: { query: 'idle' } })).toBe(true)
+    expect(calls).toHaveLength(1)
+    actor.send({ type: 'ROUTE_CHANGED' })
+    expect(actor.getSnapshot().matches('closed')).toBe(true)
+    expect(context()).toMatchObject({ keyword: '', searched: '', active: -1, hasMore: false, result: result([]) })
+  })
+
+  it('shows the same results again when the box is focused again with the keyword unchanged', async () => {
+    const { actor, calls, search } = start('all', [result([1])])
+    await search('an')
+    actor.send({ type: 'ESCAPE' })
+    actor.send({ type: 'FOCUS' })
+    expect(actor.getSnapshot().matches({ open: { query: 'ready' } })).toBe(true)
+    expect(calls).toHaveLength(1)
+  })
+
+  it('moves the highlight down from the first and up from the last, around both ends', async () => {
+    const { actor, search, context } = start('all', [result([1], [2])])
+    await search('an')
+    const moves: number[] = []
+    for (const delta of [1, 1, 1, 1] as const) {
+      actor.send({ type: 'MOVE', delta })
+      moves.push(context().active)
+    }
+    expect(moves).toEqual([0, 1, 2, 0])
+    const up = start('all', [result([1], [2])])
+    await up.search('an')
+    up.actor.send({ type: 'MOVE', delta: -1 })
+    expect(up.context().active).toBe(2)
+    up.actor.send({ type: 'MOVE', delta: -1 })
+    expect(up.context().active).toBe(1)
+
+    const none = start('people', [result([])])
+    await none.search('zz')
+    none.actor.send({ type: 'MOVE', delta: 1 })
+    expect(none.context().active).toBe(-1)
+  })
+
+  it('opens the clicked or highlighted option, and nothing for an index out of the list', async () => {
+    const { actor, opened, search } = start('all', [result([1], [2])])
+    await search('an')
+    actor.send({ type: 'CHOOSE' })
+    actor.send({ type: 'CHOOSE', index: 3 })
+    actor.send({ type: 'CHOOSE', index: -1 })
+    expect(opened).toEqual([])
+    expect(actor.getSnapshot().matches({ open: { query: 'ready' } })).toBe(true)
+    actor.send({ type: 'CHOOSE', index: 2 })
+    expect(opened).toEqual([{ kind: 'messages', keyword: 'an' }])
+    expect(actor.getSnapshot().matches('closed')).toBe(true)
+
+    const keys = start('all', [result([1], [2])])
+    await keys.search('an')
+    keys.actor.send({ type: 'MOVE', delta: 1 })
+    keys.actor.send({ type: 'MOVE', delta: 1 })
+    keys.actor.send({ type: 'CHOOSE' })
+    expect(keys.opened).toEqual([{ kind: 'topic', item: group(2) }])
+  })
+
+  it('offers more after a full list (people only in the people search), and merges the next page without repeats', async () => {
+    const people = start('people', [result(range(1, 20)), result([20, 21])])
+    await people.search(' per ')
+    expect(people.context().hasMore).toBe(true)
+    people.actor.send({ type: 'MORE' })
+    await people.settle()
+    expect(people.calls).toEqual([
+      { keyword: 'per', page: 1 },
+      { keyword: 'per', page: 2 },
+    ])
+    expect(people.context().result.customer.map((c) => c._id)).toEqual(range(1, 21).map((i) => `u-${i}`))
+    expect(people.context()).toMatchObject({ page: 2, hasMore: false })
+    people.actor.send({ type: 'MORE' })
+    expect(people.calls).toHaveLength(2)
+
+    const onlyGroups = start('people', [result([1], range(1, 20))])
+    await onlyGroups.search('per')
+    expect(onlyGroups.context().hasMore).toBe(false)
+    for (const full of [result([], range(1, 20)), result([], [], range(1, 20))]) {
+      const all = start('all', [full])
+      await all.search('per')
+      expect(all.context().hasMore).toBe(true)
+    }
+    const short = start('all', [result(range(1, 19), range(1, 19), range(1, 19))])
+    await short.search('per')
+    expect(short.context().hasMore).toBe(false)
+  })
+})
