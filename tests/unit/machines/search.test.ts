@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, SimulatedClock } from 'xstate'
 import type { FoundChannel, FoundCustomer, FoundTopic, SuperSearchQuery, SuperSearchResult } from '../../../contract/search'
-import { GLOBAL_DEBOUNCE_MS, optionsOf, PEOPLE_DEBOUNCE_MS, searchMachine, type SearchOption, type SearchScope } from '../../../src/machines/search'
+import { connect, GLOBAL_DEBOUNCE_MS, hrefOf, optionsOf, PEOPLE_DEBOUNCE_MS, searchMachine, type SearchEvent, type SearchOption, type SearchScope } from '../../../src/machines/search'
 
 /** The dropdown's options, keyboard moves, choices, paging and the debounce, beside what the generated paths reach. */
 
@@ -158,5 +158,54 @@ describe('search machine', () => {
     const short = start('all', [result(range(1, 19), range(1, 19), range(1, 19))])
     await short.search('per')
     expect(short.context().hasMore).toBe(false)
+  })
+})
+
+describe('search connect', () => {
+  it('leads a person to their page, a group to its chat, a channel to its page and the keyword to the message search', () => {
+    expect(hrefOf({ kind: 'customer', item: { ...person(1), workid: 'lan nguyen-7' } })).toBe('/people/lan%20nguyen-7')
+    expect(hrefOf({ kind: 'topic', item: group(2) })).toBe('/chat/t-2')
+    expect(hrefOf({ kind: 'channel', item: channel(3) })).toBe('/channel/c-3')
+    expect(hrefOf({ kind: 'messages', keyword: 'a&b c' })).toBe('/search?q=a%26b%20c')
+  })
+
+  it('says what the dropdown shows at each step, with avatar letters for people only', async () => {
+    const { actor, clock, settle } = start('all', [result([], [], []), { ...result([], [2]), customer: [{ ...person(1), name: 'Lan Nguyen' }] }])
+    const props = () => connect(actor.getSnapshot(), () => undefined)
+    expect(props()).toMatchObject({ open: false, status: 'idle', empty: false })
+    actor.send({ type: 'FOCUS' })
+    expect(props()).toMatchObject({ open: true, status: 'idle', empty: false })
+    actor.send({ type: 'TYPE', keyword: 'zz' })
+    expect(props()).toMatchObject({ status: 'waiting', empty: false })
+    clock.increment(GLOBAL_DEBOUNCE_MS)
+    expect(props().status).toBe('waiting')
+    await settle()
+    // Found nothing: the message search is still offered, and the lists say so.
+    expect(props()).toMatchObject({ status: 'ready', empty: true, people: [], topics: [], channels: [] })
+    expect(props().messages?.option).toEqual({ kind: 'messages', keyword: 'zz' })
+    actor.send({ type: 'TYPE', keyword: 'lan' })
+    clock.increment(GLOBAL_DEBOUNCE_MS)
+    await settle()
+    const found = props()
+    expect(found).toMatchObject({ status: 'ready', empty: false })
+    expect(found.people.map((v) => v.initials)).toEqual(['LN'])
+    expect(found.topics.map((v) => v.initials)).toEqual([''])
+    expect(found.messages?.initials).toBe('')
+  })
+
+  it('offers more only while the results show, and handles the arrow keys, Enter and Escape only while open', async () => {
+    const { actor, search } = start('people', [result(range(1, 20))])
+    const sent: SearchEvent[] = []
+    const props = () => connect(actor.getSnapshot(), (event) => sent.push(event))
+    expect(props().onKey('ArrowDown')).toBe(false)
+    expect(sent).toEqual([])
+    await search('per')
+    expect(props().hasMore).toBe(true)
+    expect(props().onKey('a')).toBe(false)
+    expect(['ArrowDown', 'ArrowUp', 'Enter', 'Escape'].map((key) => props().onKey(key))).toEqual([true, true, true, true])
+    expect(sent).toEqual([{ type: 'MOVE', delta: 1 }, { type: 'MOVE', delta: -1 }, { type: 'CHOOSE' }, { type: 'ESCAPE' }])
+    actor.send({ type: 'ESCAPE' })
+    expect(actor.getSnapshot().context.hasMore).toBe(true)
+    expect(props()).toMatchObject({ open: false, status: 'idle', hasMore: false })
   })
 })
