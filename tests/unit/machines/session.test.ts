@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createActor, fromCallback, fromPromise, type AnyEventObject } from 'xstate'
 import type { Tokens } from '../../../contract/auth'
 import type { User } from '../../../contract/user'
-import { accountView, isLoggedIn, logoutBody, REFRESH_AHEAD_MS, REFRESH_RETRY_MS, sessionMachine, type SessionEmitted } from '../../../src/machines/session'
+import { accountView, connect, isLoggedIn, logoutBody, REFRESH_AHEAD_MS, REFRESH_RETRY_MS, sessionMachine, type SessionEmitted, type SessionEvent } from '../../../src/machines/session'
 import { socketConnectionMachine, type SocketCommand } from '../../../src/machines/socket-connection'
 
 const user = (over: Partial<User> = {}): User => ({
@@ -333,5 +333,53 @@ describe('session machine', () => {
       expect(h.calls.updateLanguage).toBeUndefined()
       expect(h.calls.applyLanguage).toEqual(['vi'])
     })
+  })
+})
+
+describe('session connect', () => {
+  beforeEach(() => {
+    vi.useFakeTimers()
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it('before the session chunk runs (a visitor): settled, logged out, an empty account on the free plan', () => {
+    const sent: SessionEvent[] = []
+    const props = connect(null, (event) => sent.push(event))
+    expect(props).toMatchObject({ settled: true, loggedIn: false, user: null })
+    expect(props.account).toMatchObject({ name: '', email: '', workid: '', photoUrl: null, initials: '?', plan: 'freemium', chatHref: '/chat', loggingOut: false, createdAt: null })
+  })
+
+  it('shows the signed-in account: names, plan, photo, creation, and the chat of the current channel', async () => {
+    const h = await loggedIn({
+      restore: async () => ({
+        tokens: tokens(2),
+        user: user({ package: 'growth', photo_url: '/p.png', account: { ...user().account, channel: 'ch 1' } }),
+      }),
+    })
+    const props = connect(h.actor.getSnapshot(), () => undefined)
+    expect(props).toMatchObject({ settled: true, loggedIn: true })
+    expect(props.account).toMatchObject({
+      name: 'Lan Nguyễn',
+      email: 'lan@example.com',
+      workid: 'lan.nguyen',
+      photoUrl: '/p.png',
+      initials: 'LN',
+      plan: 'growth',
+      chatHref: '/chat/channel/ch%201',
+      loggingOut: false,
+      createdAt: '2026-01-01T00:00:00.000Z',
+    })
+  })
+
+  it('sends the language, a user reload and logout', async () => {
+    const h = await loggedIn()
+    const sent: SessionEvent[] = []
+    const props = connect(h.actor.getSnapshot(), (event) => sent.push(event))
+    props.onLanguage('en')
+    props.onRefreshUser()
+    props.account.onLogout()
+    expect(sent).toEqual([{ type: 'LANGUAGE', language: 'en' }, { type: 'REFRESH_USER' }, { type: 'LOGOUT' }])
   })
 })
