@@ -133,14 +133,14 @@ async function loggedIn(options: Parameters<typeof harness>[0] = {}) {
   return h
 }
 
-describe('session machine', () => {
-  beforeEach(() => {
-    vi.useFakeTimers()
-  })
-  afterEach(() => {
-    vi.useRealTimers()
-  })
+beforeEach(() => {
+  vi.useFakeTimers()
+})
+afterEach(() => {
+  vi.useRealTimers()
+})
 
+describe('session machine', () => {
   describe('restoring', () => {
     it('without a remembered login goes straight to loggedOut and calls nothing', () => {
       const h = harness()
@@ -337,13 +337,6 @@ describe('session machine', () => {
 })
 
 describe('session connect', () => {
-  beforeEach(() => {
-    vi.useFakeTimers()
-  })
-  afterEach(() => {
-    vi.useRealTimers()
-  })
-
   it('before the session chunk runs (a visitor): settled, logged out, an empty account on the free plan', () => {
     const sent: SessionEvent[] = []
     const props = connect(null, (event) => sent.push(event))
