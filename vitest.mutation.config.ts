@@ -6,12 +6,15 @@ import base from './vitest.config'
 
 const projects = (base.test?.projects ?? []) as TestProjectInlineConfiguration[]
 
-export default {
-  ...base,
-  test: {
-    ...base.test,
-    projects: projects
-      .filter((p) => p.test?.name === 'unit' || p.test?.name === 'model')
-      .map((p) => ({ ...p, test: { ...p.test, testTimeout: 60_000 } })),
-  },
+/** vitest.config.ts with only the named projects, each test given 60 s. */
+export function withProjects(names: readonly string[]) {
+  return {
+    ...base,
+    test: {
+      ...base.test,
+      projects: projects.filter((p) => typeof p.test?.name === 'string' && names.includes(p.test.name)).map((p) => ({ ...p, test: { ...p.test, testTimeout: 60_000 } })),
+    },
+  }
 }
+
+export default withProjects(['unit', 'model'])

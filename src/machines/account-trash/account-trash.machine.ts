@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import { PAGE_SIZE } from '../../../contract/common'
 import { errorTextOf, outputOf } from '../invoke-result'
+import { appendUnique } from '../append-unique'
 import { actorNotProvided } from '../not-provided'
 import type { AccountTrashContext, AccountTrashEvent, TrashActionInput, TrashedFile } from './account-trash.types'
 
@@ -40,8 +41,7 @@ export const accountTrashMachine = setup({
     }),
     appendPage: assign(({ context, event }) => {
       const page = outputOf<TrashedFile[]>(event)
-      const known = new Set(context.files.map((f) => f._id))
-      return { files: [...context.files, ...page.filter((f) => !known.has(f._id))], pages: context.pages + 1, more: page.length === PAGE_SIZE }
+      return { files: appendUnique(context.files, page), pages: context.pages + 1, more: page.length === PAGE_SIZE }
     }),
     startRestore: assign(({ event }) => (event.type === 'RESTORE' ? { acting: { action: 'restore' as const, mediaId: event.mediaId }, error: null } : {})),
     startDelete: assign(({ event }) => (event.type === 'DELETE' ? { acting: { action: 'delete' as const, mediaId: event.mediaId }, error: null } : {})),

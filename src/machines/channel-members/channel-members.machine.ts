@@ -2,6 +2,7 @@ import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from
 import { isChannelAdmin, mayChangeRole } from '../../../contract/channel'
 import { PAGE_SIZE } from '../../../contract/common'
 import { errorTextOf, outputOf } from '../invoke-result'
+import { appendUnique } from '../append-unique'
 import { actorNotProvided } from '../not-provided'
 import type { AddLabelInput, ChangeRoleInput, ChannelMembersContext, ChannelMembersEvent, ChannelMembersInput, Label, Member, MembersPageInput } from './channel-members.types'
 
@@ -56,8 +57,7 @@ export const channelMembersMachine = setup({
     }),
     appendPage: assign(({ context, event }) => {
       const page = outputOf<Member[]>(event)
-      const known = new Set(context.members.map((m) => m._id))
-      return { members: [...context.members, ...page.filter((m) => !known.has(m._id))], pages: context.pages + 1, more: page.length === PAGE_SIZE }
+      return { members: appendUnique(context.members, page), pages: context.pages + 1, more: page.length === PAGE_SIZE }
     }),
     startRoleChange: assign(({ event }) => (event.type === 'CHANGE_ROLE' ? { changing: { customer_id: event.memberId, role: event.role }, membersError: null } : {})),
     replaceMember: assign(({ context, event }) => {

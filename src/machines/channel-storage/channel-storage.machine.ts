@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import { PAGE_SIZE } from '../../../contract/common'
 import { errorTextOf, outputOf } from '../invoke-result'
+import { appendUnique } from '../append-unique'
 import { actorNotProvided } from '../not-provided'
 import type { ChannelStorageContext, ChannelStorageEvent, FileActionInput, StoragePage, StoragePageInput, StorageScope } from './channel-storage.types'
 
@@ -46,8 +47,7 @@ export const channelStorageMachine = setup({
     }),
     appendPage: assign(({ context, event }) => {
       const { items } = outputOf<StoragePage>(event)
-      const known = new Set(context.files.map((f) => f._id))
-      return { files: [...context.files, ...items.filter((f) => !known.has(f._id))], pages: context.pages + 1, more: items.length === PAGE_SIZE }
+      return { files: appendUnique(context.files, items), pages: context.pages + 1, more: items.length === PAGE_SIZE }
     }),
     startAction: assign(({ event }) => {
       if (event.type !== 'TRASH' && event.type !== 'RESTORE' && event.type !== 'PURGE') return {}

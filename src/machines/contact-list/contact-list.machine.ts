@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import { PAGE_SIZE } from '../../../contract/common'
 import { errorTextOf, outputOf } from '../invoke-result'
+import { appendUnique } from '../append-unique'
 import { actorNotProvided } from '../not-provided'
 import type { ContactItem, ContactListContext, ContactListEvent, ContactListInput, ContactListKind, LoadPageInput, MovableKind, MoveItemInput } from './contact-list.types'
 
@@ -30,12 +31,6 @@ import type { ContactItem, ContactListContext, ContactListEvent, ContactListInpu
 
 const notProvided = actorNotProvided('contactList')
 
-/** The items of `list`, then those of `page` it does not hold yet (pages may overlap while the list changes). */
-const mergeUnique = (list: ContactItem[], page: ContactItem[]): ContactItem[] => {
-  const known = new Set(list.map((item) => item._id))
-  return [...list, ...page.filter((item) => !known.has(item._id))]
-}
-
 /** The page a loading or refreshing state asks for. */
 const pageToLoad = ({ context }: { context: ContactListContext }): LoadPageInput => ({ kind: context.kind, page: context.page })
 
@@ -63,13 +58,13 @@ export const contactListMachine = setup({
     isStale: ({ context }) => context.stale,
   },
   actions: {
-    append: assign({ items: ({ context, event }) => mergeUnique(context.items, outputOf<ContactItem[]>(event)) }),
+    append: assign({ items: ({ context, event }) => appendUnique(context.items, outputOf<ContactItem[]>(event)) }),
     nextPage: assign({ page: ({ context }) => context.page + 1 }),
     remove: assign({ items: ({ context, event }) => (event.type === 'REMOVE' ? context.items.filter((item) => item._id !== event.customerId) : context.items) }),
     reset: assign({ items: [], page: 1, movingId: null, moveFailure: null, fresh: [], stale: false }),
     markStale: assign({ stale: true }),
     startRefresh: assign({ page: 1, fresh: [], stale: false }),
-    gather: assign({ fresh: ({ context, event }) => mergeUnique(context.fresh, outputOf<ContactItem[]>(event)) }),
+    gather: assign({ fresh: ({ context, event }) => appendUnique(context.fresh, outputOf<ContactItem[]>(event)) }),
     applyRefresh: assign({ items: ({ context }) => context.fresh, fresh: [] }),
     dropRefresh: assign({ fresh: [] }),
     startMove: assign({ movingId: ({ event }) => (event.type === 'MOVE' ? event.customerId : null), moveFailure: null }),

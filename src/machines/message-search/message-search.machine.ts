@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import { type FoundMessage, SEARCH_PAGE } from '../../../contract/search'
+import { appendUnique } from '../append-unique'
 import { actorNotProvided } from '../not-provided'
 import type { MessageSearchCallInput, MessageSearchContext, MessageSearchEvent, MessageSearchInput } from './message-search.types'
 
@@ -11,8 +12,6 @@ import type { MessageSearchCallInput, MessageSearchContext, MessageSearchEvent, 
  * SEARCH with another keyword starts again (blank: idle).
  */
 const notProvided = actorNotProvided('messageSearch')
-
-const uniqueById = (a: readonly FoundMessage[], b: readonly FoundMessage[]) => [...a, ...b.filter((x) => !a.some((y) => y._id === x._id))]
 
 export const messageSearchMachine = setup({
   types: {
@@ -43,7 +42,7 @@ export const messageSearchMachine = setup({
       hasMore: params.found.length === SEARCH_PAGE,
     })),
     appendResults: assign(({ context }, params: { found: FoundMessage[] }) => ({
-      results: uniqueById(context.results, params.found),
+      results: appendUnique(context.results, params.found),
       page: context.page + 1,
       hasMore: params.found.length === SEARCH_PAGE,
     })),

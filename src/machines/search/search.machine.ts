@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import { SEARCH_PAGE, type SuperSearchResult } from '../../../contract/search'
+import { appendUnique } from '../append-unique'
 import { actorNotProvided } from '../not-provided'
 import type { SearchCallInput, SearchContext, SearchEvent, SearchInput, SearchOption } from './search.types'
 
@@ -36,8 +37,6 @@ export function optionsOf(context: Pick<SearchContext, 'scope' | 'result' | 'sea
     ...(context.searched ? [{ kind: 'messages', keyword: context.searched } as const] : []),
   ]
 }
-
-const uniqueById = <T extends { _id: string }>(a: readonly T[], b: readonly T[]) => [...a, ...b.filter((x) => !a.some((y) => y._id === x._id))]
 
 const notProvided = actorNotProvided('search')
 
@@ -89,9 +88,9 @@ export const searchMachine = setup({
     })),
     appendResult: assign(({ context }, params: { result: SuperSearchResult }) => ({
       result: {
-        customer: uniqueById(context.result.customer, params.result.customer),
-        topic: uniqueById(context.result.topic, params.result.topic),
-        channel: uniqueById(context.result.channel, params.result.channel),
+        customer: appendUnique(context.result.customer, params.result.customer),
+        topic: appendUnique(context.result.topic, params.result.topic),
+        channel: appendUnique(context.result.channel, params.result.channel),
       },
       page: context.page + 1,
       hasMore: isFull(params.result, context.scope),
