@@ -1,10 +1,10 @@
 import { expect } from 'vitest'
 import { within } from '@testing-library/react'
 import type { Topic } from '../../contract/topic'
-import { DEFAULT_TOPIC_PERMISSIONS } from '../../contract/topic'
 import { connect, newGroupMachine, type NewGroupEmitted, type NewGroupSnapshot } from '../../src/machines/new-group'
 import { NewGroupDialog } from '../../src/ui/topic-list/new-group-dialog'
 import { describeModel, type ModelKit } from './support/run-model'
+import { topicFixture } from './support/topics'
 
 type Kit = ModelKit<typeof newGroupMachine>
 
@@ -15,26 +15,7 @@ const MEMBERS = [
   { _id: 'u-lan', name: 'Lan Tran' },
   { _id: 'u-bao', name: 'Bao Le' },
 ]
-const created = (name: string, members: number): Topic => ({
-  _id: 'topic-new',
-  name,
-  image: null,
-  photo_url: null,
-  is_group: true,
-  is_pin: false,
-  is_seen: true,
-  in_call: false,
-  channel_id: CHANNEL,
-  admin: ME,
-  role: 40,
-  members_count: members + 1,
-  permission: DEFAULT_TOPIC_PERMISSIONS,
-  label_id: null,
-  created_at: '2026-03-01T08:00:00.000Z',
-  message: null,
-  partner_id: null,
-  last_seen_seq: 0,
-})
+const created = (name: string, members: number): Topic => topicFixture({ _id: 'topic-new', name, channel_id: CHANNEL, admin: ME, role: 40, members_count: members + 1, created_at: '2026-03-01T08:00:00.000Z' })
 
 const ctx = (s: NewGroupSnapshot) => s.context
 const dialog = ({ screen }: Kit) => screen.getByRole('dialog')

@@ -1,36 +1,15 @@
 import { expect, vi } from 'vitest'
 import { act, within } from '@testing-library/react'
-import type { TopicInfo } from '../../contract/topic'
-import { DEFAULT_TOPIC_PERMISSIONS } from '../../contract/topic'
 import { connect, supportChatMachine } from '../../src/machines/support-chat'
 import { SupportDrawer } from '../../src/ui/app/support-drawer'
 import { describeModel, type ModelKit } from './support/run-model'
+import { topicInfoFixture } from './support/topics'
 
 /** The sidebar's support chat: a 356 px drawer with the user's chat with the support desk. */
 
 type Kit = ModelKit<typeof supportChatMachine>
 
-const TOPIC: TopicInfo = {
-  _id: 't-support',
-  name: 'Workroom Support',
-  image: null,
-  photo_url: null,
-  is_group: false,
-  is_pin: false,
-  is_seen: true,
-  in_call: false,
-  channel_id: null,
-  admin: 'u-me',
-  role: 20,
-  members_count: 2,
-  permission: DEFAULT_TOPIC_PERMISSIONS,
-  label_id: null,
-  created_at: '2026-03-01T09:00:00.000Z',
-  message: null,
-  partner_id: 'u-desk',
-  last_seen_seq: 0,
-  customers: [],
-}
+const TOPIC = topicInfoFixture({ _id: 't-support', name: 'Workroom Support', is_group: false, admin: 'u-me', role: 20, partner_id: 'u-desk' })
 
 const drawer = (kit: Kit) => kit.screen.queryByRole('dialog', { name: 'Support chat' })
 

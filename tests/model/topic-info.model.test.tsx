@@ -7,6 +7,7 @@ import { connect, topicInfoMachine, type TopicChange, type TopicInfoSnapshot } f
 import { TopicInfoPage } from '../../src/ui/topic-info/topic-info-page'
 import { describeModel, type ModelKit } from './support/run-model'
 import { routed } from './support/routed'
+import { topicInfoFixture } from './support/topics'
 
 /** /chat/info/{topic}: a group as its creator and as a member see it, and a 1:1 chat. */
 
@@ -23,27 +24,7 @@ const PICTURE = 'https://cdn.example/launch.png'
 const NEW_NAME = 'Launch v2'
 const PNG = new File([new Uint8Array([137, 80, 78, 71])], 'launch.png', { type: 'image/png' })
 
-const base: TopicInfo = {
-  _id: 't-1',
-  name: 'Launch',
-  image: null,
-  photo_url: null,
-  is_group: true,
-  is_pin: false,
-  is_seen: true,
-  in_call: false,
-  channel_id: 'ch-1',
-  admin: ME._id,
-  role: ROLES.owner,
-  members_count: 3,
-  permission: DEFAULT_TOPIC_PERMISSIONS,
-  label_id: null,
-  created_at: '2026-03-01T09:00:00.000Z',
-  message: null,
-  partner_id: null,
-  last_seen_seq: 0,
-  customers: [ME, BAO, CHI],
-}
+const base = topicInfoFixture({ _id: 't-1', name: 'Launch', channel_id: 'ch-1', admin: ME._id, role: ROLES.owner, members_count: 3, customers: [ME, BAO, CHI] })
 /** The group as its creator sees it. */
 const AS_CREATOR = base
 /** As a member: only admins add, remove and rename; anyone changes the picture (one is set). */

@@ -77,9 +77,9 @@ export const conversationMachine = setup({
     forwardMessage: fromPromise<Message[], ForwardInput>(notProvided('forwardMessage')),
   },
   guards: {
-    hasOlder: ({ context }) => context.hasOlder && context.messages.length > 0,
+    hasOlder: ({ context }) => context.hasOlder,
     catchUpDue: ({ context }) => context.catchUpDue,
-    isThisTopic: ({ context, event }) => (event.type === 'RECEIVED' || event.type === 'CHANGED') && event.message.topic_id === context.topicId,
+    isThisTopic: ({ context, event }) => event.type === 'RECEIVED' && event.message.topic_id === context.topicId,
     /** A catch-up answer was full: more may have been missed. */
     missedMore: (_, params: { count: number }) => params.count === CATCH_UP_MAX,
     isKnownMessage: ({ context, event }) => event.type === 'CHANGED' && context.messages.some((m) => m._id === event.message._id),

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
 import type { Message } from '../../../contract/message'
-import { conversationMachine, conversationSampleInput } from '../../../src/machines/conversation'
+import { connect, conversationMachine, conversationSampleInput, withKnownLinks, type ConversationTopic } from '../../../src/machines/conversation'
+import { ROLES } from '../../../contract/limits'
 import { textMessage } from '../../model/support/messages'
 
 const TOPIC = 't-1'
@@ -11,7 +12,7 @@ const range = (from: number, to: number) => Array.from({ length: to - from + 1 }
 type Fetch = { src: 'loadLatest' | 'loadBefore' | 'loadAfter'; input: unknown; answer: (messages: Message[]) => Promise<void>; fail: () => Promise<void> }
 
 /** The conversation with history calls the test answers; `fetches` lists every call, oldest first. */
-function open(focusSeq: number | null = null) {
+function open(focusSeq: number | null = null, topic: Partial<ConversationTopic> = {}) {
   const fetches: Fetch[] = []
   const fake = <TInput>(src: Fetch['src']) =>
     fromPromise<Message[], TInput>(
@@ -33,21 +34,22 @@ function open(focusSeq: number | null = null) {
     )
   const actor = createActor(
     conversationMachine.provide({ actors: { loadLatest: fake('loadLatest'), loadBefore: fake('loadBefore'), loadAfter: fake('loadAfter') } }),
-    { input: { ...conversationSampleInput, topic: { ...conversationSampleInput.topic, _id: TOPIC }, focusSeq } },
+    { input: { ...conversationSampleInput, topic: { ...conversationSampleInput.topic, _id: TOPIC, ...topic }, focusSeq } },
   ).start()
   const history = () => (actor.getSnapshot().value as { history: string }).history
   const catchUps = () => fetches.filter((f) => f.src === 'loadAfter')
-  return { actor, fetches, history, catchUps }
+  const props = () => connect(actor.getSnapshot(), () => undefined)
+  return { actor, fetches, history, catchUps, props }
 }
 
-describe('conversation machine: one catch-up per reconnection', () => {
-  beforeEach(() => {
-    vi.useFakeTimers()
-  })
-  afterEach(() => {
-    vi.useRealTimers()
-  })
+beforeEach(() => {
+  vi.useFakeTimers()
+})
+afterEach(() => {
+  vi.useRealTimers()
+})
 
+describe('conversation machine: one catch-up per reconnection', () => {
   it('a reconnection (CATCH_UP) fetches what came after the newest message once', async () => {
     const { actor, fetches, history, catchUps } = open()
     await fetches[0]!.answer(range(1, 3))
@@ -106,13 +108,6 @@ describe('conversation machine: one catch-up per reconnection', () => {
 })
 
 describe('conversation machine: a pushed change carries no file links', () => {
-  beforeEach(() => {
-    vi.useFakeTimers()
-  })
-  afterEach(() => {
-    vi.useRealTimers()
-  })
-
   const file = { _id: 'f-1', key: 'k1.png', name: 'photo.png', mime: 'image/png', size: 10, kind: 'image' as const, width: 4, height: 3 }
   const withFile = { ...msg(2), type: 'file' as const, message: '', media: [{ ...file, url: '/api/media/access?mine', thumb_url: '/api/media/access?mine-thumb' }] }
 
@@ -128,13 +123,6 @@ describe('conversation machine: a pushed change carries no file links', () => {
 })
 
 describe('conversation machine: opened on a message (a search result)', () => {
-  beforeEach(() => {
-    vi.useFakeTimers()
-  })
-  afterEach(() => {
-    vi.useRealTimers()
-  })
-
   it('loads the 20 up to that message, then every newer one (one catch-up while answers are full), so history has no gap', async () => {
     const { actor, fetches, history, catchUps } = open(50)
     expect(fetches.map((f) => [f.src, f.input])).toEqual([['loadLatest', { topicId: TOPIC, before: 51 }]])
@@ -154,5 +142,133 @@ describe('conversation machine: opened on a message (a search result)', () => {
     await fetches[0]!.answer(range(1, 5).reverse())
     expect(history()).toBe('ready')
     expect(catchUps()).toHaveLength(0)
+  })
+})
+
+describe('conversation machine: live messages, older pages and an empty chat', () => {
+  it("merges a live message of this chat in seq order and ignores another chat's; ignores a change to a message it does not show", async () => {
+    const { actor, fetches } = open()
+    await fetches[0]!.answer([msg(1), msg(3)])
+    actor.send({ type: 'RECEIVED', message: { ...msg(2), topic_id: 't-other' } })
+    actor.send({ type: 'CHANGED', message: { ...msg(7), is_pin: true } })
+    expect(actor.getSnapshot().context.messages.map((m) => m._id)).toEqual(['m-1', 'm-3'])
+    actor.send({ type: 'RECEIVED', message: msg(2) })
+    expect(actor.getSnapshot().context.messages.map((m) => m._id)).toEqual(['m-1', 'm-2', 'm-3'])
+  })
+
+  it('loads older messages only after a full page, from before the oldest shown', async () => {
+    const short = open()
+    await short.fetches[0]!.answer(range(1, 19))
+    short.actor.send({ type: 'LOAD_OLDER' })
+    expect(short.history()).toBe('ready')
+    expect(short.props().history.hasOlder).toBe(false)
+    expect(short.fetches).toHaveLength(1)
+
+    const full = open()
+    await full.fetches[0]!.answer(range(21, 40))
+    expect(full.props().history.hasOlder).toBe(true)
+    full.actor.send({ type: 'LOAD_OLDER' })
+    expect(full.props().history.loadingOlder).toBe(true)
+    expect(full.fetches.map((f) => [f.src, f.input])).toEqual([
+      ['loadLatest', { topicId: TOPIC }],
+      ['loadBefore', { topicId: TOPIC, before: 21 }],
+    ])
+    await full.fetches[1]!.answer(range(11, 20))
+    expect(full.props().history).toMatchObject({ loadingOlder: false, hasOlder: false })
+    expect(full.actor.getSnapshot().context.messages).toHaveLength(30)
+  })
+
+  it('a catch-up in a chat with no messages asks for everything after seq 0', async () => {
+    const { actor, fetches, catchUps } = open()
+    await fetches[0]!.answer([])
+    actor.send({ type: 'CATCH_UP' })
+    expect(catchUps().map((f) => f.input)).toEqual([{ topicId: TOPIC, after: 0 }])
+  })
+
+  it('a failed first load shows as failed, and RETRY loads again', async () => {
+    const { actor, fetches, props } = open()
+    expect(props().history.status).toBe('loading')
+    await fetches[0]!.fail()
+    expect(props().history.status).toBe('failed')
+    actor.send({ type: 'RETRY' })
+    expect(props().history.status).toBe('loading')
+    await fetches[1]!.answer([msg(1)])
+    expect(props().history.status).toBe('ready')
+  })
+})
+
+describe('conversation machine: who is typing', () => {
+  const lan = { _id: 'u-lan', name: 'Lan' }
+  const bao = { _id: 'u-bao', name: 'Bao' }
+  const me = { _id: conversationSampleInput.meId, name: 'Me' }
+
+  it('lists each typist once, the latest last, not the user, and clears them all 4 s after the last one typed', async () => {
+    const { actor, props } = open()
+    actor.send({ type: 'TYPING', typist: lan })
+    await vi.advanceTimersByTimeAsync(3_000)
+    actor.send({ type: 'TYPING', typist: bao })
+    actor.send({ type: 'TYPING', typist: me })
+    actor.send({ type: 'TYPING', typist: lan })
+    expect(actor.getSnapshot().context.typists).toEqual([bao, me, lan])
+    expect(props().typists).toEqual([bao, lan])
+    await vi.advanceTimersByTimeAsync(3_999)
+    expect(props().typists).toEqual([bao, lan])
+    await vi.advanceTimersByTimeAsync(1)
+    expect(props().typists).toEqual([])
+    actor.send({ type: 'TYPING', typist: bao })
+    expect(props().typists).toEqual([bao])
+  })
+})
+
+describe('conversation connect: what the chat shows', () => {
+  const me = { _id: conversationSampleInput.meId, name: 'Me', workid: 'me', photo_url: null }
+  const lan = { _id: 'u-lan', name: 'Lan', workid: 'lan', photo_url: null }
+
+  it("puts the unread divider before the first newer message that is not the user's own, a system message included", async () => {
+    const mine = open(null, { last_seen_seq: 2 })
+    await mine.fetches[0]!.answer([msg(1), msg(2), { ...msg(3), sender: me }, { ...msg(4), sender: lan }])
+    expect(mine.props().history.firstUnreadId).toBe('m-4')
+
+    const system = open(null, { last_seen_seq: 1 })
+    await system.fetches[0]!.answer([{ ...msg(1), sender: lan }, msg(2), { ...msg(3), sender: lan }])
+    expect(system.props().history.firstUnreadId).toBe('m-2')
+
+    const seen = open(null, { last_seen_seq: 3 })
+    await seen.fetches[0]!.answer(range(1, 3))
+    expect(seen.props().history.firstUnreadId).toBeNull()
+  })
+
+  it('marks the message the chat was opened on once it is loaded, and none without one', async () => {
+    const focused = open(5)
+    expect(focused.props().history.focusedId).toBeNull()
+    await focused.fetches[0]!.answer(range(3, 5))
+    expect(focused.props().history.focusedId).toBe('m-5')
+
+    const plain = open()
+    await plain.fetches[0]!.answer(range(1, 3))
+    expect(plain.props().history.focusedId).toBeNull()
+  })
+
+  it('lets a member pin unless the chat keeps pinning to admins; an admin may always', () => {
+    const restricted = { ...conversationSampleInput.topic.permission, pin_message: 1 as const }
+    expect(open(null, { role: ROLES.member, permission: restricted }).props().may).toEqual({ role: ROLES.member, pin: false })
+    expect(open(null, { role: ROLES.admin, permission: restricted }).props().may).toEqual({ role: ROLES.admin, pin: true })
+    expect(open(null, { role: ROLES.member }).props().may).toEqual({ role: ROLES.member, pin: true })
+  })
+
+  it('names the chat, or leaves the name to the view when it has none', () => {
+    expect(open(null, { name: 'Launch', members_count: 5 }).props()).toMatchObject({ title: 'Launch', membersCount: 5, topicId: TOPIC })
+    expect(open(null, { name: '' }).props().title).toBeNull()
+  })
+})
+
+describe('conversation machine: a pushed change of a message with files', () => {
+  const file = (id: string) => ({ _id: id, key: `${id}.png`, name: `${id}.png`, mime: 'image/png', size: 10, kind: 'image' as const, width: 4, height: 3 })
+  const linked = (id: string) => ({ ...file(id), url: `/api/media/access?${id}`, thumb_url: `/api/media/access?${id}-thumb` })
+
+  it('keeps the links of the files the reader has, drops files it has no link for, and has none for a message it does not know', () => {
+    const shown = { ...msg(2), type: 'file' as const, message: '', media: [linked('f-1')] }
+    expect(withKnownLinks([shown], { ...shown, media: [file('f-1'), file('f-2')] }).media).toEqual([linked('f-1')])
+    expect(withKnownLinks([], { ...shown, media: [file('f-1')] }).media).toEqual([])
   })
 })
