@@ -8,6 +8,9 @@ import { apiAs, person } from './support/people'
  * (a member can no longer send), and removing a member takes the group out of their list live.
  */
 test('a group in a channel: live in members’ lists, info page, add and remove members, admin-only sending', async ({ browser }) => {
+  // Three people in their own browsers and a dozen steps: about 30 s alone, and it reached the 60 s
+  // default once in a full CI run on 2 cores, while waiting for the uploaded picture.
+  test.slow()
   const ann = await person(browser, 'Ann Group')
   const bao = await person(browser, 'Bao Group')
   const chi = await person(browser, 'Chi Group')
