@@ -4,6 +4,7 @@ import type { Label, Member } from '../../contract/channel'
 import { ROLES } from '../../contract/limits'
 import { channelMembersMachine, connect, type ChannelMembersSnapshot } from '../../src/machines/channel-members'
 import { ChannelMembers } from '../../src/ui/channel/channel-members'
+import { memberFixture } from './support/members'
 import { describeModel, type ModelKit } from './support/run-model'
 
 /** A channel's members and labels on its page, as a member and as its owner see them. */
@@ -11,14 +12,13 @@ import { describeModel, type ModelKit } from './support/run-model'
 type Kit = ModelKit<typeof channelMembersMachine>
 type S = ChannelMembersSnapshot
 
-const member = (_id: string, name: string, role: number): Member => ({ _id, name, workid: _id, photo_url: null, role })
-const OWNER = member('u-owner', 'Quynh Owner', ROLES.owner)
-const ADMIN = member('u-admin', 'Lan Admin', ROLES.admin)
-const SON = member('u-son', 'Son Member', ROLES.member)
+const OWNER = memberFixture('u-owner', 'Quynh Owner', ROLES.owner)
+const ADMIN = memberFixture('u-admin', 'Lan Admin', ROLES.admin)
+const SON = memberFixture('u-son', 'Son Member', ROLES.member)
 /** A full first page (20): there may be more. */
-const FIRST_PAGE = [OWNER, ADMIN, SON, ...Array.from({ length: 17 }, (_, i) => member(`u-${i + 1}`, `Person ${i + 1}`, ROLES.member))]
+const FIRST_PAGE = [OWNER, ADMIN, SON, ...Array.from({ length: 17 }, (_, i) => memberFixture(`u-${i + 1}`, `Person ${i + 1}`, ROLES.member))]
 /** The second page repeats a member of the first (someone joined in between). */
-const SECOND_PAGE = [member('u-17', 'Person 17', ROLES.member), member('u-21', 'Person 21', ROLES.member), member('u-22', 'Person 22', ROLES.member)]
+const SECOND_PAGE = [memberFixture('u-17', 'Person 17', ROLES.member), memberFixture('u-21', 'Person 21', ROLES.member), memberFixture('u-22', 'Person 22', ROLES.member)]
 const SALES: Label = { _id: 'l-sales', channel_id: 'ch-1', name: 'Sales', color: '#16a34a' }
 const NEW_LABEL = 'Support'
 const NEW_COLOR = '#dc2626'

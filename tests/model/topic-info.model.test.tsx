@@ -1,12 +1,13 @@
 import { expect } from 'vitest'
 import { within } from '@testing-library/react'
-import type { Label, Member } from '../../contract/channel'
+import type { Label } from '../../contract/channel'
 import { ROLES } from '../../contract/limits'
 import { DEFAULT_TOPIC_PERMISSIONS, type TopicInfo } from '../../contract/topic'
 import { connect, topicInfoMachine, type TopicChange, type TopicInfoSnapshot } from '../../src/machines/topic-info'
 import { TopicInfoPage } from '../../src/ui/topic-info/topic-info-page'
 import { describeModel, type ModelKit } from './support/run-model'
 import { routed } from './support/routed'
+import { memberFixture } from './support/members'
 import { topicInfoFixture } from './support/topics'
 
 /** /chat/info/{topic}: a group as its creator and as a member see it, and a 1:1 chat. */
@@ -14,11 +15,10 @@ import { topicInfoFixture } from './support/topics'
 type Kit = ModelKit<typeof topicInfoMachine>
 type S = TopicInfoSnapshot
 
-const person = (_id: string, name: string, role: number): Member => ({ _id, name, workid: _id, photo_url: null, role })
-const ME = person('u-me', 'Ann Le', ROLES.owner)
-const BAO = person('u-bao', 'Bao Tran', ROLES.member)
-const CHI = person('u-chi', 'Chi Pham', ROLES.admin)
-const DAN = person('u-dan', 'Dan Vo', ROLES.member)
+const ME = memberFixture('u-me', 'Ann Le', ROLES.owner)
+const BAO = memberFixture('u-bao', 'Bao Tran', ROLES.member)
+const CHI = memberFixture('u-chi', 'Chi Pham', ROLES.admin)
+const DAN = memberFixture('u-dan', 'Dan Vo', ROLES.member)
 const SALES: Label = { _id: 'l-sales', channel_id: 'ch-1', name: 'Sales', color: '#16a34a' }
 const PICTURE = 'https://cdn.example/launch.png'
 const NEW_NAME = 'Launch v2'

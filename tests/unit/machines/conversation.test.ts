@@ -120,6 +120,11 @@ describe('conversation machine: a pushed change carries no file links', () => {
     actor.send({ type: 'CHANGED', message: { ...withFile, is_deleted: true, media: [] } })
     expect(shown()).toMatchObject({ is_deleted: true, media: [] })
   })
+
+  it('keeps the links of the files the reader has, drops files it has no link for, and has none for a message it does not know', () => {
+    expect(withKnownLinks([withFile], { ...withFile, media: [file, { ...file, _id: 'f-2' }] }).media).toEqual(withFile.media)
+    expect(withKnownLinks([], { ...withFile, media: [file] }).media).toEqual([])
+  })
 })
 
 describe('conversation machine: opened on a message (a search result)', () => {
@@ -259,16 +264,5 @@ describe('conversation connect: what the chat shows', () => {
   it('names the chat, or leaves the name to the view when it has none', () => {
     expect(open(null, { name: 'Launch', members_count: 5 }).props()).toMatchObject({ title: 'Launch', membersCount: 5, topicId: TOPIC })
     expect(open(null, { name: '' }).props().title).toBeNull()
-  })
-})
-
-describe('conversation machine: a pushed change of a message with files', () => {
-  const file = (id: string) => ({ _id: id, key: `${id}.png`, name: `${id}.png`, mime: 'image/png', size: 10, kind: 'image' as const, width: 4, height: 3 })
-  const linked = (id: string) => ({ ...file(id), url: `/api/media/access?${id}`, thumb_url: `/api/media/access?${id}-thumb` })
-
-  it('keeps the links of the files the reader has, drops files it has no link for, and has none for a message it does not know', () => {
-    const shown = { ...msg(2), type: 'file' as const, message: '', media: [linked('f-1')] }
-    expect(withKnownLinks([shown], { ...shown, media: [file('f-1'), file('f-2')] }).media).toEqual([linked('f-1')])
-    expect(withKnownLinks([], { ...shown, media: [file('f-1')] }).media).toEqual([])
   })
 })

@@ -1,15 +1,15 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromCallback, fromPromise, waitFor, type AnyEventObject } from 'xstate'
-import type { Member } from '../../../contract/channel'
 import { ROLES } from '../../../contract/limits'
 import { DEFAULT_TOPIC_PERMISSIONS, type TopicInfo } from '../../../contract/topic'
 import { connect, topicInfoMachine, type TopicChange, type TopicInfoEvent } from '../../../src/machines/topic-info'
+import { memberFixture } from '../../model/support/members'
 import { topicInfoFixture } from '../../model/support/topics'
 import type { ApplyChangeInput, ChannelExtras, ChannelExtrasInput, TopicInfoInput, UploadImageInput } from '../../../src/machines/topic-info/topic-info.types'
 
 /** Who may make which change to a chat, what each change sends, and what the page shows, beside what the generated paths reach. */
 
-const person = (_id: string, role: number): Member => ({ _id, name: `Name of ${_id}`, workid: _id, photo_url: null, role })
+const person = (_id: string, role: number) => memberFixture(_id, `Name of ${_id}`, role)
 const ME = 'u-me'
 const BAO = person('u-bao', ROLES.member)
 const CHI = person('u-chi', ROLES.admin)
@@ -19,6 +19,8 @@ const DAN = person('u-dan', ROLES.member)
 const group = (role: number, over: Partial<TopicInfo> = {}): TopicInfo =>
   topicInfoFixture({ _id: 't-1', name: 'Launch', channel_id: 'ch-1', admin: CHI._id, role, members_count: 3, customers: [person(ME, role), BAO, CHI], ...over })
 const direct = (): TopicInfo => group(ROLES.member, { name: BAO.name, is_group: false, channel_id: null, admin: null, customers: [person(ME, ROLES.member), BAO] })
+const PNG = new File([new Uint8Array([137, 80, 78, 71])], 'p.png', { type: 'image/png' })
+const SALES = { _id: 'l-1', channel_id: 'ch-1', name: 'Sales', color: '#16a34a' }
 /** Every setting restricted to admins. */
 const ADMINS_ONLY = { add_member: 1, remove_member: 1, reminder: 1, poll: 1, edit_image: 1, edit_name: 1, pin_message: 1, call: 1, send_message: 1, stop_chat_bot: 1 } as const
 
@@ -131,7 +133,7 @@ describe('topic info machine: who may change what', () => {
     expect(outside.changes).toEqual([])
     expect(outside.extrasAsked).toEqual([])
 
-    const chatAdmin = start(group(ROLES.admin, { is_group: false }), { creator: null, labels: [{ _id: 'l-1', channel_id: 'ch-1', name: 'Sales', color: '#16a34a' }], members: [] })
+    const chatAdmin = start(group(ROLES.admin, { is_group: false }), { creator: null, labels: [SALES], members: [] })
     await chatAdmin.settled()
     await chatAdmin.send({ type: 'SET_LABEL', labelId: 'l-1' })
     await chatAdmin.send({ type: 'SET_PERMISSION', setting: 'poll', value: 1 })
@@ -174,22 +176,16 @@ describe('topic info machine: who may change what', () => {
   })
 
   it('chooses members to add only with the permission in a channel; Add with nobody chosen asks to choose', async () => {
-    const locked = start(group(ROLES.member, { permission: { ...DEFAULT_TOPIC_PERMISSIONS, add_member: 1 } }))
-    await locked.settled()
-    await locked.send({ type: 'TOGGLE_MEMBER', memberId: DAN._id })
-    expect(locked.snap().context.chosen).toEqual([])
-    await locked.send({ type: 'ADD_MEMBERS' })
-    expect(locked.snap().context.addTried).toBe(false)
-    expect(locked.changes).toEqual([])
-    expect(locked.props().addMembers).toBeNull()
-
-    const outside = start(group(ROLES.admin, { channel_id: null }))
-    await outside.settled()
-    await outside.send({ type: 'TOGGLE_MEMBER', memberId: DAN._id })
-    expect(outside.snap().context.chosen).toEqual([])
-    await outside.send({ type: 'ADD_MEMBERS' })
-    expect(outside.snap().context.addTried).toBe(false)
-    expect(outside.changes).toEqual([])
+    // Without the permission, and outside a channel.
+    for (const refused of [start(group(ROLES.member, { permission: { ...DEFAULT_TOPIC_PERMISSIONS, add_member: 1 } })), start(group(ROLES.admin, { channel_id: null }))]) {
+      await refused.settled()
+      await refused.send({ type: 'TOGGLE_MEMBER', memberId: DAN._id })
+      expect(refused.snap().context.chosen).toEqual([])
+      await refused.send({ type: 'ADD_MEMBERS' })
+      expect(refused.snap().context.addTried).toBe(false)
+      expect(refused.changes).toEqual([])
+      expect(refused.props().addMembers).toBeNull()
+    }
 
     const kit = start(group(ROLES.member), { creator: CHI._id, labels: [], members: [person(ME, ROLES.member), BAO, CHI, DAN] })
     await kit.settled()
@@ -233,10 +229,9 @@ describe('topic info machine: who may change what', () => {
   })
 
   it('changes the picture only with the permission; removes it only when there is one', async () => {
-    const png = new File([new Uint8Array([137, 80, 78, 71])], 'p.png', { type: 'image/png' })
     const locked = start(group(ROLES.member, { permission: { ...DEFAULT_TOPIC_PERMISSIONS, edit_image: 1 }, image: 'https://cdn.example/p.png' }))
     await locked.settled()
-    await locked.send({ type: 'PICK_IMAGE', file: png }, { type: 'REMOVE_IMAGE' })
+    await locked.send({ type: 'PICK_IMAGE', file: PNG }, { type: 'REMOVE_IMAGE' })
     expect(locked.uploads).toEqual([])
     expect(locked.changes).toEqual([])
     expect(locked.props().picture).toMatchObject({ image: 'https://cdn.example/p.png', editable: false })
@@ -300,14 +295,13 @@ describe('topic info machine: changes, uploads and loading', () => {
   })
 
   it('shows the upload in percent, and a failed upload as an error; a new upload clears the last error', async () => {
-    const png = new File([new Uint8Array([137, 80, 78, 71])], 'p.png', { type: 'image/png' })
     const kit = start(group(ROLES.member))
     await kit.settled()
     kit.server.refuse = 'Refused.'
     await kit.send({ type: 'RENAME_CHANGED', name: 'X' }, { type: 'RENAME' })
     expect(kit.props().error).toBe('Refused.')
-    kit.actor.send({ type: 'PICK_IMAGE', file: png })
-    expect(kit.uploads).toEqual([{ topicId: 't-1', file: png }])
+    kit.actor.send({ type: 'PICK_IMAGE', file: PNG })
+    expect(kit.uploads).toEqual([{ topicId: 't-1', file: PNG }])
     expect(kit.props()).toMatchObject({ busy: true, error: null, picture: { uploadPercent: 0 } })
     kit.actor.send({ type: 'UPLOAD_PROGRESS', percent: 40 })
     expect(kit.props().picture?.uploadPercent).toBe(40)
@@ -315,7 +309,7 @@ describe('topic info machine: changes, uploads and loading', () => {
     await kit.settled()
     expect(kit.props()).toMatchObject({ busy: false, error: 'Only jpeg and png pictures.', picture: { uploadPercent: null } })
 
-    kit.actor.send({ type: 'PICK_IMAGE', file: png })
+    kit.actor.send({ type: 'PICK_IMAGE', file: PNG })
     kit.actor.send({ type: 'UPLOAD_PROGRESS', percent: 100 })
     kit.server.topic = group(ROLES.member, { image: 'https://cdn.example/new.png' })
     kit.actor.send({ type: 'UPLOAD_DONE' })
@@ -336,13 +330,12 @@ describe('topic info machine: changes, uploads and loading', () => {
   })
 
   it('asks the channel for labels as a group admin and for members as who may add; none outside a channel or when it fails', async () => {
-    const labels = [{ _id: 'l-1', channel_id: 'ch-1', name: 'Sales', color: '#16a34a' }]
-    const admin = start(group(ROLES.admin), { creator: CHI._id, labels, members: [] })
+    const admin = start(group(ROLES.admin), { creator: CHI._id, labels: [SALES], members: [] })
     await admin.settled()
     expect(admin.extrasAsked).toEqual([{ channelId: 'ch-1', labels: true, members: true }])
-    expect(admin.props().label).toMatchObject({ labels, labelId: null })
+    expect(admin.props().label).toMatchObject({ labels: [SALES], labelId: null })
 
-    const plain = start(group(ROLES.member), { creator: CHI._id, labels, members: [] })
+    const plain = start(group(ROLES.member), { creator: CHI._id, labels: [SALES], members: [] })
     await plain.settled()
     expect(plain.extrasAsked).toEqual([{ channelId: 'ch-1', labels: false, members: true }])
     expect(plain.props().label).toBeNull()
@@ -400,14 +393,13 @@ describe('topic info machine: changes, uploads and loading', () => {
 
 describe('topic info connect: handlers', () => {
   it('each handler sends its event', async () => {
-    const kit = start(group(ROLES.admin), { creator: null, labels: [{ _id: 'l-1', channel_id: 'ch-1', name: 'Sales', color: '#16a34a' }], members: [DAN] })
+    const kit = start(group(ROLES.admin), { creator: null, labels: [SALES], members: [DAN] })
     await kit.settled()
     const sent: TopicInfoEvent[] = []
-    const png = new File([new Uint8Array([1])], 'p.png', { type: 'image/png' })
     const p = connect(kit.snap(), (event) => sent.push(event))
     p.onRetry()
     p.label?.onChange('l-1')
-    p.picture?.onPick(png)
+    p.picture?.onPick(PNG)
     p.picture?.onRemove()
     p.rename?.onChange('New')
     p.rename?.onRename()
@@ -419,7 +411,7 @@ describe('topic info connect: handlers', () => {
     expect(sent).toEqual([
       { type: 'RETRY' },
       { type: 'SET_LABEL', labelId: 'l-1' },
-      { type: 'PICK_IMAGE', file: png },
+      { type: 'PICK_IMAGE', file: PNG },
       { type: 'REMOVE_IMAGE' },
       { type: 'RENAME_CHANGED', name: 'New' },
       { type: 'RENAME' },
