@@ -73,8 +73,7 @@ const layerRules = {
         {
           from: element('module'),
           disallow: otherModuleInternals,
-          message:
-            "a server module imports another module only through that module's index.ts (docs/architecture.md, Layers)",
+          message: "a server module imports another module only through that module's index.ts (docs/architecture.md, Layers)",
         },
         {
           from: element('server-infra'),

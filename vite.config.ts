@@ -46,7 +46,10 @@ export default defineConfig({
             },
             // Small UI the sign-in and marketing pages share, claimed before either group below
             // takes it along with its pages.
-            { name: 'shared-ui', test: /src[\\/](ui[\\/](language-selector|logo|text-field)\.tsx|services[\\/]error-(message|catalogue)\.ts)$/ },
+            {
+              name: 'shared-ui',
+              test: /src[\\/](ui[\\/](language-selector|logo|text-field)\.tsx|services[\\/]error-(message|catalogue)\.ts)$/,
+            },
             // What every marketing page (and the app offer) shows around its copy: one chunk.
             { name: 'marketing', test: /src[\\/]ui[\\/]marketing[\\/](?!pages[\\/])[^?]*$/ },
             // The sign-in pages (log in, sign up, verify, reset) with their layout, forms and machine: one chunk.

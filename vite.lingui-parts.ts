@@ -32,7 +32,9 @@ export function linguiCatalogParts(): Plugin {
       // Origins come from the source locale's catalog (the one `lingui extract` writes them to).
       const source = await catalog.read(sourceLocale)
       const inPart = Object.fromEntries(
-        Object.entries(messages).filter(([messageId]) => partOfOrigins((source?.[messageId]?.origin ?? []).map(([originFile]) => originFile)) === part),
+        Object.entries(messages).filter(
+          ([messageId]) => partOfOrigins((source?.[messageId]?.origin ?? []).map(([originFile]) => originFile)) === part,
+        ),
       )
       const { source: code, errors } = createCompiledCatalog(locale, inPart, { namespace: 'es' })
       if (errors.length > 0) this.warn(`${errors.length} messages of ${locale} could not be compiled`)

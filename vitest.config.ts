@@ -12,10 +12,23 @@ export default mergeConfig(
         },
         {
           extends: true,
-          test: { name: 'model', environment: 'jsdom', include: ['tests/model/**/*.test.{ts,tsx}'], setupFiles: ['tests/unit/setup.ts'], globalSetup: ['tests/model/support/global-setup.ts'] },
+          test: {
+            name: 'model',
+            environment: 'jsdom',
+            include: ['tests/model/**/*.test.{ts,tsx}'],
+            setupFiles: ['tests/unit/setup.ts'],
+            globalSetup: ['tests/model/support/global-setup.ts'],
+          },
         },
         {
-          test: { name: 'server', environment: 'node', include: ['tests/server/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000, fileParallelism: false },
+          test: {
+            name: 'server',
+            environment: 'node',
+            include: ['tests/server/**/*.test.ts'],
+            testTimeout: 30_000,
+            hookTimeout: 60_000,
+            fileParallelism: false,
+          },
         },
       ],
     },

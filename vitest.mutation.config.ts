@@ -12,7 +12,9 @@ export function withProjects(names: readonly string[]) {
     ...base,
     test: {
       ...base.test,
-      projects: projects.filter((p) => typeof p.test?.name === 'string' && names.includes(p.test.name)).map((p) => ({ ...p, test: { ...p.test, testTimeout: 60_000 } })),
+      projects: projects
+        .filter((p) => typeof p.test?.name === 'string' && names.includes(p.test.name))
+        .map((p) => ({ ...p, test: { ...p.test, testTimeout: 60_000 } })),
     },
   }
 }

@@ -136,7 +136,17 @@ const formatters = new Map<string, Intl.DateTimeFormat>()
 const formatterOf = (tz: string) => {
   let f = formatters.get(tz)
   if (!f) {
-    f = new Intl.DateTimeFormat('en-US', { timeZone: tz, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric', weekday: 'short' })
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone: tz,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+      weekday: 'short',
+    })
     formatters.set(tz, f)
   }
   return f
@@ -252,7 +262,11 @@ export function inDnd(prefs: Pick<AttentionPrefs, 'time_zone' | 'dnd_until' | 'd
 }
 
 /** The topic's settings for the person at `at` (muted only while muted_until is ahead). */
-export function topicState(prefs: Pick<AttentionPrefs, 'topics'>, topicId: string | null | undefined, at: Date): { level: NotifyLevel; muted: boolean } {
+export function topicState(
+  prefs: Pick<AttentionPrefs, 'topics'>,
+  topicId: string | null | undefined,
+  at: Date,
+): { level: NotifyLevel; muted: boolean } {
   const t = topicId ? prefs.topics.find((x) => x.topic_id === topicId) : undefined
   return { level: t?.level ?? 'everything', muted: later(t?.muted_until ?? null, at) }
 }
@@ -283,7 +297,10 @@ export function foldText(text: string): string {
   return text.normalize('NFD').replace(/\p{M}/gu, '').replace(/[đĐ]/g, 'd').toLowerCase()
 }
 
-const words = (text: string) => foldText(text).split(/[^\p{L}\p{N}]+/u).filter(Boolean)
+const words = (text: string) =>
+  foldText(text)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
 
 /** The keywords found in `text` as whole words (or whole word runs), ignoring accents and case. */
 export function matchKeywords(text: string, keywords: readonly string[]): string[] {

@@ -5,7 +5,10 @@ import { user } from './user'
 const email = z.string().trim().toLowerCase().min(1).max(LIMITS.emailMax).pipe(z.email())
 const password = z.string().min(LIMITS.passwordMin).max(LIMITS.passwordMax)
 const name = z.string().trim().min(1).max(LIMITS.nameMax)
-const code = z.string().trim().regex(/^\d{6}$/)
+const code = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/)
 
 export const registerBody = z.strictObject({ name, email, password })
 export type RegisterBody = z.infer<typeof registerBody>

@@ -50,7 +50,14 @@ export const channelCreateBody = z
   })
   .superRefine((body, issue) => {
     if (!body.is_public && (body.password ?? '').length < LIMITS.channelPasswordMin)
-      issue.addIssue({ code: 'too_small', minimum: LIMITS.channelPasswordMin, origin: 'string', inclusive: true, path: ['password'], message: 'tooShort' })
+      issue.addIssue({
+        code: 'too_small',
+        minimum: LIMITS.channelPasswordMin,
+        origin: 'string',
+        inclusive: true,
+        path: ['password'],
+        message: 'tooShort',
+      })
   })
 export type ChannelCreateBody = z.infer<typeof channelCreateBody>
 

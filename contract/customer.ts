@@ -4,14 +4,13 @@ import { flag, language, objectId } from './common'
 import { LIMITS } from './limits'
 
 /** PUT customer/update-profile: exactly one of these fields per call. */
-export const updateProfileBody = z
-  .strictObject({
-    name: z.string().trim().min(1).max(LIMITS.nameMax).optional(),
-    only_friend_call: flag.optional(),
-    only_friend_invite_topic: flag.optional(),
-    only_friend_chat: flag.optional(),
-    sounds: flag.optional(),
-  })
+export const updateProfileBody = z.strictObject({
+  name: z.string().trim().min(1).max(LIMITS.nameMax).optional(),
+  only_friend_call: flag.optional(),
+  only_friend_invite_topic: flag.optional(),
+  only_friend_chat: flag.optional(),
+  sounds: flag.optional(),
+})
 export type UpdateProfileBody = z.infer<typeof updateProfileBody>
 export const PROFILE_FIELDS = ['name', 'only_friend_call', 'only_friend_invite_topic', 'only_friend_chat', 'sounds'] as const
 export type ProfileField = (typeof PROFILE_FIELDS)[number]

@@ -88,7 +88,21 @@ export type EndpointAuth = 'public' | 'signedIn' | 'optional'
  * The server's configured rate-limit rules (max requests per window). `user` is every signed-in
  * call: the server counts each `signedIn` entry against it without the entry naming it.
  */
-export type RateLimitName = 'login' | 'loginIp' | 'register' | 'otp' | 'user' | 'send' | 'newChat' | 'channelCreate' | 'channelJoin' | 'channelJoinIp' | 'suggest' | 'socketConnect' | 'relate' | 'unsubscribe'
+export type RateLimitName =
+  | 'login'
+  | 'loginIp'
+  | 'register'
+  | 'otp'
+  | 'user'
+  | 'send'
+  | 'newChat'
+  | 'channelCreate'
+  | 'channelJoin'
+  | 'channelJoinIp'
+  | 'suggest'
+  | 'socketConnect'
+  | 'relate'
+  | 'unsubscribe'
 
 export interface RateLimit {
   rule: RateLimitName
@@ -133,7 +147,14 @@ const endpoint = <const E extends EndpointDef>(entry: E) => entry
 const mediaIdResult = z.object({ media_id: z.string() })
 
 export const endpoints = {
-  health: endpoint({ method: 'GET', path: 'health', tag: 'health', summary: 'Liveness, database and realtime backends', auth: 'public', response: health }),
+  health: endpoint({
+    method: 'GET',
+    path: 'health',
+    tag: 'health',
+    summary: 'Liveness, database and realtime backends',
+    auth: 'public',
+    response: health,
+  }),
 
   // auth
   register: endpoint({
@@ -220,8 +241,24 @@ export const endpoints = {
   }),
 
   // customer
-  userInfo: endpoint({ method: 'GET', path: 'customer/user-info', tag: 'customer', summary: 'The signed-in user', auth: 'signedIn', allowUnverified: true, response: user }),
-  updateProfile: endpoint({ method: 'PUT', path: 'customer/update-profile', tag: 'customer', summary: 'Update exactly one profile field', auth: 'signedIn', body: updateProfileBody, response: user }),
+  userInfo: endpoint({
+    method: 'GET',
+    path: 'customer/user-info',
+    tag: 'customer',
+    summary: 'The signed-in user',
+    auth: 'signedIn',
+    allowUnverified: true,
+    response: user,
+  }),
+  updateProfile: endpoint({
+    method: 'PUT',
+    path: 'customer/update-profile',
+    tag: 'customer',
+    summary: 'Update exactly one profile field',
+    auth: 'signedIn',
+    body: updateProfileBody,
+    response: user,
+  }),
   avatar: endpoint({
     method: 'POST',
     path: 'customer/avatar',
@@ -231,9 +268,32 @@ export const endpoints = {
     multipart: true,
     response: user,
   }),
-  skipTutorial: endpoint({ method: 'PUT', path: 'customer/skip-tutorial', tag: 'customer', summary: 'Mark the tutorial as done', auth: 'signedIn', response: user }),
-  useFor: endpoint({ method: 'PUT', path: 'customer/use-for', tag: 'customer', summary: 'Onboarding: personal or business use', auth: 'signedIn', body: useForBody, response: user }),
-  startWith: endpoint({ method: 'PUT', path: 'customer/start-with', tag: 'customer', summary: 'Onboarding: company name and website', auth: 'signedIn', body: startWithBody, response: user }),
+  skipTutorial: endpoint({
+    method: 'PUT',
+    path: 'customer/skip-tutorial',
+    tag: 'customer',
+    summary: 'Mark the tutorial as done',
+    auth: 'signedIn',
+    response: user,
+  }),
+  useFor: endpoint({
+    method: 'PUT',
+    path: 'customer/use-for',
+    tag: 'customer',
+    summary: 'Onboarding: personal or business use',
+    auth: 'signedIn',
+    body: useForBody,
+    response: user,
+  }),
+  startWith: endpoint({
+    method: 'PUT',
+    path: 'customer/start-with',
+    tag: 'customer',
+    summary: 'Onboarding: company name and website',
+    auth: 'signedIn',
+    body: startWithBody,
+    response: user,
+  }),
   currentChannel: endpoint({
     method: 'PUT',
     path: 'customer/current-channel',
@@ -243,7 +303,15 @@ export const endpoints = {
     body: currentChannelBody,
     response: user,
   }),
-  updateFcmToken: endpoint({ method: 'PUT', path: 'customer/update-fcm-token', tag: 'customer', summary: 'Store the Web Push subscription of this device', auth: 'signedIn', body: fcmTokenBody, response: pushSaved }),
+  updateFcmToken: endpoint({
+    method: 'PUT',
+    path: 'customer/update-fcm-token',
+    tag: 'customer',
+    summary: 'Store the Web Push subscription of this device',
+    auth: 'signedIn',
+    body: fcmTokenBody,
+    response: pushSaved,
+  }),
   updateLanguage: endpoint({
     method: 'PUT',
     path: 'workid/update-language',
@@ -265,7 +333,14 @@ export const endpoints = {
     query: notifyListQuery,
     response: z.array(notification),
   }),
-  notifyCount: endpoint({ method: 'GET', path: 'notify/all-number', tag: 'notify', summary: 'How many of the caller’s notifications are unread', auth: 'signedIn', response: notifyCount }),
+  notifyCount: endpoint({
+    method: 'GET',
+    path: 'notify/all-number',
+    tag: 'notify',
+    summary: 'How many of the caller’s notifications are unread',
+    auth: 'signedIn',
+    response: notifyCount,
+  }),
   notifySeen: endpoint({
     method: 'PUT',
     path: 'notify/seen',
@@ -313,7 +388,14 @@ export const endpoints = {
     response: channel,
     limit: { rule: 'channelCreate', by: 'user' },
   }),
-  myChannel: endpoint({ method: 'GET', path: 'channel/my-channel', tag: 'channel', summary: 'The caller’s channels with their role', auth: 'signedIn', response: z.array(channel) }),
+  myChannel: endpoint({
+    method: 'GET',
+    path: 'channel/my-channel',
+    tag: 'channel',
+    summary: 'The caller’s channels with their role',
+    auth: 'signedIn',
+    response: z.array(channel),
+  }),
   channelPage: endpoint({
     method: 'GET',
     path: 'channel/page',
@@ -345,8 +427,24 @@ export const endpoints = {
     body: channelRoleBody,
     response: member,
   }),
-  channelLabels: endpoint({ method: 'GET', path: 'channel/label', tag: 'channel', summary: 'The channel’s labels (members)', auth: 'signedIn', query: channelIdQuery, response: z.array(label) }),
-  channelLabelAdd: endpoint({ method: 'POST', path: 'channel/label', tag: 'channel', summary: 'Add a label (admins)', auth: 'signedIn', body: labelCreateBody, response: label }),
+  channelLabels: endpoint({
+    method: 'GET',
+    path: 'channel/label',
+    tag: 'channel',
+    summary: 'The channel’s labels (members)',
+    auth: 'signedIn',
+    query: channelIdQuery,
+    response: z.array(label),
+  }),
+  channelLabelAdd: endpoint({
+    method: 'POST',
+    path: 'channel/label',
+    tag: 'channel',
+    summary: 'Add a label (admins)',
+    auth: 'signedIn',
+    body: labelCreateBody,
+    response: label,
+  }),
   channelLabelDelete: endpoint({
     method: 'DELETE',
     path: 'channel/label',
@@ -395,8 +493,23 @@ export const endpoints = {
     query: channelIdQuery,
     response: z.array(topic),
   }),
-  channelPin: endpoint({ method: 'GET', path: 'channel/pin', tag: 'topic', summary: 'The caller’s pinned topics', auth: 'signedIn', response: z.array(topic) }),
-  topicInfo: endpoint({ method: 'GET', path: 'topic/info', tag: 'topic', summary: 'A topic and its members (members only)', auth: 'signedIn', query: topicIdQuery, response: topicInfo }),
+  channelPin: endpoint({
+    method: 'GET',
+    path: 'channel/pin',
+    tag: 'topic',
+    summary: 'The caller’s pinned topics',
+    auth: 'signedIn',
+    response: z.array(topic),
+  }),
+  topicInfo: endpoint({
+    method: 'GET',
+    path: 'topic/info',
+    tag: 'topic',
+    summary: 'A topic and its members (members only)',
+    auth: 'signedIn',
+    query: topicIdQuery,
+    response: topicInfo,
+  }),
   topicChatFriend: endpoint({
     method: 'GET',
     path: 'topic/chat-friend',
@@ -435,7 +548,15 @@ export const endpoints = {
     body: removeMemberBody,
     response: z.object({ topic_id: z.string() }),
   }),
-  topicRename: endpoint({ method: 'PUT', path: 'topic/rename', tag: 'topic', summary: 'Rename a group (edit_name setting)', auth: 'signedIn', body: renameTopicBody, response: topic }),
+  topicRename: endpoint({
+    method: 'PUT',
+    path: 'topic/rename',
+    tag: 'topic',
+    summary: 'Rename a group (edit_name setting)',
+    auth: 'signedIn',
+    body: renameTopicBody,
+    response: topic,
+  }),
   topicImage: endpoint({
     method: 'PUT',
     path: 'topic/image',
@@ -463,8 +584,24 @@ export const endpoints = {
     body: topicLabelBody,
     response: topic,
   }),
-  topicPin: endpoint({ method: 'PUT', path: 'channel/topic/pin', tag: 'topic', summary: 'Pin a topic in the caller’s list', auth: 'signedIn', body: topicIdBody, response: topic }),
-  topicUnpin: endpoint({ method: 'PUT', path: 'channel/topic/unpin', tag: 'topic', summary: 'Unpin a topic in the caller’s list', auth: 'signedIn', body: topicIdBody, response: topic }),
+  topicPin: endpoint({
+    method: 'PUT',
+    path: 'channel/topic/pin',
+    tag: 'topic',
+    summary: 'Pin a topic in the caller’s list',
+    auth: 'signedIn',
+    body: topicIdBody,
+    response: topic,
+  }),
+  topicUnpin: endpoint({
+    method: 'PUT',
+    path: 'channel/topic/unpin',
+    tag: 'topic',
+    summary: 'Unpin a topic in the caller’s list',
+    auth: 'signedIn',
+    body: topicIdBody,
+    response: topic,
+  }),
   topicHide: endpoint({
     method: 'PUT',
     path: 'topic/hide',
@@ -482,7 +619,15 @@ export const endpoints = {
     auth: 'signedIn',
     response: z.array(seenEntry),
   }),
-  topicSeen: endpoint({ method: 'PUT', path: 'channel/seen', tag: 'topic', summary: 'Mark one of the caller’s topics seen or unseen', auth: 'signedIn', body: seenBody, response: topic }),
+  topicSeen: endpoint({
+    method: 'PUT',
+    path: 'channel/seen',
+    tag: 'topic',
+    summary: 'Mark one of the caller’s topics seen or unseen',
+    auth: 'signedIn',
+    body: seenBody,
+    response: topic,
+  }),
 
   // message
   messageSend: endpoint({
@@ -499,13 +644,30 @@ export const endpoints = {
     method: 'GET',
     path: 'topic/messages',
     tag: 'message',
-    summary: 'Newest first: page N of 20 (before `before` when given), or up to 500 after `after` (the oldest of them; ask again while full)',
+    summary:
+      'Newest first: page N of 20 (before `before` when given), or up to 500 after `after` (the oldest of them; ask again while full)',
     auth: 'signedIn',
     query: messageListQuery,
     response: z.array(message),
   }),
-  topicPinned: endpoint({ method: 'GET', path: 'topic/pinned', tag: 'message', summary: 'The topic’s pinned messages', auth: 'signedIn', query: topicIdQuery, response: z.array(message) }),
-  messageEdit: endpoint({ method: 'PUT', path: 'message/edit', tag: 'message', summary: 'Edit one of your messages', auth: 'signedIn', body: editMessageBody, response: message }),
+  topicPinned: endpoint({
+    method: 'GET',
+    path: 'topic/pinned',
+    tag: 'message',
+    summary: 'The topic’s pinned messages',
+    auth: 'signedIn',
+    query: topicIdQuery,
+    response: z.array(message),
+  }),
+  messageEdit: endpoint({
+    method: 'PUT',
+    path: 'message/edit',
+    tag: 'message',
+    summary: 'Edit one of your messages',
+    auth: 'signedIn',
+    body: editMessageBody,
+    response: message,
+  }),
   messageDelete: endpoint({
     method: 'DELETE',
     path: 'message/delete',
@@ -525,7 +687,15 @@ export const endpoints = {
     response: z.array(message),
     limit: { rule: 'send', by: 'user' },
   }),
-  messagePin: endpoint({ method: 'PUT', path: 'message/pin', tag: 'message', summary: 'Pin or unpin a message (pin_message setting)', auth: 'signedIn', body: pinMessageBody, response: message }),
+  messagePin: endpoint({
+    method: 'PUT',
+    path: 'message/pin',
+    tag: 'message',
+    summary: 'Pin or unpin a message (pin_message setting)',
+    auth: 'signedIn',
+    body: pinMessageBody,
+    response: message,
+  }),
 
   // media
   mediaAccess: endpoint({
@@ -590,31 +760,178 @@ export const endpoints = {
     body: mediaIdBody,
     response: mediaIdResult,
   }),
-  mediaRestore: endpoint({ method: 'PUT', path: 'media/restore', tag: 'media', summary: 'Restore a file from the trash', auth: 'signedIn', body: mediaIdBody, response: mediaIdResult }),
-  mediaPurge: endpoint({ method: 'DELETE', path: 'media/purge', tag: 'media', summary: 'Delete a file for good', auth: 'signedIn', body: mediaIdBody, response: mediaIdResult }),
+  mediaRestore: endpoint({
+    method: 'PUT',
+    path: 'media/restore',
+    tag: 'media',
+    summary: 'Restore a file from the trash',
+    auth: 'signedIn',
+    body: mediaIdBody,
+    response: mediaIdResult,
+  }),
+  mediaPurge: endpoint({
+    method: 'DELETE',
+    path: 'media/purge',
+    tag: 'media',
+    summary: 'Delete a file for good',
+    auth: 'signedIn',
+    body: mediaIdBody,
+    response: mediaIdResult,
+  }),
 
   // friends, contacts and blocking (server/modules/relates)
-  personLookup: endpoint({ method: 'GET', path: 'workid/customer', tag: 'relates', summary: 'A person by workid or id, with the caller’s friend status and block', auth: 'signedIn', query: personQuery, response: person }),
-  addFriend: endpoint({ method: 'POST', path: 'relates/add-friend', tag: 'relates', summary: 'Ask a person to be friends (accepts when they already asked); idempotent', auth: 'signedIn', body: customerIdBody, response: person, limit: { rule: 'relate', by: 'user' } }),
-  cancelFriend: endpoint({ method: 'POST', path: 'relates/cancel-friend', tag: 'relates', summary: 'Withdraw the caller’s friend request; idempotent', auth: 'signedIn', body: customerIdBody, response: person, limit: { rule: 'relate', by: 'user' } }),
-  acceptFriend: endpoint({ method: 'POST', path: 'relates/accept-friend', tag: 'relates', summary: 'Accept a person’s friend request; idempotent', auth: 'signedIn', body: customerIdBody, response: person, limit: { rule: 'relate', by: 'user' } }),
-  rejectFriend: endpoint({ method: 'POST', path: 'relates/no-friend', tag: 'relates', summary: 'Reject a person’s friend request; idempotent', auth: 'signedIn', body: customerIdBody, response: person, limit: { rule: 'relate', by: 'user' } }),
-  unfriend: endpoint({ method: 'POST', path: 'relates/unfriend', tag: 'relates', summary: 'End a friendship; idempotent', auth: 'signedIn', body: customerIdBody, response: person, limit: { rule: 'relate', by: 'user' } }),
-  blockPerson: endpoint({ method: 'POST', path: 'relates/block', tag: 'relates', summary: 'Block a person (ends any friendship or request); idempotent', auth: 'signedIn', body: customerIdBody, response: person, limit: { rule: 'relate', by: 'user' } }),
-  unblockPerson: endpoint({ method: 'POST', path: 'relates/unblock', tag: 'relates', summary: 'Unblock a person; idempotent', auth: 'signedIn', body: customerIdBody, response: person, limit: { rule: 'relate', by: 'user' } }),
-  friendRequests: endpoint({ method: 'GET', path: 'relates/list-friend', tag: 'relates', summary: 'Friend requests the caller received, newest first, 20 per page', auth: 'signedIn', query: contactPageQuery, response: z.array(contactItem) }),
-  blockedPeople: endpoint({ method: 'GET', path: 'relates/list-block', tag: 'relates', summary: 'People the caller blocked, newest first, 20 per page', auth: 'signedIn', query: contactPageQuery, response: z.array(contactItem) }),
-  listFriends: endpoint({ method: 'GET', path: 'workid/list-friends', tag: 'relates', summary: 'The caller’s friends by name (status=2), the first 1,000', auth: 'signedIn', query: listFriendsQuery, response: z.array(contactItem) }),
-  contactList: endpoint({ method: 'GET', path: 'contact', tag: 'relates', summary: 'The caller’s contacts (friends they did not archive) by name, 20 per page', auth: 'signedIn', query: contactPageQuery, response: z.array(contactItem) }),
-  archiveFriend: endpoint({ method: 'POST', path: 'relates/archive', tag: 'relates', summary: 'Archive a friend: they leave the caller’s contact list for the archived one (the caller’s view only; still friends); idempotent', auth: 'signedIn', body: customerIdBody, response: archiveState, limit: { rule: 'relate', by: 'user' } }),
-  unarchiveFriend: endpoint({ method: 'POST', path: 'relates/unarchive', tag: 'relates', summary: 'Move an archived friend back to the caller’s contact list; idempotent', auth: 'signedIn', body: customerIdBody, response: archiveState, limit: { rule: 'relate', by: 'user' } }),
-  archivedFriends: endpoint({ method: 'GET', path: 'relates/list-archived', tag: 'relates', summary: 'The friends the caller archived, most recently archived first, 20 per page', auth: 'signedIn', query: contactPageQuery, response: z.array(contactItem) }),
+  personLookup: endpoint({
+    method: 'GET',
+    path: 'workid/customer',
+    tag: 'relates',
+    summary: 'A person by workid or id, with the caller’s friend status and block',
+    auth: 'signedIn',
+    query: personQuery,
+    response: person,
+  }),
+  addFriend: endpoint({
+    method: 'POST',
+    path: 'relates/add-friend',
+    tag: 'relates',
+    summary: 'Ask a person to be friends (accepts when they already asked); idempotent',
+    auth: 'signedIn',
+    body: customerIdBody,
+    response: person,
+    limit: { rule: 'relate', by: 'user' },
+  }),
+  cancelFriend: endpoint({
+    method: 'POST',
+    path: 'relates/cancel-friend',
+    tag: 'relates',
+    summary: 'Withdraw the caller’s friend request; idempotent',
+    auth: 'signedIn',
+    body: customerIdBody,
+    response: person,
+    limit: { rule: 'relate', by: 'user' },
+  }),
+  acceptFriend: endpoint({
+    method: 'POST',
+    path: 'relates/accept-friend',
+    tag: 'relates',
+    summary: 'Accept a person’s friend request; idempotent',
+    auth: 'signedIn',
+    body: customerIdBody,
+    response: person,
+    limit: { rule: 'relate', by: 'user' },
+  }),
+  rejectFriend: endpoint({
+    method: 'POST',
+    path: 'relates/no-friend',
+    tag: 'relates',
+    summary: 'Reject a person’s friend request; idempotent',
+    auth: 'signedIn',
+    body: customerIdBody,
+    response: person,
+    limit: { rule: 'relate', by: 'user' },
+  }),
+  unfriend: endpoint({
+    method: 'POST',
+    path: 'relates/unfriend',
+    tag: 'relates',
+    summary: 'End a friendship; idempotent',
+    auth: 'signedIn',
+    body: customerIdBody,
+    response: person,
+    limit: { rule: 'relate', by: 'user' },
+  }),
+  blockPerson: endpoint({
+    method: 'POST',
+    path: 'relates/block',
+    tag: 'relates',
+    summary: 'Block a person (ends any friendship or request); idempotent',
+    auth: 'signedIn',
+    body: customerIdBody,
+    response: person,
+    limit: { rule: 'relate', by: 'user' },
+  }),
+  unblockPerson: endpoint({
+    method: 'POST',
+    path: 'relates/unblock',
+    tag: 'relates',
+    summary: 'Unblock a person; idempotent',
+    auth: 'signedIn',
+    body: customerIdBody,
+    response: person,
+    limit: { rule: 'relate', by: 'user' },
+  }),
+  friendRequests: endpoint({
+    method: 'GET',
+    path: 'relates/list-friend',
+    tag: 'relates',
+    summary: 'Friend requests the caller received, newest first, 20 per page',
+    auth: 'signedIn',
+    query: contactPageQuery,
+    response: z.array(contactItem),
+  }),
+  blockedPeople: endpoint({
+    method: 'GET',
+    path: 'relates/list-block',
+    tag: 'relates',
+    summary: 'People the caller blocked, newest first, 20 per page',
+    auth: 'signedIn',
+    query: contactPageQuery,
+    response: z.array(contactItem),
+  }),
+  listFriends: endpoint({
+    method: 'GET',
+    path: 'workid/list-friends',
+    tag: 'relates',
+    summary: 'The caller’s friends by name (status=2), the first 1,000',
+    auth: 'signedIn',
+    query: listFriendsQuery,
+    response: z.array(contactItem),
+  }),
+  contactList: endpoint({
+    method: 'GET',
+    path: 'contact',
+    tag: 'relates',
+    summary: 'The caller’s contacts (friends they did not archive) by name, 20 per page',
+    auth: 'signedIn',
+    query: contactPageQuery,
+    response: z.array(contactItem),
+  }),
+  archiveFriend: endpoint({
+    method: 'POST',
+    path: 'relates/archive',
+    tag: 'relates',
+    summary:
+      'Archive a friend: they leave the caller’s contact list for the archived one (the caller’s view only; still friends); idempotent',
+    auth: 'signedIn',
+    body: customerIdBody,
+    response: archiveState,
+    limit: { rule: 'relate', by: 'user' },
+  }),
+  unarchiveFriend: endpoint({
+    method: 'POST',
+    path: 'relates/unarchive',
+    tag: 'relates',
+    summary: 'Move an archived friend back to the caller’s contact list; idempotent',
+    auth: 'signedIn',
+    body: customerIdBody,
+    response: archiveState,
+    limit: { rule: 'relate', by: 'user' },
+  }),
+  archivedFriends: endpoint({
+    method: 'GET',
+    path: 'relates/list-archived',
+    tag: 'relates',
+    summary: 'The friends the caller archived, most recently archived first, 20 per page',
+    auth: 'signedIn',
+    query: contactPageQuery,
+    response: z.array(contactItem),
+  }),
   // search
   superSearch: endpoint({
     method: 'GET',
     path: 'super-search',
     tag: 'search',
-    summary: 'People, group topics and channels the caller may see whose name (or a person’s workid) matches the keyword, ignoring case and accents',
+    summary:
+      'People, group topics and channels the caller may see whose name (or a person’s workid) matches the keyword, ignoring case and accents',
     auth: 'signedIn',
     query: superSearchQuery,
     response: superSearchResult,
@@ -623,7 +940,8 @@ export const endpoints = {
     method: 'GET',
     path: 'message/search',
     tag: 'search',
-    summary: 'Messages of the caller’s topics (or one of them) that contain the keyword, ignoring case and accents; newest first, with the matched parts',
+    summary:
+      'Messages of the caller’s topics (or one of them) that contain the keyword, ignoring case and accents; newest first, with the matched parts',
     auth: 'signedIn',
     query: messageSearchQuery,
     response: z.array(foundMessage),
@@ -633,7 +951,8 @@ export const endpoints = {
     method: 'GET',
     path: 'attention/settings',
     tag: 'attention',
-    summary: 'The caller’s attention settings: time zone, do not disturb, keyword alerts, missed-message email, and each topic’s level and mute',
+    summary:
+      'The caller’s attention settings: time zone, do not disturb, keyword alerts, missed-message email, and each topic’s level and mute',
     auth: 'signedIn',
     response: attentionSettings,
   }),
@@ -659,7 +978,8 @@ export const endpoints = {
     method: 'PUT',
     path: 'attention/topic',
     tag: 'attention',
-    summary: 'A topic’s notification level (everything, mentions, nothing) and mute (1 hour, until tomorrow, until turned on, off) for the caller, a member',
+    summary:
+      'A topic’s notification level (everything, mentions, nothing) and mute (1 hour, until tomorrow, until turned on, off) for the caller, a member',
     auth: 'signedIn',
     body: topicAttentionBody,
     response: topicAttention,
@@ -694,9 +1014,23 @@ export const endpoints = {
     limit: { rule: 'unsubscribe', by: 'ip' },
   }),
   // notifications (browser push)
-  pushKey: endpoint({ method: 'GET', path: 'notify/push-key', tag: 'notify', summary: 'The server’s VAPID public key for Web Push subscriptions', auth: 'public', response: pushKey }),
+  pushKey: endpoint({
+    method: 'GET',
+    path: 'notify/push-key',
+    tag: 'notify',
+    summary: 'The server’s VAPID public key for Web Push subscriptions',
+    auth: 'public',
+    response: pushKey,
+  }),
   // pages: sessions (/log), storage summary and trash (/account/storage, /account/trash), support chat
-  sessionList: endpoint({ method: 'GET', path: 'auth/sessions', tag: 'auth', summary: 'The caller’s open sessions and recent logins', auth: 'signedIn', response: sessionList }),
+  sessionList: endpoint({
+    method: 'GET',
+    path: 'auth/sessions',
+    tag: 'auth',
+    summary: 'The caller’s open sessions and recent logins',
+    auth: 'signedIn',
+    response: sessionList,
+  }),
   sessionRevoke: endpoint({
     method: 'DELETE',
     path: 'auth/sessions',

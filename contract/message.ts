@@ -55,7 +55,10 @@ export type PushedMediaItem = Omit<MediaItem, 'url' | 'thumb_url'>
  */
 export type PushedMessage = Omit<Message, 'media'> & { media: PushedMediaItem[] }
 
-export const withoutLinks = (m: Message): PushedMessage => ({ ...m, media: m.media.map(({ url: _url, thumb_url: _thumb, ...file }) => file) })
+export const withoutLinks = (m: Message): PushedMessage => ({
+  ...m,
+  media: m.media.map(({ url: _url, thumb_url: _thumb, ...file }) => file),
+})
 
 /** POST message/send (pinned): idempotent on (sender, client_id): a repeat answers the same message. */
 export const sendMessageBody = z

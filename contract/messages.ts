@@ -10,15 +10,24 @@ export const SERVER_MESSAGES = {
   emailTaken: { en: 'This email is already registered', vi: 'Email này đã được đăng ký' },
   invalidCredentials: { en: 'Email or password is incorrect', vi: 'Email hoặc mật khẩu không đúng' },
   /** One answer for a wrong, expired, spent or locked code and an unknown address (no enumeration). */
-  codeInvalid: { en: 'The code is incorrect or has expired, check it or request a new one', vi: 'Mã không đúng hoặc đã hết hạn, hãy kiểm tra lại hoặc yêu cầu mã mới' },
-  passwordCommon: { en: 'This password is too common, please choose one that is harder to guess', vi: 'Mật khẩu này quá phổ biến, vui lòng chọn mật khẩu khó đoán hơn' },
+  codeInvalid: {
+    en: 'The code is incorrect or has expired, check it or request a new one',
+    vi: 'Mã không đúng hoặc đã hết hạn, hãy kiểm tra lại hoặc yêu cầu mã mới',
+  },
+  passwordCommon: {
+    en: 'This password is too common, please choose one that is harder to guess',
+    vi: 'Mật khẩu này quá phổ biến, vui lòng chọn mật khẩu khó đoán hơn',
+  },
   unauthenticated: { en: 'Please log in', vi: 'Vui lòng đăng nhập' },
   sessionExpired: { en: 'Your session has ended, please log in again', vi: 'Phiên đăng nhập đã hết hạn, vui lòng đăng nhập lại' },
   permissionDenied: { en: 'Permission denied', vi: 'Không có quyền truy cập' },
   emailNotVerified: { en: 'Please verify your email address first', vi: 'Vui lòng xác minh địa chỉ email trước' },
   notFound: { en: 'Not found', vi: 'Không tìm thấy' },
   tooManyRequests: { en: 'Too many attempts, please try again later', vi: 'Quá nhiều lần thử, vui lòng thử lại sau' },
-  tryAgainLater: { en: 'This is not available right now, please try again in a minute', vi: 'Chức năng này tạm thời không khả dụng, vui lòng thử lại sau một phút' },
+  tryAgainLater: {
+    en: 'This is not available right now, please try again in a minute',
+    vi: 'Chức năng này tạm thời không khả dụng, vui lòng thử lại sau một phút',
+  },
   serverError: { en: 'Server Error', vi: 'Lỗi máy chủ' },
   oneFieldPerCall: { en: 'Update exactly one field per call', vi: 'Mỗi lần chỉ cập nhật một trường' },
   avatarType: { en: 'You can only upload JPG/PNG file', vi: 'Bạn chỉ có thể tải lên tệp JPG/PNG' },
@@ -30,19 +39,31 @@ export const SERVER_MESSAGES = {
   channelPasswordIncorrect: { en: 'The channel password is incorrect', vi: 'Mật khẩu kênh không đúng' },
   notChannelMember: { en: 'These people are not members of the channel', vi: 'Những người này không phải thành viên của kênh' },
   fileType: { en: 'This file type is not allowed', vi: 'Loại tệp này không được phép' },
-  imageTooLarge: { en: 'This image has too many pixels (at most 25 megapixels)', vi: 'Ảnh này có quá nhiều điểm ảnh (tối đa 25 megapixel)' },
+  imageTooLarge: {
+    en: 'This image has too many pixels (at most 25 megapixels)',
+    vi: 'Ảnh này có quá nhiều điểm ảnh (tối đa 25 megapixel)',
+  },
   mediaInUse: { en: 'This file is already attached to a message', vi: 'Tệp này đã được đính kèm vào một tin nhắn' },
   aiUnavailable: { en: 'The writing assistant is not available right now', vi: 'Trợ lý viết hiện không khả dụng' },
   selectMember: { en: 'Please select at least 1 member.', vi: 'Vui lòng chọn ít nhất 1 thành viên.' },
   storageFull: { en: 'Your storage is running out, please upgrade here', vi: 'Dung lượng lưu trữ sắp hết, vui lòng nâng cấp tại đây' },
   // friends, privacy and blocking
-  friendsOnlyChat: { en: 'This person only accepts messages from friends. Send them a friend request first.', vi: 'Người này chỉ nhận tin nhắn từ bạn bè. Hãy gửi lời mời kết bạn trước.' },
-  friendsOnlyInvite: { en: 'Only friends may add this person to groups and topics.', vi: 'Chỉ bạn bè mới có thể thêm người này vào nhóm và chủ đề.' },
+  friendsOnlyChat: {
+    en: 'This person only accepts messages from friends. Send them a friend request first.',
+    vi: 'Người này chỉ nhận tin nhắn từ bạn bè. Hãy gửi lời mời kết bạn trước.',
+  },
+  friendsOnlyInvite: {
+    en: 'Only friends may add this person to groups and topics.',
+    vi: 'Chỉ bạn bè mới có thể thêm người này vào nhóm và chủ đề.',
+  },
   friendsOnlyCall: { en: 'This person only accepts calls from friends.', vi: 'Người này chỉ nhận cuộc gọi từ bạn bè.' },
   blockedByPerson: { en: 'You cannot contact this person.', vi: 'Bạn không thể liên hệ với người này.' },
   relateSelf: { en: 'You cannot do this with your own account.', vi: 'Bạn không thể làm điều này với chính tài khoản của mình.' },
   noFriendRequest: { en: 'There is no friend request from this person.', vi: 'Không có lời mời kết bạn nào từ người này.' },
-  notFriendArchive: { en: 'Only friends can be archived. This person is not your friend.', vi: 'Chỉ có thể lưu trữ bạn bè. Người này không phải là bạn bè của bạn.' },
+  notFriendArchive: {
+    en: 'Only friends can be archived. This person is not your friend.',
+    vi: 'Chỉ có thể lưu trữ bạn bè. Người này không phải là bạn bè của bạn.',
+  },
 } as const satisfies Record<string, Record<Language, string>>
 
 export type ServerMessageKey = keyof typeof SERVER_MESSAGES

@@ -37,7 +37,14 @@ const when = z.date()
 export const notifyEvent = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('friend_request'), ...byActor }),
   z.object({ kind: z.literal('friend_accepted'), ...byActor }),
-  z.object({ kind: z.literal('tag_message'), ...byActor, messageId: z.string(), topicId: z.string(), topicName: z.string(), excerpt: z.string() }),
+  z.object({
+    kind: z.literal('tag_message'),
+    ...byActor,
+    messageId: z.string(),
+    topicId: z.string(),
+    topicName: z.string(),
+    excerpt: z.string(),
+  }),
   z.object({ kind: z.literal('todo'), actorId: z.string().nullable(), todoId: z.string(), title: z.string(), deadline: when.nullable() }),
   z.object({ kind: z.literal('calendar_approve'), ...byActor, calendarId: z.string(), title: z.string() }),
   z.object({ kind: z.literal('calendar_reject'), ...byActor, calendarId: z.string(), title: z.string() }),
@@ -93,7 +100,10 @@ export const NOTIFY_TEXTS = {
   booking_remind: { en: 'Reminder: booking for {title} at {time}', vi: 'Nhắc lịch hẹn: {title} lúc {time}' },
   payment_failed: { en: 'Your payment of {title} failed', vi: 'Thanh toán {title} của bạn không thành công' },
   subscription_expire: { en: 'Your {title} plan expires on {time}', vi: 'Gói {title} của bạn hết hạn vào {time}' },
-  subscription_past_due: { en: 'Your {title} plan is past due, please pay to keep it', vi: 'Gói {title} của bạn đã quá hạn thanh toán, vui lòng thanh toán để tiếp tục sử dụng' },
+  subscription_past_due: {
+    en: 'Your {title} plan is past due, please pay to keep it',
+    vi: 'Gói {title} của bạn đã quá hạn thanh toán, vui lòng thanh toán để tiếp tục sử dụng',
+  },
   subscription_payment_failed: {
     en: 'Renewing your {title} plan failed; it is canceled if it still fails within 5 days',
     vi: 'Gia hạn gói {title} không thành công; gói sẽ bị hủy nếu vẫn không thành công trong 5 ngày',
@@ -113,17 +123,24 @@ function shortTime(iso: string, utc: boolean): string {
   const d = new Date(iso)
   if (Number.isNaN(d.getTime())) return iso
   const two = (n: number) => String(n).padStart(2, '0')
-  const [h, m, day, month] = utc ? [d.getUTCHours(), d.getUTCMinutes(), d.getUTCDate(), d.getUTCMonth() + 1] : [d.getHours(), d.getMinutes(), d.getDate(), d.getMonth() + 1]
+  const [h, m, day, month] = utc
+    ? [d.getUTCHours(), d.getUTCMinutes(), d.getUTCDate(), d.getUTCMonth() + 1]
+    : [d.getHours(), d.getMinutes(), d.getDate(), d.getMonth() + 1]
   return `${two(h)}:${two(m)} ${two(day)}/${two(month)}`
 }
 
 /** A kind's words in a language with its values filled in (the server's `notify_message`). */
 export function notifyText(kind: NotifyKind, language: Language, values: NotifyTextValues, opts: { utc?: boolean } = {}): string {
-  const filled: Record<string, string> = { name: values.name ?? '', title: values.title ?? '', time: values.time ? shortTime(values.time, opts.utc ?? true) : '' }
+  const filled: Record<string, string> = {
+    name: values.name ?? '',
+    title: values.title ?? '',
+    time: values.time ? shortTime(values.time, opts.utc ?? true) : '',
+  }
   return NOTIFY_TEXTS[kind][language].replace(/\{(name|title|time)\}/g, (_, key: string) => filled[key] ?? '')
 }
 
-export const isNotifyKind = (key: unknown): key is NotifyKind => typeof key === 'string' && (NOTIFY_KINDS as readonly string[]).includes(key)
+export const isNotifyKind = (key: unknown): key is NotifyKind =>
+  typeof key === 'string' && (NOTIFY_KINDS as readonly string[]).includes(key)
 
 /** What a notification's click opens, from the fields every notification has on the wire. */
 export interface TargetSource {

@@ -53,7 +53,12 @@ export const storageChannelUsage = z.object({
   topics: z.array(storageTopicUsage),
 })
 export type StorageChannelUsage = z.infer<typeof storageChannelUsage>
-export const storageSummary = z.object({ used: z.number().int(), quota: z.number().int(), plan: z.string(), channels: z.array(storageChannelUsage) })
+export const storageSummary = z.object({
+  used: z.number().int(),
+  quota: z.number().int(),
+  plan: z.string(),
+  channels: z.array(storageChannelUsage),
+})
 export type StorageSummary = z.infer<typeof storageSummary>
 
 /** GET media/my-trash?page: the caller's own trashed files across every channel and chat, 20 a page, newest trashed first. */

@@ -6,9 +6,7 @@ import { z } from 'zod'
  * name for the device's push token) and sends the same string on logout so the server forgets it.
  */
 export const pushSubscription = z.object({
-  endpoint: z
-    .url({ protocol: /^https?$/ })
-    .max(2048),
+  endpoint: z.url({ protocol: /^https?$/ }).max(2048),
   expirationTime: z.number().nullable().optional(),
   keys: z.object({
     p256dh: z.string().min(1).max(256),

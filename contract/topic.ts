@@ -41,7 +41,9 @@ export const TOPIC_PERMISSIONS = [
   'stop_chat_bot',
 ] as const
 export type TopicPermission = (typeof TOPIC_PERMISSIONS)[number]
-export const topicPermissions = z.object(Object.fromEntries(TOPIC_PERMISSIONS.map((key) => [key, flag])) as Record<TopicPermission, typeof flag>)
+export const topicPermissions = z.object(
+  Object.fromEntries(TOPIC_PERMISSIONS.map((key) => [key, flag])) as Record<TopicPermission, typeof flag>,
+)
 export type TopicPermissions = z.infer<typeof topicPermissions>
 /** Removing others is admin-only by default; everything else is open until an admin restricts it. */
 export const DEFAULT_TOPIC_PERMISSIONS: TopicPermissions = {

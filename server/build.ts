@@ -54,7 +54,10 @@ export function createFastify(config: Config): FastifyInstance {
 export function createServices(ctx: AppContext, log: Pick<FastifyBaseLogger, 'error'>) {
   const customer = createCustomerService(ctx, createAvatarStore(ctx.config.mediaDir))
   const notify = createNotifyService(ctx)
-  const media = createMediaService(ctx, { requireTopicWriter: async (db, topicId, userId) => requireTopicPermission(await requireTopicMember(db, topicId, userId), 'send_message') })
+  const media = createMediaService(ctx, {
+    requireTopicWriter: async (db, topicId, userId) =>
+      requireTopicPermission(await requireTopicMember(db, topicId, userId), 'send_message'),
+  })
   const relates = createRelatesService(ctx, { notify })
   const topic = createTopicService(ctx, { relates })
   const attention = createAttentionService(ctx, { notify })
@@ -64,7 +67,8 @@ export function createServices(ctx: AppContext, log: Pick<FastifyBaseLogger, 'er
   support = createSupportService(ctx, {
     customers: customer,
     topics: topic,
-    sendAs: (senderId, topicId, text) => message.send(senderId, { topic_id: topicId, message: text, type: 'text', client_id: randomUUID(), mentions: [], media_ids: [] }),
+    sendAs: (senderId, topicId, text) =>
+      message.send(senderId, { topic_id: topicId, message: text, type: 'text', client_id: randomUUID(), mentions: [], media_ids: [] }),
     log,
   })
   return {
@@ -107,7 +111,11 @@ function cleanupJob(ctx: AppContext, services: Services) {
 }
 
 /** Wires every part onto the Fastify instance; each domain gets the shared context and its service. */
-export async function buildApp(app: FastifyInstance, config: Config, database: Database): Promise<{ ctx: AppContext; services: Services; jobs: Scheduler }> {
+export async function buildApp(
+  app: FastifyInstance,
+  config: Config,
+  database: Database,
+): Promise<{ ctx: AppContext; services: Services; jobs: Scheduler }> {
   await installSecurityHeaders(app, { publicUrl: config.publicUrl, production: config.production })
   app.setValidatorCompiler(zodValidatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
@@ -142,7 +150,11 @@ export async function buildApp(app: FastifyInstance, config: Config, database: D
   const services = createServices(ctx, app.log)
   // notifications (browser push): the VAPID key pair is made (or read) once, at start.
   await services.notify.push.publicKey()
-  const jobs = createScheduler([cleanupJob(ctx, services), orphanSweep(services.media, config.now), digestJob(services.attention)], { db: database.db, log: app.log, now: config.now })
+  const jobs = createScheduler([cleanupJob(ctx, services), orphanSweep(services.media, config.now), digestJob(services.attention)], {
+    db: database.db,
+    log: app.log,
+    now: config.now,
+  })
   jobs.start()
 
   // Sockets go first so the HTTP server can close; the database goes last.

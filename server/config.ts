@@ -223,13 +223,24 @@ export async function resolveConfig(opts: ServerOptions): Promise<Config> {
     sessions: { ...DEFAULT_SESSION_SETTINGS, ...definedOnly(opts.sessions) },
     now: opts.now ?? Date.now,
     rateLimitNamespace: rl.namespace ?? 'workroom-rl:',
-    ai: { baseUrl: opts.ai?.baseUrl?.replace(/\/+$/, '') || undefined, apiKey: opts.ai?.apiKey || undefined, model: opts.ai?.model || 'gpt-4o-mini' },
+    ai: {
+      baseUrl: opts.ai?.baseUrl?.replace(/\/+$/, '') || undefined,
+      apiKey: opts.ai?.apiKey || undefined,
+      model: opts.ai?.model || 'gpt-4o-mini',
+    },
     storageQuotaBytes: opts.storageQuotaBytes,
     missedEmailMinutes: opts.missedEmailMinutes ?? 10,
-    support: { apiKey: opts.support?.apiKey || DEFAULT_SUPPORT_API_KEY, operatorEmail: opts.support?.operatorEmail?.trim().toLowerCase() || undefined },
+    support: {
+      apiKey: opts.support?.apiKey || DEFAULT_SUPPORT_API_KEY,
+      operatorEmail: opts.support?.operatorEmail?.trim().toLowerCase() || undefined,
+    },
     onQuery: opts.onQuery,
     // notifications (browser push)
-    vapid: { publicKey: opts.vapid?.publicKey || undefined, privateKey: opts.vapid?.privateKey || undefined, subject: opts.vapid?.subject || `mailto:no-reply@workroom.local` },
+    vapid: {
+      publicKey: opts.vapid?.publicKey || undefined,
+      privateKey: opts.vapid?.privateKey || undefined,
+      subject: opts.vapid?.subject || `mailto:no-reply@workroom.local`,
+    },
   }
 }
 

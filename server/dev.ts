@@ -26,4 +26,3 @@ const stopAll = async () => {
 }
 process.on('SIGINT', stopAll)
 process.on('SIGTERM', stopAll)
-

@@ -47,7 +47,10 @@ export function trustProxyFromEnv(raw: string | undefined): TrustProxy {
   const value = raw?.trim() ?? ''
   if (value === '' || value === '0' || value === 'false') return false
   if (/^\d+$/.test(value)) return Number(value)
-  const entries = value.split(',').map((s) => s.trim()).filter(Boolean)
+  const entries = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
   const bad = entries.find((entry) => !isAddressOrNetwork(entry))
   if (bad !== undefined || entries.length === 0) {
     throw new Error(`TRUST_PROXY must be a number of proxies (e.g. 1) or a comma list of proxy addresses/CIDRs, got "${raw}"`)

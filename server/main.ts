@@ -11,7 +11,10 @@ process.on('unhandledRejection', (reason) => (log ? log(reason) : console.error(
 
 const server = await startServer(options)
 log = (reason) => server.app.log.error({ err: reason }, 'unhandled rejection')
-server.app.log.info({ url: server.url, public_url: options.publicUrl, db: server.ctx.dbKind, realtime: server.ctx.realtime.kind }, 'Workroom is running')
+server.app.log.info(
+  { url: server.url, public_url: options.publicUrl, db: server.ctx.dbKind, realtime: server.ctx.realtime.kind },
+  'Workroom is running',
+)
 
 let stopping = false
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -21,7 +21,10 @@ const OFFLINE_TEMPLATES: Record<Language, (topic: string) => string> = {
 /** Built-in, offline: expands the short text with a welcoming template in the user's language. */
 export const offlineWriter: DescriptionWriter = {
   async write(description, language) {
-    const topic = description.replace(/\s+/g, ' ').trim().replace(/[.!?…]+$/, '')
+    const topic = description
+      .replace(/\s+/g, ' ')
+      .trim()
+      .replace(/[.!?…]+$/, '')
     return asSuggestion(OFFLINE_TEMPLATES[language](topic))
   },
 }
@@ -39,7 +42,13 @@ export function openAiWriter(ai: { baseUrl: string; apiKey?: string; model: stri
         response = await fetch(`${ai.baseUrl}/chat/completions`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', ...(ai.apiKey && { authorization: `Bearer ${ai.apiKey}` }) },
-          body: JSON.stringify({ model: ai.model, messages: [{ role: 'system', content: instruction }, { role: 'user', content: description }] }),
+          body: JSON.stringify({
+            model: ai.model,
+            messages: [
+              { role: 'system', content: instruction },
+              { role: 'user', content: description },
+            ],
+          }),
           signal: AbortSignal.timeout(timeoutMs),
         })
       } catch {

@@ -15,13 +15,16 @@ export interface SigningKeys {
   unsubscribe: Uint8Array
 }
 
-const derive = (secret: Uint8Array, use: keyof SigningKeys) => new Uint8Array(hkdfSync('sha256', secret, 'workroom', `workroom ${use} key v1`, 32))
+const derive = (secret: Uint8Array, use: keyof SigningKeys) =>
+  new Uint8Array(hkdfSync('sha256', secret, 'workroom', `workroom ${use} key v1`, 32))
 
 /** Refuses a secret shorter than SECRET_MIN_BYTES, then derives each use's key with HKDF-SHA256. */
 export function signingKeys(secret: string): SigningKeys {
   const bytes = new TextEncoder().encode(secret)
   if (bytes.length < SECRET_MIN_BYTES) {
-    throw new Error(`JWT_SECRET must be at least ${SECRET_MIN_BYTES} bytes (it has ${bytes.length}); make one with: openssl rand -base64 48`)
+    throw new Error(
+      `JWT_SECRET must be at least ${SECRET_MIN_BYTES} bytes (it has ${bytes.length}); make one with: openssl rand -base64 48`,
+    )
   }
   return { jwt: derive(bytes, 'jwt'), otp: derive(bytes, 'otp'), media: derive(bytes, 'media'), unsubscribe: derive(bytes, 'unsubscribe') }
 }

@@ -34,6 +34,10 @@ let common: ReadonlySet<string> | undefined
  * is in common-passwords.LICENSE.txt), compared without case. Loaded on first use.
  */
 export function isCommonPassword(password: string): boolean {
-  common ??= new Set(readFileSync(new URL('./common-passwords.txt', import.meta.url), 'utf8').split('\n').filter(Boolean))
+  common ??= new Set(
+    readFileSync(new URL('./common-passwords.txt', import.meta.url), 'utf8')
+      .split('\n')
+      .filter(Boolean),
+  )
   return common.has(password.toLowerCase())
 }

@@ -86,7 +86,12 @@ export function createTokenService(db: Db, { keys, sessions: settings, now }: To
   async function signAccess(userId: string, sessionId: string, endsAt: Date): Promise<string> {
     const issuedAt = Math.floor(now() / 1000)
     const expires = Math.min(issuedAt + settings.accessTokenTtlSeconds, Math.floor(endsAt.getTime() / 1000))
-    return new SignJWT({ sid: sessionId }).setProtectedHeader({ alg: 'HS256' }).setSubject(userId).setIssuedAt(issuedAt).setExpirationTime(expires).sign(keys.jwt)
+    return new SignJWT({ sid: sessionId })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(userId)
+      .setIssuedAt(issuedAt)
+      .setExpirationTime(expires)
+      .sign(keys.jwt)
   }
 
   /** Stores a new refresh token of the family, valid until the session ends; only its hash is kept. */
@@ -97,7 +102,10 @@ export function createTokenService(db: Db, { keys, sessions: settings, now }: To
   }
 
   async function issue(exec: Executor, userId: string, sessionId: string, endsAt: Date): Promise<IssuedTokens> {
-    const [refresh_token, access_token] = await Promise.all([addRefreshToken(exec, userId, sessionId, endsAt), signAccess(userId, sessionId, endsAt)])
+    const [refresh_token, access_token] = await Promise.all([
+      addRefreshToken(exec, userId, sessionId, endsAt),
+      signAccess(userId, sessionId, endsAt),
+    ])
     return { access_token, refresh_token, sessionEndsAt: endsAt }
   }
 
@@ -106,7 +114,10 @@ export function createTokenService(db: Db, { keys, sessions: settings, now }: To
     const createdAt = new Date(now())
     const userAgent = meta.userAgent?.slice(0, USER_AGENT_MAX) ?? null
     const ip = meta.ip ?? null
-    const [session] = await exec.insert(sessions).values({ userId, createdAt, userAgent, ip, lastSeenAt: createdAt }).returning({ id: sessions.id })
+    const [session] = await exec
+      .insert(sessions)
+      .values({ userId, createdAt, userAgent, ip, lastSeenAt: createdAt })
+      .returning({ id: sessions.id })
     await exec.insert(loginHistory).values({ userId, sessionId: session!.id, userAgent, ip, createdAt })
     return issue(exec, userId, session!.id, sessionEnd(createdAt))
   }
@@ -116,14 +127,23 @@ export function createTokenService(db: Db, { keys, sessions: settings, now }: To
     if ((lastSeenWritten.get(sessionId) ?? 0) > at - LAST_SEEN_EVERY_MS) return
     if (lastSeenWritten.size >= SESSION_CACHE_MAX) lastSeenWritten.clear()
     lastSeenWritten.set(sessionId, at)
-    await db.update(sessions).set({ lastSeenAt: new Date(at) }).where(eq(sessions.id, sessionId))
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(at) })
+      .where(eq(sessions.id, sessionId))
   }
 
   /** The user's open sessions (not revoked, not past their end), most recently used first. */
   async function openSessionsOf(userId: string): Promise<StoredSession[]> {
     const started = new Date(now() - settings.maxAgeMs)
     return db
-      .select({ id: sessions.id, userAgent: sessions.userAgent, ip: sessions.ip, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt })
+      .select({
+        id: sessions.id,
+        userAgent: sessions.userAgent,
+        ip: sessions.ip,
+        createdAt: sessions.createdAt,
+        lastSeenAt: sessions.lastSeenAt,
+      })
       .from(sessions)
       .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.createdAt, started)))
       .orderBy(desc(sql`coalesce(${sessions.lastSeenAt}, ${sessions.createdAt})`), desc(sessions.createdAt))
@@ -133,7 +153,13 @@ export function createTokenService(db: Db, { keys, sessions: settings, now }: To
   /** The user's latest logins, newest first. */
   async function loginsOf(userId: string, limit: number): Promise<StoredSession[]> {
     return db
-      .select({ id: loginHistory.id, userAgent: loginHistory.userAgent, ip: loginHistory.ip, createdAt: loginHistory.createdAt, lastSeenAt: loginHistory.createdAt })
+      .select({
+        id: loginHistory.id,
+        userAgent: loginHistory.userAgent,
+        ip: loginHistory.ip,
+        createdAt: loginHistory.createdAt,
+        lastSeenAt: loginHistory.createdAt,
+      })
       .from(loginHistory)
       .where(eq(loginHistory.userId, userId))
       .orderBy(desc(loginHistory.createdAt))
@@ -161,7 +187,10 @@ export function createTokenService(db: Db, { keys, sessions: settings, now }: To
         .set({ revokedAt: at })
         .where(and(eq(sessions.userId, userId), ne(sessions.id, keep), isNull(sessions.revokedAt)))
         .returning({ id: sessions.id })
-      await tx.update(refreshTokens).set({ revokedAt: at }).where(and(eq(refreshTokens.userId, userId), ne(refreshTokens.familyId, keep), isNull(refreshTokens.revokedAt)))
+      await tx
+        .update(refreshTokens)
+        .set({ revokedAt: at })
+        .where(and(eq(refreshTokens.userId, userId), ne(refreshTokens.familyId, keep), isNull(refreshTokens.revokedAt)))
       return gone
     })
     for (const { id: sessionId } of ended) {
@@ -240,8 +269,14 @@ export function createTokenService(db: Db, { keys, sessions: settings, now }: To
   async function revokeSession(sessionId: string): Promise<void> {
     const at = new Date(now())
     await db.transaction(async (tx) => {
-      await tx.update(sessions).set({ revokedAt: at }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
-      await tx.update(refreshTokens).set({ revokedAt: at }).where(and(eq(refreshTokens.familyId, sessionId), isNull(refreshTokens.revokedAt)))
+      await tx
+        .update(sessions)
+        .set({ revokedAt: at })
+        .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+      await tx
+        .update(refreshTokens)
+        .set({ revokedAt: at })
+        .where(and(eq(refreshTokens.familyId, sessionId), isNull(refreshTokens.revokedAt)))
     })
     forget({ sessionId })
     announce({ sessionId })
@@ -250,8 +285,14 @@ export function createTokenService(db: Db, { keys, sessions: settings, now }: To
   /** Ends every session of a user inside the caller's transaction; call `forgetUser` once it commits. */
   async function revokeAllSessions(exec: Executor, userId: string): Promise<void> {
     const at = new Date(now())
-    await exec.update(sessions).set({ revokedAt: at }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
-    await exec.update(refreshTokens).set({ revokedAt: at }).where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)))
+    await exec
+      .update(sessions)
+      .set({ revokedAt: at })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    await exec
+      .update(refreshTokens)
+      .set({ revokedAt: at })
+      .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)))
   }
 
   /** After `revokeAllSessions` committed: this node stops trusting the user's sessions and every node drops their sockets. */
@@ -321,7 +362,12 @@ export function createTokenService(db: Db, { keys, sessions: settings, now }: To
     const cutoff = now() - ENDED_SESSION_RETENTION_MS
     const deleted = await db
       .delete(sessions)
-      .where(or(and(isNotNull(sessions.revokedAt), lt(sessions.revokedAt, new Date(cutoff))), lt(sessions.createdAt, new Date(cutoff - settings.maxAgeMs))))
+      .where(
+        or(
+          and(isNotNull(sessions.revokedAt), lt(sessions.revokedAt, new Date(cutoff))),
+          lt(sessions.createdAt, new Date(cutoff - settings.maxAgeMs)),
+        ),
+      )
       .returning({ id: sessions.id })
     await db.delete(loginHistory).where(lt(loginHistory.createdAt, new Date(now() - LOGIN_HISTORY_RETENTION_MS)))
     for (const { id: sessionId } of deleted) lastSeenWritten.delete(sessionId)

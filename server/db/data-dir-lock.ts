@@ -37,7 +37,9 @@ async function holderOf(file: string): Promise<Holder | null | undefined> {
   }
   try {
     const holder = JSON.parse(text) as Partial<Holder>
-    return typeof holder.pid === 'number' && typeof holder.host === 'string' ? { pid: holder.pid, host: holder.host, since: String(holder.since ?? '') } : null
+    return typeof holder.pid === 'number' && typeof holder.host === 'string'
+      ? { pid: holder.pid, host: holder.host, since: String(holder.since ?? '') }
+      : null
   } catch {
     // Empty while its holder is still writing it, or damaged.
     return null

@@ -80,8 +80,10 @@ export async function startPgliteThread(dataDir: string): Promise<PgliteThread> 
       worker.postMessage({ id, ...request })
     })
   }
-  const query = (txId: number | undefined) => (sql: string, params: unknown[] = [], options: QueryOptions = {}) =>
-    ask<QueryResult>({ type: 'query', sql, params, rowMode: options.rowMode ?? 'object', txId })
+  const query =
+    (txId: number | undefined) =>
+    (sql: string, params: unknown[] = [], options: QueryOptions = {}) =>
+      ask<QueryResult>({ type: 'query', sql, params, rowMode: options.rowMode ?? 'object', txId })
 
   const client: ThreadClient = {
     query: query(undefined),

@@ -41,7 +41,21 @@ function yieldToTheEventLoop() {
 yieldToTheEventLoop()
 
 const ROLLBACK = Symbol('rollback')
-const ERROR_FIELDS = ['name', 'message', 'code', 'detail', 'hint', 'severity', 'constraint', 'table', 'column', 'schema', 'dataType', 'position', 'where']
+const ERROR_FIELDS = [
+  'name',
+  'message',
+  'code',
+  'detail',
+  'hint',
+  'severity',
+  'constraint',
+  'table',
+  'column',
+  'schema',
+  'dataType',
+  'position',
+  'where',
+]
 
 // Search (server/modules/search) folds accents with unaccent and matches through pg_trgm indexes;
 // the migration creates both extensions, which PGlite must have loaded to offer them.

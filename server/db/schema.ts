@@ -1,6 +1,18 @@
 import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
-import { type AnyPgColumn, bigint, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import {
+  type AnyPgColumn,
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
 import type { DndSchedule } from '../../contract/attention'
 import type { NotificationValue, NotifyMessageJson } from '../../contract/notify'
 import type { TopicPermissions } from '../../contract/topic'
@@ -260,7 +272,9 @@ export const messages = pgTable(
   (t) => [
     uniqueIndex('messages_topic_seq_unique').on(t.topicId, t.seq),
     uniqueIndex('messages_sender_client_unique').on(t.senderId, t.clientId),
-    index('messages_topic_pinned_idx').on(t.topicId).where(sql`${t.isPin} = 1`),
+    index('messages_topic_pinned_idx')
+      .on(t.topicId)
+      .where(sql`${t.isPin} = 1`),
   ],
 )
 
@@ -320,7 +334,12 @@ export const notifications = pgTable(
     seenAt: at('seen_at'),
     createdAt: createdAt(),
   },
-  (t) => [index('notifications_user_seq_idx').on(t.userId, t.seq.desc()), index('notifications_user_unseen_idx').on(t.userId).where(sql`${t.seenAt} is null`)],
+  (t) => [
+    index('notifications_user_seq_idx').on(t.userId, t.seq.desc()),
+    index('notifications_user_unseen_idx')
+      .on(t.userId)
+      .where(sql`${t.seenAt} is null`),
+  ],
 )
 
 /**

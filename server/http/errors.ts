@@ -19,8 +19,7 @@ export class HttpError extends Error {
   }
 }
 
-export const badRequest = (key: ServerMessageKey, field?: string) =>
-  new HttpError(400, key, field ? { [field]: key } : undefined)
+export const badRequest = (key: ServerMessageKey, field?: string) => new HttpError(400, key, field ? { [field]: key } : undefined)
 export const unauthorized = (key: ServerMessageKey = 'unauthenticated') => new HttpError(401, key)
 export const forbidden = () => new HttpError(403, 'permissionDenied')
 export const notFound = () => new HttpError(404, 'notFound')
@@ -58,11 +57,12 @@ export function installErrorHandler(app: FastifyInstance) {
     const lang = requestLanguage(req)
     if (err instanceof HttpError) {
       const errors = err.fields
-        ? Object.fromEntries(
-            Object.entries(err.fields).map(([k, v]) => [k, [typeof v === 'string' ? SERVER_MESSAGES[v][lang] : v[lang]]]),
-          )
+        ? Object.fromEntries(Object.entries(err.fields).map(([k, v]) => [k, [typeof v === 'string' ? SERVER_MESSAGES[v][lang] : v[lang]]]))
         : undefined
-      const message = Object.entries(err.params ?? {}).reduce((text, [k, v]) => text.replaceAll(`{${k}}`, String(v)), SERVER_MESSAGES[err.key][lang] as string)
+      const message = Object.entries(err.params ?? {}).reduce(
+        (text, [k, v]) => text.replaceAll(`{${k}}`, String(v)),
+        SERVER_MESSAGES[err.key][lang] as string,
+      )
       return reply.code(err.statusCode).send({ message, ...(errors && { errors }) })
     }
     if (err instanceof RequestValidationError) {

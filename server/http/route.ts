@@ -26,10 +26,20 @@ import { HttpError } from './errors'
 import { countsAfterBody, limitsOf, rateLimitHook, USER_LIMIT } from './rate-limits'
 
 /** The Fastify instance a domain plugin gets (FastifyPluginAsyncZod). */
-export type ZodApp = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>
+export type ZodApp = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>
 
 /** A request of an entry: body, query and path parameters as validated by its schemas. */
-export type EndpointRequest<E extends EndpointDef> = FastifyRequest<{ Body: ParsedBodyOf<E>; Querystring: ParsedQueryOf<E>; Params: ParsedParamsOf<E> }>
+export type EndpointRequest<E extends EndpointDef> = FastifyRequest<{
+  Body: ParsedBodyOf<E>
+  Querystring: ParsedQueryOf<E>
+  Params: ParsedParamsOf<E>
+}>
 
 /** An entry's handler answers its `result` (the helper wraps it in `{ result }`), or sends a file itself. */
 export type EndpointHandler<E extends EndpointDef> = E extends { response: unknown }

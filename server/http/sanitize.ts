@@ -5,7 +5,27 @@ import sanitizeHtml from 'sanitize-html'
  * mailto (opening in a new tab, without the opener), no attributes that run code, no styles.
  */
 const RICH_TEXT: sanitizeHtml.IOptions = {
-  allowedTags: ['p', 'br', 'b', 'strong', 'i', 'em', 'u', 's', 'strike', 'a', 'ul', 'ol', 'li', 'blockquote', 'code', 'pre', 'h1', 'h2', 'h3'],
+  allowedTags: [
+    'p',
+    'br',
+    'b',
+    'strong',
+    'i',
+    'em',
+    'u',
+    's',
+    'strike',
+    'a',
+    'ul',
+    'ol',
+    'li',
+    'blockquote',
+    'code',
+    'pre',
+    'h1',
+    'h2',
+    'h3',
+  ],
   allowedAttributes: { a: ['href', 'target', 'rel'] },
   allowedSchemes: ['http', 'https', 'mailto'],
   allowProtocolRelative: false,
@@ -18,7 +38,10 @@ export const sanitizeRichText = (html: string): string => sanitizeHtml(html, RIC
 
 /** The text of rich text (tags dropped, entities decoded, whitespace collapsed), for previews and search. */
 export function plainText(html: string): string {
-  const text = sanitizeHtml(html.replace(/<\/(p|li|h[1-3]|blockquote|pre)>|<br\s*\/?>/gi, '$& '), { allowedTags: [], allowedAttributes: {} })
+  const text = sanitizeHtml(html.replace(/<\/(p|li|h[1-3]|blockquote|pre)>|<br\s*\/?>/gi, '$& '), {
+    allowedTags: [],
+    allowedAttributes: {},
+  })
   return text
     .replace(/&nbsp;/g, ' ')
     .replace(/&lt;/g, '<')

@@ -33,7 +33,10 @@ export function createScheduler(jobs: readonly Job[], { db, log, now, pollMs = 6
   /** True when this node won the job's current period. */
   async function claim(job: Job): Promise<boolean> {
     const at = now()
-    await db.insert(scheduledJobs).values({ name: job.name, nextRunAt: new Date(at) }).onConflictDoNothing()
+    await db
+      .insert(scheduledJobs)
+      .values({ name: job.name, nextRunAt: new Date(at) })
+      .onConflictDoNothing()
     const won = await db
       .update(scheduledJobs)
       .set({ nextRunAt: new Date(at + job.everyMs), lastRunAt: new Date(at) })

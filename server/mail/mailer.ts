@@ -34,8 +34,7 @@ const REDACTED = '(removed after delivery)'
  */
 export function createMailer(opts: MailerOptions) {
   let transport: Promise<Transporter> | undefined
-  const smtp = () =>
-    (transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(opts.smtpUrl)))
+  const smtp = () => (transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(opts.smtpUrl)))
   const pending = new Set<Promise<void>>()
 
   if (!opts.smtpUrl && !opts.preview) opts.log.warn('SMTP_URL is not set: emails stay in the outbox table and are not delivered')
@@ -62,7 +61,8 @@ export function createMailer(opts: MailerOptions) {
 
   /** After the outbox row is committed: log it and relay it through SMTP in the background. */
   function dispatch(id: string, email: OutgoingEmail) {
-    if (opts.preview) opts.log.info({ outbox_id: id, to: email.to, subject: email.subject, preview_url: url(`/email-preview/${id}`) }, 'email queued')
+    if (opts.preview)
+      opts.log.info({ outbox_id: id, to: email.to, subject: email.subject, preview_url: url(`/email-preview/${id}`) }, 'email queued')
     else opts.log.info({ outbox_id: id }, 'email queued')
     if (!opts.smtpUrl) return
     later(async () => {

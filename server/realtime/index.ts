@@ -169,7 +169,8 @@ export async function createRealtime(server: HttpServer, opts: RealtimeOptions):
       opts
         .memberName(socket.data.userId, topicId)
         .then((name) => {
-          if (name !== null) socket.to(topicRoom(topicId)).emit(SOCKET_EVENTS.TYPING, { topic_id: topicId, user: { _id: socket.data.userId, name } })
+          if (name !== null)
+            socket.to(topicRoom(topicId)).emit(SOCKET_EVENTS.TYPING, { topic_id: topicId, user: { _id: socket.data.userId, name } })
         })
         .catch((err: unknown) => opts.log.error({ err }, 'typing relay failed'))
     })
@@ -211,7 +212,9 @@ export async function createRealtime(server: HttpServer, opts: RealtimeOptions):
       return sockets.some((s) => typeof s.data.focusedAt === 'number' && now - s.data.focusedAt < FOCUS_FRESH_MS)
     },
     disconnect(revoked) {
-      everywhere('sessionId' in revoked ? sessionRoom(revoked.sessionId) : userRoom(revoked.userId), (target) => target.disconnectSockets(true))
+      everywhere('sessionId' in revoked ? sessionRoom(revoked.sessionId) : userRoom(revoked.userId), (target) =>
+        target.disconnectSockets(true),
+      )
       if (clustered) io.serverSideEmit('revoked', revoked)
     },
     onRemoteRevoked(listener) {

@@ -59,7 +59,10 @@ export function createMediaStore(mediaDir: string) {
       const old: { key: string; path: string }[] = []
       for (const name of names) {
         const file = path.join(dir, name)
-        const changed = await stat(file).then((s) => s.mtime, () => null)
+        const changed = await stat(file).then(
+          (s) => s.mtime,
+          () => null,
+        )
         if (changed && changed < before) old.push({ key: keyOfFile(name), path: file })
       }
       return old

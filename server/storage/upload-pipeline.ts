@@ -144,7 +144,10 @@ export function createUploadPipeline(tempDir: string) {
       let removed = 0
       for (const name of await readdir(tempDir).catch(() => [] as string[])) {
         const file = path.join(tempDir, name)
-        const changed = await stat(file).then((s) => s.mtime, () => null)
+        const changed = await stat(file).then(
+          (s) => s.mtime,
+          () => null,
+        )
         if (changed && changed < before) {
           await rm(file, { force: true })
           removed++

@@ -90,7 +90,12 @@ function AppLayout() {
     }),
     [],
   )
-  const sidebar = { chatHref: account.chatHref, onOpenNotifications: openNotifications, onOpenSupport: openPanel('support'), onOpenDocuments: openPanel('documents') }
+  const sidebar = {
+    chatHref: account.chatHref,
+    onOpenNotifications: openNotifications,
+    onOpenSupport: openPanel('support'),
+    onOpenDocuments: openPanel('documents'),
+  }
 
   return (
     <ShellActionsContext.Provider value={shellActions}>
@@ -136,7 +141,10 @@ function AppLayout() {
               }
             />
             <NotificationsDrawer {...notifications.drawer} />
-            <SupportDrawer {...support} onClose={closePanel} chat={
+            <SupportDrawer
+              {...support}
+              onClose={closePanel}
+              chat={
                 support.topic && user ? (
                   <Suspense fallback={null}>
                     <SupportConversation key={support.topic._id} topic={support.topic} meId={user._id} />

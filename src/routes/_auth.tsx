@@ -36,7 +36,13 @@ function AuthRoute() {
   const page = useLocation({ select: (location) => location.pathname })
   const errors = useErrorNotification(page)
   return (
-    <AuthLayout variant={layoutVariant(layout, landing)} errorMessages={errors.messages} onDismissErrors={errors.dismiss} languageSelector={<LanguageSelector />} onInteract={preloadSession}>
+    <AuthLayout
+      variant={layoutVariant(layout, landing)}
+      errorMessages={errors.messages}
+      onDismissErrors={errors.dismiss}
+      languageSelector={<LanguageSelector />}
+      onInteract={preloadSession}
+    >
       <Outlet />
     </AuthLayout>
   )

@@ -17,8 +17,8 @@ function StatechartsIndex() {
         </h1>
         <p className="mt-1 max-w-3xl text-sm text-slate-600">
           <Trans>
-            Every product rule lives in one of these machines. Open one to see its chart, send it events, advance fake time and see which transitions the
-            generated model tests cover.
+            Every product rule lives in one of these machines. Open one to see its chart, send it events, advance fake time and see which
+            transitions the generated model tests cover.
           </Trans>
         </p>
       </div>

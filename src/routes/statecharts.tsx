@@ -25,7 +25,11 @@ function StatechartsLayout() {
           <span aria-hidden="true" className="text-slate-400">
             /
           </span>
-          <Link to="/statecharts" activeOptions={{ exact: true }} className="text-indigo-700 hover:underline aria-[current=page]:font-semibold aria-[current=page]:text-slate-900">
+          <Link
+            to="/statecharts"
+            activeOptions={{ exact: true }}
+            className="text-indigo-700 hover:underline aria-[current=page]:font-semibold aria-[current=page]:text-slate-900"
+          >
             <Trans>Statecharts</Trans>
           </Link>
         </nav>

@@ -4,7 +4,8 @@ import { UnsubscribePage } from '../ui/attention/unsubscribe-page'
 
 /** /unsubscribe?token=… (the missed-message email's link). */
 export const Route = createFileRoute('/unsubscribe')({
-  validateSearch: (search: Record<string, unknown>): { token?: string } => (typeof search.token === 'string' ? { token: search.token } : {}),
+  validateSearch: (search: Record<string, unknown>): { token?: string } =>
+    typeof search.token === 'string' ? { token: search.token } : {},
   component: UnsubscribeRoute,
 })
 

@@ -28,7 +28,10 @@ export const appAccountChannelsMachine = accountChannelsMachine.provide({
  */
 export function useAccountChannels(drawerOpen: boolean) {
   const navigate = useNavigate()
-  const machine = useMemo(() => appAccountChannelsMachine.provide({ actions: { openChats: () => void navigate({ to: '/chat/default' }) } }), [navigate])
+  const machine = useMemo(
+    () => appAccountChannelsMachine.provide({ actions: { openChats: () => void navigate({ to: '/chat/default' }) } }),
+    [navigate],
+  )
   const actor = useActorRef(machine)
   useEffect(() => actor.send({ type: drawerOpen ? 'DRAWER_OPENED' : 'DRAWER_CLOSED' }), [actor, drawerOpen])
   const snapshot = useSelector(actor, (s) => s)

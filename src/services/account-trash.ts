@@ -13,9 +13,15 @@ export function useAccountTrash() {
   const actor = useActorRef(
     accountTrashMachine.provide({
       actors: {
-        loadPage: fromPromise<TrashedFile[], { page: number }>(({ input }) => failingWithMessage(call(endpoints.myTrash, { page: input.page }, quiet))),
+        loadPage: fromPromise<TrashedFile[], { page: number }>(({ input }) =>
+          failingWithMessage(call(endpoints.myTrash, { page: input.page }, quiet)),
+        ),
         changeFile: fromPromise<unknown, TrashActionInput>(({ input }) =>
-          failingWithMessage(input.action === 'restore' ? call(endpoints.mediaRestore, { media_id: input.mediaId }, quiet) : call(endpoints.mediaPurge, { media_id: input.mediaId }, quiet)),
+          failingWithMessage(
+            input.action === 'restore'
+              ? call(endpoints.mediaRestore, { media_id: input.mediaId }, quiet)
+              : call(endpoints.mediaPurge, { media_id: input.mediaId }, quiet),
+          ),
         ),
       },
     }),

@@ -4,7 +4,14 @@ import { createActor, fromPromise } from 'xstate'
 import { type AttentionEvent as RuleEvent, DEFAULT_PREFS, deliveryRules, isTimeZone, matchKeywords } from '../../contract/attention'
 import type { PushedMessage } from '../../contract/message'
 import type { Notification } from '../../contract/notify'
-import { type AttentionActor, type AttentionProps, type AttentionSave, type AttentionSaved, attentionMachine, connect } from '../machines/attention'
+import {
+  type AttentionActor,
+  type AttentionProps,
+  type AttentionSave,
+  type AttentionSaved,
+  attentionMachine,
+  connect,
+} from '../machines/attention'
 import { connect as connectDndNotice, dndNoticeMachine } from '../machines/dnd-notice'
 import * as api from './api/attention'
 import { showBrowserNotification } from './browser-notifications'
@@ -60,7 +67,11 @@ export const attentionEventOf = (n: NotificationFields): RuleEvent =>
     ? { kind: 'mention', topicId: n.value?.topic_id ?? n.object_id ?? null, urgent: n.value?.urgent === true }
     : { kind: 'other' }
 
-const textOf = (message: PushedMessage) => message.message.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim()
+const textOf = (message: PushedMessage) =>
+  message.message
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
 
 /**
  * A new message in a topic that is not open in a focused window: a browser notification when the

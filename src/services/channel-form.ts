@@ -1,7 +1,14 @@
 import { useEffect, useMemo, useRef } from 'react'
 import { useActorRef, useSelector } from '@xstate/react'
 import { fromPromise } from 'xstate'
-import { channelFormMachine, connect, type ChannelCreateBody, type ChannelFormInput, type ChannelImage, type CreatedChannel } from '../machines/channel-form'
+import {
+  channelFormMachine,
+  connect,
+  type ChannelCreateBody,
+  type ChannelFormInput,
+  type ChannelImage,
+  type CreatedChannel,
+} from '../machines/channel-form'
 import { uploadFile } from './chat'
 import { createChannel, suggestDescription } from './channels'
 
@@ -29,7 +36,10 @@ export interface ChannelFormOptions {
 export function useChannelForm({ input, onCreated, onClosed }: ChannelFormOptions) {
   const created = useRef(onCreated)
   created.current = onCreated
-  const machine = useMemo(() => appChannelFormMachine.provide({ actions: { channelCreated: (_, params) => created.current(params.channel) } }), [])
+  const machine = useMemo(
+    () => appChannelFormMachine.provide({ actions: { channelCreated: (_, params) => created.current(params.channel) } }),
+    [],
+  )
   const actor = useActorRef(machine, { input })
   const snapshot = useSelector(actor, (s) => s)
   const props = useMemo(() => connect(snapshot, actor.send), [snapshot, actor])

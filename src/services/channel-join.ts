@@ -17,7 +17,9 @@ export function useChannelJoin(channelId: string, loggedIn: boolean) {
     channelJoinMachine.provide({
       actors: {
         loadChannel: fromPromise<ChannelInfo, { channelId: string }>(({ input }) => channelInfo(input.channelId)),
-        joinChannel: fromPromise<unknown, JoinChannelInput>(({ input }) => failingWithMessage(joinChannel(input.channelId, input.password), i18n._(COULD_NOT_JOIN))),
+        joinChannel: fromPromise<unknown, JoinChannelInput>(({ input }) =>
+          failingWithMessage(joinChannel(input.channelId, input.password), i18n._(COULD_NOT_JOIN)),
+        ),
       },
       actions: {
         openChats: () => void navigate({ to: '/chat/default' }),

@@ -1,7 +1,14 @@
 import { useEffect, useMemo } from 'react'
 import { useActorRef, useSelector } from '@xstate/react'
 import { fromPromise } from 'xstate'
-import { channelStorageMachine, connect, type FileActionInput, type StoragePage, type StoragePageInput, type StorageScope } from '../machines/channel-storage'
+import {
+  channelStorageMachine,
+  connect,
+  type FileActionInput,
+  type StoragePage,
+  type StoragePageInput,
+  type StorageScope,
+} from '../machines/channel-storage'
 import { purgeFile, restoreFile, storageOf, trashFile } from './chat'
 import { failingWithMessage } from './failure'
 

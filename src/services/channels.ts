@@ -23,7 +23,8 @@ export async function suggestDescription(description: string): Promise<string> {
 export const setChannelRole = (channelId: string, customerId: string, role: AssignableRole) =>
   call(endpoints.channelRole, { channel_id: channelId, customer_id: customerId, role })
 export const channelLabels = (channelId: string) => call(endpoints.channelLabels, { channel_id: channelId })
-export const addChannelLabel = (channelId: string, name: string, color: string) => call(endpoints.channelLabelAdd, { channel_id: channelId, name, color })
+export const addChannelLabel = (channelId: string, name: string, color: string) =>
+  call(endpoints.channelLabelAdd, { channel_id: channelId, name, color })
 export const deleteChannelLabel = (labelId: string) => call(endpoints.channelLabelDelete, { label_id: labelId })
 
 /**

@@ -26,14 +26,15 @@ export async function saveSeen(topicId: string, seen: boolean): Promise<Topic> {
   return topic
 }
 
-export const messagesOf = (topicId: string, range: { before?: number; after?: number } = {}) => call(endpoints.topicMessages, { topic_id: topicId, ...range })
+export const messagesOf = (topicId: string, range: { before?: number; after?: number } = {}) =>
+  call(endpoints.topicMessages, { topic_id: topicId, ...range })
 /**
  * Fresh copies (file links signed again) of the topic's messages with files whose seq lies in
  * from..to, read forwards from `from` in catch-up pages.
  */
 export async function withFreshLinks(topicId: string, from: number, to: number): Promise<Message[]> {
   const fresh: Message[] = []
-  for (let after = from - 1; ; ) {
+  for (let after = from - 1; ;) {
     // A catch-up page: the oldest after `after`, newest first.
     const page = (await messagesOf(topicId, { after })).reverse()
     fresh.push(...page.filter((m) => m.seq <= to && m.media.length > 0))
@@ -46,7 +47,8 @@ export const pinnedOf = (topicId: string) => call(endpoints.topicPinned, { topic
 export const editMessage = (messageId: string, message: string) => call(endpoints.messageEdit, { message_id: messageId, message })
 export const deleteMessage = (messageId: string) => call(endpoints.messageDelete, { message_id: messageId })
 export const pinMessage = (messageId: string, pin: boolean) => call(endpoints.messagePin, { message_id: messageId, is_pin: pin ? 1 : 0 })
-export const forwardMessage = (messageId: string, topicIds: string[]) => call(endpoints.messageForward, { message_id: messageId, topic_ids: topicIds })
+export const forwardMessage = (messageId: string, topicIds: string[]) =>
+  call(endpoints.messageForward, { message_id: messageId, topic_ids: topicIds })
 
 /**
  * POST message/send for the outbox: a refusal by the server (4xx) is final, anything else
@@ -72,11 +74,21 @@ const uploadTurns = pLimit(MEDIA_UPLOADS_PER_USER)
  * A topic's attachment is private to its members; a channel image or banner is public (no topic).
  * At most MEDIA_UPLOADS_PER_USER run at once; the others start as those end.
  */
-export function uploadFile(target: { topicId: string } | { acl: 'public' }, file: File, onProgress: (p: UploadProgress) => void, signal?: AbortSignal): Promise<MediaItem> {
+export function uploadFile(
+  target: { topicId: string } | { acl: 'public' },
+  file: File,
+  onProgress: (p: UploadProgress) => void,
+  signal?: AbortSignal,
+): Promise<MediaItem> {
   return uploadTurns(() => upload(target, file, onProgress, signal))
 }
 
-async function upload(target: { topicId: string } | { acl: 'public' }, file: File, onProgress: (p: UploadProgress) => void, signal?: AbortSignal): Promise<MediaItem> {
+async function upload(
+  target: { topicId: string } | { acl: 'public' },
+  file: File,
+  onProgress: (p: UploadProgress) => void,
+  signal?: AbortSignal,
+): Promise<MediaItem> {
   const form = new FormData()
   if ('topicId' in target) form.set('topic_id', target.topicId)
   form.set('acl', 'topicId' in target ? 'private' : 'public')
@@ -99,16 +111,21 @@ export class UploadError extends Error {
 /** DELETE media/cancel-upload?media_id. */
 export const cancelUpload = (mediaId: string) => call(endpoints.mediaCancelUpload, { media_id: mediaId }, quiet)
 
-export const addMembers = (topicId: string, customerIds: string[]) => call(endpoints.topicMemberAdd, { topic_id: topicId, customer_ids: customerIds })
-export const removeMember = (topicId: string, customerId: string) => call(endpoints.topicMemberRemove, { topic_id: topicId, customer_id: customerId })
+export const addMembers = (topicId: string, customerIds: string[]) =>
+  call(endpoints.topicMemberAdd, { topic_id: topicId, customer_ids: customerIds })
+export const removeMember = (topicId: string, customerId: string) =>
+  call(endpoints.topicMemberRemove, { topic_id: topicId, customer_id: customerId })
 export const renameTopic = (topicId: string, name: string) => call(endpoints.topicRename, { topic_id: topicId, name })
-export const setTopicPermissions = (topicId: string, permission: Partial<TopicPermissions>) => call(endpoints.topicPermission, { topic_id: topicId, permission })
-export const addTopic = (channelId: string, name: string, customerIds: string[]) => call(endpoints.addTopic, { channel_id: channelId, name, customer_ids: customerIds })
+export const setTopicPermissions = (topicId: string, permission: Partial<TopicPermissions>) =>
+  call(endpoints.topicPermission, { topic_id: topicId, permission })
+export const addTopic = (channelId: string, name: string, customerIds: string[]) =>
+  call(endpoints.addTopic, { channel_id: channelId, name, customer_ids: customerIds })
 
 export const storageOf = (query: { channelId: string; topicId?: string; trash: boolean; page: number }) =>
   call(endpoints.mediaStorage, { channel_id: query.channelId, topic_id: query.topicId, trash: query.trash ? 1 : 0, page: query.page })
 export const trashFile = (mediaId: string) => call(endpoints.mediaTrash, { media_id: mediaId })
 export const restoreFile = (mediaId: string) => call(endpoints.mediaRestore, { media_id: mediaId })
 export const purgeFile = (mediaId: string) => call(endpoints.mediaPurge, { media_id: mediaId })
-export const setTopicLabel = (topicId: string, labelId: string | null) => call(endpoints.topicLabel, { topic_id: topicId, label_id: labelId })
+export const setTopicLabel = (topicId: string, labelId: string | null) =>
+  call(endpoints.topicLabel, { topic_id: topicId, label_id: labelId })
 export const setTopicImage = (topicId: string, fileId: string | null) => call(endpoints.topicImage, { topic_id: topicId, file_id: fileId })

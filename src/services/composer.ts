@@ -56,7 +56,11 @@ export interface ComposerOutlets {
  * localStorage per topic, typing told to the others over the socket. What it sends and edits goes
  * to `outlets`.
  */
-export function useComposer(topic: Pick<TopicInfo, '_id' | 'customers' | 'is_group' | 'permission' | 'role'>, meId: string, outlets: ComposerOutlets) {
+export function useComposer(
+  topic: Pick<TopicInfo, '_id' | 'customers' | 'is_group' | 'permission' | 'role'>,
+  meId: string,
+  outlets: ComposerOutlets,
+) {
   const actor = useActorRef(appComposerMachine, {
     input: {
       topicId: topic._id,
@@ -69,7 +73,10 @@ export function useComposer(topic: Pick<TopicInfo, '_id' | 'customers' | 'is_gro
   const latest = useRef(outlets)
   latest.current = outlets
   useEffect(() => {
-    const subscriptions = [actor.on('send', ({ message }) => latest.current.send(message)), actor.on('edit', ({ messageId, text }) => latest.current.edit(messageId, text))]
+    const subscriptions = [
+      actor.on('send', ({ message }) => latest.current.send(message)),
+      actor.on('edit', ({ messageId, text }) => latest.current.edit(messageId, text)),
+    ]
     return () => subscriptions.forEach((s) => s.unsubscribe())
   }, [actor])
   const snapshot = useSelector(actor, (s) => s)

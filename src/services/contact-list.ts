@@ -1,7 +1,15 @@
 import { useEffect, useMemo } from 'react'
 import { useActorRef, useSelector } from '@xstate/react'
 import { fromPromise } from 'xstate'
-import { connect, contactListMachine, type ContactItem, type ContactListKind, type ContactListProps, type LoadPageInput, type MoveItemInput } from '../machines/contact-list'
+import {
+  connect,
+  contactListMachine,
+  type ContactItem,
+  type ContactListKind,
+  type ContactListProps,
+  type LoadPageInput,
+  type MoveItemInput,
+} from '../machines/contact-list'
 import { archiveFriend, contactPage, unarchiveFriend } from './api/relates'
 import { onSocketConnect, onSocketEvent } from './socket'
 

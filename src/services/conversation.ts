@@ -5,17 +5,41 @@ import { fromPromise } from 'xstate'
 import { MEDIA_URL_TTL_SECONDS } from '../../contract/media'
 import type { Message } from '../../contract/message'
 import type { TopicInfo } from '../../contract/topic'
-import { connect, conversationMachine, type DeleteInput, type EditInput, type ForwardInput, type ForwardTarget, type PinInput } from '../machines/conversation'
+import {
+  connect,
+  conversationMachine,
+  type DeleteInput,
+  type EditInput,
+  type ForwardInput,
+  type ForwardTarget,
+  type PinInput,
+} from '../machines/conversation'
 import { undelivered } from '../machines/outbox'
-import { chatWithCustomer, chatWithQuietly, deleteMessage, editMessage, forwardMessage, listTopics, messagesOf, pinMessage, pinnedOf, topicInfo, withFreshLinks } from './chat'
+import {
+  chatWithCustomer,
+  chatWithQuietly,
+  deleteMessage,
+  editMessage,
+  forwardMessage,
+  listTopics,
+  messagesOf,
+  pinMessage,
+  pinnedOf,
+  topicInfo,
+  withFreshLinks,
+} from './chat'
 import { useComposer } from './composer'
 import { useOutbox } from './outbox'
 import { onSocketConnect, onSocketEvent } from './socket'
 
 const appConversationMachine = conversationMachine.provide({
   actors: {
-    loadLatest: fromPromise<Message[], { topicId: string; before?: number }>(({ input }) => messagesOf(input.topicId, input.before === undefined ? {} : { before: input.before })),
-    loadBefore: fromPromise<Message[], { topicId: string; before: number }>(({ input }) => messagesOf(input.topicId, { before: input.before })),
+    loadLatest: fromPromise<Message[], { topicId: string; before?: number }>(({ input }) =>
+      messagesOf(input.topicId, input.before === undefined ? {} : { before: input.before }),
+    ),
+    loadBefore: fromPromise<Message[], { topicId: string; before: number }>(({ input }) =>
+      messagesOf(input.topicId, { before: input.before }),
+    ),
     loadAfter: fromPromise<Message[], { topicId: string; after: number }>(({ input }) => messagesOf(input.topicId, { after: input.after })),
     editMessage: fromPromise<Message, EditInput>(({ input }) => editMessage(input.message_id, input.message)),
     confirmDelete: fromPromise<boolean, DeleteInput>(async () => window.confirm(t`Delete this message for everyone?`)),
@@ -39,7 +63,9 @@ export const loadTopic = (topicId: string): Promise<TopicInfo> => topicInfo(topi
 export const openChatWith = async (workid: string): Promise<{ topicId: string }> => ({ topicId: (await chatWithQuietly(workid))._id })
 
 /** The 1:1 chat with a person by id, for /deeplink/customer/{id}. */
-export const openChatWithCustomer = async (customerId: string): Promise<{ topicId: string }> => ({ topicId: (await chatWithCustomer(customerId))._id })
+export const openChatWithCustomer = async (customerId: string): Promise<{ topicId: string }> => ({
+  topicId: (await chatWithCustomer(customerId))._id,
+})
 
 /**
  * One open chat: the conversation machine with the message calls, fed live by the socket (new and
@@ -91,6 +117,9 @@ export function useConversation(topic: TopicInfo, meId: string, focusSeq: number
   }, [actor, topic._id])
 
   const conversation = useMemo(() => connect(snapshot, actor.send), [snapshot, actor])
-  const pending = useMemo(() => undelivered(outbox.props.pending, conversation.history.messages), [outbox.props.pending, conversation.history.messages])
+  const pending = useMemo(
+    () => undelivered(outbox.props.pending, conversation.history.messages),
+    [outbox.props.pending, conversation.history.messages],
+  )
   return { conversation, composer, outbox: { ...outbox.props, pending } }
 }

@@ -22,7 +22,8 @@ export const useFor = (body: UseForBody, options: { quiet?: boolean } = {}) => c
 export const startWith = (body: StartWithBody, options: { quiet?: boolean } = {}) => call(endpoints.startWith, body, options)
 
 /** PUT workid/update-language with Accept-Language = the new language. */
-export const updateLanguage = (language: Language) => call(endpoints.updateLanguage, { language }, { headers: { 'Accept-Language': language } })
+export const updateLanguage = (language: Language) =>
+  call(endpoints.updateLanguage, { language }, { headers: { 'Accept-Language': language } })
 
 /** POST customer/avatar (multipart `file`), reporting upload progress; answers with the user. */
 export function uploadAvatar(file: File, onProgress: (progress: UploadProgress) => void, signal?: AbortSignal) {

@@ -22,10 +22,7 @@ import type { ErrorBody } from '../../contract/common'
 /** Text of a toast: a server message (already in the request's language) or a catalog message. */
 export type ToastText = string | MessageDescriptor
 
-export type ErrorOutcome =
-  | { kind: 'toast'; text: ToastText; link?: '/pricing' }
-  | { kind: 'unauthorized' }
-  | { kind: 'silent' }
+export type ErrorOutcome = { kind: 'toast'; text: ToastText; link?: '/pricing' } | { kind: 'unauthorized' } | { kind: 'silent' }
 
 export const CATALOGUE_MESSAGES = {
   paymentRequired: msg`Payment Required`,
@@ -61,7 +58,9 @@ export function normalizePath(path: string): string {
 /** The values of an `errors` object (or the global errorMessage state), flattened in field order. */
 export function flattenFieldMessages(errors: Record<string, readonly string[] | string> | undefined | null): string[] {
   if (!errors) return []
-  return Object.values(errors).flatMap((value) => (Array.isArray(value) ? value : [value as string])).filter((m) => m.length > 0)
+  return Object.values(errors)
+    .flatMap((value) => (Array.isArray(value) ? value : [value as string]))
+    .filter((m) => m.length > 0)
 }
 
 export function parseErrorBody(body: unknown): ErrorBody | null {

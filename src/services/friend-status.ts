@@ -1,7 +1,14 @@
 import { useEffect, useMemo, useRef } from 'react'
 import { useActorRef, useSelector } from '@xstate/react'
 import { fromPromise } from 'xstate'
-import { connect, friendStatusMachine, type FriendStatusInput, type FriendStatusProps, type Person, type RelateInput } from '../machines/friend-status'
+import {
+  connect,
+  friendStatusMachine,
+  type FriendStatusInput,
+  type FriendStatusProps,
+  type Person,
+  type RelateInput,
+} from '../machines/friend-status'
 import * as relates from './api/relates'
 import { onSocketEvent } from './socket'
 
@@ -34,7 +41,10 @@ export interface FriendStatusOptions {
 export function useFriendStatus(input: FriendStatusInput, options: FriendStatusOptions = {}): FriendStatusProps {
   const onRemove = useRef(options.onRemove)
   onRemove.current = options.onRemove
-  const machine = useMemo(() => appFriendStatusMachine.provide({ actions: { removeItem: (_, { customerId }) => onRemove.current?.(customerId) } }), [])
+  const machine = useMemo(
+    () => appFriendStatusMachine.provide({ actions: { removeItem: (_, { customerId }) => onRemove.current?.(customerId) } }),
+    [],
+  )
   const actor = useActorRef(machine, { input })
   const snapshot = useSelector(actor, (s) => s)
   useEffect(

@@ -119,7 +119,11 @@ export const http = ky.create({
         if (error.response.status === 400 && body?.errors && Object.keys(body.errors).length > 0) setErrorMessage(body.errors)
         const quiet = Boolean((error.options.context as CallContext | undefined)?.quiet)
         if (outcome.kind === 'toast' && !quiet) {
-          showToast({ text: outcome.text, tone: 'error', link: outcome.link ? { to: outcome.link, label: CATALOGUE_MESSAGES.upgrade } : undefined })
+          showToast({
+            text: outcome.text,
+            tone: 'error',
+            link: outcome.link ? { to: outcome.link, label: CATALOGUE_MESSAGES.upgrade } : undefined,
+          })
         }
         if (outcome.kind === 'unauthorized' && !isFromEndedSession(error.request)) bridge.expired()
         return error
@@ -153,11 +157,17 @@ export interface CallOptions {
   onUploadProgress?: (progress: UploadProgress) => void
 }
 
-type CallArgs<E extends EndpointDef> = [InputOf<E>] extends [undefined] ? [input?: undefined, options?: CallOptions] : [input: InputOf<E>, options?: CallOptions]
+type CallArgs<E extends EndpointDef> = [InputOf<E>] extends [undefined]
+  ? [input?: undefined, options?: CallOptions]
+  : [input: InputOf<E>, options?: CallOptions]
 
 /** Query values as text; absent ones are left out. */
 const searchParamsOf = (query: unknown) =>
-  Object.fromEntries(Object.entries(query as Record<string, unknown>).filter((entry): entry is [string, string | number | boolean] => entry[1] !== undefined && entry[1] !== null))
+  Object.fromEntries(
+    Object.entries(query as Record<string, unknown>).filter(
+      (entry): entry is [string, string | number | boolean] => entry[1] !== undefined && entry[1] !== null,
+    ),
+  )
 
 /**
  * Calls an entry of contract/endpoints.ts: its method and path, the input as its JSON body, query

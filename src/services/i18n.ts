@@ -77,7 +77,7 @@ export async function activateLanguage(value: Language | string): Promise<Langua
   const lang = resolveLanguage(value)
   target = lang
   // Parts may be required while these load (a route rendering meanwhile): load until none is missing.
-  for (let size = -1; size !== wanted.size; ) {
+  for (let size = -1; size !== wanted.size;) {
     size = wanted.size
     await Promise.all([...wanted].map((part) => loadPart(lang, part)))
   }

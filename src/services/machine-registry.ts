@@ -76,7 +76,13 @@ export function machinesFromModules(modules: Record<string, Record<string, unkno
       seen.add(value)
       const taken = entries.some((e) => e.id === value.id)
       const sampleInput = modules[file]![`${value.id}SampleInput`]
-      entries.push({ id: taken ? `${value.id}~${exportName}` : value.id, machine: value, file, exportName, ...(sampleInput !== undefined ? { sampleInput } : {}) })
+      entries.push({
+        id: taken ? `${value.id}~${exportName}` : value.id,
+        machine: value,
+        file,
+        exportName,
+        ...(sampleInput !== undefined ? { sampleInput } : {}),
+      })
     }
   }
   return entries.sort((a, b) => a.id.localeCompare(b.id))
@@ -87,7 +93,9 @@ let loading: Promise<MachineEntry[]> | null = null
 /** Loads every machine module (once) and returns the machines they export. */
 export function loadMachines(): Promise<MachineEntry[]> {
   loading ??= Promise.all(
-    Object.entries(machineModules).map(async ([file, load]) => [file.replace(/\?.*$/, ''), (await load()) as Record<string, unknown>] as const),
+    Object.entries(machineModules).map(
+      async ([file, load]) => [file.replace(/\?.*$/, ''), (await load()) as Record<string, unknown>] as const,
+    ),
   ).then((loaded) => machinesFromModules(Object.fromEntries(loaded)))
   loading.catch(() => {
     loading = null

@@ -10,8 +10,12 @@ import { everyPage } from './pages'
 
 const appNewGroupMachine = newGroupMachine.provide({
   actors: {
-    loadMembers: fromPromise<Candidate[], { channelId: string }>(({ input }) => everyPage((page) => channelPage(input.channelId, page).then((p) => p.customers))),
-    createGroup: fromPromise<Topic, CreateGroupInput>(({ input }) => failingWithMessage(addTopic(input.channel_id, input.name, input.customer_ids))),
+    loadMembers: fromPromise<Candidate[], { channelId: string }>(({ input }) =>
+      everyPage((page) => channelPage(input.channelId, page).then((p) => p.customers)),
+    ),
+    createGroup: fromPromise<Topic, CreateGroupInput>(({ input }) =>
+      failingWithMessage(addTopic(input.channel_id, input.name, input.customer_ids)),
+    ),
   },
 })
 

@@ -5,7 +5,13 @@ import { fromPromise } from 'xstate'
 import { notificationTarget } from '../../contract/notify-kinds'
 import type { Notification } from '../../contract/notify'
 import type { NotifySeenPayload } from '../../contract/push'
-import { connect, notificationBadgeMachine, type MarkSeenInput, type NotificationBadgeEvent, type NotificationItem } from '../machines/notification-badge'
+import {
+  connect,
+  notificationBadgeMachine,
+  type MarkSeenInput,
+  type NotificationBadgeEvent,
+  type NotificationItem,
+} from '../machines/notification-badge'
 import { connect as connectPages, notificationPagesMachine, type LoadPageInput, type LoadPageOutput } from '../machines/notification-pages'
 import { pushAllowed, attentionEventOf } from './attention'
 import { requestBrowserNotificationPermission, showBrowserNotification, useBrowserNotificationPermission } from './browser-notifications'
@@ -56,7 +62,12 @@ export const appNotificationBadgeMachine = notificationBadgeMachine.provide({
       if (pushSubscriptionToken()) return
       // Only what the user's attention settings let push (mute, level, do not disturb; "notify anyway" breaks through DND).
       if (!pushAllowed(attentionEventOf(notification))) return
-      const push = { id: notification._id, title: pushTitle(notification), body: notificationText(notification), url: notification.target ?? '/' }
+      const push = {
+        id: notification._id,
+        title: pushTitle(notification),
+        body: notificationText(notification),
+        url: notification.target ?? '/',
+      }
       const inPage = () => showBrowserNotification({ tag: push.id, title: push.title, body: push.body })
       if (!hasServiceWorker()) inPage()
       else
@@ -153,7 +164,9 @@ export function useNotificationBadge(meId: string, feed?: NotificationFeed) {
   const actor = useActorRef(badgeMachine, { input: {} })
   const [pagesMachine] = useState(() =>
     notificationPagesMachine.provide({
-      actors: { loadPage: fromPromise<LoadPageOutput, LoadPageInput>(async ({ input }) => (await listNotifications(input.page)).map(toItem)) },
+      actors: {
+        loadPage: fromPromise<LoadPageOutput, LoadPageInput>(async ({ input }) => (await listNotifications(input.page)).map(toItem)),
+      },
       actions: { deliver: (_, { items }) => actor.send({ type: 'LOADED', items }) },
     }),
   )
@@ -168,7 +181,10 @@ export function useNotificationBadge(meId: string, feed?: NotificationFeed) {
       }),
     [],
   )
-  useUnreadChats(meId, useCallback((count: number) => actor.send({ type: 'CHAT_UNREAD', count }), [actor]))
+  useUnreadChats(
+    meId,
+    useCallback((count: number) => actor.send({ type: 'CHAT_UNREAD', count }), [actor]),
+  )
   const permission = useBrowserNotificationPermission()
   usePushSubscription(meId, permission)
   const snapshot = useSelector(actor, (s) => s)

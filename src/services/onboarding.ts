@@ -5,7 +5,15 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { fromPromise } from 'xstate'
 import { CHANNEL_BANNERS, type ChannelUseFor } from '../../contract/channel'
 import type { User } from '../../contract/user'
-import { connect, onboardingMachine, type ChannelHit, type CompanyChannelInput, type JoinChannelInput, type SaveStartWithInput, type SaveUseForInput } from '../machines/onboarding'
+import {
+  connect,
+  onboardingMachine,
+  type ChannelHit,
+  type CompanyChannelInput,
+  type JoinChannelInput,
+  type SaveStartWithInput,
+  type SaveUseForInput,
+} from '../machines/onboarding'
 import { createChannel, joinChannel, searchChannels, switchChannel } from './channels'
 import * as customer from './customer'
 import { sendSession } from './session'

@@ -83,7 +83,10 @@ export function useOutbox(userId: string | null, topicId: string | null = null) 
     actor ? (onChange) => actor.subscribe(onChange).unsubscribe : noSubscription,
     () => actor?.getSnapshot() ?? null,
   )
-  const props = useMemo(() => (actor && snapshot && topicId ? connect(snapshot, actor.send, topicId) : NO_PROPS), [actor, snapshot, topicId])
+  const props = useMemo(
+    () => (actor && snapshot && topicId ? connect(snapshot, actor.send, topicId) : NO_PROPS),
+    [actor, snapshot, topicId],
+  )
   const enqueue = useCallback((entry: OutboxEntry) => actor?.send({ type: 'ENQUEUE', entry }), [actor])
   /** Calls `listener` with each message the outbox sent; returns the unsubscribe. */
   const onSent = useCallback(

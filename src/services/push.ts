@@ -19,7 +19,8 @@ export function onPushOpened(handler: (open: { url: string; id: string | null })
   if (!supported()) return () => {}
   const listener = (event: MessageEvent) => {
     const data = event.data as { type?: string; url?: unknown; id?: unknown } | null
-    if (data?.type === 'open-notification' && typeof data.url === 'string' && data.url.startsWith('/')) handler({ url: data.url, id: typeof data.id === 'string' ? data.id : null })
+    if (data?.type === 'open-notification' && typeof data.url === 'string' && data.url.startsWith('/'))
+      handler({ url: data.url, id: typeof data.id === 'string' ? data.id : null })
   }
   navigator.serviceWorker.addEventListener('message', listener)
   return () => navigator.serviceWorker.removeEventListener('message', listener)

@@ -14,7 +14,9 @@ export function useSessions() {
     sessionsMachine.provide({
       actors: {
         loadSessions: fromPromise<SessionList>(() => failingWithMessage(call(endpoints.sessionList, undefined, quiet))),
-        signOutSession: fromPromise<unknown, { sessionId: string }>(({ input }) => failingWithMessage(call(endpoints.sessionRevoke, { session_id: input.sessionId }, quiet))),
+        signOutSession: fromPromise<unknown, { sessionId: string }>(({ input }) =>
+          failingWithMessage(call(endpoints.sessionRevoke, { session_id: input.sessionId }, quiet)),
+        ),
         signOutOthers: fromPromise<unknown>(() => failingWithMessage(call(endpoints.sessionRevokeOthers, undefined, quiet))),
       },
     }),

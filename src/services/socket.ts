@@ -52,7 +52,8 @@ const serverDropped = () => {
   for (const listener of dropListeners) listener()
 }
 
-const untyped = (socket: AppSocket | null) => socket as unknown as { on(e: string, h: AnyHandler): void; off(e: string, h: AnyHandler): void } | null
+const untyped = (socket: AppSocket | null) =>
+  socket as unknown as { on(e: string, h: AnyHandler): void; off(e: string, h: AnyHandler): void } | null
 
 export const SOCKET_OPTIONS = { path: '/socket.io', reconnection: false, transports: ['websocket'] } as const
 
@@ -89,7 +90,8 @@ export const socketIoConnection = fromCallback<SocketCommand, { token: string }>
         report({ type: 'SOCKET_ERROR', message: error.message })
       })
     },
-    (error: unknown) => report({ type: 'SOCKET_ERROR', message: error instanceof Error ? error.message : 'socket.io-client failed to load' }),
+    (error: unknown) =>
+      report({ type: 'SOCKET_ERROR', message: error instanceof Error ? error.message : 'socket.io-client failed to load' }),
   )
   receive((command) => {
     if (command.type === 'EMIT_LOGOUT') socket?.emit('LOGOUT')

@@ -30,7 +30,10 @@ export function showToast(toast: Omit<Toast, 'id'>, durationMs = TOAST_DURATION_
   const duplicate = toasts.find((t) => t.tone === toast.tone && sameText(t.text, toast.text))
   if (duplicate) dismissToast(duplicate.id)
   publish([...toasts, { ...toast, id }].slice(-4))
-  timers.set(id, setTimeout(() => dismissToast(id), durationMs))
+  timers.set(
+    id,
+    setTimeout(() => dismissToast(id), durationMs),
+  )
   return id
 }
 

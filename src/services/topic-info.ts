@@ -39,7 +39,10 @@ function applyChange(topicId: string, change: TopicChange): Promise<unknown> {
 /** The channel's creator, and its labels and members when asked for; a part that fails stays empty. */
 async function channelExtras({ channelId, labels, members }: ChannelExtrasInput): Promise<ChannelExtras> {
   const [creator, labelList, memberList] = await Promise.all([
-    channelInfo(channelId).then((c) => c.created_by, () => null),
+    channelInfo(channelId).then(
+      (c) => c.created_by,
+      () => null,
+    ),
     labels ? channelLabels(channelId).catch(() => []) : [],
     members ? everyPage((page) => channelPage(channelId, page).then((p) => p.customers)).catch(() => []) : [],
   ])

@@ -19,7 +19,8 @@ const appTopicListMachine = topicListMachine.provide({
   },
 })
 
-const textOf = (message: PushedMessage) => (message.type === 'html' ? (new DOMParser().parseFromString(message.message, 'text/html').body.textContent ?? '') : message.message)
+const textOf = (message: PushedMessage) =>
+  message.type === 'html' ? (new DOMParser().parseFromString(message.message, 'text/html').body.textContent ?? '') : message.message
 
 /** A message as the list's last-message line. */
 export const lastMessageOf = (message: PushedMessage): TopicLastMessage => ({
@@ -44,7 +45,10 @@ export function useTopicList(openTopicId: string | null, meId: string) {
     const offs = [
       onSocketEvent('NEW_MESSAGE', ({ message }) => {
         if (!known(message.topic_id)) {
-          void topicInfo(message.topic_id).then((topic: Topic) => actor.send({ type: 'MEMBER_ADDED', topic }), () => undefined)
+          void topicInfo(message.topic_id).then(
+            (topic: Topic) => actor.send({ type: 'MEMBER_ADDED', topic }),
+            () => undefined,
+          )
           return
         }
         actor.send({ type: 'NEW_MESSAGE', topicId: message.topic_id, message: lastMessageOf(message) })
@@ -70,7 +74,11 @@ export function useTopicList(openTopicId: string | null, meId: string) {
   }, [actor, openTopicId, snapshot.value])
 
   return useMemo(
-    () => ({ ...connect(snapshot, actor.send), activeId: openTopicId, onOpen: (topicId: string) => void navigate({ to: '/chat/$topicId', params: { topicId } }) }),
+    () => ({
+      ...connect(snapshot, actor.send),
+      activeId: openTopicId,
+      onOpen: (topicId: string) => void navigate({ to: '/chat/$topicId', params: { topicId } }),
+    }),
     [snapshot, actor, openTopicId, navigate],
   )
 }

@@ -32,11 +32,20 @@ export function xhrFetch(onProgress: (progress: UploadProgress) => void): typeof
       }
       xhr.onload = () => {
         const headers = new Headers()
-        for (const line of xhr.getAllResponseHeaders().trim().split(/[\r\n]+/)) {
+        for (const line of xhr
+          .getAllResponseHeaders()
+          .trim()
+          .split(/[\r\n]+/)) {
           const at = line.indexOf(':')
           if (at > 0) headers.append(line.slice(0, at).trim(), line.slice(at + 1).trim())
         }
-        resolve(new Response(NULL_BODY_STATUSES.has(xhr.status) ? null : (xhr.response as Blob), { status: xhr.status, statusText: xhr.statusText, headers }))
+        resolve(
+          new Response(NULL_BODY_STATUSES.has(xhr.status) ? null : (xhr.response as Blob), {
+            status: xhr.status,
+            statusText: xhr.statusText,
+            headers,
+          }),
+        )
       }
       xhr.onerror = () => reject(new TypeError('Network request failed'))
       xhr.onabort = () => reject(new DOMException('The upload was aborted', 'AbortError'))

@@ -14,6 +14,8 @@ function check<S extends z.ZodType>(schema: S, values: unknown, lang: Language):
   return parsed.success ? { ok: true, data: parsed.data } : { ok: false, errors: fieldErrors(parsed.error.issues, lang) }
 }
 
-export const validateRegistration = (values: { name: string; email: string; password: string }, lang: Language) => check(registerBody, values, lang)
+export const validateRegistration = (values: { name: string; email: string; password: string }, lang: Language) =>
+  check(registerBody, values, lang)
 
-export const validatePasswordReset = (values: { email: string; code: string; password: string }, lang: Language) => check(resetPasswordBody, values, lang)
+export const validatePasswordReset = (values: { email: string; code: string; password: string }, lang: Language) =>
+  check(resetPasswordBody, values, lang)

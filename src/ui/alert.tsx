@@ -14,7 +14,10 @@ const tones: Record<AlertTone, string> = {
  */
 export function Alert({ tone = 'error', children, className = '' }: { tone?: AlertTone; children: ReactNode; className?: string }) {
   return (
-    <div role={tone === 'info' ? 'status' : 'alert'} className={`rounded-md px-3 py-2 text-sm ring-1 ring-inset ${tones[tone]} ${className}`.trim()}>
+    <div
+      role={tone === 'info' ? 'status' : 'alert'}
+      className={`rounded-md px-3 py-2 text-sm ring-1 ring-inset ${tones[tone]} ${className}`.trim()}
+    >
       {children}
     </div>
   )

@@ -94,7 +94,12 @@ export function LanguageSelector({ className = '', align = 'right' }: LanguageSe
       >
         <svg viewBox="0 0 20 20" className="h-4 w-4 text-slate-500" aria-hidden="true">
           <circle cx="10" cy="10" r="7.5" fill="none" stroke="currentColor" strokeWidth="1.5" />
-          <path d="M2.5 10h15M10 2.5c2.2 2.3 2.2 12.7 0 15M10 2.5c-2.2 2.3-2.2 12.7 0 15" fill="none" stroke="currentColor" strokeWidth="1.5" />
+          <path
+            d="M2.5 10h15M10 2.5c2.2 2.3 2.2 12.7 0 15M10 2.5c-2.2 2.3-2.2 12.7 0 15"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.5"
+          />
         </svg>
         <span>{code}</span>
       </button>

@@ -6,7 +6,11 @@ export function LoadFailed({ children, onRetry, className = '' }: { children: Re
   return (
     <div role="alert" className={`flex items-center justify-between gap-3 text-sm text-red-700 ${className}`}>
       {children}
-      <button type="button" onClick={onRetry} className="shrink-0 rounded-md border border-red-200 px-3 py-1 text-xs font-medium hover:bg-red-50">
+      <button
+        type="button"
+        onClick={onRetry}
+        className="shrink-0 rounded-md border border-red-200 px-3 py-1 text-xs font-medium hover:bg-red-50"
+      >
         <Trans>Retry</Trans>
       </button>
     </div>

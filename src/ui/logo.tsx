@@ -15,7 +15,11 @@ export function LogoMark({ className = 'h-8 w-8' }: { className?: string }) {
 export function LogoLink() {
   const { t } = useLingui()
   return (
-    <Link to="/" aria-label={t`Workroom home`} className="inline-flex h-[38px] items-center gap-2 rounded-md focus-visible:outline-2 focus-visible:outline-indigo-600">
+    <Link
+      to="/"
+      aria-label={t`Workroom home`}
+      className="inline-flex h-[38px] items-center gap-2 rounded-md focus-visible:outline-2 focus-visible:outline-indigo-600"
+    >
       <LogoMark className="h-[38px] w-[38px]" />
       <span className="text-xl font-bold tracking-tight text-slate-900">Workroom</span>
     </Link>

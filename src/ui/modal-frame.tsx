@@ -14,7 +14,9 @@ export function ModalFrame({ open, onClose, size = 'md', children }: ModalFrameP
     <Dialog open={open} onClose={onClose} className="relative z-50">
       <DialogBackdrop className="fixed inset-0 bg-slate-900/40" />
       <div className="fixed inset-0 flex items-center justify-center p-4">
-        <DialogPanel className={`w-full ${size === 'lg' ? 'max-w-lg' : 'max-w-md'} rounded-xl bg-white p-6 shadow-xl`}>{children}</DialogPanel>
+        <DialogPanel className={`w-full ${size === 'lg' ? 'max-w-lg' : 'max-w-md'} rounded-xl bg-white p-6 shadow-xl`}>
+          {children}
+        </DialogPanel>
       </div>
     </Dialog>
   )

@@ -53,7 +53,10 @@ export function SubmitButton({ children, busy }: { children: ReactNode; busy: bo
 
 export function Notice({ children, tone = 'info' }: { children: ReactNode; tone?: 'info' | 'success' }) {
   return (
-    <p role="status" className={`rounded-md px-3 py-2 text-sm ${tone === 'success' ? 'bg-emerald-50 text-emerald-800' : 'bg-indigo-50 text-indigo-800'}`}>
+    <p
+      role="status"
+      className={`rounded-md px-3 py-2 text-sm ${tone === 'success' ? 'bg-emerald-50 text-emerald-800' : 'bg-indigo-50 text-indigo-800'}`}
+    >
       {children}
     </p>
   )

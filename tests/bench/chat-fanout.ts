@@ -104,7 +104,11 @@ export function sendMessage(base: string, token: string, topicId: string, client
   return new Promise((resolve, reject) => {
     const req = httpRequest(
       `${base}/api/message/send`,
-      { method: 'POST', agent: senderAgent, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+      {
+        method: 'POST',
+        agent: senderAgent,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      },
       (res) => {
         res.resume()
         res.once('end', () => resolve(res.statusCode ?? 0))
@@ -337,7 +341,11 @@ interface PathResult {
 
 async function startRawRelay(port: number): Promise<{ url: string; stop(): Promise<void> }> {
   const profile = process.env.SERVER_CPU_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.SERVER_CPU_PROFILE_DIR}/raw-relay`] : []
-  const child: ChildProcess = spawn(process.execPath, [...profile, ...SERVER_NODE_FLAGS, '--import', 'tsx', 'tests/bench/raw-relay-server.ts', String(port)], { stdio: ['ignore', 'pipe', 'inherit'] })
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...profile, ...SERVER_NODE_FLAGS, '--import', 'tsx', 'tests/bench/raw-relay-server.ts', String(port)],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  )
   const stop = () =>
     new Promise<void>((resolve) => {
       if (child.exitCode !== null || child.signalCode !== null) return resolve()
@@ -379,7 +387,13 @@ async function openRaw(template: NewMessagePayload): Promise<Path> {
     await relay.stop()
   }
   try {
-    sockets.push(...(await openReceivers(relay.url, Array.from({ length: RECEIVERS }, () => ({ role: 'receiver' })), log)))
+    sockets.push(
+      ...(await openReceivers(
+        relay.url,
+        Array.from({ length: RECEIVERS }, () => ({ role: 'receiver' })),
+        log,
+      )),
+    )
     const sender = await openSocket(relay.url, { role: 'sender' })
     sockets.push(sender)
     const send: Send = async (id) => {
@@ -486,17 +500,47 @@ function phaseLine(label: string, phases: PhaseResult[], key: 'p99' | 'perSecond
 }
 
 function printScenario(title: string, r: ScenarioResult) {
-  console.log(`\nchat fan-out, ${title}: ${RECEIVERS} receivers in one topic, ${MESSAGES} sends per phase, ${r.raw.length} rounds, NEW_MESSAGE payload ${r.payloadBytes} B`)
-  console.log(phaseLine(`raw socket.io room, ${PACED_PER_SECOND}/s:`, r.raw.map((x) => x.paced), 'p99'))
-  console.log(phaseLine(`raw socket.io room, ${PEAK_CONCURRENCY} concurrent (peak):`, r.raw.map((x) => x.peak), 'perSecond'))
-  console.log(phaseLine(`full path (HTTP send), ${PACED_PER_SECOND}/s:`, r.full.map((x) => x.paced), 'p99'))
-  console.log(phaseLine(`full path (HTTP send), ${PEAK_CONCURRENCY} concurrent (peak):`, r.full.map((x) => x.peak), 'perSecond'))
+  console.log(
+    `\nchat fan-out, ${title}: ${RECEIVERS} receivers in one topic, ${MESSAGES} sends per phase, ${r.raw.length} rounds, NEW_MESSAGE payload ${r.payloadBytes} B`,
+  )
+  console.log(
+    phaseLine(
+      `raw socket.io room, ${PACED_PER_SECOND}/s:`,
+      r.raw.map((x) => x.paced),
+      'p99',
+    ),
+  )
+  console.log(
+    phaseLine(
+      `raw socket.io room, ${PEAK_CONCURRENCY} concurrent (peak):`,
+      r.raw.map((x) => x.peak),
+      'perSecond',
+    ),
+  )
+  console.log(
+    phaseLine(
+      `full path (HTTP send), ${PACED_PER_SECOND}/s:`,
+      r.full.map((x) => x.paced),
+      'p99',
+    ),
+  )
+  console.log(
+    phaseLine(
+      `full path (HTTP send), ${PEAK_CONCURRENCY} concurrent (peak):`,
+      r.full.map((x) => x.peak),
+      'perSecond',
+    ),
+  )
   const p99Ratios = r.full.map((full, i) => round(full.paced.p99 / r.raw[i].paced.p99, 2))
   const peakRatios = r.full.map((full, i) => round(full.peak.perSecond / r.raw[i].peak.perSecond, 2))
   const p99Ratio = median(p99Ratios)
   const peakRatio = median(peakRatios)
-  console.log(`  full / raw p99 at ${PACED_PER_SECOND}/s, median of rounds: ${p99Ratio} (rounds: ${p99Ratios.join(', ')}; goal <= 2: ${p99Ratio <= 2 ? 'met' : 'NOT met'})`)
-  console.log(`  full / raw peak throughput, median of rounds: ${peakRatio} (rounds: ${peakRatios.join(', ')}; goal >= 0.5: ${peakRatio >= 0.5 ? 'met' : 'NOT met'})`)
+  console.log(
+    `  full / raw p99 at ${PACED_PER_SECOND}/s, median of rounds: ${p99Ratio} (rounds: ${p99Ratios.join(', ')}; goal <= 2: ${p99Ratio <= 2 ? 'met' : 'NOT met'})`,
+  )
+  console.log(
+    `  full / raw peak throughput, median of rounds: ${peakRatio} (rounds: ${peakRatios.join(', ')}; goal >= 0.5: ${peakRatio >= 0.5 ? 'met' : 'NOT met'})`,
+  )
 }
 
 /** Starts the servers, measures, and always stops every server it started. */
@@ -510,7 +554,11 @@ async function withServers(starts: (() => Promise<RunningServer>)[], body: (serv
   }
 }
 
-async function scenario(title: string, starts: (() => Promise<RunningServer>)[], pick: (servers: RunningServer[]) => { apiServer: RunningServer; socketBase: string }) {
+async function scenario(
+  title: string,
+  starts: (() => Promise<RunningServer>)[],
+  pick: (servers: RunningServer[]) => { apiServer: RunningServer; socketBase: string },
+) {
   try {
     await withServers(starts, async (servers) => {
       const { apiServer, socketBase } = pick(servers)
@@ -542,7 +590,9 @@ export async function chatFanout(): Promise<void> {
   if (!wanted('redis')) return
   const redisProblem = await redisReachable(BENCH_REDIS_URL)
   if (pgProblem || redisProblem) {
-    console.log(`\nchat fan-out, 2 nodes + Redis: skipped (${pgProblem ? `PostgreSQL: ${pgProblem}` : `Redis ${BENCH_REDIS_URL}: ${redisProblem}`})`)
+    console.log(
+      `\nchat fan-out, 2 nodes + Redis: skipped (${pgProblem ? `PostgreSQL: ${pgProblem}` : `Redis ${BENCH_REDIS_URL}: ${redisProblem}`})`,
+    )
     return
   }
   await withFreshDatabase(BENCH_DATABASE_URL, (databaseUrl) => {

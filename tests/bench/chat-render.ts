@@ -28,7 +28,13 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 async function fillTopic(base: string, token: string, topicId: string, count: number): Promise<number> {
   const t0 = performance.now()
   await inPool(count, SEND_CONCURRENCY, async (i) => {
-    const status = await sendMessage(base, token, topicId, randomUUID(), `Message ${i + 1} of ${count}: some words to give the row a realistic height.`)
+    const status = await sendMessage(
+      base,
+      token,
+      topicId,
+      randomUUID(),
+      `Message ${i + 1} of ${count}: some words to give the row a realistic height.`,
+    )
     if (status !== 200) throw new Error(`message/send ${i}: HTTP ${status}`)
   })
   return count / ((performance.now() - t0) / 1000)
@@ -109,9 +115,15 @@ export async function chatRender(): Promise<void> {
     const perSecond = await fillTopic(server.url, owner.accessToken, topicId, MESSAGES)
     browser = await chromium.launch({ executablePath: CHROMIUM })
     const r = await measureInBrowser(browser, server.url, owner, topicId)
-    console.log(`\nchat render, Chromium, topic with ${MESSAGES} messages (inserted via message/send, ${SEND_CONCURRENCY} concurrent: ${round(perSecond, 0)} msg/s):`)
-    console.log(`  /chat/<topic> opened: ${r.rendered} message rows in the page after ${round(r.openMs, 0)} ms (budget <= ${ROW_BUDGET}: ${r.rendered <= ROW_BUDGET ? 'within' : 'OVER'})`)
-    console.log(`  after scrolling up ${SCROLL_UPS} times: ${r.renderedAtTop} rows in the page with ${r.loaded} rows loaded (budget <= ${ROW_BUDGET}: ${r.renderedAtTop <= ROW_BUDGET ? 'within' : 'OVER'})`)
+    console.log(
+      `\nchat render, Chromium, topic with ${MESSAGES} messages (inserted via message/send, ${SEND_CONCURRENCY} concurrent: ${round(perSecond, 0)} msg/s):`,
+    )
+    console.log(
+      `  /chat/<topic> opened: ${r.rendered} message rows in the page after ${round(r.openMs, 0)} ms (budget <= ${ROW_BUDGET}: ${r.rendered <= ROW_BUDGET ? 'within' : 'OVER'})`,
+    )
+    console.log(
+      `  after scrolling up ${SCROLL_UPS} times: ${r.renderedAtTop} rows in the page with ${r.loaded} rows loaded (budget <= ${ROW_BUDGET}: ${r.renderedAtTop <= ROW_BUDGET ? 'within' : 'OVER'})`,
+    )
   } catch (err) {
     console.log(`\nchat render: FAILED: ${err instanceof Error ? err.message : String(err)}`)
   } finally {

@@ -83,7 +83,9 @@ export async function lighthouseMobile(): Promise<void> {
   if (!existsSync('dist/index.html')) execSync('npx vite build', { stdio: 'inherit' })
   const server = await startServerProcess(PORT, { LOG_LEVEL: 'warn' })
   try {
-    console.log(`\nLighthouse, mobile preset (slow 4G, 4x CPU), median of ${RUNS} runs per page (goal: score >= ${GOAL_SCORE}, LCP < ${GOAL_LCP_MS / 1000} s):`)
+    console.log(
+      `\nLighthouse, mobile preset (slow 4G, 4x CPU), median of ${RUNS} runs per page (goal: score >= ${GOAL_SCORE}, LCP < ${GOAL_LCP_MS / 1000} s):`,
+    )
     for (const visit of VISITS) {
       console.log(`  ${visit}:`)
       for (const path of PAGES) {

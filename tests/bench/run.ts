@@ -55,7 +55,12 @@ async function coldStart() {
     fresh.push(await timeToHealthy(dir))
     warm.push(await timeToHealthy(dir))
   }
-  return { freshMedianMs: round(median(fresh), 0), warmMedianMs: round(median(warm), 0), fresh: fresh.map((n) => round(n, 0)), warm: warm.map((n) => round(n, 0)) }
+  return {
+    freshMedianMs: round(median(fresh), 0),
+    warmMedianMs: round(median(warm), 0),
+    fresh: fresh.map((n) => round(n, 0)),
+    warm: warm.map((n) => round(n, 0)),
+  }
 }
 
 async function loginThroughput(url: string) {
@@ -73,7 +78,11 @@ async function loginThroughput(url: string) {
   )
   const health = await closedLoop(10, 5, async () => (await fetch(`${url}/api/health`)).ok)
   const login = await closedLoop(10, 10, async (worker) => {
-    const res = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(users[worker]) })
+    const res = await fetch(`${url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(users[worker]),
+    })
     await res.arrayBuffer()
     return res.ok
   })
@@ -82,13 +91,24 @@ async function loginThroughput(url: string) {
 
 async function main() {
   if (!existsSync('dist/index.html')) execSync('npx vite build', { stdio: 'inherit' })
-  const server = await startServerProcess(PORT, { RATE_LIMIT_LOGIN: '1000000', RATE_LIMIT_LOGIN_IP: '1000000', RATE_LIMIT_REGISTER: '1000000', LOG_LEVEL: 'warn' })
+  const server = await startServerProcess(PORT, {
+    RATE_LIMIT_LOGIN: '1000000',
+    RATE_LIMIT_LOGIN_IP: '1000000',
+    RATE_LIMIT_REGISTER: '1000000',
+    LOG_LEVEL: 'warn',
+  })
   try {
     const bundle = await measurePageJs(server.url, '/login')
-    console.log(`\n/login initial JS: ${bundle.scripts} scripts, ${bundle.rawBytes} B raw, ${bundle.gzipBytes} B gzip (${round(bundle.gzipBytes / 1024)} KB; budget 120 KB: ${bundle.gzipBytes <= BUDGET_GZIP ? 'within' : 'OVER'})`)
+    console.log(
+      `\n/login initial JS: ${bundle.scripts} scripts, ${bundle.rawBytes} B raw, ${bundle.gzipBytes} B gzip (${round(bundle.gzipBytes / 1024)} KB; budget 120 KB: ${bundle.gzipBytes <= BUDGET_GZIP ? 'within' : 'OVER'})`,
+    )
     const load = await loginThroughput(server.url)
-    console.log(`GET /api/health, 10 concurrent, ${load.health.seconds} s: ${load.health.perSecond} req/s, p50 ${load.health.p50} ms, p99 ${load.health.p99} ms, ${load.health.failures} failed`)
-    console.log(`POST /api/auth/login, 10 concurrent, ${load.login.seconds} s: ${load.login.perSecond} req/s, p50 ${load.login.p50} ms, p99 ${load.login.p99} ms, ${load.login.failures} failed`)
+    console.log(
+      `GET /api/health, 10 concurrent, ${load.health.seconds} s: ${load.health.perSecond} req/s, p50 ${load.health.p50} ms, p99 ${load.health.p99} ms, ${load.health.failures} failed`,
+    )
+    console.log(
+      `POST /api/auth/login, 10 concurrent, ${load.login.seconds} s: ${load.login.perSecond} req/s, p50 ${load.login.p50} ms, p99 ${load.login.p99} ms, ${load.login.failures} failed`,
+    )
     console.log(`login / health throughput ratio: ${load.loginToHealthRatio}`)
   } finally {
     await server.stop()

@@ -27,7 +27,12 @@ export interface LoadResult {
 }
 
 /** Runs `concurrency` loops of `once` for `seconds` (bounded in count too) and measures each call. */
-export async function closedLoop(concurrency: number, seconds: number, once: (worker: number) => Promise<boolean>, maxRequests = 100_000): Promise<LoadResult> {
+export async function closedLoop(
+  concurrency: number,
+  seconds: number,
+  once: (worker: number) => Promise<boolean>,
+  maxRequests = 100_000,
+): Promise<LoadResult> {
   const latencies: number[] = []
   let failures = 0
   let issued = 0

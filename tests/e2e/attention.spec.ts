@@ -33,7 +33,8 @@ const recordNotificationsInBackground = (page: Page) =>
     delete (Navigator.prototype as { serviceWorker?: unknown }).serviceWorker
   })
 
-const shown = (page: Page) => page.evaluate(() => (window as unknown as { shownNotifications: { title: string; body?: string }[] }).shownNotifications)
+const shown = (page: Page) =>
+  page.evaluate(() => (window as unknown as { shownNotifications: { title: string; body?: string }[] }).shownNotifications)
 /** The tab goes to the background (or comes back): document.hasFocus() and the window's blur/focus events. */
 const setFocused = (page: Page, focused: boolean) =>
   page.evaluate((f) => {
@@ -54,7 +55,8 @@ async function pair(browser: Parameters<typeof person>[0], recipientName: string
   return { sender, recipient, dm }
 }
 
-const sendAs = (who: Person, topicId: string, message: string) => apiAs(who).post('message/send', { client_id: crypto.randomUUID(), topic_id: topicId, message })
+const sendAs = (who: Person, topicId: string, message: string) =>
+  apiAs(who).post('message/send', { client_id: crypto.randomUUID(), topic_id: topicId, message })
 
 test('a muted chat stays quiet (no browser notification) but keeps its unread count', async ({ browser }) => {
   const { sender, recipient, dm } = await pair(browser, 'Muted Lê')

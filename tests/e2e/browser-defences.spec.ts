@@ -69,7 +69,9 @@ test("an inline script, an inline handler and a javascript: link injected into t
   expect(response?.headers()['content-security-policy']).toContain("script-src 'self'")
 
   // Chromium reports each one as blocked: the element's inline script, the attribute, the link.
-  await expect.poll(() => violations.events.map((v) => v.directive).sort()).toEqual(['script-src-attr', 'script-src-elem', 'script-src-elem'])
+  await expect
+    .poll(() => violations.events.map((v) => v.directive).sort())
+    .toEqual(['script-src-attr', 'script-src-elem', 'script-src-elem'])
   expect(await page.evaluate(() => window.injectedLinkRan === true)).toBe(false)
 })
 
@@ -85,7 +87,11 @@ test("the app's scripts and styles arrive compressed", async ({ page }) => {
   page.on('response', (response) => {
     if (['script', 'stylesheet'].includes(response.request().resourceType())) {
       const headers = response.headers()
-      files.push(response.body().then((body) => ({ url: response.url(), bytes: body.length, encoding: headers['content-encoding'], vary: headers['vary'] })))
+      files.push(
+        response
+          .body()
+          .then((body) => ({ url: response.url(), bytes: body.length, encoding: headers['content-encoding'], vary: headers['vary'] })),
+      )
     }
   })
   await page.goto('/login', { waitUntil: 'networkidle' })
@@ -109,7 +115,11 @@ test('visitor pages, login, chat, an upload, a channel page and the statecharts 
 
   const user = await signUpAndLogIn(page, { name: 'Chi Pham', skipTutorial: true })
   const me = apiAs({ page, user })
-  const channel = await me.post('channel/create', { name: 'Policy Lab', is_public: true, description: '<p>We <strong>test</strong> <a href="https://example.com/">policies</a>.</p>' })
+  const channel = await me.post('channel/create', {
+    name: 'Policy Lab',
+    is_public: true,
+    description: '<p>We <strong>test</strong> <a href="https://example.com/">policies</a>.</p>',
+  })
 
   await page.goto(`/channel/${channel._id}`)
   await expect(page.getByRole('heading', { name: 'Policy Lab' })).toBeVisible()
@@ -123,12 +133,20 @@ test('visitor pages, login, chat, an upload, a channel page and the statecharts 
   await box.fill('Hello from a strict policy')
   await box.press('Enter')
   await expect(messagesOf(page).getByText('Hello from a strict policy')).toBeVisible()
-  const png = await sharp({ create: { width: 200, height: 150, channels: 3, background: '#4f46e5' } }).png().toBuffer()
+  const png = await sharp({ create: { width: 200, height: 150, channels: 3, background: '#4f46e5' } })
+    .png()
+    .toBuffer()
   await page.getByLabel('Choose files').setInputFiles({ name: 'policy.png', mimeType: 'image/png', buffer: png })
   await expect(page.getByRole('button', { name: 'Remove policy.png' })).toBeVisible()
   await page.getByRole('button', { name: 'Send' }).click()
   await expect(messagesOf(page).getByRole('img', { name: 'policy.png' })).toBeVisible()
-  await expect.poll(() => messagesOf(page).getByRole('img', { name: 'policy.png' }).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
+  await expect
+    .poll(() =>
+      messagesOf(page)
+        .getByRole('img', { name: 'policy.png' })
+        .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+    )
+    .toBe(true)
 
   // The statechart visualiser lays its charts out with elkjs.
   await page.goto('/statecharts/outgoingCall')

@@ -12,7 +12,9 @@ const openAccount = async (page: Page) => {
   return page.getByRole('dialog', { name: 'Your account' })
 }
 
-test('create a private channel from the drawer; the plan limit; another person joins with the password; switching channels', async ({ browser }) => {
+test('create a private channel from the drawer; the plan limit; another person joins with the password; switching channels', async ({
+  browser,
+}) => {
   const owner = await person(browser, 'Thu Owner')
   let drawer = await openAccount(owner.page)
   await expect(drawer.getByText('You are not in any channel yet.')).toBeVisible()
@@ -26,7 +28,9 @@ test('create a private channel from the drawer; the plan limit; another person j
   // The offline writer turns the short text into a fuller one.
   await expect(description).toHaveValue(/Welcome!.*product design/)
 
-  const png = await sharp({ create: { width: 120, height: 120, channels: 3, background: '#3355ee' } }).png().toBuffer()
+  const png = await sharp({ create: { width: 120, height: 120, channels: 3, background: '#3355ee' } })
+    .png()
+    .toBuffer()
   await dialog.getByLabel('Channel image').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png })
   await expect(dialog.getByRole('img', { name: 'Channel image' })).toBeVisible()
   await dialog.getByRole('radio', { name: 'Private' }).check()
@@ -46,7 +50,9 @@ test('create a private channel from the drawer; the plan limit; another person j
 
   // Freemium administers one channel: a second one shows the limit message.
   await drawer.getByRole('button', { name: 'Create channel' }).click()
-  await expect(dialog.getByRole('alert')).toHaveText('You have reached the number of channels (1), to increase the number please upgrade your account.')
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'You have reached the number of channels (1), to increase the number please upgrade your account.',
+  )
   await dialog.getByRole('button', { name: 'Close' }).click()
   await expect(dialog).toHaveCount(0)
 
@@ -84,7 +90,9 @@ test('create a private channel from the drawer; the plan limit; another person j
   await expect(visitor.getByRole('link', { name: 'Log in to join' })).toBeVisible()
 })
 
-test('the channel page lists members with roles: the owner makes a member admin; labels are added and put on a group', async ({ browser }) => {
+test('the channel page lists members with roles: the owner makes a member admin; labels are added and put on a group', async ({
+  browser,
+}) => {
   const owner = await person(browser, 'Quynh Owner')
   const member = await person(browser, 'Son Member')
   const channel = await apiAs(owner).post('channel/create', { name: 'Roles Lab', is_public: true })

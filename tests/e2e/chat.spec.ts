@@ -52,7 +52,9 @@ test('two people chat live; offline messages arrive once and in order; attachmen
   await expect(messages(ann.page).getByText('second while offline')).toHaveCount(1)
 
   // A png gets a thumbnail, for the other person too.
-  const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#22aa66' } }).png().toBuffer()
+  const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#22aa66' } })
+    .png()
+    .toBuffer()
   await ann.page.getByLabel('Choose files').setInputFiles({ name: 'team-photo.png', mimeType: 'image/png', buffer: png })
   await expect(ann.page.getByRole('button', { name: 'Remove team-photo.png' })).toBeVisible()
   await ann.page.getByRole('button', { name: 'Send' }).click()
@@ -219,7 +221,8 @@ test('a long history: unread divider, older pages while scrolling up, at most a 
   await baoApi.post('channel/join', { channel_id: channel._id })
   const [general] = await annApi.get(`topic-in-channel?channel_id=${channel._id}`)
   await annApi.post('message/send', { client_id: crypto.randomUUID(), topic_id: general._id, message: 'Ann was here' })
-  for (let i = 1; i <= 65; i++) await baoApi.post('message/send', { client_id: crypto.randomUUID(), topic_id: general._id, message: `History ${i}` })
+  for (let i = 1; i <= 65; i++)
+    await baoApi.post('message/send', { client_id: crypto.randomUUID(), topic_id: general._id, message: `History ${i}` })
 
   await ann.page.goto(`/chat/${general._id}`)
   const list = messages(ann.page)
@@ -241,7 +244,9 @@ test('a long history: unread divider, older pages while scrolling up, at most a 
   await expect(list.getByText('History 65', { exact: true })).toBeVisible()
 })
 
-test('an upload shows its progress and can be cancelled; a finished one removed before sending leaves nothing stored', async ({ browser }) => {
+test('an upload shows its progress and can be cancelled; a finished one removed before sending leaves nothing stored', async ({
+  browser,
+}) => {
   const ann = await person(browser, 'Ann Uploads')
   const annApi = apiAs(ann)
   const channel = await annApi.post('channel/create', { name: 'Uploads', is_public: true })
@@ -265,7 +270,9 @@ test('an upload shows its progress and can be cancelled; a finished one removed 
   // Finished, then removed: the server drops it. (The cancelled one above may have reached the
   // server whole before the abort, under Chromium's emulated upload speed; the baseline is taken here.)
   const before = await used()
-  await ann.page.getByLabel('Choose files').setInputFiles({ name: 'notes.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\nnotes\n') })
+  await ann.page
+    .getByLabel('Choose files')
+    .setInputFiles({ name: 'notes.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\nnotes\n') })
   await expect(ann.page.getByRole('button', { name: 'Send' })).toBeEnabled()
   await expect(ann.page.getByRole('progressbar', { name: 'notes.pdf uploaded' })).toBeVisible()
   expect(await used()).toBeGreaterThan(before)

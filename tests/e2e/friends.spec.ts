@@ -8,7 +8,9 @@ import { apiAs, person } from './support/people'
  * while the friend still gets the chat; a blocked person is refused too; a friend archived from
  * /contact moves to the Archived tab (for the archiver only) and back.
  */
-test('A asks B from B’s profile, B accepts from the drawer, A sees Friends; only-friends chat refuses stranger C with a visible error', async ({ browser }) => {
+test('A asks B from B’s profile, B accepts from the drawer, A sees Friends; only-friends chat refuses stranger C with a visible error', async ({
+  browser,
+}) => {
   const ann = await person(browser, 'Ann Friend')
   const bao = await person(browser, 'Bao Friend')
   const cuong = await person(browser, 'Cuong Stranger')
@@ -101,7 +103,9 @@ test('/contact: a request rejected and one accepted in the Requests tab; the fri
   await apiAs(khoa).post('relates/add-friend', { customer_id: hoaInfo._id })
 
   await hoa.page.goto('/contact')
-  await expect(hoa.page.getByText('No friends yet. Open someone’s profile from their Work ID and send them a friend request.')).toBeVisible()
+  await expect(
+    hoa.page.getByText('No friends yet. Open someone’s profile from their Work ID and send them a friend request.'),
+  ).toBeVisible()
   await hoa.page.getByRole('tab', { name: 'Requests' }).click()
   const requests = hoa.page.getByRole('list', { name: 'Friend requests' })
   await requests.getByRole('listitem', { name: 'Gia Asker' }).getByRole('button', { name: 'Reject' }).click()
@@ -114,7 +118,9 @@ test('/contact: a request rejected and one accepted in the Requests tab; the fri
   await expect(hoa.page.getByRole('list', { name: 'Friends' }).getByRole('listitem', { name: 'Khoa Asker' })).toBeVisible()
 })
 
-test('/contact: a friend archived from their card moves to Archived (only for me, still friends) and back with Unarchive', async ({ browser }) => {
+test('/contact: a friend archived from their card moves to Archived (only for me, still friends) and back with Unarchive', async ({
+  browser,
+}) => {
   const lan = await person(browser, 'Lan Archiver')
   const minh = await person(browser, 'Minh Archived')
   const nga = await person(browser, 'Nga Friend')
@@ -149,13 +155,19 @@ test('/contact: a friend archived from their card moves to Archived (only for me
   await minh.page.goto('/contact')
   await expect(minh.page.getByRole('list', { name: 'Friends' }).getByRole('listitem', { name: 'Lan Archiver' })).toBeVisible()
   await minh.page.getByRole('tab', { name: 'Archived' }).click()
-  await expect(minh.page.getByText('No archived friends. Archive a friend to move them here from the Friends tab; they stay your friend.')).toBeVisible()
+  await expect(
+    minh.page.getByText('No archived friends. Archive a friend to move them here from the Friends tab; they stay your friend.'),
+  ).toBeVisible()
 
   // Unarchive: Minh leaves Archived and is back under Friends.
   await minhCard.getByRole('button', { name: 'Unarchive Minh Archived' }).click()
   await expect(minhCard).toHaveCount(0)
-  await expect(lan.page.getByText('No archived friends. Archive a friend to move them here from the Friends tab; they stay your friend.')).toBeVisible()
+  await expect(
+    lan.page.getByText('No archived friends. Archive a friend to move them here from the Friends tab; they stay your friend.'),
+  ).toBeVisible()
   await lan.page.getByRole('tab', { name: 'Friends' }).click()
   await expect(friends.getByRole('listitem')).toHaveCount(2)
-  await expect(friends.getByRole('listitem', { name: 'Minh Archived' }).getByRole('button', { name: 'Archive Minh Archived' })).toBeEnabled()
+  await expect(
+    friends.getByRole('listitem', { name: 'Minh Archived' }).getByRole('button', { name: 'Archive Minh Archived' }),
+  ).toBeEnabled()
 })

@@ -63,7 +63,9 @@ test('do not disturb turned on in one tab shows in the other without a reload, a
   expect(await notReloaded()).toBe(true)
 })
 
-test('a friend archived in one tab leaves the other tab’s Friends for its Archived, and comes back, without a reload', async ({ browser }) => {
+test('a friend archived in one tab leaves the other tab’s Friends for its Archived, and comes back, without a reload', async ({
+  browser,
+}) => {
   const lan = await person(browser, 'Lan Two Tabs')
   const minh = await person(browser, 'Minh Synced')
   const lanId = (await apiAs(lan).get('customer/user-info'))._id
@@ -92,7 +94,9 @@ test('a friend archived in one tab leaves the other tab’s Friends for its Arch
   await a.getByRole('list', { name: 'Archived friends' }).getByRole('button', { name: 'Unarchive Minh Synced' }).click()
   await expect.poll(() => heard('contacts')).toBe(before + 2)
   await expect(archivedB.getByRole('listitem', { name: 'Minh Synced' })).toHaveCount(0)
-  await expect(b.getByText('No archived friends. Archive a friend to move them here from the Friends tab; they stay your friend.')).toBeVisible()
+  await expect(
+    b.getByText('No archived friends. Archive a friend to move them here from the Friends tab; they stay your friend.'),
+  ).toBeVisible()
   await b.getByRole('tab', { name: 'Friends' }).click()
   await expect(friendsB.getByRole('listitem', { name: 'Minh Synced' })).toBeVisible()
   expect(await notReloaded()).toBe(true)

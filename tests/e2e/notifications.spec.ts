@@ -43,16 +43,25 @@ const recordBrowserNotifications = (page: Page) =>
     Object.assign(window, { Notification: RecordingNotification, shownNotifications: shown })
   })
 
-const shownNotifications = (page: Page) => page.evaluate(() => (window as unknown as { shownNotifications: { title: string; body?: string }[] }).shownNotifications)
+const shownNotifications = (page: Page) =>
+  page.evaluate(() => (window as unknown as { shownNotifications: { title: string; body?: string }[] }).shownNotifications)
 const windowEvent = (page: Page, type: 'focus' | 'blur') => page.evaluate((t) => window.dispatchEvent(new Event(t)), type)
 const titleIcon = (page: Page) => page.locator('head link[rel~="icon"]')
 
-test('a notification made for the user arrives live: red dot, unread count, title icon while away, browser notification, drawer', async ({ page }) => {
+test('a notification made for the user arrives live: red dot, unread count, title icon while away, browser notification, drawer', async ({
+  page,
+}) => {
   await recordBrowserNotifications(page)
   // The person whose action it is about (the friends domain will send friend requests).
-  const registered = await page.request.post(`${server.url}/api/auth/register`, { data: { name: 'Minh Trần', email: `friend-${Date.now()}@example.com`, password: 'correct horse 42' } })
+  const registered = await page.request.post(`${server.url}/api/auth/register`, {
+    data: { name: 'Minh Trần', email: `friend-${Date.now()}@example.com`, password: 'correct horse 42' },
+  })
   const friend = { userId: ((await registered.json()) as { result: { user: { _id: string } } }).result.user._id }
-  const me = await signUpAndLogIn(page, { baseURL: server.url, readCode: async (email) => (await lastEmail(server, email)).code, skipTutorial: true })
+  const me = await signUpAndLogIn(page, {
+    baseURL: server.url,
+    readCode: async (email) => (await lastEmail(server, email)).code,
+    skipTutorial: true,
+  })
   const notify = createNotifyService(server.ctx)
   const header = page.getByRole('banner')
   const bell = header.getByRole('button', { name: /^Notifications/ })
@@ -62,7 +71,13 @@ test('a notification made for the user arrives live: red dot, unread count, titl
   await expect(bell.locator('[data-dot]')).toHaveCount(0)
 
   // While the tab is in front: the dot and the count, no browser notification, no title number.
-  const first = await notify.notify(me.userId, { type: 'friend', actorId: friend.userId, notifiableId: friend.userId, friendStatus: 1, message: 'Minh Trần sent you a friend request' })
+  const first = await notify.notify(me.userId, {
+    type: 'friend',
+    actorId: friend.userId,
+    notifiableId: friend.userId,
+    friendStatus: 1,
+    message: 'Minh Trần sent you a friend request',
+  })
   await expect(bell).toHaveAccessibleName('Notifications, 1 unread, new')
   await expect(bell.locator('[data-dot]')).toBeVisible()
   await expect(titleIcon(page)).toHaveAttribute('data-count', '0')
@@ -154,14 +169,22 @@ test('the drawer is 40 % wide from 768px and full width below', async ({ page })
 
 test('the drawer loads more on scroll, 20 at a time, and a click opens what the item is about', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 })
-  const me = await signUpAndLogIn(page, { baseURL: server.url, readCode: async (email) => (await lastEmail(server, email)).code, skipTutorial: true })
+  const me = await signUpAndLogIn(page, {
+    baseURL: server.url,
+    readCode: async (email) => (await lastEmail(server, email)).code,
+    skipTutorial: true,
+  })
   const notify = createNotifyService(server.ctx)
-  for (let i = 1; i <= 24; i++) await notify.notify(me.userId, { kind: 'todo', actorId: null, todoId: `t${i}`, title: `Task ${i}`, deadline: null })
+  for (let i = 1; i <= 24; i++)
+    await notify.notify(me.userId, { kind: 'todo', actorId: null, todoId: `t${i}`, title: `Task ${i}`, deadline: null })
   await notify.notify(me.userId, { kind: 'payment_failed', paymentId: 'p1', amount: '$9.00' })
   // A fresh page: the list comes from GET notify, not from the live events.
   await page.reload()
 
-  await page.getByRole('banner').getByRole('button', { name: /^Notifications/ }).click()
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: /^Notifications/ })
+    .click()
   const drawer = page.getByRole('dialog', { name: 'Notifications' })
   const items = drawer.getByRole('list', { name: 'Notifications' }).getByRole('listitem')
   // Page 1: the newest 20 (each row says how many the list holds); scrolling to the end brings
@@ -184,9 +207,16 @@ test('the drawer loads more on scroll, 20 at a time, and a click opens what the 
   await expect.poll(() => notify.unreadCount(me.userId)).toBe(24)
 })
 
-test('120 notifications: the drawer holds only the rows in view, pages 20 at a time to the oldest, answers friend requests in place and puts a live one first', async ({ browser, request }) => {
+test('120 notifications: the drawer holds only the rows in view, pages 20 at a time to the oldest, answers friend requests in place and puts a live one first', async ({
+  browser,
+  request,
+}) => {
   // On the run's server: two people who notify me through the API (a friend request, then mentions).
-  const [me, ann, bao] = await Promise.all([person(browser, 'Lan Reader'), apiPerson(request, 'Ann Asker'), apiPerson(request, 'Bao Mentioner')])
+  const [me, ann, bao] = await Promise.all([
+    person(browser, 'Lan Reader'),
+    apiPerson(request, 'Ann Asker'),
+    apiPerson(request, 'Bao Mentioner'),
+  ])
   // Away while the notifications are made: they come from GET notify, not as 120 live events.
   await me.page.goto('about:blank')
   // The oldest: Ann's friend request. Then 119 mentions in 1:1 chats, sent all at once (Ann 60, Bao
@@ -195,7 +225,14 @@ test('120 notifications: the drawer holds only the rows in view, pages 20 at a t
   const mentions = async (who: ApiPerson, count: number) => {
     const dm: string = (await apiAs(who).get(`topic/chat-friend?customer_id=${me.user.userId}`))._id
     await Promise.all(
-      Array.from({ length: count }, (_, i) => apiAs(who).post('message/send', { client_id: crypto.randomUUID(), topic_id: dm, message: `@Lan question ${i + 1}`, mentions: [me.user.userId] })),
+      Array.from({ length: count }, (_, i) =>
+        apiAs(who).post('message/send', {
+          client_id: crypto.randomUUID(),
+          topic_id: dm,
+          message: `@Lan question ${i + 1}`,
+          mentions: [me.user.userId],
+        }),
+      ),
     )
   }
   await Promise.all([mentions(ann, 60), mentions(bao, 59)])
@@ -203,7 +240,10 @@ test('120 notifications: the drawer holds only the rows in view, pages 20 at a t
 
   await me.page.goto('/home')
   const page = me.page
-  await page.getByRole('banner').getByRole('button', { name: /^Notifications, 120 unread/ }).click()
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: /^Notifications, 120 unread/ })
+    .click()
   const drawer = page.getByRole('dialog', { name: 'Notifications' })
   const items = drawer.getByRole('list', { name: 'Notifications' }).getByRole('listitem')
   const scroller = drawer.getByTestId('notification-scroller')

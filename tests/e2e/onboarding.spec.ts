@@ -2,7 +2,11 @@ import { expect, test } from '@playwright/test'
 import { signUpAndLogIn } from './support/sign-up'
 
 const accountOf = async (page: import('@playwright/test').Page, token: string) =>
-  ((await (await page.request.get('/api/customer/user-info', { headers: { authorization: `Bearer ${token}` } })).json()) as { result: { account: Record<string, unknown> } }).result.account
+  (
+    (await (await page.request.get('/api/customer/user-info', { headers: { authorization: `Bearer ${token}` } })).json()) as {
+      result: { account: Record<string, unknown> }
+    }
+  ).result.account
 
 test('a new user picks business, names the company and its type, finishes; after a reload the tutorial stays away', async ({ page }) => {
   const user = await signUpAndLogIn(page)
@@ -30,10 +34,22 @@ test('a new user picks business, names the company and its type, finishes; after
   await submit.click()
 
   await expect(dialog).toHaveCount(0)
-  expect(await accountOf(page, user.accessToken)).toMatchObject({ skip_tutorial: 1, use_for: 'business', start_with: 'Acme Learning', website: 'https://acme.example' })
+  expect(await accountOf(page, user.accessToken)).toMatchObject({
+    skip_tutorial: 1,
+    use_for: 'business',
+    start_with: 'Acme Learning',
+    website: 'https://acme.example',
+  })
   // The company channel exists with the education preset, its owner is the user, and it is their current channel.
   const headers = { authorization: `Bearer ${user.accessToken}` }
-  const mine = (await (await page.request.get('/api/channel/my-channel', { headers })).json()).result as { _id: string; name: string; use_for: string; banner: string; role: number; description: string }[]
+  const mine = (await (await page.request.get('/api/channel/my-channel', { headers })).json()).result as {
+    _id: string
+    name: string
+    use_for: string
+    banner: string
+    role: number
+    description: string
+  }[]
   expect(mine).toHaveLength(1)
   expect(mine[0]).toMatchObject({ name: 'Acme Learning', use_for: 'edu', banner: 'edu', role: 40 })
   expect(mine[0]!.description).toContain('classes, assignments and announcements')
@@ -52,7 +68,10 @@ test('personal: search finds a public channel and Join joins it', async ({ page,
   const owner = await browser.newContext().then((context) => context.newPage())
   const ownerUser = await signUpAndLogIn(owner, { name: 'Minh Owner', skipTutorial: true })
   const name = `Design Guild ${Date.now()}`
-  const created = await owner.request.post('/api/channel/create', { data: { name, is_public: true }, headers: { authorization: `Bearer ${ownerUser.accessToken}` } })
+  const created = await owner.request.post('/api/channel/create', {
+    data: { name, is_public: true },
+    headers: { authorization: `Bearer ${ownerUser.accessToken}` },
+  })
   expect(created.status()).toBe(200)
   await owner.context().close()
 
@@ -66,7 +85,9 @@ test('personal: search finds a public channel and Join joins it', async ({ page,
   await expect(hit.getByText('1 members')).toBeVisible()
   await hit.getByRole('button', { name: 'Join' }).click()
   await expect(dialog).toHaveCount(0)
-  const mine = (await (await page.request.get('/api/channel/my-channel', { headers: { authorization: `Bearer ${user.accessToken}` } })).json()).result as { name: string; role: number }[]
+  const mine = (
+    await (await page.request.get('/api/channel/my-channel', { headers: { authorization: `Bearer ${user.accessToken}` } })).json()
+  ).result as { name: string; role: number }[]
   expect(mine).toEqual([expect.objectContaining({ name, role: 20 })])
 })
 

@@ -15,7 +15,9 @@ async function logInHere(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Log in' }).click()
 }
 
-test('a deep link to a chat opens it after the login it asks for; a deep link to a person opens the chat with them', async ({ browser }) => {
+test('a deep link to a chat opens it after the login it asks for; a deep link to a person opens the chat with them', async ({
+  browser,
+}) => {
   const ann = await person(browser, 'Ann Trần')
   const bao = await person(browser, 'Bảo Lê')
   const chat = (await apiAs(ann).get(`topic/chat-friend?customer_id=${bao.user.userId}`)) as { _id: string }
@@ -84,7 +86,8 @@ test('a one-segment typo is a not-found page with a way home; /setting is the se
 
   await ann.page.goto('/setting')
   await expect(ann.page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible()
-  for (const section of ['Language', 'Sounds', 'Privacy', 'Sessions']) await expect(ann.page.getByRole('region', { name: section })).toBeVisible()
+  for (const section of ['Language', 'Sounds', 'Privacy', 'Sessions'])
+    await expect(ann.page.getByRole('region', { name: section })).toBeVisible()
   await ann.page.getByRole('region', { name: 'Sessions' }).getByRole('link', { name: 'Sessions and login history' }).click()
   await expect(ann.page).toHaveURL(/\/log$/)
 })
@@ -94,7 +97,9 @@ test('/account/storage shows the storage used against the plan, by channel, and 
   const api = apiAs(ann)
   const channel = (await api.post('channel/create', { name: 'Design', is_public: true })) as { _id: string }
   const general = ((await api.get(`topic-in-channel?channel_id=${channel._id}`)) as { _id: string }[])[0]!
-  const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#3a7' } }).png().toBuffer()
+  const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#3a7' } })
+    .png()
+    .toBuffer()
   const uploaded = await ann.page.request.post('/api/media/upload', {
     headers: { authorization: `Bearer ${ann.user.accessToken}` },
     multipart: { topic_id: general._id, file: { name: 'plan.png', mimeType: 'image/png', buffer: png } },

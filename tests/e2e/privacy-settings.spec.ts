@@ -42,14 +42,18 @@ test("the account menu's Settings opens privacy settings; a switch saves at once
 
 test('a failed save switches back and says so; /account/setting opens the modal too', async ({ page }) => {
   await signUpAndLogIn(page, { skipTutorial: true })
-  await page.route('**/api/customer/update-profile', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Server Error' }) }))
+  await page.route('**/api/customer/update-profile', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Server Error' }) }),
+  )
   await page.goto('/account/setting')
   const dialog = page.getByRole('dialog', { name: 'Privacy settings' })
   await expect(dialog.getByRole('heading', { name: 'Privacy settings' })).toBeVisible()
 
   const groups = dialog.getByRole('switch', { name: 'Only friends can add me to groups and topics' })
   await groups.click()
-  await expect(dialog.getByRole('alert')).toHaveText('Could not save “Only friends can add me to groups and topics”. It has been switched back.')
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'Could not save “Only friends can add me to groups and topics”. It has been switched back.',
+  )
   await expect(groups).not.toBeChecked()
   await dialog.getByRole('button', { name: 'Cancel' }).click()
   await expect(dialog).toHaveCount(0)

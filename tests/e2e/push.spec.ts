@@ -54,17 +54,29 @@ test.afterAll(async () => {
   await new Promise((r) => stub?.close(r))
 })
 
-const signUp = (page: Page, name?: string) => signUpAndLogIn(page, { baseURL: server.url, name, readCode: async (email) => (await lastEmail(server, email)).code, skipTutorial: true })
+const signUp = (page: Page, name?: string) =>
+  signUpAndLogIn(page, { baseURL: server.url, name, readCode: async (email) => (await lastEmail(server, email)).code, skipTutorial: true })
 
 /** A device subscription whose endpoint is the stub, saved for the user like the app saves its own. */
 async function stubSubscription(page: Page, me: SignedUpUser, device: string) {
   const ecdh = createECDH('prime256v1')
   ecdh.generateKeys()
   const authSecret = randomBytes(16).toString('base64url')
-  const json = { endpoint: `${stubBase}/push/${device}`, expirationTime: null, keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: authSecret } }
-  const saved = await page.request.put(`${server.url}/api/customer/update-fcm-token`, { data: { fcm_token: JSON.stringify(json) }, headers: { authorization: `Bearer ${me.accessToken}` } })
+  const json = {
+    endpoint: `${stubBase}/push/${device}`,
+    expirationTime: null,
+    keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: authSecret },
+  }
+  const saved = await page.request.put(`${server.url}/api/customer/update-fcm-token`, {
+    data: { fcm_token: JSON.stringify(json) },
+    headers: { authorization: `Bearer ${me.accessToken}` },
+  })
   expect(saved.status()).toBe(200)
-  return { path: `/push/${device}`, decrypt: (body: Buffer) => JSON.parse(ece.decrypt(body, { version: 'aes128gcm', privateKey: ecdh, authSecret }).toString('utf8')) as PushPayload }
+  return {
+    path: `/push/${device}`,
+    decrypt: (body: Buffer) =>
+      JSON.parse(ece.decrypt(body, { version: 'aes128gcm', privateKey: ecdh, authSecret }).toString('utf8')) as PushPayload,
+  }
 }
 
 /** Real focus: no focus emulation on these pages; `front` is brought to the front. */
@@ -91,8 +103,11 @@ async function registrationId(cdp: CDPSession): Promise<string> {
 }
 
 const shownPushes = (page: Page) =>
-  page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag })))
-const closeAllPushes = (page: Page) => page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).forEach((n) => n.close()))
+  page.evaluate(async () =>
+    (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag })),
+  )
+const closeAllPushes = (page: Page) =>
+  page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).forEach((n) => n.close()))
 
 test('the service worker is registered, the app is installable and opens offline', async ({ page, context }) => {
   await signUp(page)
@@ -124,10 +139,15 @@ test('the service worker is registered, the app is installable and opens offline
   }
 })
 
-test('a push reaches a blurred page: sent encrypted to the device, shown by the worker, cleared when read elsewhere', async ({ page, context }) => {
+test('a push reaches a blurred page: sent encrypted to the device, shown by the worker, cleared when read elsewhere', async ({
+  page,
+  context,
+}) => {
   await context.grantPermissions(['notifications'], { origin: server.url })
   const notify = server.services.notify // the producer: a friend request from another person
-  const other = await page.request.post(`${server.url}/api/auth/register`, { data: { name: 'Minh Trần', email: `minh-${Date.now()}@example.com`, password: 'correct horse 42' } })
+  const other = await page.request.post(`${server.url}/api/auth/register`, {
+    data: { name: 'Minh Trần', email: `minh-${Date.now()}@example.com`, password: 'correct horse 42' },
+  })
   const minh = ((await other.json()) as { result: { user: { _id: string } } }).result.user._id
   const me = await signUp(page)
   await page.evaluate(() => navigator.serviceWorker.ready)
@@ -137,7 +157,9 @@ test('a push reaches a blurred page: sent encrypted to the device, shown by the 
     try {
       const key = (await (await fetch('/api/notify/push-key')).json()).result.public_key as string
       const raw = atob(key.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (key.length % 4)) % 4))
-      const sub = await (await navigator.serviceWorker.ready).pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: Uint8Array.from(raw, (c) => c.charCodeAt(0)) })
+      const sub = await (
+        await navigator.serviceWorker.ready
+      ).pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: Uint8Array.from(raw, (c) => c.charCodeAt(0)) })
       return JSON.stringify(sub)
     } catch (err) {
       return `failed: ${String(err)}`
@@ -145,7 +167,9 @@ test('a push reaches a blurred page: sent encrypted to the device, shown by the 
   })
   if (!real.startsWith('failed')) {
     // A push service exists: the app saves its subscription for the user.
-    await expect.poll(async () => (await server.services.notify.push.subscriptionsOf(me.userId)).map((s) => s.endpoint)).toContain(JSON.parse(real).endpoint)
+    await expect
+      .poll(async () => (await server.services.notify.push.subscriptionsOf(me.userId)).map((s) => s.endpoint))
+      .toContain(JSON.parse(real).endpoint)
   }
   const device = await stubSubscription(page, me, 'laptop')
 
@@ -175,21 +199,32 @@ test('a push reaches a blurred page: sent encrypted to the device, shown by the 
   await expect.poll(() => shownPushes(page)).toEqual([])
 
   // The push as the push service hands it to the worker: the worker shows it (the page is blurred).
-  await sessions.get(page)!.send('ServiceWorker.deliverPushMessage', { origin: server.url, registrationId: regId, data: JSON.stringify(payload) })
+  await sessions
+    .get(page)!
+    .send('ServiceWorker.deliverPushMessage', { origin: server.url, registrationId: regId, data: JSON.stringify(payload) })
   await expect.poll(() => shownPushes(page)).toEqual([{ title: 'Minh Trần', body: 'Minh Trần sent you a friend request', tag: made._id }])
 
   // Read on another device: the shown push closes here too.
-  const seen = await page.request.put(`${server.url}/api/notify/seen`, { data: { notify_id: made._id }, headers: { authorization: `Bearer ${me.accessToken}` } })
+  const seen = await page.request.put(`${server.url}/api/notify/seen`, {
+    data: { notify_id: made._id },
+    headers: { authorization: `Bearer ${me.accessToken}` },
+  })
   expect(seen.status()).toBe(200)
   await expect.poll(() => shownPushes(page)).toEqual([])
 
   // Clicking a push opens its target in the app's window (and it is read): Minh accepted, so his chat.
   const accepted = await notify.notify(me.userId, { kind: 'friend_accepted', actorId: minh })
-  await expect.poll(() => shownPushes(page)).toEqual([{ title: 'Minh Trần', body: 'Minh Trần accepted your friend request', tag: accepted._id }])
+  await expect
+    .poll(() => shownPushes(page))
+    .toEqual([{ title: 'Minh Trần', body: 'Minh Trần accepted your friend request', tag: accepted._id }])
   const worker = context.serviceWorkers().find((w) => w.url() === `${server.url}/sw.js`)!
   await worker.evaluate(async () => {
     // The worker's scope (the page's lib has no ServiceWorkerGlobalScope / NotificationEvent types).
-    const sw = self as unknown as { registration: ServiceWorkerRegistration; dispatchEvent(e: Event): boolean; NotificationEvent: new (type: string, init: { notification: Notification }) => Event }
+    const sw = self as unknown as {
+      registration: ServiceWorkerRegistration
+      dispatchEvent(e: Event): boolean
+      NotificationEvent: new (type: string, init: { notification: Notification }) => Event
+    }
     const [shown] = await sw.registration.getNotifications()
     sw.dispatchEvent(new sw.NotificationEvent('notificationclick', { notification: shown! }))
   })
@@ -199,7 +234,10 @@ test('a push reaches a blurred page: sent encrypted to the device, shown by the 
   await elsewhere.close()
 })
 
-test('with two tabs open, a new notification shows in the focused tab only: no push, the other tab stays quiet', async ({ page, context }) => {
+test('with two tabs open, a new notification shows in the focused tab only: no push, the other tab stays quiet', async ({
+  page,
+  context,
+}) => {
   await context.grantPermissions(['notifications'], { origin: server.url })
   const me = await signUp(page)
   await page.evaluate(() => navigator.serviceWorker.ready)
@@ -227,7 +265,10 @@ test('with two tabs open, a new notification shows in the focused tab only: no p
   expect(received.filter((r) => r.path === device.path).length).toBe(before)
 
   // Read in the focused tab: the other tab's badge clears too.
-  await page.getByRole('banner').getByRole('button', { name: /^Notifications/ }).click()
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: /^Notifications/ })
+    .click()
   await page.getByRole('dialog', { name: 'Notifications' }).getByRole('button', { name: 'Mark all as read' }).click()
   await expect(second.getByRole('banner').getByRole('button', { name: 'Notifications', exact: true })).toBeVisible()
   await second.close()

@@ -13,7 +13,11 @@ test.afterAll(async () => {
 
 test("the sidebar's Chats link opens the current channel's chat, or the chat list without a channel", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 })
-  const me = await signUpAndLogIn(page, { baseURL: server.url, readCode: async (email) => (await lastEmail(server, email)).code, skipTutorial: true })
+  const me = await signUpAndLogIn(page, {
+    baseURL: server.url,
+    readCode: async (email) => (await lastEmail(server, email)).code,
+    skipTutorial: true,
+  })
   const chats = page.getByRole('navigation').getByRole('link', { name: 'Chats' })
 
   // No channel yet: the chat list.

@@ -39,7 +39,9 @@ test('a group in a channel: live in members’ lists, info page, add and remove 
   await expect(members.getByRole('listitem')).toHaveCount(2)
 
   // The group's picture.
-  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#aa3366' } }).png().toBuffer()
+  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#aa3366' } })
+    .png()
+    .toBuffer()
   await ann.page.getByLabel('Group picture').setInputFiles({ name: 'launch.png', mimeType: 'image/png', buffer: png })
   const picture = ann.page.getByRole('img', { name: 'Group picture' })
   await expect(picture).toBeVisible()
@@ -72,7 +74,8 @@ test('a group in a channel: live in members’ lists, info page, add and remove 
 test('the chat list holds every chat, past the first page of 20', async ({ browser }) => {
   const ann = await person(browser, 'Ann Many')
   const channel = await apiAs(ann).post('channel/create', { name: 'Many Rooms', is_public: true })
-  for (let i = 1; i <= 24; i++) await apiAs(ann).post('channel/add-topic', { channel_id: channel._id, name: `Room ${String(i).padStart(2, '0')}` })
+  for (let i = 1; i <= 24; i++)
+    await apiAs(ann).post('channel/add-topic', { channel_id: channel._id, name: `Room ${String(i).padStart(2, '0')}` })
   await ann.page.goto('/chat')
   const list = ann.page.getByRole('list', { name: 'Chats' })
   await expect(list.getByRole('listitem', { name: 'Room 24' })).toBeVisible()

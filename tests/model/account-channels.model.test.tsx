@@ -4,7 +4,12 @@ import { useSelector } from '@xstate/react'
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router'
 import type { Actor } from 'xstate'
 import type { Channel } from '../../contract/channel'
-import { accountChannelsMachine, connect, type AccountChannelsSnapshot, type CreateChannelModalConnect } from '../../src/machines/account-channels'
+import {
+  accountChannelsMachine,
+  connect,
+  type AccountChannelsSnapshot,
+  type CreateChannelModalConnect,
+} from '../../src/machines/account-channels'
 import type { ChannelCreateBody } from '../../src/machines/channel-form'
 import { useChannelForm } from '../../src/services/channel-form'
 import { AccountDrawer } from '../../src/ui/app/account-drawer'
@@ -55,12 +60,23 @@ let routerOf: unknown = null
 let router = makeRouter()
 
 function makeRouter() {
-  return createRouter({ routeTree: createRootRoute({ component: AccountScreen }), history: createMemoryHistory({ initialEntries: ['/home'] }) })
+  return createRouter({
+    routeTree: createRootRoute({ component: AccountScreen }),
+    history: createMemoryHistory({ initialEntries: ['/home'] }),
+  })
 }
 
 /** The create-channel modal as the sidebar layout mounts it. */
 function CreateChannel(props: CreateChannelModalConnect) {
-  return <CreateChannelDialog {...useChannelForm({ input: { plan: 'freemium', administeredChannels: props.administeredChannels }, onCreated: props.onCreated, onClosed: props.onClosed })} />
+  return (
+    <CreateChannelDialog
+      {...useChannelForm({
+        input: { plan: 'freemium', administeredChannels: props.administeredChannels },
+        onCreated: props.onCreated,
+        onClosed: props.onClosed,
+      })}
+    />
+  )
 }
 
 /** The header's account button, the account drawer with the channel switcher, and the create-channel modal, from connect as in src/routes/_app.tsx. */
@@ -103,7 +119,8 @@ const createDialog = ({ screen }: Kit) => screen.getByRole('dialog', { name: 'Cr
 const createButton = (kit: Kit) => within(drawer(kit)).getByRole<HTMLButtonElement>('button', { name: 'Create channel' })
 /** The drawer slides out: its transition runs on animation frames. */
 const slideOut = (kit: Kit) => kit.advance(100)
-const switchButton = (kit: Kit) => within(within(drawer(kit)).getByRole('listitem', { name: MEMBER.name })).getByRole<HTMLButtonElement>('button', { name: 'Switch' })
+const switchButton = (kit: Kit) =>
+  within(within(drawer(kit)).getByRole('listitem', { name: MEMBER.name })).getByRole<HTMLButtonElement>('button', { name: 'Switch' })
 
 describeModel({
   machine: accountChannelsMachine,
@@ -197,7 +214,9 @@ describeModel({
       expect(kit.screen.queryByRole('dialog', { name: 'Your account' })).toBeNull()
       // The quota counts the channels the user administered when the modal opened.
       if (expected.context.administeredChannels > 0)
-        expect(within(createDialog(kit)).getByRole('alert').textContent).toBe('You have reached the number of channels (1), to increase the number please upgrade your account.')
+        expect(within(createDialog(kit)).getByRole('alert').textContent).toBe(
+          'You have reached the number of channels (1), to increase the number please upgrade your account.',
+        )
       else expect(within(createDialog(kit)).getByRole('textbox', { name: 'Channel name' })).toBeTruthy()
     },
     'list.open.data.loading': (expected, kit) => {

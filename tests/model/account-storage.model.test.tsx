@@ -17,7 +17,13 @@ const SUMMARY: StorageSummary = {
   quota: GB,
   plan: 'freemium',
   channels: [
-    { channel_id: 'ch-design', name: 'Design', bytes: 200 * MB, files: 3, topics: [{ topic_id: 't-general', name: 'General', bytes: 200 * MB, files: 3 }] },
+    {
+      channel_id: 'ch-design',
+      name: 'Design',
+      bytes: 200 * MB,
+      files: 3,
+      topics: [{ topic_id: 't-general', name: 'General', bytes: 200 * MB, files: 3 }],
+    },
     { channel_id: null, name: '', bytes: 100 * MB, files: 1, topics: [{ topic_id: 't-dm', name: 'Bob', bytes: 100 * MB, files: 1 }] },
   ],
 }
@@ -56,7 +62,12 @@ describeModel({
       expect(meter(kit).getAttribute('max')).toBe(String(GB))
       expect(kit.screen.getByText('300.0 MB of 1.0 GB used (29%)')).toBeTruthy()
       const channels = within(kit.screen.getByRole('list', { name: 'Storage by channel' }))
-      expect(channels.getAllByRole('listitem').filter((li) => li.getAttribute('aria-label')).map((li) => li.getAttribute('aria-label'))).toEqual(['Design', 'Private chats'])
+      expect(
+        channels
+          .getAllByRole('listitem')
+          .filter((li) => li.getAttribute('aria-label'))
+          .map((li) => li.getAttribute('aria-label')),
+      ).toEqual(['Design', 'Private chats'])
       expect(channels.getByRole('link', { name: 'Files of Design' }).getAttribute('href')).toBe('/chat/channel/ch-design/storage')
       expect(channels.getByText('Bob')).toBeTruthy()
       expect(kit.screen.getByRole('link', { name: 'Open the trash' }).getAttribute('href')).toBe('/account/trash')

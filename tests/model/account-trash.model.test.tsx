@@ -35,15 +35,28 @@ const SECOND = [file(20), file(21)]
 const ONE = [file(40)]
 
 const list = (kit: Kit) => kit.screen.queryByRole('list', { name: 'Trashed files' })
-const shown = (kit: Kit) => (list(kit) ? within(list(kit)!).getAllByRole('listitem').map((li) => li.getAttribute('aria-label')) : [])
+const shown = (kit: Kit) =>
+  list(kit)
+    ? within(list(kit)!)
+        .getAllByRole('listitem')
+        .map((li) => li.getAttribute('aria-label'))
+    : []
 const nameOf = (s: S, id: string) => s.context.files.find((f) => f._id === id)!.name
 /** One action per run, on the first fixture file (the graph stays small): none once a file left the list. */
-const firstId = (s: S) => (s.matches({ ready: 'idle' }) && ['f-1', 'f-40'].includes(s.context.files[0]?._id ?? '') ? [{ mediaId: s.context.files[0]!._id }] : [])
+const firstId = (s: S) =>
+  s.matches({ ready: 'idle' }) && ['f-1', 'f-40'].includes(s.context.files[0]?._id ?? '') ? [{ mediaId: s.context.files[0]!._id }] : []
 
 describeModel({
   machine: accountTrashMachine,
   select: 'transitions',
-  serializeState: (s) => JSON.stringify({ v: s.value, ids: s.context.files.map((f) => f._id).join(','), more: s.context.more, a: s.context.acting, e: s.context.error }),
+  serializeState: (s) =>
+    JSON.stringify({
+      v: s.value,
+      ids: s.context.files.map((f) => f._id).join(','),
+      more: s.context.more,
+      a: s.context.acting,
+      e: s.context.error,
+    }),
   events: {
     'xstate.done.actor.loadPage': [
       { type: 'xstate.done.actor.loadPage', output: FULL },
@@ -53,7 +66,12 @@ describeModel({
     'xstate.done.actor.loadMore': [{ type: 'xstate.done.actor.loadMore', output: SECOND }],
     'xstate.done.actor.restoreFile': [{ type: 'xstate.done.actor.restoreFile', output: {} }],
     'xstate.done.actor.deleteFile': [{ type: 'xstate.done.actor.deleteFile', output: {} }],
-    ...Object.fromEntries(['loadPage', 'loadMore', 'restoreFile', 'deleteFile'].map((id) => [`xstate.error.actor.${id}`, [{ type: `xstate.error.actor.${id}`, error: new Error(`${id} was refused.`) }]])),
+    ...Object.fromEntries(
+      ['loadPage', 'loadMore', 'restoreFile', 'deleteFile'].map((id) => [
+        `xstate.error.actor.${id}`,
+        [{ type: `xstate.error.actor.${id}`, error: new Error(`${id} was refused.`) }],
+      ]),
+    ),
     RESTORE: (s) => firstId(s).map((e) => ({ type: 'RESTORE', ...e })),
     DELETE: (s) => firstId(s).map((e) => ({ type: 'DELETE', ...e })),
     LOAD_MORE: (s) => (s.context.more ? [{ type: 'LOAD_MORE' }] : []),
@@ -67,7 +85,9 @@ describeModel({
       await kit.user.click(kit.screen.getByRole('button', { name: 'Load more' }))
     },
     RESTORE: async (event, kit) => {
-      await kit.user.click(kit.screen.getByRole('button', { name: `Restore ${nameOf(kit.previous, (event as unknown as { mediaId: string }).mediaId)}` }))
+      await kit.user.click(
+        kit.screen.getByRole('button', { name: `Restore ${nameOf(kit.previous, (event as unknown as { mediaId: string }).mediaId)}` }),
+      )
     },
     DELETE: async (event, kit) => {
       const name = nameOf(kit.previous, (event as unknown as { mediaId: string }).mediaId)
@@ -103,7 +123,11 @@ describeModel({
       expect(names).toEqual(expected.context.files.map((f) => f.name))
       // Where each file was: its channel and chat, or a private chat.
       const first = expected.context.files[0]!
-      expect(within(within(list(kit)!).getAllByRole('listitem')[0]!).getByText(new RegExp(first.channel_name ? `${first.channel_name} · General` : 'Private chat'))).toBeTruthy()
+      expect(
+        within(within(list(kit)!).getAllByRole('listitem')[0]!).getByText(
+          new RegExp(first.channel_name ? `${first.channel_name} · General` : 'Private chat'),
+        ),
+      ).toBeTruthy()
       expect(kit.screen.queryByRole('button', { name: 'Load more' }) !== null).toBe(expected.context.more)
       if (expected.context.error) expect(kit.screen.getByRole('alert').textContent).toBe(expected.context.error)
       else expect(kit.screen.queryByRole('alert')).toBeNull()
@@ -113,11 +137,17 @@ describeModel({
     },
     'ready.restoring': (expected, kit) => {
       expect(kit.pending('restoreFile').input).toEqual(expected.context.acting)
-      expect(kit.screen.getByRole<HTMLButtonElement>('button', { name: `Restore ${nameOf(expected, expected.context.acting!.mediaId)}` }).disabled).toBe(true)
+      expect(
+        kit.screen.getByRole<HTMLButtonElement>('button', { name: `Restore ${nameOf(expected, expected.context.acting!.mediaId)}` })
+          .disabled,
+      ).toBe(true)
     },
     'ready.deleting': (expected, kit) => {
       expect(kit.pending('deleteFile').input).toEqual(expected.context.acting)
-      expect(kit.screen.getByRole<HTMLButtonElement>('button', { name: `Delete ${nameOf(expected, expected.context.acting!.mediaId)} forever` }).disabled).toBe(true)
+      expect(
+        kit.screen.getByRole<HTMLButtonElement>('button', { name: `Delete ${nameOf(expected, expected.context.acting!.mediaId)} forever` })
+          .disabled,
+      ).toBe(true)
     },
     'ready.loadingMore': (_, kit) => {
       expect(kit.pending('loadMore').input).toEqual({ page: 2 })

@@ -15,7 +15,14 @@ const DND_UNTIL = '2026-03-11T02:30:00.000Z'
 /** An hour on: the 30-minute pause is over. */
 const LATER = NOW + 60 * 60_000
 const SCHEDULE = { enabled: false, days: [1, 2, 3, 4, 5], start: '09:00', end: '17:00' }
-const STORED: AttentionSettings = { time_zone: 'Asia/Ho_Chi_Minh', dnd_until: null, dnd_schedule: SCHEDULE, keywords: ['deploy'], digest_email: true, topics: [] }
+const STORED: AttentionSettings = {
+  time_zone: 'Asia/Ho_Chi_Minh',
+  dnd_until: null,
+  dnd_schedule: SCHEDULE,
+  keywords: ['deploy'],
+  digest_email: true,
+  topics: [],
+}
 /** What the settings form sends after the keywords field is changed to "deploy, phát hành". */
 const FORM_BODY = { time_zone: 'Asia/Ho_Chi_Minh', dnd_schedule: SCHEDULE, keywords: ['deploy', 'phát hành'], digest_email: true }
 /** Stored after a 30-minute pause, and after the form above was saved (here or in another tab). */
@@ -31,7 +38,15 @@ const hhmm = (iso: string) => {
 
 /** What the server answers to each save (written here, not taken from the machine). */
 const answerTo = (save: AttentionSave) => {
-  if (save.kind === 'topic') return { kind: 'topic', topic: { topic_id: 't1', level: save.body.level ?? 'everything', muted_until: save.body.mute === '1h' ? '2026-03-11T03:00:00.000Z' : null } }
+  if (save.kind === 'topic')
+    return {
+      kind: 'topic',
+      topic: {
+        topic_id: 't1',
+        level: save.body.level ?? 'everything',
+        muted_until: save.body.mute === '1h' ? '2026-03-11T03:00:00.000Z' : null,
+      },
+    }
   if (save.kind === 'dnd') return { kind: 'settings', settings: AFTER_DND }
   return { kind: 'settings', settings: AFTER_FORM }
 }
@@ -123,7 +138,10 @@ describeModel({
       await kit.user.click(bellButton(kit))
       const name = event.level === 'mentions' ? 'Mentions only' : event.mute === 'off' ? 'Unmute' : 'Mute for 1 hour'
       await kit.user.click(kit.screen.getByRole(event.level ? 'menuitemradio' : 'menuitem', { name }))
-      expect(kit.pending('save').input).toEqual({ kind: 'topic', body: event.level ? { topic_id: 't1', level: 'mentions' } : { topic_id: 't1', mute: event.mute } })
+      expect(kit.pending('save').input).toEqual({
+        kind: 'topic',
+        body: event.level ? { topic_id: 't1', level: 'mentions' } : { topic_id: 't1', mute: event.mute },
+      })
     },
     SET_DND: async (_, kit) => {
       await kit.user.click(dndButton(kit))
@@ -150,17 +168,30 @@ describeModel({
       const { settings, now } = expected.context
       const topic = settings!.topics.find((t) => t.topic_id === 't1')
       const muted = topic?.muted_until ? Date.parse(topic.muted_until) > now : false
-      const label = muted ? `Chat notifications: Muted until ` : `Chat notifications: ${topic?.level === 'mentions' ? 'Mentions only' : 'All messages'}`
+      const label = muted
+        ? `Chat notifications: Muted until `
+        : `Chat notifications: ${topic?.level === 'mentions' ? 'Mentions only' : 'All messages'}`
       expect(bellButton(kit).getAttribute('aria-label')).toContain(label)
       const dndOn = settings!.dnd_until !== null && Date.parse(settings!.dnd_until) > now
-      expect(dndButton(kit).getAttribute('aria-label')).toBe(dndOn ? `Do not disturb: Do not disturb until ${hhmm(settings!.dnd_until!)}` : 'Do not disturb: Notifications on')
-      expect((within(section(kit)).getByRole('textbox', { name: /Keyword alerts/ }) as HTMLInputElement).value).toBe(typed.get(kit.actor) ?? settings!.keywords.join(', '))
+      expect(dndButton(kit).getAttribute('aria-label')).toBe(
+        dndOn ? `Do not disturb: Do not disturb until ${hhmm(settings!.dnd_until!)}` : 'Do not disturb: Notifications on',
+      )
+      expect((within(section(kit)).getByRole('textbox', { name: /Keyword alerts/ }) as HTMLInputElement).value).toBe(
+        typed.get(kit.actor) ?? settings!.keywords.join(', '),
+      )
       // Changed elsewhere: the moon and the form show what the refresh answered.
       const stored = refreshedTo.get(kit.actor)
       if (stored) {
         refreshedTo.delete(kit.actor)
-        expect(dndButton(kit).getAttribute('aria-label')).toBe(stored.dnd_until && Date.parse(stored.dnd_until) > now ? `Do not disturb: Do not disturb until ${hhmm(stored.dnd_until)}` : 'Do not disturb: Notifications on')
-        if (!typed.has(kit.actor)) expect((within(section(kit)).getByRole('textbox', { name: /Keyword alerts/ }) as HTMLInputElement).value).toBe(stored.keywords.join(', '))
+        expect(dndButton(kit).getAttribute('aria-label')).toBe(
+          stored.dnd_until && Date.parse(stored.dnd_until) > now
+            ? `Do not disturb: Do not disturb until ${hhmm(stored.dnd_until)}`
+            : 'Do not disturb: Notifications on',
+        )
+        if (!typed.has(kit.actor))
+          expect((within(section(kit)).getByRole('textbox', { name: /Keyword alerts/ }) as HTMLInputElement).value).toBe(
+            stored.keywords.join(', '),
+          )
       }
     },
     'ready.idle': (expected, kit) => {
@@ -176,7 +207,8 @@ describeModel({
       expect(expected.context.saving).toBeNull()
     },
     'ready.saving': (expected, kit) => {
-      if (expected.context.saving?.kind === 'settings') expect(within(section(kit)).getByRole<HTMLButtonElement>('button', { name: 'Saving…' }).disabled).toBe(true)
+      if (expected.context.saving?.kind === 'settings')
+        expect(within(section(kit)).getByRole<HTMLButtonElement>('button', { name: 'Saving…' }).disabled).toBe(true)
       else expect(within(section(kit)).getByRole<HTMLButtonElement>('button', { name: 'Save notification settings' }).disabled).toBe(false)
     },
   },

@@ -70,7 +70,8 @@ const fill = async (kit: Kit, scope: ReturnType<typeof within>, label: string, v
   await kit.user.clear(input)
   await kit.user.type(input, value)
 }
-const busy = (kit: Kit, page: string, button: string) => inPage(kit, page).getByRole('button', { name: button }).getAttribute('aria-busy') === 'true'
+const busy = (kit: Kit, page: string, button: string) =>
+  inPage(kit, page).getByRole('button', { name: button }).getAttribute('aria-busy') === 'true'
 const idle = (s: S) => s.matches('idle')
 const navigations = () => emitted.flatMap((e) => (e.type === 'navigate' ? [e.href] : []))
 
@@ -78,29 +79,43 @@ describeModel({
   machine: authFormsMachine,
   inputs: { 'plain link': { search: {} }, 'link with a redirect': { search: { redirect: '/chat' } } },
   select: 'coverage',
-  serializeState: (s) => JSON.stringify({ value: s.value, c: { ...s.context, checkedSignUp: Boolean(s.context.checkedSignUp), checkedReset: Boolean(s.context.checkedReset) } }),
+  serializeState: (s) =>
+    JSON.stringify({
+      value: s.value,
+      c: { ...s.context, checkedSignUp: Boolean(s.context.checkedSignUp), checkedReset: Boolean(s.context.checkedReset) },
+    }),
   events: {
     LOGIN: (s) => (idle(s) ? [{ type: 'LOGIN', email: EMAIL, password: PASSWORD }] : []),
     'xstate.done.actor.0.authForms.loggingIn': [
       { type: 'xstate.done.actor.0.authForms.loggingIn', output: session() },
       { type: 'xstate.done.actor.0.authForms.loggingIn', output: session({ email_verified: false }) },
     ],
-    REGISTER: (s) => (idle(s) && !s.context.pendingEmail ? [{ type: 'REGISTER', name: 'Lan Nguyen', email: EMAIL, password: PASSWORD }] : []),
+    REGISTER: (s) =>
+      idle(s) && !s.context.pendingEmail ? [{ type: 'REGISTER', name: 'Lan Nguyen', email: EMAIL, password: PASSWORD }] : [],
     'xstate.done.actor.0.authForms.checkingSignUp': [
-      { type: 'xstate.done.actor.0.authForms.checkingSignUp', output: { ok: true, data: { name: 'Lan Nguyen', email: EMAIL, password: PASSWORD } } },
+      {
+        type: 'xstate.done.actor.0.authForms.checkingSignUp',
+        output: { ok: true, data: { name: 'Lan Nguyen', email: EMAIL, password: PASSWORD } },
+      },
       { type: 'xstate.done.actor.0.authForms.checkingSignUp', output: { ok: false, errors: { password: ['Too short'] } } },
     ],
-    'xstate.done.actor.0.authForms.registering': [{ type: 'xstate.done.actor.0.authForms.registering', output: session({ email_verified: false }) }],
+    'xstate.done.actor.0.authForms.registering': [
+      { type: 'xstate.done.actor.0.authForms.registering', output: session({ email_verified: false }) },
+    ],
     VERIFY_EMAIL: (s) => (idle(s) ? [{ type: 'VERIFY_EMAIL', email: EMAIL, code: '123456' }] : []),
     RESEND_CODE: (s) => (idle(s) && !s.context.notice ? [{ type: 'RESEND_CODE', email: EMAIL }] : []),
     FORGOT_PASSWORD: (s) => (idle(s) && !s.context.resetEmail ? [{ type: 'FORGOT_PASSWORD', email: EMAIL }] : []),
     RESET_PASSWORD: (s) => (idle(s) && s.context.resetEmail ? [{ type: 'RESET_PASSWORD', code: '654321', password: NEW_PASSWORD }] : []),
     'xstate.done.actor.0.authForms.checkingReset': [
-      { type: 'xstate.done.actor.0.authForms.checkingReset', output: { ok: true, data: { email: EMAIL, code: '654321', password: NEW_PASSWORD } } },
+      {
+        type: 'xstate.done.actor.0.authForms.checkingReset',
+        output: { ok: true, data: { email: EMAIL, code: '654321', password: NEW_PASSWORD } },
+      },
       { type: 'xstate.done.actor.0.authForms.checkingReset', output: { ok: false, errors: { code: ['Enter the 6-digit code'] } } },
     ],
     BACK: (s) => (idle(s) && s.context.resetEmail ? [{ type: 'BACK' }] : []),
-    SEARCH: (s) => (idle(s) && !s.context.search.email ? [{ type: 'SEARCH', search: { ...s.context.search, email: EMAIL, verified: true } }] : []),
+    SEARCH: (s) =>
+      idle(s) && !s.context.search.email ? [{ type: 'SEARCH', search: { ...s.context.search, email: EMAIL, verified: true } }] : [],
   },
   render: (_, __, actor) => {
     if (routerOf !== actor) {
@@ -158,7 +173,8 @@ describeModel({
     'xstate.done.actor.0.authForms.loggingIn': async (event, kit) => {
       await kit.resolve('0.authForms.loggingIn', event.output)
       const handed = emitted.filter((e) => e.type === 'loggedIn')
-      if ((event.output as Session).user.email_verified) expect(handed).toEqual([{ type: 'loggedIn', session: event.output, redirect: kit.previous.context.search.redirect ?? null }])
+      if ((event.output as Session).user.email_verified)
+        expect(handed).toEqual([{ type: 'loggedIn', session: event.output, redirect: kit.previous.context.search.redirect ?? null }])
       else expect(handed).toEqual([])
     },
     'xstate.done.actor.0.authForms.sendingCode': async (_, kit) => {
@@ -195,12 +211,15 @@ describeModel({
       const forgot = inPage(kit, 'Forgot password page')
       if (expected.context.resetEmail) {
         expect(forgot.getByRole('button', { name: 'Reset password' })).toBeTruthy()
-        expect(forgot.queryByText('Enter the 6-digit code')).toBe(expected.context.resetErrors.code ? forgot.getByText('Enter the 6-digit code') : null)
+        expect(forgot.queryByText('Enter the 6-digit code')).toBe(
+          expected.context.resetErrors.code ? forgot.getByText('Enter the 6-digit code') : null,
+        )
       } else expect(forgot.getByRole('button', { name: 'Send code' })).toBeTruthy()
       const signUp = inPage(kit, 'Sign up page')
       expect(signUp.queryByText('Too short')).toBe(expected.context.signUpErrors.password ? signUp.getByText('Too short') : null)
       const verify = inPage(kit, 'Verify email page')
-      if (expected.context.notice === 'codeSent') expect(verify.getByRole('status').textContent).toBe('A new code has been sent to your email')
+      if (expected.context.notice === 'codeSent')
+        expect(verify.getByRole('status').textContent).toBe('A new code has been sent to your email')
       else expect(verify.queryByRole('status')).toBeNull()
       const login = inPage(kit, 'Log in page')
       if (expected.context.search.email) {

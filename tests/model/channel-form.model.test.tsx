@@ -13,10 +13,16 @@ const quotaOf = (plan: string | undefined) => (plan && QUOTA[plan]) || 1
 
 const N75 = 'D'.repeat(75)
 const N76 = 'D'.repeat(76)
-const LABELS: Record<ChannelTextField, string> = { name: 'Channel name', description: 'Description', password: 'Password', referralLink: 'Referral link' }
+const LABELS: Record<ChannelTextField, string> = {
+  name: 'Channel name',
+  description: 'Description',
+  password: 'Password',
+  referralLink: 'Referral link',
+}
 const SLOT_LABELS = { image: 'Channel image', banner: 'Banner' } as const
 /** A picked file; named in JSON so the traversal tells events with different files apart. */
-const file = (bytes: number[], name: string, type: string) => Object.assign(new File([new Uint8Array(bytes)], name, { type }), { toJSON: () => name })
+const file = (bytes: number[], name: string, type: string) =>
+  Object.assign(new File([new Uint8Array(bytes)], name, { type }), { toJSON: () => name })
 const PNG = file([0x89, 0x50, 0x4e, 0x47], 'logo.png', 'image/png')
 const JPEG = file([0xff, 0xd8, 0xff], 'cover.jpg', 'image/jpeg')
 const GIF = file([0x47, 0x49, 0x46], 'anim.gif', 'image/gif')
@@ -32,9 +38,11 @@ const button = (kit: Kit, name: string) => within(dialog(kit)).getByRole<HTMLBut
 /** The full exploration runs for a freemium user without channels; the other starts check the quota. */
 const explored = (s: ChannelFormSnapshot) => s.context.plan === 'freemium' && s.context.administeredChannels === 0 && s.matches('editing')
 /** The optional extras (use, referral link, images) are explored from a valid public name, one at a time. */
-const extrasOpen = (s: ChannelFormSnapshot) => explored(s) && !s.context.error && s.context.name === 'Design team' && s.context.description === '' && s.context.isPublic
+const extrasOpen = (s: ChannelFormSnapshot) =>
+  explored(s) && !s.context.error && s.context.name === 'Design team' && s.context.description === '' && s.context.isPublic
 const noExtras = (s: ChannelFormSnapshot) => !s.context.useFor && s.context.referralLink === '' && !s.context.image && !s.context.banner
-const nameClass = (name: string) => (name === '' ? 'empty' : name.trim() === '' ? 'blank' : name === N75 ? '75' : name === N76 ? '76' : 'ok')
+const nameClass = (name: string) =>
+  name === '' ? 'empty' : name.trim() === '' ? 'blank' : name === N75 ? '75' : name === N76 ? '76' : 'ok'
 
 describeModel({
   machine: channelFormMachine,
@@ -48,7 +56,21 @@ describeModel({
   },
   select: 'transitions',
   serializeState: (s) => {
-    const { plan, administeredChannels, name, description, isPublic, password, touched, error, useFor, referralLink, image, banner, uploading } = s.context
+    const {
+      plan,
+      administeredChannels,
+      name,
+      description,
+      isPublic,
+      password,
+      touched,
+      error,
+      useFor,
+      referralLink,
+      image,
+      banner,
+      uploading,
+    } = s.context
     return JSON.stringify({
       value: s.value,
       plan,
@@ -70,18 +92,41 @@ describeModel({
       const { name, description, isPublic, password } = s.context
       if (!isPublic) return [{ type: 'CHANGE', field: 'password', value: password === '' ? '12345' : password === '12345' ? '123456' : '' }]
       if (description !== '') return [{ type: 'CHANGE', field: 'description', value: '' }]
-      const next: Record<string, string[]> = { empty: ['Design team', '   '], blank: [''], ok: ['', N76], '76': [N75], '75': ['Design team'] }
+      const next: Record<string, string[]> = {
+        empty: ['Design team', '   '],
+        blank: [''],
+        ok: ['', N76],
+        '76': [N75],
+        '75': ['Design team'],
+      }
       if (s.context.referralLink !== '') return [{ type: 'CHANGE', field: 'referralLink', value: '' }]
       return [
         ...(noExtras(s) ? next[nameClass(name)].map((value) => ({ type: 'CHANGE', field: 'name', value })) : []),
-        ...(name === 'Design team' && noExtras(s) ? [{ type: 'CHANGE', field: 'description', value: 'Weekly releases' }, { type: 'CHANGE', field: 'referralLink', value: 'https://acme.example/join' }] : []),
+        ...(name === 'Design team' && noExtras(s)
+          ? [
+              { type: 'CHANGE', field: 'description', value: 'Weekly releases' },
+              { type: 'CHANGE', field: 'referralLink', value: 'https://acme.example/join' },
+            ]
+          : []),
       ]
     },
     SET_PUBLIC: (s) =>
-      explored(s) && noExtras(s) && !s.context.error && s.context.name === 'Design team' && s.context.description === '' && (s.context.isPublic || s.context.password === '')
+      explored(s) &&
+      noExtras(s) &&
+      !s.context.error &&
+      s.context.name === 'Design team' &&
+      s.context.description === '' &&
+      (s.context.isPublic || s.context.password === '')
         ? [{ type: 'SET_PUBLIC', isPublic: !s.context.isPublic }]
         : [],
-    SET_USE_FOR: (s) => (!extrasOpen(s) ? [] : s.context.useFor ? [{ type: 'SET_USE_FOR', useFor: null }] : noExtras(s) ? [{ type: 'SET_USE_FOR', useFor: 'edu' }] : []),
+    SET_USE_FOR: (s) =>
+      !extrasOpen(s)
+        ? []
+        : s.context.useFor
+          ? [{ type: 'SET_USE_FOR', useFor: null }]
+          : noExtras(s)
+            ? [{ type: 'SET_USE_FOR', useFor: 'edu' }]
+            : [],
     PICK_IMAGE: (s) =>
       extrasOpen(s) && noExtras(s)
         ? [
@@ -90,7 +135,8 @@ describeModel({
             { type: 'PICK_IMAGE', slot: 'image', file: GIF },
           ]
         : [],
-    REMOVE_IMAGE: (s) => (['image', 'banner'] as const).filter((slot) => s.context[slot] !== null).map((slot) => ({ type: 'REMOVE_IMAGE', slot })),
+    REMOVE_IMAGE: (s) =>
+      (['image', 'banner'] as const).filter((slot) => s.context[slot] !== null).map((slot) => ({ type: 'REMOVE_IMAGE', slot })),
     'xstate.done.actor.uploadImage': [{ type: 'xstate.done.actor.uploadImage', output: UPLOADED }],
     GENERATE_DESCRIPTION: (s) => (explored(s) ? [{ type: 'GENERATE_DESCRIPTION' }] : []),
     SUBMIT: (s) => (explored(s) || s.context.plan !== 'freemium' ? [{ type: 'SUBMIT' }] : []),
@@ -112,7 +158,9 @@ describeModel({
       await kit.user.selectOptions(within(dialog(kit)).getByLabelText('Used for'), event.useFor ?? '')
     },
     PICK_IMAGE: async (event, kit) => {
-      fireEvent.change(within(dialog(kit)).getByLabelText(SLOT_LABELS[event.slot as 'image' | 'banner']), { target: { files: [event.file] } })
+      fireEvent.change(within(dialog(kit)).getByLabelText(SLOT_LABELS[event.slot as 'image' | 'banner']), {
+        target: { files: [event.file] },
+      })
     },
     REMOVE_IMAGE: async (event, kit) => {
       await kit.user.click(button(kit, `Remove ${SLOT_LABELS[event.slot as 'image' | 'banner']}`))
@@ -131,12 +179,15 @@ describeModel({
     quotaReached: (expected, kit) => {
       const limit = quotaOf(expected.context.plan)
       expect(expected.context.administeredChannels).toBeGreaterThanOrEqual(limit)
-      expect(within(dialog(kit)).getByRole('alert').textContent).toBe(`You have reached the number of channels (${limit}), to increase the number please upgrade your account.`)
+      expect(within(dialog(kit)).getByRole('alert').textContent).toBe(
+        `You have reached the number of channels (${limit}), to increase the number please upgrade your account.`,
+      )
       expect(within(dialog(kit)).getByRole('link', { name: 'Upgrade' }).getAttribute('href')).toBe('/pricing')
       expect(within(dialog(kit)).queryByLabelText('Channel name')).toBeNull()
     },
     editing: (expected, kit) => {
-      const { name, description, isPublic, password, touched, error, administeredChannels, plan, referralLink, useFor, image, banner } = expected.context
+      const { name, description, isPublic, password, touched, error, administeredChannels, plan, referralLink, useFor, image, banner } =
+        expected.context
       expect(administeredChannels).toBeLessThan(quotaOf(plan))
       expect(field(kit, 'name').value).toBe(name)
       expect(field(kit, 'description').value).toBe(description)
@@ -148,7 +199,12 @@ describeModel({
         expect(preview?.getAttribute('src') ?? null).toBe(chosen?.url ?? null)
       }
       expect(within(dialog(kit)).getByRole<HTMLInputElement>('radio', { name: 'Private' }).checked).toBe(!isPublic)
-      const nameMessage = !touched.name || nameOk(name) ? null : name.trim() === '' ? 'Field name is required' : 'The channel name can have at most 75 characters'
+      const nameMessage =
+        !touched.name || nameOk(name)
+          ? null
+          : name.trim() === ''
+            ? 'Field name is required'
+            : 'The channel name can have at most 75 characters'
       expect(field(kit, 'name').getAttribute('aria-invalid')).toBe(nameMessage ? 'true' : null)
       if (nameMessage) expect(within(dialog(kit)).getByText(nameMessage)).toBeTruthy()
       if (isPublic) expect(within(dialog(kit)).queryByLabelText('Password')).toBeNull()
@@ -159,9 +215,12 @@ describeModel({
       // Create is disabled unless the rules hold; the AI button needs a description.
       expect(button(kit, 'Create').disabled).toBe(!canCreate(expected))
       expect(button(kit, 'Write with AI').disabled).toBe(description.trim() === '')
-      if (error === 'create') expect(within(dialog(kit)).getByRole('alert').textContent).toBe('Could not create the channel. Please try again.')
-      else if (error === 'generate') expect(within(dialog(kit)).getByRole('alert').textContent).toBe('Could not write a description. Please try again.')
-      else if (error === 'upload') expect(within(dialog(kit)).getByRole('alert').textContent).toBe('Could not upload the image. Please try again.')
+      if (error === 'create')
+        expect(within(dialog(kit)).getByRole('alert').textContent).toBe('Could not create the channel. Please try again.')
+      else if (error === 'generate')
+        expect(within(dialog(kit)).getByRole('alert').textContent).toBe('Could not write a description. Please try again.')
+      else if (error === 'upload')
+        expect(within(dialog(kit)).getByRole('alert').textContent).toBe('Could not upload the image. Please try again.')
       else if (error === 'imageType') expect(within(dialog(kit)).getByRole('alert').textContent).toBe('Choose a JPEG or PNG image.')
       else expect(within(dialog(kit)).queryByRole('alert')).toBeNull()
     },

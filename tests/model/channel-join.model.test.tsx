@@ -30,7 +30,15 @@ describeModel({
   machine: channelJoinMachine,
   inputs: { visitor: { channelId: 'ch-1', loggedIn: false }, signedIn: { channelId: 'ch-1', loggedIn: true } },
   select: 'transitions',
-  serializeState: (s) => JSON.stringify({ value: s.value, c: s.context.channelId, l: s.context.loggedIn, ch: s.context.channel?.name ?? null, p: s.context.password, e: s.context.error }),
+  serializeState: (s) =>
+    JSON.stringify({
+      value: s.value,
+      c: s.context.channelId,
+      l: s.context.loggedIn,
+      ch: s.context.channel?.name ?? null,
+      p: s.context.password,
+      e: s.context.error,
+    }),
   events: {
     'xstate.done.actor.loadChannel': [PUBLIC, PRIVATE, MEMBER].map((output) => ({ type: 'xstate.done.actor.loadChannel', output })),
     'xstate.error.actor.loadChannel': [{ type: 'xstate.error.actor.loadChannel', error: new Error('Not Found') }],
@@ -40,7 +48,10 @@ describeModel({
       ...(s.context.channelId === 'ch-1' ? [{ type: 'OPEN', channelId: 'ch-2', loggedIn: s.context.loggedIn }] : []),
       ...(!s.context.loggedIn ? [{ type: 'OPEN', channelId: s.context.channelId, loggedIn: true }] : []),
     ],
-    PASSWORD_CHANGED: (s) => (joinFormShown(s) && !s.context.channel!.is_public && s.context.password === '' ? [{ type: 'PASSWORD_CHANGED', password: PASSWORD }] : []),
+    PASSWORD_CHANGED: (s) =>
+      joinFormShown(s) && !s.context.channel!.is_public && s.context.password === ''
+        ? [{ type: 'PASSWORD_CHANGED', password: PASSWORD }]
+        : [],
     JOIN: (s) => (joinFormShown(s) ? [{ type: 'JOIN' }] : []),
     RETRY: (s) => (s.matches('missing') ? [{ type: 'RETRY' }] : []),
   },
@@ -80,12 +91,16 @@ describeModel({
       const shown = expected.context.channel!
       expect(kit.screen.getByRole('heading', { level: 1 }).textContent).toBe(shown.name)
       // The count is the server's, whatever the machine did.
-      expect(kit.screen.getByText(`${shown.is_public ? 'Public channel' : 'Private channel'} · ${shown.members_count} members`)).toBeTruthy()
+      expect(
+        kit.screen.getByText(`${shown.is_public ? 'Public channel' : 'Private channel'} · ${shown.members_count} members`),
+      ).toBeTruthy()
       if (shown.role >= ROLES.member) {
         expect(kit.screen.getByRole('link', { name: 'Open chats' }).getAttribute('href')).toBe('/chat/default')
         expect(kit.screen.queryByRole('button', { name: 'Join channel' })).toBeNull()
       } else if (!expected.context.loggedIn) {
-        expect(kit.screen.getByRole('link', { name: 'Log in to join' }).getAttribute('href')).toBe(`/login?redirect=%2Fchannel%2F${shown._id}`)
+        expect(kit.screen.getByRole('link', { name: 'Log in to join' }).getAttribute('href')).toBe(
+          `/login?redirect=%2Fchannel%2F${shown._id}`,
+        )
         expect(kit.screen.queryByRole('button', { name: 'Join channel' })).toBeNull()
       } else {
         expect(kit.screen.queryByLabelText('Channel password') === null).toBe(shown.is_public)
@@ -105,7 +120,9 @@ describeModel({
       expect(joinButton(kit).getAttribute('aria-busy')).toBe('true')
       // A private channel's password goes with the join, a public one's call has none.
       const shown = expected.context.channel!
-      expect(kit.pending('joinChannel').input).toEqual(shown.is_public ? { channelId: shown._id } : { channelId: shown._id, password: PASSWORD })
+      expect(kit.pending('joinChannel').input).toEqual(
+        shown.is_public ? { channelId: shown._id } : { channelId: shown._id, password: PASSWORD },
+      )
       expect(kit.screen.queryByRole('alert')).toBeNull()
     },
     joined: (_, kit) => {

@@ -16,9 +16,18 @@ const OWNER = memberFixture('u-owner', 'Quynh Owner', ROLES.owner)
 const ADMIN = memberFixture('u-admin', 'Lan Admin', ROLES.admin)
 const SON = memberFixture('u-son', 'Son Member', ROLES.member)
 /** A full first page (20): there may be more. */
-const FIRST_PAGE = [OWNER, ADMIN, SON, ...Array.from({ length: 17 }, (_, i) => memberFixture(`u-${i + 1}`, `Person ${i + 1}`, ROLES.member))]
+const FIRST_PAGE = [
+  OWNER,
+  ADMIN,
+  SON,
+  ...Array.from({ length: 17 }, (_, i) => memberFixture(`u-${i + 1}`, `Person ${i + 1}`, ROLES.member)),
+]
 /** The second page repeats a member of the first (someone joined in between). */
-const SECOND_PAGE = [memberFixture('u-17', 'Person 17', ROLES.member), memberFixture('u-21', 'Person 21', ROLES.member), memberFixture('u-22', 'Person 22', ROLES.member)]
+const SECOND_PAGE = [
+  memberFixture('u-17', 'Person 17', ROLES.member),
+  memberFixture('u-21', 'Person 21', ROLES.member),
+  memberFixture('u-22', 'Person 22', ROLES.member),
+]
 const SALES: Label = { _id: 'l-sales', channel_id: 'ch-1', name: 'Sales', color: '#16a34a' }
 const NEW_LABEL = 'Support'
 const NEW_COLOR = '#dc2626'
@@ -42,7 +51,10 @@ const son = (s: S) => s.context.members.find((m) => m._id === SON._id)
 
 describeModel({
   machine: channelMembersMachine,
-  inputs: { owner: { channelId: 'ch-1', myRole: ROLES.owner, meId: OWNER._id }, member: { channelId: 'ch-1', myRole: ROLES.member, meId: SON._id } },
+  inputs: {
+    owner: { channelId: 'ch-1', myRole: ROLES.owner, meId: OWNER._id },
+    member: { channelId: 'ch-1', myRole: ROLES.member, meId: SON._id },
+  },
   select: 'coverage',
   serializeState: (s) =>
     JSON.stringify({
@@ -62,17 +74,33 @@ describeModel({
   events: {
     'xstate.done.actor.loadMembers': [{ type: 'xstate.done.actor.loadMembers', output: FIRST_PAGE }],
     'xstate.done.actor.loadMoreMembers': [{ type: 'xstate.done.actor.loadMoreMembers', output: SECOND_PAGE }],
-    'xstate.done.actor.changeRole': (s) => (s.context.changing ? [{ type: 'xstate.done.actor.changeRole', output: { ...son(s)!, role: s.context.changing.role } }] : []),
+    'xstate.done.actor.changeRole': (s) =>
+      s.context.changing ? [{ type: 'xstate.done.actor.changeRole', output: { ...son(s)!, role: s.context.changing.role } }] : [],
     'xstate.done.actor.loadLabels': [{ type: 'xstate.done.actor.loadLabels', output: [SALES] }],
-    'xstate.done.actor.addLabel': (s) => [{ type: 'xstate.done.actor.addLabel', output: { _id: 'l-new', channel_id: 'ch-1', name: s.context.labelName.trim(), color: s.context.labelColor } }],
+    'xstate.done.actor.addLabel': (s) => [
+      {
+        type: 'xstate.done.actor.addLabel',
+        output: { _id: 'l-new', channel_id: 'ch-1', name: s.context.labelName.trim(), color: s.context.labelColor },
+      },
+    ],
     ...Object.fromEntries(
-      ['loadMembers', 'loadMoreMembers', 'changeRole', 'loadLabels', 'addLabel', 'deleteLabel'].map((id) => [`xstate.error.actor.${id}`, [{ type: `xstate.error.actor.${id}`, error: new Error(`${id} was refused.`) }]]),
+      ['loadMembers', 'loadMoreMembers', 'changeRole', 'loadLabels', 'addLabel', 'deleteLabel'].map((id) => [
+        `xstate.error.actor.${id}`,
+        [{ type: `xstate.error.actor.${id}`, error: new Error(`${id} was refused.`) }],
+      ]),
     ),
     // The owner makes Son an admin, or a member again.
-    CHANGE_ROLE: (s) => (manages(s) && son(s) ? [{ type: 'CHANGE_ROLE', memberId: SON._id, role: son(s)!.role === ROLES.member ? ROLES.admin : ROLES.member }] : []),
+    CHANGE_ROLE: (s) =>
+      manages(s) && son(s)
+        ? [{ type: 'CHANGE_ROLE', memberId: SON._id, role: son(s)!.role === ROLES.member ? ROLES.admin : ROLES.member }]
+        : [],
     LOAD_MORE: (s) => (s.context.more ? [{ type: 'LOAD_MORE' }] : []),
-    LABEL_NAME_CHANGED: (s) => (manages(s) && s.context.labelName === '' && !s.context.labels.some((l) => l._id === 'l-new') ? [{ type: 'LABEL_NAME_CHANGED', name: NEW_LABEL }] : []),
-    LABEL_COLOR_CHANGED: (s) => (manages(s) && s.context.labelColor !== NEW_COLOR ? [{ type: 'LABEL_COLOR_CHANGED', color: NEW_COLOR }] : []),
+    LABEL_NAME_CHANGED: (s) =>
+      manages(s) && s.context.labelName === '' && !s.context.labels.some((l) => l._id === 'l-new')
+        ? [{ type: 'LABEL_NAME_CHANGED', name: NEW_LABEL }]
+        : [],
+    LABEL_COLOR_CHANGED: (s) =>
+      manages(s) && s.context.labelColor !== NEW_COLOR ? [{ type: 'LABEL_COLOR_CHANGED', color: NEW_COLOR }] : [],
     ADD_LABEL: (s) => (manages(s) ? [{ type: 'ADD_LABEL' }] : []),
     DELETE_LABEL: (s) => (manages(s) ? s.context.labels.map((l) => ({ type: 'DELETE_LABEL', labelId: l._id })) : []),
   },
@@ -176,7 +204,12 @@ describeModel({
     'labels.ready': (expected, kit) => {
       const { labels, labelsError, labelName, labelColor } = expected.context
       if (labels.length === 0) expect(kit.screen.getByText('No labels yet.')).toBeTruthy()
-      else expect(within(kit.screen.getByRole('list', { name: 'Labels' })).getAllByRole('listitem').map((row) => row.getAttribute('aria-label'))).toEqual(labels.map((l) => l.name))
+      else
+        expect(
+          within(kit.screen.getByRole('list', { name: 'Labels' }))
+            .getAllByRole('listitem')
+            .map((row) => row.getAttribute('aria-label')),
+        ).toEqual(labels.map((l) => l.name))
       // The list follows the adds and deletes the server accepted, in order, each label once.
       const { added, deleted } = toldOf(kit)
       expect(labels.map((l) => l._id)).toEqual([SALES, ...added].filter((l) => !deleted.includes(l._id)).map((l) => l._id))

@@ -33,7 +33,10 @@ const page = (items: StoredFile[]): StoragePage => ({ items, used: items.reduce(
 /** A full first page (20 files): there may be more; the second repeats one of the first (a file came in between). */
 const FIRST = page(Array.from({ length: 20 }, (_, i) => file(i + 1)))
 const SECOND = page([file(20), file(21), file(22)])
-const TRASH = page([{ ...file(30), trashed_at: '2026-03-02T10:00:00.000Z' }, { ...file(31), trashed_at: '2026-03-02T10:00:00.000Z' }])
+const TRASH = page([
+  { ...file(30), trashed_at: '2026-03-02T10:00:00.000Z' },
+  { ...file(31), trashed_at: '2026-03-02T10:00:00.000Z' },
+])
 const CHANNEL = page([file(1), file(40, 't-2', '')])
 
 const TOPIC_SCOPE: StorageScope = { channelId: 'ch-1', topicId: 't-1', trash: false }
@@ -43,30 +46,62 @@ const CHANNEL_SCOPE: StorageScope = { channelId: 'ch-1', trash: false }
 const view = routed(channelStorageMachine, (snapshot, send) => <StoragePageView {...connect(snapshot, send)} />)
 
 const list = (kit: Kit) => kit.screen.queryByRole('list', { name: 'Files' })
-const shownNames = (kit: Kit) => (list(kit) ? within(list(kit)!).getAllByRole('listitem').map((row) => row.getAttribute('aria-label')) : [])
+const shownNames = (kit: Kit) =>
+  list(kit)
+    ? within(list(kit)!)
+        .getAllByRole('listitem')
+        .map((row) => row.getAttribute('aria-label'))
+    : []
 const rowButton = (kit: Kit, name: string) => kit.screen.getByRole<HTMLButtonElement>('button', { name })
 const firstPageOf = (scope: StorageScope) => (scope.trash ? TRASH : scope.topicId ? FIRST : CHANNEL)
 const actionOn = (s: S, type: 'TRASH' | 'RESTORE' | 'PURGE') => {
   const first = s.context.files[0]
   // One action per run, on the scope's first fixture file.
-  return s.matches({ ready: 'idle' }) && first && [FIRST.items[0]!._id, TRASH.items[0]!._id].includes(first._id) ? [{ type, mediaId: first._id }] : []
+  return s.matches({ ready: 'idle' }) && first && [FIRST.items[0]!._id, TRASH.items[0]!._id].includes(first._id)
+    ? [{ type, mediaId: first._id }]
+    : []
 }
-const labelOf = { TRASH: (name: string) => `Move ${name} to trash`, RESTORE: (name: string) => `Restore ${name}`, PURGE: (name: string) => `Delete ${name} forever` }
+const labelOf = {
+  TRASH: (name: string) => `Move ${name} to trash`,
+  RESTORE: (name: string) => `Restore ${name}`,
+  PURGE: (name: string) => `Delete ${name} forever`,
+}
 
 describeModel({
   machine: channelStorageMachine,
   inputs: { chat: TOPIC_SCOPE, trash: TRASH_SCOPE, channel: CHANNEL_SCOPE },
   select: 'transitions',
   serializeState: (s) =>
-    JSON.stringify({ v: s.value, scope: s.context.scope, ids: s.context.files.map((f) => f._id).join(','), more: s.context.more, a: s.context.acting, e: s.context.error, p: s.context.pages }),
+    JSON.stringify({
+      v: s.value,
+      scope: s.context.scope,
+      ids: s.context.files.map((f) => f._id).join(','),
+      more: s.context.more,
+      a: s.context.acting,
+      e: s.context.error,
+      p: s.context.pages,
+    }),
   events: {
     'xstate.done.actor.loadPage': (s) => [{ type: 'xstate.done.actor.loadPage', output: firstPageOf(s.context.scope) }],
     'xstate.done.actor.loadMore': [{ type: 'xstate.done.actor.loadMore', output: SECOND }],
     // After an action the server's first page no longer has the file.
-    'xstate.done.actor.refresh': (s) => [{ type: 'xstate.done.actor.refresh', output: page(firstPageOf(s.context.scope).items.filter((f) => s.context.files.some((g) => g._id === f._id))) }],
-    ...Object.fromEntries(['loadPage', 'loadMore', 'changeFile', 'refresh'].map((id) => [`xstate.error.actor.${id}`, [{ type: `xstate.error.actor.${id}`, error: new Error(`${id} was refused.`) }]])),
+    'xstate.done.actor.refresh': (s) => [
+      {
+        type: 'xstate.done.actor.refresh',
+        output: page(firstPageOf(s.context.scope).items.filter((f) => s.context.files.some((g) => g._id === f._id))),
+      },
+    ],
+    ...Object.fromEntries(
+      ['loadPage', 'loadMore', 'changeFile', 'refresh'].map((id) => [
+        `xstate.error.actor.${id}`,
+        [{ type: `xstate.error.actor.${id}`, error: new Error(`${id} was refused.`) }],
+      ]),
+    ),
     // The route moves to another chat's files.
-    OPEN: (s) => (s.context.scope.topicId === 't-1' && !s.context.scope.trash && s.matches('loading') ? [{ type: 'OPEN', scope: { ...TOPIC_SCOPE, topicId: 't-2' } }] : []),
+    OPEN: (s) =>
+      s.context.scope.topicId === 't-1' && !s.context.scope.trash && s.matches('loading')
+        ? [{ type: 'OPEN', scope: { ...TOPIC_SCOPE, topicId: 't-2' } }]
+        : [],
     TRASH: (s) => (s.context.scope.trash ? [] : actionOn(s, 'TRASH')),
     RESTORE: (s) => (s.context.scope.trash ? actionOn(s, 'RESTORE') : []),
     PURGE: (s) => (s.context.scope.trash ? actionOn(s, 'PURGE') : []),
@@ -134,7 +169,8 @@ describeModel({
       if (files.length === 0) expect(kit.screen.getByText(scope.trash ? 'The trash is empty.' : 'No files yet.')).toBeTruthy()
       expect(kit.screen.getByRole('progressbar', { name: 'Storage used' }).getAttribute('value')).toBe(String(usage!.used))
       // Files of several chats say which chat each is in.
-      if (!scope.topicId) expect(within(list(kit)!).getByRole('link', { name: 'New Message' }).getAttribute('href')).toBe('/chat/channel/ch-1/storage/t-2')
+      if (!scope.topicId)
+        expect(within(list(kit)!).getByRole('link', { name: 'New Message' }).getAttribute('href')).toBe('/chat/channel/ch-1/storage/t-2')
       else expect(kit.screen.getByRole('link', { name: scope.trash ? 'Files' : 'Trash' })).toBeTruthy()
       // A trash has no downloads and no "to trash"; a list has no restore.
       if (scope.trash) expect(kit.screen.queryByRole('button', { name: /to trash$/ })).toBeNull()
@@ -154,12 +190,14 @@ describeModel({
       const acting = expected.context.acting!
       expect(kit.pending('changeFile').input).toEqual(acting)
       const name = expected.context.files.find((f) => f._id === acting.mediaId)!.name
-      const label = acting.action === 'trash' ? labelOf.TRASH(name) : acting.action === 'restore' ? labelOf.RESTORE(name) : labelOf.PURGE(name)
+      const label =
+        acting.action === 'trash' ? labelOf.TRASH(name) : acting.action === 'restore' ? labelOf.RESTORE(name) : labelOf.PURGE(name)
       expect(rowButton(kit, label).disabled).toBe(true)
     },
     'ready.refreshing': (expected, kit) => {
       expect(kit.pending('refresh').input).toEqual({ ...expected.context.scope, page: 1 })
-      for (const button of within(list(kit) ?? kit.container).queryAllByRole<HTMLButtonElement>('button')) expect(button.disabled).toBe(true)
+      for (const button of within(list(kit) ?? kit.container).queryAllByRole<HTMLButtonElement>('button'))
+        expect(button.disabled).toBe(true)
     },
   },
 })

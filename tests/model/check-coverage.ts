@@ -22,7 +22,8 @@ async function discoverMachines(): Promise<Map<string, { machine: AnyStateMachin
     for (const file of readdirSync(join(MACHINES_DIR, folder.name)).filter((name) => name.endsWith('.machine.ts'))) {
       const path = join(MACHINES_DIR, folder.name, file)
       const module = (await import(pathToFileURL(path).href)) as Record<string, unknown>
-      for (const value of Object.values(module)) if (isMachine(value)) machines.set(value.id, { machine: value, file: `src/machines/${folder.name}/${file}` })
+      for (const value of Object.values(module))
+        if (isMachine(value)) machines.set(value.id, { machine: value, file: `src/machines/${folder.name}/${file}` })
     }
   }
   return machines
@@ -46,18 +47,25 @@ for (const [id, { machine, file }] of [...machines].sort(([a], [b]) => a.localeC
   }
   const inventory = inventoryOf(machine)
   if (entry.states_total !== inventory.states.length || entry.transitions_total !== inventory.transitions.length)
-    problems.push(`${id}: the report counts ${entry.states_total} states / ${entry.transitions_total} transitions, the definition has ${inventory.states.length} / ${inventory.transitions.length}`)
+    problems.push(
+      `${id}: the report counts ${entry.states_total} states / ${entry.transitions_total} transitions, the definition has ${inventory.states.length} / ${inventory.transitions.length}`,
+    )
   if (entry.failed > 0 || entry.passed !== entry.paths) problems.push(`${id}: ${entry.passed} of ${entry.paths} paths passed`)
-  if (entry.states_covered < entry.states_total) problems.push(`${id}: states ${entry.states_covered}/${entry.states_total}, not covered: ${entry.uncovered_states.join(', ')}`)
+  if (entry.states_covered < entry.states_total)
+    problems.push(`${id}: states ${entry.states_covered}/${entry.states_total}, not covered: ${entry.uncovered_states.join(', ')}`)
   if (entry.transitions_covered < entry.transitions_total)
-    problems.push(`${id}: transitions ${entry.transitions_covered}/${entry.transitions_total}, not covered:\n    ${entry.uncovered_transitions.join('\n    ')}`)
+    problems.push(
+      `${id}: transitions ${entry.transitions_covered}/${entry.transitions_total}, not covered:\n    ${entry.uncovered_transitions.join('\n    ')}`,
+    )
   rows.push(
     `${id.padEnd(20)} paths ${String(entry.paths).padStart(4)}  passed ${String(entry.passed).padStart(4)}  states ${entry.states_covered}/${entry.states_total} (${pct(entry.states_covered, entry.states_total)} %)  transitions ${entry.transitions_covered}/${entry.transitions_total} (${pct(entry.transitions_covered, entry.transitions_total)} %)`,
   )
 }
 for (const id of Object.keys(report)) if (!machines.has(id)) problems.push(`${id}: in the report but no such machine in src/machines`)
 
-console.log(`model coverage (${machines.size} machines, ${Object.values(report).reduce((sum, entry) => sum + entry.paths, 0)} generated paths)`)
+console.log(
+  `model coverage (${machines.size} machines, ${Object.values(report).reduce((sum, entry) => sum + entry.paths, 0)} generated paths)`,
+)
 for (const row of rows) console.log(`  ${row}`)
 if (problems.length) {
   console.error(`\nmodel coverage below 100 %:\n  ${problems.join('\n  ')}`)

@@ -31,7 +31,10 @@ const composing = (s: ComposerSnapshot) => s.matches({ mode: 'composing' })
 const uploading = (s: ComposerSnapshot) => ctx(s).attachments.find((a) => a.status === 'uploading')
 /** Nobody is typing, no mention is picked, the caret is at the end and the draft is one of a few. */
 const settled = (s: ComposerSnapshot) =>
-  s.matches({ typing: 'idle' }) && ctx(s).mentioned.length === 0 && ctx(s).caret === ctx(s).draft.length && ['', 'Hello ', MINE.message, MINE_TOO.message].includes(ctx(s).draft)
+  s.matches({ typing: 'idle' }) &&
+  ctx(s).mentioned.length === 0 &&
+  ctx(s).caret === ctx(s).draft.length &&
+  ['', 'Hello ', MINE.message, MINE_TOO.message].includes(ctx(s).draft)
 const only =
   (when: (s: ComposerSnapshot) => boolean, variants: (s: ComposerSnapshot) => AnyEventObject[]) =>
   (s: ComposerSnapshot): AnyEventObject[] =>
@@ -56,7 +59,8 @@ function expectedEmit(s: ComposerSnapshot, key: 'enter' | 'button'): ComposerEmi
   // Enter while a mention is being typed picks the first suggestion instead.
   if (key === 'enter' && /@la$/.test(c.draft.slice(0, c.caret))) return []
   const text = c.draft.trim()
-  const ready = c.canSend && !c.attachments.some((a) => a.status === 'uploading') && (text !== '' || c.attachments.some((a) => a.status === 'done'))
+  const ready =
+    c.canSend && !c.attachments.some((a) => a.status === 'uploading') && (text !== '' || c.attachments.some((a) => a.status === 'done'))
   if (!ready) return []
   if (c.editing) return [{ type: 'edit', messageId: c.editing._id, text }]
   const mentions = text.includes('@Lan Tran') && c.mentioned.length ? ['u-lan'] : []
@@ -96,22 +100,52 @@ describeModel({
   events: {
     DRAFT: only(
       (s) => plain(s) && ctx(s).mentioned.length === 0 && ctx(s).caret === ctx(s).draft.length,
-      (s) => ['Hi @la', 'Hello ', ''].filter((text) => text !== ctx(s).draft && !(text === '' && s.matches({ mode: 'editing' }))).map((text) => ({ type: 'DRAFT', text, caret: text.length })),
+      (s) =>
+        ['Hi @la', 'Hello ', '']
+          .filter((text) => text !== ctx(s).draft && !(text === '' && s.matches({ mode: 'editing' })))
+          .map((text) => ({ type: 'DRAFT', text, caret: text.length })),
     ),
-    CARET: only((s) => plain(s) && ctx(s).draft === 'Hi @la' && ctx(s).caret !== 0, () => [{ type: 'CARET', caret: 0 }]),
-    PICK_MENTION: only((s) => ctx(s).draft === 'Hi @la' && ctx(s).caret === 6, () => [{ type: 'PICK_MENTION', member: LAN }]),
-    ENTER: only((s) => plain(s) && s.matches({ typing: 'idle' }), () => [{ type: 'ENTER' }]),
-    SUBMIT: only((s) => s.matches({ emoji: 'closed', typing: 'idle' }) && ctx(s).draft !== 'Hi @la', () => [{ type: 'SUBMIT' }]),
-    CANCEL: only((s) => plain(s), () => [{ type: 'CANCEL' }]),
-    REPLY: only((s) => plain(s) && settled(s), (s) => [{ type: 'REPLY', message: ctx(s).replyTo?._id === THEIRS._id ? THEIRS_TOO : THEIRS }]),
-    EDIT: only((s) => plain(s) && settled(s), (s) => [{ type: 'EDIT', message: ctx(s).editing?._id === MINE._id ? MINE_TOO : MINE }]),
-    TOGGLE_EMOJI: only((s) => ctx(s).attachments.length === 0 && composing(s) && settled(s) && !ctx(s).draft.includes('👍'), () => [{ type: 'TOGGLE_EMOJI' }]),
+    CARET: only(
+      (s) => plain(s) && ctx(s).draft === 'Hi @la' && ctx(s).caret !== 0,
+      () => [{ type: 'CARET', caret: 0 }],
+    ),
+    PICK_MENTION: only(
+      (s) => ctx(s).draft === 'Hi @la' && ctx(s).caret === 6,
+      () => [{ type: 'PICK_MENTION', member: LAN }],
+    ),
+    ENTER: only(
+      (s) => plain(s) && s.matches({ typing: 'idle' }),
+      () => [{ type: 'ENTER' }],
+    ),
+    SUBMIT: only(
+      (s) => s.matches({ emoji: 'closed', typing: 'idle' }) && ctx(s).draft !== 'Hi @la',
+      () => [{ type: 'SUBMIT' }],
+    ),
+    CANCEL: only(
+      (s) => plain(s),
+      () => [{ type: 'CANCEL' }],
+    ),
+    REPLY: only(
+      (s) => plain(s) && settled(s),
+      (s) => [{ type: 'REPLY', message: ctx(s).replyTo?._id === THEIRS._id ? THEIRS_TOO : THEIRS }],
+    ),
+    EDIT: only(
+      (s) => plain(s) && settled(s),
+      (s) => [{ type: 'EDIT', message: ctx(s).editing?._id === MINE._id ? MINE_TOO : MINE }],
+    ),
+    TOGGLE_EMOJI: only(
+      (s) => ctx(s).attachments.length === 0 && composing(s) && settled(s) && !ctx(s).draft.includes('👍'),
+      () => [{ type: 'TOGGLE_EMOJI' }],
+    ),
     EMOJI: [{ type: 'EMOJI', emoji: '👍' }],
     ATTACH: only(
       (s) => composing(s) && s.matches({ emoji: 'closed', typing: 'idle' }) && ctx(s).draft === '' && ctx(s).nextAttachment <= 2,
       (s) => [{ type: 'ATTACH', files: [fileOf(ctx(s).nextAttachment)] }],
     ),
-    REMOVE_ATTACHMENT: (s) => ctx(s).attachments.slice(0, 1).map((a) => ({ type: 'REMOVE_ATTACHMENT', id: a.id })),
+    REMOVE_ATTACHMENT: (s) =>
+      ctx(s)
+        .attachments.slice(0, 1)
+        .map((a) => ({ type: 'REMOVE_ATTACHMENT', id: a.id })),
     // What an upload reports: progress, then done or refused.
     UPLOAD_UPDATE: (s) => {
       const a = uploading(s)
@@ -135,7 +169,11 @@ describeModel({
     PICK_MENTION: async (event, kit) => {
       const list = kit.screen.getByRole('listbox', { name: 'Mention someone' })
       // Names containing 'la', in the members' order, never the user.
-      expect(within(list).getAllByRole('option').map((o) => o.textContent)).toEqual(['Lan Tran', 'Lam Vo'])
+      expect(
+        within(list)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['Lan Tran', 'Lam Vo'])
       await kit.user.click(within(list).getByRole('button', { name: (event.member as Member).name }))
     },
     ENTER: async (_, kit) => {
@@ -193,8 +231,15 @@ describeModel({
       expect(rows.map((r) => r.firstChild!.textContent)).toEqual(c.attachments.map((a) => a.name))
       c.attachments.forEach((a, i) => {
         if (a.status === 'failed') expect(within(rows[i]!).getByRole('alert').textContent).toBe(a.error)
-        else expect(within(rows[i]!).getByRole<HTMLProgressElement>('progressbar', { name: a.status === 'done' ? `${a.name} uploaded` : `Uploading ${a.name}` }).value).toBe(a.percent)
-        expect(within(rows[i]!).getByRole('button', { name: `Remove ${a.name}` }).textContent).toBe(a.status === 'uploading' ? 'Cancel' : 'Remove')
+        else
+          expect(
+            within(rows[i]!).getByRole<HTMLProgressElement>('progressbar', {
+              name: a.status === 'done' ? `${a.name} uploaded` : `Uploading ${a.name}`,
+            }).value,
+          ).toBe(a.percent)
+        expect(within(rows[i]!).getByRole('button', { name: `Remove ${a.name}` }).textContent).toBe(
+          a.status === 'uploading' ? 'Cancel' : 'Remove',
+        )
       })
       expect(sendButton(kit).disabled).toBe(c.attachments.some((a) => a.status === 'uploading'))
       // Not from the machine: the uploads running are those the test attached and did not remove or send.

@@ -21,7 +21,12 @@ const FULL = 20
 const pageOf = (from: number, count: number) => Array.from({ length: count }, (_, i) => contact(from + i))
 
 /** What each list is called, says when empty, and which button moves a card (written here, not read from the components). */
-const LABEL: Record<ContactListKind, string> = { requests: 'Friend requests', friends: 'Friends', archived: 'Archived friends', blocked: 'Blocked people' }
+const LABEL: Record<ContactListKind, string> = {
+  requests: 'Friend requests',
+  friends: 'Friends',
+  archived: 'Archived friends',
+  blocked: 'Blocked people',
+}
 const EMPTY: Record<ContactListKind, string> = {
   requests: 'No friend requests.',
   friends: 'No friends yet. Open someone’s profile from their Work ID and send them a friend request.',
@@ -93,8 +98,12 @@ describeModel({
         ? [pageOf(1, FULL), pageOf(1, 2), []].map((output) => ({ type: 'xstate.done.actor.loadPage', output }))
         : [pageOf(21, 1)].map((output) => ({ type: 'xstate.done.actor.loadPage', output })),
     // Requests are answered in their row; friends and archived friends move to the other list.
-    REMOVE: (snapshot) => (snapshot.context.kind === 'requests' ? snapshot.context.items.slice(0, 1).map((item) => ({ type: 'REMOVE', customerId: item._id })) : []),
-    MOVE: (snapshot) => (movable(snapshot.context.kind) ? snapshot.context.items.slice(0, 1).map((item) => ({ type: 'MOVE', customerId: item._id })) : []),
+    REMOVE: (snapshot) =>
+      snapshot.context.kind === 'requests'
+        ? snapshot.context.items.slice(0, 1).map((item) => ({ type: 'REMOVE', customerId: item._id }))
+        : [],
+    MOVE: (snapshot) =>
+      movable(snapshot.context.kind) ? snapshot.context.items.slice(0, 1).map((item) => ({ type: 'MOVE', customerId: item._id })) : [],
     'xstate.error.actor.loadPage': [{ type: 'xstate.error.actor.loadPage', error: new Error('offline') }],
     // What is stored now, after a change elsewhere: a full first page (then a second), the second
     // person only (the first was moved to the other list elsewhere), or nothing.
@@ -121,7 +130,11 @@ describeModel({
       const pages = [...(page === 1 ? [] : (refreshed.get(kit.actor) ?? [])), ...output]
       refreshed.set(kit.actor, pages)
       // The last page in: the list is what the pages say, nothing kept from before.
-      if (output.length < FULL) mustShow.set(kit.actor, pages.map((item) => item.name))
+      if (output.length < FULL)
+        mustShow.set(
+          kit.actor,
+          pages.map((item) => item.name),
+        )
       await kit.resolve('refreshPage', output)
     },
     'xstate.error.actor.refreshPage': async (event, kit) => {
@@ -131,14 +144,20 @@ describeModel({
     },
     REFRESH: async (_, kit) => {
       // Loading or failed, the list starts again from page 1; otherwise what is shown stays while the pages come.
-      mustShow.set(kit.actor, kit.previous.matches('loading') || kit.previous.matches('failed') ? [] : shownNames(kit, kit.previous.context.kind))
+      mustShow.set(
+        kit.actor,
+        kit.previous.matches('loading') || kit.previous.matches('failed') ? [] : shownNames(kit, kit.previous.context.kind),
+      )
       await kit.send({ type: 'REFRESH' })
     },
     RETRY: async (_, kit) => kit.user.click(kit.screen.getByRole('button', { name: 'Retry' })),
-    REMOVE: async (event, kit) => kit.user.click(kit.screen.getByRole('button', { name: `Answer ${nameOf((event as unknown as { customerId: string }).customerId)}` })),
+    REMOVE: async (event, kit) =>
+      kit.user.click(kit.screen.getByRole('button', { name: `Answer ${nameOf((event as unknown as { customerId: string }).customerId)}` })),
     MOVE: async (event, kit) => {
       const kind = kit.previous.context.kind as keyof typeof MOVE
-      await kit.user.click(kit.screen.getByRole('button', { name: `${MOVE[kind]} ${nameOf((event as unknown as { customerId: string }).customerId)}` }))
+      await kit.user.click(
+        kit.screen.getByRole('button', { name: `${MOVE[kind]} ${nameOf((event as unknown as { customerId: string }).customerId)}` }),
+      )
     },
   },
   states: {
@@ -149,7 +168,9 @@ describeModel({
       expect(new Set(ids).size).toBe(ids.length)
       expect(rows(kit, kind).map((row) => row.getAttribute('aria-label'))).toEqual(items.map((item) => item.name))
       // Only friends and archived friends have a move button, one per card, named after the person.
-      expect(moveButtons(kit).map((button) => button.getAttribute('aria-label'))).toEqual(movable(kind) ? items.map((item) => `${MOVE[kind]} ${item.name}`) : [])
+      expect(moveButtons(kit).map((button) => button.getAttribute('aria-label'))).toEqual(
+        movable(kind) ? items.map((item) => `${MOVE[kind]} ${item.name}`) : [],
+      )
       const want = mustShow.get(kit.actor)
       if (want) {
         expect(shownNames(kit, kind)).toEqual(want)
@@ -191,7 +212,9 @@ describeModel({
           expect(alerts).toHaveLength(1)
         } else {
           // Moved: one card fewer, and it is the one whose button was pressed.
-          expect(rows(kit, kind).map((row) => row.getAttribute('aria-label'))).toEqual(before.filter((name) => name !== nameOf(movedId.customerId)))
+          expect(rows(kit, kind).map((row) => row.getAttribute('aria-label'))).toEqual(
+            before.filter((name) => name !== nameOf(movedId.customerId)),
+          )
         }
       } else if (!expected.context.moveFailure) expect(alerts).toHaveLength(0)
     },
@@ -203,7 +226,11 @@ describeModel({
       const busy = rows(kit, kind).filter((row) => row.getAttribute('aria-busy') === 'true')
       expect(busy.map((row) => row.getAttribute('aria-label'))).toEqual([first.name])
       expect(moveButtons(kit).every((button) => button.disabled)).toBe(true)
-      expect(within(busy[0]!).getByRole('button', { name: `${MOVE[kind as keyof typeof MOVE]} ${first.name}` }).getAttribute('aria-busy')).toBe('true')
+      expect(
+        within(busy[0]!)
+          .getByRole('button', { name: `${MOVE[kind as keyof typeof MOVE]} ${first.name}` })
+          .getAttribute('aria-busy'),
+      ).toBe('true')
       expect(kit.screen.queryAllByRole('alert')).toHaveLength(0)
     },
     empty: (expected, kit) => {

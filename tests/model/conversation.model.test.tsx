@@ -42,7 +42,15 @@ const TARGETS = [
 ]
 
 const INPUT: ConversationInput = {
-  topic: { _id: TOPIC, name: 'General', members_count: 3, role: 20, is_group: true, permission: DEFAULT_TOPIC_PERMISSIONS, last_seen_seq: 22 },
+  topic: {
+    _id: TOPIC,
+    name: 'General',
+    members_count: 3,
+    role: 20,
+    is_group: true,
+    permission: DEFAULT_TOPIC_PERMISSIONS,
+    last_seen_seq: 22,
+  },
   meId: ME,
 }
 
@@ -55,7 +63,10 @@ const last = (s: ConversationSnapshot) => messages(s).at(-1)!
 const sideIdle = (s: ConversationSnapshot) => s.matches({ action: 'idle', pinned: 'hidden', forward: 'closed' })
 /** The short history, loaded and quiet: where the message actions, the pinned list and the picker are explored. */
 const calm = (s: ConversationSnapshot) =>
-  s.matches({ history: 'ready', typing: 'idle' }) && !s.context.catchUpDue && !s.context.hasOlder && messages(s).length === LATEST_SHORT.length
+  s.matches({ history: 'ready', typing: 'idle' }) &&
+  !s.context.catchUpDue &&
+  !s.context.hasOlder &&
+  messages(s).length === LATEST_SHORT.length
 
 /**
  * While a catch-up is due only what moves history on is explored: live messages, edits and typing
@@ -68,7 +79,9 @@ const historyEvent =
     s.context.catchUpDue || !sideIdle(s) || !untouched(s) ? [] : variants(s)
 /** No message action, pinned list or picker has left a trace: the two explorations stay apart (or the graph multiplies). */
 const untouched = (s: ConversationSnapshot) =>
-  s.context.pinned.length === 0 && s.context.forwardTargets.length === 0 && !messages(s).some((m) => m.is_pin || m.is_deleted || m.message === 'Saved text')
+  s.context.pinned.length === 0 &&
+  s.context.forwardTargets.length === 0 &&
+  !messages(s).some((m) => m.is_pin || m.is_deleted || m.message === 'Saved text')
 /** A message action, the pinned list or the picker: explored from a calm chat, one at a time. */
 const sideEvent =
   (region: 'action' | 'pinned' | 'forward', variants: (s: ConversationSnapshot) => AnyEventObject[]) =>
@@ -100,14 +113,26 @@ let current: Actor<typeof conversationMachine> | null = null
 let routerOf: unknown = null
 let router = makeRouter()
 function makeRouter() {
-  return createRouter({ routeTree: createRootRoute({ component: Screen }), history: createMemoryHistory({ initialEntries: [`/chat/${TOPIC}`] }) })
+  return createRouter({
+    routeTree: createRootRoute({ component: Screen }),
+    history: createMemoryHistory({ initialEntries: [`/chat/${TOPIC}`] }),
+  })
 }
-const composer = composerConnect(createActor(composerMachine, { input: { topicId: TOPIC, meId: ME, members: [], canSend: true, draft: '' } }).getSnapshot(), () => {})
+const composer = composerConnect(
+  createActor(composerMachine, { input: { topicId: TOPIC, meId: ME, members: [], canSend: true, draft: '' } }).getSnapshot(),
+  () => {},
+)
 
 /** The open chat as the app renders it (services/conversation.ts): the Conversation view of connect's props. */
 function Screen() {
   const snapshot = useSelector(current!, (s) => s)
-  return <Conversation conversation={connect(snapshot, current!.send)} composer={composer} outbox={{ pending: [], rejected: [], onDismiss: () => {} }} />
+  return (
+    <Conversation
+      conversation={connect(snapshot, current!.send)}
+      composer={composer}
+      outbox={{ pending: [], rejected: [], onDismiss: () => {} }}
+    />
+  )
 }
 
 // A long absence renders 500 rows at once.
@@ -145,7 +170,9 @@ describeModel({
     },
     'xstate.done.actor.loadAfter': (s) => [
       // A full answer (a long absence): the machine asks again after the newest it got.
-      ...(newest(s) < CATCH_UP_MAX ? [{ type: 'xstate.done.actor.loadAfter', output: range(newest(s) + 1, newest(s) + CATCH_UP_MAX).reverse() }] : []),
+      ...(newest(s) < CATCH_UP_MAX
+        ? [{ type: 'xstate.done.actor.loadAfter', output: range(newest(s) + 1, newest(s) + CATCH_UP_MAX).reverse() }]
+        : []),
       // Overlapping what is shown: the newest shown comes again.
       { type: 'xstate.done.actor.loadAfter', output: [msg(newest(s) + 2), msg(newest(s) + 1), ...messages(s).slice(-1)] },
       { type: 'xstate.done.actor.loadAfter', output: [] },
@@ -157,32 +184,64 @@ describeModel({
       { type: 'RECEIVED', message: msg(newest(s) + 1, { topic_id: 'topic-other', message: 'Elsewhere' }) },
     ]),
     CHANGED: historyEvent((s) => [
-      ...messages(s).slice(-1).map((m) => ({ type: 'CHANGED', message: { ...m, message: 'Edited text', edited_at: '2026-03-02T08:00:00.000Z' } })),
+      ...messages(s)
+        .slice(-1)
+        .map((m) => ({ type: 'CHANGED', message: { ...m, message: 'Edited text', edited_at: '2026-03-02T08:00:00.000Z' } })),
       { type: 'CHANGED', message: msg(999, { message: 'Unknown' }) },
     ]),
     // Asked again while one is due, a catch-up is the same one. While history is being fetched it is
     // asked with nobody typing and nothing edited (the typing region and edits do not change what it does).
-    CATCH_UP: historyEvent((s) => (s.matches({ history: 'ready' }) || (s.context.typists.length === 0 && !messages(s).some((m) => m.edited_at)) ? [{ type: 'CATCH_UP' }] : [])),
-    TYPING: historyEvent((s) => (s.context.typists.length < 2 ? [{ type: 'TYPING', typist: { _id: LAN._id, name: 'Lan' } }, { type: 'TYPING', typist: { _id: BAO._id, name: 'Bao' } }] : [])),
+    CATCH_UP: historyEvent((s) =>
+      s.matches({ history: 'ready' }) || (s.context.typists.length === 0 && !messages(s).some((m) => m.edited_at))
+        ? [{ type: 'CATCH_UP' }]
+        : [],
+    ),
+    TYPING: historyEvent((s) =>
+      s.context.typists.length < 2
+        ? [
+            { type: 'TYPING', typist: { _id: LAN._id, name: 'Lan' } },
+            { type: 'TYPING', typist: { _id: BAO._id, name: 'Bao' } },
+          ]
+        : [],
+    ),
     RETRY: [{ type: 'RETRY' }],
     LOAD_OLDER: historyEvent(() => [{ type: 'LOAD_OLDER' }]),
     // The composer sends EDIT with the new text of one of the user's messages.
-    EDIT: sideEvent('action', (s) => (s.matches({ action: 'idle' }) && !last(s).is_deleted ? [{ type: 'EDIT', messageId: last(s)._id, text: 'Saved text' }] : [])),
-    PIN: sideEvent('action', (s) => (s.matches({ action: 'idle' }) && !last(s).is_deleted ? [{ type: 'PIN', messageId: last(s)._id, pin: !last(s).is_pin }] : [])),
-    DELETE: sideEvent('action', (s) => (s.matches({ action: 'idle' }) && !last(s).is_deleted ? [{ type: 'DELETE', messageId: last(s)._id }] : [])),
-    'xstate.done.actor.editMessage': (s) => [{ type: 'xstate.done.actor.editMessage', output: { ...last(s), message: 'Saved text', edited_at: '2026-03-02T08:00:00.000Z' } }],
+    EDIT: sideEvent('action', (s) =>
+      s.matches({ action: 'idle' }) && !last(s).is_deleted ? [{ type: 'EDIT', messageId: last(s)._id, text: 'Saved text' }] : [],
+    ),
+    PIN: sideEvent('action', (s) =>
+      s.matches({ action: 'idle' }) && !last(s).is_deleted ? [{ type: 'PIN', messageId: last(s)._id, pin: !last(s).is_pin }] : [],
+    ),
+    DELETE: sideEvent('action', (s) =>
+      s.matches({ action: 'idle' }) && !last(s).is_deleted ? [{ type: 'DELETE', messageId: last(s)._id }] : [],
+    ),
+    'xstate.done.actor.editMessage': (s) => [
+      { type: 'xstate.done.actor.editMessage', output: { ...last(s), message: 'Saved text', edited_at: '2026-03-02T08:00:00.000Z' } },
+    ],
     'xstate.done.actor.pinMessage': (s) => [{ type: 'xstate.done.actor.pinMessage', output: { ...last(s), is_pin: !last(s).is_pin } }],
     'xstate.done.actor.confirmDelete': [
       { type: 'xstate.done.actor.confirmDelete', output: true },
       { type: 'xstate.done.actor.confirmDelete', output: false },
     ],
-    'xstate.done.actor.deleteMessage': (s) => [{ type: 'xstate.done.actor.deleteMessage', output: { ...messages(s).find((m) => m._id === s.context.deletingId)!, is_deleted: true } }],
+    'xstate.done.actor.deleteMessage': (s) => [
+      {
+        type: 'xstate.done.actor.deleteMessage',
+        output: { ...messages(s).find((m) => m._id === s.context.deletingId)!, is_deleted: true },
+      },
+    ],
     TOGGLE_PINNED: sideEvent('pinned', () => [{ type: 'TOGGLE_PINNED' }]),
     'xstate.done.actor.loadPinned': (s) => [
       { type: 'xstate.done.actor.loadPinned', output: [] },
       { type: 'xstate.done.actor.loadPinned', output: [{ ...last(s), is_pin: true }] },
     ],
-    FORWARD: sideEvent('forward', (s) => (last(s).is_deleted ? [] : s.context.forwarding?._id === last(s)._id ? [{ type: 'FORWARD', message: messages(s).at(-2) ?? last(s) }] : [{ type: 'FORWARD', message: last(s) }])),
+    FORWARD: sideEvent('forward', (s) =>
+      last(s).is_deleted
+        ? []
+        : s.context.forwarding?._id === last(s)._id
+          ? [{ type: 'FORWARD', message: messages(s).at(-2) ?? last(s) }]
+          : [{ type: 'FORWARD', message: last(s) }],
+    ),
     'xstate.done.actor.loadForwardTargets': [{ type: 'xstate.done.actor.loadForwardTargets', output: TARGETS }],
     FORWARD_TO: sideEvent('forward', () => [{ type: 'FORWARD_TO', topicId: TARGETS[0]!._id }]),
     CANCEL_FORWARD: sideEvent('forward', () => [{ type: 'CANCEL_FORWARD' }]),
@@ -274,7 +333,11 @@ describeModel({
       const texts = shown
         .map((row) => row.querySelector('p')?.textContent ?? '')
         .filter((t) => t !== '' && t !== 'This message was deleted')
-      expect(texts).toEqual(messages(expected).filter((m) => !m.is_deleted).map((m) => m.message))
+      expect(texts).toEqual(
+        messages(expected)
+          .filter((m) => !m.is_deleted)
+          .map((m) => m.message),
+      )
       const unread = messages(expected).find((m) => m.seq > 22 && m.sender?._id !== ME)
       if (unread) {
         const divider = shown.findIndex((r) => r.textContent === 'New messages')
@@ -298,7 +361,9 @@ describeModel({
       expect(typingLine(kit).textContent).toBe(`${expected.context.typists.map((t) => t.name).join(', ')} is typing…`)
     },
     'action.idle': (_, kit) => {
-      expect(kit.calls.filter((c) => !c.settled && ['editMessage', 'pinMessage', 'confirmDelete', 'deleteMessage'].includes(c.src))).toEqual([])
+      expect(
+        kit.calls.filter((c) => !c.settled && ['editMessage', 'pinMessage', 'confirmDelete', 'deleteMessage'].includes(c.src)),
+      ).toEqual([])
     },
     'action.editing': (_, kit) => {
       expect(kit.pending('editMessage').input).toEqual({ message_id: last(kit.previous)._id, message: 'Saved text' })
@@ -326,7 +391,12 @@ describeModel({
       expect(kit.screen.getByRole('button', { name: 'Pinned messages' }).getAttribute('aria-expanded')).toBe('true')
       const region = kit.screen.getByRole('region', { name: 'Pinned messages' })
       if (expected.context.pinned.length === 0) expect(region.textContent).toBe('No pinned messages')
-      else expect(within(region).getAllByRole('listitem').map((li) => li.textContent)).toEqual(expected.context.pinned.map((m) => `${m.sender?.name}: ${m.message}`))
+      else
+        expect(
+          within(region)
+            .getAllByRole('listitem')
+            .map((li) => li.textContent),
+        ).toEqual(expected.context.pinned.map((m) => `${m.sender?.name}: ${m.message}`))
     },
     'forward.closed': (_, kit) => {
       expect(region(kit, 'Forward to')).toBeNull()
@@ -338,7 +408,11 @@ describeModel({
     'forward.choosing': (_, kit) => {
       // A chat without a name is offered as 'New Message'.
       const region = kit.screen.getByRole('region', { name: 'Forward to' })
-      expect(within(region).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Side room', 'New Message'])
+      expect(
+        within(region)
+          .getAllByRole('listitem')
+          .map((li) => li.textContent),
+      ).toEqual(['Side room', 'New Message'])
     },
     'forward.sending': (expected, kit) => {
       expect(kit.pending('forwardMessage').input).toEqual({ message_id: expected.context.forwarding!._id, topic_ids: [TARGETS[0]!._id] })

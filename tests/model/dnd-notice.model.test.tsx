@@ -25,7 +25,9 @@ describeModel({
       { type: 'xstate.done.actor.checkPerson', output: { customer_id: 'partner-1', dnd: false, dnd_until: null } },
     ],
     'xstate.done.actor.notifyAnyway': [{ type: 'xstate.done.actor.notifyAnyway', output: { notified: 1 } }],
-    'xstate.error.actor.notifyAnyway': [{ type: 'xstate.error.actor.notifyAnyway', error: new Error('Too many attempts, please try again later') }],
+    'xstate.error.actor.notifyAnyway': [
+      { type: 'xstate.error.actor.notifyAnyway', error: new Error('Too many attempts, please try again later') },
+    ],
   },
   serializeState: (s) => JSON.stringify({ value: s.value, until: s.context.until, error: s.context.error }),
   render: (snapshot, send) => <DndNotice {...connect(snapshot, send)} name="Minh" />,

@@ -29,7 +29,10 @@ const done = (id: string, outputs: unknown[]) => outputs.map((output) => ({ type
 const refused = { message: 'You cannot contact this person.' }
 const errors = (id: string) => [
   { type: `xstate.error.actor.${id}`, error: refused },
-  { type: `xstate.error.actor.${id}`, error: { message: '', cause: 'offline' } /* no server message: the runtime's failingWithMessage(…, '') */ },
+  {
+    type: `xstate.error.actor.${id}`,
+    error: { message: '', cause: 'offline' } /* no server message: the runtime's failingWithMessage(…, '') */,
+  },
 ]
 
 const region = ({ screen }: Kit) => screen.getByRole('region', { name: 'Hoa Pham' })
@@ -60,7 +63,13 @@ describeModel({
   },
   select: 'transitions',
   events: {
-    'xstate.done.actor.loadPerson': done('loadPerson', [answer(0), answer(1), answer(0, { incoming: true }), answer(3), answer(0, { blocked: true })]),
+    'xstate.done.actor.loadPerson': done('loadPerson', [
+      answer(0),
+      answer(1),
+      answer(0, { incoming: true }),
+      answer(3),
+      answer(0, { blocked: true }),
+    ]),
     'xstate.error.actor.loadPerson': [{ type: 'xstate.error.actor.loadPerson', error: { message: '', cause: 'offline' } }],
     // Sending to someone who had asked me makes us friends at once.
     'xstate.done.actor.sendRequest': done('sendRequest', [answer(1), answer(3)]),
@@ -99,7 +108,8 @@ describeModel({
       const { error, errorDetail } = expected.context
       const alerts = within(region(kit)).queryAllByRole('alert')
       if (!error) expect(alerts).toHaveLength(0)
-      else if (error !== 'load') expect(alerts.map((a) => a.textContent)).toEqual([`${FAILURES[error]} ${errorDetail ?? 'Please try again.'}`])
+      else if (error !== 'load')
+        expect(alerts.map((a) => a.textContent)).toEqual([`${FAILURES[error]} ${errorDetail ?? 'Please try again.'}`])
     },
     loading: (_, kit) => {
       expect(within(region(kit)).getByRole('status').textContent).toBe('Loading…')

@@ -7,7 +7,10 @@ import { describeModel, type ModelKit } from './support/run-model'
 type Kit = ModelKit<typeof incomingCallMachine>
 
 const call: IncomingCallRequest = { _id: 'call-9', uuid: 'room-9', caller: { name: 'Minh Tran', photoUrl: null }, isVideo: false }
-const idleOnly = <T,>(events: (snapshot: IncomingCallSnapshot) => T[]) => (snapshot: IncomingCallSnapshot) => (snapshot.matches('idle') ? events(snapshot) : [])
+const idleOnly =
+  <T,>(events: (snapshot: IncomingCallSnapshot) => T[]) =>
+  (snapshot: IncomingCallSnapshot) =>
+    snapshot.matches('idle') ? events(snapshot) : []
 
 const overlay = ({ screen }: Kit) => screen.getByRole('dialog', { name: 'Incoming call from Minh Tran' })
 const button = (kit: Kit, name: string) => within(overlay(kit)).getByRole<HTMLButtonElement>('button', { name })
@@ -17,7 +20,8 @@ describeModel({
   machine: incomingCallMachine,
   input: { sounds: 1, calling: false, pathname: '/chat' },
   // Each new ring counts a play; past the second one they are all "repeated".
-  serializeState: (snapshot) => JSON.stringify({ value: snapshot.value, context: { ...snapshot.context, ringtonePlays: Math.min(snapshot.context.ringtonePlays, 2) } }),
+  serializeState: (snapshot) =>
+    JSON.stringify({ value: snapshot.value, context: { ...snapshot.context, ringtonePlays: Math.min(snapshot.context.ringtonePlays, 2) } }),
   events: {
     NEW_REQUEST_CALL: [{ type: 'NEW_REQUEST_CALL', call }],
     RESPONSE_CALL: [
@@ -34,9 +38,7 @@ describeModel({
     ],
   },
   spyActions: ['openRoom', 'notifyAnswerFailed'],
-  render: (snapshot, send) => (
-    <IncomingCallOverlay {...connect(snapshot, send)} />
-  ),
+  render: (snapshot, send) => <IncomingCallOverlay {...connect(snapshot, send)} />,
   perform: {
     ANSWER: async (_, kit) => {
       await kit.user.click(button(kit, 'Answer'))

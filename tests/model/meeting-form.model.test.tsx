@@ -1,12 +1,23 @@
 import { expect } from 'vitest'
 import { within } from '@testing-library/react'
-import { connect, meetingFormMachine, type CallOpenResult, type MeetingField, type MeetingFormSnapshot } from '../../src/machines/meeting-form'
+import {
+  connect,
+  meetingFormMachine,
+  type CallOpenResult,
+  type MeetingField,
+  type MeetingFormSnapshot,
+} from '../../src/machines/meeting-form'
 import { MeetingDialog } from '../../src/ui/meeting-form/meeting-dialog'
 import { describeModel, type ModelKit } from './support/run-model'
 
 type Kit = ModelKit<typeof meetingFormMachine>
 
-const LABELS: Record<MeetingField, string> = { roomName: 'Meeting name', name: 'Your name', password: 'Password (optional)', code: 'Meeting code' }
+const LABELS: Record<MeetingField, string> = {
+  roomName: 'Meeting name',
+  name: 'Your name',
+  password: 'Password (optional)',
+  code: 'Meeting code',
+}
 const FILLED: Record<MeetingField, string> = { roomName: 'Sync', name: 'Lan', password: 'pw', code: 'A1' }
 const created: CallOpenResult = { _id: 'meet-1', jwt: 'jwt-1', server_meet: 'meet.example', code: 'XYZ-789' }
 const found: CallOpenResult = { _id: 'meet-2', jwt: 'jwt-2', server_meet: 'meet.example', code: 'ABC-123' }
@@ -21,7 +32,15 @@ describeModel({
   input: { name: '' },
   serializeState: (s) => {
     const { roomName, name, password, code, error } = s.context
-    return JSON.stringify({ value: s.value, room: roomName.trim() !== '', name: name.trim() !== '', blankRoom: roomName !== '' && roomName.trim() === '', private: password !== '', code: code !== '', error })
+    return JSON.stringify({
+      value: s.value,
+      room: roomName.trim() !== '',
+      name: name.trim() !== '',
+      blankRoom: roomName !== '' && roomName.trim() === '',
+      private: password !== '',
+      code: code !== '',
+      error,
+    })
   },
   events: {
     // Each field between empty and filled; a blank meeting name counts as empty. Starting and
@@ -29,7 +48,12 @@ describeModel({
     CHANGE: (s) => {
       if (!editing(s)) return []
       const { roomName, name, password, code } = s.context
-      const fields: MeetingField[] = code !== '' ? ['code'] : roomName === '' && name === '' && password === '' ? ['roomName', 'name', 'password', 'code'] : ['roomName', 'name', 'password']
+      const fields: MeetingField[] =
+        code !== ''
+          ? ['code']
+          : roomName === '' && name === '' && password === ''
+            ? ['roomName', 'name', 'password', 'code']
+            : ['roomName', 'name', 'password']
       return [
         ...fields.map((f) => ({ type: 'CHANGE', field: f, value: s.context[f] === '' ? FILLED[f] : '' })),
         ...(roomName === '' && name === '' && password === '' && code === '' ? [{ type: 'CHANGE', field: 'roomName', value: '   ' }] : []),
@@ -65,9 +89,14 @@ describeModel({
       expect(button(kit, 'Get started').disabled).toBe(roomName.trim() === '' && name.trim() === '')
       expect(button(kit, 'Join').disabled).toBe(code.trim() === '')
       // The password is optional and makes the room private.
-      expect(within(dialog(kit)).getByText(password ? 'Private room: people need the password to join.' : 'With a password the room is private.')).toBeTruthy()
+      expect(
+        within(dialog(kit)).getByText(
+          password ? 'Private room: people need the password to join.' : 'With a password the room is private.',
+        ),
+      ).toBeTruthy()
       if (error === 'code') expect(within(dialog(kit)).getByRole('alert').textContent).toBe('Code is incorrect')
-      else if (error === 'create') expect(within(dialog(kit)).getByRole('alert').textContent).toBe('Could not start the meeting. Please try again.')
+      else if (error === 'create')
+        expect(within(dialog(kit)).getByRole('alert').textContent).toBe('Could not start the meeting. Please try again.')
       else expect(within(dialog(kit)).queryByRole('alert')).toBeNull()
     },
     creating: (expected, kit) => {
@@ -83,7 +112,12 @@ describeModel({
     opened: (expected, kit) => {
       expect(kit.screen.queryByRole('dialog')).toBeNull()
       const result = kit.calls.at(-1)!.src === 'createMeeting' ? created : found
-      const query = new URLSearchParams({ jwt: result.jwt, room: expected.context.roomName.trim(), name: expected.context.name.trim(), code: result.code })
+      const query = new URLSearchParams({
+        jwt: result.jwt,
+        room: expected.context.roomName.trim(),
+        name: expected.context.name.trim(),
+        code: result.code,
+      })
       expect(kit.actions.openMeeting).toHaveBeenCalledTimes(1)
       expect(kit.actions.openMeeting.mock.calls[0][1]).toEqual({ href: `/call-open/${result._id}?${query}` })
     },

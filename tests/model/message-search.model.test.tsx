@@ -31,14 +31,17 @@ const ONE = [found(1), found(2, { topic_name: '', partner_name: 'Minh', seq: 3, 
 const FULL = Array.from({ length: 20 }, (_, i) => found(100 + i))
 const PAGE_2 = [found(200)]
 
-const page = routed(messageSearchMachine, (snapshot, send) => <MessageSearchPage {...connect(snapshot, send)} onSearch={(keyword) => send({ type: 'SEARCH', keyword })} />)
+const page = routed(messageSearchMachine, (snapshot, send) => (
+  <MessageSearchPage {...connect(snapshot, send)} onSearch={(keyword) => send({ type: 'SEARCH', keyword })} />
+))
 const results = ({ screen }: Kit) => screen.queryByRole('list', { name: 'Messages found' })
 
 describeModel({
   machine: messageSearchMachine,
   inputs: { 'with ?q=': { keyword: 'da nang' }, 'without ?q=': { keyword: '' } },
   select: 'coverage',
-  serializeState: (s) => JSON.stringify({ value: s.value, keyword: s.context.keyword, count: s.context.results.length, hasMore: s.context.hasMore }),
+  serializeState: (s) =>
+    JSON.stringify({ value: s.value, keyword: s.context.keyword, count: s.context.results.length, hasMore: s.context.hasMore }),
   events: {
     SEARCH: [
       { type: 'SEARCH', keyword: 'hue' },
@@ -97,7 +100,9 @@ describeModel({
       // snippet's "<b>" shows as characters, it is never markup).
       const first = expected.context.results[0]!
       expect(links[0]!.getAttribute('href')).toBe(`/chat/topic-7?seq=${first.seq}`)
-      expect([...links[0]!.querySelectorAll('mark')].map((m) => m.textContent)).toEqual([first.text.slice(first.highlights[0]!.start, first.highlights[0]!.start + first.highlights[0]!.length)])
+      expect([...links[0]!.querySelectorAll('mark')].map((m) => m.textContent)).toEqual([
+        first.text.slice(first.highlights[0]!.start, first.highlights[0]!.start + first.highlights[0]!.length),
+      ])
       expect(links[0]!.querySelector('b')).toBeNull()
       expect(links[0]!.textContent).toContain(first.text)
       if (first._id === 'm-1') expect(links[1]!.textContent).toContain('Minh')

@@ -24,7 +24,9 @@ function makeRouter() {
       </Fragment>
     ),
   })
-  const pages = ['/', '/about', '/somewhere'].map((path) => createRoute({ getParentRoute: () => rootRoute, path, component: () => <p>page {path}</p> }))
+  const pages = ['/', '/about', '/somewhere'].map((path) =>
+    createRoute({ getParentRoute: () => rootRoute, path, component: () => <p>page {path}</p> }),
+  )
   return createRouter({ routeTree: rootRoute.addChildren(pages), history: createMemoryHistory({ initialEntries: ['/'] }) })
 }
 

@@ -15,7 +15,16 @@ const MEMBERS = [
   { _id: 'u-lan', name: 'Lan Tran' },
   { _id: 'u-bao', name: 'Bao Le' },
 ]
-const created = (name: string, members: number): Topic => topicFixture({ _id: 'topic-new', name, channel_id: CHANNEL, admin: ME, role: 40, members_count: members + 1, created_at: '2026-03-01T08:00:00.000Z' })
+const created = (name: string, members: number): Topic =>
+  topicFixture({
+    _id: 'topic-new',
+    name,
+    channel_id: CHANNEL,
+    admin: ME,
+    role: 40,
+    members_count: members + 1,
+    created_at: '2026-03-01T08:00:00.000Z',
+  })
 
 const ctx = (s: NewGroupSnapshot) => s.context
 const dialog = ({ screen }: Kit) => screen.getByRole('dialog')
@@ -25,7 +34,8 @@ const createButton = (kit: Kit) => within(dialog(kit)).getByRole<HTMLButtonEleme
 describeModel({
   machine: newGroupMachine,
   input: { meId: ME },
-  serializeState: (s) => JSON.stringify({ value: s.value, name: ctx(s).name, chosen: ctx(s).chosen, candidates: ctx(s).candidates.length, error: ctx(s).error }),
+  serializeState: (s) =>
+    JSON.stringify({ value: s.value, name: ctx(s).name, chosen: ctx(s).chosen, candidates: ctx(s).candidates.length, error: ctx(s).error }),
   events: {
     OPEN: [{ type: 'OPEN', channelId: CHANNEL }],
     NAME: (s) => (ctx(s).name === '' ? [{ type: 'NAME', name: '  Launch team ' }] : ctx(s).name.trim() ? [{ type: 'NAME', name: '' }] : []),
@@ -35,7 +45,9 @@ describeModel({
       { type: 'xstate.done.actor.loadMembers', output: MEMBERS },
       { type: 'xstate.done.actor.loadMembers', output: [MEMBERS[0]] },
     ],
-    'xstate.done.actor.createGroup': (s) => [{ type: 'xstate.done.actor.createGroup', output: created(ctx(s).name.trim(), ctx(s).chosen.length) }],
+    'xstate.done.actor.createGroup': (s) => [
+      { type: 'xstate.done.actor.createGroup', output: created(ctx(s).name.trim(), ctx(s).chosen.length) },
+    ],
     'xstate.error.actor.createGroup': [
       // what the runtime (failingWithMessage) rejects with: the server's reason, or the general message
       { type: 'xstate.error.actor.createGroup', error: 'A group with this name exists' },
@@ -94,10 +106,15 @@ describeModel({
       expect(nameBox(kit).value).toBe(c.name)
       expect(nameBox(kit).disabled).toBe(false)
       // The user is never offered: only the others loaded, each once.
-      const offered = within(dialog(kit)).queryAllByRole('checkbox').map((box) => box.closest('label')!.textContent)
+      const offered = within(dialog(kit))
+        .queryAllByRole('checkbox')
+        .map((box) => box.closest('label')!.textContent)
       expect(offered).toEqual(c.candidates.length ? ['Lan Tran', 'Bao Le'] : [])
       if (!c.candidates.length) expect(within(dialog(kit)).getByText('Everyone in the channel is already here.')).toBeTruthy()
-      for (const id of c.chosen) expect(within(dialog(kit)).getByRole<HTMLInputElement>('checkbox', { name: MEMBERS.find((m) => m._id === id)!.name }).checked).toBe(true)
+      for (const id of c.chosen)
+        expect(within(dialog(kit)).getByRole<HTMLInputElement>('checkbox', { name: MEMBERS.find((m) => m._id === id)!.name }).checked).toBe(
+          true,
+        )
       expect(createButton(kit).disabled).toBe(c.name.trim() === '')
       if (c.error) expect(within(dialog(kit)).getByRole('alert').textContent).toBe(c.error)
       else expect(within(dialog(kit)).queryByRole('alert')).toBeNull()

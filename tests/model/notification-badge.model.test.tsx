@@ -1,6 +1,11 @@
 import { expect } from 'vitest'
 import { within } from '@testing-library/react'
-import { connect, notificationBadgeMachine, type NotificationBadgeSnapshot, type NotificationItem } from '../../src/machines/notification-badge'
+import {
+  connect,
+  notificationBadgeMachine,
+  type NotificationBadgeSnapshot,
+  type NotificationItem,
+} from '../../src/machines/notification-badge'
 import { NotificationsDrawer } from '../../src/ui/app/notifications-drawer'
 import { ChatUnreadBadge } from '../../src/ui/notification-badge/chat-unread-badge'
 import { NotificationBell } from '../../src/ui/notification-badge/notification-bell'
@@ -71,7 +76,9 @@ describeModel({
   events: {
     // Up to six while away (icons 1..4, then the 5 icon for 5 and 6); two while here.
     DATA: (s) =>
-      onlyChat(s) || (blurred(s) ? s.context.titleCount >= 6 : s.context.items.length >= 2) ? [] : [{ type: 'DATA', notification: note(s.context.items.length + 1) }],
+      onlyChat(s) || (blurred(s) ? s.context.titleCount >= 6 : s.context.items.length >= 2)
+        ? []
+        : [{ type: 'DATA', notification: note(s.context.items.length + 1) }],
     UNREAD_COUNT: (s) =>
       onlyChat(s) || s.context.items.length > 0 || blurred(s) || drawerOpen(s)
         ? []
@@ -88,8 +95,21 @@ describeModel({
               type: 'LOADED',
               items: [
                 ...s.context.items.map((item) => ({ ...item })),
-                { ...note(0), _id: 'old-2', target: '/chat/old-2', notify_message: 'Earlier notification', created_at: '2026-02-27T09:00:00.000Z' },
-                { ...note(0), _id: 'old-1', target: '/chat/old-1', is_seen: true, notify_message: 'Old notification', created_at: '2026-02-26T09:00:00.000Z' },
+                {
+                  ...note(0),
+                  _id: 'old-2',
+                  target: '/chat/old-2',
+                  notify_message: 'Earlier notification',
+                  created_at: '2026-02-27T09:00:00.000Z',
+                },
+                {
+                  ...note(0),
+                  _id: 'old-1',
+                  target: '/chat/old-1',
+                  is_seen: true,
+                  notify_message: 'Old notification',
+                  created_at: '2026-02-26T09:00:00.000Z',
+                },
               ],
             },
           ],
@@ -113,7 +133,11 @@ describeModel({
     SEEN_ELSEWHERE: (s) =>
       !blurred(s) && s.context.items.length > 0
         ? [
-            { type: 'SEEN_ELSEWHERE', ids: [s.context.items[0]!._id], count: Math.max(0, s.context.unread - (s.context.items[0]!.is_seen ? 0 : 1)) },
+            {
+              type: 'SEEN_ELSEWHERE',
+              ids: [s.context.items[0]!._id],
+              count: Math.max(0, s.context.unread - (s.context.items[0]!.is_seen ? 0 : 1)),
+            },
             { type: 'SEEN_ELSEWHERE', ids: null, count: 0 },
           ]
         : [],
@@ -218,7 +242,8 @@ describeModel({
     LOADED: async (event, kit) => {
       const ledger = ledgerOf(kit)
       const known = new Set(ledger.items.map((i) => i.id))
-      for (const item of event.items as NotificationItem[]) if (!known.has(item._id)) ledger.items.push({ id: item._id, message: item.notify_message, seen: item.is_seen })
+      for (const item of event.items as NotificationItem[])
+        if (!known.has(item._id)) ledger.items.push({ id: item._id, message: item.notify_message, seen: item.is_seen })
       await kit.send({ type: 'LOADED', items: event.items } as never)
       const ids = kit.actor.getSnapshot().context.items.map((item) => item._id)
       expect(new Set(ids).size).toBe(ids.length)
@@ -258,7 +283,9 @@ describeModel({
     '*': (_, kit) => {
       // The counts follow from the events this path sent.
       const { unread, chat: chatUnread } = ledgerOf(kit)
-      expect(bell(kit).getAttribute('aria-label')).toMatch(unread > 0 ? new RegExp(`^Notifications, ${unread} unread`) : /^Notifications(, new)?$/)
+      expect(bell(kit).getAttribute('aria-label')).toMatch(
+        unread > 0 ? new RegExp(`^Notifications, ${unread} unread`) : /^Notifications(, new)?$/,
+      )
       // The chat badge: the count up to 10, then '10+'.
       const badge = chatUnread === 0 ? null : chatUnread > 10 ? '10+' : String(chatUnread)
       const link = kit.screen.getByRole('link', { hidden: true })

@@ -6,7 +6,12 @@ import { describeModel, type ModelKit } from './support/run-model'
 
 type Kit = ModelKit<typeof notificationPagesMachine>
 
-const item = (page: number, i: number): NotificationItem => ({ _id: `p${page}-${i}`, is_seen: false, created_at: '2026-03-01T09:00:00.000Z', notify_message: `Page ${page} item ${i}` })
+const item = (page: number, i: number): NotificationItem => ({
+  _id: `p${page}-${i}`,
+  is_seen: false,
+  created_at: '2026-03-01T09:00:00.000Z',
+  notify_message: `Page ${page} item ${i}`,
+})
 /** A page of GET notify: 20 items (more may follow) or fewer (the last page). */
 const pageOf = (page: number, size: number) => Array.from({ length: size }, (_, i) => item(page, i))
 
@@ -32,7 +37,9 @@ describeModel({
     'xstate.error.actor.loadPage': [{ type: 'xstate.error.actor.loadPage', error: new Error('offline') }],
   },
   spyActions: ['deliver'],
-  render: (snapshot, send) => <NotificationList items={[]} unread={0} canMarkAllSeen={false} onSeen={noop} onSeenAll={noop} pages={connect(snapshot, send)} />,
+  render: (snapshot, send) => (
+    <NotificationList items={[]} unread={0} canMarkAllSeen={false} onSeen={noop} onSeenAll={noop} pages={connect(snapshot, send)} />
+  ),
   perform: {
     LOAD_MORE: async (_, kit) => {
       ledgerOf(kit).asked.push(kit.previous.context.page + 1)

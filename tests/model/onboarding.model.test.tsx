@@ -36,17 +36,31 @@ describeModel({
   select: 'transitions',
   serializeState: (s) => {
     const c = s.context
-    return JSON.stringify({ value: s.value, useFor: c.useFor, keyword: c.keyword !== '', channels: c.channels?.length ?? null, company: c.companyName !== '', website: c.website !== '', type: c.channelType, error: c.error, skip: c.skipTutorial })
+    return JSON.stringify({
+      value: s.value,
+      useFor: c.useFor,
+      keyword: c.keyword !== '',
+      channels: c.channels?.length ?? null,
+      company: c.companyName !== '',
+      website: c.website !== '',
+      type: c.channelType,
+      error: c.error,
+      skip: c.skipTutorial,
+    })
   },
   events: {
-    CHOOSE: (s) => (['personal', 'business'] as const).filter((useFor) => useFor !== s.context.useFor).map((useFor) => ({ type: 'CHOOSE', useFor })),
+    CHOOSE: (s) =>
+      (['personal', 'business'] as const).filter((useFor) => useFor !== s.context.useFor).map((useFor) => ({ type: 'CHOOSE', useFor })),
     CHANGE_KEYWORD: (s) => [{ type: 'CHANGE_KEYWORD', keyword: s.context.keyword ? '' : 'design' }],
     JOIN: (s) => (s.context.channels?.length ? [{ type: 'JOIN', channelId: s.context.channels[0]._id }] : []),
     CHANGE: (s) => [
       { type: 'CHANGE', field: 'companyName', value: s.context.companyName ? '' : 'Acme' },
       ...(s.context.companyName === '' ? [{ type: 'CHANGE', field: 'website', value: s.context.website ? '' : 'acme.example' }] : []),
     ],
-    CHOOSE_TYPE: (s) => (['sme', 'edu'] as const).filter((type) => type !== s.context.channelType).map((channelType) => ({ type: 'CHOOSE_TYPE', channelType })),
+    CHOOSE_TYPE: (s) =>
+      (['sme', 'edu'] as const)
+        .filter((type) => type !== s.context.channelType)
+        .map((channelType) => ({ type: 'CHOOSE_TYPE', channelType })),
     'xstate.done.actor.searchChannels': [
       { type: 'xstate.done.actor.searchChannels', output: [HUB] },
       { type: 'xstate.done.actor.searchChannels', output: [] },
@@ -115,7 +129,9 @@ describeModel({
       const { error } = expected.context
       if (error) expect(within(dialog(kit)).getByRole('alert').textContent).toBe(ERRORS[error])
       else expect(within(dialog(kit)).queryByRole('alert')).toBeNull()
-      expect(within(dialog(kit)).getByText(`Step ${at(expected, { open: 'step1' }) || at(expected, { open: 'savingUseFor' }) ? 1 : 2} of 2`)).toBeTruthy()
+      expect(
+        within(dialog(kit)).getByText(`Step ${at(expected, { open: 'step1' }) || at(expected, { open: 'savingUseFor' }) ? 1 : 2} of 2`),
+      ).toBeTruthy()
     },
     closed: (expected, kit) => {
       expect(kit.screen.queryByRole('dialog')).toBeNull()
@@ -184,7 +200,11 @@ describeModel({
     'open.step2.business.creatingChannel': (expected, kit) => {
       expect(within(dialog(kit)).getByRole('status').textContent).toBe('Creating your company channel…')
       const { companyName, website, channelType } = expected.context
-      expect(kit.pending('createCompanyChannel').input).toEqual({ name: companyName, use_for: channelType, ...(website ? { website } : {}) })
+      expect(kit.pending('createCompanyChannel').input).toEqual({
+        name: companyName,
+        use_for: channelType,
+        ...(website ? { website } : {}),
+      })
     },
     'open.finishing': (_, kit) => {
       expect(button(kit, 'Skip').disabled).toBe(true)

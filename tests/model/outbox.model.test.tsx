@@ -20,7 +20,15 @@ const entry = (n: number, topic = TOPIC): OutboxEntry => ({
   created_at: '2026-03-01T08:00:00.000Z',
 })
 const sentCopy = (e: OutboxEntry): Message =>
-  textMessage({ _id: `m-${e.client_id}`, client_id: e.client_id, topic_id: e.topic_id, seq: 1, message: e.message, sender: { _id: 'u-me', name: 'Me', workid: 'me', photo_url: null }, created_at: e.created_at })
+  textMessage({
+    _id: `m-${e.client_id}`,
+    client_id: e.client_id,
+    topic_id: e.topic_id,
+    seq: 1,
+    message: e.message,
+    sender: { _id: 'u-me', name: 'Me', workid: 'me', photo_url: null },
+    created_at: e.created_at,
+  })
 
 const entries = (s: OutboxSnapshot) => s.context.entries
 const head = (s: OutboxSnapshot) => entries(s)[0]!
@@ -46,7 +54,13 @@ describeModel({
     restoredOffline: { entries: [entry(1), entry(2, 'topic-other')], online: false, signedIn: true },
   },
   serializeState: (s) =>
-    JSON.stringify({ value: s.value, count: Math.min(entries(s).length, 3), rejected: Math.min(s.context.rejected.length, 1), online: s.context.online, signedIn: s.context.signedIn }),
+    JSON.stringify({
+      value: s.value,
+      count: Math.min(entries(s).length, 3),
+      rejected: Math.min(s.context.rejected.length, 1),
+      online: s.context.online,
+      signedIn: s.context.signedIn,
+    }),
   select: 'coverage',
   spyActions: ['persist'],
   events: {
@@ -105,7 +119,11 @@ describeModel({
   states: {
     '*': (_, kit) => {
       // Not from the machine: one pending row per queued message of this topic, in the order written.
-      expect(pendingRows(kit).map((r) => r.firstChild!.firstChild!.textContent)).toEqual(queueOf(kit).filter((e) => e.topic_id === TOPIC).map((e) => e.message))
+      expect(pendingRows(kit).map((r) => r.firstChild!.firstChild!.textContent)).toEqual(
+        queueOf(kit)
+          .filter((e) => e.topic_id === TOPIC)
+          .map((e) => e.message),
+      )
     },
     idle: (expected, kit) => {
       expect(pendingRows(kit)).toHaveLength(0)
@@ -115,7 +133,9 @@ describeModel({
       // Oldest first, one at a time: the head is on its way, the rest queued.
       expect(kit.pending('sendMessage').input).toEqual(head(expected))
       const mine = entries(expected).filter((e) => e.topic_id === TOPIC)
-      expect(pendingRows(kit).map((r) => r.textContent)).toEqual(mine.map((e, i) => `${e.message}${e === head(expected) && i === 0 ? 'Sending…' : 'Queued'}`))
+      expect(pendingRows(kit).map((r) => r.textContent)).toEqual(
+        mine.map((e, i) => `${e.message}${e === head(expected) && i === 0 ? 'Sending…' : 'Queued'}`),
+      )
     },
     waiting: (expected, kit) => {
       const mine = entries(expected).filter((e) => e.topic_id === TOPIC)

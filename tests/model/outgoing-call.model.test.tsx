@@ -6,7 +6,11 @@ import { describeModel, type ModelKit } from './support/run-model'
 
 type Kit = ModelKit<typeof outgoingCallMachine>
 
-const input: OutgoingCallInput = { call: { _id: 'call-1', uuid: 'room-7f3a' }, callee: { name: 'Lan Nguyen', photoUrl: null }, isVideo: true }
+const input: OutgoingCallInput = {
+  call: { _id: 'call-1', uuid: 'room-7f3a' },
+  callee: { name: 'Lan Nguyen', photoUrl: null },
+  isVideo: true,
+}
 
 const overlay = ({ screen }: Kit) => screen.getByRole('dialog', { name: 'Calling Lan Nguyen' })
 const tone = ({ container }: Kit) => container.querySelector<HTMLAudioElement>('audio[data-tone="waiting"]')

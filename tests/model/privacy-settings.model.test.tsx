@@ -32,7 +32,8 @@ describeModel({
   machine: privacySettingsMachine,
   input: { values: start },
   // Which switch is saving and which one failed matter; the values are asserted per step.
-  serializeState: (snapshot) => JSON.stringify({ value: snapshot.value, saving: snapshot.context.saving?.field ?? null, failed: snapshot.context.failed }),
+  serializeState: (snapshot) =>
+    JSON.stringify({ value: snapshot.value, saving: snapshot.context.saving?.field ?? null, failed: snapshot.context.failed }),
   events: {
     OPEN: [{ type: 'OPEN', values: stored }],
     TOGGLE: PRIVACY_FIELDS.map((field) => ({ type: 'TOGGLE', field })),
@@ -94,7 +95,8 @@ describeModel({
       expect(button(kit, 'OK').disabled).toBe(false)
       expect(button(kit, 'Cancel').disabled).toBe(false)
       const failed = expected.context.failed
-      if (failed) expect(within(dialog(kit)).getByRole('alert').textContent).toBe(`Could not save “${LABELS[failed]}”. It has been switched back.`)
+      if (failed)
+        expect(within(dialog(kit)).getByRole('alert').textContent).toBe(`Could not save “${LABELS[failed]}”. It has been switched back.`)
       else expect(within(dialog(kit)).queryByRole('alert')).toBeNull()
     },
     'open.saving': (expected, kit) => {

@@ -34,7 +34,8 @@ describeModel({
   select: 'transitions',
   serializeState: (s) => JSON.stringify({ value: s.value, c: s.context }),
   events: {
-    UPDATE_NAME: (s) => (idle(s) && s.context.user && s.context.user.name !== 'Lan Tran' ? [{ type: 'UPDATE_NAME', name: 'Lan Tran' }] : []),
+    UPDATE_NAME: (s) =>
+      idle(s) && s.context.user && s.context.user.name !== 'Lan Tran' ? [{ type: 'UPDATE_NAME', name: 'Lan Tran' }] : [],
     PICK_AVATAR: (s) =>
       idle(s) && s.context.user
         ? [
@@ -43,9 +44,22 @@ describeModel({
             { type: 'PICK_AVATAR', file: { type: 'image/png', size: 2048 } },
           ]
         : [],
-    UPLOAD_PROGRESS: (s) => (s.context.uploadPercent === 0 ? [{ type: 'UPLOAD_PROGRESS', percent: 40 }] : s.context.uploadPercent === 40 ? [{ type: 'UPLOAD_PROGRESS', percent: 25 }, { type: 'UPLOAD_PROGRESS', percent: 90 }] : []),
+    UPLOAD_PROGRESS: (s) =>
+      s.context.uploadPercent === 0
+        ? [{ type: 'UPLOAD_PROGRESS', percent: 40 }]
+        : s.context.uploadPercent === 40
+          ? [
+              { type: 'UPLOAD_PROGRESS', percent: 25 },
+              { type: 'UPLOAD_PROGRESS', percent: 90 },
+            ]
+          : [],
     UPLOAD_DONE: [{ type: 'UPLOAD_DONE', user: user({ photo_url: '/media/avatar.png' }) }],
-    USER_CHANGED: (s) => (s.context.user === null ? [{ type: 'USER_CHANGED', user: LAN }] : s.context.user.name === 'Lan Nguyen' && idle(s) ? [{ type: 'USER_CHANGED', user: { name: 'Lan Tran', photo_url: null } }] : []),
+    USER_CHANGED: (s) =>
+      s.context.user === null
+        ? [{ type: 'USER_CHANGED', user: LAN }]
+        : s.context.user.name === 'Lan Nguyen' && idle(s)
+          ? [{ type: 'USER_CHANGED', user: { name: 'Lan Tran', photo_url: null } }]
+          : [],
   },
   spyActions: ['userSaved', 'reloadUser'],
   callbackActors: ['uploadAvatar'],
@@ -65,7 +79,9 @@ describeModel({
     },
     PICK_AVATAR: async (event, kit) => {
       const input = kit.container.ownerDocument.querySelector<HTMLInputElement>('input[type="file"]')!
-      const file = new File([new Uint8Array(event.file.size)], event.file.type === 'image/gif' ? 'me.gif' : 'me.png', { type: event.file.type })
+      const file = new File([new Uint8Array(event.file.size)], event.file.type === 'image/gif' ? 'me.gif' : 'me.png', {
+        type: event.file.type,
+      })
       if (acceptable(event.file)) {
         accepted++
         reported = []
@@ -104,13 +120,17 @@ describeModel({
       expect([expected.context.user?.name ?? '', typedName]).toContain(field.value)
       expect(kit.screen.queryByRole('progressbar')).toBeNull()
       const { avatarError, notice } = expected.context
-      if (avatarError) expect(kit.screen.getByRole('alert').textContent).toBe(avatarError === 'type' ? 'You can only upload JPG/PNG file' : 'The file is too large')
+      if (avatarError)
+        expect(kit.screen.getByRole('alert').textContent).toBe(
+          avatarError === 'type' ? 'You can only upload JPG/PNG file' : 'The file is too large',
+        )
       else expect(kit.screen.queryByRole('alert')).toBeNull()
       if (notice === 'nameSaved') expect(kit.screen.getByRole('status').textContent).toBe('Your name has been saved')
       else if (notice === 'avatarSaved') expect(kit.screen.getByRole('status').textContent).toBe('Your avatar has been updated')
       else expect(kit.screen.queryByRole('status')).toBeNull()
       const avatar = kit.screen.getByRole('img', { name: 'Your avatar' })
-      if (expected.context.user?.photo_url) expect(avatar.querySelector('img')?.getAttribute('src') ?? avatar.getAttribute('src')).toBe(expected.context.user.photo_url)
+      if (expected.context.user?.photo_url)
+        expect(avatar.querySelector('img')?.getAttribute('src') ?? avatar.getAttribute('src')).toBe(expected.context.user.photo_url)
       else expect(avatar.textContent).toBe(expected.context.user ? (expected.context.user.name === 'Lan Tran' ? 'LT' : 'LN') : '?')
     },
     savingName: (_, kit) => {

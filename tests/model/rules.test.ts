@@ -43,7 +43,14 @@ describe('badges', () => {
 
 describe('forms', () => {
   it('channel name: required (trimmed), at most 75; a private channel needs 6+ characters of password', () => {
-    expect([' ', '', 'a', 'x'.repeat(75), 'x'.repeat(76), ` ${'x'.repeat(75)} `].map(nameProblem)).toEqual(['required', 'required', null, null, 'tooLong', null])
+    expect([' ', '', 'a', 'x'.repeat(75), 'x'.repeat(76), ` ${'x'.repeat(75)} `].map(nameProblem)).toEqual([
+      'required',
+      'required',
+      null,
+      null,
+      'tooLong',
+      null,
+    ])
     expect(passwordProblem({ isPublic: false, password: '12345' })).toBe('tooShort')
     expect(passwordProblem({ isPublic: false, password: '123456' })).toBeNull()
     expect(passwordProblem({ isPublic: true, password: '' })).toBeNull()
@@ -53,7 +60,9 @@ describe('forms', () => {
   it('meeting: Get started needs the meeting name or the user name; the page carries jwt, room, name, code', () => {
     expect(canStartMeeting({ roomName: ' ', name: '' })).toBe(false)
     expect(canStartMeeting({ roomName: '', name: 'Lan' })).toBe(true)
-    expect(meetingHref({ _id: 'm 1', jwt: 'j', server_meet: 's', code: 'C-1' }, { roomName: ' Sync ', name: 'Lan N' })).toBe('/call-open/m%201?jwt=j&room=Sync&name=Lan+N&code=C-1')
+    expect(meetingHref({ _id: 'm 1', jwt: 'j', server_meet: 's', code: 'C-1' }, { roomName: ' Sync ', name: 'Lan N' })).toBe(
+      '/call-open/m%201?jwt=j&room=Sync&name=Lan+N&code=C-1',
+    )
   })
 })
 

@@ -12,14 +12,23 @@ import { describeModel, type ModelKit } from './support/run-model'
  */
 type Kit = ModelKit<typeof searchMachine>
 
-const person = (i: number, name: string): FoundCustomer => ({ _id: `u-${i}`, name, workid: `${name.toLowerCase().replace(/\W+/g, '-')}-${1000 + i}`, photo_url: null })
+const person = (i: number, name: string): FoundCustomer => ({
+  _id: `u-${i}`,
+  name,
+  workid: `${name.toLowerCase().replace(/\W+/g, '-')}-${1000 + i}`,
+  photo_url: null,
+})
 const AN = person(1, 'Nguyễn Văn An')
 const GROUP: FoundTopic = { _id: 't-1', name: 'Nhóm Nguyên', image: null, channel_id: 'c-1' }
 const CHANNEL: FoundChannel = { _id: 'c-2', name: 'Nguyen Family', image: null, is_public: true, is_member: false }
 const SOME: SuperSearchResult = { customer: [AN], topic: [GROUP], channel: [CHANNEL] }
 const NOTHING: SuperSearchResult = { customer: [], topic: [], channel: [] }
 /** A full page of people: there may be more. */
-const FULL: SuperSearchResult = { customer: Array.from({ length: 20 }, (_, i) => person(100 + i, `Nguyen ${String(i).padStart(2, '0')}`)), topic: [], channel: [] }
+const FULL: SuperSearchResult = {
+  customer: Array.from({ length: 20 }, (_, i) => person(100 + i, `Nguyen ${String(i).padStart(2, '0')}`)),
+  topic: [],
+  channel: [],
+}
 const PAGE_2: SuperSearchResult = { customer: [person(200, 'Nguyen Last')], topic: [], channel: [] }
 
 const scopeOf = (kit: Kit) => kit.actor.getSnapshot().context.scope
@@ -64,11 +73,14 @@ describeModel({
       { type: 'xstate.done.actor.search', output: FULL },
     ],
     // While the input is blurred, the blur delay (200 ms) ends before any debounce (300 / 600 ms) would.
-    'xstate.after.DEBOUNCE.search.open.query.debouncing': (s) => (s.matches({ open: { focus: 'blurring' } }) ? [] : [{ type: 'xstate.after.DEBOUNCE.search.open.query.debouncing' }]),
+    'xstate.after.DEBOUNCE.search.open.query.debouncing': (s) =>
+      s.matches({ open: { focus: 'blurring' } }) ? [] : [{ type: 'xstate.after.DEBOUNCE.search.open.query.debouncing' }],
     'xstate.done.actor.searchMore': [{ type: 'xstate.done.actor.searchMore', output: PAGE_2 }],
   },
   spyActions: ['openOption'],
-  render: (snapshot, send) => <SearchBox variant={snapshot.context.scope === 'people' ? 'inline' : 'popover'} {...connect(snapshot, send)} />,
+  render: (snapshot, send) => (
+    <SearchBox variant={snapshot.context.scope === 'people' ? 'inline' : 'popover'} {...connect(snapshot, send)} />
+  ),
   perform: {
     TYPE: async (event, kit) => {
       const box = input(kit)
@@ -92,7 +104,10 @@ describeModel({
       else await kit.user.click(options(kit)[index]!)
       // The option opened is the one clicked or highlighted: people, then groups, channels, messages.
       const { result, scope, active } = kit.previous.context
-      const order = [...result.customer.map((c) => c._id), ...(scope === 'all' ? [...result.topic.map((t) => t._id), ...result.channel.map((c) => c._id), 'messages'] : [])]
+      const order = [
+        ...result.customer.map((c) => c._id),
+        ...(scope === 'all' ? [...result.topic.map((t) => t._id), ...result.channel.map((c) => c._id), 'messages'] : []),
+      ]
       expect(kit.actions.openOption).toHaveBeenCalledTimes(1)
       const opened = kit.actions.openOption.mock.calls[0]![1].option
       expect(opened.kind === 'messages' ? 'messages' : opened.item._id).toBe(order[index ?? active])
@@ -126,7 +141,9 @@ describeModel({
       if (box) {
         expect(box.value).toBe(expected.context.keyword)
         expect(box.getAttribute('aria-controls')).toBe(`search-${expected.context.scope}-listbox`)
-        expect(box.getAttribute('aria-label')).toBe(expected.context.scope === 'people' ? 'Search people' : 'Search people, groups and channels')
+        expect(box.getAttribute('aria-label')).toBe(
+          expected.context.scope === 'people' ? 'Search people' : 'Search people, groups and channels',
+        )
       }
       const ids = options(kit).map((o) => o.id)
       expect(new Set(ids).size).toBe(ids.length)
@@ -178,7 +195,8 @@ describeModel({
       expect(kit.pending('searchMore').input).toEqual({ keyword: 'nguyen', page: expected.context.page + 1 })
     },
     'open.focus.focused': (expected, kit) => {
-      if (expected.context.scope === 'all') expect(kit.screen.getByRole('button', { name: 'Search everything' }).getAttribute('aria-expanded')).toBe('true')
+      if (expected.context.scope === 'all')
+        expect(kit.screen.getByRole('button', { name: 'Search everything' }).getAttribute('aria-expanded')).toBe('true')
     },
     'open.focus.blurring': (_, kit) => {
       // Still open during the blur delay: a click on a result lands.

@@ -44,7 +44,10 @@ let stored: string | null = null
 let ended = false
 
 function makeRouter() {
-  return createRouter({ routeTree: createRootRoute({ component: SessionScreens }), history: createMemoryHistory({ initialEntries: ['/'] }) })
+  return createRouter({
+    routeTree: createRootRoute({ component: SessionScreens }),
+    history: createMemoryHistory({ initialEntries: ['/'] }),
+  })
 }
 
 function SessionScreens() {
@@ -55,9 +58,20 @@ function SessionScreens() {
   if (!session.loggedIn) return <main aria-label="Logged out" />
   return (
     <>
-      <TopHeader name={session.account.name} photoUrl={session.account.photoUrl} initials={session.account.initials} languageSelector={null} onOpenAccount={() => setAccountOpen(true)} />
+      <TopHeader
+        name={session.account.name}
+        photoUrl={session.account.photoUrl}
+        initials={session.account.initials}
+        languageSelector={null}
+        onOpenAccount={() => setAccountOpen(true)}
+      />
       <main aria-label="App" />
-      <AccountDrawer open={accountOpen} onClose={() => setAccountOpen(false)} {...session.account} onOpenSettings={() => setAccountOpen(false)} />
+      <AccountDrawer
+        open={accountOpen}
+        onClose={() => setAccountOpen(false)}
+        {...session.account}
+        onOpenSettings={() => setAccountOpen(false)}
+      />
     </>
   )
 }
@@ -109,7 +123,8 @@ describeModel({
     SESSION_EXPIRED: (s) => when(out(s) || quiet(s), [{ type: 'SESSION_EXPIRED' }]),
     LOGOUT: (s) => when(quiet(s), [{ type: 'LOGOUT' }]),
     SOCKET_LOGOUT: (s) => when(quiet(s), [{ type: 'SOCKET_LOGOUT' }]),
-    USER_UPDATED: (s) => when(quiet(s) && !s.context.user?.photo_url, [{ type: 'USER_UPDATED', user: user({ photo_url: '/media/avatar.png' }) }]),
+    USER_UPDATED: (s) =>
+      when(quiet(s) && !s.context.user?.photo_url, [{ type: 'USER_UPDATED', user: user({ photo_url: '/media/avatar.png' }) }]),
     REFRESH_TOKEN: (s) => when(quiet(s, 'token'), [{ type: 'REFRESH_TOKEN' }]),
     'xstate.done.actor.0.session.loggedIn.active.token.refreshing': [
       { type: 'xstate.done.actor.0.session.loggedIn.active.token.refreshing', output: { access_token: EXPIRING } },
@@ -119,8 +134,12 @@ describeModel({
       { type: 'xstate.error.actor.0.session.loggedIn.active.token.refreshing', error: { rejected: false } },
     ],
     REFRESH_USER: (s) => when(quiet(s, 'user'), [{ type: 'REFRESH_USER' }]),
-    'xstate.done.actor.0.session.loggedIn.active.user.loading': [{ type: 'xstate.done.actor.0.session.loggedIn.active.user.loading', output: user({ name: 'Lan N.' }) }],
-    'xstate.done.actor.0.session.loggedIn.active.language.saving': [{ type: 'xstate.done.actor.0.session.loggedIn.active.language.saving', output: 'vi' }],
+    'xstate.done.actor.0.session.loggedIn.active.user.loading': [
+      { type: 'xstate.done.actor.0.session.loggedIn.active.user.loading', output: user({ name: 'Lan N.' }) },
+    ],
+    'xstate.done.actor.0.session.loggedIn.active.language.saving': [
+      { type: 'xstate.done.actor.0.session.loggedIn.active.language.saving', output: 'vi' },
+    ],
   },
   spyActions: ['rememberLogin', 'forgetLogin', 'applyLanguage'],
   callbackActors: ['otherTabs'],
@@ -236,7 +255,9 @@ describeModel({
       const drawer = kit.screen.getByRole('dialog', { name: 'Your account' })
       expect(within(drawer).getByRole<HTMLButtonElement>('button', { name: 'Log out' }).disabled).toBe(true)
       // POST auth/logout sends fcm_token only when one is held.
-      expect(kit.pending('0.session.loggedIn.loggingOut').input).toEqual(expected.context.fcmToken ? { fcm_token: expected.context.fcmToken } : {})
+      expect(kit.pending('0.session.loggedIn.loggingOut').input).toEqual(
+        expected.context.fcmToken ? { fcm_token: expected.context.fcmToken } : {},
+      )
     },
   },
 })

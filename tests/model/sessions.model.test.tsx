@@ -13,9 +13,30 @@ type S = SessionsSnapshot
 const device = (browser: string, os: string, type: string) => ({ browser, os, type })
 const LIST: SessionList = {
   sessions: [
-    { _id: 's-phone', device: device('Safari 17', 'iOS 17.4', 'mobile'), ip: '203.0.113.7', created_at: '2026-03-01T08:00:00.000Z', last_seen_at: '2026-03-02T09:00:00.000Z', current: false },
-    { _id: 's-here', device: device('Chrome 140', 'Linux', 'desktop'), ip: '127.0.0.1', created_at: '2026-03-02T10:00:00.000Z', last_seen_at: '2026-03-02T10:05:00.000Z', current: true },
-    { _id: 's-work', device: device('Firefox 128', 'Windows 11', 'desktop'), ip: null, created_at: '2026-02-20T08:00:00.000Z', last_seen_at: '2026-02-21T08:00:00.000Z', current: false },
+    {
+      _id: 's-phone',
+      device: device('Safari 17', 'iOS 17.4', 'mobile'),
+      ip: '203.0.113.7',
+      created_at: '2026-03-01T08:00:00.000Z',
+      last_seen_at: '2026-03-02T09:00:00.000Z',
+      current: false,
+    },
+    {
+      _id: 's-here',
+      device: device('Chrome 140', 'Linux', 'desktop'),
+      ip: '127.0.0.1',
+      created_at: '2026-03-02T10:00:00.000Z',
+      last_seen_at: '2026-03-02T10:05:00.000Z',
+      current: true,
+    },
+    {
+      _id: 's-work',
+      device: device('Firefox 128', 'Windows 11', 'desktop'),
+      ip: null,
+      created_at: '2026-02-20T08:00:00.000Z',
+      last_seen_at: '2026-02-21T08:00:00.000Z',
+      current: false,
+    },
   ],
   history: [
     { _id: 'h-1', device: device('Chrome 140', 'Linux', 'desktop'), ip: '127.0.0.1', created_at: '2026-03-02T10:00:00.000Z' },
@@ -26,20 +47,29 @@ const LIST: SessionList = {
 const serverList = (s: S): SessionList => ({ ...LIST, sessions: s.context.list?.sessions ?? LIST.sessions })
 
 const list = (kit: Kit) => kit.screen.queryByRole('list', { name: 'Active sessions' })
-const rowNames = (kit: Kit) => within(list(kit)!).getAllByRole('listitem').map((li) => li.getAttribute('aria-label'))
+const rowNames = (kit: Kit) =>
+  within(list(kit)!)
+    .getAllByRole('listitem')
+    .map((li) => li.getAttribute('aria-label'))
 const button = (kit: Kit, name: string) => kit.screen.getByRole<HTMLButtonElement>('button', { name })
 const firstOther = (s: S) => s.context.list?.sessions.find((x) => !x.current)
 
 describeModel({
   machine: sessionsMachine,
   select: 'transitions',
-  serializeState: (s) => JSON.stringify({ v: s.value, ids: s.context.list?.sessions.map((x) => x._id), a: s.context.acting, e: s.context.error }),
+  serializeState: (s) =>
+    JSON.stringify({ v: s.value, ids: s.context.list?.sessions.map((x) => x._id), a: s.context.acting, e: s.context.error }),
   events: {
     'xstate.done.actor.loadSessions': [{ type: 'xstate.done.actor.loadSessions', output: LIST }],
     'xstate.done.actor.signOutSession': [{ type: 'xstate.done.actor.signOutSession', output: { revoked: 1 } }],
     'xstate.done.actor.signOutOthers': [{ type: 'xstate.done.actor.signOutOthers', output: { revoked: 2 } }],
     'xstate.done.actor.refresh': (s) => [{ type: 'xstate.done.actor.refresh', output: serverList(s) }],
-    ...Object.fromEntries(['loadSessions', 'signOutSession', 'signOutOthers', 'refresh'].map((id) => [`xstate.error.actor.${id}`, [{ type: `xstate.error.actor.${id}`, error: new Error(`${id} was refused.`) }]])),
+    ...Object.fromEntries(
+      ['loadSessions', 'signOutSession', 'signOutOthers', 'refresh'].map((id) => [
+        `xstate.error.actor.${id}`,
+        [{ type: `xstate.error.actor.${id}`, error: new Error(`${id} was refused.`) }],
+      ]),
+    ),
     SIGN_OUT: (s) => (firstOther(s) ? [{ type: 'SIGN_OUT', sessionId: firstOther(s)!._id }] : []),
   },
   render: (snapshot, send) => <SessionsPageView {...connect(snapshot, send)} />,
@@ -83,7 +113,8 @@ describeModel({
       expect(names).toEqual(['This browser', ...sessions.filter((x) => !x.current).map((x) => `Session on ${x.device.browser}`)])
       expect(within(list(kit)!).getAllByText('This browser')).toHaveLength(1)
       expect(kit.screen.queryByRole('button', { name: 'Sign out Chrome 140' })).toBeNull()
-      for (const x of sessions) expect(kit.screen.getByText(new RegExp(`From ${(x.ip ?? 'unknown address').replace(/\./g, '\\.')}`))).toBeTruthy()
+      for (const x of sessions)
+        expect(kit.screen.getByText(new RegExp(`From ${(x.ip ?? 'unknown address').replace(/\./g, '\\.')}`))).toBeTruthy()
       expect(within(kit.screen.getByRole('list', { name: 'Login history' })).getAllByRole('listitem')).toHaveLength(LIST.history.length)
       expect(kit.screen.queryByRole('button', { name: 'Sign out all other sessions' }) !== null).toBe(sessions.some((x) => !x.current))
       if (expected.context.error) expect(kit.screen.getByRole('alert').textContent).toBe(expected.context.error)

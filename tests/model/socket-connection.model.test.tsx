@@ -1,5 +1,10 @@
 import { expect } from 'vitest'
-import { connect, socketConnectionMachine, type SocketConnectionProps, type SocketConnectionSnapshot } from '../../src/machines/socket-connection'
+import {
+  connect,
+  socketConnectionMachine,
+  type SocketConnectionProps,
+  type SocketConnectionSnapshot,
+} from '../../src/machines/socket-connection'
 import { describeModel, type ModelKit } from './support/run-model'
 
 /**

@@ -9,7 +9,14 @@ import { topicInfoFixture } from './support/topics'
 
 type Kit = ModelKit<typeof supportChatMachine>
 
-const TOPIC = topicInfoFixture({ _id: 't-support', name: 'Workroom Support', is_group: false, admin: 'u-me', role: 20, partner_id: 'u-desk' })
+const TOPIC = topicInfoFixture({
+  _id: 't-support',
+  name: 'Workroom Support',
+  is_group: false,
+  admin: 'u-me',
+  role: 20,
+  partner_id: 'u-desk',
+})
 
 const drawer = (kit: Kit) => kit.screen.queryByRole('dialog', { name: 'Support chat' })
 

@@ -24,7 +24,15 @@ const PICTURE = 'https://cdn.example/launch.png'
 const NEW_NAME = 'Launch v2'
 const PNG = new File([new Uint8Array([137, 80, 78, 71])], 'launch.png', { type: 'image/png' })
 
-const base = topicInfoFixture({ _id: 't-1', name: 'Launch', channel_id: 'ch-1', admin: ME._id, role: ROLES.owner, members_count: 3, customers: [ME, BAO, CHI] })
+const base = topicInfoFixture({
+  _id: 't-1',
+  name: 'Launch',
+  channel_id: 'ch-1',
+  admin: ME._id,
+  role: ROLES.owner,
+  members_count: 3,
+  customers: [ME, BAO, CHI],
+})
 /** The group as its creator sees it. */
 const AS_CREATOR = base
 /** As a member: only admins add, remove and rename; anyone changes the picture (one is set). */
@@ -37,7 +45,15 @@ const AS_MEMBER: TopicInfo = {
   customers: [{ ...ME, role: ROLES.member }, BAO, CHI],
 }
 /** A 1:1 chat outside any channel. */
-const DIRECT: TopicInfo = { ...base, name: 'Bao Tran', is_group: false, channel_id: null, admin: null, role: ROLES.member, customers: [{ ...ME, role: ROLES.member }, BAO] }
+const DIRECT: TopicInfo = {
+  ...base,
+  name: 'Bao Tran',
+  is_group: false,
+  channel_id: null,
+  admin: null,
+  role: ROLES.member,
+  customers: [{ ...ME, role: ROLES.member }, BAO],
+}
 const CHANNEL_MEMBERS = [ME, BAO, CHI, DAN]
 
 /** The topic as the server has it after the change the machine last asked for (or without it, when refused). */
@@ -131,18 +147,38 @@ describeModel({
     'xstate.done.actor.loadTopic': [AS_CREATOR, AS_MEMBER, DIRECT].map((output) => ({ type: 'xstate.done.actor.loadTopic', output })),
     'xstate.done.actor.reloadTopic': (s) => [{ type: 'xstate.done.actor.reloadTopic', output: serverTopic(s) }],
     // The channel's part answers before any change (the regions' interleavings add nothing here).
-    'xstate.done.actor.loadChannelExtras': (s) => (idle(s) && pristine(s) ? [{ type: 'xstate.done.actor.loadChannelExtras', output: { creator: CHI._id, labels: [SALES], members: CHANNEL_MEMBERS } }] : []),
-    'xstate.error.actor.loadChannelExtras': (s) => (idle(s) && pristine(s) ? [{ type: 'xstate.error.actor.loadChannelExtras', error: new Error('Server Error') }] : []),
+    'xstate.done.actor.loadChannelExtras': (s) =>
+      idle(s) && pristine(s)
+        ? [{ type: 'xstate.done.actor.loadChannelExtras', output: { creator: CHI._id, labels: [SALES], members: CHANNEL_MEMBERS } }]
+        : [],
+    'xstate.error.actor.loadChannelExtras': (s) =>
+      idle(s) && pristine(s) ? [{ type: 'xstate.error.actor.loadChannelExtras', error: new Error('Server Error') }] : [],
     ...Object.fromEntries(
-      ['loadTopic', 'reloadTopic', 'applyChange', 'leaveTopic'].map((id) => [`xstate.error.actor.${id}`, [{ type: `xstate.error.actor.${id}`, error: new Error('You are not allowed to do that.') }]]),
+      ['loadTopic', 'reloadTopic', 'applyChange', 'leaveTopic'].map((id) => [
+        `xstate.error.actor.${id}`,
+        [{ type: `xstate.error.actor.${id}`, error: new Error('You are not allowed to do that.') }],
+      ]),
     ),
     RENAME_CHANGED: (s) => (isCreator(s) && pristine(s) ? [{ type: 'RENAME_CHANGED', name: NEW_NAME }] : []),
     RENAME: (s) => (isCreator(s) && idle(s) && s.context.renameValue === NEW_NAME ? [{ type: 'RENAME' }] : []),
-    SET_LABEL: (s) => (isCreator(s) && idle(s) && pristine(s) && extrasLoaded(s) && s.context.extras!.labels.length > 0 ? [{ type: 'SET_LABEL', labelId: SALES._id }] : []),
+    SET_LABEL: (s) =>
+      isCreator(s) && idle(s) && pristine(s) && extrasLoaded(s) && s.context.extras!.labels.length > 0
+        ? [{ type: 'SET_LABEL', labelId: SALES._id }]
+        : [],
     REMOVE_MEMBER: (s) => (isCreator(s) && idle(s) && pristine(s) ? [{ type: 'REMOVE_MEMBER', memberId: BAO._id }] : []),
     LEAVE: (s) => (s.matches('ready') && topicOf(s).is_group && idle(s) && pristine(s) ? [{ type: 'LEAVE' }] : []),
-    TOGGLE_MEMBER: (s) => (isCreator(s) && extrasLoaded(s) && s.context.chosen.length === 0 && topicOf(s).customers.length === 3 && s.context.renameValue === topicOf(s).name ? [{ type: 'TOGGLE_MEMBER', memberId: DAN._id }] : []),
-    ADD_MEMBERS: (s) => (isCreator(s) && idle(s) && topicOf(s).customers.length === 3 && !s.context.addTried && s.context.renameValue === topicOf(s).name ? [{ type: 'ADD_MEMBERS' }] : []),
+    TOGGLE_MEMBER: (s) =>
+      isCreator(s) &&
+      extrasLoaded(s) &&
+      s.context.chosen.length === 0 &&
+      topicOf(s).customers.length === 3 &&
+      s.context.renameValue === topicOf(s).name
+        ? [{ type: 'TOGGLE_MEMBER', memberId: DAN._id }]
+        : [],
+    ADD_MEMBERS: (s) =>
+      isCreator(s) && idle(s) && topicOf(s).customers.length === 3 && !s.context.addTried && s.context.renameValue === topicOf(s).name
+        ? [{ type: 'ADD_MEMBERS' }]
+        : [],
     SET_PERMISSION: (s) => (isCreator(s) && idle(s) && pristine(s) ? [{ type: 'SET_PERMISSION', setting: 'poll', value: 1 }] : []),
     PICK_IMAGE: (s) => (mayEditImage(s) && idle(s) && pristine(s) && topicOf(s).image === null ? [{ type: 'PICK_IMAGE', file: PNG }] : []),
     REMOVE_IMAGE: (s) => (mayEditImage(s) && idle(s) && pristine(s) && topicOf(s).image !== null ? [{ type: 'REMOVE_IMAGE' }] : []),
@@ -239,7 +275,9 @@ describeModel({
       expect(new Set(rows).size).toBe(rows.length)
       // (While the topic loads again after an accepted change, the list is the one before it.)
       if (!expected.matches({ ready: { topic: 'reloading' } }))
-        expect(rows).toEqual([...first, ...added].filter((id) => !removed.includes(id)).map((id) => CHANNEL_MEMBERS.find((m) => m._id === id)!.name))
+        expect(rows).toEqual(
+          [...first, ...added].filter((id) => !removed.includes(id)).map((id) => CHANNEL_MEMBERS.find((m) => m._id === id)!.name),
+        )
       expect(kit.screen.getByRole('heading', { name: `${rows.length} members` })).toBeTruthy()
       // The error of the last change, if refused.
       if (expected.context.error) expect(alerts(kit)).toContain(expected.context.error)
@@ -278,7 +316,9 @@ describeModel({
     'ready.topic.uploading': (expected, kit) => {
       const upload = kit.callbacks.find((call) => call.src === 'uploadImage' && !call.stopped)!
       expect(upload.input).toEqual({ topicId: 't-1', file: PNG })
-      expect(kit.screen.getByRole('progressbar', { name: 'Uploading the picture' }).getAttribute('value')).toBe(String(expected.context.uploadPercent))
+      expect(kit.screen.getByRole('progressbar', { name: 'Uploading the picture' }).getAttribute('value')).toBe(
+        String(expected.context.uploadPercent),
+      )
       expect(fileInput(kit).disabled).toBe(true)
     },
     'ready.topic.leaving': (_, kit) => {
@@ -291,7 +331,9 @@ describeModel({
     'ready.channel.loading': (expected, kit) => {
       if (!isCreator(expected)) return
       expect(kit.pending('loadChannelExtras').input).toEqual({ channelId: 'ch-1', labels: true, members: true })
-      expect(within(kit.screen.getByRole('group', { name: 'Add members' })).getByRole('status').textContent).toBe('Loading channel members…')
+      expect(within(kit.screen.getByRole('group', { name: 'Add members' })).getByRole('status').textContent).toBe(
+        'Loading channel members…',
+      )
       expect(kit.screen.queryByRole('combobox', { name: 'Label' })).toBeNull()
     },
     'ready.channel.loaded': (expected, kit) => {
@@ -299,12 +341,18 @@ describeModel({
       const chi = memberRows(kit).find((row) => row.getAttribute('aria-label') === CHI.name)
       if (chi) expect(within(chi).queryByText('Channel creator') !== null).toBe(extras!.creator === CHI._id)
       if (!isCreator(expected)) return
-      if (extras!.labels.length > 0) expect(kit.screen.getByRole<HTMLSelectElement>('combobox', { name: 'Label' }).value).toBe(topicOf(expected).label_id ?? '')
+      if (extras!.labels.length > 0)
+        expect(kit.screen.getByRole<HTMLSelectElement>('combobox', { name: 'Label' }).value).toBe(topicOf(expected).label_id ?? '')
       // The channel members not in the group yet, each once.
       const picker = within(kit.screen.getByRole('group', { name: 'Add members' }))
       const present = topicOf(expected).customers.map((m) => m._id)
       const candidates = extras!.members.filter((m) => !present.includes(m._id)).map((m) => m.name)
-      if (candidates.length === 0) expect(picker.getByText(extras!.members.length ? 'Everyone in the channel is already here.' : 'Everyone in the channel is already here.')).toBeTruthy()
+      if (candidates.length === 0)
+        expect(
+          picker.getByText(
+            extras!.members.length ? 'Everyone in the channel is already here.' : 'Everyone in the channel is already here.',
+          ),
+        ).toBeTruthy()
       else expect(picker.getAllByRole('checkbox').map((box) => box.parentElement!.textContent)).toEqual(candidates)
     },
   },

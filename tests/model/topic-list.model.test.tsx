@@ -21,24 +21,36 @@ const topic = (id: string, name: string, extra: Partial<TopicItem> = {}): TopicI
 
 // The server's answer, deliberately out of order.
 const LOADED: TopicItem[] = [
-  topic('t-3', 'Marketing', { is_group: true, is_seen: false, message: { _id: 'm-3', message: 'draft.pdf', type: 'file', created_at: '2026-03-01T07:00:00.000Z', deleted: false } }),
-  topic('t-1', 'Design team', { is_group: true, is_pin: true, message: { _id: 'm-1', message: 'See you at 10', type: 'text', created_at: '2026-03-01T08:00:00.000Z', deleted: false } }),
+  topic('t-3', 'Marketing', {
+    is_group: true,
+    is_seen: false,
+    message: { _id: 'm-3', message: 'draft.pdf', type: 'file', created_at: '2026-03-01T07:00:00.000Z', deleted: false },
+  }),
+  topic('t-1', 'Design team', {
+    is_group: true,
+    is_pin: true,
+    message: { _id: 'm-1', message: 'See you at 10', type: 'text', created_at: '2026-03-01T08:00:00.000Z', deleted: false },
+  }),
   topic('t-4', 'Bao', { created_at: '2026-02-28T10:00:00.000Z' }),
-  topic('t-2', 'Lan Nguyen', { message: { _id: 'm-2', message: 'Thanks!', type: 'text', created_at: '2026-03-01T09:30:00.000Z', deleted: false } }),
+  topic('t-2', 'Lan Nguyen', {
+    message: { _id: 'm-2', message: 'Thanks!', type: 'text', created_at: '2026-03-01T09:30:00.000Z', deleted: false },
+  }),
 ]
 
 const topics = (s: TopicListSnapshot) => s.context.topics
 const ready = (s: TopicListSnapshot) => s.matches('ready')
 const activity = (t: TopicItem) => t.message?.created_at ?? t.created_at
 /** A minute after the latest activity in the list: new events are the newest. */
-const nextTime = (s: TopicListSnapshot) => new Date(Math.max(Date.parse('2026-03-01T10:00:00.000Z'), ...topics(s).map((t) => Date.parse(activity(t)))) + 60_000).toISOString()
+const nextTime = (s: TopicListSnapshot) =>
+  new Date(Math.max(Date.parse('2026-03-01T10:00:00.000Z'), ...topics(s).map((t) => Date.parse(activity(t)))) + 60_000).toISOString()
 const bottom = (s: TopicListSnapshot) => topics(s).at(-1)
 
 const list = ({ screen }: Kit) => screen.getByRole('list', { name: 'Chats' })
 const rows = (kit: Kit) => within(list(kit)).getAllByRole('listitem')
 const row = (kit: Kit, name: string) => within(list(kit)).getByRole('listitem', { name })
 const nameOf = (t: TopicItem) => t.name || 'New Message'
-const clickIn = async (kit: Kit, t: TopicItem, button: string) => kit.user.click(within(row(kit, nameOf(t))).getByRole('button', { name: button }))
+const clickIn = async (kit: Kit, t: TopicItem, button: string) =>
+  kit.user.click(within(row(kit, nameOf(t))).getByRole('button', { name: button }))
 const byId = (kit: Kit, id: string) => kit.previous.context.topics.find((t) => t._id === id)!
 
 /** The topics the test put in the list (loaded, added) and did not take out (hidden, removed), by id: not the machine's own list. */
@@ -73,38 +85,93 @@ describeModel({
       const t = topics(s).find((x) => !x.is_pin)
       return ready(s) && t && topics(s).filter((x) => x.is_pin).length < 2 ? [{ type: 'PIN', topicId: t._id }] : []
     },
-    UNPIN: (s) => topics(s).filter((x) => x.is_pin).slice(0, 1).map((t) => ({ type: 'UNPIN', topicId: t._id })),
+    UNPIN: (s) =>
+      topics(s)
+        .filter((x) => x.is_pin)
+        .slice(0, 1)
+        .map((t) => ({ type: 'UNPIN', topicId: t._id })),
     HIDE: (s) => (topics(s).length > 3 ? [{ type: 'HIDE', topicId: bottom(s)!._id }] : []),
-    SEEN: (s) => topics(s).filter((x) => !x.is_seen).slice(0, 1).map((t) => ({ type: 'SEEN', topicId: t._id })),
-    UNSEEN: (s) => topics(s).filter((x) => x.is_seen).slice(0, 1).map((t) => ({ type: 'UNSEEN', topicId: t._id })),
-    CALL_STARTED: (s) => (bottom(s) && !topics(s).some((x) => x.in_call) ? [{ type: 'CALL_STARTED', topicId: bottom(s)!._id, messageId: `call-${topics(s).length}`, at: nextTime(s) }] : []),
-    CALL_CLOSED: (s) => topics(s).filter((x) => x.in_call).map((t) => ({ type: 'CALL_CLOSED', topicId: t._id })),
+    SEEN: (s) =>
+      topics(s)
+        .filter((x) => !x.is_seen)
+        .slice(0, 1)
+        .map((t) => ({ type: 'SEEN', topicId: t._id })),
+    UNSEEN: (s) =>
+      topics(s)
+        .filter((x) => x.is_seen)
+        .slice(0, 1)
+        .map((t) => ({ type: 'UNSEEN', topicId: t._id })),
+    CALL_STARTED: (s) =>
+      bottom(s) && !topics(s).some((x) => x.in_call)
+        ? [{ type: 'CALL_STARTED', topicId: bottom(s)!._id, messageId: `call-${topics(s).length}`, at: nextTime(s) }]
+        : [],
+    CALL_CLOSED: (s) =>
+      topics(s)
+        .filter((x) => x.in_call)
+        .map((t) => ({ type: 'CALL_CLOSED', topicId: t._id })),
     NEW_MESSAGE: (s) => [
-      ...(bottom(s) ? [{ type: 'NEW_MESSAGE', topicId: bottom(s)!._id, message: { _id: `msg-${topics(s).length}`, message: 'Are you there?', type: 'text', created_at: nextTime(s), deleted: false } }] : []),
+      ...(bottom(s)
+        ? [
+            {
+              type: 'NEW_MESSAGE',
+              topicId: bottom(s)!._id,
+              message: { _id: `msg-${topics(s).length}`, message: 'Are you there?', type: 'text', created_at: nextTime(s), deleted: false },
+            },
+          ]
+        : []),
       // A message in a topic that is not in the list does not add it.
-      { type: 'NEW_MESSAGE', topicId: 't-elsewhere', message: { _id: 'msg-x', message: 'Hello', type: 'text', created_at: nextTime(s), deleted: false } },
+      {
+        type: 'NEW_MESSAGE',
+        topicId: 't-elsewhere',
+        message: { _id: 'msg-x', message: 'Hello', type: 'text', created_at: nextTime(s), deleted: false },
+      },
     ],
     MESSAGE_DELETED: (s) => {
       const t = topics(s).find((x) => x.message && !x.message.deleted)
-      return t ? [{ type: 'MESSAGE_DELETED', topicId: t._id, messageId: t.message!._id }, { type: 'MESSAGE_DELETED', topicId: t._id, messageId: 'm-older' }] : []
+      return t
+        ? [
+            { type: 'MESSAGE_DELETED', topicId: t._id, messageId: t.message!._id },
+            { type: 'MESSAGE_DELETED', topicId: t._id, messageId: 'm-older' },
+          ]
+        : []
     },
-    RENAMED: (s) => topics(s).slice(0, 1).map((t) => ({ type: 'RENAMED', topicId: t._id, name: t.name === 'Design crew' ? 'Design team' : 'Design crew' })),
+    RENAMED: (s) =>
+      topics(s)
+        .slice(0, 1)
+        .map((t) => ({ type: 'RENAMED', topicId: t._id, name: t.name === 'Design crew' ? 'Design team' : 'Design crew' })),
     MEMBER_ADDED: (s) => [
       // Added to a group not in the list: it appears (one nameless at a time, so names stay unique).
       ...(topics(s).length < 5
-        ? [{ type: 'MEMBER_ADDED', topic: topic(`t-new-${topics(s).length}`, topics(s).some((t) => !t.name) ? `Group ${topics(s).length}` : '', { is_group: true, is_seen: false, created_at: nextTime(s) }) }]
+        ? [
+            {
+              type: 'MEMBER_ADDED',
+              topic: topic(`t-new-${topics(s).length}`, topics(s).some((t) => !t.name) ? `Group ${topics(s).length}` : '', {
+                is_group: true,
+                is_seen: false,
+                created_at: nextTime(s),
+              }),
+            },
+          ]
         : []),
-      ...topics(s).slice(0, 1).map((t) => ({ type: 'MEMBER_ADDED', topic: t })),
+      ...topics(s)
+        .slice(0, 1)
+        .map((t) => ({ type: 'MEMBER_ADDED', topic: t })),
     ],
     REMOVED: (s) => (topics(s).length > 4 ? [{ type: 'REMOVED', topicId: topics(s)[0]!._id }] : []),
     CHAT_REQUEST: (s) =>
       topics(s).length < 5 && !topics(s).some((t) => t._id === 't-request')
-        ? [{ type: 'CHAT_REQUEST', topic: topic('t-request', 'Quoc Bao', { is_seen: false, message: { _id: 'm-r', message: '', type: 'RequestChat', created_at: nextTime(s), deleted: false } }) }]
+        ? [
+            {
+              type: 'CHAT_REQUEST',
+              topic: topic('t-request', 'Quoc Bao', {
+                is_seen: false,
+                message: { _id: 'm-r', message: '', type: 'RequestChat', created_at: nextTime(s), deleted: false },
+              }),
+            },
+          ]
         : [],
   },
-  render: (snapshot, send) => (
-    <TopicList {...connect(snapshot, send)} />
-  ),
+  render: (snapshot, send) => <TopicList {...connect(snapshot, send)} />,
   perform: {
     'xstate.done.actor.loadTopics': async (event, kit) => {
       for (const t of event.output as TopicItem[]) listed(kit).add(t._id)
@@ -211,7 +278,8 @@ describeModel({
       // Pinned first, then by the latest message time, newest first.
       const firstUnpinned = rendered.findIndex((r) => !r.pinned)
       if (firstUnpinned >= 0) expect(rendered.slice(firstUnpinned).every((r) => !r.pinned)).toBe(true)
-      for (let i = 1; i < rendered.length; i++) if (rendered[i].pinned === rendered[i - 1].pinned) expect(rendered[i].at).toBeLessThanOrEqual(rendered[i - 1].at)
+      for (let i = 1; i < rendered.length; i++)
+        if (rendered[i].pinned === rendered[i - 1].pinned) expect(rendered[i].at).toBeLessThanOrEqual(rendered[i - 1].at)
     },
   },
 })

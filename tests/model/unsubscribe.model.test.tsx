@@ -46,7 +46,9 @@ describeModel({
       expect(kit.screen.getByRole<HTMLButtonElement>('button', { name: 'Turn off these emails' }).disabled).toBe(false)
     },
     done: (_, kit) => {
-      expect(kit.screen.getByRole('status').textContent).toBe('Done: you will not get these emails any more. You can turn them back on in your settings.')
+      expect(kit.screen.getByRole('status').textContent).toBe(
+        'Done: you will not get these emails any more. You can turn them back on in your settings.',
+      )
       expect(kit.screen.queryByRole('button')).toBeNull()
     },
   },

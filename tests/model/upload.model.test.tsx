@@ -18,13 +18,20 @@ const lastReport = (kit: Kit) => kit.actions.report.mock.calls.at(-1)?.[1] as { 
 describeModel({
   machine: uploadMachine,
   input: { id: 'attachment-1', file: FILE, topicId: 'topic-1' },
-  serializeState: (s: UploadSnapshot) => JSON.stringify({ value: s.value, percent: s.context.percent, error: s.context.error, mediaId: s.context.mediaId }),
+  serializeState: (s: UploadSnapshot) =>
+    JSON.stringify({ value: s.value, percent: s.context.percent, error: s.context.error, mediaId: s.context.mediaId }),
   callbackActors: ['transfer'],
   spyActions: ['report'],
   events: {
     PROGRESS: (s) => (s.context.percent === 0 ? [{ type: 'PROGRESS', percent: 40 }] : []),
     UPLOADED: [{ type: 'UPLOADED', mediaId: MEDIA_ID }],
-    UPLOAD_FAILED: (s) => (s.matches('uploading') ? [{ type: 'UPLOAD_FAILED', reason: 'This file type is not allowed' }, { type: 'UPLOAD_FAILED', reason: null }] : [{ type: 'UPLOAD_FAILED', reason: null }]),
+    UPLOAD_FAILED: (s) =>
+      s.matches('uploading')
+        ? [
+            { type: 'UPLOAD_FAILED', reason: 'This file type is not allowed' },
+            { type: 'UPLOAD_FAILED', reason: null },
+          ]
+        : [{ type: 'UPLOAD_FAILED', reason: null }],
   },
   render: (snapshot, send) => {
     const props = connect(snapshot, send)

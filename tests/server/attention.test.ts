@@ -30,26 +30,38 @@ const socket = async (who: Person) => {
   sockets.push(s)
   return s
 }
-const dmOf = async (a: Person, b: Person): Promise<string> => (await a.api('GET', `topic/chat-friend?customer_id=${b.user._id}`)).body.result._id
+const dmOf = async (a: Person, b: Person): Promise<string> =>
+  (await a.api('GET', `topic/chat-friend?customer_id=${b.user._id}`)).body.result._id
 const send = (who: Person, topicId: string, message: string, mentions: string[] = []) =>
   who.api('POST', 'message/send', { client_id: clientId(), topic_id: topicId, message, mentions })
 const notifications = async (who: Person): Promise<Notification[]> => (await who.api('GET', 'notify?page=1')).body.result
 /** The missed-message emails to an address (not the sign-up code). */
-const emailsTo = async (address: string) => (await server.ctx.db.select().from(outbox).where(eq(outbox.to, address))).filter((m) => /unread message/.test(m.subject))
+const emailsTo = async (address: string) =>
+  (await server.ctx.db.select().from(outbox).where(eq(outbox.to, address))).filter((m) => /unread message/.test(m.subject))
 
 describe('attention settings', () => {
   it('start at the defaults and change one field at a time; bad input is a 400 naming the field', async () => {
     const me = await person(base, 'Lan')
     const initial = await me.api('GET', 'attention/settings')
     expect(initial.status).toBe(200)
-    expect(initial.body.result).toEqual({ time_zone: null, dnd_until: null, dnd_schedule: null, keywords: [], digest_email: true, topics: [] })
+    expect(initial.body.result).toEqual({
+      time_zone: null,
+      dnd_until: null,
+      dnd_schedule: null,
+      keywords: [],
+      digest_email: true,
+      topics: [],
+    })
 
     const tz = await me.api('PUT', 'attention/settings', { time_zone: 'Asia/Ho_Chi_Minh' })
     expect(tz.body.result.time_zone).toBe('Asia/Ho_Chi_Minh')
     const words = await me.api('PUT', 'attention/settings', { keywords: ['deploy', ' phát hành ', 'deploy'] })
     expect(words.body.result).toMatchObject({ time_zone: 'Asia/Ho_Chi_Minh', keywords: ['deploy', 'phát hành'] })
     const schedule = { enabled: true, days: [5, 1, 2, 3, 4, 1], start: '09:00', end: '17:30' }
-    expect((await me.api('PUT', 'attention/settings', { dnd_schedule: schedule })).body.result.dnd_schedule).toEqual({ ...schedule, days: [1, 2, 3, 4, 5] })
+    expect((await me.api('PUT', 'attention/settings', { dnd_schedule: schedule })).body.result.dnd_schedule).toEqual({
+      ...schedule,
+      days: [1, 2, 3, 4, 5],
+    })
 
     const badZone = await me.api('PUT', 'attention/settings', { time_zone: 'Mars/Olympus' })
     expect(badZone.status).toBe(400)
@@ -91,7 +103,11 @@ describe('the user’s other tabs and devices hear a change', () => {
       ['dnd', () => me.api('PUT', 'attention/dnd', { for: '30m' })],
       ['settings', () => me.api('PUT', 'attention/settings', { keywords: ['deploy'] })],
       ['topic', () => me.api('PUT', 'attention/topic', { topic_id: dm, mute: '1h' })],
-      ['unsubscribe', () => call(base, 'POST', '/api/attention/unsubscribe', { body: { token: server.services.attention.unsubscribeToken(me.user._id) } })],
+      [
+        'unsubscribe',
+        () =>
+          call(base, 'POST', '/api/attention/unsubscribe', { body: { token: server.services.attention.unsubscribeToken(me.user._id) } }),
+      ],
     ]
     for (const [what, write] of writes) {
       const [onA, onB, quiet] = [changed(tabA), changed(tabB), silence(strangerTab, 'SETTINGS_CHANGED')]
@@ -175,7 +191,12 @@ describe('per-topic level and mute', () => {
 
 describe('keyword alerts', () => {
   it('notify members whose keyword the message has as a whole word, accents and case aside, once even when also mentioned, never the sender', async () => {
-    const [owner, watcher, other, mentionedToo] = await Promise.all([person(base, 'Owner'), person(base, 'Watcher'), person(base, 'Other'), person(base, 'Both')])
+    const [owner, watcher, other, mentionedToo] = await Promise.all([
+      person(base, 'Owner'),
+      person(base, 'Watcher'),
+      person(base, 'Other'),
+      person(base, 'Both'),
+    ])
     const { generalId } = await channelWith(owner, [watcher, other, mentionedToo], 'Keyword team')
     await watcher.api('PUT', 'attention/settings', { keywords: ['phat hanh'] })
     await mentionedToo.api('PUT', 'attention/settings', { keywords: ['phat hanh'] })
@@ -185,7 +206,12 @@ describe('keyword alerts', () => {
     expect(await notifications(watcher)).toEqual([])
     await send(owner, generalId, 'Tối nay PHÁT HÀNH bản mới', [mentionedToo.user._id])
     const [alert] = await notifications(watcher)
-    expect(alert).toMatchObject({ notifiable_type: 'tag_message', object_id: generalId, customer: { _id: owner.user._id }, value: { key: 'keyword' } })
+    expect(alert).toMatchObject({
+      notifiable_type: 'tag_message',
+      object_id: generalId,
+      customer: { _id: owner.user._id },
+      value: { key: 'keyword' },
+    })
     expect(await notifications(watcher)).toHaveLength(1)
     const both = await notifications(mentionedToo)
     expect(both).toHaveLength(1)
@@ -199,15 +225,27 @@ describe('do not disturb and notify anyway', () => {
   it('someone who shares a topic sees the DND; a stranger may not ask', async () => {
     const [a, b, stranger] = await Promise.all([person(base, 'A'), person(base, 'B'), person(base, 'S')])
     await dmOf(a, b)
-    expect((await a.api('GET', `attention/person?customer_id=${b.user._id}`)).body.result).toEqual({ customer_id: b.user._id, dnd: false, dnd_until: null })
+    expect((await a.api('GET', `attention/person?customer_id=${b.user._id}`)).body.result).toEqual({
+      customer_id: b.user._id,
+      dnd: false,
+      dnd_until: null,
+    })
     const until = (await b.api('PUT', 'attention/dnd', { for: '1h' })).body.result.dnd_until
-    expect((await a.api('GET', `attention/person?customer_id=${b.user._id}`)).body.result).toEqual({ customer_id: b.user._id, dnd: true, dnd_until: until })
+    expect((await a.api('GET', `attention/person?customer_id=${b.user._id}`)).body.result).toEqual({
+      customer_id: b.user._id,
+      dnd: true,
+      dnd_until: until,
+    })
     expect((await stranger.api('GET', `attention/person?customer_id=${b.user._id}`)).status).toBe(403)
     expect((await a.api('GET', 'attention/person?customer_id=nobody')).status).toBe(404)
     // Outside working hours counts too: no working day at all.
     await b.api('PUT', 'attention/dnd', { for: 'off' })
     await b.api('PUT', 'attention/settings', { dnd_schedule: { enabled: true, days: [], start: '09:00', end: '17:00' } })
-    expect((await a.api('GET', `attention/person?customer_id=${b.user._id}`)).body.result).toEqual({ customer_id: b.user._id, dnd: true, dnd_until: null })
+    expect((await a.api('GET', `attention/person?customer_id=${b.user._id}`)).body.result).toEqual({
+      customer_id: b.user._id,
+      dnd: true,
+      dnd_until: null,
+    })
   })
 
   it('notify anyway reaches a reader in DND once, marked urgent; no one when nobody is in DND', async () => {
@@ -236,7 +274,12 @@ describe('do not disturb and notify anyway', () => {
     expect(await attention.deliveryFor(b.user._id, { kind: 'call' })).toEqual({ notify: true, push: true, ring: true, email: false })
     await b.api('PUT', 'attention/dnd', { for: '30m' })
     expect(await attention.deliveryFor(b.user._id, { kind: 'call' })).toEqual({ notify: true, push: false, ring: false, email: false })
-    expect(await attention.deliveryFor(b.user._id, { kind: 'call' }, new Date(Date.now() + 31 * MINUTE))).toEqual({ notify: true, push: true, ring: true, email: false })
+    expect(await attention.deliveryFor(b.user._id, { kind: 'call' }, new Date(Date.now() + 31 * MINUTE))).toEqual({
+      notify: true,
+      push: true,
+      ring: true,
+      email: false,
+    })
   })
 })
 
@@ -258,7 +301,8 @@ describe('the missed-message email', () => {
     const [mail, ...more] = await emailsTo(b.email)
     expect(more).toHaveLength(0)
     expect(mail!.subject).toBe('You have 3 unread messages on Workroom')
-    for (const text of ['first direct', 'second direct', 'ping @Away', `/chat/${dm}`, `/chat/${generalId}`]) expect(mail!.text).toContain(text)
+    for (const text of ['first direct', 'second direct', 'ping @Away', `/chat/${dm}`, `/chat/${generalId}`])
+      expect(mail!.text).toContain(text)
     expect(mail!.text).not.toContain('just chatting')
     expect(await emailsTo(c.email)).toHaveLength(0)
     await digests.sendDigests(new Date(Date.now() + 12 * MINUTE))
@@ -266,7 +310,12 @@ describe('the missed-message email', () => {
   })
 
   it('respects mute, level and do not disturb at the time of the message', async () => {
-    const [a, muted, leveled, busy] = await Promise.all([person(base, 'Sender'), person(base, 'Muted'), person(base, 'Leveled'), person(base, 'Busy')])
+    const [a, muted, leveled, busy] = await Promise.all([
+      person(base, 'Sender'),
+      person(base, 'Muted'),
+      person(base, 'Leveled'),
+      person(base, 'Busy'),
+    ])
     const dms = await Promise.all([dmOf(a, muted), dmOf(a, leveled), dmOf(a, busy)])
     await muted.api('PUT', 'attention/topic', { topic_id: dms[0], mute: 'forever' })
     await leveled.api('PUT', 'attention/topic', { topic_id: dms[1], level: 'mentions' })
@@ -283,7 +332,10 @@ describe('the missed-message email', () => {
     shift = 11 * MINUTE
     // The schedule's row is one per database: on a PostgreSQL shared with other test files, their
     // shifted clocks may have moved it on; it is due now.
-    await server.ctx.db.update(scheduledJobs).set({ nextRunAt: new Date(Date.now() + shift) }).where(eq(scheduledJobs.name, 'missed-message-email'))
+    await server.ctx.db
+      .update(scheduledJobs)
+      .set({ nextRunAt: new Date(Date.now() + shift) })
+      .where(eq(scheduledJobs.name, 'missed-message-email'))
     const ran = await server.jobs.runDue()
     expect(ran).toContain('missed-message-email')
     expect(await server.jobs.runDue()).not.toContain('missed-message-email')

@@ -10,7 +10,15 @@ import { SERVER_MESSAGES } from '../../contract'
 import { outbox, users } from '../../server/db/schema'
 import { optionsFromEnv } from '../../server/env-options'
 import { SERVER_NODE_FLAGS } from '../../server/node-flags'
-import { call, DATABASE_URL, pgliteTemplate, registerUnverified as register, startTestServer, type TestServer, uniqueEmail } from './harness'
+import {
+  call,
+  DATABASE_URL,
+  pgliteTemplate,
+  registerUnverified as register,
+  startTestServer,
+  type TestServer,
+  uniqueEmail,
+} from './harness'
 
 let server: TestServer
 let base: string
@@ -65,7 +73,10 @@ describe('passwords (L10)', () => {
       expect(res.status, password).toBe(400)
       expect(res.body.errors.password).toEqual([SERVER_MESSAGES.passwordCommon.en])
     }
-    const vi = await call(base, 'POST', '/api/auth/register', { body: { name: 'Common', email: uniqueEmail('common'), password: 'sunshine' }, headers: { 'accept-language': 'vi' } })
+    const vi = await call(base, 'POST', '/api/auth/register', {
+      body: { name: 'Common', email: uniqueEmail('common'), password: 'sunshine' },
+      headers: { 'accept-language': 'vi' },
+    })
     expect(vi.body.errors.password).toEqual([SERVER_MESSAGES.passwordCommon.vi])
   })
 
@@ -81,7 +92,9 @@ describe('passwords (L10)', () => {
   })
 
   it('the shipped list holds the 10,000 most common passwords of a public list', async () => {
-    const list = (await readFile(path.resolve(import.meta.dirname, '../../server/auth/common-passwords.txt'), 'utf8')).split('\n').filter(Boolean)
+    const list = (await readFile(path.resolve(import.meta.dirname, '../../server/auth/common-passwords.txt'), 'utf8'))
+      .split('\n')
+      .filter(Boolean)
     expect(list).toHaveLength(10_000)
     expect(list.slice(0, 4)).toEqual(['123456', 'password', '12345678', 'qwerty'])
   })
@@ -97,7 +110,9 @@ describe('one-time codes do not leak (M5)', () => {
   })
 
   it('with NODE_ENV=production, /email-preview and /api/docs are not served', async () => {
-    const prod = await startTestServer({ production: optionsFromEnv({ NODE_ENV: 'production' }, { port: 0, host: '127.0.0.1' }).production })
+    const prod = await startTestServer({
+      production: optionsFromEnv({ NODE_ENV: 'production' }, { port: 0, host: '127.0.0.1' }).production,
+    })
     try {
       const acc = await register(prod.url)
       const [mail] = await mails(acc.email, prod)
@@ -153,7 +168,16 @@ describe('one-time codes do not leak (M5)', () => {
     if (!DATABASE_URL) await cp(await pgliteTemplate(), dataDir, { recursive: true })
     const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', 'server/main.ts'], {
       cwd: root,
-      env: { ...process.env, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, JWT_SECRET: 'x'.repeat(48), LOG_LEVEL: 'info', SMTP_URL: '' },
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        JWT_SECRET: 'x'.repeat(48),
+        LOG_LEVEL: 'info',
+        SMTP_URL: '',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     const lines: Record<string, unknown>[] = []
@@ -200,7 +224,10 @@ describe('per-account code limits (M1)', () => {
     vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true })
     const acc = await register(base) // code 1 of 3
     for (let i = 0; i < 4; i++) {
-      const res = await call(base, 'POST', '/api/auth/forgot-password', { body: { email: acc.email }, headers: { 'x-forwarded-for': `198.51.100.${i}` } })
+      const res = await call(base, 'POST', '/api/auth/forgot-password', {
+        body: { email: acc.email },
+        headers: { 'x-forwarded-for': `198.51.100.${i}` },
+      })
       expect(res.body).toEqual({ result: { sent: true } })
     }
     expect(await codesTo(acc.email)).toHaveLength(3)
@@ -249,8 +276,12 @@ describe('no account enumeration (L7)', () => {
 
   it('register answers a known address like a new one, keeps the account as it was, and tells its owner', async () => {
     const owner = await register(base)
-    const fresh = await call(base, 'POST', '/api/auth/register', { body: { name: 'Someone Else', email: uniqueEmail('fresh'), password: 'another-secret-5' } })
-    const again = await call(base, 'POST', '/api/auth/register', { body: { name: 'Someone Else', email: owner.email.toUpperCase(), password: 'another-secret-5' } })
+    const fresh = await call(base, 'POST', '/api/auth/register', {
+      body: { name: 'Someone Else', email: uniqueEmail('fresh'), password: 'another-secret-5' },
+    })
+    const again = await call(base, 'POST', '/api/auth/register', {
+      body: { name: 'Someone Else', email: owner.email.toUpperCase(), password: 'another-secret-5' },
+    })
     expect(again.status).toBe(fresh.status)
     expect(shape(again.body)).toEqual(shape(fresh.body))
     expect(again.body.result.user).toMatchObject({ email: owner.email, name: 'Someone Else', email_verified: false })
@@ -299,7 +330,9 @@ describe('no account enumeration (L7)', () => {
     }
     // Only a failing run waits this long: a fixed server answers at once.
     let timer: NodeJS.Timeout | undefined
-    const waiting = new Promise<'still waiting for the mail'>((resolve) => (timer = setTimeout(() => resolve('still waiting for the mail'), 5_000)))
+    const waiting = new Promise<'still waiting for the mail'>(
+      (resolve) => (timer = setTimeout(() => resolve('still waiting for the mail'), 5_000)),
+    )
     try {
       const known = await Promise.race([forgot(acc.email), waiting])
       expect(known).not.toBe('still waiting for the mail')

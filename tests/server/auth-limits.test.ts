@@ -61,7 +61,10 @@ describe('TRUST_PROXY (H4)', () => {
       const email = uniqueEmail('xff')
       const statuses: number[] = []
       for (let i = 0; i < 6; i++) {
-        const res = await call(proxy.url, 'POST', '/api/auth/login', { body: { email, password: 'wrong-password' }, headers: { 'x-forwarded-for': `198.51.100.${i + 1}` } })
+        const res = await call(proxy.url, 'POST', '/api/auth/login', {
+          body: { email, password: 'wrong-password' },
+          headers: { 'x-forwarded-for': `198.51.100.${i + 1}` },
+        })
         statuses.push(res.status)
       }
       expect(statuses).toEqual([400, 400, 400, 429, 429, 429])
@@ -77,8 +80,16 @@ describe('TRUST_PROXY (H4)', () => {
       const email = uniqueEmail('xff-list')
       const statuses: number[] = []
       // Two clients spoof the left part; the proxy (us, on loopback) appended their real addresses.
-      for (const [spoof, client] of [['1.1.1.1', '203.0.113.5'], ['2.2.2.2', '203.0.113.5'], ['3.3.3.3', '203.0.113.5'], ['4.4.4.4', '203.0.113.6']]) {
-        const res = await call(server.url, 'POST', '/api/auth/login', { body: { email, password: 'wrong-password' }, headers: { 'x-forwarded-for': `${spoof}, ${client}` } })
+      for (const [spoof, client] of [
+        ['1.1.1.1', '203.0.113.5'],
+        ['2.2.2.2', '203.0.113.5'],
+        ['3.3.3.3', '203.0.113.5'],
+        ['4.4.4.4', '203.0.113.6'],
+      ]) {
+        const res = await call(server.url, 'POST', '/api/auth/login', {
+          body: { email, password: 'wrong-password' },
+          headers: { 'x-forwarded-for': `${spoof}, ${client}` },
+        })
         statuses.push(res.status)
       }
       expect(statuses).toEqual([400, 400, 429, 400])
@@ -100,7 +111,9 @@ describe('login limit per address across emails (M2)', () => {
   it('one address trying many emails gets 429 after the per-address budget', async () => {
     const statuses: number[] = []
     for (let i = 0; i < 6; i++) {
-      statuses.push((await call(server.url, 'POST', '/api/auth/login', { body: { email: uniqueEmail(`spray${i}`), password: 'Summer2024!' } })).status)
+      statuses.push(
+        (await call(server.url, 'POST', '/api/auth/login', { body: { email: uniqueEmail(`spray${i}`), password: 'Summer2024!' } })).status,
+      )
     }
     expect(statuses).toEqual([400, 400, 400, 400, 429, 429])
   })

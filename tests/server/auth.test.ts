@@ -3,7 +3,17 @@ import { and, eq, isNotNull } from 'drizzle-orm'
 import { decodeJwt } from 'jose'
 import { SERVER_MESSAGES } from '../../contract'
 import { refreshTokens, pushSubscriptions, users } from '../../server/db/schema'
-import { call, lastEmail, refreshCookie, refreshWith, register, registerUnverified, startTestServer, type TestServer, uniqueEmail } from './harness'
+import {
+  call,
+  lastEmail,
+  refreshCookie,
+  refreshWith,
+  register,
+  registerUnverified,
+  startTestServer,
+  type TestServer,
+  uniqueEmail,
+} from './harness'
 
 let server: TestServer
 let base: string
@@ -19,7 +29,9 @@ afterAll(async () => {
 describe('register', () => {
   it('answers {result: {access_token, user}} with an unverified user and a workid; the refresh token is in a cookie', async () => {
     const email = uniqueEmail('reg')
-    const res = await call(base, 'POST', '/api/auth/register', { body: { name: 'Nguyễn Văn Đức', email: `  ${email.toUpperCase()} `, password: 'secret-123' } })
+    const res = await call(base, 'POST', '/api/auth/register', {
+      body: { name: 'Nguyễn Văn Đức', email: `  ${email.toUpperCase()} `, password: 'secret-123' },
+    })
     expect(res.status).toBe(200)
     const { access_token, user } = res.body.result
     expect(typeof access_token).toBe('string')
@@ -62,7 +74,9 @@ describe('register', () => {
 
   it('a duplicate email (any case) makes no second account (the answer is in auth-hardening.test.ts)', async () => {
     const acc = await register(base)
-    const res = await call(base, 'POST', '/api/auth/register', { body: { name: 'X', email: acc.email.toUpperCase(), password: 'secret-123' } })
+    const res = await call(base, 'POST', '/api/auth/register', {
+      body: { name: 'X', email: acc.email.toUpperCase(), password: 'secret-123' },
+    })
     expect(res.status).toBe(200)
     expect(await server.ctx.db.select().from(users).where(eq(users.email, acc.email))).toHaveLength(1)
   })
@@ -89,7 +103,10 @@ describe('login', () => {
     expect(unknown.status).toBe(400)
     expect(wrong.body).toEqual({ message: SERVER_MESSAGES.invalidCredentials.en })
     expect(unknown.body).toEqual(wrong.body)
-    const vi = await call(base, 'POST', '/api/auth/login', { body: { email: acc.email, password: 'nope-nope' }, headers: { 'accept-language': 'vi' } })
+    const vi = await call(base, 'POST', '/api/auth/login', {
+      body: { email: acc.email, password: 'nope-nope' },
+      headers: { 'accept-language': 'vi' },
+    })
     expect(vi.body.message).toBe(SERVER_MESSAGES.invalidCredentials.vi)
   })
 })
@@ -113,7 +130,10 @@ describe('refresh tokens', () => {
     const rotated = await refreshWith(base, acc.refresh_token)
     const live = { ...rotated.body.result, refresh_token: rotated.refresh_token! }
     // A spent token presented again after the grace window.
-    await server.ctx.db.update(refreshTokens).set({ usedAt: new Date(Date.now() - 60_000) }).where(and(eq(refreshTokens.userId, acc.user._id), isNotNull(refreshTokens.usedAt)))
+    await server.ctx.db
+      .update(refreshTokens)
+      .set({ usedAt: new Date(Date.now() - 60_000) })
+      .where(and(eq(refreshTokens.userId, acc.user._id), isNotNull(refreshTokens.usedAt)))
     const reuse = await refreshWith(base, acc.refresh_token)
     expect(reuse.status).toBe(401)
     expect(reuse.body.message).toBe(SERVER_MESSAGES.sessionExpired.en)
@@ -159,7 +179,8 @@ describe('logout', () => {
     const s2 = (await call(base, 'POST', '/api/auth/login', { body: { email: acc.email, password: acc.password } })).body.result
     await call(base, 'POST', '/api/auth/logout', { token: s2.access_token, body: { fcm_token: device('b') } })
     const s3 = (await call(base, 'POST', '/api/auth/login', { body: { email: acc.email, password: acc.password } })).body.result
-    const endpoints = async () => (await server.ctx.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, acc.user._id))).map((r) => r.endpoint)
+    const endpoints = async () =>
+      (await server.ctx.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, acc.user._id))).map((r) => r.endpoint)
     expect(await endpoints()).toEqual(['https://push.example/a'])
     await call(base, 'POST', '/api/auth/logout', { token: acc.access_token, body: { fcm_token: device('a') } })
     expect(await endpoints()).toEqual([])
@@ -194,7 +215,10 @@ describe('verify-email', () => {
     expect(res.status).toBe(400)
     expect(res.body.message).toBe(SERVER_MESSAGES.codeInvalid.en)
     expect(res.body.errors.code).toEqual([SERVER_MESSAGES.codeInvalid.en])
-    const vi = await call(base, 'POST', '/api/auth/verify-email', { body: { email: acc.email, code: wrong }, headers: { 'accept-language': 'vi' } })
+    const vi = await call(base, 'POST', '/api/auth/verify-email', {
+      body: { email: acc.email, code: wrong },
+      headers: { 'accept-language': 'vi' },
+    })
     expect(vi.body.message).toBe(SERVER_MESSAGES.codeInvalid.vi)
     // Still verifiable with the right one.
     expect((await call(base, 'POST', '/api/auth/verify-email', { body: { email: acc.email, code } })).status).toBe(200)
@@ -221,7 +245,10 @@ describe('verify-email', () => {
     const acc = await registerUnverified(base)
     const { code } = await lastEmail(server, acc.email)
     const { emailCodes } = await import('../../server/db/schema')
-    await server.ctx.db.update(emailCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(emailCodes.userId, acc.user._id))
+    await server.ctx.db
+      .update(emailCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(emailCodes.userId, acc.user._id))
     const res = await call(base, 'POST', '/api/auth/verify-email', { body: { email: acc.email, code } })
     expect(res.status).toBe(400)
     expect(res.body.message).toBe(SERVER_MESSAGES.codeInvalid.en)
@@ -234,7 +261,9 @@ describe('verify-email', () => {
     const fresh = await lastEmail(server, acc.email)
     expect(fresh.id).not.toBe(old.id)
     if (old.code !== fresh.code) {
-      expect((await call(base, 'POST', '/api/auth/verify-email', { body: { email: acc.email, code: old.code } })).body.message).toBe(SERVER_MESSAGES.codeInvalid.en)
+      expect((await call(base, 'POST', '/api/auth/verify-email', { body: { email: acc.email, code: old.code } })).body.message).toBe(
+        SERVER_MESSAGES.codeInvalid.en,
+      )
     }
     expect((await call(base, 'POST', '/api/auth/verify-email', { body: { email: acc.email, code: fresh.code } })).status).toBe(200)
     const unknown = await call(base, 'POST', '/api/auth/resend-code', { body: { email: uniqueEmail('ghost') } })
@@ -259,7 +288,9 @@ describe('forgot and reset password', () => {
     expect(wrong.status).toBe(400)
     expect(wrong.body.errors.code).toEqual([SERVER_MESSAGES.codeInvalid.en])
 
-    const ok = await call(base, 'POST', '/api/auth/reset-password', { body: { email: acc.email, code: mail.code, password: 'new-password-1' } })
+    const ok = await call(base, 'POST', '/api/auth/reset-password', {
+      body: { email: acc.email, code: mail.code, password: 'new-password-1' },
+    })
     expect(ok.body).toEqual({ result: { ok: true } })
     for (const t of [acc, second]) {
       expect((await call(base, 'GET', '/api/customer/user-info', { token: t.access_token })).status).toBe(401)
@@ -269,7 +300,9 @@ describe('forgot and reset password', () => {
     const login = await call(base, 'POST', '/api/auth/login', { body: { email: acc.email, password: 'new-password-1' } })
     expect(login.status).toBe(200)
     // The code is spent.
-    const replay = await call(base, 'POST', '/api/auth/reset-password', { body: { email: acc.email, code: mail.code, password: 'other-password' } })
+    const replay = await call(base, 'POST', '/api/auth/reset-password', {
+      body: { email: acc.email, code: mail.code, password: 'other-password' },
+    })
     expect(replay.status).toBe(400)
   })
 

@@ -1,6 +1,16 @@
 import { type Person } from './chat-fixtures'
 import { clientId } from './chat-fixtures'
-import { type Account, call, FIXTURE_PASSWORD, lastEmail, refreshCookie, registerUnverified, type TestServer, uniqueEmail, verifiedAccount } from './harness'
+import {
+  type Account,
+  call,
+  FIXTURE_PASSWORD,
+  lastEmail,
+  refreshCookie,
+  registerUnverified,
+  type TestServer,
+  uniqueEmail,
+  verifiedAccount,
+} from './harness'
 import { firstNotification, onGrowthPlan, pngBytes, resultOf, upload, verifiedPerson } from './verified-fixtures'
 
 /**
@@ -38,7 +48,9 @@ export interface Fixtures {
 }
 
 export async function buildFixtures(server: TestServer): Promise<Fixtures> {
-  const [owner, admin, member, stranger, host, extra] = await Promise.all(['Owner', 'Admin', 'Member', 'Stranger', 'Host', 'Extra'].map((name) => verifiedPerson(server, name)))
+  const [owner, admin, member, stranger, host, extra] = await Promise.all(
+    ['Owner', 'Admin', 'Member', 'Stranger', 'Host', 'Extra'].map((name) => verifiedPerson(server, name)),
+  )
   const spare = await verifiedAccount(server, { name: 'Spare' })
   // Creating channels is a plan quota, not an authorization rule: room for every role's.
   for (const p of [owner, admin, member, stranger, host]) await onGrowthPlan(server, p!.user._id)
@@ -46,14 +58,41 @@ export async function buildFixtures(server: TestServer): Promise<Fixtures> {
   const channelId = resultOf('channel/create', await owner!.api('POST', 'channel/create', { name: 'Team', is_public: true }))._id as string
   for (const p of [admin, member, extra]) resultOf('channel/join', await p!.api('POST', 'channel/join', { channel_id: channelId }))
   resultOf('channel/role', await owner!.api('PUT', 'channel/role', { channel_id: channelId, customer_id: admin!.user._id, role: 30 }))
-  const generalId = (resultOf('topic-in-channel', await owner!.api('GET', `topic-in-channel?channel_id=${channelId}`)) as { _id: string }[])[0]!._id
-  const groupId = resultOf('channel/add-topic', await owner!.api('POST', 'channel/add-topic', { channel_id: channelId, name: 'Inner', customer_ids: [admin!.user._id, member!.user._id] }))._id as string
+  const generalId = (
+    resultOf('topic-in-channel', await owner!.api('GET', `topic-in-channel?channel_id=${channelId}`)) as { _id: string }[]
+  )[0]!._id
+  const groupId = resultOf(
+    'channel/add-topic',
+    await owner!.api('POST', 'channel/add-topic', {
+      channel_id: channelId,
+      name: 'Inner',
+      customer_ids: [admin!.user._id, member!.user._id],
+    }),
+  )._id as string
   const labelId = resultOf('channel/label', await owner!.api('POST', 'channel/label', { channel_id: channelId, name: 'Ops' }))._id as string
-  const memberMessageId = resultOf('message/send', await member!.api('POST', 'message/send', { client_id: clientId(), topic_id: generalId, message: 'by the member' }))._id as string
-  resultOf('message/send', await owner!.api('POST', 'message/send', { client_id: clientId(), topic_id: generalId, message: 'hello', mentions: [member!.user._id] }))
-  const file = resultOf('media/upload', await upload(server, member!, { bytes: await pngBytes(), name: 'member.png', topicId: generalId })) as { url: string }
-  const publicFile = resultOf('media/upload', await upload(server, owner!, { bytes: await pngBytes(), name: 'banner.png', acl: 'public' })) as { key: string }
-  const openChannelId = resultOf('channel/create', await host!.api('POST', 'channel/create', { name: 'Open', is_public: true }))._id as string
+  const memberMessageId = resultOf(
+    'message/send',
+    await member!.api('POST', 'message/send', { client_id: clientId(), topic_id: generalId, message: 'by the member' }),
+  )._id as string
+  resultOf(
+    'message/send',
+    await owner!.api('POST', 'message/send', {
+      client_id: clientId(),
+      topic_id: generalId,
+      message: 'hello',
+      mentions: [member!.user._id],
+    }),
+  )
+  const file = resultOf(
+    'media/upload',
+    await upload(server, member!, { bytes: await pngBytes(), name: 'member.png', topicId: generalId }),
+  ) as { url: string }
+  const publicFile = resultOf(
+    'media/upload',
+    await upload(server, owner!, { bytes: await pngBytes(), name: 'banner.png', acl: 'public' }),
+  ) as { key: string }
+  const openChannelId = resultOf('channel/create', await host!.api('POST', 'channel/create', { name: 'Open', is_public: true }))
+    ._id as string
 
   return {
     server,
@@ -93,11 +132,17 @@ export const fresh = {
     return p
   },
   async memberMessage(fx: Fixtures): Promise<string> {
-    return resultOf('message/send', await fx.people.member.api('POST', 'message/send', { client_id: clientId(), topic_id: fx.generalId, message: 'to be deleted' }))._id
+    return resultOf(
+      'message/send',
+      await fx.people.member.api('POST', 'message/send', { client_id: clientId(), topic_id: fx.generalId, message: 'to be deleted' }),
+    )._id
   },
   /** The member's new upload to General, attached to no message. */
   async memberUpload(fx: Fixtures): Promise<string> {
-    return resultOf('media/upload', await upload(fx.server, fx.people.member, { bytes: await pngBytes(), name: 'fresh.png', topicId: fx.generalId }))._id
+    return resultOf(
+      'media/upload',
+      await upload(fx.server, fx.people.member, { bytes: await pngBytes(), name: 'fresh.png', topicId: fx.generalId }),
+    )._id
   },
   async memberTrashedUpload(fx: Fixtures): Promise<string> {
     const id = await fresh.memberUpload(fx)

@@ -57,7 +57,8 @@ describe('authorization matrix (endpoints x anonymous, stranger, member, admin, 
         const input = await row!.input(fx, who, role)
         const answer = await send(e, input, who && (input.token ?? who.access_token))
         got[role] = classOf(answer.status)
-        if (answer.status >= 400 && !errorBody.safeParse(JSON.parse(answer.text)).success) refusals.push(`${role}: ${answer.text.slice(0, 200)}`)
+        if (answer.status >= 400 && !errorBody.safeParse(JSON.parse(answer.text)).success)
+          refusals.push(`${role}: ${answer.text.slice(0, 200)}`)
         if (got[role] !== row!.expect[role]) refusals.push(`${role}: ${answer.status} ${answer.text.slice(0, 200)}`)
       }
       expect({ [name]: got }, refusals.join('\n')).toEqual({ [name]: row!.expect })

@@ -57,14 +57,41 @@ export const AUTHORIZATION: Record<string, Row> = {
   health: { rule: 'public', expect: anyone, input: none },
 
   // auth: public; a token, if any, changes nothing
-  register: { rule: 'public', expect: anyone, input: () => ({ body: { name: 'Newcomer', email: fresh.email(), password: FIXTURE_PASSWORD } }) },
-  login: { rule: 'public (own credentials)', expect: anyone, input: (fx, who) => ({ body: { email: accountOf(fx, who).email, password: FIXTURE_PASSWORD } }) },
-  refreshToken: { rule: 'public: the refresh token is the credential', expect: anyone, input: async (fx, who) => ({ body: {}, cookie: `${REFRESH_COOKIE}=${encodeURIComponent((await fresh.session(fx, accountOf(fx, who))).refresh_token)}` }) },
-  verifyEmail: { rule: 'public: the emailed code is the credential', expect: anyone, input: async (fx) => ({ body: await fresh.unverified(fx) }) },
+  register: {
+    rule: 'public',
+    expect: anyone,
+    input: () => ({ body: { name: 'Newcomer', email: fresh.email(), password: FIXTURE_PASSWORD } }),
+  },
+  login: {
+    rule: 'public (own credentials)',
+    expect: anyone,
+    input: (fx, who) => ({ body: { email: accountOf(fx, who).email, password: FIXTURE_PASSWORD } }),
+  },
+  refreshToken: {
+    rule: 'public: the refresh token is the credential',
+    expect: anyone,
+    input: async (fx, who) => ({
+      body: {},
+      cookie: `${REFRESH_COOKIE}=${encodeURIComponent((await fresh.session(fx, accountOf(fx, who))).refresh_token)}`,
+    }),
+  },
+  verifyEmail: {
+    rule: 'public: the emailed code is the credential',
+    expect: anyone,
+    input: async (fx) => ({ body: await fresh.unverified(fx) }),
+  },
   resendCode: { rule: 'public, always {sent: true}', expect: anyone, input: () => ({ body: { email: fresh.email() } }) },
   forgotPassword: { rule: 'public, always {sent: true}', expect: anyone, input: () => ({ body: { email: fresh.email() } }) },
-  resetPassword: { rule: 'public: the emailed code is the credential', expect: anyone, input: async (fx) => ({ body: { ...(await fresh.resetting(fx)), password: 'Harbor-Quill-5820' } }) },
-  logout: { rule: 'signed in; ends the own session', expect: signedIn, input: async (fx, who) => (who ? { body: {}, token: (await fresh.session(fx, who)).access_token } : { body: {} }) },
+  resetPassword: {
+    rule: 'public: the emailed code is the credential',
+    expect: anyone,
+    input: async (fx) => ({ body: { ...(await fresh.resetting(fx)), password: 'Harbor-Quill-5820' } }),
+  },
+  logout: {
+    rule: 'signed in; ends the own session',
+    expect: signedIn,
+    input: async (fx, who) => (who ? { body: {}, token: (await fresh.session(fx, who)).access_token } : { body: {} }),
+  },
 
   // customer: the caller's own row
   userInfo: { rule: 'own row', expect: signedIn, input: none },
@@ -73,29 +100,67 @@ export const AUTHORIZATION: Record<string, Row> = {
   skipTutorial: { rule: 'own row', expect: signedIn, input: none },
   useFor: { rule: 'own row', expect: signedIn, input: () => ({ body: { use_for: 'business' } }) },
   startWith: { rule: 'own row', expect: signedIn, input: () => ({ body: { start_with: 'Acme' } }) },
-  currentChannel: { rule: 'own row; the channel must be one of the caller’s', expect: members, input: (fx) => ({ body: { channel_id: fx.channelId } }) },
-  updateFcmToken: { rule: 'own devices', expect: signedIn, input: () => ({ body: { fcm_token: JSON.stringify({ endpoint: `https://push.example/${crypto.randomUUID()}`, keys: { p256dh: 'BPk', auth: 'au' } }) } }) },
+  currentChannel: {
+    rule: 'own row; the channel must be one of the caller’s',
+    expect: members,
+    input: (fx) => ({ body: { channel_id: fx.channelId } }),
+  },
+  updateFcmToken: {
+    rule: 'own devices',
+    expect: signedIn,
+    input: () => ({
+      body: { fcm_token: JSON.stringify({ endpoint: `https://push.example/${crypto.randomUUID()}`, keys: { p256dh: 'BPk', auth: 'au' } }) },
+    }),
+  },
   updateLanguage: { rule: 'own row', expect: signedIn, input: () => ({ body: { language: 'en' } }) },
 
   // notify: the caller's own notifications
   notify: { rule: 'own rows', expect: signedIn, input: () => ({ query: { page: '1' } }) },
   notifyCount: { rule: 'own rows', expect: signedIn, input: none },
-  notifySeen: { rule: 'the notification’s owner, else 403', expect: only('member'), input: (fx) => ({ body: { notify_id: fx.memberNotificationId } }) },
+  notifySeen: {
+    rule: 'the notification’s owner, else 403',
+    expect: only('member'),
+    input: (fx) => ({ body: { notify_id: fx.memberNotificationId } }),
+  },
   notifySeenAll: { rule: 'own rows', expect: signedIn, input: none },
   // notifications (browser push)
   pushKey: { rule: 'public: the VAPID public key', expect: anyone, input: none },
 
   // channel
-  channelInfo: { rule: 'a channel’s card is public by id (roles only for members)', expect: anyone, input: (fx) => ({ query: { channel_id: fx.channelId } }) },
+  channelInfo: {
+    rule: 'a channel’s card is public by id (roles only for members)',
+    expect: anyone,
+    input: (fx) => ({ query: { channel_id: fx.channelId } }),
+  },
   channelList: { rule: 'any signed-in user searches public channels', expect: signedIn, input: () => ({ query: { keyword: 'Team' } }) },
-  channelCreate: { rule: 'any signed-in user (plan quota); the creator is owner', expect: signedIn, input: () => ({ body: { name: 'Another', is_public: true } }) },
+  channelCreate: {
+    rule: 'any signed-in user (plan quota); the creator is owner',
+    expect: signedIn,
+    input: () => ({ body: { name: 'Another', is_public: true } }),
+  },
   myChannel: { rule: 'own memberships', expect: signedIn, input: none },
   channelPage: { rule: 'channel members', expect: members, input: (fx) => ({ query: { channel_id: fx.channelId } }) },
-  channelJoin: { rule: 'any signed-in user joins a public channel', expect: signedIn, input: (fx) => ({ body: { channel_id: fx.openChannelId } }) },
-  channelRole: { rule: 'channel admins and the owner (never their own role or the owner’s)', expect: admins, input: (fx) => ({ body: { channel_id: fx.channelId, customer_id: fx.extra.user._id, role: 20 } }) },
+  channelJoin: {
+    rule: 'any signed-in user joins a public channel',
+    expect: signedIn,
+    input: (fx) => ({ body: { channel_id: fx.openChannelId } }),
+  },
+  channelRole: {
+    rule: 'channel admins and the owner (never their own role or the owner’s)',
+    expect: admins,
+    input: (fx) => ({ body: { channel_id: fx.channelId, customer_id: fx.extra.user._id, role: 20 } }),
+  },
   channelLabels: { rule: 'channel members', expect: members, input: (fx) => ({ query: { channel_id: fx.channelId } }) },
-  channelLabelAdd: { rule: 'channel admins', expect: admins, input: (fx, _who, role) => ({ body: { channel_id: fx.channelId, name: `By ${role}` } }) },
-  channelLabelDelete: { rule: 'admins of the label’s channel', expect: admins, input: async (fx) => ({ body: { label_id: await fresh.label(fx) } }) },
+  channelLabelAdd: {
+    rule: 'channel admins',
+    expect: admins,
+    input: (fx, _who, role) => ({ body: { channel_id: fx.channelId, name: `By ${role}` } }),
+  },
+  channelLabelDelete: {
+    rule: 'admins of the label’s channel',
+    expect: admins,
+    input: async (fx) => ({ body: { label_id: await fresh.label(fx) } }),
+  },
   suggestDescription: { rule: 'any signed-in user', expect: signedIn, input: () => ({ body: { description: 'A team that ships' } }) },
 
   // topic
@@ -104,14 +169,38 @@ export const AUTHORIZATION: Record<string, Row> = {
   channelTopic: { rule: 'channel members', expect: members, input: (fx) => ({ query: { channel_id: fx.channelId } }) },
   channelPin: { rule: 'own topics', expect: signedIn, input: none },
   topicInfo: { rule: 'topic members', expect: members, input: (fx) => ({ query: { topic_id: fx.generalId } }) },
-  topicChatFriend: { rule: 'any signed-in user, with anyone who allows chats', expect: signedIn, input: (fx) => ({ query: { customer_id: fx.host.user._id } }) },
+  topicChatFriend: {
+    rule: 'any signed-in user, with anyone who allows chats',
+    expect: signedIn,
+    input: (fx) => ({ query: { customer_id: fx.host.user._id } }),
+  },
   addTopic: { rule: 'channel members', expect: members, input: (fx) => ({ body: { channel_id: fx.channelId, name: 'Side' } }) },
-  topicMemberAdd: { rule: 'topic members (add_member open by default); invitees are channel members', expect: members, input: async (fx) => ({ body: { topic_id: fx.groupId, customer_ids: [(await fresh.member(fx)).user._id] } }) },
-  topicMemberRemove: { rule: 'removing someone else: topic admins (remove_member is admin-only by default)', expect: admins, input: async (fx) => ({ body: { topic_id: fx.groupId, customer_id: (await fresh.groupMember(fx)).user._id } }) },
-  topicRename: { rule: 'topic members (edit_name open by default)', expect: members, input: (fx) => ({ body: { topic_id: fx.generalId, name: 'General' } }) },
-  topicImage: { rule: 'topic members (edit_image open by default)', expect: members, input: (fx) => ({ body: { topic_id: fx.generalId, file_id: null } }) },
+  topicMemberAdd: {
+    rule: 'topic members (add_member open by default); invitees are channel members',
+    expect: members,
+    input: async (fx) => ({ body: { topic_id: fx.groupId, customer_ids: [(await fresh.member(fx)).user._id] } }),
+  },
+  topicMemberRemove: {
+    rule: 'removing someone else: topic admins (remove_member is admin-only by default)',
+    expect: admins,
+    input: async (fx) => ({ body: { topic_id: fx.groupId, customer_id: (await fresh.groupMember(fx)).user._id } }),
+  },
+  topicRename: {
+    rule: 'topic members (edit_name open by default)',
+    expect: members,
+    input: (fx) => ({ body: { topic_id: fx.generalId, name: 'General' } }),
+  },
+  topicImage: {
+    rule: 'topic members (edit_image open by default)',
+    expect: members,
+    input: (fx) => ({ body: { topic_id: fx.generalId, file_id: null } }),
+  },
   topicPermission: { rule: 'topic admins', expect: admins, input: (fx) => ({ body: { topic_id: fx.generalId, permission: { poll: 0 } } }) },
-  topicLabel: { rule: 'topic admins; a label of the same channel', expect: admins, input: (fx) => ({ body: { topic_id: fx.generalId, label_id: fx.labelId } }) },
+  topicLabel: {
+    rule: 'topic admins; a label of the same channel',
+    expect: admins,
+    input: (fx) => ({ body: { topic_id: fx.generalId, label_id: fx.labelId } }),
+  },
   topicPin: { rule: 'topic members (own view)', expect: members, input: (fx) => ({ body: { topic_id: fx.generalId } }) },
   topicUnpin: { rule: 'topic members (own view)', expect: members, input: (fx) => ({ body: { topic_id: fx.generalId } }) },
   topicHide: { rule: 'topic members (own view)', expect: members, input: (fx) => ({ body: { topic_id: fx.generalId } }) },
@@ -119,31 +208,95 @@ export const AUTHORIZATION: Record<string, Row> = {
   topicSeen: { rule: 'topic members (own view)', expect: members, input: (fx) => ({ body: { topic_id: fx.generalId, is_seen: 1 } }) },
 
   // message
-  messageSend: { rule: 'topic members (send_message open by default)', expect: members, input: (fx) => ({ body: { client_id: clientId(), topic_id: fx.generalId, message: 'hi' } }) },
+  messageSend: {
+    rule: 'topic members (send_message open by default)',
+    expect: members,
+    input: (fx) => ({ body: { client_id: clientId(), topic_id: fx.generalId, message: 'hi' } }),
+  },
   topicMessages: { rule: 'topic members', expect: members, input: (fx) => ({ query: { topic_id: fx.generalId } }) },
   topicPinned: { rule: 'topic members', expect: members, input: (fx) => ({ query: { topic_id: fx.generalId } }) },
-  messageEdit: { rule: 'the sender only', expect: only('member'), input: (fx) => ({ body: { message_id: fx.memberMessageId, message: 'edited' } }) },
-  messageDelete: { rule: 'the sender or a topic admin', expect: members, input: async (fx) => ({ body: { message_id: await fresh.memberMessage(fx) } }) },
-  messageForward: { rule: 'a member of the source topic, who may send in each target', expect: members, input: (fx) => ({ body: { message_id: fx.memberMessageId, topic_ids: [fx.generalId] } }) },
-  messagePin: { rule: 'topic members (pin_message open by default)', expect: members, input: (fx) => ({ body: { message_id: fx.memberMessageId, is_pin: 1 } }) },
+  messageEdit: {
+    rule: 'the sender only',
+    expect: only('member'),
+    input: (fx) => ({ body: { message_id: fx.memberMessageId, message: 'edited' } }),
+  },
+  messageDelete: {
+    rule: 'the sender or a topic admin',
+    expect: members,
+    input: async (fx) => ({ body: { message_id: await fresh.memberMessage(fx) } }),
+  },
+  messageForward: {
+    rule: 'a member of the source topic, who may send in each target',
+    expect: members,
+    input: (fx) => ({ body: { message_id: fx.memberMessageId, topic_ids: [fx.generalId] } }),
+  },
+  messagePin: {
+    rule: 'topic members (pin_message open by default)',
+    expect: members,
+    input: (fx) => ({ body: { message_id: fx.memberMessageId, is_pin: 1 } }),
+  },
 
   // media
-  mediaAccess: { rule: 'public: the signed URL of a reader still in the topic is the credential', expect: anyone, input: (fx) => ({ query: fx.memberFileAccess }) },
+  mediaAccess: {
+    rule: 'public: the signed URL of a reader still in the topic is the credential',
+    expect: anyone,
+    input: (fx) => ({ query: fx.memberFileAccess }),
+  },
   mediaPublic: { rule: 'public uploads are public', expect: anyone, input: (fx) => ({ params: { key: fx.publicKey } }) },
-  mediaUpload: { rule: 'a private upload: topic members', expect: members, input: async (fx) => ({ form: await form({ topic_id: fx.generalId }) }) },
-  mediaUploads: { rule: 'private uploads: topic members', expect: members, input: async (fx) => ({ form: await form({ topic_id: fx.generalId }, 2) }) },
-  mediaCancelUpload: { rule: 'the uploader, while no message uses it', expect: only('member'), input: async (fx) => ({ query: { media_id: await fresh.memberUpload(fx) } }) },
+  mediaUpload: {
+    rule: 'a private upload: topic members',
+    expect: members,
+    input: async (fx) => ({ form: await form({ topic_id: fx.generalId }) }),
+  },
+  mediaUploads: {
+    rule: 'private uploads: topic members',
+    expect: members,
+    input: async (fx) => ({ form: await form({ topic_id: fx.generalId }, 2) }),
+  },
+  mediaCancelUpload: {
+    rule: 'the uploader, while no message uses it',
+    expect: only('member'),
+    input: async (fx) => ({ query: { media_id: await fresh.memberUpload(fx) } }),
+  },
   mediaStorage: { rule: 'channel members', expect: members, input: (fx) => ({ query: { channel_id: fx.channelId } }) },
-  mediaTrash: { rule: 'the uploader or an admin of the file’s channel', expect: members, input: async (fx) => ({ body: { media_id: await fresh.memberUpload(fx) } }) },
-  mediaRestore: { rule: 'the uploader or an admin of the file’s channel', expect: members, input: async (fx) => ({ body: { media_id: await fresh.memberTrashedUpload(fx) } }) },
-  mediaPurge: { rule: 'the uploader or an admin of the file’s channel', expect: members, input: async (fx) => ({ body: { media_id: await fresh.memberUpload(fx) } }) },
+  mediaTrash: {
+    rule: 'the uploader or an admin of the file’s channel',
+    expect: members,
+    input: async (fx) => ({ body: { media_id: await fresh.memberUpload(fx) } }),
+  },
+  mediaRestore: {
+    rule: 'the uploader or an admin of the file’s channel',
+    expect: members,
+    input: async (fx) => ({ body: { media_id: await fresh.memberTrashedUpload(fx) } }),
+  },
+  mediaPurge: {
+    rule: 'the uploader or an admin of the file’s channel',
+    expect: members,
+    input: async (fx) => ({ body: { media_id: await fresh.memberUpload(fx) } }),
+  },
 
   // relates: the caller's own friendships and blocks; anyone signed in may ask anyone who has not blocked them
-  personLookup: { rule: 'any signed-in user looks a person up by workid', expect: signedIn, input: (fx) => ({ query: { workid: fx.host.user.workid } }) },
-  addFriend: { rule: 'any signed-in user (not someone who blocked them); idempotent', expect: signedIn, input: (fx) => ({ body: { customer_id: fx.host.user._id } }) },
+  personLookup: {
+    rule: 'any signed-in user looks a person up by workid',
+    expect: signedIn,
+    input: (fx) => ({ query: { workid: fx.host.user.workid } }),
+  },
+  addFriend: {
+    rule: 'any signed-in user (not someone who blocked them); idempotent',
+    expect: signedIn,
+    input: (fx) => ({ body: { customer_id: fx.host.user._id } }),
+  },
   cancelFriend: { rule: 'own request; none is no error', expect: signedIn, input: (fx) => ({ body: { customer_id: fx.host.user._id } }) },
-  acceptFriend: { rule: 'a request addressed to the caller', expect: signedIn, input: async (fx, who) => ({ body: { customer_id: await askerOf(fx, who) } }) },
-  rejectFriend: { rule: 'a request addressed to the caller; none is no error', expect: signedIn, input: async (fx, who) => ({ body: { customer_id: await askerOf(fx, who) } }) },
+  acceptFriend: {
+    rule: 'a request addressed to the caller',
+    expect: signedIn,
+    input: async (fx, who) => ({ body: { customer_id: await askerOf(fx, who) } }),
+  },
+  rejectFriend: {
+    rule: 'a request addressed to the caller; none is no error',
+    expect: signedIn,
+    input: async (fx, who) => ({ body: { customer_id: await askerOf(fx, who) } }),
+  },
   unfriend: { rule: 'own friendship; none is no error', expect: signedIn, input: (fx) => ({ body: { customer_id: fx.extra.user._id } }) },
   blockPerson: { rule: 'own blocks', expect: signedIn, input: (fx) => ({ body: { customer_id: fx.extra.user._id } }) },
   unblockPerson: { rule: 'own blocks', expect: signedIn, input: (fx) => ({ body: { customer_id: fx.extra.user._id } }) },
@@ -151,18 +304,42 @@ export const AUTHORIZATION: Record<string, Row> = {
   blockedPeople: { rule: 'own rows', expect: signedIn, input: () => ({ query: { page: '1' } }) },
   listFriends: { rule: 'own rows', expect: signedIn, input: () => ({ query: { status: '2' } }) },
   contactList: { rule: 'own rows', expect: signedIn, input: () => ({ query: { page: '1' } }) },
-  archiveFriend: { rule: 'own friendships: a friend of the caller (the mark is the caller’s own)', expect: signedIn, input: async (fx, who) => ({ body: { customer_id: await friendOf(fx, who) } }) },
-  unarchiveFriend: { rule: 'own friendships; not archived is no error', expect: signedIn, input: async (fx, who) => ({ body: { customer_id: await friendOf(fx, who, { archived: true }) } }) },
+  archiveFriend: {
+    rule: 'own friendships: a friend of the caller (the mark is the caller’s own)',
+    expect: signedIn,
+    input: async (fx, who) => ({ body: { customer_id: await friendOf(fx, who) } }),
+  },
+  unarchiveFriend: {
+    rule: 'own friendships; not archived is no error',
+    expect: signedIn,
+    input: async (fx, who) => ({ body: { customer_id: await friendOf(fx, who, { archived: true }) } }),
+  },
   archivedFriends: { rule: 'own rows', expect: signedIn, input: () => ({ query: { page: '1' } }) },
   // search
-  superSearch: { rule: 'signed in; answers only what the caller may see', expect: signedIn, input: () => ({ query: { keyword: 'general' } }) },
-  messageSearch: { rule: 'topic members (without topic_id: the caller’s own topics)', expect: members, input: (fx) => ({ query: { keyword: 'hello', topic_id: fx.generalId } }) },
+  superSearch: {
+    rule: 'signed in; answers only what the caller may see',
+    expect: signedIn,
+    input: () => ({ query: { keyword: 'general' } }),
+  },
+  messageSearch: {
+    rule: 'topic members (without topic_id: the caller’s own topics)',
+    expect: members,
+    input: (fx) => ({ query: { keyword: 'hello', topic_id: fx.generalId } }),
+  },
   // attention: the caller's own settings; a topic's only for its members; someone's DND only for who shares a topic with them
   attentionSettings: { rule: 'own settings', expect: signedIn, input: none },
   attentionUpdate: { rule: 'own settings', expect: signedIn, input: () => ({ body: { keywords: ['deploy'] } }) },
   attentionDnd: { rule: 'own settings', expect: signedIn, input: () => ({ body: { for: 'off' } }) },
-  attentionTopic: { rule: 'topic members (own view)', expect: members, input: (fx) => ({ body: { topic_id: fx.generalId, level: 'mentions' } }) },
-  attentionPerson: { rule: 'people who share a topic with them', expect: members, input: (fx) => ({ query: { customer_id: fx.extra.user._id } }) },
+  attentionTopic: {
+    rule: 'topic members (own view)',
+    expect: members,
+    input: (fx) => ({ body: { topic_id: fx.generalId, level: 'mentions' } }),
+  },
+  attentionPerson: {
+    rule: 'people who share a topic with them',
+    expect: members,
+    input: (fx) => ({ query: { customer_id: fx.extra.user._id } }),
+  },
   attentionNotifyAnyway: {
     rule: 'topic members, about their own latest message',
     expect: members,
@@ -171,7 +348,11 @@ export const AUTHORIZATION: Record<string, Row> = {
       return { body: { topic_id: fx.generalId } }
     },
   },
-  attentionUnsubscribe: { rule: 'public: the signed token of the email’s link is the credential', expect: anyone, input: (fx) => ({ body: { token: fx.server.services.attention.unsubscribeToken(fx.extra.user._id) } }) },
+  attentionUnsubscribe: {
+    rule: 'public: the signed token of the email’s link is the credential',
+    expect: anyone,
+    input: (fx) => ({ body: { token: fx.server.services.attention.unsubscribeToken(fx.extra.user._id) } }),
+  },
   // pages: sessions (/log), storage summary and trash, support chat
   sessionList: { rule: 'own sessions', expect: signedIn, input: none },
   sessionRevoke: {

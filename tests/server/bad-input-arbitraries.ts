@@ -61,23 +61,110 @@ const referenceKind = (field: string): IdKind | 'unknown' | null =>
 
 /** Characters that break naive code: direction overrides, zero-width, combining, astral, markup, quoting. */
 const ODD_UNITS = [
-  '\u202E', '\u202D', '\u200F', '\u061C', '\u200B', '\u200C', '\u200D', '\uFEFF', '\u2060', '\u00AD', '\u0301', '\u0336',
-  '\u2028', '\u2029', '\u0085', '\u00A0', '\u3000', '\t', '\n', '\r', '\u001B', '\u007F',
-  '😀', '👩‍👩‍👧‍👦', '🏳️‍🌈', '𝕏', '𠜎', 'ﷺ', 'ǅ', 'ß', 'İ', 'ﬃ', 'ש', 'م', '中', 'é', 'e\u0301',
-  '<', '>', '"', "'", '`', '&', '\\', '/', '%', '%00', '%ED%A0%80', '{', '}', '$', '*', '?', '#', ';', '--', '..', ' ',
+  '\u202E',
+  '\u202D',
+  '\u200F',
+  '\u061C',
+  '\u200B',
+  '\u200C',
+  '\u200D',
+  '\uFEFF',
+  '\u2060',
+  '\u00AD',
+  '\u0301',
+  '\u0336',
+  '\u2028',
+  '\u2029',
+  '\u0085',
+  '\u00A0',
+  '\u3000',
+  '\t',
+  '\n',
+  '\r',
+  '\u001B',
+  '\u007F',
+  '😀',
+  '👩‍👩‍👧‍👦',
+  '🏳️‍🌈',
+  '𝕏',
+  '𠜎',
+  'ﷺ',
+  'ǅ',
+  'ß',
+  'İ',
+  'ﬃ',
+  'ש',
+  'م',
+  '中',
+  'é',
+  'e\u0301',
+  '<',
+  '>',
+  '"',
+  "'",
+  '`',
+  '&',
+  '\\',
+  '/',
+  '%',
+  '%00',
+  '%ED%A0%80',
+  '{',
+  '}',
+  '$',
+  '*',
+  '?',
+  '#',
+  ';',
+  '--',
+  '..',
+  ' ',
 ]
 /** Text PostgreSQL cannot store as given: NUL, and lone surrogates (not Unicode at all). */
 const UNSTORABLE = ['\u0000', '\uD800', '\uDBFF', '\uDC00', '\uDFFF', 'a\uD83D', '\uDE00b']
 const ODD_STRINGS = [
-  '', ' ', '   ', 'null', 'undefined', 'NaN', 'true', '0', '-1', '1e309', '0x10', '[]', '{}', '__proto__', 'constructor', 'prototype',
-  "'; drop table users; --", '" or "1"="1', '<script>alert(1)</script>', '<img src=x onerror=alert(1)>', 'javascript:alert(1)',
-  '../../../../etc/passwd', '..\\..\\windows', '${7*7}', '{{7*7}}', '%s%s%n', '\u202Egnp.exe', 'שלום عالم', 'Z͑ͫ̓ͪ̂ͫ̽͏̴̙̤̞͉͚̯̞̠͍A̴̵̜̰͔ͫ͗͢L̠ͨͧͩ͘G̴̻͈͍͔̹̑͗̎̅͛́Ǫ̵̹̻̝̳͂̌̌͘',
-  '00000000-0000-0000-0000-000000000000', 'ffffffff-ffff-ffff-ffff-ffffffffffff',
+  '',
+  ' ',
+  '   ',
+  'null',
+  'undefined',
+  'NaN',
+  'true',
+  '0',
+  '-1',
+  '1e309',
+  '0x10',
+  '[]',
+  '{}',
+  '__proto__',
+  'constructor',
+  'prototype',
+  "'; drop table users; --",
+  '" or "1"="1',
+  '<script>alert(1)</script>',
+  '<img src=x onerror=alert(1)>',
+  'javascript:alert(1)',
+  '../../../../etc/passwd',
+  '..\\..\\windows',
+  '${7*7}',
+  '{{7*7}}',
+  '%s%s%n',
+  '\u202Egnp.exe',
+  'שלום عالم',
+  'Z͑ͫ̓ͪ̂ͫ̽͏̴̙̤̞͉͚̯̞̠͍A̴̵̜̰͔ͫ͗͢L̠ͨͧͩ͘G̴̻͈͍͔̹̑͗̎̅͛́Ǫ̵̹̻̝̳͂̌̌͘',
+  '00000000-0000-0000-0000-000000000000',
+  'ffffffff-ffff-ffff-ffff-ffffffffffff',
 ]
 
 const oddText = (opts: { minLength?: number; maxLength?: number } = {}) =>
   fc.oneof(
-    { weight: 3, arbitrary: fc.string({ unit: fc.oneof(fc.constantFrom(...ODD_UNITS), fc.string({ unit: 'grapheme', minLength: 1, maxLength: 1 })), ...opts }) },
+    {
+      weight: 3,
+      arbitrary: fc.string({
+        unit: fc.oneof(fc.constantFrom(...ODD_UNITS), fc.string({ unit: 'grapheme', minLength: 1, maxLength: 1 })),
+        ...opts,
+      }),
+    },
     { weight: 1, arbitrary: fc.string({ unit: 'grapheme-ascii', ...opts }) },
     { weight: 1, arbitrary: fc.constantFrom(...ODD_STRINGS) },
   )
@@ -95,7 +182,9 @@ const withUnstorable = (text: fc.Arbitrary<string>, chars: readonly string[]) =>
 
 /** A string of `length` repeated units: too long for any field, yet under the 1 MB body limit. */
 const longText = (min: number, max: number) =>
-  fc.tuple(fc.integer({ min, max }), fc.constantFrom('x', 'é', '😀', '\u202E', ' ', '%', '\u0000', 'a\u0301')).map(([n, unit]) => unit.repeat(Math.ceil(n / unit.length)))
+  fc
+    .tuple(fc.integer({ min, max }), fc.constantFrom('x', 'é', '😀', '\u202E', ' ', '%', '\u0000', 'a\u0301'))
+    .map(([n, unit]) => unit.repeat(Math.ceil(n / unit.length)))
 
 // ---------------------------------------------------------------------------------------------
 // Ids
@@ -150,7 +239,10 @@ function valueOf(s: JsonSchema, field: string, o: ValueOptions): fc.Arbitrary<un
     case 'null':
       return fc.constant(null)
     case 'array':
-      return fc.array(valueOf(s.items ?? {}, field, o), { minLength: s.minItems ?? 0, maxLength: Math.max(s.minItems ?? 0, Math.min(s.maxItems ?? 3, 3)) })
+      return fc.array(valueOf(s.items ?? {}, field, o), {
+        minLength: s.minItems ?? 0,
+        maxLength: Math.max(s.minItems ?? 0, Math.min(s.maxItems ?? 3, 3)),
+      })
     case 'object':
       return objectOf(s, o)
     default:
@@ -163,13 +255,18 @@ function objectOf(s: JsonSchema, o: ValueOptions, forceReferences = false): fc.A
   const props = s.properties ?? {}
   const keys = Object.keys(props)
   const required = keys.filter((k) => s.required?.includes(k) || (forceReferences && referenceKind(k)))
-  return fc.record(Object.fromEntries(keys.map((k) => [k, valueOf(props[k]!, k, o)])), { requiredKeys: required }) as fc.Arbitrary<Record<string, unknown>>
+  return fc.record(Object.fromEntries(keys.map((k) => [k, valueOf(props[k]!, k, o)])), { requiredKeys: required }) as fc.Arbitrary<
+    Record<string, unknown>
+  >
 }
 
 /** Query strings and path parameters carry text: numbers as digits, arrays of two or more as repeated keys. */
 function asText(value: Record<string, unknown>): Record<string, string | string[]> {
-  const text = (v: unknown): string => (typeof v === 'string' ? v : v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v))
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, Array.isArray(v) && v.length > 1 ? v.map(text) : text(Array.isArray(v) ? v[0] : v)]))
+  const text = (v: unknown): string =>
+    typeof v === 'string' ? v : v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v)
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => [k, Array.isArray(v) && v.length > 1 ? v.map(text) : text(Array.isArray(v) ? v[0] : v)]),
+  )
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -202,14 +299,30 @@ function asReceived(part: Part, value: unknown) {
 const accepts = (e: EndpointDef, part: Part, value: unknown) => e[part]!.safeParse(asReceived(part, value)).success
 
 /** Noise on every request: odd languages and forwarded-for headers (Latin-1: what a header can carry). */
-const latin1 = fc.string({ unit: fc.integer({ min: 0x20, max: 0xff }).filter((c) => c !== 0x7f).map((c) => String.fromCharCode(c)), maxLength: 40 })
+const latin1 = fc.string({
+  unit: fc
+    .integer({ min: 0x20, max: 0xff })
+    .filter((c) => c !== 0x7f)
+    .map((c) => String.fromCharCode(c)),
+  maxLength: 40,
+})
 const noiseHeaders = fc.record(
-  { 'accept-language': fc.oneof(fc.constantFrom('vi', 'en', 'fr-FR,de;q=0.8', '*', 'vi;q=abc', ''), latin1), 'x-forwarded-for': fc.oneof(fc.ipV4(), latin1) },
+  {
+    'accept-language': fc.oneof(fc.constantFrom('vi', 'en', 'fr-FR,de;q=0.8', '*', 'vi;q=abc', ''), latin1),
+    'x-forwarded-for': fc.oneof(fc.ipV4(), latin1),
+  },
   { requiredKeys: [] },
 )
 
 /** Junk query keys an entry does not read (stripped, not refused: noise, not a defect). */
-const junkQuery = fc.dictionary(fc.oneof(fc.constantFrom('__proto__', 'constructor', 'page', 'x[]', 'a.b', '$where'), latin1.filter((k) => k.length > 0)), fc.oneof(latin1, fc.array(latin1, { maxLength: 3 })), { maxKeys: 3 })
+const junkQuery = fc.dictionary(
+  fc.oneof(
+    fc.constantFrom('__proto__', 'constructor', 'page', 'x[]', 'a.b', '$where'),
+    latin1.filter((k) => k.length > 0),
+  ),
+  fc.oneof(latin1, fc.array(latin1, { maxLength: 3 })),
+  { maxKeys: 3 },
+)
 
 const WRONG_TYPES = fc.oneof(
   fc.integer(),
@@ -230,21 +343,70 @@ function schemaDefect(e: EndpointDef, part: Part, s: JsonSchema, o: ValueOptions
   const tooLong = (k: string) => {
     const p = props[k]!.anyOf?.find((a) => a.type === 'string') ?? props[k]!
     const max = p.maxLength ?? (p.type === 'array' ? undefined : 64)
-    if (p.type === 'array') return fc.array(valueOf(p.items ?? {}, k, o), { minLength: (p.maxItems ?? 500) + 1, maxLength: (p.maxItems ?? 500) + 3 })
+    if (p.type === 'array')
+      return fc.array(valueOf(p.items ?? {}, k, o), { minLength: (p.maxItems ?? 500) + 1, maxLength: (p.maxItems ?? 500) + 3 })
     return longText(max! + 1, part === 'body' ? Math.max(max! + 1, 100_000) : max! + 400)
   }
   const mutations: fc.Arbitrary<{ label: string; value: unknown }>[] = [
-    fc.tuple(base, WRONG_TYPES, fc.constantFrom(...(keys.length ? keys : ['value']))).map(([v, junk, k]) => ({ label: `wrong type in ${k}`, value: { ...v, [k]: junk } })),
-    fc.tuple(base, fc.dictionary(oddText({ minLength: 1, maxLength: 12 }).filter((k) => !keys.includes(k) && k !== '__proto__'), fc.jsonValue({ maxDepth: 1 }), { minKeys: 1, maxKeys: 3 })).map(([v, extra]) => ({ label: 'unknown fields', value: { ...v, ...extra } })),
+    fc
+      .tuple(base, WRONG_TYPES, fc.constantFrom(...(keys.length ? keys : ['value'])))
+      .map(([v, junk, k]) => ({ label: `wrong type in ${k}`, value: { ...v, [k]: junk } })),
+    fc
+      .tuple(
+        base,
+        fc.dictionary(
+          oddText({ minLength: 1, maxLength: 12 }).filter((k) => !keys.includes(k) && k !== '__proto__'),
+          fc.jsonValue({ maxDepth: 1 }),
+          { minKeys: 1, maxKeys: 3 },
+        ),
+      )
+      .map(([v, extra]) => ({ label: 'unknown fields', value: { ...v, ...extra } })),
   ]
-  if (required.length) mutations.push(fc.tuple(base, fc.subarray(required, { minLength: 1 })).map(([v, drop]) => ({ label: `missing ${drop.join(', ')}`, value: Object.fromEntries(Object.entries(v).filter(([k]) => !drop.includes(k))) })))
-  const sized = keys.filter((k) => props[k]!.maxLength !== undefined || props[k]!.maxItems !== undefined || props[k]!.anyOf?.some((a) => a.maxLength !== undefined) || referenceKind(k))
-  if (sized.length) mutations.push(fc.constantFrom(...sized).chain((k) => fc.tuple(base, tooLong(k)).map(([v, long]) => ({ label: `too long ${k}`, value: { ...v, [k]: long } }))))
+  if (required.length)
+    mutations.push(
+      fc
+        .tuple(base, fc.subarray(required, { minLength: 1 }))
+        .map(([v, drop]) => ({
+          label: `missing ${drop.join(', ')}`,
+          value: Object.fromEntries(Object.entries(v).filter(([k]) => !drop.includes(k))),
+        })),
+    )
+  const sized = keys.filter(
+    (k) =>
+      props[k]!.maxLength !== undefined ||
+      props[k]!.maxItems !== undefined ||
+      props[k]!.anyOf?.some((a) => a.maxLength !== undefined) ||
+      referenceKind(k),
+  )
+  if (sized.length)
+    mutations.push(
+      fc
+        .constantFrom(...sized)
+        .chain((k) => fc.tuple(base, tooLong(k)).map(([v, long]) => ({ label: `too long ${k}`, value: { ...v, [k]: long } }))),
+    )
   const ranged = keys.filter((k) => props[k]!.type === 'integer' || props[k]!.type === 'number')
-  if (ranged.length) mutations.push(fc.tuple(base, fc.constantFrom(...ranged), fc.oneof(fc.constantFrom(-1, 0, 1e15, 1.5, -0.5, Number.MAX_SAFE_INTEGER + 2), fc.integer({ min: 100_001 }))).map(([v, k, n]) => ({ label: `out of range ${k}`, value: { ...v, [k]: n } })))
-  if (part === 'body') mutations.push(fc.oneof(fc.array(fc.jsonValue({ maxDepth: 1 }), { maxLength: 3 }), fc.string(), fc.integer(), fc.boolean()).map((value) => ({ label: 'not an object', value })))
+  if (ranged.length)
+    mutations.push(
+      fc
+        .tuple(
+          base,
+          fc.constantFrom(...ranged),
+          fc.oneof(fc.constantFrom(-1, 0, 1e15, 1.5, -0.5, Number.MAX_SAFE_INTEGER + 2), fc.integer({ min: 100_001 })),
+        )
+        .map(([v, k, n]) => ({ label: `out of range ${k}`, value: { ...v, [k]: n } })),
+    )
+  if (part === 'body')
+    mutations.push(
+      fc
+        .oneof(fc.array(fc.jsonValue({ maxDepth: 1 }), { maxLength: 3 }), fc.string(), fc.integer(), fc.boolean())
+        .map((value) => ({ label: 'not an object', value })),
+    )
   if (part !== 'body')
-    mutations.push(fc.tuple(base, fc.constantFrom(...(keys.length ? keys : ['value'])), fc.array(validText(0, 8), { minLength: 2, maxLength: 3 })).map(([v, k, many]) => ({ label: `repeated ${k}`, value: { ...asText(v), [k]: many } })))
+    mutations.push(
+      fc
+        .tuple(base, fc.constantFrom(...(keys.length ? keys : ['value'])), fc.array(validText(0, 8), { minLength: 2, maxLength: 3 }))
+        .map(([v, k, many]) => ({ label: `repeated ${k}`, value: { ...asText(v), [k]: many } })),
+    )
   // (A `__proto__` key makes the whole body malformed JSON: the body defects send that.)
   return fc
     .oneof(...mutations)
@@ -268,12 +430,20 @@ export function badInputsOf(e: EndpointDef, world: World, visibleKinds: readonly
   const authorization = e.auth === 'signedIn' ? `Bearer ${world.caller.access_token}` : undefined
   const parts = (['body', 'query', 'params'] as const).filter((p) => e[p])
   const schemas = Object.fromEntries(parts.map((p) => [p, jsonSchemaOf(e[p]!)])) as Partial<Record<Part, JsonSchema>>
-  const fieldsOf = (p: Part) => ({ ...schemas[p]!.properties, ...Object.assign({}, ...(schemas[p]!.anyOf ?? []).map((a: JsonSchema) => a.properties)) }) as Record<string, JsonSchema>
+  const fieldsOf = (p: Part) =>
+    ({ ...schemas[p]!.properties, ...Object.assign({}, ...(schemas[p]!.anyOf ?? []).map((a: JsonSchema) => a.properties)) }) as Record<
+      string,
+      JsonSchema
+    >
   const options = (refs: RefMode): ValueOptions => ({ world, refs, visibleKinds })
   const shaped = (part: Part, value: Record<string, unknown>) => (part === 'body' ? value : asText(value))
   /** Every part valid (references: anything), `refs: 'bad'` parts with every reference unusable. */
   const partsWith = (bad: readonly Part[]) =>
-    fc.record(Object.fromEntries(parts.map((p) => [p, objectOf(schemas[p]!, options(bad.includes(p) ? 'bad' : 'any'), bad.includes(p)).map((v) => shaped(p, v))]))) as fc.Arbitrary<Partial<Record<Part, unknown>>>
+    fc.record(
+      Object.fromEntries(
+        parts.map((p) => [p, objectOf(schemas[p]!, options(bad.includes(p) ? 'bad' : 'any'), bad.includes(p)).map((v) => shaped(p, v))]),
+      ),
+    ) as fc.Arbitrary<Partial<Record<Part, unknown>>>
   const request = (values: Partial<Record<Part, unknown>>): Pick<BadInput, 'body' | 'query' | 'params'> => ({
     ...(values.body !== undefined && { body: { json: values.body } }),
     ...(values.query !== undefined && { query: values.query as Record<string, string | string[]> }),
@@ -284,36 +454,74 @@ export function badInputsOf(e: EndpointDef, world: World, visibleKinds: readonly
 
   // Signed-in entries: any input, with a credential that must not let the caller in: 401.
   if (e.auth === 'signedIn')
-    plans.push(['auth', fc.tuple(partsWith([]), fc.oneof(fc.constant(undefined), fc.constantFrom(...world.badAuthorizations))).map(([values, bad]) => ({ ...request(values), defect: 'auth', expect: 'refused', status: [401], authorization: bad }))])
+    plans.push([
+      'auth',
+      fc
+        .tuple(partsWith([]), fc.oneof(fc.constant(undefined), fc.constantFrom(...world.badAuthorizations)))
+        .map(([values, bad]) => ({ ...request(values), defect: 'auth', expect: 'refused', status: [401], authorization: bad })),
+    ])
 
   // A part the contract refuses: 400 with field messages (413 past the body limit; 404/414 for a path the router does not match).
   for (const part of parts) {
     const status = part === 'body' ? [400, 413] : part === 'params' ? [400, 404, 414] : [400]
     plans.push([
       `schema:${part}`,
-      fc.tuple(partsWith([]), schemaDefect(e, part, schemas[part]!, options('any'))).map(([values, { label, value }]) => ({ ...request({ ...values, [part]: value }), defect: `schema:${part}: ${label}`, expect: 'refused', status, authorization })),
+      fc
+        .tuple(partsWith([]), schemaDefect(e, part, schemas[part]!, options('any')))
+        .map(([values, { label, value }]) => ({
+          ...request({ ...values, [part]: value }),
+          defect: `schema:${part}: ${label}`,
+          expect: 'refused',
+          status,
+          authorization,
+        })),
     ])
   }
 
   // Valid shapes whose every reference names nothing the caller may use: made up, malformed, of another kind, someone else's.
-  if (refParts.length) plans.push(['reference', partsWith(refParts).map((values) => ({ ...request(values), defect: 'reference', expect: 'refused', authorization }))])
+  if (refParts.length)
+    plans.push([
+      'reference',
+      partsWith(refParts).map((values) => ({ ...request(values), defect: 'reference', expect: 'refused', authorization })),
+    ])
 
   // Text that cannot be stored: NUL, and lone surrogates (JSON only: a query or path cannot carry them): 400.
   // The text goes into a field of the shape (union branch) it is sent in, so the schema does not strip it.
   for (const part of parts) {
     const branches = (schemas[part]!.anyOf ?? [schemas[part]!]).map((branch) => ({
       branch,
-      fields: Object.entries(branch.properties ?? {}).filter(([, s]) => s.type === 'string' || s.anyOf?.some((a) => a.type === 'string') || s.items?.type === 'string'),
+      fields: Object.entries(branch.properties ?? {}).filter(
+        ([, s]) => s.type === 'string' || s.anyOf?.some((a) => a.type === 'string') || s.items?.type === 'string',
+      ),
     }))
     const usable = branches.filter((b) => b.fields.length)
     if (!usable.length) continue
     const chars = part === 'body' ? UNSTORABLE : ['\u0000']
-    const defect = fc.constantFrom(...usable).chain(({ branch, fields }) =>
-      fc
-        .tuple(partsWith(refParts), objectOf(branch, options(refParts.includes(part) ? 'bad' : 'any'), true), fc.constantFrom(...fields), withUnstorable(validText(0, 20), chars))
-        .map(([values, value, [k, s], text]) => ({ values: { ...values, [part]: shaped(part, { ...value, [k]: s.type === 'array' ? [text] : text }) }, k })),
-    )
-    plans.push([`unstorable:${part}`, defect.map(({ values, k }) => ({ ...request(values), defect: `unstorable:${part}: ${k}`, expect: 'refused', status: [400], authorization }))])
+    const defect = fc
+      .constantFrom(...usable)
+      .chain(({ branch, fields }) =>
+        fc
+          .tuple(
+            partsWith(refParts),
+            objectOf(branch, options(refParts.includes(part) ? 'bad' : 'any'), true),
+            fc.constantFrom(...fields),
+            withUnstorable(validText(0, 20), chars),
+          )
+          .map(([values, value, [k, s], text]) => ({
+            values: { ...values, [part]: shaped(part, { ...value, [k]: s.type === 'array' ? [text] : text }) },
+            k,
+          })),
+      )
+    plans.push([
+      `unstorable:${part}`,
+      defect.map(({ values, k }) => ({
+        ...request(values),
+        defect: `unstorable:${part}: ${k}`,
+        expect: 'refused',
+        status: [400],
+        authorization,
+      })),
+    ])
   }
 
   // Bodies that are no JSON object: broken, mislabelled, not UTF-8, absurdly nested (valid JSON only where a schema reads the body).
@@ -321,26 +529,58 @@ export function badInputsOf(e: EndpointDef, world: World, visibleKinds: readonly
     const json = (label: string) => (raw: string | Uint8Array) => ({ raw, contentType: 'application/json', label })
     const strict = e.body && !accepts(e, 'body', {})
     const raw = fc.oneof(
-      fc.constantFrom('{', '{"a":', '[1,2', 'nul', '{"a":1}}', "{'a':1}", '{"a":1,}', '\u0000', '{"__proto__":{"admin":true}}').map(json('broken JSON')),
+      fc
+        .constantFrom('{', '{"a":', '[1,2', 'nul', '{"a":1}}', "{'a':1}", '{"a":1,}', '\u0000', '{"__proto__":{"admin":true}}')
+        .map(json('broken JSON')),
       fc.integer({ min: 1_000, max: 100_000 }).map((depth) => json('deeply nested, unclosed')('['.repeat(depth) + ']'.repeat(depth - 1))),
       // (Fastify reads text/plain: a string, which only a body schema refuses.)
-      fc.tuple(fc.constantFrom(...(e.body ? ['text/plain'] : []), 'application/x-www-form-urlencoded', 'application/xml', 'image/png'), fc.string()).map(([type, text]) => ({ raw: text || 'x', contentType: type, label: `${type} body` })),
+      fc
+        .tuple(
+          fc.constantFrom(...(e.body ? ['text/plain'] : []), 'application/x-www-form-urlencoded', 'application/xml', 'image/png'),
+          fc.string(),
+        )
+        .map(([type, text]) => ({ raw: text || 'x', contentType: type, label: `${type} body` })),
       ...(e.body
         ? [
             fc.integer({ min: 1_000, max: 100_000 }).map((depth) => json('deeply nested')('['.repeat(depth) + ']'.repeat(depth))),
-            fc.uint8Array({ minLength: 1, maxLength: 64 }).map((bytes) => json('not UTF-8')(Uint8Array.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, ...bytes.map((b) => b | 0x80), 0x22, 0x7d]))),
+            fc
+              .uint8Array({ minLength: 1, maxLength: 64 })
+              .map((bytes) =>
+                json('not UTF-8')(Uint8Array.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, ...bytes.map((b) => b | 0x80), 0x22, 0x7d])),
+              ),
             fc.constant(json('constructor.prototype')('{"constructor":{"prototype":{"admin":true}}}')),
           ]
         : []),
-      ...(strict ? [fc.string({ minLength: 1, maxLength: 50 }).map((text) => ({ raw: `--x\r\ncontent-disposition: form-data; name="a"\r\n\r\n${text}\r\n--x--\r\n`, contentType: 'multipart/form-data; boundary=x', label: 'a form' }))] : []),
+      ...(strict
+        ? [
+            fc
+              .string({ minLength: 1, maxLength: 50 })
+              .map((text) => ({
+                raw: `--x\r\ncontent-disposition: form-data; name="a"\r\n\r\n${text}\r\n--x--\r\n`,
+                contentType: 'multipart/form-data; boundary=x',
+                label: 'a form',
+              })),
+          ]
+        : []),
     )
-    plans.push(['body', raw.map(({ raw: bytes, contentType, label }) => ({ body: { raw: bytes, contentType }, defect: `body: ${label}`, expect: 'refused', authorization }))])
+    plans.push([
+      'body',
+      raw.map(({ raw: bytes, contentType, label }) => ({
+        body: { raw: bytes, contentType },
+        defect: `body: ${label}`,
+        expect: 'refused',
+        authorization,
+      })),
+    ])
   }
 
   // Uploads that cannot be kept: no file, no known type or no image, a topic the caller is not in, a bad acl.
   if (e.multipart) {
     const junkFile = fc.record({
-      bytes: fc.oneof(fc.uint8Array({ maxLength: 256 }), oddText({ maxLength: 200 }).map((t) => new TextEncoder().encode(t))),
+      bytes: fc.oneof(
+        fc.uint8Array({ maxLength: 256 }),
+        oddText({ maxLength: 200 }).map((t) => new TextEncoder().encode(t)),
+      ),
       name: fc.oneof(oddText({ maxLength: 40 }), withUnstorable(validText(0, 10), UNSTORABLE), longText(300, 2_000)),
       type: fc.constantFrom('image/png', 'image/jpeg', 'text/plain', 'application/octet-stream', 'text/html', 'image/svg+xml'),
     })
@@ -360,14 +600,24 @@ export function badInputsOf(e: EndpointDef, world: World, visibleKinds: readonly
     plans.push(['form', form.map((formParts) => ({ body: { form: formParts }, defect: 'form', expect: 'refused', authorization }))])
     // A good file for the caller's own topic, but NUL in its name or in the topic id (a form cannot carry lone surrogates): 400.
     // (No path separators: the server keeps a file name's last segment only.)
-    const nul = withUnstorable(validText(0, 12).map((text) => text.replace(/[/\\]/g, '')), ['\u0000'])
-    const unstorableForm = fc
-      .tuple(fc.boolean(), nul, validText(1, 12))
-      .map(([inName, text, name]): FormPart[] => [
-        { field: 'topic_id', value: inName ? world.own.topic[0]! : text },
-        { field: 'file', file: { bytes: new TextEncoder().encode('plain text'), name: inName ? text : name, type: 'text/plain' } },
-      ])
-    plans.push(['unstorable:form', unstorableForm.map((formParts) => ({ body: { form: formParts }, defect: 'unstorable:form', expect: 'refused', status: [400], authorization }))])
+    const nul = withUnstorable(
+      validText(0, 12).map((text) => text.replace(/[/\\]/g, '')),
+      ['\u0000'],
+    )
+    const unstorableForm = fc.tuple(fc.boolean(), nul, validText(1, 12)).map(([inName, text, name]): FormPart[] => [
+      { field: 'topic_id', value: inName ? world.own.topic[0]! : text },
+      { field: 'file', file: { bytes: new TextEncoder().encode('plain text'), name: inName ? text : name, type: 'text/plain' } },
+    ])
+    plans.push([
+      'unstorable:form',
+      unstorableForm.map((formParts) => ({
+        body: { form: formParts },
+        defect: 'unstorable:form',
+        expect: 'refused',
+        status: [400],
+        authorization,
+      })),
+    ])
   }
 
   // An entry that reads no input and lets anyone in has nothing to refuse: junk is ignored.
@@ -376,6 +626,10 @@ export function badInputsOf(e: EndpointDef, world: World, visibleKinds: readonly
   // Noise on every input: headers, and query keys the entry does not read (stripped, not refused).
   const inputs = fc
     .tuple(fc.oneof(...plans.map(([, arb]) => arb)), noiseHeaders, e.query ? fc.constant({}) : junkQuery)
-    .map(([input, headers, junk]): BadInput => ({ ...input, headers, ...((input.query || Object.keys(junk).length) && { query: { ...junk, ...input.query } }) }))
+    .map(([input, headers, junk]): BadInput => ({
+      ...input,
+      headers,
+      ...((input.query || Object.keys(junk).length) && { query: { ...junk, ...input.query } }),
+    }))
   return { defects: plans.map(([name]) => name), inputs }
 }

@@ -98,12 +98,15 @@ function problemWith(input: BadInput, answer: Answer): string | null {
   if (input.status && !input.status.includes(answer.status)) return `${answer.status}, expected ${input.status.join(' or ')}`
   const shaped = errorBody.safeParse(answer.body)
   if (!shaped.success || !shaped.data.message.trim()) return 'no error body with a message'
-  if (input.defect.startsWith('schema') && answer.status === 400 && !Object.keys(shaped.data.errors ?? {}).length) return 'a 400 without field messages'
+  if (input.defect.startsWith('schema') && answer.status === 400 && !Object.keys(shaped.data.errors ?? {}).length)
+    return 'a 400 without field messages'
   return null
 }
 
 const short = (value: unknown) => {
-  const text = JSON.stringify(value, (_, v: unknown) => (v instanceof Uint8Array ? `<${v.length} bytes>` : typeof v === 'string' && v.length > 120 ? `${v.slice(0, 60)}…(${v.length})` : v))
+  const text = JSON.stringify(value, (_, v: unknown) =>
+    v instanceof Uint8Array ? `<${v.length} bytes>` : typeof v === 'string' && v.length > 120 ? `${v.slice(0, 60)}…(${v.length})` : v,
+  )
   return text && text.length > 600 ? `${text.slice(0, 600)}…` : text
 }
 
@@ -168,6 +171,8 @@ describe('every endpoint refuses generated bad input with a 4xx and a message, n
     })
     const total = [...tallies.values()].reduce((n, t) => n + t.inputs, 0)
     const errors = [...tallies.values()].reduce((n, t) => n + t.serverErrors, 0)
-    console.log(`bad inputs per endpoint (inputs, 5xx, statuses, defects):\n${rows.join('\n')}\n${entries.length} endpoints, ${total} inputs, ${errors} 5xx`)
+    console.log(
+      `bad inputs per endpoint (inputs, 5xx, statuses, defects):\n${rows.join('\n')}\n${entries.length} endpoints, ${total} inputs, ${errors} 5xx`,
+    )
   })
 })

@@ -29,29 +29,58 @@ export const WORLD_JWT_SECRET = 'bad-input-world-secret-0123456789-abcdefghijklm
 const payloadOf = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString()) as { sub: string; sid: string }
 
 async function jwt(claims: Record<string, unknown>, sub: string, exp: number | string, secret = WORLD_JWT_SECRET) {
-  return new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setSubject(sub).setIssuedAt().setExpirationTime(exp).sign(signingKeys(secret).jwt)
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(sub)
+    .setIssuedAt()
+    .setExpirationTime(exp)
+    .sign(signingKeys(secret).jwt)
 }
 
 export async function buildWorld(server: TestServer): Promise<World> {
-  const [caller, friend, other, third] = await Promise.all(['Caller', 'Friend', 'Other', 'Third'].map((name) => verifiedPerson(server, name)))
+  const [caller, friend, other, third] = await Promise.all(
+    ['Caller', 'Friend', 'Other', 'Third'].map((name) => verifiedPerson(server, name)),
+  )
   await onGrowthPlan(server, caller!.user._id)
 
   // The caller's channel (owner), its General topic, a message, a private upload, a label and a
   // notification; the friend is a member who mentions the caller (and is mentioned, for a foreign notification).
   const channel = resultOf('channel/create', await caller!.api('POST', 'channel/create', { name: 'Mine', is_public: true }))._id as string
   resultOf('channel/join', await friend!.api('POST', 'channel/join', { channel_id: channel }))
-  const topic = (resultOf('topic-in-channel', await caller!.api('GET', `topic-in-channel?channel_id=${channel}`)) as { _id: string }[])[0]!._id
-  const message = resultOf('message/send', await caller!.api('POST', 'message/send', { client_id: clientId(), topic_id: topic, message: 'mine', mentions: [friend!.user._id] }))._id as string
-  resultOf('message/send', await friend!.api('POST', 'message/send', { client_id: clientId(), topic_id: topic, message: 'hello', mentions: [caller!.user._id] }))
-  const file = resultOf('media/upload', await upload(server, caller!, { bytes: await pngBytes(), name: 'mine.png', topicId: topic })) as { _id: string; key: string }
+  const topic = (resultOf('topic-in-channel', await caller!.api('GET', `topic-in-channel?channel_id=${channel}`)) as { _id: string }[])[0]!
+    ._id
+  const message = resultOf(
+    'message/send',
+    await caller!.api('POST', 'message/send', { client_id: clientId(), topic_id: topic, message: 'mine', mentions: [friend!.user._id] }),
+  )._id as string
+  resultOf(
+    'message/send',
+    await friend!.api('POST', 'message/send', { client_id: clientId(), topic_id: topic, message: 'hello', mentions: [caller!.user._id] }),
+  )
+  const file = resultOf('media/upload', await upload(server, caller!, { bytes: await pngBytes(), name: 'mine.png', topicId: topic })) as {
+    _id: string
+    key: string
+  }
   const label = resultOf('channel/label', await caller!.api('POST', 'channel/label', { channel_id: channel, name: 'Mine' }))._id as string
 
   // The other person's private channel, topic, message, upload and label, and a 1:1 chat with a third person.
-  const theirChannel = resultOf('channel/create', await other!.api('POST', 'channel/create', { name: 'Theirs', is_public: false, password: 'their-secret-password' }))._id as string
-  const theirTopic = (resultOf('topic-in-channel', await other!.api('GET', `topic-in-channel?channel_id=${theirChannel}`)) as { _id: string }[])[0]!._id
-  const theirMessage = resultOf('message/send', await other!.api('POST', 'message/send', { client_id: clientId(), topic_id: theirTopic, message: 'theirs' }))._id as string
-  const theirFile = resultOf('media/upload', await upload(server, other!, { bytes: await pngBytes(), name: 'theirs.png', topicId: theirTopic })) as { _id: string; key: string }
-  const theirLabel = resultOf('channel/label', await other!.api('POST', 'channel/label', { channel_id: theirChannel, name: 'Theirs' }))._id as string
+  const theirChannel = resultOf(
+    'channel/create',
+    await other!.api('POST', 'channel/create', { name: 'Theirs', is_public: false, password: 'their-secret-password' }),
+  )._id as string
+  const theirTopic = (
+    resultOf('topic-in-channel', await other!.api('GET', `topic-in-channel?channel_id=${theirChannel}`)) as { _id: string }[]
+  )[0]!._id
+  const theirMessage = resultOf(
+    'message/send',
+    await other!.api('POST', 'message/send', { client_id: clientId(), topic_id: theirTopic, message: 'theirs' }),
+  )._id as string
+  const theirFile = resultOf(
+    'media/upload',
+    await upload(server, other!, { bytes: await pngBytes(), name: 'theirs.png', topicId: theirTopic }),
+  ) as { _id: string; key: string }
+  const theirLabel = resultOf('channel/label', await other!.api('POST', 'channel/label', { channel_id: theirChannel, name: 'Theirs' }))
+    ._id as string
   const theirChat = resultOf('topic/chat-friend', await other!.api('GET', `topic/chat-friend?customer_id=${third!.user._id}`))._id as string
   const [ownNotification, theirNotification] = await Promise.all([firstNotification(caller!), firstNotification(friend!)])
 
@@ -82,8 +111,25 @@ export async function buildWorld(server: TestServer): Promise<World> {
 
   return {
     caller: caller!,
-    own: { channel: [channel], topic: [topic], message: [message], media: [file._id], label: [label], notify: [ownNotification], user: [caller!.user._id], mediaKey: [file.key] },
-    foreign: { channel: [theirChannel], topic: [theirTopic, theirChat], message: [theirMessage], media: [theirFile._id], label: [theirLabel], notify: [theirNotification], mediaKey: [theirFile.key] },
+    own: {
+      channel: [channel],
+      topic: [topic],
+      message: [message],
+      media: [file._id],
+      label: [label],
+      notify: [ownNotification],
+      user: [caller!.user._id],
+      mediaKey: [file.key],
+    },
+    foreign: {
+      channel: [theirChannel],
+      topic: [theirTopic, theirChat],
+      message: [theirMessage],
+      media: [theirFile._id],
+      label: [theirLabel],
+      notify: [theirNotification],
+      mediaKey: [theirFile.key],
+    },
     badAuthorizations,
   }
 }

@@ -77,7 +77,9 @@ describe('register with bad input: 400 with errors.<field>, never 500, never an 
   })
 
   it('prototype pollution attempt', async () => {
-    const res = await call(base, 'POST', '/api/auth/register', { raw: '{"__proto__": {"x": 1}, "name": "a", "email": "a@b.co", "password": "secret-123"}' })
+    const res = await call(base, 'POST', '/api/auth/register', {
+      raw: '{"__proto__": {"x": 1}, "name": "a", "email": "a@b.co", "password": "secret-123"}',
+    })
     expect(res.status).toBe(400)
   })
 
@@ -92,7 +94,9 @@ describe('register with bad input: 400 with errors.<field>, never 500, never an 
   })
 
   it('a body over 1 MB is 413, not 500', async () => {
-    const res = await call(base, 'POST', '/api/auth/register', { body: { name: 'x'.repeat(1_100_000), email: uniqueEmail(), password: 'secret-123' } })
+    const res = await call(base, 'POST', '/api/auth/register', {
+      body: { name: 'x'.repeat(1_100_000), email: uniqueEmail(), password: 'secret-123' },
+    })
     expect(res.status).toBe(413)
     expect(typeof res.body.message).toBe('string')
   })
@@ -269,7 +273,9 @@ describe('text the database cannot store: 400 with a field message, not a 500 an
     expect([query.status, query.body]).toEqual([400, invalid('topic_id')])
     const path = await call(base, 'GET', '/api/media/public/x%00y')
     expect([path.status, path.body]).toEqual([400, invalid('key')])
-    const signUp = await call(base, 'POST', '/api/auth/register', { body: { name: 'Nul\u0000', email: uniqueEmail('nul'), password: 'Lantern-Orbit-7391' } })
+    const signUp = await call(base, 'POST', '/api/auth/register', {
+      body: { name: 'Nul\u0000', email: uniqueEmail('nul'), password: 'Lantern-Orbit-7391' },
+    })
     expect([signUp.status, signUp.body]).toEqual([400, invalid('name')])
   })
 
@@ -279,13 +285,19 @@ describe('text the database cannot store: 400 with a field message, not a 500 an
     expect([res.status, res.body]).toEqual([400, invalid('name')])
     expect((await call(base, 'GET', '/api/customer/user-info', { token })).body.result.name).toBe(before)
     // A whole pair is text like any other.
-    expect((await call(base, 'PUT', '/api/customer/update-profile', { token, body: { name: 'whole \uD83D\uDE00 emoji' } })).body.result.name).toBe('whole 😀 emoji')
+    expect(
+      (await call(base, 'PUT', '/api/customer/update-profile', { token, body: { name: 'whole \uD83D\uDE00 emoji' } })).body.result.name,
+    ).toBe('whole 😀 emoji')
   })
 
   it('unknown fields named like members of Object.prototype (constructor, toString) get their field message like any other', async () => {
     for (const field of ['constructor', 'toString', 'hasOwnProperty']) {
       const res = await call(base, 'POST', '/api/auth/login', { raw: JSON.stringify({ email: uniqueEmail(), password: 'x', [field]: {} }) })
-      expect([field, res.status, res.body]).toEqual([field, 400, { message: SERVER_MESSAGES.invalidInput.en, errors: { [field]: [FIELD_MESSAGES.unknownField.en] } }])
+      expect([field, res.status, res.body]).toEqual([
+        field,
+        400,
+        { message: SERVER_MESSAGES.invalidInput.en, errors: { [field]: [FIELD_MESSAGES.unknownField.en] } },
+      ])
     }
   })
 })
@@ -304,7 +316,11 @@ describe('uploads with text the database cannot store: 400, and no file or row k
       form.set('topic_id', topic!)
       form.set('file', new Blob([new TextEncoder().encode('plain text')]), name)
       const res = await call(base, 'POST', '/api/media/upload', { raw: form, token: owner.access_token })
-      expect([field, res.status, res.body]).toEqual([field, 400, { message: SERVER_MESSAGES.invalidInput.en, errors: { [field!]: [SERVER_MESSAGES.invalidInput.en] } }])
+      expect([field, res.status, res.body]).toEqual([
+        field,
+        400,
+        { message: SERVER_MESSAGES.invalidInput.en, errors: { [field!]: [SERVER_MESSAGES.invalidInput.en] } },
+      ])
     }
     expect(await storedState(server)).toEqual(before)
   })

@@ -49,7 +49,8 @@ function violations(file: string, text: string): string[] {
     if (!to) continue
     const where = path.relative(ROOT, file)
     if (from) {
-      if (to.name !== from.name && to.inside !== '' && to.inside !== 'index') out.push(`${where} imports '${spec}': another module only through its index.ts`)
+      if (to.name !== from.name && to.inside !== '' && to.inside !== 'index')
+        out.push(`${where} imports '${spec}': another module only through its index.ts`)
     } else if (file !== COMPOSITION_ROOT) {
       out.push(`${where} imports '${spec}': server infrastructure imports no module`)
     } else if (to.inside !== '' && to.inside !== 'index') {
@@ -113,7 +114,12 @@ describe('server boundaries', () => {
     expect(violations(inChannel, "const m = await import('../media/signing')")).toHaveLength(1)
     expect(violations(inChannel, "import {\n  a,\n  type B,\n} from '../topic/access'")).toHaveLength(1)
     expect(violations(inChannel, "import '../topic/access'")).toHaveLength(1)
-    expect(violations(inChannel, "import { topicIdsOf } from '../topic'\nimport { toUser } from '../customer/index'\nimport { a } from './routes'")).toEqual([])
+    expect(
+      violations(
+        inChannel,
+        "import { topicIdsOf } from '../topic'\nimport { toUser } from '../customer/index'\nimport { a } from './routes'",
+      ),
+    ).toEqual([])
     const infra = path.join(SERVER, 'http', 'auth-guard.ts')
     expect(violations(infra, "import type { AuthContext } from '../modules/auth'")).toHaveLength(1)
     expect(violations(infra, "import { unauthorized } from './errors'\nimport { bearerToken } from '../auth/tokens'")).toEqual([])

@@ -15,7 +15,13 @@ afterAll(() => server.stop())
 describe('channels', () => {
   it('creates a channel: the creator is owner, it becomes their current channel, with a General group and a sanitised description', async () => {
     const owner = await person(base, 'Owner')
-    const res = await owner.api('POST', 'channel/create', { name: 'Acme', description: '<p onclick="x()">Hi<script>alert(1)</script> <b>there</b></p>', is_public: true, use_for: 'sme', banner: 'sme' })
+    const res = await owner.api('POST', 'channel/create', {
+      name: 'Acme',
+      description: '<p onclick="x()">Hi<script>alert(1)</script> <b>there</b></p>',
+      is_public: true,
+      use_for: 'sme',
+      banner: 'sme',
+    })
     expect(res.status).toBe(200)
     expect(res.body.result).toMatchObject({ name: 'Acme', role: 40, is_public: true, use_for: 'sme', banner: 'sme', members_count: 1 })
     expect(res.body.result.description).toBe('<p>Hi <b>there</b></p>')
@@ -38,7 +44,9 @@ describe('channels', () => {
 
   it('counts and inserts atomically: eight parallel creates on the free plan (quota 1) make exactly one channel', async () => {
     const owner = await person(base)
-    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => owner.api('POST', 'channel/create', { name: `Race ${i}`, is_public: true })))
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => owner.api('POST', 'channel/create', { name: `Race ${i}`, is_public: true })),
+    )
     expect(answers.map((a) => a.status).sort()).toEqual([200, 400, 400, 400, 400, 400, 400, 400])
     for (const refused of answers.filter((a) => a.status === 400)) {
       expect(refused.body.message).toBe('You have reached the number of channels (1), to increase the number please upgrade your account.')
@@ -85,8 +93,14 @@ describe('channels', () => {
     const made = await owner.api('POST', 'channel/create', { name: 'Half joined', is_public: true })
     const name = `fail_join_${guest.user._id.replace(/\W/g, '')}`
     // A fault between the two writes: the topic_members insert of this guest fails.
-    await server.ctx.db.execute(sql.raw(`create function ${name}() returns trigger language plpgsql as $$ begin raise exception 'injected'; end $$`))
-    await server.ctx.db.execute(sql.raw(`create trigger ${name} before insert on topic_members for each row when (new.user_id = '${guest.user._id}') execute function ${name}()`))
+    await server.ctx.db.execute(
+      sql.raw(`create function ${name}() returns trigger language plpgsql as $$ begin raise exception 'injected'; end $$`),
+    )
+    await server.ctx.db.execute(
+      sql.raw(
+        `create trigger ${name} before insert on topic_members for each row when (new.user_id = '${guest.user._id}') execute function ${name}()`,
+      ),
+    )
     try {
       expect((await guest.api('POST', 'channel/join', { channel_id: made.body.result._id })).status).toBe(500)
     } finally {
@@ -126,7 +140,9 @@ describe('channels', () => {
       expect((await admin.api('PUT', 'channel/role', { channel_id: channelId, customer_id: id(admin), role: 20 })).status).toBe(403)
       const byAdmin = await admin.api('PUT', 'channel/role', { channel_id: channelId, customer_id: id(member), role: 30 })
       expect(byAdmin.body.result.role).toBe(30)
-      expect((await owner.api('PUT', 'channel/role', { channel_id: channelId, customer_id: id(member), role: 20 })).body.result.role).toBe(20)
+      expect((await owner.api('PUT', 'channel/role', { channel_id: channelId, customer_id: id(member), role: 20 })).body.result.role).toBe(
+        20,
+      )
       const bad = await owner.api('PUT', 'channel/role', { channel_id: channelId, customer_id: id(member), role: 40 })
       expect(bad.status).toBe(400)
       expect(bad.body.errors.role).toBeDefined()
@@ -148,11 +164,18 @@ describe('channels', () => {
 describe('channel/suggest-description', () => {
   it('writes a fuller description offline, in the caller’s language', async () => {
     const user = await person(base)
-    const en = await call(base, 'POST', '/api/channel/suggest-description', { token: user.access_token, body: { description: 'gardening tips' } })
+    const en = await call(base, 'POST', '/api/channel/suggest-description', {
+      token: user.access_token,
+      body: { description: 'gardening tips' },
+    })
     const text: string = en.body.result.choices[0].message.content
     expect(text).toContain('gardening tips')
     expect(text.length).toBeGreaterThan(100)
-    const vi = await call(base, 'POST', '/api/channel/suggest-description', { token: user.access_token, body: { description: 'mẹo làm vườn' }, headers: { 'accept-language': 'vi' } })
+    const vi = await call(base, 'POST', '/api/channel/suggest-description', {
+      token: user.access_token,
+      body: { description: 'mẹo làm vườn' },
+      headers: { 'accept-language': 'vi' },
+    })
     expect(vi.body.result.choices[0].message.content).toMatch(/^Chào mừng bạn! Kênh này dành cho mẹo làm vườn/)
     const empty = await call(base, 'POST', '/api/channel/suggest-description', { token: user.access_token, body: { description: '  ' } })
     expect(empty.status).toBe(400)

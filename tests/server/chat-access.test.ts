@@ -19,15 +19,27 @@ type Role = 'stranger' | 'member' | 'admin' | 'owner'
 beforeAll(async () => {
   server = await startTestServer()
   base = server.url
-  ;[owner, admin, member, stranger] = await Promise.all([person(base, 'Owner'), person(base, 'Admin'), person(base, 'Member'), person(base, 'Stranger')])
+  ;[owner, admin, member, stranger] = await Promise.all([
+    person(base, 'Owner'),
+    person(base, 'Admin'),
+    person(base, 'Member'),
+    person(base, 'Stranger'),
+  ])
   ;({ channelId, generalId: topicId } = await channelWith(owner, [admin, member]))
   expect((await owner.api('PUT', 'channel/role', { channel_id: channelId, customer_id: admin.user._id, role: 30 })).status).toBe(200)
-  memberMessage = (await member.api('POST', 'message/send', { client_id: clientId(), topic_id: topicId, message: 'by the member' })).body.result._id
-  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } }).png().toBuffer()
+  memberMessage = (await member.api('POST', 'message/send', { client_id: clientId(), topic_id: topicId, message: 'by the member' })).body
+    .result._id
+  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+    .png()
+    .toBuffer()
   const form = new FormData()
   form.set('topic_id', topicId)
   form.set('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'm.png')
-  const uploaded = await fetch(`${base}/api/media/upload`, { method: 'POST', body: form, headers: { authorization: `Bearer ${member.access_token}` } })
+  const uploaded = await fetch(`${base}/api/media/upload`, {
+    method: 'POST',
+    body: form,
+    headers: { authorization: `Bearer ${member.access_token}` },
+  })
   memberFile = ((await uploaded.json()) as { result: { _id: string } }).result._id
   expect((await member.api('POST', 'message/send', { client_id: clientId(), topic_id: topicId, media_ids: [memberFile] })).status).toBe(200)
   labelId = (await owner.api('POST', 'channel/label', { channel_id: channelId, name: 'Ops' })).body.result._id
@@ -48,23 +60,77 @@ const admins: Role[] = ['admin', 'owner']
 const cases: Case[] = [
   { name: 'channel/page', method: 'GET', url: () => `channel/page?channel_id=${channelId}`, allowed: everyoneIn },
   { name: 'channel/label (read)', method: 'GET', url: () => `channel/label?channel_id=${channelId}`, allowed: everyoneIn },
-  { name: 'channel/label (write)', method: 'POST', url: () => 'channel/label', body: () => ({ channel_id: channelId, name: 'Extra' }), allowed: admins },
-  { name: 'channel/role', method: 'PUT', url: () => 'channel/role', body: () => ({ channel_id: channelId, customer_id: member.user._id, role: 20 }), allowed: admins },
+  {
+    name: 'channel/label (write)',
+    method: 'POST',
+    url: () => 'channel/label',
+    body: () => ({ channel_id: channelId, name: 'Extra' }),
+    allowed: admins,
+  },
+  {
+    name: 'channel/role',
+    method: 'PUT',
+    url: () => 'channel/role',
+    body: () => ({ channel_id: channelId, customer_id: member.user._id, role: 20 }),
+    allowed: admins,
+  },
   { name: 'topic-in-channel', method: 'GET', url: () => `topic-in-channel?channel_id=${channelId}`, allowed: everyoneIn },
   { name: 'topic/info', method: 'GET', url: () => `topic/info?topic_id=${topicId}`, allowed: everyoneIn },
   { name: 'topic/message', method: 'GET', url: () => `topic/messages?topic_id=${topicId}`, allowed: everyoneIn },
   { name: 'topic/pinned', method: 'GET', url: () => `topic/pinned?topic_id=${topicId}`, allowed: everyoneIn },
-  { name: 'topic/rename (open by default)', method: 'PUT', url: () => 'topic/rename', body: () => ({ topic_id: topicId, name: 'General' }), allowed: everyoneIn },
-  { name: 'topic/permission', method: 'PUT', url: () => 'topic/permission', body: () => ({ topic_id: topicId, permission: { poll: 0 } }), allowed: admins },
+  {
+    name: 'topic/rename (open by default)',
+    method: 'PUT',
+    url: () => 'topic/rename',
+    body: () => ({ topic_id: topicId, name: 'General' }),
+    allowed: everyoneIn,
+  },
+  {
+    name: 'topic/permission',
+    method: 'PUT',
+    url: () => 'topic/permission',
+    body: () => ({ topic_id: topicId, permission: { poll: 0 } }),
+    allowed: admins,
+  },
   { name: 'topic/label', method: 'PUT', url: () => 'topic/label', body: () => ({ topic_id: topicId, label_id: labelId }), allowed: admins },
   { name: 'channel/topic/pin', method: 'PUT', url: () => 'channel/topic/pin', body: () => ({ topic_id: topicId }), allowed: everyoneIn },
   { name: 'channel/seen', method: 'PUT', url: () => 'channel/seen', body: () => ({ topic_id: topicId, is_seen: 1 }), allowed: everyoneIn },
-  { name: 'message/send', method: 'POST', url: () => 'message/send', body: () => ({ client_id: clientId(), topic_id: topicId, message: 'hi' }), allowed: everyoneIn },
-  { name: "message/edit (someone else's)", method: 'PUT', url: () => 'message/edit', body: () => ({ message_id: memberMessage, message: 'changed' }), allowed: ['member'] },
-  { name: 'message/pin', method: 'PUT', url: () => 'message/pin', body: () => ({ message_id: memberMessage, is_pin: 1 }), allowed: everyoneIn },
-  { name: 'message/forward', method: 'POST', url: () => 'message/forward', body: () => ({ message_id: memberMessage, topic_ids: [topicId] }), allowed: everyoneIn },
+  {
+    name: 'message/send',
+    method: 'POST',
+    url: () => 'message/send',
+    body: () => ({ client_id: clientId(), topic_id: topicId, message: 'hi' }),
+    allowed: everyoneIn,
+  },
+  {
+    name: "message/edit (someone else's)",
+    method: 'PUT',
+    url: () => 'message/edit',
+    body: () => ({ message_id: memberMessage, message: 'changed' }),
+    allowed: ['member'],
+  },
+  {
+    name: 'message/pin',
+    method: 'PUT',
+    url: () => 'message/pin',
+    body: () => ({ message_id: memberMessage, is_pin: 1 }),
+    allowed: everyoneIn,
+  },
+  {
+    name: 'message/forward',
+    method: 'POST',
+    url: () => 'message/forward',
+    body: () => ({ message_id: memberMessage, topic_ids: [topicId] }),
+    allowed: everyoneIn,
+  },
   { name: 'media/storage', method: 'GET', url: () => `media/storage?channel_id=${channelId}`, allowed: everyoneIn },
-  { name: "media/restore (the uploader's or an admin's)", method: 'PUT', url: () => 'media/restore', body: () => ({ media_id: memberFile }), allowed: ['member', 'admin', 'owner'] },
+  {
+    name: "media/restore (the uploader's or an admin's)",
+    method: 'PUT',
+    url: () => 'media/restore',
+    body: () => ({ media_id: memberFile }),
+    allowed: ['member', 'admin', 'owner'],
+  },
 ]
 
 describe('who may call what (stranger / member / admin / owner)', () => {
@@ -98,11 +164,17 @@ describe('who may call what (stranger / member / admin / owner)', () => {
 
   it("a group's picture: the member's own public upload, until admins keep edit_image to themselves", async () => {
     const publicUpload = async (who: Person) => {
-      const png = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#0a0' } }).png().toBuffer()
+      const png = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#0a0' } })
+        .png()
+        .toBuffer()
       const form = new FormData()
       form.set('acl', 'public')
       form.set('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'group.png')
-      const res = await fetch(`${base}/api/media/upload`, { method: 'POST', body: form, headers: { authorization: `Bearer ${who.access_token}` } })
+      const res = await fetch(`${base}/api/media/upload`, {
+        method: 'POST',
+        body: form,
+        headers: { authorization: `Bearer ${who.access_token}` },
+      })
       return ((await res.json()) as { result: { _id: string } }).result._id
     }
     const mine = await publicUpload(member)
@@ -124,16 +196,26 @@ describe('who may call what (stranger / member / admin / owner)', () => {
     const latest = async () => (await owner.api('GET', `topic/messages?topic_id=${topicId}&page=1`)).body.result[0].message
     expect((await admin.api('PUT', 'topic/permission', { topic_id: topicId, permission: { send_message: 1 } })).status).toBe(200)
     try {
-      expect((await member.api('POST', 'message/send', { client_id: clientId(), topic_id: topicId, message: 'not allowed' })).status).toBe(403)
-      expect((await stranger.api('POST', 'message/send', { client_id: clientId(), topic_id: topicId, message: 'stranger' })).status).toBe(403)
+      expect((await member.api('POST', 'message/send', { client_id: clientId(), topic_id: topicId, message: 'not allowed' })).status).toBe(
+        403,
+      )
+      expect((await stranger.api('POST', 'message/send', { client_id: clientId(), topic_id: topicId, message: 'stranger' })).status).toBe(
+        403,
+      )
       expect(await latest()).not.toBe('not allowed')
-      expect((await admin.api('POST', 'message/send', { client_id: clientId(), topic_id: topicId, message: 'by the admin' })).status).toBe(200)
-      expect((await owner.api('POST', 'message/send', { client_id: clientId(), topic_id: topicId, message: 'by the owner' })).status).toBe(200)
+      expect((await admin.api('POST', 'message/send', { client_id: clientId(), topic_id: topicId, message: 'by the admin' })).status).toBe(
+        200,
+      )
+      expect((await owner.api('POST', 'message/send', { client_id: clientId(), topic_id: topicId, message: 'by the owner' })).status).toBe(
+        200,
+      )
       expect(await latest()).toBe('by the owner')
     } finally {
       expect((await admin.api('PUT', 'topic/permission', { topic_id: topicId, permission: { send_message: 0 } })).status).toBe(200)
     }
-    expect((await member.api('POST', 'message/send', { client_id: clientId(), topic_id: topicId, message: 'allowed again' })).status).toBe(200)
+    expect((await member.api('POST', 'message/send', { client_id: clientId(), topic_id: topicId, message: 'allowed again' })).status).toBe(
+      200,
+    )
   })
 
   it('unknown ids are 404, not 500', async () => {
@@ -173,8 +255,14 @@ describe('bad input: 400 with field messages, never 500', () => {
   }
 
   it('an unknown field or a body that is not JSON is refused too', async () => {
-    expect((await member.api('POST', 'message/send', { client_id: clientId(), topic_id: topicId, message: 'x', admin: true })).status).toBe(400)
-    const raw = await fetch(`${base}/api/message/send`, { method: 'POST', body: '{"client_id":', headers: { 'content-type': 'application/json', authorization: `Bearer ${member.access_token}` } })
+    expect((await member.api('POST', 'message/send', { client_id: clientId(), topic_id: topicId, message: 'x', admin: true })).status).toBe(
+      400,
+    )
+    const raw = await fetch(`${base}/api/message/send`, {
+      method: 'POST',
+      body: '{"client_id":',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${member.access_token}` },
+    })
     expect(raw.status).toBe(400)
   })
 })

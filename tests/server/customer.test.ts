@@ -22,8 +22,10 @@ afterAll(async () => {
 const put = (url: string, body?: unknown, token = me.access_token, headers?: Record<string, string>) =>
   call(base, 'PUT', url, { body, token, headers })
 
-const image = (format: 'jpeg' | 'png', width = 600, height = 400) =>
-  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 90 } } })[format]().toBuffer()
+const image = (format: 'jpeg' | 'png', width = 600, height = 400) => {
+  const blank = sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 90 } } })
+  return (format === 'jpeg' ? blank.jpeg() : blank.png()).toBuffer()
+}
 
 function upload(bytes: Buffer, filename: string, type: string, token = me.access_token, field = 'file') {
   const form = new FormData()
@@ -36,10 +38,29 @@ describe('customer/user-info', () => {
     const res = await call(base, 'GET', '/api/customer/user-info', { token: me.access_token })
     expect(res.status).toBe(200)
     const u = res.body.result
-    expect(Object.keys(u).sort()).toEqual(['_id', 'account', 'created_at', 'email', 'email_verified', 'name', 'package', 'photo_url', 'workid'])
-    expect(Object.keys(u.account).sort()).toEqual(
-      ['channel', 'language', 'only_friend_call', 'only_friend_chat', 'only_friend_invite_topic', 'skip_tutorial', 'sounds', 'start_with', 'use_for', 'website'],
-    )
+    expect(Object.keys(u).sort()).toEqual([
+      '_id',
+      'account',
+      'created_at',
+      'email',
+      'email_verified',
+      'name',
+      'package',
+      'photo_url',
+      'workid',
+    ])
+    expect(Object.keys(u.account).sort()).toEqual([
+      'channel',
+      'language',
+      'only_friend_call',
+      'only_friend_chat',
+      'only_friend_invite_topic',
+      'skip_tutorial',
+      'sounds',
+      'start_with',
+      'use_for',
+      'website',
+    ])
     expect(u._id).toBe(me.user._id)
     expect(new Date(u.created_at).toISOString()).toBe(u.created_at)
   })
@@ -119,7 +140,9 @@ describe('onboarding and preferences', () => {
 
   it('update-fcm-token', async () => {
     const subscription = { endpoint: 'https://push.example/device-1', keys: { p256dh: 'BPk', auth: 'au' } }
-    expect((await put('/api/customer/update-fcm-token', { fcm_token: JSON.stringify(subscription) })).body).toEqual({ result: { saved: true } })
+    expect((await put('/api/customer/update-fcm-token', { fcm_token: JSON.stringify(subscription) })).body).toEqual({
+      result: { saved: true },
+    })
     expect((await put('/api/customer/update-fcm-token', { fcm_token: 'token-123' })).body.errors.fcm_token).toBeDefined()
     expect((await put('/api/customer/update-fcm-token', {})).body.errors.fcm_token).toBeDefined()
   })
@@ -196,7 +219,9 @@ describe('customer/avatar', () => {
   it('refuses other image types and broken images with the same message', async () => {
     const gif = Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1')
     expect((await upload(gif, 'a.gif', 'image/gif')).body.message).toBe(SERVER_MESSAGES.avatarType.en)
-    const webp = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } }).webp().toBuffer()
+    const webp = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } })
+      .webp()
+      .toBuffer()
     expect((await upload(webp, 'a.jpg', 'image/jpeg')).status).toBe(400)
     const fakePng = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(100, 1)])
     const broken = await upload(fakePng, 'a.png', 'image/png')

@@ -21,7 +21,17 @@ const as = (who: Account) => (method: string, url: string, body?: unknown, heade
 async function upload(who: Account) {
   const form = new FormData()
   form.set('acl', 'public')
-  form.set('file', new Blob([new Uint8Array(await sharp({ create: { width: 8, height: 8, channels: 3, background: '#09f' } }).png().toBuffer())]), 'a.png')
+  form.set(
+    'file',
+    new Blob([
+      new Uint8Array(
+        await sharp({ create: { width: 8, height: 8, channels: 3, background: '#09f' } })
+          .png()
+          .toBuffer(),
+      ),
+    ]),
+    'a.png',
+  )
   return call(base, 'POST', '/api/media/upload', { token: who.access_token, raw: form })
 }
 
@@ -35,9 +45,9 @@ describe('until the email is verified', () => {
     const create = await api('POST', 'channel/create', { name: 'Mine', description: '', is_public: true })
     expect(create.status).toBe(403)
     expect(create.body).toEqual({ message: SERVER_MESSAGES.emailNotVerified.en })
-    expect((await api('POST', 'channel/create', { name: 'Mine', description: '', is_public: true }, { 'accept-language': 'vi' })).body.message).toBe(
-      SERVER_MESSAGES.emailNotVerified.vi,
-    )
+    expect(
+      (await api('POST', 'channel/create', { name: 'Mine', description: '', is_public: true }, { 'accept-language': 'vi' })).body.message,
+    ).toBe(SERVER_MESSAGES.emailNotVerified.vi)
     expect((await upload(acc)).status).toBe(403)
     expect((await api('POST', 'channel/join', { channel_id: channelId })).status).toBe(403)
     expect((await api('POST', 'message/send', { client_id: clientId(), topic_id: generalId, message: 'hi' })).status).toBe(403)

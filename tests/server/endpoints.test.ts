@@ -61,7 +61,10 @@ describe('the endpoint table and the server agree', () => {
 
   it('the OpenAPI document gives each entry its tag, summary and security', async () => {
     const doc = (await call(base, 'GET', '/api/docs/json')).body as {
-      paths: Record<string, Record<string, { tags: string[]; summary: string; security?: Record<string, string[]>[]; responses: Record<string, unknown> }>>
+      paths: Record<
+        string,
+        Record<string, { tags: string[]; summary: string; security?: Record<string, string[]>[]; responses: Record<string, unknown> }>
+      >
     }
     for (const [name, e] of entries) {
       const op = doc.paths[urlOf(e).replace(/:(\w+)/g, '{$1}')]?.[e.method.toLowerCase()]

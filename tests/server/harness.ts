@@ -34,7 +34,13 @@ export async function pgliteTemplate(): Promise<string> {
     if ((await stat(full)).isFile()) hash.update(f).update(await readFile(full))
   }
   const dir = path.join(os.tmpdir(), `workroom-pglite-template-${hash.digest('hex').slice(0, 16)}`)
-  if (await stat(dir).then(() => true, () => false)) return dir
+  if (
+    await stat(dir).then(
+      () => true,
+      () => false,
+    )
+  )
+    return dir
   const building = `${dir}.${process.pid}.${Date.now()}`
   const db = await openDatabase({ pgliteDir: path.join(building, 'pglite') })
   await db.close()
@@ -140,13 +146,24 @@ export function refreshCookie(headers: Headers): string | undefined {
 }
 
 /** POST auth/refresh-token with the refresh token in its cookie; `refresh_token` is the rotated one from the answer's cookie. */
-export async function refreshWith(base: string, refreshToken: string, headers: Record<string, string> = {}): Promise<Json & { refresh_token?: string }> {
-  const res = await call(base, 'POST', '/api/auth/refresh-token', { body: {}, headers: { cookie: `${REFRESH_COOKIE}=${encodeURIComponent(refreshToken)}`, ...headers } })
+export async function refreshWith(
+  base: string,
+  refreshToken: string,
+  headers: Record<string, string> = {},
+): Promise<Json & { refresh_token?: string }> {
+  const res = await call(base, 'POST', '/api/auth/refresh-token', {
+    body: {},
+    headers: { cookie: `${REFRESH_COOKIE}=${encodeURIComponent(refreshToken)}`, ...headers },
+  })
   return { ...res, refresh_token: refreshCookie(res.headers) }
 }
 
 /** A new account whose email is not verified yet (register's answer, its refresh token from the cookie). */
-export async function registerUnverified(base: string, over: Partial<{ name: string; email: string; password: string }> = {}, headers?: Record<string, string>): Promise<Account> {
+export async function registerUnverified(
+  base: string,
+  over: Partial<{ name: string; email: string; password: string }> = {},
+  headers?: Record<string, string>,
+): Promise<Account> {
   const input = { name: 'Test User', email: uniqueEmail(), password: 'correct-horse-1', ...over }
   const res = await call(base, 'POST', '/api/auth/register', { body: input, headers })
   if (res.status !== 200) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`)
@@ -158,7 +175,11 @@ export async function registerUnverified(base: string, over: Partial<{ name: str
  * then verified with the code from the outbox of a server `startTestServer` started. Its tokens
  * are register's.
  */
-export async function register(base: string, over: Partial<{ name: string; email: string; password: string }> = {}, headers?: Record<string, string>): Promise<Account> {
+export async function register(
+  base: string,
+  over: Partial<{ name: string; email: string; password: string }> = {},
+  headers?: Record<string, string>,
+): Promise<Account> {
   const account = await registerUnverified(base, over, headers)
   const server = started.get(base)
   if (!server) throw new Error(`register: ${base} was not started by startTestServer; use registerUnverified`)
@@ -221,7 +242,6 @@ export function silence(socket: Socket, event: string, windowMs = 400): Promise<
   })
 }
 
-
 /** A password of the accepted length that is on no common-password list. */
 export const FIXTURE_PASSWORD = 'Lantern-Orbit-7391'
 
@@ -229,7 +249,10 @@ export const FIXTURE_PASSWORD = 'Lantern-Orbit-7391'
  * A signed-up account whose email is verified with the emailed code, and a session made after
  * the verification (so its tokens carry nothing of the unverified state).
  */
-export async function verifiedAccount(server: RunningServer, over: Partial<{ name: string; email: string; password: string }> = {}): Promise<Account> {
+export async function verifiedAccount(
+  server: RunningServer,
+  over: Partial<{ name: string; email: string; password: string }> = {},
+): Promise<Account> {
   const base = server.url
   const account = await register(base, { password: FIXTURE_PASSWORD, ...over })
   if (!account.user.email_verified) {
@@ -249,14 +272,24 @@ export async function verifiedAccount(server: RunningServer, over: Partial<{ nam
  */
 export async function storedState(server: TestServer): Promise<Record<string, string>> {
   // scheduled_jobs is the scheduler's own bookkeeping (its first pass runs as the server starts), not a request's write.
-  const tables = (Object.values(schema) as unknown[]).filter((t): t is PgTable => is(t, PgTable)).map((t) => getTableName(t)).filter((name) => name !== 'scheduled_jobs')
+  const tables = (Object.values(schema) as unknown[])
+    .filter((t): t is PgTable => is(t, PgTable))
+    .map((t) => getTableName(t))
+    .filter((name) => name !== 'scheduled_jobs')
   // The names are the schema's own (no input): one plain statement, planned quicker than one with parameters.
-  const state = sql.raw(tables.map((name) => `select '${name}' as name, count(*) || ':' || coalesce(max(xmin::text::bigint), 0) as state from "${name}"`).join(' union all '))
-  const result = (await server.ctx.db.execute(state)) as unknown as { rows?: { name: string; state: string }[] } | { name: string; state: string }[]
+  const state = sql.raw(
+    tables
+      .map((name) => `select '${name}' as name, count(*) || ':' || coalesce(max(xmin::text::bigint), 0) as state from "${name}"`)
+      .join(' union all '),
+  )
+  const result = (await server.ctx.db.execute(state)) as unknown as
+    { rows?: { name: string; state: string }[] } | { name: string; state: string }[]
   const rows = Array.isArray(result) ? result : (result.rows ?? [])
   const top = await readdir(server.dataDir).catch(() => [] as string[])
   const files = await Promise.all(
-    top.filter((f) => f !== 'pglite' && f !== 'secret').map(async (f) => [f, ...(await readdir(path.join(server.dataDir, f), { recursive: true }).catch(() => []))].join('\n')),
+    top
+      .filter((f) => f !== 'pglite' && f !== 'secret')
+      .map(async (f) => [f, ...(await readdir(path.join(server.dataDir, f), { recursive: true }).catch(() => []))].join('\n')),
   )
   return { ...Object.fromEntries(rows.map((r) => [r.name, String(r.state)])), files: files.sort().join('\n') }
 }

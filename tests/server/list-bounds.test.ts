@@ -21,7 +21,8 @@ afterAll(() => server?.stop())
 
 const run = (query: string) => server.ctx.db.execute(sql.raw(query))
 /** `n` rows made by one statement: `select` gets the series number as `i`. */
-const series = (n: number, table: string, columns: string, select: string) => run(`insert into ${table} (${columns}) select ${select} from generate_series(1, ${n}) as i`)
+const series = (n: number, table: string, columns: string, select: string) =>
+  run(`insert into ${table} (${columns}) select ${select} from generate_series(1, ${n}) as i`)
 const quoted = (text: string) => `'${text.replace(/'/g, "''")}'`
 /** Ids made here are unique per run (PostgreSQL keeps its rows between runs). */
 const runTag = randomUUID().slice(0, 8)
@@ -49,7 +50,12 @@ describe('lists without pages are bounded', () => {
   it('channel/pin answers at most 1,000 pinned topics', async () => {
     const me = quoted(owner.user._id)
     const permission = quoted(JSON.stringify(DEFAULT_TOPIC_PERMISSIONS))
-    await series(MOST + 1, 'topics', 'id, channel_id, name, is_group, created_by, permission', `'pin-${runTag}-' || i, ${quoted(channelId)}, 'Pinned ' || i, 1, ${me}, ${permission}::jsonb`)
+    await series(
+      MOST + 1,
+      'topics',
+      'id, channel_id, name, is_group, created_by, permission',
+      `'pin-${runTag}-' || i, ${quoted(channelId)}, 'Pinned ' || i, 1, ${me}, ${permission}::jsonb`,
+    )
     await series(MOST + 1, 'topic_members', 'topic_id, user_id, is_pin', `'pin-${runTag}-' || i, ${me}, 1`)
     const pinned = await owner.api('GET', 'channel/pin')
     expect(pinned.status).toBe(200)
@@ -71,14 +77,24 @@ describe('lists without pages are bounded', () => {
   })
 
   it('channel/label answers at most 1,000 labels', async () => {
-    await series(MOST + 1, 'labels', 'id, channel_id, name, color', `'label-${runTag}-' || i, ${quoted(channelId)}, 'Label ' || i, '#64748b'`)
+    await series(
+      MOST + 1,
+      'labels',
+      'id, channel_id, name, color',
+      `'label-${runTag}-' || i, ${quoted(channelId)}, 'Label ' || i, '#64748b'`,
+    )
     const labels = await owner.api('GET', `channel/label?channel_id=${channelId}`)
     expect(labels.status).toBe(200)
     expect(labels.body.result).toHaveLength(MOST)
   })
 
   it("channel/info's roles and topic/info's members answer at most 1,000 people", async () => {
-    await series(MOST + 1, 'users', 'id, name, email, password_hash, workid', `'crowd-${runTag}-' || i, 'Crowd ' || i, 'crowd-${runTag}-' || i || '@example.test', 'x', 'crowd-${runTag}-' || i`)
+    await series(
+      MOST + 1,
+      'users',
+      'id, name, email, password_hash, workid',
+      `'crowd-${runTag}-' || i, 'Crowd ' || i, 'crowd-${runTag}-' || i || '@example.test', 'x', 'crowd-${runTag}-' || i`,
+    )
     await series(MOST + 1, 'channel_members', 'channel_id, user_id, role', `${quoted(channelId)}, 'crowd-${runTag}-' || i, 20`)
     await series(MOST + 1, 'topic_members', 'topic_id, user_id', `${quoted(generalId)}, 'crowd-${runTag}-' || i`)
     const info = await owner.api('GET', `channel/info?channel_id=${channelId}`)

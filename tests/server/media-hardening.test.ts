@@ -41,7 +41,8 @@ function upload(base: string, who: Person, topicId: string, name: string, bytes:
 
 const text = (bytes: number) => Buffer.alloc(bytes, 'a')
 const storedFiles = (s: TestServer) => readdir(path.join(s.dataDir, 'media', 'files')).catch(() => [] as string[])
-const usedBy = async (who: Person, channelId: string) => (await who.api('GET', `media/storage?channel_id=${channelId}`)).body.result.used as number
+const usedBy = async (who: Person, channelId: string) =>
+  (await who.api('GET', `media/storage?channel_id=${channelId}`)).body.result.used as number
 const channelOf = async (who: Person) => (await who.api('GET', 'channel/my-channel')).body.result[0]._id as string
 
 /** A group in the channel holding `members`, made by `owner`. */
@@ -63,7 +64,12 @@ interface RawAnswer {
  * One request over a plain socket: the head, then the body from `body` (chunked when the head
  * says so) until the server answers. Answers the status without waiting for the rest of the body.
  */
-async function rawRequest(s: TestServer, head: string, body: AsyncIterable<Buffer> = (async function* () {})(), chunked = false): Promise<RawAnswer> {
+async function rawRequest(
+  s: TestServer,
+  head: string,
+  body: AsyncIterable<Buffer> = (async function* () {})(),
+  chunked = false,
+): Promise<RawAnswer> {
   const socket = connect(s.port, '127.0.0.1')
   socket.on('error', () => undefined)
   await new Promise<void>((resolve) => socket.once('connect', () => resolve()))
@@ -98,7 +104,9 @@ async function* multipartBody(boundary: string, topicId: string, files: number[]
   const chunk = Buffer.alloc(64 * 1024, 'a')
   yield Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="topic_id"\r\n\r\n${topicId}\r\n`)
   for (const [i, size] of files.entries()) {
-    yield Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="f${i}.txt"\r\nContent-Type: text/plain\r\n\r\n`)
+    yield Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="f${i}.txt"\r\nContent-Type: text/plain\r\n\r\n`,
+    )
     for (let left = size; left > 0; left -= chunk.length) yield left >= chunk.length ? chunk : chunk.subarray(0, left)
     yield Buffer.from('\r\n')
   }
@@ -107,7 +115,16 @@ async function* multipartBody(boundary: string, topicId: string, files: number[]
 
 const multipartLength = (boundary: string, topicId: string, files: number[]) =>
   Buffer.byteLength(`--${boundary}\r\nContent-Disposition: form-data; name="topic_id"\r\n\r\n${topicId}\r\n`) +
-  files.reduce((n, size, i) => n + Buffer.byteLength(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="f${i}.txt"\r\nContent-Type: text/plain\r\n\r\n`) + size + 2, 0) +
+  files.reduce(
+    (n, size, i) =>
+      n +
+      Buffer.byteLength(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="f${i}.txt"\r\nContent-Type: text/plain\r\n\r\n`,
+      ) +
+      size +
+      2,
+    0,
+  ) +
   Buffer.byteLength(`--${boundary}--\r\n`)
 
 const uploadHead = (s: TestServer, who: Person, boundary: string, url: string, length: number | 'chunked') =>
@@ -159,10 +176,13 @@ describe('H2: a forward shares the stored file and is charged within the quota',
     const [owner, forwarder] = await Promise.all([person(small.url, 'Owner'), person(small.url, 'Forwarder')])
     const { channelId, generalId } = await channelWith(owner, [forwarder])
     const group = await groupOf(forwarder, channelId, [owner], 'Shared')
-    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#00aa00' } }).png().toBuffer()
+    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#00aa00' } })
+      .png()
+      .toBuffer()
     const up = (await upload(small.url, owner, generalId, 'pic.png', png)).body.result
     const sent = await owner.api('POST', 'message/send', { client_id: clientId(), topic_id: generalId, media_ids: [up._id] })
-    const copy = (await forwarder.api('POST', 'message/forward', { message_id: sent.body.result._id, topic_ids: [group] })).body.result[0].media[0]
+    const copy = (await forwarder.api('POST', 'message/forward', { message_id: sent.body.result._id, topic_ids: [group] })).body.result[0]
+      .media[0]
     const key: string = up.key
     expect((await owner.api('DELETE', 'media/purge', { media_id: up._id })).status).toBe(200)
     expect((await storedFiles(small)).filter((f) => f.startsWith(key)).sort()).toEqual([key, `${key}.thumb.jpg`])
@@ -193,7 +213,12 @@ describe('H3: uploads are bounded before and while the body is read', () => {
     const files = [30 * MB, 30 * MB]
     const declared = await rawRequest(server, uploadHead(server, a, boundary, 'media/uploads', multipartLength(boundary, generalId, files)))
     expect(declared.status).toBe(413)
-    const chunked = await rawRequest(server, uploadHead(server, a, boundary, 'media/uploads', 'chunked'), multipartBody(boundary, generalId, files), true)
+    const chunked = await rawRequest(
+      server,
+      uploadHead(server, a, boundary, 'media/uploads', 'chunked'),
+      multipartBody(boundary, generalId, files),
+      true,
+    )
     expect(chunked.status).toBe(413)
     // Refused once the files passed 50 MB: the last 10 MB were never sent.
     expect(chunked.sent).toBeLessThan(55 * MB)
@@ -213,7 +238,11 @@ describe('H3: uploads are bounded before and while the body is read', () => {
       peak = { rss: Math.max(peak.rss, now.rss), arrayBuffers: Math.max(peak.arrayBuffers, now.arrayBuffers) }
     }, 10)
     try {
-      const answer = await rawRequest(server, uploadHead(server, a, boundary, 'media/upload', multipartLength(boundary, generalId, files)), multipartBody(boundary, generalId, files))
+      const answer = await rawRequest(
+        server,
+        uploadHead(server, a, boundary, 'media/upload', multipartLength(boundary, generalId, files)),
+        multipartBody(boundary, generalId, files),
+      )
       expect(answer.status).toBe(200)
     } finally {
       clearInterval(sampler)
@@ -236,7 +265,9 @@ describe('H3: uploads are bounded before and while the body is read', () => {
         socket.on('error', () => undefined)
         await new Promise<void>((resolve) => socket.once('connect', () => resolve()))
         socket.write(uploadHead(server, a, boundary, 'media/upload', 10 * MB))
-        socket.write(`--${boundary}\r\nContent-Disposition: form-data; name="topic_id"\r\n\r\n${generalId}\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="slow.txt"\r\n\r\naaaa`)
+        socket.write(
+          `--${boundary}\r\nContent-Disposition: form-data; name="topic_id"\r\n\r\n${generalId}\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="slow.txt"\r\n\r\naaaa`,
+        )
         return socket
       }),
     )
@@ -257,7 +288,11 @@ describe('H3: uploads are bounded before and while the body is read', () => {
 
 /** A valid PNG whose header declares `width` x `height` (its pixel data stays tiny): an image bomb by its declared size. */
 async function declaringPng(width: number, height: number): Promise<Buffer> {
-  const png = Buffer.from(await sharp({ create: { width: 8, height: 8, channels: 3, background: '#ff0000' } }).png().toBuffer())
+  const png = Buffer.from(
+    await sharp({ create: { width: 8, height: 8, channels: 3, background: '#ff0000' } })
+      .png()
+      .toBuffer(),
+  )
   // IHDR starts at byte 8: length (4), "IHDR" (4), width (4), height (4), 5 more bytes, then its CRC over type + data.
   png.writeUInt32BE(width, 16)
   png.writeUInt32BE(height, 20)
@@ -300,7 +335,12 @@ describe('L1: the upload quota is charged atomically', () => {
     expect(answers.map((r) => r.status).sort()).toEqual([200, 200, 413])
     expect(await usedBy(a, await channelOf(a))).toBe(2 * FILE)
     const added = (await storedFiles(small)).filter((f) => !filesBefore.includes(f))
-    expect(added.sort()).toEqual(answers.filter((r) => r.status === 200).map((r) => r.body.result.key).sort())
+    expect(added.sort()).toEqual(
+      answers
+        .filter((r) => r.status === 200)
+        .map((r) => r.body.result.key)
+        .sort(),
+    )
   })
 })
 
@@ -321,7 +361,9 @@ describe('L2: pushed messages carry no links signed for someone else', () => {
     const changed = nextEvent<unknown>(socket, 'MESSAGE_CHANGED')
     await owner.api('PUT', 'message/pin', { message_id: sent.body.result._id, is_pin: 1 })
     const pinned = await changed
-    expect((pushed as { message: { media: unknown[] } }).message.media).toEqual([expect.objectContaining({ _id: up._id, name: 'notes.txt' })])
+    expect((pushed as { message: { media: unknown[] } }).message.media).toEqual([
+      expect.objectContaining({ _id: up._id, name: 'notes.txt' }),
+    ])
     await owner.api('DELETE', 'topic/member', { topic_id: group, customer_id: reader.user._id })
     const links = JSON.stringify([pushed, pinned]).match(/\/api\/media\/access\?[^"]+/g) ?? []
     for (const link of links) expect((await fetch(server.url + link.replaceAll('\\u0026', '&'))).status).not.toBe(200)
@@ -347,7 +389,13 @@ describe('L6: orphan files are swept, once across nodes', () => {
     await writeFile(path.join(files, young), 'in progress')
     await writeFile(path.join(tmp, 'crashed.part'), 'half')
     const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60_000)
-    for (const file of [path.join(files, orphan), path.join(files, `${orphan}.thumb.jpg`), path.join(files, kept.key), path.join(tmp, 'crashed.part')]) await utimes(file, twoHoursAgo, twoHoursAgo)
+    for (const file of [
+      path.join(files, orphan),
+      path.join(files, `${orphan}.thumb.jpg`),
+      path.join(files, kept.key),
+      path.join(tmp, 'crashed.part'),
+    ])
+      await utimes(file, twoHoursAgo, twoHoursAgo)
     expect(await server.services.media.sweepOrphans(new Date())).toBe(3)
     const left = await storedFiles(server)
     expect(left).toContain(kept.key)
@@ -413,7 +461,8 @@ describe('L9: bounded pages and lists', () => {
     const b = await person(server.url)
     const dm = (await a.api('GET', `topic/chat-friend?customer_id=${b.user._id}`)).body.result._id
     const ids: string[] = []
-    for (let i = 0; i < 101; i++) ids.push((await a.api('POST', 'message/send', { client_id: clientId(), topic_id: dm, message: `m${i}` })).body.result._id)
+    for (let i = 0; i < 101; i++)
+      ids.push((await a.api('POST', 'message/send', { client_id: clientId(), topic_id: dm, message: `m${i}` })).body.result._id)
     // Pinned newest first, so the first message is the one pinned longest ago.
     for (const id of [...ids].reverse()) expect((await a.api('PUT', 'message/pin', { message_id: id, is_pin: 1 })).status).toBe(200)
     const pinned = (await b.api('GET', `topic/pinned?topic_id=${dm}`)).body.result as { _id: string }[]

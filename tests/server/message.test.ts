@@ -25,8 +25,12 @@ async function upload(who: Person, topicId: string, name: string, bytes: Buffer,
 /** Files the upload pipeline left in a server's temp dir (none once every request has its answer). */
 const leftovers = (s: TestServer) => readdir(path.join(s.dataDir, 'media', 'tmp')).catch(() => [])
 
-const png = () => sharp({ create: { width: 640, height: 480, channels: 3, background: '#3366ff' } }).png().toBuffer()
-const exe = () => Buffer.concat([Buffer.from('4d5a90000300000004000000ffff0000b800000000000000400000000000000000000000', 'hex'), Buffer.alloc(200, 1)])
+const png = () =>
+  sharp({ create: { width: 640, height: 480, channels: 3, background: '#3366ff' } })
+    .png()
+    .toBuffer()
+const exe = () =>
+  Buffer.concat([Buffer.from('4d5a90000300000004000000ffff0000b800000000000000400000000000000000000000', 'hex'), Buffer.alloc(200, 1)])
 
 describe('messages', () => {
   let owner: Person, member: Person, stranger: Person, topicId: string
@@ -46,7 +50,10 @@ describe('messages', () => {
       expect(first.status).toBe(200)
       expect((await arrived).message.message).toBe('Hello <b>team</b>')
       expect(await quiet).toBe(true)
-      const again = nextEvent(memberSocket, 'NEW_MESSAGE', 600).then(() => 'again', () => 'once')
+      const again = nextEvent(memberSocket, 'NEW_MESSAGE', 600).then(
+        () => 'again',
+        () => 'once',
+      )
       const repeat = await owner.api('POST', 'message/send', { client_id: id, topic_id: topicId, message: 'Hello <b>team</b>' })
       expect(repeat.body.result._id).toBe(first.body.result._id)
       expect(await again).toBe('once')
@@ -69,7 +76,12 @@ describe('messages', () => {
   })
 
   it('sanitises rich text and refuses strangers and bad input with field messages', async () => {
-    const html = await owner.api('POST', 'message/send', { client_id: clientId(), topic_id: topicId, type: 'html', message: '<p>ok<img src=x onerror="alert(1)"><script>alert(2)</script></p>' })
+    const html = await owner.api('POST', 'message/send', {
+      client_id: clientId(),
+      topic_id: topicId,
+      type: 'html',
+      message: '<p>ok<img src=x onerror="alert(1)"><script>alert(2)</script></p>',
+    })
     expect(html.body.result.message).toBe('<p>ok</p>')
     expect((await stranger.api('POST', 'message/send', { client_id: clientId(), topic_id: topicId, message: 'hi' })).status).toBe(403)
     expect((await stranger.api('GET', `topic/messages?topic_id=${topicId}`)).status).toBe(403)
@@ -145,7 +157,12 @@ describe('messages', () => {
     const memberSocket = await socketOf(base, member)
     try {
       const note = nextEvent<{ notifiable_type: string; value: { topic_id: string }; customer: { name: string } }>(memberSocket, 'data')
-      await owner.api('POST', 'message/send', { client_id: clientId(), topic_id: topicId, message: '@Member look', mentions: [member.user._id, stranger.user._id] })
+      await owner.api('POST', 'message/send', {
+        client_id: clientId(),
+        topic_id: topicId,
+        message: '@Member look',
+        mentions: [member.user._id, stranger.user._id],
+      })
       expect(await note).toMatchObject({ notifiable_type: 'tag_message', value: { topic_id: topicId }, customer: { name: 'Owner' } })
     } finally {
       memberSocket.close()
@@ -187,14 +204,26 @@ describe('media', () => {
     const theirs = (await upload(member, topicId, 'theirs.png', await png())).body.result
     // What is stored, not the signed file URLs (their expiry moves with the clock's second).
     const stored = async () =>
-      ((await owner.api('GET', `topic/messages?topic_id=${topicId}`)).body.result as { _id: string; seq: number; message: string; media: { _id: string }[] }[]).map((m) => ({
+      (
+        (await owner.api('GET', `topic/messages?topic_id=${topicId}`)).body.result as {
+          _id: string
+          seq: number
+          message: string
+          media: { _id: string }[]
+        }[]
+      ).map((m) => ({
         id: m._id,
         seq: m.seq,
         message: m.message,
         media: m.media.map((f) => f._id),
       }))
     const before = await stored()
-    const refused = await owner.api('POST', 'message/send', { client_id: clientId(), topic_id: topicId, message: 'look', media_ids: [theirs._id] })
+    const refused = await owner.api('POST', 'message/send', {
+      client_id: clientId(),
+      topic_id: topicId,
+      message: 'look',
+      media_ids: [theirs._id],
+    })
     expect(refused.status).toBe(400)
     expect(refused.body.errors).toHaveProperty('media_ids')
     expect(await stored()).toEqual(before)
@@ -217,7 +246,8 @@ describe('media', () => {
     const dmOwner = await person(base)
     const guest = await person(base)
     const { channelId } = await channelWith(dmOwner, [guest])
-    const group = (await dmOwner.api('POST', 'channel/add-topic', { channel_id: channelId, name: 'Files', customer_ids: [guest.user._id] })).body.result._id
+    const group = (await dmOwner.api('POST', 'channel/add-topic', { channel_id: channelId, name: 'Files', customer_ids: [guest.user._id] }))
+      .body.result._id
     const up = (await upload(dmOwner, group, 'notes.txt', Buffer.from('secret notes'))).body.result
     await dmOwner.api('POST', 'message/send', { client_id: clientId(), topic_id: group, media_ids: [up._id] })
     const guestUrl = (await guest.api('GET', `topic/messages?topic_id=${group}`)).body.result[0].media[0].url
@@ -246,7 +276,9 @@ describe('media', () => {
     expect(trash.body.result.items.map((i: { name: string }) => i.name)).toEqual(['kept.txt'])
     expect((await member.api('PUT', 'media/restore', { media_id: kept._id })).status).toBe(200)
     expect((await member.api('DELETE', 'media/purge', { media_id: kept._id })).status).toBe(200)
-    expect((await member.api('GET', `media/storage?channel_id=${channelId}`)).body.result.items.map((i: { name: string }) => i.name)).not.toContain('kept.txt')
+    expect(
+      (await member.api('GET', `media/storage?channel_id=${channelId}`)).body.result.items.map((i: { name: string }) => i.name),
+    ).not.toContain('kept.txt')
     expect((await stranger.api('GET', `media/storage?channel_id=${channelId}`)).status).toBe(403)
   })
 

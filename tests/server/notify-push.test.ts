@@ -10,7 +10,19 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { type Notification, type NotifyEvent, type NotifySeenPayload, notification } from '../../contract'
 import { pushSubscriptions } from '../../server/db/schema'
 import type { NotifyService } from '../../server/modules/notify'
-import { type Account, call, connected, DATABASE_URL, nextEvent, REDIS_URL, register, silence, socketFor, startTestServer, type TestServer } from './harness'
+import {
+  type Account,
+  call,
+  connected,
+  DATABASE_URL,
+  nextEvent,
+  REDIS_URL,
+  register,
+  silence,
+  socketFor,
+  startTestServer,
+  type TestServer,
+} from './harness'
 
 /**
  * Every kind of notification produced once with its words in en and vi, and browser push: sent
@@ -88,8 +100,19 @@ function browserSubscription(device: string) {
   const ecdh = createECDH('prime256v1')
   ecdh.generateKeys()
   const authSecret = randomBytes(16)
-  const json = { endpoint: `${pushBase}/push/${device}`, expirationTime: null, keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: authSecret.toString('base64url') } }
-  return { json, token: JSON.stringify(json), decrypt: (body: Buffer) => JSON.parse(ece.decrypt(body, { version: 'aes128gcm', privateKey: ecdh, authSecret: authSecret.toString('base64url') }).toString('utf8')) }
+  const json = {
+    endpoint: `${pushBase}/push/${device}`,
+    expirationTime: null,
+    keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: authSecret.toString('base64url') },
+  }
+  return {
+    json,
+    token: JSON.stringify(json),
+    decrypt: (body: Buffer) =>
+      JSON.parse(
+        ece.decrypt(body, { version: 'aes128gcm', privateKey: ecdh, authSecret: authSecret.toString('base64url') }).toString('utf8'),
+      ),
+  }
 }
 
 const subscribe = async (who: Account, token: string) => {
@@ -102,8 +125,20 @@ describe('each kind, produced once, worded in the recipient’s language', () =>
   const at = new Date('2031-03-04T05:06:00.000Z')
   // The words below are the product's, written out here (not read from the code under test).
   const cases: { event: (actor: string) => NotifyEvent; type: string; en: string; vi: string; target: string }[] = [
-    { event: (a) => ({ kind: 'friend_request', actorId: a }), type: 'friend', en: 'Minh sent you a friend request', vi: 'Minh đã gửi cho bạn lời mời kết bạn', target: '/contact' },
-    { event: (a) => ({ kind: 'friend_accepted', actorId: a }), type: 'friend', en: 'Minh accepted your friend request', vi: 'Minh đã chấp nhận lời mời kết bạn của bạn', target: '/WORKID' },
+    {
+      event: (a) => ({ kind: 'friend_request', actorId: a }),
+      type: 'friend',
+      en: 'Minh sent you a friend request',
+      vi: 'Minh đã gửi cho bạn lời mời kết bạn',
+      target: '/contact',
+    },
+    {
+      event: (a) => ({ kind: 'friend_accepted', actorId: a }),
+      type: 'friend',
+      en: 'Minh accepted your friend request',
+      vi: 'Minh đã chấp nhận lời mời kết bạn của bạn',
+      target: '/WORKID',
+    },
     {
       event: (a) => ({ kind: 'tag_message', actorId: a, messageId: 'm1', topicId: 't1', topicName: 'Design', excerpt: 'look @you' }),
       type: 'tag_message',
@@ -111,17 +146,83 @@ describe('each kind, produced once, worded in the recipient’s language', () =>
       vi: 'Minh đã nhắc đến bạn trong Design',
       target: '/chat/t1',
     },
-    { event: (a) => ({ kind: 'todo', actorId: a, todoId: 'td1', title: 'Write report', deadline: at }), type: 'todo', en: 'New task: Write report', vi: 'Công việc mới: Write report', target: '/calendar' },
-    { event: (a) => ({ kind: 'calendar_approve', actorId: a, calendarId: 'c1', title: 'Review' }), type: 'calendar', en: 'Minh accepted Review', vi: 'Minh đã chấp nhận Review', target: '/calendar' },
-    { event: (a) => ({ kind: 'calendar_reject', actorId: a, calendarId: 'c1', title: 'Review' }), type: 'calendar', en: 'Minh declined Review', vi: 'Minh đã từ chối Review', target: '/calendar' },
-    { event: () => ({ kind: 'calendar_notification', calendarId: 'c1', title: 'Review', time: at }), type: 'calendar', en: 'Reminder: Review at 05:06 04/03', vi: 'Nhắc lịch: Review lúc 05:06 04/03', target: '/calendar' },
-    { event: (a) => ({ kind: 'booking_request', actorId: a, bookingId: 'b1', calendarName: 'Consulting', time: at }), type: 'booking', en: 'New booking request for Consulting at 05:06 04/03', vi: 'Yêu cầu đặt lịch mới cho Consulting lúc 05:06 04/03', target: '/calendar' },
-    { event: (a) => ({ kind: 'booking_approved', actorId: a, bookingId: 'b1', calendarName: 'Consulting', time: at }), type: 'booking', en: 'Your booking for Consulting at 05:06 04/03 was approved', vi: 'Lịch hẹn Consulting lúc 05:06 04/03 của bạn đã được duyệt', target: '/calendar' },
-    { event: (a) => ({ kind: 'booking_rejected', actorId: a, bookingId: 'b1', calendarName: 'Consulting', time: at }), type: 'booking', en: 'Your booking for Consulting at 05:06 04/03 was declined', vi: 'Lịch hẹn Consulting lúc 05:06 04/03 của bạn đã bị từ chối', target: '/calendar' },
-    { event: (a) => ({ kind: 'booking_canceled', actorId: a, bookingId: 'b1', calendarName: 'Consulting', time: at }), type: 'booking', en: 'The booking for Consulting at 05:06 04/03 was canceled', vi: 'Lịch hẹn Consulting lúc 05:06 04/03 đã bị hủy', target: '/calendar' },
-    { event: () => ({ kind: 'booking_remind', actorId: null, bookingId: 'b1', calendarName: 'Consulting', time: at }), type: 'booking', en: 'Reminder: booking for Consulting at 05:06 04/03', vi: 'Nhắc lịch hẹn: Consulting lúc 05:06 04/03', target: '/calendar' },
-    { event: () => ({ kind: 'payment_failed', paymentId: 'p1', amount: '$12.00' }), type: 'payment', en: 'Your payment of $12.00 failed', vi: 'Thanh toán $12.00 của bạn không thành công', target: '/account/manage-payment' },
-    { event: () => ({ kind: 'subscription_expire', subscriptionId: 's1', plan: 'Premium', time: at }), type: 'payment', en: 'Your Premium plan expires on 05:06 04/03', vi: 'Gói Premium của bạn hết hạn vào 05:06 04/03', target: '/account/manage-payment' },
+    {
+      event: (a) => ({ kind: 'todo', actorId: a, todoId: 'td1', title: 'Write report', deadline: at }),
+      type: 'todo',
+      en: 'New task: Write report',
+      vi: 'Công việc mới: Write report',
+      target: '/calendar',
+    },
+    {
+      event: (a) => ({ kind: 'calendar_approve', actorId: a, calendarId: 'c1', title: 'Review' }),
+      type: 'calendar',
+      en: 'Minh accepted Review',
+      vi: 'Minh đã chấp nhận Review',
+      target: '/calendar',
+    },
+    {
+      event: (a) => ({ kind: 'calendar_reject', actorId: a, calendarId: 'c1', title: 'Review' }),
+      type: 'calendar',
+      en: 'Minh declined Review',
+      vi: 'Minh đã từ chối Review',
+      target: '/calendar',
+    },
+    {
+      event: () => ({ kind: 'calendar_notification', calendarId: 'c1', title: 'Review', time: at }),
+      type: 'calendar',
+      en: 'Reminder: Review at 05:06 04/03',
+      vi: 'Nhắc lịch: Review lúc 05:06 04/03',
+      target: '/calendar',
+    },
+    {
+      event: (a) => ({ kind: 'booking_request', actorId: a, bookingId: 'b1', calendarName: 'Consulting', time: at }),
+      type: 'booking',
+      en: 'New booking request for Consulting at 05:06 04/03',
+      vi: 'Yêu cầu đặt lịch mới cho Consulting lúc 05:06 04/03',
+      target: '/calendar',
+    },
+    {
+      event: (a) => ({ kind: 'booking_approved', actorId: a, bookingId: 'b1', calendarName: 'Consulting', time: at }),
+      type: 'booking',
+      en: 'Your booking for Consulting at 05:06 04/03 was approved',
+      vi: 'Lịch hẹn Consulting lúc 05:06 04/03 của bạn đã được duyệt',
+      target: '/calendar',
+    },
+    {
+      event: (a) => ({ kind: 'booking_rejected', actorId: a, bookingId: 'b1', calendarName: 'Consulting', time: at }),
+      type: 'booking',
+      en: 'Your booking for Consulting at 05:06 04/03 was declined',
+      vi: 'Lịch hẹn Consulting lúc 05:06 04/03 của bạn đã bị từ chối',
+      target: '/calendar',
+    },
+    {
+      event: (a) => ({ kind: 'booking_canceled', actorId: a, bookingId: 'b1', calendarName: 'Consulting', time: at }),
+      type: 'booking',
+      en: 'The booking for Consulting at 05:06 04/03 was canceled',
+      vi: 'Lịch hẹn Consulting lúc 05:06 04/03 đã bị hủy',
+      target: '/calendar',
+    },
+    {
+      event: () => ({ kind: 'booking_remind', actorId: null, bookingId: 'b1', calendarName: 'Consulting', time: at }),
+      type: 'booking',
+      en: 'Reminder: booking for Consulting at 05:06 04/03',
+      vi: 'Nhắc lịch hẹn: Consulting lúc 05:06 04/03',
+      target: '/calendar',
+    },
+    {
+      event: () => ({ kind: 'payment_failed', paymentId: 'p1', amount: '$12.00' }),
+      type: 'payment',
+      en: 'Your payment of $12.00 failed',
+      vi: 'Thanh toán $12.00 của bạn không thành công',
+      target: '/account/manage-payment',
+    },
+    {
+      event: () => ({ kind: 'subscription_expire', subscriptionId: 's1', plan: 'Premium', time: at }),
+      type: 'payment',
+      en: 'Your Premium plan expires on 05:06 04/03',
+      vi: 'Gói Premium của bạn hết hạn vào 05:06 04/03',
+      target: '/account/manage-payment',
+    },
     {
       event: () => ({ kind: 'subscription_past_due', subscriptionId: 's1', plan: 'Premium', time: at }),
       type: 'payment',
@@ -165,7 +266,12 @@ describe('each kind, produced once, worded in the recipient’s language', () =>
       expect(listed[0]).toMatchObject({ notifiable_type: c.type, notify_message: text, is_seen: false, notify_message_json: { key: kind } })
     }
     // The window is not focused (no FOCUS said): the push goes to the device, with the target.
-    expect(sub.decrypt((await pushed).body)).toEqual({ id: made._id, title: made.customer?.name ?? 'Workroom', body: c.en, url: c.target.replace('WORKID', actor.user.workid) })
+    expect(sub.decrypt((await pushed).body)).toEqual({
+      id: made._id,
+      title: made.customer?.name ?? 'Workroom',
+      body: c.en,
+      url: c.target.replace('WORKID', actor.user.workid),
+    })
   })
 })
 

@@ -2,7 +2,19 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { Socket } from 'socket.io-client'
 import { FIELD_MESSAGES, notification, SERVER_MESSAGES, type Notification } from '../../contract'
 import type { NotifyService } from '../../server/modules/notify'
-import { type Account, call, connected, DATABASE_URL, nextEvent, REDIS_URL, register, silence, socketFor, startTestServer, type TestServer } from './harness'
+import {
+  type Account,
+  call,
+  connected,
+  DATABASE_URL,
+  nextEvent,
+  REDIS_URL,
+  register,
+  silence,
+  socketFor,
+  startTestServer,
+  type TestServer,
+} from './harness'
 
 let server: TestServer
 let base: string
@@ -124,7 +136,11 @@ describe('unread count, seen and seen-all', () => {
     const friend = await register(base)
     const a = await friendRequest(me, friend)
     await notify.notify(me.user._id, { type: 'payment', message: 'Payment failed' })
-    await notify.notify(me.user._id, { type: 'booking', message: 'New booking request', value: { booking: { calendar: { name: 'Consulting' } } } })
+    await notify.notify(me.user._id, {
+      type: 'booking',
+      message: 'New booking request',
+      value: { booking: { calendar: { name: 'Consulting' } } },
+    })
     expect((await get('/api/notify/all-number', me.access_token)).body).toEqual({ result: { notification: 3 } })
 
     expect((await put('/api/notify/seen', { notify_id: a._id }, me.access_token)).body).toEqual({ result: { notification: 2 } })
@@ -215,7 +231,11 @@ describe('errors: 401, 403, 404, 400', () => {
 
   it('answers in Vietnamese when asked', async () => {
     const me = await register(base)
-    const res = await call(base, 'PUT', '/api/notify/seen', { body: { notify_id: 'nope' }, token: me.access_token, headers: { 'accept-language': 'vi' } })
+    const res = await call(base, 'PUT', '/api/notify/seen', {
+      body: { notify_id: 'nope' },
+      token: me.access_token,
+      headers: { 'accept-language': 'vi' },
+    })
     expect(res.status).toBe(404)
     expect(res.body.message).toBe(SERVER_MESSAGES.notFound.vi)
   })

@@ -4,7 +4,17 @@ import { DEFAULT_SUPPORT_API_KEY, SUPPORT_BOT_WORKID } from '../../contract'
 import { users } from '../../server/db/schema'
 import { SUPPORT_ACK } from '../../server/modules/support'
 import { clientId, socketOf } from './chat-fixtures'
-import { call, connected, DATABASE_URL, FIXTURE_PASSWORD, REDIS_URL, socketFor, startTestServer, type TestServer, verifiedAccount } from './harness'
+import {
+  call,
+  connected,
+  DATABASE_URL,
+  FIXTURE_PASSWORD,
+  REDIS_URL,
+  socketFor,
+  startTestServer,
+  type TestServer,
+  verifiedAccount,
+} from './harness'
 import { pngBytes, upload, verifiedPerson } from './verified-fixtures'
 
 /** The account pages' endpoints (issue 15, Pages): sessions (/log), storage summary, trash, support chat. */
@@ -18,18 +28,28 @@ afterAll(async () => {
 })
 
 const FIREFOX_LINUX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0'
-const SAFARI_IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1'
+const SAFARI_IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1'
 
 /** A second login of the account, from a browser of its own. */
 async function loginFrom(email: string, userAgent: string) {
-  const res = await call(server.url, 'POST', '/api/auth/login', { body: { email, password: FIXTURE_PASSWORD }, headers: { 'user-agent': userAgent } })
+  const res = await call(server.url, 'POST', '/api/auth/login', {
+    body: { email, password: FIXTURE_PASSWORD },
+    headers: { 'user-agent': userAgent },
+  })
   expect(res.status).toBe(200)
   return res.body.result.access_token as string
 }
 const api = (token: string, method: string, url: string, body?: unknown) => call(server.url, method, `/api/${url}`, { token, body })
 
 interface Listed {
-  sessions: { _id: string; device: { type: string | null; browser: string | null; os: string | null }; ip: string | null; current: boolean; last_seen_at: string }[]
+  sessions: {
+    _id: string
+    device: { type: string | null; browser: string | null; os: string | null }
+    ip: string | null
+    current: boolean
+    last_seen_at: string
+  }[]
   history: { device: { browser: string | null }; ip: string | null }[]
 }
 
@@ -128,8 +148,13 @@ describe('storage summary and trash (/account/storage, /account/trash)', () => {
     const bytes = await pngBytes()
     const inGroup = (await upload(server, ann, { bytes, name: 'plan.png', topicId: general })).body.result as { _id: string }
     const inDm = (await upload(server, ann, { bytes, name: 'photo.png', topicId: dm })).body.result as { _id: string }
-    for (const [topic, id] of [[general, inGroup._id], [dm, inDm._id]] as const) {
-      expect((await ann.api('POST', 'message/send', { client_id: clientId(), topic_id: topic, message: '', media_ids: [id] })).status).toBe(200)
+    for (const [topic, id] of [
+      [general, inGroup._id],
+      [dm, inDm._id],
+    ] as const) {
+      expect((await ann.api('POST', 'message/send', { client_id: clientId(), topic_id: topic, message: '', media_ids: [id] })).status).toBe(
+        200,
+      )
     }
     // Bob's own file in the chat is his, not Ann's.
     const bobs = (await upload(server, bob, { bytes, name: 'bob.png', topicId: dm })).body.result as { _id: string }
@@ -139,7 +164,13 @@ describe('storage summary and trash (/account/storage, /account/trash)', () => {
       used: number
       quota: number
       plan: string
-      channels: { channel_id: string | null; name: string; bytes: number; files: number; topics: { topic_id: string; name: string; bytes: number }[] }[]
+      channels: {
+        channel_id: string | null
+        name: string
+        bytes: number
+        files: number
+        topics: { topic_id: string; name: string; bytes: number }[]
+      }[]
     }
     expect(summary.plan).toBe('freemium')
     // The freemium plan's 1 GB (PLAN_LIMITS), counted as 1024³ bytes.
@@ -156,7 +187,12 @@ describe('storage summary and trash (/account/storage, /account/trash)', () => {
     expect((await ann.api('PUT', 'media/trash', { media_id: inGroup._id })).status).toBe(200)
     expect((await ann.api('PUT', 'media/trash', { media_id: inDm._id })).status).toBe(200)
     expect((await bob.api('PUT', 'media/trash', { media_id: bobs._id })).status).toBe(200)
-    const trash = (await ann.api('GET', 'media/my-trash?page=1')).body.result as { _id: string; channel_id: string | null; channel_name: string | null; trashed_at: string }[]
+    const trash = (await ann.api('GET', 'media/my-trash?page=1')).body.result as {
+      _id: string
+      channel_id: string | null
+      channel_name: string | null
+      trashed_at: string
+    }[]
     expect(trash.map((f) => f._id)).toEqual([inDm._id, inGroup._id])
     expect(trash[1]).toMatchObject({ channel_id: made._id, channel_name: 'Design' })
     expect(trash[0]).toMatchObject({ channel_id: null, channel_name: null })
@@ -178,11 +214,16 @@ describe('support chat', () => {
     const first = await ann.api('GET', `workid/chat/chat-friend?api_key=${key}&customer_id=${ann.user._id}`)
     expect(first.status).toBe(200)
     const { topic_id, bot_id } = first.body.result as { topic_id: string; bot_id: string }
-    const again = await Promise.all([1, 2, 3].map(() => ann.api('GET', `workid/chat/chat-friend?api_key=${key}&customer_id=${ann.user._id}`)))
+    const again = await Promise.all(
+      [1, 2, 3].map(() => ann.api('GET', `workid/chat/chat-friend?api_key=${key}&customer_id=${ann.user._id}`)),
+    )
     for (const res of again) expect(res.body.result).toEqual({ topic_id, bot_id })
     // One desk for everyone, made once.
     const bob = await verifiedPerson(server, 'Bob')
-    const bobs = (await bob.api('GET', `workid/chat/chat-friend?api_key=${key}&customer_id=${bob.user._id}`)).body.result as { topic_id: string; bot_id: string }
+    const bobs = (await bob.api('GET', `workid/chat/chat-friend?api_key=${key}&customer_id=${bob.user._id}`)).body.result as {
+      topic_id: string
+      bot_id: string
+    }
     expect(bobs.bot_id).toBe(bot_id)
     expect(bobs.topic_id).not.toBe(topic_id)
     expect(await server.ctx.db.select().from(users).where(eq(users.workid, SUPPORT_BOT_WORKID))).toHaveLength(1)
@@ -197,8 +238,13 @@ describe('support chat', () => {
     await vi.waitFor(() => expect(acks).toHaveLength(1), { timeout: 5000 })
     expect(acks[0]!.message).toBe(SUPPORT_ACK.en)
     // A second message in the quiet spell is stored, not acknowledged again.
-    expect((await ann.api('POST', 'message/send', { client_id: clientId(), topic_id, message: 'It says the file type is not allowed' })).status).toBe(200)
-    const stored = (await ann.api('GET', `topic/messages?topic_id=${topic_id}`)).body.result as { message: string; sender: { _id: string } | null }[]
+    expect(
+      (await ann.api('POST', 'message/send', { client_id: clientId(), topic_id, message: 'It says the file type is not allowed' })).status,
+    ).toBe(200)
+    const stored = (await ann.api('GET', `topic/messages?topic_id=${topic_id}`)).body.result as {
+      message: string
+      sender: { _id: string } | null
+    }[]
     expect(stored.map((m) => m.message)).toEqual(['It says the file type is not allowed', SUPPORT_ACK.en, 'I cannot upload a file'])
     socket.close()
   })
@@ -223,9 +269,14 @@ describe('the support desk is the operator’s account when SUPPORT_OPERATOR_EMA
     const email = `operator-${Date.now()}@example.test`
     other = await startTestServer({ support: { operatorEmail: email } })
     const account = await verifiedAccount(other, { name: 'Operator', email })
-    const operator = { ...account, api: (method: string, url: string, body?: unknown) => call(other.url, method, `/api/${url}`, { token: account.access_token, body }) }
+    const operator = {
+      ...account,
+      api: (method: string, url: string, body?: unknown) => call(other.url, method, `/api/${url}`, { token: account.access_token, body }),
+    }
     const ann = await verifiedPerson(other, 'Ann')
-    const { topic_id, bot_id } = (await ann.api('GET', `workid/chat/chat-friend?api_key=${DEFAULT_SUPPORT_API_KEY}&customer_id=${ann.user._id}`)).body.result as { topic_id: string; bot_id: string }
+    const { topic_id, bot_id } = (
+      await ann.api('GET', `workid/chat/chat-friend?api_key=${DEFAULT_SUPPORT_API_KEY}&customer_id=${ann.user._id}`)
+    ).body.result as { topic_id: string; bot_id: string }
     expect(bot_id).toBe(operator.user._id)
     await ann.api('POST', 'message/send', { client_id: clientId(), topic_id, message: 'Hello support' })
     const seen = (await operator.api('GET', `topic/messages?topic_id=${topic_id}`)).body.result as { message: string }[]
@@ -252,6 +303,9 @@ describe.runIf(DATABASE_URL && REDIS_URL)('signing out a session on one node, wi
     const target = ((await ann.api('GET', 'auth/sessions')).body.result as Listed).sessions.find((s) => s.device.browser === 'Safari 17')!
     expect((await ann.api('DELETE', 'auth/sessions', { session_id: target._id })).status).toBe(200)
     // Node A announced the revocation through Redis; node B forgets its verdict on hearing it.
-    await vi.waitFor(async () => expect((await call(nodeB.url, 'GET', '/api/customer/user-info', { token: other })).status).toBe(401), { timeout: 2000, interval: 50 })
+    await vi.waitFor(async () => expect((await call(nodeB.url, 'GET', '/api/customer/user-info', { token: other })).status).toBe(401), {
+      timeout: 2000,
+      interval: 50,
+    })
   })
 })

@@ -52,7 +52,13 @@ describe('one process at a time opens a PGlite data directory', { timeout: 180_0
 
   it.skipIf(DATABASE_URL)('a second server on the same data dir does not start; after the first closes it does', async () => {
     const first = await startTestServer()
-    const options = { dataDir: first.dataDir, port: 0, host: '127.0.0.1', logger: false, jwtSecret: 'test-secret-test-secret-test-secret-0123456789' }
+    const options = {
+      dataDir: first.dataDir,
+      port: 0,
+      host: '127.0.0.1',
+      logger: false,
+      jwtSecret: 'test-secret-test-secret-test-secret-0123456789',
+    }
     try {
       await expect(startServer(options)).rejects.toThrow(IN_USE)
       expect((await fetch(`${first.url}/api/health`)).status).toBe(200)

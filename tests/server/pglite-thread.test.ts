@@ -92,12 +92,15 @@ describe('PGlite in a worker thread', () => {
     expect((await names()).slice(-3)).toEqual(['ten', 'eleven', 'thirteen'])
   })
 
-  it.runIf(process.platform === 'linux')('runs below the event loop\'s priority (nice 5), so waking it does not pre-empt the server', async () => {
-    const niceOf = async (task: string) => Number((await readFile(`/proc/self/task/${task}/stat`, 'utf8')).split(') ')[1].split(' ')[16])
-    const nices = await Promise.all((await readdir('/proc/self/task')).map(niceOf))
-    expect(nices).toContain(5)
-    expect(await niceOf(String(process.pid))).toBe(0)
-  })
+  it.runIf(process.platform === 'linux')(
+    "runs below the event loop's priority (nice 5), so waking it does not pre-empt the server",
+    async () => {
+      const niceOf = async (task: string) => Number((await readFile(`/proc/self/task/${task}/stat`, 'utf8')).split(') ')[1].split(' ')[16])
+      const nices = await Promise.all((await readdir('/proc/self/task')).map(niceOf))
+      expect(nices).toContain(5)
+      expect(await niceOf(String(process.pid))).toBe(0)
+    },
+  )
 
   it('after close every call is refused', async () => {
     const other = await startPgliteThread('memory://')

@@ -9,7 +9,17 @@ import { eq } from 'drizzle-orm'
 import { endpoints } from '../../contract'
 import { outbox } from '../../server/db/schema'
 import { SERVER_NODE_FLAGS } from '../../server/node-flags'
-import { call, DATABASE_URL, lastEmail, pgliteTemplate, REDIS_URL, register, registerUnverified, startTestServer, type TestServer } from './harness'
+import {
+  call,
+  DATABASE_URL,
+  lastEmail,
+  pgliteTemplate,
+  REDIS_URL,
+  register,
+  registerUnverified,
+  startTestServer,
+  type TestServer,
+} from './harness'
 
 let server: TestServer
 let base: string

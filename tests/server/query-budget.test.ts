@@ -25,7 +25,8 @@ async function statementsOf(who: Person, method: string, url: string, body?: unk
   return [...queries]
 }
 
-const send = (who: Person, topicId: string, message: string) => who.api('POST', 'message/send', { client_id: clientId(), topic_id: topicId, message })
+const send = (who: Person, topicId: string, message: string) =>
+  who.api('POST', 'message/send', { client_id: clientId(), topic_id: topicId, message })
 
 describe('queries per request', () => {
   it('the topic list: the same statements for 1 topic and for a full page of 20', async () => {
@@ -41,7 +42,11 @@ describe('queries per request', () => {
     const { channelId, generalId } = await channelWith(many, friends.slice(0, 3))
     await send(many, generalId, 'welcome')
     for (let i = 0; i < 5; i++) {
-      const group = await many.api('POST', 'channel/add-topic', { channel_id: channelId, name: `Group ${i}`, customer_ids: [friends[i % 3]!.user._id] })
+      const group = await many.api('POST', 'channel/add-topic', {
+        channel_id: channelId,
+        name: `Group ${i}`,
+        customer_ids: [friends[i % 3]!.user._id],
+      })
       expect(group.status, JSON.stringify(group.body)).toBe(200)
       await send(many, group.body.result._id, `group ${i}`)
     }
@@ -63,8 +68,12 @@ describe('queries per request', () => {
     await send(host, crowd.generalId, 'first')
 
     const inPair = await statementsOf(owner, 'POST', 'message/send', { client_id: clientId(), topic_id: pair.generalId, message: 'to one' })
-    const inCrowd = await statementsOf(host, 'POST', 'message/send', { client_id: clientId(), topic_id: crowd.generalId, message: 'to eleven' })
-    expect(inPair, inPair.slice(1).join("\n---\n").slice(0, 600)).toHaveLength(1)
+    const inCrowd = await statementsOf(host, 'POST', 'message/send', {
+      client_id: clientId(),
+      topic_id: crowd.generalId,
+      message: 'to eleven',
+    })
+    expect(inPair, inPair.slice(1).join('\n---\n').slice(0, 600)).toHaveLength(1)
     expect(inCrowd).toHaveLength(1)
   })
 
@@ -75,7 +84,8 @@ describe('queries per request', () => {
     const long = (await c.api('GET', `topic/chat-friend?customer_id=${d.user._id}`)).body.result._id
     await send(a, short, 'only one')
     const root = (await send(c, long, 'root')).body.result._id
-    for (let i = 0; i < 20; i++) await d.api('POST', 'message/send', { client_id: clientId(), topic_id: long, message: `reply ${i}`, reply_to: root })
+    for (let i = 0; i < 20; i++)
+      await d.api('POST', 'message/send', { client_id: clientId(), topic_id: long, message: `reply ${i}`, reply_to: root })
 
     const one = await statementsOf(b, 'GET', `topic/messages?topic_id=${short}&page=1`)
     const twenty = await statementsOf(d, 'GET', `topic/messages?topic_id=${long}&page=1`)

@@ -30,16 +30,24 @@ describe('rate limits (small overrides)', () => {
     expect(blocked.status).toBe(429)
     expect(blocked.body).toEqual({ message: SERVER_MESSAGES.tooManyRequests.en })
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0)
-    const vi = await call(base, 'POST', '/api/auth/login', { body: { email, password: 'wrong-pass' }, headers: { 'accept-language': 'vi' } })
+    const vi = await call(base, 'POST', '/api/auth/login', {
+      body: { email, password: 'wrong-pass' },
+      headers: { 'accept-language': 'vi' },
+    })
     expect(vi.body.message).toBe(SERVER_MESSAGES.tooManyRequests.vi)
     // Another email from the same address still gets through.
-    expect((await call(base, 'POST', '/api/auth/login', { body: { email: uniqueEmail('rl-other'), password: 'wrong-pass' } })).status).toBe(400)
+    expect((await call(base, 'POST', '/api/auth/login', { body: { email: uniqueEmail('rl-other'), password: 'wrong-pass' } })).status).toBe(
+      400,
+    )
   })
 
   it('register: per ip', async () => {
     const statuses: number[] = []
     for (let i = 0; i < 6; i++) {
-      statuses.push((await call(base, 'POST', '/api/auth/register', { body: { name: 'Rate', email: uniqueEmail('rl-reg'), password: 'secret-123' } })).status)
+      statuses.push(
+        (await call(base, 'POST', '/api/auth/register', { body: { name: 'Rate', email: uniqueEmail('rl-reg'), password: 'secret-123' } }))
+          .status,
+      )
     }
     expect(statuses).toEqual([200, 200, 200, 429, 429, 429])
   })
@@ -52,7 +60,9 @@ describe('rate limits (small overrides)', () => {
     const blocked = await call(base, 'POST', '/api/auth/reset-password', { body: { email, code: '123456', password: 'new-secret-1' } })
     expect(blocked.status).toBe(429)
     expect(blocked.body.message).toBe(SERVER_MESSAGES.tooManyRequests.en)
-    expect((await call(base, 'POST', '/api/auth/verify-email', { body: { email: uniqueEmail('rl-otp2'), code: '123456' } })).status).toBe(400)
+    expect((await call(base, 'POST', '/api/auth/verify-email', { body: { email: uniqueEmail('rl-otp2'), code: '123456' } })).status).toBe(
+      400,
+    )
   })
 
   it('refresh-token and authenticated calls are not limited by these rules', async () => {
@@ -85,7 +95,10 @@ describe('rate-limit configuration', () => {
       relate: { max: 60, windowMs: 10 * minute },
       unsubscribe: { max: 30, windowMs: 10 * minute },
     })
-    const config = await resolveConfig({ jwtSecret: 'x'.repeat(40), rateLimits: { login: { max: 2 }, otp: { windowMs: 1000 }, channelJoin: { max: 3 } } })
+    const config = await resolveConfig({
+      jwtSecret: 'x'.repeat(40),
+      rateLimits: { login: { max: 2 }, otp: { windowMs: 1000 }, channelJoin: { max: 3 } },
+    })
     expect(config.rateLimits.login).toEqual({ max: 2, windowMs: 60_000, failClosed: true })
     expect(config.rateLimits.otp).toEqual({ max: 10, windowMs: 1000, failClosed: true })
     expect(config.rateLimits.channelJoin).toEqual({ max: 3, windowMs: 600_000, backoff: true })
@@ -169,7 +182,9 @@ describe('tighter per-user limits on the expensive calls', () => {
   let limited: TestServer
   let base: string
   beforeAll(async () => {
-    limited = await startTestServer({ rateLimits: { send: { max: 3 }, newChat: { max: 2 }, channelCreate: { max: 2 }, suggest: { max: 2 } } })
+    limited = await startTestServer({
+      rateLimits: { send: { max: 3 }, newChat: { max: 2 }, channelCreate: { max: 2 }, suggest: { max: 2 } },
+    })
     base = limited.url
   })
   afterAll(() => limited?.stop())
@@ -190,7 +205,9 @@ describe('tighter per-user limits on the expensive calls', () => {
     const [a, b, c] = await Promise.all([person(base), person(base), person(base)])
     const { channelId } = await channelWith(a, [b])
     expect((await a.api('GET', `topic/chat-friend?customer_id=${b.user._id}`)).status).toBe(200)
-    expect((await a.api('POST', 'channel/add-topic', { channel_id: channelId, name: 'Group', customer_ids: [b.user._id] })).status).toBe(200)
+    expect((await a.api('POST', 'channel/add-topic', { channel_id: channelId, name: 'Group', customer_ids: [b.user._id] })).status).toBe(
+      200,
+    )
     tooMany(await a.api('GET', `topic/chat-friend?customer_id=${c.user._id}`))
     tooMany(await a.api('POST', 'channel/add-topic', { channel_id: channelId, name: 'Another' }))
     expect((await c.api('GET', `topic/chat-friend?customer_id=${a.user._id}`)).status).toBe(200)

@@ -118,7 +118,6 @@ describe('LOGOUT', () => {
   })
 })
 
-
 describe('revoked sessions lose their sockets', () => {
   /** A channel of two: `owner` sends, `member` listens on a socket of the session at hand. */
   let owner: Person, member: Person, topicId: string
@@ -158,7 +157,9 @@ describe('revoked sessions lose their sockets', () => {
     const dropped = sockets.map((s) => nextEvent(s, 'disconnect'))
     await call(base, 'POST', '/api/auth/forgot-password', { body: { email: victim.email } })
     const { code } = await lastEmail(server, victim.email)
-    expect((await call(base, 'POST', '/api/auth/reset-password', { body: { email: victim.email, code, password: 'a-new-password-1' } })).status).toBe(200)
+    expect(
+      (await call(base, 'POST', '/api/auth/reset-password', { body: { email: victim.email, code, password: 'a-new-password-1' } })).status,
+    ).toBe(200)
     expect(await Promise.all(dropped)).toEqual(['io server disconnect', 'io server disconnect'])
   })
 
@@ -309,7 +310,7 @@ describe.runIf(DATABASE_URL && REDIS_URL)('two nodes sharing PostgreSQL and Redi
     expect(await viaHttp).toEqual({ user_id: acc.user._id })
   })
 
-  it('logging out on node A disconnects the session\'s socket on node B', async () => {
+  it("logging out on node A disconnects the session's socket on node B", async () => {
     const acc = await register(base)
     const onB = open(nodeB.url, { token: acc.access_token })
     await connected(onB)
@@ -320,7 +321,7 @@ describe.runIf(DATABASE_URL && REDIS_URL)('two nodes sharing PostgreSQL and Redi
 
   it('rate limits are shared by the nodes', async () => {
     const a = await startTestServer({ rateLimits: { login: { max: 2 }, namespace: 'shared-' + crypto.randomUUID() } })
-    const b = await startTestServer({ rateLimits: { login: { max: 2 }, namespace: (a.ctx.config.rateLimitNamespace) } })
+    const b = await startTestServer({ rateLimits: { login: { max: 2 }, namespace: a.ctx.config.rateLimitNamespace } })
     try {
       const body = { email: 'shared-limit@example.test', password: 'whatever-1' }
       expect((await call(a.url, 'POST', '/api/auth/login', { body })).status).toBe(400)

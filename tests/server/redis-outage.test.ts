@@ -28,7 +28,9 @@ async function freePort(): Promise<number> {
 
 /** Starts redis-server on the port; resolves once it accepts connections. */
 function startRedis(port: number): Promise<ChildProcess> {
-  const child = spawn(REDIS_SERVER, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(REDIS_SERVER, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   return new Promise((resolve, reject) => {
     let out = ''
     child.stdout!.on('data', (chunk: Buffer) => {
@@ -68,7 +70,12 @@ describe('a Redis outage', () => {
     await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve))
     const realtime = await createRealtime(http, {
       redisUrl,
-      authenticate: async () => ({ userId: member.user._id, sessionId: 'other-node', emailVerified: true, expiresAt: Date.now() + 10 * 60_000 }),
+      authenticate: async () => ({
+        userId: member.user._id,
+        sessionId: 'other-node',
+        emailVerified: true,
+        expiresAt: Date.now() + 10 * 60_000,
+      }),
       topicsOf: async () => [topicId],
       connectLimit: { max: 10_000, windowMs: 60_000 },
       memberName: async () => member.name,

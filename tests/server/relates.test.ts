@@ -33,13 +33,27 @@ const ok = async (who: Person, action: string, other: Person) => {
 const lookup = async (who: Person, other: Person) => (await who.api('GET', `workid/customer?workid=${other.user.workid}`)).body.result
 const ids = (res: { body: { result: { _id: string }[] } }) => res.body.result.map((p) => p._id)
 const friendNotifications = async (who: Person) =>
-  ((await who.api('GET', 'notify?page=1')).body.result as { notifiable_type: string; friend_status: number; customer: { _id: string } | null }[]).filter((n) => n.notifiable_type === 'friend')
-const setPrivacy = async (who: Person, field: string, value: 0 | 1) => expect((await who.api('PUT', 'customer/update-profile', { [field]: value })).status).toBe(200)
+  (
+    (await who.api('GET', 'notify?page=1')).body.result as {
+      notifiable_type: string
+      friend_status: number
+      customer: { _id: string } | null
+    }[]
+  ).filter((n) => n.notifiable_type === 'friend')
+const setPrivacy = async (who: Person, field: string, value: 0 | 1) =>
+  expect((await who.api('PUT', 'customer/update-profile', { [field]: value })).status).toBe(200)
 
 describe('the friend lifecycle', () => {
   it('a request notifies the addressee (friend_status 1), shows as requested and incoming; accepting makes both friends and notifies the requester (3)', async () => {
     const [ann, bao] = await people('Ann', 'Bao')
-    expect(await lookup(ann, bao)).toMatchObject({ _id: bao.user._id, name: 'Bao', workid: bao.user.workid, friend_status: 0, incoming: false, blocked: false })
+    expect(await lookup(ann, bao)).toMatchObject({
+      _id: bao.user._id,
+      name: 'Bao',
+      workid: bao.user.workid,
+      friend_status: 0,
+      incoming: false,
+      blocked: false,
+    })
 
     expect(await ok(ann, 'add-friend', bao)).toMatchObject({ friend_status: 1, incoming: false })
     expect(await lookup(bao, ann)).toMatchObject({ friend_status: 0, incoming: true })
@@ -169,7 +183,9 @@ describe('archived friends', () => {
     expect(archived.status).toBe(200)
     expect(archived.body.result).toEqual({ _id: bao.user._id, archived: true })
     expect(ids(await ann.api('GET', 'contact?page=1'))).toEqual([cam.user._id])
-    expect((await ann.api('GET', 'relates/list-archived?page=1')).body.result).toEqual([{ _id: bao.user._id, name: 'Bao', workid: bao.user.workid, photo_url: null }])
+    expect((await ann.api('GET', 'relates/list-archived?page=1')).body.result).toEqual([
+      { _id: bao.user._id, name: 'Bao', workid: bao.user.workid, photo_url: null },
+    ])
     // Still friends: the friend pickers list Bao, the profile says friends.
     expect(ids(await ann.api('GET', 'workid/list-friends?status=2'))).toEqual([bao.user._id, cam.user._id])
     expect(await lookup(ann, bao)).toMatchObject({ friend_status: 3 })
@@ -183,7 +199,9 @@ describe('archived friends', () => {
     await setPrivacy(bao, 'only_friend_chat', 1)
     const chat = await ann.api('GET', `topic/chat-friend?customer_id=${bao.user._id}`)
     expect(chat.status).toBe(200)
-    expect((await ann.api('POST', 'message/send', { client_id: clientId(), topic_id: chat.body.result._id, message: 'still here' })).status).toBe(200)
+    expect(
+      (await ann.api('POST', 'message/send', { client_id: clientId(), topic_id: chat.body.result._id, message: 'still here' })).status,
+    ).toBe(200)
   })
 
   it('archive and unarchive are idempotent; unarchive brings the friend back to the contact list', async () => {
@@ -248,7 +266,11 @@ describe('archived friends', () => {
       expect(pending.body.message).toBe('Only friends can be archived. This person is not your friend.')
     }
     // In Vietnamese too.
-    const vi = await call(base, 'POST', '/api/relates/archive', { token: ann.access_token, body: { customer_id: bao.user._id }, headers: { 'accept-language': 'vi' } })
+    const vi = await call(base, 'POST', '/api/relates/archive', {
+      token: ann.access_token,
+      body: { customer_id: bao.user._id },
+      headers: { 'accept-language': 'vi' },
+    })
     expect(vi.status).toBe(404)
     expect(vi.body.message).toBe('Chỉ có thể lưu trữ bạn bè. Người này không phải là bạn bè của bạn.')
     expect(await ok(ann, 'unarchive', bao)).toEqual({ _id: bao.user._id, archived: false })
@@ -317,7 +339,12 @@ describe('archived friends', () => {
     for (const f of many) await ok(me, 'archive', f)
     const first = await me.api('GET', 'relates/list-archived?page=1')
     const second = await me.api('GET', 'relates/list-archived?page=2')
-    expect(ids(first)).toEqual(many.slice(1).reverse().map((f) => f.user._id))
+    expect(ids(first)).toEqual(
+      many
+        .slice(1)
+        .reverse()
+        .map((f) => f.user._id),
+    )
     expect(ids(second)).toEqual([many[0]!.user._id])
     expect(ids(await me.api('GET', 'contact?page=1'))).toEqual([])
     expect((await me.api('GET', 'workid/list-friends?status=2')).body.result).toHaveLength(21)
@@ -339,15 +366,25 @@ describe('privacy enforced by the server', () => {
     expect(refused.body.message).toBe('This person only accepts messages from friends. Send them a friend request first.')
     const chat = await friend.api('GET', `topic/chat-friend?customer_id=${bao.user._id}`)
     expect(chat.status).toBe(200)
-    expect((await friend.api('POST', 'message/send', { client_id: clientId(), topic_id: chat.body.result._id, message: 'hi' })).status).toBe(200)
+    expect(
+      (await friend.api('POST', 'message/send', { client_id: clientId(), topic_id: chat.body.result._id, message: 'hi' })).status,
+    ).toBe(200)
 
-    const late = await earlier.api('POST', 'message/send', { client_id: clientId(), topic_id: old.body.result._id, message: 'still there?' })
+    const late = await earlier.api('POST', 'message/send', {
+      client_id: clientId(),
+      topic_id: old.body.result._id,
+      message: 'still there?',
+    })
     expect(late.status).toBe(403)
     expect(late.body.message).toBe('This person only accepts messages from friends. Send them a friend request first.')
     // Bao may still answer; turning the switch off lets Earlier write again.
-    expect((await bao.api('POST', 'message/send', { client_id: clientId(), topic_id: old.body.result._id, message: 'yes' })).status).toBe(200)
+    expect((await bao.api('POST', 'message/send', { client_id: clientId(), topic_id: old.body.result._id, message: 'yes' })).status).toBe(
+      200,
+    )
     await setPrivacy(bao, 'only_friend_chat', 0)
-    expect((await earlier.api('POST', 'message/send', { client_id: clientId(), topic_id: old.body.result._id, message: 'good' })).status).toBe(200)
+    expect(
+      (await earlier.api('POST', 'message/send', { client_id: clientId(), topic_id: old.body.result._id, message: 'good' })).status,
+    ).toBe(200)
   })
 
   it('only_friend_invite_topic: a stranger cannot create a group with them or add them (403); a friend can', async () => {
@@ -368,8 +405,12 @@ describe('privacy enforced by the server', () => {
     const info = await stranger.api('GET', `topic/info?topic_id=${group.body.result._id}`)
     expect(info.body.result.customers.map((c: { _id: string }) => c._id)).not.toContain(shy.user._id)
 
-    expect((await friend.api('POST', 'channel/add-topic', { channel_id: channelId, name: 'Friends', customer_ids: [shy.user._id] })).status).toBe(200)
-    expect((await stranger.api('POST', 'topic/member', { topic_id: group.body.result._id, customer_ids: [friend.user._id] })).status).toBe(200)
+    expect(
+      (await friend.api('POST', 'channel/add-topic', { channel_id: channelId, name: 'Friends', customer_ids: [shy.user._id] })).status,
+    ).toBe(200)
+    expect((await stranger.api('POST', 'topic/member', { topic_id: group.body.result._id, customer_ids: [friend.user._id] })).status).toBe(
+      200,
+    )
   })
 
   it('mayCall: only_friend_call refuses strangers, allows friends; a block refuses everyone it names', async () => {
@@ -462,7 +503,13 @@ describe('hot paths and limits', () => {
     await ok(more[0]!, 'add-friend', few)
     await ok(few, 'block', more[1]!)
     await ok(few, 'archive', others[0]!)
-    for (const url of ['contact?page=1', 'relates/list-friend?page=1', 'relates/list-block?page=1', 'relates/list-archived?page=1', 'workid/list-friends?status=2']) {
+    for (const url of [
+      'contact?page=1',
+      'relates/list-friend?page=1',
+      'relates/list-block?page=1',
+      'relates/list-archived?page=1',
+      'workid/list-friends?status=2',
+    ]) {
       const small = await statementsOf(few, url)
       const large = await statementsOf(many, url)
       expect(large, url).toBe(small)
@@ -474,14 +521,19 @@ describe('hot paths and limits', () => {
     const limited = await startTestServer({ rateLimits: { relate: { max: 2 } } })
     try {
       const [ann, bao, cam] = await Promise.all(['Ann', 'Bao', 'Cam'].map((name) => person(limited.url, name)))
-      const ask = (who: Person, other: Person) => call(limited.url, 'POST', '/api/relates/add-friend', { token: who.access_token, body: { customer_id: other.user._id } })
+      const ask = (who: Person, other: Person) =>
+        call(limited.url, 'POST', '/api/relates/add-friend', { token: who.access_token, body: { customer_id: other.user._id } })
       expect((await ask(ann!, bao!)).status).toBe(200)
       expect((await ask(ann!, cam!)).status).toBe(200)
       const over = await ask(ann!, bao!)
       expect(over.status).toBe(429)
       expect(over.headers.get('retry-after')).toBeTruthy()
       // Archiving and unarchiving spend the same budget.
-      for (const action of ['archive', 'unarchive']) expect((await call(limited.url, 'POST', `/api/relates/${action}`, { token: ann!.access_token, body: { customer_id: bao!.user._id } })).status).toBe(429)
+      for (const action of ['archive', 'unarchive'])
+        expect(
+          (await call(limited.url, 'POST', `/api/relates/${action}`, { token: ann!.access_token, body: { customer_id: bao!.user._id } }))
+            .status,
+        ).toBe(429)
       // Another person has a budget of their own.
       expect((await ask(bao!, cam!)).status).toBe(200)
     } finally {

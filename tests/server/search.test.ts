@@ -213,7 +213,9 @@ describe('GET message/search', () => {
 
     // The owner is in both topics; topic_id narrows to one.
     expect((await searchMessages(owner, `keyword=${t}`)).body.result).toHaveLength(3)
-    expect((await searchMessages(owner, `keyword=${t}&topic_id=${secretId}`)).body.result.map((m: { topic_id: string }) => m.topic_id)).toEqual([secretId])
+    expect(
+      (await searchMessages(owner, `keyword=${t}&topic_id=${secretId}`)).body.result.map((m: { topic_id: string }) => m.topic_id),
+    ).toEqual([secretId])
     // A topic the user is not in: 403, not its messages; an unknown one: 404.
     expect((await searchMessages(me, `keyword=${t}&topic_id=${secretId}`)).status).toBe(403)
     expect((await searchMessages(me, `keyword=${t}&topic_id=nope`)).status).toBe(404)

@@ -69,7 +69,9 @@ describe('security headers', () => {
       expect(res.headers.get('x-frame-options'), what).toBe('DENY')
       expect(res.headers.get('x-content-type-options'), what).toBe('nosniff')
       expect(res.headers.get('referrer-policy'), what).toBe('no-referrer')
-      expect(res.headers.get('permissions-policy'), what).toBe('camera=(self), microphone=(self), display-capture=(self), geolocation=(), payment=(), usb=()')
+      expect(res.headers.get('permissions-policy'), what).toBe(
+        'camera=(self), microphone=(self), display-capture=(self), geolocation=(), payment=(), usb=()',
+      )
       expect(res.headers.get('cross-origin-opener-policy'), what).toBe('same-origin')
       // Served over plain http here: no HSTS (a browser would ignore it, and a dev machine must not be pinned to https).
       expect(res.headers.get('strict-transport-security'), what).toBeNull()

@@ -81,9 +81,15 @@ describe('the refresh cookie', () => {
     expect(none.status).toBe(401)
     expect(none.body.message).toBe(SERVER_MESSAGES.sessionExpired.en)
     const cookie = `${REFRESH_COOKIE}=${acc.refresh_token}`
-    const form = await call(base, 'POST', '/api/auth/refresh-token', { raw: 'a=1', headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' } })
+    const form = await call(base, 'POST', '/api/auth/refresh-token', {
+      raw: 'a=1',
+      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+    })
     expect(form.status).toBe(415)
-    const inBody = await call(base, 'POST', '/api/auth/refresh-token', { body: { refresh_token: acc.refresh_token }, headers: { cookie: 'x=y' } })
+    const inBody = await call(base, 'POST', '/api/auth/refresh-token', {
+      body: { refresh_token: acc.refresh_token },
+      headers: { cookie: 'x=y' },
+    })
     expect(inBody.status).toBe(400)
     // None of these spent it.
     expect((await refreshWith(base, acc.refresh_token)).status).toBe(200)
@@ -149,7 +155,8 @@ describe('refresh rotation grace window', () => {
     const acc = await register(base)
     const both = await Promise.all([refreshWith(base, acc.refresh_token), refreshWith(base, acc.refresh_token)])
     expect(both.map((r) => r.status)).toEqual([200, 200])
-    for (const r of both) expect((await call(base, 'GET', '/api/customer/user-info', { token: r.body.result.access_token })).status).toBe(200)
+    for (const r of both)
+      expect((await call(base, 'GET', '/api/customer/user-info', { token: r.body.result.access_token })).status).toBe(200)
   })
 
   it('after the grace window, or once the chain moved on, presenting it again is reuse: the whole family is revoked', async () => {
@@ -177,10 +184,31 @@ describe('scheduled cleanup', () => {
     const goneSession = decodeJwt(gone.access_token).sid as string
     const keptSession = decodeJwt(kept.access_token).sid as string
     expect((await call(base, 'POST', '/api/auth/logout', { token: gone.access_token, body: {} })).status).toBe(200)
-    const sessionRows = async () => (await server.ctx.db.select({ id: sessions.id }).from(sessions).where(inArray(sessions.id, [goneSession, keptSession]))).map((r) => r.id).sort()
-    const tokenRows = async (sid: string) => (await server.ctx.db.select({ id: refreshTokens.id }).from(refreshTokens).where(eq(refreshTokens.familyId, sid))).length
-    const codeRows = async () => (await server.ctx.db.select({ id: emailCodes.id }).from(emailCodes).where(inArray(emailCodes.userId, [gone.user._id, kept.user._id]))).length
-    const mailRows = async () => (await server.ctx.db.select({ id: outbox.id }).from(outbox).where(inArray(outbox.to, [gone.email, kept.email]))).length
+    const sessionRows = async () =>
+      (
+        await server.ctx.db
+          .select({ id: sessions.id })
+          .from(sessions)
+          .where(inArray(sessions.id, [goneSession, keptSession]))
+      )
+        .map((r) => r.id)
+        .sort()
+    const tokenRows = async (sid: string) =>
+      (await server.ctx.db.select({ id: refreshTokens.id }).from(refreshTokens).where(eq(refreshTokens.familyId, sid))).length
+    const codeRows = async () =>
+      (
+        await server.ctx.db
+          .select({ id: emailCodes.id })
+          .from(emailCodes)
+          .where(inArray(emailCodes.userId, [gone.user._id, kept.user._id]))
+      ).length
+    const mailRows = async () =>
+      (
+        await server.ctx.db
+          .select({ id: outbox.id })
+          .from(outbox)
+          .where(inArray(outbox.to, [gone.email, kept.email]))
+      ).length
     expect(await tokenRows(goneSession)).toBe(1)
     expect(await codeRows()).toBe(2)
     expect(await mailRows()).toBe(2)

@@ -32,7 +32,8 @@ describe('JWT_SECRET (L4)', () => {
   it('an access token signed with the secret itself (not its token key) opens nothing', async () => {
     const acc = await register(server.url)
     const { sub, sid } = decodeJwt(acc.access_token)
-    const signed = (key: Uint8Array) => new SignJWT({ sid }).setProtectedHeader({ alg: 'HS256' }).setSubject(sub!).setIssuedAt().setExpirationTime('5m').sign(key)
+    const signed = (key: Uint8Array) =>
+      new SignJWT({ sid }).setProtectedHeader({ alg: 'HS256' }).setSubject(sub!).setIssuedAt().setExpirationTime('5m').sign(key)
     const withSecret = await signed(new TextEncoder().encode(SECRET))
     const withTokenKey = await signed(signingKeys(SECRET).jwt)
     const info = (token: string) => call(server.url, 'GET', '/api/customer/user-info', { token })

@@ -21,7 +21,9 @@ describe('topicAllowsSql', () => {
   it('agrees with topicAllows for 1:1 and group chats, open and restricted settings, every topic and channel role', async () => {
     const cases = TOPIC_PERMISSIONS.slice(0, 3).flatMap((setting) =>
       [0, 1].flatMap((isGroup) =>
-        [0, 1].flatMap((restricted) => topicRoles.flatMap((topicRole) => channelRoles.map((channelRole) => ({ setting, isGroup, restricted, topicRole, channelRole })))),
+        [0, 1].flatMap((restricted) =>
+          topicRoles.flatMap((topicRole) => channelRoles.map((channelRole) => ({ setting, isGroup, restricted, topicRole, channelRole }))),
+        ),
       ),
     )
     const verdicts = await Promise.all(
@@ -34,7 +36,11 @@ describe('topicAllowsSql', () => {
           channelRole: sql`${c.channelRole}::smallint`,
         })
         const { rows } = (await server.ctx.db.execute(sql`select ${expression} as allowed`)) as unknown as { rows: { allowed: boolean }[] }
-        return { ...c, sql: rows[0]!.allowed, js: topicAllows({ is_group: c.isGroup === 1, permission }, effectiveTopicRole(c.topicRole, c.channelRole), c.setting) }
+        return {
+          ...c,
+          sql: rows[0]!.allowed,
+          js: topicAllows({ is_group: c.isGroup === 1, permission }, effectiveTopicRole(c.topicRole, c.channelRole), c.setting),
+        }
       }),
     )
     expect(verdicts.filter((v) => v.sql !== v.js)).toEqual([])

@@ -17,7 +17,8 @@ beforeAll(async () => {
 afterAll(() => rm(dir, { recursive: true, force: true }))
 
 /** The bytes as a stream of `size`-byte chunks (a multi-byte character may straddle two). */
-const chunked = (bytes: Buffer, size = 7): UploadStream => Readable.from(Array.from({ length: Math.ceil(bytes.length / size) }, (_, i) => bytes.subarray(i * size, (i + 1) * size)))
+const chunked = (bytes: Buffer, size = 7): UploadStream =>
+  Readable.from(Array.from({ length: Math.ceil(bytes.length / size) }, (_, i) => bytes.subarray(i * size, (i + 1) * size)))
 
 /** A zip with stored (uncompressed) entries, in order. */
 function zip(entries: [string, Buffer][]): Buffer {
@@ -74,13 +75,36 @@ describe('upload pipeline', () => {
   it('sniffs each sample as reading the whole file in memory did, streamed in small chunks', async () => {
     const docx = zip([
       ['padding.bin', Buffer.alloc(20_000, 1)],
-      ['[Content_Types].xml', Buffer.from('<Types><Override ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>')],
+      [
+        '[Content_Types].xml',
+        Buffer.from(
+          '<Types><Override ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+        ),
+      ],
       ['word/document.xml', Buffer.from('<w:document/>')],
     ])
     const samples: [string, Buffer, string | null][] = [
-      ['png', await sharp({ create: { width: 4, height: 4, channels: 3, background: '#f00' } }).png().toBuffer(), 'image/png'],
-      ['jpeg', await sharp({ create: { width: 4, height: 4, channels: 3, background: '#0f0' } }).jpeg().toBuffer(), 'image/jpeg'],
-      ['webp', await sharp({ create: { width: 4, height: 4, channels: 3, background: '#00f' } }).webp().toBuffer(), 'image/webp'],
+      [
+        'png',
+        await sharp({ create: { width: 4, height: 4, channels: 3, background: '#f00' } })
+          .png()
+          .toBuffer(),
+        'image/png',
+      ],
+      [
+        'jpeg',
+        await sharp({ create: { width: 4, height: 4, channels: 3, background: '#0f0' } })
+          .jpeg()
+          .toBuffer(),
+        'image/jpeg',
+      ],
+      [
+        'webp',
+        await sharp({ create: { width: 4, height: 4, channels: 3, background: '#00f' } })
+          .webp()
+          .toBuffer(),
+        'image/webp',
+      ],
       ['docx behind 20 kB of another entry', docx, 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
       ['plain zip', zip([['a.txt', Buffer.from('a')]]), 'application/zip'],
       ['utf-8 text, characters split across chunks', Buffer.from('Xin chào, Đức! ✓ 日本語 '.repeat(300)), 'text/plain; charset=utf-8'],
@@ -102,7 +126,14 @@ describe('upload pipeline', () => {
     const exe = Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00', 'latin1'), Buffer.alloc(2048, 7)])
     const received = await uploads.receive('cat.png', chunked(exe, 512))
     expect(received.type?.kind ?? null).toBeNull()
-    const png = await uploads.receive('a.png', chunked(await sharp({ create: { width: 2, height: 2, channels: 3, background: '#000' } }).png().toBuffer()))
+    const png = await uploads.receive(
+      'a.png',
+      chunked(
+        await sharp({ create: { width: 2, height: 2, channels: 3, background: '#000' } })
+          .png()
+          .toBuffer(),
+      ),
+    )
     expect(png.type?.kind).toBe('image')
   })
 
@@ -128,7 +159,14 @@ describe('upload pipeline', () => {
 
   it('decodes one image at a time, however many are asked for at once (M10: one queue)', async () => {
     const photo = path.join(dir, 'noise.png')
-    await writeFile(photo, await sharp(Buffer.from(Array.from({ length: 1500 * 1500 * 3 }, (_, i) => (i * 7919) % 251)), { raw: { width: 1500, height: 1500, channels: 3 } }).png().toBuffer())
+    await writeFile(
+      photo,
+      await sharp(Buffer.from(Array.from({ length: 1500 * 1500 * 3 }, (_, i) => (i * 7919) % 251)), {
+        raw: { width: 1500, height: 1500, channels: 3 },
+      })
+        .png()
+        .toBuffer(),
+    )
     let most = 0
     const watch = setInterval(() => (most = Math.max(most, sharp.counters().process)), 1)
     try {

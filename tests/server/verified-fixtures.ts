@@ -21,10 +21,17 @@ export async function onGrowthPlan(server: TestServer, userId: string) {
 }
 
 /** A small PNG, the kind of file every upload route takes. */
-export const pngBytes = () => sharp({ create: { width: 8, height: 8, channels: 3, background: '#2a6' } }).png().toBuffer()
+export const pngBytes = () =>
+  sharp({ create: { width: 8, height: 8, channels: 3, background: '#2a6' } })
+    .png()
+    .toBuffer()
 
 /** POST media/upload of one file: private into a topic, or public (jpeg/png only). */
-export async function upload(server: TestServer, who: Person, file: { bytes: Uint8Array; name: string; topicId?: string; acl?: 'private' | 'public' }): Promise<Json> {
+export async function upload(
+  server: TestServer,
+  who: Person,
+  file: { bytes: Uint8Array; name: string; topicId?: string; acl?: 'private' | 'public' },
+): Promise<Json> {
   const form = new FormData()
   if (file.topicId) form.set('topic_id', file.topicId)
   if (file.acl) form.set('acl', file.acl)

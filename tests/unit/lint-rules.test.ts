@@ -17,43 +17,69 @@ describe('layer rules', () => {
     expect(await layerErrors('src/ui/lint-fixture.tsx', "import { http } from '../services/http'\nexport const x = http\n")).toEqual([
       expect.stringContaining('src/ui and src/routes import no HTTP client'),
     ])
-    expect(await layerErrors('src/ui/conversation/lint-fixture.tsx', "import { sendMessage } from '../../services/chat'\nexport const x = sendMessage\n")).toHaveLength(1)
-    expect(await layerErrors('src/routes/_app/lint-fixture.tsx', "import * as api from '../../services/channels'\nexport const x = api\n")).toHaveLength(1)
+    expect(
+      await layerErrors(
+        'src/ui/conversation/lint-fixture.tsx',
+        "import { sendMessage } from '../../services/chat'\nexport const x = sendMessage\n",
+      ),
+    ).toHaveLength(1)
+    expect(
+      await layerErrors('src/routes/_app/lint-fixture.tsx', "import * as api from '../../services/channels'\nexport const x = api\n"),
+    ).toHaveLength(1)
     // a machine's runtime hook and the non-HTTP helpers stay allowed
     expect(await layerErrors('src/ui/lint-fixture.tsx', "import { toast } from '../services/toast'\nexport const x = toast\n")).toEqual([])
   })
 
   it('src/services imports nothing from src/ui or src/routes', async () => {
-    expect(await layerErrors('src/services/lint-fixture.ts', "import type { StatechartLayout } from '../ui/statechart/layout'\nexport type X = StatechartLayout\n")).toEqual([
-      expect.stringContaining('src/services sits below src/ui'),
-    ])
+    expect(
+      await layerErrors(
+        'src/services/lint-fixture.ts',
+        "import type { StatechartLayout } from '../ui/statechart/layout'\nexport type X = StatechartLayout\n",
+      ),
+    ).toEqual([expect.stringContaining('src/services sits below src/ui')])
   })
 
   it('contract/ imports nothing of the app and no library but zod', async () => {
-    expect(await layerErrors('contract/lint-fixture.ts', "import { toast } from '../src/services/toast'\nexport const x = toast\n")).toHaveLength(1)
+    expect(
+      await layerErrors('contract/lint-fixture.ts', "import { toast } from '../src/services/toast'\nexport const x = toast\n"),
+    ).toHaveLength(1)
     expect(await layerErrors('contract/lint-fixture.ts', "import { useState } from 'react'\nexport const x = useState\n")).toHaveLength(1)
-    expect(await layerErrors('contract/lint-fixture.ts', "import { z } from 'zod'\nimport { idSchema } from './common'\nexport const x = [z, idSchema]\n")).toEqual([])
+    expect(
+      await layerErrors(
+        'contract/lint-fixture.ts',
+        "import { z } from 'zod'\nimport { idSchema } from './common'\nexport const x = [z, idSchema]\n",
+      ),
+    ).toEqual([])
   })
 
   it('a machine imports only contract/, other machines and xstate', async () => {
     const file = 'src/machines/lint-fixture/lint-fixture.machine.ts'
     expect(await layerErrors(file, "import { toast } from '../../services/toast'\nexport const x = toast\n")).toHaveLength(1)
     expect(await layerErrors(file, "import { useState } from 'react'\nexport const x = useState\n")).toHaveLength(1)
-    expect(await layerErrors(file, "import { setup } from 'xstate'\nimport type { Id } from '../../../contract/common'\nexport const x: [typeof setup, Id?] = [setup]\n")).toEqual([])
+    expect(
+      await layerErrors(
+        file,
+        "import { setup } from 'xstate'\nimport type { Id } from '../../../contract/common'\nexport const x: [typeof setup, Id?] = [setup]\n",
+      ),
+    ).toEqual([])
   })
 
   it("a server module imports another module's index.ts only", async () => {
-    expect(await layerErrors('server/modules/channel/lint-fixture.ts', "import * as topics from '../topic/service'\nexport const x = topics\n")).toEqual([
-      expect.stringContaining("only through that module's index.ts"),
-    ])
+    expect(
+      await layerErrors('server/modules/channel/lint-fixture.ts', "import * as topics from '../topic/service'\nexport const x = topics\n"),
+    ).toEqual([expect.stringContaining("only through that module's index.ts")])
     // its own files, and another module's index.ts, are fine
-    expect(await layerErrors('server/modules/channel/lint-fixture.ts', "import * as channels from './service'\nexport const x = channels\n")).toEqual([])
-    expect(await layerErrors('server/modules/channel/lint-fixture.ts', "import * as topics from '../topic'\nexport const x = topics\n")).toEqual([])
+    expect(
+      await layerErrors('server/modules/channel/lint-fixture.ts', "import * as channels from './service'\nexport const x = channels\n"),
+    ).toEqual([])
+    expect(
+      await layerErrors('server/modules/channel/lint-fixture.ts', "import * as topics from '../topic'\nexport const x = topics\n"),
+    ).toEqual([])
   })
 
   it('server infrastructure imports no module', async () => {
-    expect(await layerErrors('server/http/lint-fixture.ts', "import * as topics from '../modules/topic'\nexport const x = topics\n")).toEqual([
-      expect.stringContaining('server infrastructure imports no module'),
-    ])
+    expect(
+      await layerErrors('server/http/lint-fixture.ts', "import * as topics from '../modules/topic'\nexport const x = topics\n"),
+    ).toEqual([expect.stringContaining('server infrastructure imports no module')])
   })
 })

@@ -34,7 +34,12 @@ const COPY = {
 } as const
 
 /** The missed-message email: one list of every unseen message, each with its link, and the unsubscribe link. */
-export function digestEmail(lang: Language, to: { email: string; name: string }, items: readonly DigestItem[], unsubscribeUrl: string): OutgoingEmail {
+export function digestEmail(
+  lang: Language,
+  to: { email: string; name: string },
+  items: readonly DigestItem[],
+  unsubscribeUrl: string,
+): OutgoingEmail {
   const c = COPY[lang]
   const text = [
     c.greeting(to.name),

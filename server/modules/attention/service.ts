@@ -22,7 +22,16 @@ import {
   type TopicAttentionBody,
 } from '../../../contract'
 import type { AppContext } from '../../context'
-import { type AttentionSettingsRow, attentionNudges, attentionSettings, messages, topicAttention, topicMembers, topics, users } from '../../db/schema'
+import {
+  type AttentionSettingsRow,
+  attentionNudges,
+  attentionSettings,
+  messages,
+  topicAttention,
+  topicMembers,
+  topics,
+  users,
+} from '../../db/schema'
 import { badRequest, forbidden, notFound } from '../../http/errors'
 import { plainText } from '../../http/sanitize'
 import type { NotifyService } from '../notify'
@@ -50,7 +59,11 @@ function prefsOf(row: Partial<SettingsFields> | null | undefined, topicRows: Top
   }
 }
 
-const topicRowOf = (r: { topicId: string; level: string; mutedUntil: Date | null }): TopicAttention => ({ topic_id: r.topicId, level: r.level as NotifyLevel, muted_until: iso(r.mutedUntil) })
+const topicRowOf = (r: { topicId: string; level: string; mutedUntil: Date | null }): TopicAttention => ({
+  topic_id: r.topicId,
+  level: r.level as NotifyLevel,
+  muted_until: iso(r.mutedUntil),
+})
 
 /** The service of a message the rules need: who sent it where, what it says, whom it mentions. */
 export interface SentMessage {
@@ -127,7 +140,11 @@ export function createAttentionService(ctx: AppContext, { notify }: { notify: No
   async function prefsInTopic(userIds: string[], topicId: string): Promise<Map<string, AttentionPrefs>> {
     if (userIds.length === 0) return new Map()
     const rows = await db
-      .select({ userId: users.id, settings: attentionSettings, topic: { topicId: topicAttention.topicId, level: topicAttention.level, mutedUntil: topicAttention.mutedUntil } })
+      .select({
+        userId: users.id,
+        settings: attentionSettings,
+        topic: { topicId: topicAttention.topicId, level: topicAttention.level, mutedUntil: topicAttention.mutedUntil },
+      })
       .from(users)
       .leftJoin(attentionSettings, eq(attentionSettings.userId, users.id))
       .leftJoin(topicAttention, and(eq(topicAttention.userId, users.id), eq(topicAttention.topicId, topicId)))
@@ -160,7 +177,18 @@ export function createAttentionService(ctx: AppContext, { notify }: { notify: No
     const text = plainText(message.message).slice(0, EXCERPT)
     // A mention has its words in the reader's language (contract/notify-kinds.ts).
     if (why === 'mention') {
-      await notify.notify(readerId, { kind: 'tag_message', actorId: sender.id, messageId: message._id, topicId: message.topic_id, topicName: topicName || sender.name, excerpt: text }, { push })
+      await notify.notify(
+        readerId,
+        {
+          kind: 'tag_message',
+          actorId: sender.id,
+          messageId: message._id,
+          topicId: message.topic_id,
+          topicName: topicName || sender.name,
+          excerpt: text,
+        },
+        { push },
+      )
       return
     }
     const where = topicName ? ` in ${topicName}` : ''
@@ -168,15 +196,19 @@ export function createAttentionService(ctx: AppContext, { notify }: { notify: No
       keyword: `${sender.name} wrote a word you follow${where}`,
       notify_anyway: `${sender.name} asked to notify you${where}`,
     }[why]
-    await notify.notify(readerId, {
-      type: 'tag_message',
-      actorId: sender.id,
-      notifiableId: message._id,
-      objectId: message.topic_id,
-      value: { topic_id: message.topic_id, key: why, value: text, ...(urgent ? { urgent: true } : {}) },
-      message: wording,
-      messageJson: { key: why, value: { title: topicName } },
-    }, { push })
+    await notify.notify(
+      readerId,
+      {
+        type: 'tag_message',
+        actorId: sender.id,
+        notifiableId: message._id,
+        objectId: message.topic_id,
+        value: { topic_id: message.topic_id, key: why, value: text, ...(urgent ? { urgent: true } : {}) },
+        message: wording,
+        messageJson: { key: why, value: { title: topicName } },
+      },
+      { push },
+    )
   }
 
   return {
@@ -195,7 +227,8 @@ export function createAttentionService(ctx: AppContext, { notify }: { notify: No
     async update(userId: string, body: AttentionSettingsBody): Promise<AttentionSettings> {
       const values: Partial<typeof attentionSettings.$inferInsert> = {}
       if (body.time_zone !== undefined) values.timeZone = body.time_zone
-      if (body.dnd_schedule !== undefined) values.dndSchedule = body.dnd_schedule ? { ...body.dnd_schedule, days: [...new Set(body.dnd_schedule.days)].sort() } : null
+      if (body.dnd_schedule !== undefined)
+        values.dndSchedule = body.dnd_schedule ? { ...body.dnd_schedule, days: [...new Set(body.dnd_schedule.days)].sort() } : null
       if (body.keywords !== undefined) values.keywords = [...new Set(body.keywords.map((k) => k.trim()))]
       if (body.digest_email !== undefined) values.digestEmail = body.digest_email ? 1 : 0
       await upsertSettings(userId, values)
@@ -264,7 +297,9 @@ export function createAttentionService(ctx: AppContext, { notify }: { notify: No
       if (held.size > 0) {
         const text = plainText(message.message)
         // Whose words the message holds (in memory); then which of them are in the topic (one query, only then).
-        const candidates = [...held].filter(([id, keywords]) => id !== sender.id && !mentioned.has(id) && matchKeywords(text, keywords).length > 0).map(([id]) => id)
+        const candidates = [...held]
+          .filter(([id, keywords]) => id !== sender.id && !mentioned.has(id) && matchKeywords(text, keywords).length > 0)
+          .map(([id]) => id)
         const rows = candidates.length
           ? await db
               .select({ userId: topicMembers.userId })
@@ -301,7 +336,13 @@ export function createAttentionService(ctx: AppContext, { notify }: { notify: No
         .orderBy(desc(messages.seq))
         .limit(1)
       if (!latest) throw badRequest('invalidInput', 'topic_id')
-      const others = (await db.select({ userId: topicMembers.userId }).from(topicMembers).where(and(eq(topicMembers.topicId, topicId), ne(topicMembers.userId, callerId))).limit(LIST_MAX)).map((r) => r.userId)
+      const others = (
+        await db
+          .select({ userId: topicMembers.userId })
+          .from(topicMembers)
+          .where(and(eq(topicMembers.topicId, topicId), ne(topicMembers.userId, callerId)))
+          .limit(LIST_MAX)
+      ).map((r) => r.userId)
       const prefsByUser = await prefsInTopic(others, topicId)
       const at = now()
       const reached = others.filter((id) => {
@@ -317,7 +358,9 @@ export function createAttentionService(ctx: AppContext, { notify }: { notify: No
         .returning({ userId: attentionNudges.userId })
       const topicName = access.topic.isGroup === 1 ? access.topic.name : ''
       const message = { _id: latest.id, topic_id: topicId, message: latest.body, mentions: latest.mentions }
-      await Promise.all(fresh.map((r) => alert(r.userId, { id: callerId, name: access.caller.name }, message, topicName, 'notify_anyway', true, true)))
+      await Promise.all(
+        fresh.map((r) => alert(r.userId, { id: callerId, name: access.caller.name }, message, topicName, 'notify_anyway', true, true)),
+      )
       return { notified: fresh.length }
     },
 
@@ -368,7 +411,14 @@ export function createAttentionService(ctx: AppContext, { notify }: { notify: No
         })
         .from(messages)
         .innerJoin(topics, eq(topics.id, messages.topicId))
-        .innerJoin(topicMembers, and(eq(topicMembers.topicId, messages.topicId), ne(topicMembers.userId, messages.senderId), sql`${topicMembers.lastSeenSeq} < ${messages.seq}`))
+        .innerJoin(
+          topicMembers,
+          and(
+            eq(topicMembers.topicId, messages.topicId),
+            ne(topicMembers.userId, messages.senderId),
+            sql`${topicMembers.lastSeenSeq} < ${messages.seq}`,
+          ),
+        )
         .innerJoin(users, eq(users.id, topicMembers.userId))
         .innerJoin(sender, eq(sender.id, messages.senderId))
         .leftJoin(attentionSettings, eq(attentionSettings.userId, topicMembers.userId))
@@ -386,7 +436,10 @@ export function createAttentionService(ctx: AppContext, { notify }: { notify: No
         .orderBy(messages.createdAt)
         .limit(DIGEST_BATCH)
 
-      const byUser = new Map<string, { to: { email: string; name: string; language: string }; through: Date | null; items: (DigestItem & { at: Date })[] }>()
+      const byUser = new Map<
+        string,
+        { to: { email: string; name: string; language: string }; through: Date | null; items: (DigestItem & { at: Date })[] }
+      >()
       for (const r of rows) {
         const mention = r.mentions.includes(r.userId)
         const keyword = !mention && r.settings ? matchKeywords(plainText(r.body), r.settings.keywords).length > 0 : false
@@ -394,8 +447,18 @@ export function createAttentionService(ctx: AppContext, { notify }: { notify: No
         if (!kind) continue
         const p = prefsOf(r.settings, r.topic?.topicId ? [topicRowOf(r.topic)] : [])
         if (!deliveryRules(p, { kind, topicId: r.topicId }, r.createdAt).email) continue
-        const entry = byUser.get(r.userId) ?? { to: { email: r.email, name: r.name, language: r.language }, through: r.settings?.digestThrough ?? null, items: [] }
-        entry.items.push({ at: r.createdAt, sender: r.senderName, topic: r.isGroup === 1 ? r.topicName : '', text: plainText(r.body).slice(0, EXCERPT), link: mailer.url(`/chat/${r.topicId}`) })
+        const entry = byUser.get(r.userId) ?? {
+          to: { email: r.email, name: r.name, language: r.language },
+          through: r.settings?.digestThrough ?? null,
+          items: [],
+        }
+        entry.items.push({
+          at: r.createdAt,
+          sender: r.senderName,
+          topic: r.isGroup === 1 ? r.topicName : '',
+          text: plainText(r.body).slice(0, EXCERPT),
+          link: mailer.url(`/chat/${r.topicId}`),
+        })
         byUser.set(r.userId, entry)
       }
 
@@ -403,7 +466,12 @@ export function createAttentionService(ctx: AppContext, { notify }: { notify: No
       let listed = 0
       for (const [userId, { to, through, items }] of byUser) {
         if (items[0]!.at.getTime() > at.getTime() - delayMs) continue
-        const email = digestEmail(to.language === 'vi' ? 'vi' : 'en', to, items, mailer.url(`/unsubscribe?token=${encodeURIComponent(unsubscribeToken(userId))}`))
+        const email = digestEmail(
+          to.language === 'vi' ? 'vi' : 'en',
+          to,
+          items,
+          mailer.url(`/unsubscribe?token=${encodeURIComponent(unsubscribeToken(userId))}`),
+        )
         const id = await db.transaction(async (tx) => {
           const moved = await tx
             .insert(attentionSettings)

@@ -65,7 +65,11 @@ export function createAuthService(ctx: AppContext, { customers, push }: { custom
    * transaction); returns it for dispatch after commit, or null when the budget is spent or code
    * checks are locked.
    */
-  async function withinBudget(tx: Executor, userId: string, make: () => Promise<OutgoingEmail>): Promise<{ id: string; email: OutgoingEmail } | null> {
+  async function withinBudget(
+    tx: Executor,
+    userId: string,
+    make: () => Promise<OutgoingEmail>,
+  ): Promise<{ id: string; email: OutgoingEmail } | null> {
     const now = new Date()
     const next = spendCode(await lockBudget(tx, userId, now), now, limits)
     if (!next) return null
@@ -79,7 +83,11 @@ export function createAuthService(ctx: AppContext, { customers, push }: { custom
   }
 
   async function sendCode(user: UserRow, purpose: CodePurpose) {
-    dispatch(await db.transaction((tx) => withinBudget(tx, user.id, async () => codeEmail(purpose, languageOf(user), user, await issueCode(tx, user.id, purpose)))))
+    dispatch(
+      await db.transaction((tx) =>
+        withinBudget(tx, user.id, async () => codeEmail(purpose, languageOf(user), user, await issueCode(tx, user.id, purpose))),
+      ),
+    )
   }
 
   /** Spends one attempt of the user's live code; true when it is the right one (then it is used up). */

@@ -19,7 +19,14 @@ class RolledBack extends Error {}
  * sign-up), and the tokens belong to no session, so any use of them gets a 401 like an ended session.
  * The address's owner is emailed instead (see the auth service).
  */
-export async function standInSession(db: Db, customers: CustomerService, body: RegisterBody, lang: Language, passwordHash: string, sessionEndsAt: Date): Promise<IssuedTokens & { user: User }> {
+export async function standInSession(
+  db: Db,
+  customers: CustomerService,
+  body: RegisterBody,
+  lang: Language,
+  passwordHash: string,
+  sessionEndsAt: Date,
+): Promise<IssuedTokens & { user: User }> {
   let row: UserRow | undefined
   await db
     .transaction(async (tx) => {
@@ -30,6 +37,11 @@ export async function standInSession(db: Db, customers: CustomerService, body: R
       if (!(err instanceof RolledBack)) throw err
     })
   const user = toUser({ ...row!, email: body.email })
-  const access_token = await new SignJWT({ sid: randomUUID() }).setProtectedHeader({ alg: 'HS256' }).setSubject(user._id).setIssuedAt().setExpirationTime('15m').sign(STAND_IN_KEY)
+  const access_token = await new SignJWT({ sid: randomUUID() })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(user._id)
+    .setIssuedAt()
+    .setExpirationTime('15m')
+    .sign(STAND_IN_KEY)
   return { access_token, refresh_token: randomBytes(32).toString('base64url'), sessionEndsAt, user }
 }

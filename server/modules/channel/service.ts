@@ -48,7 +48,9 @@ function toChannel(row: ChannelRow, membersCount: number, role: number | null): 
   }
 }
 
-const membersCount = sql<number>`(select count(*) from ${channelMembers} as counted where counted.channel_id = ${channels.id})`.mapWith(Number)
+const membersCount = sql<number>`(select count(*) from ${channelMembers} as counted where counted.channel_id = ${channels.id})`.mapWith(
+  Number,
+)
 
 /** The first key of the advisory lock a channel create holds per user (the second is the user id's hash). */
 const CHANNEL_QUOTA_LOCK = 727_274_002
@@ -69,7 +71,10 @@ async function requireChannelRoom(db: Executor, userId: string) {
  * Channels: creation within the plan's quota, public search and pages, joining (a private channel
  * needs its password), members and their roles, labels, and the description writer.
  */
-export function createChannelService(ctx: AppContext, { topics: topicsService, customers }: { topics: TopicService; customers: CustomerService }) {
+export function createChannelService(
+  ctx: AppContext,
+  { topics: topicsService, customers }: { topics: TopicService; customers: CustomerService },
+) {
   const { db } = ctx
   const writer = descriptionWriter(ctx.config)
 
@@ -99,7 +104,11 @@ export function createChannelService(ctx: AppContext, { topics: topicsService, c
     async create(userId: string, body: ChannelCreateBody): Promise<Channel> {
       await requireChannelRoom(db, userId)
       const image = body.file_id ? await ownPublicMediaKey(db, userId, body.file_id, 'file_id') : null
-      const banner = body.banner ? (PRESET_BANNERS.has(body.banner) ? body.banner : await ownPublicMediaKey(db, userId, body.banner, 'banner')) : null
+      const banner = body.banner
+        ? PRESET_BANNERS.has(body.banner)
+          ? body.banner
+          : await ownPublicMediaKey(db, userId, body.banner, 'banner')
+        : null
       const passwordHash = body.is_public ? null : await hashPassword(body.password!)
       const { channelId, topicId } = await db.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(${CHANNEL_QUOTA_LOCK}::int, hashtext(${userId}))`)
@@ -133,7 +142,11 @@ export function createChannelService(ctx: AppContext, { topics: topicsService, c
     /** Public channels by name, or by exact id or referral link. */
     async search(userId: string, keyword: string, page: number): Promise<Channel[]> {
       const match = keyword
-        ? or(ilike(channels.name, `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`), eq(channels.id, keyword), eq(channels.referralLink, keyword))
+        ? or(
+            ilike(channels.name, `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`),
+            eq(channels.id, keyword),
+            eq(channels.referralLink, keyword),
+          )
         : undefined
       const rows = await db
         .select({ channel: channels, count: membersCount, role: channelMembers.role })
@@ -173,7 +186,10 @@ export function createChannelService(ctx: AppContext, { topics: topicsService, c
             ).map((r) => [r.id, r.role]),
           )
         : {}
-      const [topicCount] = await db.select({ n: count() }).from(topics).where(and(eq(topics.channelId, channelId), eq(topics.isGroup, 1)))
+      const [topicCount] = await db
+        .select({ n: count() })
+        .from(topics)
+        .where(and(eq(topics.channelId, channelId), eq(topics.isGroup, 1)))
       return { ...toChannel(row.channel, row.count, row.role), roles, topics: Number(topicCount?.n ?? 0) }
     },
 
@@ -214,7 +230,10 @@ export function createChannelService(ctx: AppContext, { topics: topicsService, c
       const target = await load(body.channel_id, body.customer_id)
       if (target.role === null && body.customer_id !== userId) throw notFound()
       if (!mayChangeRole(me.role ?? 0, { _id: body.customer_id, role: target.role ?? 0 }, userId)) throw forbidden()
-      await db.update(channelMembers).set({ role: body.role }).where(and(eq(channelMembers.channelId, body.channel_id), eq(channelMembers.userId, body.customer_id)))
+      await db
+        .update(channelMembers)
+        .set({ role: body.role })
+        .where(and(eq(channelMembers.channelId, body.channel_id), eq(channelMembers.userId, body.customer_id)))
       const [member] = await db
         .select({ _id: users.id, name: users.name, workid: users.workid, photo_url: users.photoUrl, role: channelMembers.role })
         .from(channelMembers)

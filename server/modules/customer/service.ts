@@ -40,7 +40,10 @@ export function createCustomerService(ctx: AppContext, avatars: AvatarStore) {
      * A new account inside the sign-up transaction, with a free workid made from the name; 400
      * emailTaken when the email already has one.
      */
-    async createAccount(tx: Executor, account: { name: string; email: string; passwordHash: string; language: Language }): Promise<UserRow> {
+    async createAccount(
+      tx: Executor,
+      account: { name: string; email: string; passwordHash: string; language: Language },
+    ): Promise<UserRow> {
       for (let i = 0; i < WORKID_TRIES; i++) {
         const [row] = await tx
           .insert(users)
@@ -63,7 +66,13 @@ export function createCustomerService(ctx: AppContext, avatars: AvatarStore) {
       if (found) return found.id
       await db
         .insert(users)
-        .values({ name: account.name, email: account.email, workid: account.workid, passwordHash: await hashPassword(account.secret), emailVerified: 1 })
+        .values({
+          name: account.name,
+          email: account.email,
+          workid: account.workid,
+          passwordHash: await hashPassword(account.secret),
+          emailVerified: 1,
+        })
         .onConflictDoNothing()
       const [made] = await db.select({ id: users.id }).from(users).where(eq(users.workid, account.workid)).limit(1)
       if (!made) throw new Error(`service account ${account.workid} could not be made (its email is taken)`)
@@ -79,7 +88,6 @@ export function createCustomerService(ctx: AppContext, avatars: AvatarStore) {
     async setPassword(exec: Executor, userId: string, passwordHash: string): Promise<void> {
       await exec.update(users).set({ passwordHash, emailVerified: 1 }).where(eq(users.id, userId))
     },
-
 
     /** The channel the user works in, inside the caller's transaction (a channel they just created). */
     async recordCurrentChannel(exec: Executor, userId: string, channelId: string): Promise<void> {
@@ -112,8 +120,7 @@ export function createCustomerService(ctx: AppContext, avatars: AvatarStore) {
 
     skipTutorial: (userId: string) => update(userId, { skipTutorial: 1 }),
     useFor: (userId: string, body: UseForBody) => update(userId, { useFor: body.use_for }),
-    startWith: (userId: string, body: StartWithBody) =>
-      update(userId, { startWith: body.start_with, website: body.website || null }),
+    startWith: (userId: string, body: StartWithBody) => update(userId, { startWith: body.start_with, website: body.website || null }),
     updateLanguage: (userId: string, language: Language) => update(userId, { language }),
 
     /** Unknown channel -> 404; not a member -> 403. */

@@ -31,18 +31,15 @@ const renderEmail = (mail: OutboxRow) =>
  */
 export const emailPreviewRoutes: FastifyPluginAsyncZod<ModuleOptions<EmailPreviewService>> = async (app, { ctx, service }) => {
   if (!ctx.config.emailPreview) return
-  app.get(
-    '/email-preview/:id',
-    { schema: { hide: true, params: z.object({ id: z.string() }) } },
-    async (req, reply) => {
-      const mail = await service.find(req.params.id)
-      reply
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
-        .header('x-content-type-options', 'nosniff')
-      if (!mail) return reply.code(404).send(page('Email not found', '<h1>Email not found</h1><p>There is no email with this id in the outbox.</p>'))
-      return reply.send(renderEmail(mail))
-    },
-  )
+  app.get('/email-preview/:id', { schema: { hide: true, params: z.object({ id: z.string() }) } }, async (req, reply) => {
+    const mail = await service.find(req.params.id)
+    reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+      .header('x-content-type-options', 'nosniff')
+    if (!mail)
+      return reply.code(404).send(page('Email not found', '<h1>Email not found</h1><p>There is no email with this id in the outbox.</p>'))
+    return reply.send(renderEmail(mail))
+  })
 }

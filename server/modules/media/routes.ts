@@ -3,7 +3,16 @@ import { stat } from 'node:fs/promises'
 import multipart, { type Multipart } from '@fastify/multipart'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { endpoints, MEDIA_ACLS, MEDIA_MAX_BYTES, MEDIA_REQUEST_MAX_BYTES, MEDIA_UPLOADS_PER_USER, MEDIA_URL_TTL_SECONDS, type MediaAcl, type MediaItem } from '../../../contract'
+import {
+  endpoints,
+  MEDIA_ACLS,
+  MEDIA_MAX_BYTES,
+  MEDIA_REQUEST_MAX_BYTES,
+  MEDIA_UPLOADS_PER_USER,
+  MEDIA_URL_TTL_SECONDS,
+  type MediaAcl,
+  type MediaItem,
+} from '../../../contract'
 import type { ModuleOptions } from '../../context'
 import { caller } from '../../http/auth-guard'
 import { HttpError, notFound, requiredField } from '../../http/errors'
@@ -89,7 +98,8 @@ async function readUpload(parts: Parts, maxFiles: number, uploads: UploadPipelin
 function dropIfUnanswered(req: FastifyRequest, reply: FastifyReply, items: MediaItem[], drop: (mediaId: string) => Promise<void>) {
   const res = reply.raw
   const dropAll = () => {
-    for (const item of items) drop(item._id).catch((err: unknown) => req.log.error({ err, media_id: item._id }, 'dropping an unanswered upload failed'))
+    for (const item of items)
+      drop(item._id).catch((err: unknown) => req.log.error({ err, media_id: item._id }, 'dropping an unanswered upload failed'))
   }
   if (!res.socket?.writable) return dropAll()
   res.once('close', () => {
@@ -104,7 +114,10 @@ export const mediaPublicRoutes: FastifyPluginAsyncZod<ModuleOptions<MediaService
   route(endpoints.mediaAccess, async (req, reply) => {
     const { key, topic_id, expire, token } = req.query
     const file = await service.access(key, topic_id, expire, token)
-    const size = await stat(file.path).then((s) => s.size, () => null)
+    const size = await stat(file.path).then(
+      (s) => s.size,
+      () => null,
+    )
     if (size === null) throw notFound()
     const disposition = `${file.inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(file.name)}`
     return reply
@@ -118,13 +131,19 @@ export const mediaPublicRoutes: FastifyPluginAsyncZod<ModuleOptions<MediaService
 
   route(endpoints.mediaPublic, async (req, reply) => {
     const file = await service.publicFile(req.params.key)
-    return reply.header('content-type', file.mime).header('x-content-type-options', 'nosniff').header('cache-control', 'public, max-age=31536000, immutable').send(createReadStream(file.path))
+    return reply
+      .header('content-type', file.mime)
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .send(createReadStream(file.path))
   })
 }
 
 /** Uploads and the channel storage pages of the signed-in user. */
 export const mediaRoutes: FastifyPluginAsyncZod<ModuleOptions<MediaService>> = async (app, { ctx, service }) => {
-  await app.register(multipart, { limits: { fileSize: MEDIA_MAX_BYTES, files: MAX_FILES, fields: FIELDS_MAX, fieldSize: FIELD_MAX_BYTES, parts: MAX_FILES + FIELDS_MAX } })
+  await app.register(multipart, {
+    limits: { fileSize: MEDIA_MAX_BYTES, files: MAX_FILES, fields: FIELDS_MAX, fieldSize: FIELD_MAX_BYTES, parts: MAX_FILES + FIELDS_MAX },
+  })
   const route = routesOf(app, ctx)
   const slots = createUploadSlots(MEDIA_UPLOADS_PER_USER)
 

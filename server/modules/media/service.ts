@@ -1,5 +1,17 @@
 import { and, count, desc, eq, inArray, isNotNull, isNull, sql, sum } from 'drizzle-orm'
-import { type MediaAcl, type MediaItem, type MyTrashQuery, PAGE_SIZE, ROLES, type StorageChannelUsage, type StoragePage, type StorageQuery, type StorageSummary, THUMB_SUFFIX, type TrashedFile } from '../../../contract'
+import {
+  type MediaAcl,
+  type MediaItem,
+  type MyTrashQuery,
+  PAGE_SIZE,
+  ROLES,
+  type StorageChannelUsage,
+  type StoragePage,
+  type StorageQuery,
+  type StorageSummary,
+  THUMB_SUFFIX,
+  type TrashedFile,
+} from '../../../contract'
 import type { AppContext } from '../../context'
 import type { Executor, Tx } from '../../db/client'
 import { channelMembers, channels, media, type MediaRow, topicMembers, topics, users } from '../../db/schema'
@@ -166,12 +178,21 @@ export function createMediaService(ctx: AppContext, { requireTopicWriter }: Medi
       if (!row || row.file.trashedAt) throw notFound()
       if (!row.member) throw forbidden()
       const isThumb = baseKey !== key
-      return { path: store.fileOf(key), mime: isThumb ? 'image/jpeg' : row.file.mime, name: row.file.name, inline: isThumb || row.file.kind === 'image' }
+      return {
+        path: store.fileOf(key),
+        mime: isThumb ? 'image/jpeg' : row.file.mime,
+        name: row.file.name,
+        inline: isThumb || row.file.kind === 'image',
+      }
     },
 
     /** A public upload (channel image or banner). */
     async publicFile(key: string) {
-      const [row] = await db.select().from(media).where(and(eq(media.key, key), eq(media.acl, 'public'))).limit(1)
+      const [row] = await db
+        .select()
+        .from(media)
+        .where(and(eq(media.key, key), eq(media.acl, 'public')))
+        .limit(1)
       if (!row) throw notFound()
       return { path: store.fileOf(key), mime: row.mime }
     },
@@ -221,7 +242,10 @@ export function createMediaService(ctx: AppContext, { requireTopicWriter }: Medi
 
     async trash(userId: string, mediaId: string, trashed: boolean): Promise<void> {
       await manageable(userId, mediaId)
-      await db.update(media).set({ trashedAt: trashed ? new Date() : null }).where(eq(media.id, mediaId))
+      await db
+        .update(media)
+        .set({ trashedAt: trashed ? new Date() : null })
+        .where(eq(media.id, mediaId))
     },
 
     /** Deletes a file for good: its row, then (committed) its bytes unless a forward still shares them. */
@@ -277,7 +301,12 @@ export function createMediaService(ctx: AppContext, { requireTopicWriter }: Medi
         const entry = byChannel.get(key) ?? { channel_id: r.channelId, name: r.channelName ?? '', bytes: 0, files: 0, topics: [] }
         entry.bytes += r.bytes
         entry.files += r.files
-        entry.topics.push({ topic_id: r.topicId, name: r.isGroup ? r.topicName : (partnerNames.get(r.topicId) ?? r.topicName), bytes: r.bytes, files: r.files })
+        entry.topics.push({
+          topic_id: r.topicId,
+          name: r.isGroup ? r.topicName : (partnerNames.get(r.topicId) ?? r.topicName),
+          bytes: r.bytes,
+          files: r.files,
+        })
         byChannel.set(key, entry)
       }
       return { used, quota, plan: plan?.plan ?? 'freemium', channels: [...byChannel.values()].sort((a, b) => b.bytes - a.bytes) }
@@ -286,7 +315,13 @@ export function createMediaService(ctx: AppContext, { requireTopicWriter }: Medi
     /** The caller's own trashed files in every channel and chat, newest trashed first, 20 a page. */
     async myTrash(userId: string, query: MyTrashQuery): Promise<TrashedFile[]> {
       const rows = await db
-        .select({ file: media, topicName: topics.name, channelId: topics.channelId, channelName: channels.name, uploader: { _id: users.id, name: users.name } })
+        .select({
+          file: media,
+          topicName: topics.name,
+          channelId: topics.channelId,
+          channelName: channels.name,
+          uploader: { _id: users.id, name: users.name },
+        })
         .from(media)
         .innerJoin(topics, eq(topics.id, media.topicId))
         .leftJoin(channels, eq(channels.id, topics.channelId))
@@ -312,7 +347,13 @@ export function createMediaService(ctx: AppContext, { requireTopicWriter }: Medi
 
     /** The files of messages as `readerId` sees them (signed URLs), by message id, in upload order: one query. */
     async ofMessages(messageIds: string[], readerId: string): Promise<Map<string, MediaItem[]>> {
-      const rows = messageIds.length ? await db.select().from(media).where(and(inArray(media.messageId, messageIds), isNull(media.trashedAt))).orderBy(media.createdAt) : []
+      const rows = messageIds.length
+        ? await db
+            .select()
+            .from(media)
+            .where(and(inArray(media.messageId, messageIds), isNull(media.trashedAt)))
+            .orderBy(media.createdAt)
+        : []
       const byMessage = new Map<string, MediaItem[]>()
       for (const row of rows) {
         const list = byMessage.get(row.messageId!) ?? []
@@ -339,15 +380,30 @@ export function createMediaService(ctx: AppContext, { requireTopicWriter }: Medi
         const held = await tx
           .select({ key: media.key })
           .from(media)
-          .where(and(eq(media.ownerId, ownerId), inArray(media.key, files.map((f) => f.key))))
+          .where(
+            and(
+              eq(media.ownerId, ownerId),
+              inArray(
+                media.key,
+                files.map((f) => f.key),
+              ),
+            ),
+          )
         const heldKeys = new Set(held.map((h) => h.key))
         const incoming = new Map(files.filter((f) => !heldKeys.has(f.key)).map((f) => [f.key, f.size]))
-        await chargeUnderLock(tx, ownerId, [...incoming.values()].reduce((n, size) => n + size, 0), quotaOverride)
+        await chargeUnderLock(
+          tx,
+          ownerId,
+          [...incoming.values()].reduce((n, size) => n + size, 0),
+          quotaOverride,
+        )
       }
       return async (topicId, forwardId) => {
         if (!files.length) return
         const at = Date.now()
-        await tx.insert(media).values(files.map((file, i) => copyRow(file, { ownerId, topicId, messageId: forwardId, createdAt: new Date(at + i) })))
+        await tx
+          .insert(media)
+          .values(files.map((file, i) => copyRow(file, { ownerId, topicId, messageId: forwardId, createdAt: new Date(at + i) })))
       }
     },
 
@@ -362,7 +418,10 @@ export function createMediaService(ctx: AppContext, { requireTopicWriter }: Medi
       const keys = [...new Set(files.map((f) => f.key))]
       const named = new Set<string>()
       for (let i = 0; i < keys.length; i += SWEEP_BATCH) {
-        const rows = await db.selectDistinct({ key: media.key }).from(media).where(inArray(media.key, keys.slice(i, i + SWEEP_BATCH)))
+        const rows = await db
+          .selectDistinct({ key: media.key })
+          .from(media)
+          .where(inArray(media.key, keys.slice(i, i + SWEEP_BATCH)))
         for (const row of rows) named.add(row.key)
       }
       const orphans = files.filter((f) => !named.has(f.key))

@@ -57,7 +57,12 @@ const refusalWith = (sender: SQLWrapper): SQL => sql`case when t.is_group = 0 th
       limit 1
     ) end`
 
-const allowed = topicAllowsSql('send_message', { isGroup: sql`t.is_group`, permission: sql`t.permission`, topicRole: sql`tm.role`, channelRole: sql`cm.role` })
+const allowed = topicAllowsSql('send_message', {
+  isGroup: sql`t.is_group`,
+  permission: sql`t.permission`,
+  topicRole: sql`tm.role`,
+  channelRole: sql`cm.role`,
+})
 
 /**
  * Checks the sender may write in the topic and stores the message, in one statement (one round
@@ -103,7 +108,8 @@ const query = new PgDialect().sqlToQuery(statementWith((name) => sql.placeholder
 export const SEND_MESSAGE: PreparedStatement = { name: 'message_send', text: query.sql }
 
 /** The statement's `$n` values, in order: each placeholder's value, or the constant written in. */
-export const sendValues = (values: SendValues): unknown[] => query.params.map((param) => (param instanceof Placeholder ? values[param.name as keyof SendValues] : param))
+export const sendValues = (values: SendValues): unknown[] =>
+  query.params.map((param) => (param instanceof Placeholder ? values[param.name as keyof SendValues] : param))
 
 /** The same statement inside an open transaction (a forward sends several messages atomically). */
 export async function sendInTransaction(tx: Tx, values: SendValues): Promise<SendRow[]> {

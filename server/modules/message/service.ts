@@ -42,7 +42,14 @@ export function createMessageService(
     media,
     attention,
     afterSend,
-  }: { media: MediaService; attention: AttentionService; /** Told of every new message once it is stored (not of a repeated client_id); it must not throw. */ afterSend?: (senderId: string, message: Message) => void },
+  }: {
+    media: MediaService
+    attention: AttentionService
+    /** Told of every new message once it is stored (not of a repeated client_id); it must not throw. */ afterSend?: (
+      senderId: string,
+      message: Message,
+    ) => void
+  },
 ) {
   const { db, realtime } = ctx
   const mediaOf = media.ofMessages
@@ -76,7 +83,15 @@ export function createMessageService(
   async function insert(
     senderId: string,
     topicId: string,
-    fields: { clientId: string | null; type: string; body: string; reply?: ReplyPreviewRow | null; forwardedFrom?: string | null; mentions: string[]; mediaIds: string[] },
+    fields: {
+      clientId: string | null
+      type: string
+      body: string
+      reply?: ReplyPreviewRow | null
+      forwardedFrom?: string | null
+      mentions: string[]
+      mediaIds: string[]
+    },
   ): Promise<Message> {
     const messageId = randomUUID()
     const createdAt = new Date()
@@ -103,7 +118,23 @@ export function createMessageService(
     const message = mediaIds.length
       ? (await one(senderId, messageId))!
       : toMessage(
-          { id: messageId, topicId, seq: Number(stored.seq), senderId, clientId: fields.clientId, type: fields.type, body: fields.body, replyToId: fields.reply?.id ?? null, forwardedFrom: fields.forwardedFrom ?? null, mentions: fields.mentions, isPin: 0, pinnedAt: null, editedAt: null, deletedAt: null, createdAt },
+          {
+            id: messageId,
+            topicId,
+            seq: Number(stored.seq),
+            senderId,
+            clientId: fields.clientId,
+            type: fields.type,
+            body: fields.body,
+            replyToId: fields.reply?.id ?? null,
+            forwardedFrom: fields.forwardedFrom ?? null,
+            mentions: fields.mentions,
+            isPin: 0,
+            pinnedAt: null,
+            editedAt: null,
+            deletedAt: null,
+            createdAt,
+          },
           sender,
           fields.reply ?? null,
           [],
@@ -121,7 +152,8 @@ export function createMessageService(
   /** Whether a send statement stored the message: 404 for an unknown topic, 403 when the sender may not write there. */
   function requireStored(stored: SendRow | undefined): SendRow {
     if (!stored) throw notFound()
-    if (stored.caller_id !== null && stored.refusal) throw new HttpError(403, stored.refusal === 'blocked' ? 'blockedByPerson' : 'friendsOnlyChat')
+    if (stored.caller_id !== null && stored.refusal)
+      throw new HttpError(403, stored.refusal === 'blocked' ? 'blockedByPerson' : 'friendsOnlyChat')
     if (stored.caller_id === null || stored.seq === null) throw forbidden()
     return stored
   }
@@ -135,7 +167,13 @@ export function createMessageService(
       let reply: ReplyPreviewRow | null = null
       if (input.reply_to) {
         const [target] = await db
-          .select({ topicId: messages.topicId, id: messages.id, body: messages.body, deletedAt: messages.deletedAt, senderName: users.name })
+          .select({
+            topicId: messages.topicId,
+            id: messages.id,
+            body: messages.body,
+            deletedAt: messages.deletedAt,
+            senderName: users.name,
+          })
           .from(messages)
           .leftJoin(users, eq(users.id, messages.senderId))
           .where(eq(messages.id, input.reply_to))
@@ -155,7 +193,14 @@ export function createMessageService(
       const type = input.media_ids.length && body.trim() === '' ? 'file' : input.type
       let message: Message
       try {
-        message = await insert(userId, input.topic_id, { clientId: input.client_id, type, body, reply, mentions, mediaIds: input.media_ids })
+        message = await insert(userId, input.topic_id, {
+          clientId: input.client_id,
+          type,
+          body,
+          reply,
+          mentions,
+          mediaIds: input.media_ids,
+        })
       } catch (err) {
         // The same client_id again (a retry after a lost answer): the message it made, unchanged.
         if (!isUniqueViolation(err)) throw err
@@ -164,7 +209,11 @@ export function createMessageService(
         return repeat
       }
       // Mentions and keyword alerts, once per reader, as each reader's level and mute allow.
-      await attention.alertsFor({ id: userId, name: message.sender?.name ?? '' }, message, async () => access?.topic.name ?? topicNameOf(input.topic_id))
+      await attention.alertsFor(
+        { id: userId, name: message.sender?.name ?? '' },
+        message,
+        async () => access?.topic.name ?? topicNameOf(input.topic_id),
+      )
       afterSend?.(userId, message)
       return message
     },
@@ -174,7 +223,10 @@ export function createMessageService(
       const inTopic = eq(messages.topicId, query.topic_id)
       // Newest first in every mode. Catch-up answers the CATCH_UP_MAX oldest after `after` (no gap
       // behind them), so a client asks again while the answer is full.
-      if (query.after !== undefined) return (await loadMessages(db, mediaOf, userId, and(inTopic, gt(messages.seq, query.after)), [asc(messages.seq)], CATCH_UP_MAX)).reverse()
+      if (query.after !== undefined)
+        return (
+          await loadMessages(db, mediaOf, userId, and(inTopic, gt(messages.seq, query.after)), [asc(messages.seq)], CATCH_UP_MAX)
+        ).reverse()
       const before = query.before !== undefined ? lt(messages.seq, query.before) : undefined
       return loadMessages(db, mediaOf, userId, and(inTopic, before), [desc(messages.seq)], MESSAGE_PAGE, (query.page - 1) * MESSAGE_PAGE)
     },
@@ -182,7 +234,14 @@ export function createMessageService(
     /** The topic's pinned messages in seq order: the PINNED_MAX most recently pinned. */
     async pinned(userId: string, topicId: string): Promise<Message[]> {
       await requireTopicMember(db, topicId, userId)
-      const pinned = await loadMessages(db, mediaOf, userId, and(eq(messages.topicId, topicId), eq(messages.isPin, 1), isNull(messages.deletedAt)), [desc(messages.pinnedAt), desc(messages.seq)], PINNED_MAX)
+      const pinned = await loadMessages(
+        db,
+        mediaOf,
+        userId,
+        and(eq(messages.topicId, topicId), eq(messages.isPin, 1), isNull(messages.deletedAt)),
+        [desc(messages.pinnedAt), desc(messages.seq)],
+        PINNED_MAX,
+      )
       return pinned.sort((a, b) => a.seq - b.seq)
     },
 

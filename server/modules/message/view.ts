@@ -21,7 +21,12 @@ export function toMessage(row: MessageRow, sender: SenderColumns, reply: ReplyCo
     message: deleted ? '' : row.body,
     sender: sender ? { _id: sender.id, name: sender.name, workid: sender.workid, photo_url: sender.photoUrl } : null,
     reply_to: reply?.id
-      ? { _id: reply.id, message: reply.deletedAt ? '' : (reply.body ?? '').slice(0, 200), sender_name: reply.senderName ?? '', deleted: reply.deletedAt !== null }
+      ? {
+          _id: reply.id,
+          message: reply.deletedAt ? '' : (reply.body ?? '').slice(0, 200),
+          sender_name: reply.senderName ?? '',
+          deleted: reply.deletedAt !== null,
+        }
       : null,
     forwarded_from: row.forwardedFrom,
     media: deleted ? [] : items,
@@ -41,7 +46,15 @@ export type MediaOfMessages = (messageIds: string[], readerId: string) => Promis
  * preview and media (signed for `readerId`): one query for the messages and one for all their
  * media, whatever the count. Every list is bounded.
  */
-export async function loadMessages(db: Db, mediaOf: MediaOfMessages, readerId: string, where: SQL | undefined, orderBy: SQL[], limit: number, offset = 0): Promise<Message[]> {
+export async function loadMessages(
+  db: Db,
+  mediaOf: MediaOfMessages,
+  readerId: string,
+  where: SQL | undefined,
+  orderBy: SQL[],
+  limit: number,
+  offset = 0,
+): Promise<Message[]> {
   const query = db
     .select({
       row: messages,
@@ -57,6 +70,9 @@ export async function loadMessages(db: Db, mediaOf: MediaOfMessages, readerId: s
     .limit(limit)
     .offset(offset)
   const rows = await query
-  const byMessage = await mediaOf(rows.map((r) => r.row.id), readerId)
+  const byMessage = await mediaOf(
+    rows.map((r) => r.row.id),
+    readerId,
+  )
   return rows.map((r) => toMessage(r.row, r.sender, r.reply, byMessage.get(r.row.id) ?? []))
 }

@@ -17,7 +17,10 @@ function endpointAllowed(endpoint: string): boolean {
   const url = new URL(endpoint)
   if (url.protocol === 'https:') return true
   const host = url.hostname.replace(/^\[|\]$/g, '')
-  return url.protocol === 'http:' && (host === 'localhost' || host === '127.0.0.1' || host === '::1' || (isIP(host) === 4 && host.startsWith('127.')))
+  return (
+    url.protocol === 'http:' &&
+    (host === 'localhost' || host === '127.0.0.1' || host === '::1' || (isIP(host) === 4 && host.startsWith('127.')))
+  )
 }
 
 export type PushOutcome = { sent: number; gone: number; failed: number }
@@ -53,12 +56,16 @@ export function createPushService(ctx: AppContext) {
 
   async function sendOne(row: typeof pushSubscriptions.$inferSelect, payload: PushPayload): Promise<'sent' | 'gone' | 'failed'> {
     const { publicKey, privateKey } = await vapidKeys()
-    const details = webpush.generateRequestDetails({ endpoint: row.endpoint, keys: { p256dh: row.p256dh, auth: row.auth } }, JSON.stringify(payload), {
-      vapidDetails: { subject: config.vapid.subject, publicKey, privateKey },
-      TTL: PUSH_TTL_S,
-      contentEncoding: 'aes128gcm',
-      urgency: 'normal',
-    })
+    const details = webpush.generateRequestDetails(
+      { endpoint: row.endpoint, keys: { p256dh: row.p256dh, auth: row.auth } },
+      JSON.stringify(payload),
+      {
+        vapidDetails: { subject: config.vapid.subject, publicKey, privateKey },
+        TTL: PUSH_TTL_S,
+        contentEncoding: 'aes128gcm',
+        urgency: 'normal',
+      },
+    )
     try {
       const res = await fetch(details.endpoint, {
         method: details.method,

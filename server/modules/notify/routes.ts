@@ -26,7 +26,9 @@ export const notifyRoutes: FastifyPluginAsyncZod<ModuleOptions<NotifyService>> =
   route(endpoints.updateFcmToken, async (req) => {
     const subscription = parsePushSubscription(req.body.fcm_token)
     if (!subscription || !(await service.push.save(caller(req).userId, subscription))) {
-      throw new HttpError(400, 'invalidInput', { fcm_token: { en: 'This push subscription is not accepted', vi: 'Đăng ký nhận thông báo đẩy này không được chấp nhận' } })
+      throw new HttpError(400, 'invalidInput', {
+        fcm_token: { en: 'This push subscription is not accepted', vi: 'Đăng ký nhận thông báo đẩy này không được chấp nhận' },
+      })
     }
     return { saved: true as const }
   })

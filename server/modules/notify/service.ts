@@ -45,7 +45,14 @@ function toNotification(row: NotificationRow, actor: ActorRow): Notification {
 }
 
 /** The stored fields of a typed event (everything but the words, which depend on the recipient's language). */
-function fieldsOf(event: NotifyEvent): { actorId: string | null; notifiableId: string | null; objectId: string | null; value: NotifyInput['value']; values: NotifyTextValues; time: Date | null } {
+function fieldsOf(event: NotifyEvent): {
+  actorId: string | null
+  notifiableId: string | null
+  objectId: string | null
+  value: NotifyInput['value']
+  values: NotifyTextValues
+  time: Date | null
+} {
   switch (event.kind) {
     case 'friend_request':
     case 'friend_accepted':
@@ -60,12 +67,33 @@ function fieldsOf(event: NotifyEvent): { actorId: string | null; notifiableId: s
         time: null,
       }
     case 'todo':
-      return { actorId: event.actorId, notifiableId: event.todoId, objectId: event.todoId, value: { key: event.kind, deadline: event.deadline?.toISOString() ?? null }, values: { title: event.title }, time: event.deadline }
+      return {
+        actorId: event.actorId,
+        notifiableId: event.todoId,
+        objectId: event.todoId,
+        value: { key: event.kind, deadline: event.deadline?.toISOString() ?? null },
+        values: { title: event.title },
+        time: event.deadline,
+      }
     case 'calendar_approve':
     case 'calendar_reject':
-      return { actorId: event.actorId, notifiableId: event.calendarId, objectId: event.calendarId, value: { key: event.kind }, values: { title: event.title }, time: null }
+      return {
+        actorId: event.actorId,
+        notifiableId: event.calendarId,
+        objectId: event.calendarId,
+        value: { key: event.kind },
+        values: { title: event.title },
+        time: null,
+      }
     case 'calendar_notification':
-      return { actorId: null, notifiableId: event.calendarId, objectId: event.calendarId, value: { key: event.kind, deadline: event.time.toISOString() }, values: { title: event.title, time: event.time.toISOString() }, time: event.time }
+      return {
+        actorId: null,
+        notifiableId: event.calendarId,
+        objectId: event.calendarId,
+        value: { key: event.kind, deadline: event.time.toISOString() },
+        values: { title: event.title, time: event.time.toISOString() },
+        time: event.time,
+      }
     case 'booking_request':
     case 'booking_approved':
     case 'booking_rejected':
@@ -80,7 +108,14 @@ function fieldsOf(event: NotifyEvent): { actorId: string | null; notifiableId: s
         time: event.time,
       }
     case 'payment_failed':
-      return { actorId: null, notifiableId: event.paymentId, objectId: event.paymentId, value: { key: event.kind, stripe: { amount: event.amount } }, values: { title: event.amount }, time: null }
+      return {
+        actorId: null,
+        notifiableId: event.paymentId,
+        objectId: event.paymentId,
+        value: { key: event.kind, stripe: { amount: event.amount } },
+        values: { title: event.amount },
+        time: null,
+      }
     case 'subscription_expire':
     case 'subscription_past_due':
     case 'subscription_payment_failed':
@@ -95,7 +130,8 @@ function fieldsOf(event: NotifyEvent): { actorId: string | null; notifiableId: s
   }
 }
 
-const asLanguage = (value: string | undefined): Language => ((LANGUAGES as readonly string[]).includes(value ?? '') ? (value as Language) : FALLBACK_LANGUAGE)
+const asLanguage = (value: string | undefined): Language =>
+  (LANGUAGES as readonly string[]).includes(value ?? '') ? (value as Language) : FALLBACK_LANGUAGE
 
 /**
  * The notification inbox of a user (notify/*) and `notify`, which other domains call to tell a
@@ -136,7 +172,9 @@ export function createNotifyService(ctx: AppContext) {
       })
       .returning()
     if (!row) throw new Error('notification insert returned nothing')
-    const actor = input.actorId ? ((await db.select(actorColumns).from(actors).where(eq(actors.id, input.actorId)).limit(1))[0] ?? null) : null
+    const actor = input.actorId
+      ? ((await db.select(actorColumns).from(actors).where(eq(actors.id, input.actorId)).limit(1))[0] ?? null)
+      : null
     const item = toNotification(row, actor)
     ctx.realtime.toUser(userId, 'data', item)
     if (!push) return item
@@ -202,10 +240,18 @@ export function createNotifyService(ctx: AppContext) {
      * socket of the user hears NOTIFY_SEEN (its badge and shown push clear); answers the unread count.
      */
     async seen(userId: string, notifyId: string): Promise<number> {
-      const [found] = await db.select({ userId: notifications.userId, seenAt: notifications.seenAt }).from(notifications).where(eq(notifications.id, notifyId)).limit(1)
+      const [found] = await db
+        .select({ userId: notifications.userId, seenAt: notifications.seenAt })
+        .from(notifications)
+        .where(eq(notifications.id, notifyId))
+        .limit(1)
       if (!found) throw notFound()
       if (found.userId !== userId) throw forbidden()
-      if (!found.seenAt) await db.update(notifications).set({ seenAt: new Date() }).where(and(eq(notifications.id, notifyId), isNull(notifications.seenAt)))
+      if (!found.seenAt)
+        await db
+          .update(notifications)
+          .set({ seenAt: new Date() })
+          .where(and(eq(notifications.id, notifyId), isNull(notifications.seenAt)))
       const unread = await this.unreadCount(userId)
       if (!found.seenAt) ctx.realtime.toUser(userId, SOCKET_EVENTS.NOTIFY_SEEN, { ids: [notifyId], notification: unread })
       return unread
@@ -238,7 +284,14 @@ export function createNotifyService(ctx: AppContext) {
     async removeFriendRequest(userId: string, actorId: string): Promise<number> {
       const rows = await db
         .delete(notifications)
-        .where(and(eq(notifications.userId, userId), eq(notifications.actorId, actorId), eq(notifications.notifiableType, 'friend'), eq(notifications.friendStatus, 1)))
+        .where(
+          and(
+            eq(notifications.userId, userId),
+            eq(notifications.actorId, actorId),
+            eq(notifications.notifiableType, 'friend'),
+            eq(notifications.friendStatus, 1),
+          ),
+        )
         .returning({ id: notifications.id })
       return rows.length
     },

@@ -68,7 +68,10 @@ export async function relationOf(db: Executor, me: string, other: SQL): Promise<
     .from(users)
     .leftJoin(
       friendships,
-      or(and(eq(friendships.userLow, me), eq(friendships.userHigh, users.id)), and(eq(friendships.userHigh, me), eq(friendships.userLow, users.id))),
+      or(
+        and(eq(friendships.userLow, me), eq(friendships.userHigh, users.id)),
+        and(eq(friendships.userHigh, me), eq(friendships.userLow, users.id)),
+      ),
     )
     .where(other)
     .limit(1)
@@ -121,7 +124,8 @@ export async function inviteRefusals(db: Db, inviterId: string, inviteeIds: read
  * archive mark is `me`'s own view: the pickers and the privacy rules see all friends).
  */
 export const friendOf = (me: string, archived?: boolean) => {
-  const marked = (column: typeof friendships.archivedByLow) => (archived === undefined ? undefined : archived ? isNotNull(column) : isNull(column))
+  const marked = (column: typeof friendships.archivedByLow) =>
+    archived === undefined ? undefined : archived ? isNotNull(column) : isNull(column)
   return and(
     isNotNull(friendships.acceptedAt),
     or(
@@ -132,4 +136,5 @@ export const friendOf = (me: string, archived?: boolean) => {
 }
 
 /** When `me` archived the friendship of the row (their side's mark), for ordering the archived list. */
-export const archivedAtOf = (me: string): SQL<Date | null> => sql`case when ${friendships.userLow} = ${me} then ${friendships.archivedByLow} else ${friendships.archivedByHigh} end`
+export const archivedAtOf = (me: string): SQL<Date | null> =>
+  sql`case when ${friendships.userLow} = ${me} then ${friendships.archivedByLow} else ${friendships.archivedByHigh} end`

@@ -4,7 +4,18 @@ import type { AppContext } from '../../context'
 import { friendships, userBlocks, users } from '../../db/schema'
 import { badRequest, HttpError, notFound } from '../../http/errors'
 import type { NotifyService } from '../notify'
-import { archivedAtOf, callDecision, chatDecision, type Decision, friendOf, inviteRefusals, pairIs, pairOf, type Relation, relationOf } from './policy'
+import {
+  archivedAtOf,
+  callDecision,
+  chatDecision,
+  type Decision,
+  friendOf,
+  inviteRefusals,
+  pairIs,
+  pairOf,
+  type Relation,
+  relationOf,
+} from './policy'
 
 const contactColumns = { _id: users.id, name: users.name, workid: users.workid, photo_url: users.photoUrl }
 
@@ -93,19 +104,46 @@ export function createRelatesService(ctx: AppContext, { notify }: { notify: Noti
     return rows.length > 0
   }
 
-  async function page(where: SQL | undefined, from: 'friends' | 'archived' | 'requests' | 'blocks', me: string, pageNo: number, size = PAGE_SIZE): Promise<ContactItem[]> {
+  async function page(
+    where: SQL | undefined,
+    from: 'friends' | 'archived' | 'requests' | 'blocks',
+    me: string,
+    pageNo: number,
+    size = PAGE_SIZE,
+  ): Promise<ContactItem[]> {
     const offset = (pageNo - 1) * size
     if (from === 'blocks')
-      return db.select(contactColumns).from(userBlocks).innerJoin(users, eq(users.id, userBlocks.blockedId)).where(eq(userBlocks.blockerId, me)).orderBy(desc(userBlocks.createdAt), asc(users.id)).limit(size).offset(offset)
+      return db
+        .select(contactColumns)
+        .from(userBlocks)
+        .innerJoin(users, eq(users.id, userBlocks.blockedId))
+        .where(eq(userBlocks.blockerId, me))
+        .orderBy(desc(userBlocks.createdAt), asc(users.id))
+        .limit(size)
+        .offset(offset)
     const order =
-      from === 'friends' ? [asc(users.name), asc(users.id)] : from === 'archived' ? [desc(archivedAtOf(me)), asc(users.id)] : [desc(friendships.createdAt), asc(users.id)]
-    return db.select(contactColumns).from(friendships).innerJoin(users, where!).orderBy(...order).limit(size).offset(offset)
+      from === 'friends'
+        ? [asc(users.name), asc(users.id)]
+        : from === 'archived'
+          ? [desc(archivedAtOf(me)), asc(users.id)]
+          : [desc(friendships.createdAt), asc(users.id)]
+    return db
+      .select(contactColumns)
+      .from(friendships)
+      .innerJoin(users, where!)
+      .orderBy(...order)
+      .limit(size)
+      .offset(offset)
   }
 
   return {
     /** GET workid/customer: a person by workid or id, as the caller relates to them. */
     async person(me: string, query: PersonQuery): Promise<Person> {
-      const relation = await relationOf(db, me, 'customer_id' in query ? eq(users.id, query.customer_id) : eq(users.workid, query.workid.toLowerCase()))
+      const relation = await relationOf(
+        db,
+        me,
+        'customer_id' in query ? eq(users.id, query.customer_id) : eq(users.workid, query.workid.toLowerCase()),
+      )
       if (!relation) throw notFound()
       return toPerson(me, relation)
     },
@@ -169,7 +207,9 @@ export function createRelatesService(ctx: AppContext, { notify }: { notify: Noti
     /** Rejects their request and removes its notification; no request: nothing changes. */
     async rejectFriend(me: string, customerId: string): Promise<Person> {
       await other(me, customerId)
-      await db.delete(friendships).where(and(pairIs(me, customerId), eq(friendships.requesterId, customerId), isNull(friendships.acceptedAt)))
+      await db
+        .delete(friendships)
+        .where(and(pairIs(me, customerId), eq(friendships.requesterId, customerId), isNull(friendships.acceptedAt)))
       await notify.removeFriendRequest(me, customerId)
       bothChanged(me, customerId)
       return current(me, customerId)
@@ -237,7 +277,10 @@ export function createRelatesService(ctx: AppContext, { notify }: { notify: Noti
       page(
         and(
           isNull(friendships.acceptedAt),
-          or(and(eq(friendships.userLow, me), eq(users.id, friendships.userHigh)), and(eq(friendships.userHigh, me), eq(users.id, friendships.userLow))),
+          or(
+            and(eq(friendships.userLow, me), eq(users.id, friendships.userHigh)),
+            and(eq(friendships.userHigh, me), eq(users.id, friendships.userLow)),
+          ),
           eq(friendships.requesterId, users.id),
         ),
         'requests',

@@ -1,6 +1,12 @@
 import { and, asc, desc, eq, inArray, isNull, ne, notExists, or, type SQL, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
-import { type FoundMessage, type MessageSearchQuery, SEARCH_PAGE, type SuperSearchQuery, type SuperSearchResult } from '../../../contract/search'
+import {
+  type FoundMessage,
+  type MessageSearchQuery,
+  SEARCH_PAGE,
+  type SuperSearchQuery,
+  type SuperSearchResult,
+} from '../../../contract/search'
 import type { AppContext } from '../../context'
 import type { Db } from '../../db/client'
 import { channelMembers, channels, messages, topicMembers, topics, userBlocks, users } from '../../db/schema'

@@ -19,7 +19,12 @@ export interface TopicAccess {
  */
 export async function requireTopicMember(db: Db, topicId: string, userId: string): Promise<TopicAccess> {
   const [row] = await db
-    .select({ topic: topics, membership: topicMembers, channelRole: channelMembers.role, caller: { id: users.id, name: users.name, workid: users.workid, photoUrl: users.photoUrl } })
+    .select({
+      topic: topics,
+      membership: topicMembers,
+      channelRole: channelMembers.role,
+      caller: { id: users.id, name: users.name, workid: users.workid, photoUrl: users.photoUrl },
+    })
     .from(topics)
     .leftJoin(topicMembers, and(eq(topicMembers.topicId, topics.id), eq(topicMembers.userId, userId)))
     .leftJoin(users, eq(users.id, topicMembers.userId))
@@ -28,7 +33,12 @@ export async function requireTopicMember(db: Db, topicId: string, userId: string
     .limit(1)
   if (!row) throw notFound()
   if (!row.membership || !row.caller) throw forbidden()
-  return { topic: row.topic, membership: row.membership, role: effectiveTopicRole(row.membership.role, row.channelRole), caller: row.caller }
+  return {
+    topic: row.topic,
+    membership: row.membership,
+    role: effectiveTopicRole(row.membership.role, row.channelRole),
+    caller: row.caller,
+  }
 }
 
 /** A topic role, raised to admin when its holder administers the topic's channel. */
@@ -39,7 +49,10 @@ export const effectiveTopicRole = (topicRole: number, channelRole: number | null
  * `topicAllows` (contract) with `effectiveTopicRole` as one SQL condition, for a statement that
  * checks and writes in one round trip. tests/server/topic-access-sql.test.ts pins the two forms equal.
  */
-export function topicAllowsSql(setting: TopicPermission, columns: { isGroup: SQL; permission: SQL; topicRole: SQL; channelRole: SQL }): SQL {
+export function topicAllowsSql(
+  setting: TopicPermission,
+  columns: { isGroup: SQL; permission: SQL; topicRole: SQL; channelRole: SQL },
+): SQL {
   const role = sql`greatest(${columns.topicRole}, case when coalesce(${columns.channelRole}, 0) >= ${ROLES.admin} then ${ROLES.admin} else 0 end)`
   return sql`(${columns.isGroup} <> 1 or coalesce((${columns.permission} ->> ${setting})::int, 0) <> 1 or ${role} >= ${ROLES.admin})`
 }

@@ -105,7 +105,11 @@ export function createTopicService(ctx: AppContext, { relates }: { relates: Rela
         .orderBy(topics.createdAt)
         .limit(1)
       if (!first) return null
-      const added = await tx.insert(topicMembers).values({ topicId: first.id, userId }).onConflictDoNothing().returning({ id: topicMembers.userId })
+      const added = await tx
+        .insert(topicMembers)
+        .values({ topicId: first.id, userId })
+        .onConflictDoNothing()
+        .returning({ id: topicMembers.userId })
       return added.length ? first.id : null
     },
 
@@ -123,7 +127,9 @@ export function createTopicService(ctx: AppContext, { relates }: { relates: Rela
           .values({ channelId: body.channel_id, name: body.name, isGroup: 1, createdBy: userId, permission: DEFAULT_TOPIC_PERMISSIONS })
           .returning({ id: topics.id })
         const id = created!.id
-        await tx.insert(topicMembers).values([{ topicId: id, userId, role: ROLES.owner }, ...others.map((other) => ({ topicId: id, userId: other }))])
+        await tx
+          .insert(topicMembers)
+          .values([{ topicId: id, userId, role: ROLES.owner }, ...others.map((other) => ({ topicId: id, userId: other }))])
         return id
       })
       realtime.joinTopic([userId, ...others], topicId)
@@ -148,7 +154,10 @@ export function createTopicService(ctx: AppContext, { relates }: { relates: Rela
       const dmKey = [userId, partner.id].sort().join(':')
       const [existing] = await db.select({ id: topics.id }).from(topics).where(eq(topics.dmKey, dmKey)).limit(1)
       if (existing) {
-        await db.update(topicMembers).set({ hidden: 0 }).where(and(eq(topicMembers.topicId, existing.id), eq(topicMembers.userId, userId)))
+        await db
+          .update(topicMembers)
+          .set({ hidden: 0 })
+          .where(and(eq(topicMembers.topicId, existing.id), eq(topicMembers.userId, userId)))
         return mustSee(userId, existing.id)
       }
       if (!decision.allowed) throw refusalError(decision, 'chat')!
@@ -198,7 +207,10 @@ export function createTopicService(ctx: AppContext, { relates }: { relates: Rela
       if (wanted.some((id) => !allowed.has(id))) throw badRequest('notChannelMember', 'customer_ids')
       await relates.requireMayInvite(userId, wanted)
       if (wanted.length) {
-        await db.insert(topicMembers).values(wanted.map((id) => ({ topicId: body.topic_id, userId: id }))).onConflictDoNothing()
+        await db
+          .insert(topicMembers)
+          .values(wanted.map((id) => ({ topicId: body.topic_id, userId: id })))
+          .onConflictDoNothing()
         realtime.joinTopic(wanted, body.topic_id)
         await announce(body.topic_id, wanted, 'added')
         await announce(body.topic_id, [...current], 'updated')
@@ -270,9 +282,14 @@ export function createTopicService(ctx: AppContext, { relates }: { relates: Rela
     },
 
     /** The caller's own view of a topic: pin, hide, seen. */
-    async setOwn(userId: string, topicId: string, values: Partial<{ isPin: number; pinnedAt: Date | null; hidden: number; isSeen: number }>): Promise<Topic> {
+    async setOwn(
+      userId: string,
+      topicId: string,
+      values: Partial<{ isPin: number; pinnedAt: Date | null; hidden: number; isSeen: number }>,
+    ): Promise<Topic> {
       await requireTopicMember(db, topicId, userId)
-      const seen = values.isSeen === 1 ? { lastSeenSeq: sql`(select ${topics.lastSeq} from ${topics} where ${topics.id} = ${topicId})` } : {}
+      const seen =
+        values.isSeen === 1 ? { lastSeenSeq: sql`(select ${topics.lastSeq} from ${topics} where ${topics.id} = ${topicId})` } : {}
       await db
         .update(topicMembers)
         .set({ ...values, ...seen })

@@ -49,7 +49,14 @@ export async function topicsFor(db: Db, userId: string, filter: TopicFilter = {}
       isPin: topicMembers.isPin,
       isSeen: topicMembers.isSeen,
       lastSeenSeq: topicMembers.lastSeenSeq,
-      last: { id: messages.id, body: messages.body, type: messages.type, createdAt: messages.createdAt, senderId: messages.senderId, deletedAt: messages.deletedAt },
+      last: {
+        id: messages.id,
+        body: messages.body,
+        type: messages.type,
+        createdAt: messages.createdAt,
+        senderId: messages.senderId,
+        deletedAt: messages.deletedAt,
+      },
       partner: { id: partners.id, name: partners.name, photoUrl: partners.photoUrl },
       channelRole: channelMembers.role,
       membersCount: sql<number>`(select count(*) from ${topicMembers} as counted where counted.topic_id = ${topics.id})`.mapWith(Number),
@@ -79,7 +86,9 @@ export async function topicsFor(db: Db, userId: string, filter: TopicFilter = {}
     permission: row.topic.permission,
     label_id: row.topic.labelId,
     created_at: row.topic.createdAt.toISOString(),
-    message: row.last?.id ? toLastMessage(row.last as Pick<MessageRow, 'id' | 'body' | 'type' | 'createdAt' | 'senderId' | 'deletedAt'>) : null,
+    message: row.last?.id
+      ? toLastMessage(row.last as Pick<MessageRow, 'id' | 'body' | 'type' | 'createdAt' | 'senderId' | 'deletedAt'>)
+      : null,
     partner_id: row.topic.isGroup ? null : (row.partner?.id ?? null),
     last_seen_seq: row.lastSeenSeq,
   }))

@@ -14,8 +14,15 @@ export interface AccountStorageProps {
 /** Pure: the storage page's props. */
 export function connect(snapshot: AccountStorageSnapshot, send: (event: AccountStorageEvent) => void): AccountStorageProps {
   const { summary } = snapshot.context
-  const status = snapshot.matches('loading') ? 'loading' : snapshot.matches('failed') ? 'failed' : snapshot.matches('empty') ? 'empty' : 'loaded'
-  const percent = summary && summary.quota > 0 ? Math.min(100, summary.used > 0 ? Math.max(1, Math.floor((summary.used * 100) / summary.quota)) : 0) : 0
+  const status = snapshot.matches('loading')
+    ? 'loading'
+    : snapshot.matches('failed')
+      ? 'failed'
+      : snapshot.matches('empty')
+        ? 'empty'
+        : 'loaded'
+  const percent =
+    summary && summary.quota > 0 ? Math.min(100, summary.used > 0 ? Math.max(1, Math.floor((summary.used * 100) / summary.quota)) : 0) : 0
   return {
     status,
     usage: summary ? { used: summary.used, quota: summary.quota, plan: summary.plan } : null,

@@ -18,7 +18,8 @@ import type { AccountTrashContext, AccountTrashEvent, TrashActionInput, TrashedF
 
 const notProvided = actorNotProvided('accountTrash')
 
-const listed = (context: AccountTrashContext, event: AccountTrashEvent) => 'mediaId' in event && context.files.some((f) => f._id === event.mediaId)
+const listed = (context: AccountTrashContext, event: AccountTrashEvent) =>
+  'mediaId' in event && context.files.some((f) => f._id === event.mediaId)
 
 export const accountTrashMachine = setup({
   types: { context: {} as AccountTrashContext, events: {} as AccountTrashEvent },
@@ -43,8 +44,12 @@ export const accountTrashMachine = setup({
       const page = outputOf<TrashedFile[]>(event)
       return { files: appendUnique(context.files, page), pages: context.pages + 1, more: page.length === PAGE_SIZE }
     }),
-    startRestore: assign(({ event }) => (event.type === 'RESTORE' ? { acting: { action: 'restore' as const, mediaId: event.mediaId }, error: null } : {})),
-    startDelete: assign(({ event }) => (event.type === 'DELETE' ? { acting: { action: 'delete' as const, mediaId: event.mediaId }, error: null } : {})),
+    startRestore: assign(({ event }) =>
+      event.type === 'RESTORE' ? { acting: { action: 'restore' as const, mediaId: event.mediaId }, error: null } : {},
+    ),
+    startDelete: assign(({ event }) =>
+      event.type === 'DELETE' ? { acting: { action: 'delete' as const, mediaId: event.mediaId }, error: null } : {},
+    ),
     dropActedFile: assign(({ context }) => ({ files: context.files.filter((f) => f._id !== context.acting?.mediaId), acting: null })),
     clearError: assign({ error: null }),
     setError: assign({ error: ({ event }) => errorTextOf(event), acting: null }),
@@ -59,7 +64,10 @@ export const accountTrashMachine = setup({
         id: 'loadPage',
         src: 'loadPage',
         input: { page: 1 },
-        onDone: [{ guard: 'hasFiles', target: 'ready', actions: 'setFirstPage' }, { target: 'empty', actions: 'setFirstPage' }],
+        onDone: [
+          { guard: 'hasFiles', target: 'ready', actions: 'setFirstPage' },
+          { target: 'empty', actions: 'setFirstPage' },
+        ],
         onError: 'failed',
       },
     },

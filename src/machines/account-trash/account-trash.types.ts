@@ -15,4 +15,5 @@ export interface AccountTrashContext {
 
 export type TrashActionInput = NonNullable<AccountTrashContext['acting']>
 
-export type AccountTrashEvent = { type: 'RETRY' } | { type: 'LOAD_MORE' } | { type: 'RESTORE'; mediaId: string } | { type: 'DELETE'; mediaId: string }
+export type AccountTrashEvent =
+  { type: 'RETRY' } | { type: 'LOAD_MORE' } | { type: 'RESTORE'; mediaId: string } | { type: 'DELETE'; mediaId: string }

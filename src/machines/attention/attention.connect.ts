@@ -1,4 +1,12 @@
-import { type AttentionPrefs, type AttentionSettingsBody, DEFAULT_PREFS, type DndSchedule, inDnd, MUTED_FOREVER, topicState } from '../../../contract/attention'
+import {
+  type AttentionPrefs,
+  type AttentionSettingsBody,
+  DEFAULT_PREFS,
+  type DndSchedule,
+  inDnd,
+  MUTED_FOREVER,
+  topicState,
+} from '../../../contract/attention'
 import type { AttentionSnapshot } from './attention.machine'
 import type { AttentionEvent, DndOption, MuteOption, NotifyLevel } from './attention.types'
 

@@ -60,7 +60,14 @@ export const attentionMachine = setup({
     startSave: assign(({ event }) => {
       const saving: AttentionSave | null =
         event.type === 'SET_TOPIC'
-          ? { kind: 'topic', body: { topic_id: event.topicId, ...(event.level ? { level: event.level } : {}), ...(event.mute ? { mute: event.mute } : {}) } }
+          ? {
+              kind: 'topic',
+              body: {
+                topic_id: event.topicId,
+                ...(event.level ? { level: event.level } : {}),
+                ...(event.mute ? { mute: event.mute } : {}),
+              },
+            }
           : event.type === 'SET_DND'
             ? { kind: 'dnd', body: { for: event.for } }
             : event.type === 'SAVE_SETTINGS'
@@ -125,7 +132,13 @@ export const attentionMachine = setup({
             id: 'save',
             src: 'save',
             input: ({ context }) => context.saving!,
-            onDone: { target: 'idle', actions: assign(({ context, event }) => ({ settings: merge(context.settings, outputOf<AttentionSaved>(event)), saving: null })) },
+            onDone: {
+              target: 'idle',
+              actions: assign(({ context, event }) => ({
+                settings: merge(context.settings, outputOf<AttentionSaved>(event)),
+                saving: null,
+              })),
+            },
             onError: { target: 'idle', actions: assign(({ event }) => ({ saving: null, error: errorTextOf(event) })) },
           },
         },

@@ -1,4 +1,11 @@
-import type { AttentionSettings, AttentionSettingsBody, DndOption, MuteOption, NotifyLevel, TopicAttention } from '../../../contract/attention'
+import type {
+  AttentionSettings,
+  AttentionSettingsBody,
+  DndOption,
+  MuteOption,
+  NotifyLevel,
+  TopicAttention,
+} from '../../../contract/attention'
 
 export type { AttentionSettings, DndOption, MuteOption, NotifyLevel, TopicAttention }
 

@@ -2,7 +2,16 @@ import { assertEvent, assign, emit, fromPromise, setup, type ActorRefFrom, type 
 import type { EmailOnlyBody, LoginBody, RegisterBody, ResetPasswordBody, Session, VerifyEmailBody } from '../../../contract/auth'
 import { actorNotProvided } from '../not-provided'
 import { resetLoginHref, safeRedirect, verifiedLoginHref, verifyEmailHref } from './auth-forms.rules'
-import type { AuthFormsContext, AuthFormsEmitted, AuthFormsEvent, AuthFormsInput, AuthNotice, AuthSearch, Checked, FieldErrors } from './auth-forms.types'
+import type {
+  AuthFormsContext,
+  AuthFormsEmitted,
+  AuthFormsEvent,
+  AuthFormsInput,
+  AuthNotice,
+  AuthSearch,
+  Checked,
+  FieldErrors,
+} from './auth-forms.types'
 
 /**
  * The logged-out flows, one page each: log in, sign up, verify email, resend the code, forgot
@@ -59,7 +68,11 @@ export const authFormsMachine = setup({
     assignCheckedReset: assign((_, body: ResetPasswordBody) => ({ checkedReset: body, resetErrors: {} })),
     clearChecked: assign({ checkedSignUp: null, checkedReset: null }),
     emitNavigate: emit((_, params: { href: string }) => ({ type: 'navigate' as const, href: params.href })),
-    emitLoggedIn: emit(({ context }, session: Session) => ({ type: 'loggedIn' as const, session, redirect: safeRedirect(context.search.redirect) })),
+    emitLoggedIn: emit(({ context }, session: Session) => ({
+      type: 'loggedIn' as const,
+      session,
+      redirect: safeRedirect(context.search.redirect),
+    })),
   },
 }).createMachine({
   id: 'authForms',
@@ -98,7 +111,11 @@ export const authFormsMachine = setup({
           return { email: event.email, password: event.password }
         },
         onDone: [
-          { guard: { type: 'emailVerified', params: ({ event }) => event.output }, target: 'loggedIn', actions: { type: 'emitLoggedIn', params: ({ event }) => event.output } },
+          {
+            guard: { type: 'emailVerified', params: ({ event }) => event.output },
+            target: 'loggedIn',
+            actions: { type: 'emitLoggedIn', params: ({ event }) => event.output },
+          },
           // Email not verified yet: send a code and go verify it.
           { target: 'sendingCode', actions: { type: 'assignPendingEmail', params: ({ event }) => event.output.user.email } },
         ],
@@ -111,8 +128,14 @@ export const authFormsMachine = setup({
       invoke: {
         src: 'resendCode',
         input: ({ context }) => ({ email: context.pendingEmail ?? '' }),
-        onDone: { target: 'idle', actions: { type: 'emitNavigate', params: ({ context }) => ({ href: verifyEmailHref(context.pendingEmail ?? '') }) } },
-        onError: { target: 'idle', actions: { type: 'emitNavigate', params: ({ context }) => ({ href: verifyEmailHref(context.pendingEmail ?? '') }) } },
+        onDone: {
+          target: 'idle',
+          actions: { type: 'emitNavigate', params: ({ context }) => ({ href: verifyEmailHref(context.pendingEmail ?? '') }) },
+        },
+        onError: {
+          target: 'idle',
+          actions: { type: 'emitNavigate', params: ({ context }) => ({ href: verifyEmailHref(context.pendingEmail ?? '') }) },
+        },
       },
     },
     checkingSignUp: {
@@ -124,7 +147,14 @@ export const authFormsMachine = setup({
           return { name: event.name, email: event.email, password: event.password }
         },
         onDone: [
-          { guard: { type: 'checkPassed', params: ({ event }) => event.output }, target: 'registering', actions: { type: 'assignCheckedSignUp', params: ({ event }) => (event.output.ok ? event.output.data : { name: '', email: '', password: '' }) } },
+          {
+            guard: { type: 'checkPassed', params: ({ event }) => event.output },
+            target: 'registering',
+            actions: {
+              type: 'assignCheckedSignUp',
+              params: ({ event }) => (event.output.ok ? event.output.data : { name: '', email: '', password: '' }),
+            },
+          },
           { target: 'idle', actions: { type: 'assignSignUpErrors', params: ({ event }) => (event.output.ok ? {} : event.output.errors) } },
         ],
         onError: 'idle',
@@ -147,14 +177,20 @@ export const authFormsMachine = setup({
       },
     },
     verifying: {
-      entry: [{ type: 'setNotice', params: null }, { type: 'assignPendingEmail', params: ({ event }) => (event.type === 'VERIFY_EMAIL' ? event.email : null) }],
+      entry: [
+        { type: 'setNotice', params: null },
+        { type: 'assignPendingEmail', params: ({ event }) => (event.type === 'VERIFY_EMAIL' ? event.email : null) },
+      ],
       invoke: {
         src: 'verifyEmail',
         input: ({ event }) => {
           assertEvent(event, 'VERIFY_EMAIL')
           return { email: event.email, code: event.code }
         },
-        onDone: { target: 'idle', actions: { type: 'emitNavigate', params: ({ context }) => ({ href: verifiedLoginHref(context.pendingEmail ?? '') }) } },
+        onDone: {
+          target: 'idle',
+          actions: { type: 'emitNavigate', params: ({ context }) => ({ href: verifiedLoginHref(context.pendingEmail ?? '') }) },
+        },
         onError: 'idle',
       },
     },
@@ -190,7 +226,14 @@ export const authFormsMachine = setup({
           return { email: context.resetEmail ?? '', code: event.code, password: event.password }
         },
         onDone: [
-          { guard: { type: 'checkPassed', params: ({ event }) => event.output }, target: 'resettingPassword', actions: { type: 'assignCheckedReset', params: ({ event }) => (event.output.ok ? event.output.data : { email: '', code: '', password: '' }) } },
+          {
+            guard: { type: 'checkPassed', params: ({ event }) => event.output },
+            target: 'resettingPassword',
+            actions: {
+              type: 'assignCheckedReset',
+              params: ({ event }) => (event.output.ok ? event.output.data : { email: '', code: '', password: '' }),
+            },
+          },
           { target: 'idle', actions: { type: 'assignResetErrors', params: ({ event }) => (event.output.ok ? {} : event.output.errors) } },
         ],
         onError: 'idle',
@@ -202,7 +245,11 @@ export const authFormsMachine = setup({
         input: ({ context }) => context.checkedReset ?? { email: '', code: '', password: '' },
         onDone: {
           target: 'idle',
-          actions: ['clearChecked', { type: 'emitNavigate', params: ({ context }) => ({ href: resetLoginHref(context.resetEmail ?? '') }) }, 'clearResetEmail'],
+          actions: [
+            'clearChecked',
+            { type: 'emitNavigate', params: ({ context }) => ({ href: resetLoginHref(context.resetEmail ?? '') }) },
+            'clearResetEmail',
+          ],
         },
         onError: { target: 'idle', actions: 'clearChecked' },
       },

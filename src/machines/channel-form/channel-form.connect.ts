@@ -53,7 +53,13 @@ export function connect(snapshot: ChannelFormSnapshot, send: (event: ChannelForm
     passwordError: touched.password ? passwordProblem(snapshot.context) : null,
     canCreate: editing && canCreateChannel(snapshot.context),
     canGenerate: editing && description.trim() !== '',
-    busy: snapshot.matches('creating') ? 'creating' : snapshot.matches('generating') ? 'generating' : snapshot.matches('uploading') ? 'uploading' : null,
+    busy: snapshot.matches('creating')
+      ? 'creating'
+      : snapshot.matches('generating')
+        ? 'generating'
+        : snapshot.matches('uploading')
+          ? 'uploading'
+          : null,
     error,
     onChange: (field, value) => send({ type: 'CHANGE', field, value }),
     onSetPublic: (isPublic) => send({ type: 'SET_PUBLIC', isPublic }),

@@ -1,7 +1,16 @@
 import { assertEvent, assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import { channelQuota, LIMITS } from '../../../contract/limits'
 import { actorNotProvided } from '../not-provided'
-import { CHANNEL_IMAGE_TYPES, type ChannelCreateBody, type ChannelFormContext, type ChannelFormError, type ChannelFormEvent, type ChannelFormInput, type ChannelImage, type CreatedChannel } from './channel-form.types'
+import {
+  CHANNEL_IMAGE_TYPES,
+  type ChannelCreateBody,
+  type ChannelFormContext,
+  type ChannelFormError,
+  type ChannelFormEvent,
+  type ChannelFormInput,
+  type ChannelImage,
+  type CreatedChannel,
+} from './channel-form.types'
 
 /**
  * The create-channel modal, with the plan's channel quota.
@@ -35,7 +44,8 @@ export function nameProblem(name: string): NameProblem {
 export const passwordProblem = (context: Pick<ChannelFormContext, 'isPublic' | 'password'>): 'tooShort' | null =>
   !context.isPublic && context.password.length < LIMITS.channelPasswordMin ? 'tooShort' : null
 
-export const canCreateChannel = (context: Pick<ChannelFormContext, 'name' | 'isPublic' | 'password'>) => nameProblem(context.name) === null && passwordProblem(context) === null
+export const canCreateChannel = (context: Pick<ChannelFormContext, 'name' | 'isPublic' | 'password'>) =>
+  nameProblem(context.name) === null && passwordProblem(context) === null
 
 const notProvided = actorNotProvided('channelForm')
 
@@ -87,7 +97,10 @@ export const channelFormMachine = setup({
       return { [event.slot]: null, error: null }
     }),
     takeSuggestion: assign((_, params: { description: string }) => ({ description: params.description })),
-    keepImage: assign(({ context }, params: { image: ChannelImage }) => ({ [context.uploading ?? 'image']: params.image, uploading: null })),
+    keepImage: assign(({ context }, params: { image: ChannelImage }) => ({
+      [context.uploading ?? 'image']: params.image,
+      uploading: null,
+    })),
     showError: assign((_, params: { error: ChannelFormError }) => ({ error: params.error, uploading: null })),
   },
 }).createMachine({

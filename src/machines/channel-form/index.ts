@@ -11,4 +11,15 @@ export {
 } from './channel-form.machine'
 export { connect, type ChannelFormProps } from './channel-form.connect'
 export { CHANNEL_IMAGE_TYPES } from './channel-form.types'
-export type { ChannelCreateBody, ChannelFormContext, ChannelFormError, ChannelFormEvent, ChannelFormInput, ChannelImage, ChannelTextField, ChannelUseFor, CreatedChannel, ImageSlot } from './channel-form.types'
+export type {
+  ChannelCreateBody,
+  ChannelFormContext,
+  ChannelFormError,
+  ChannelFormEvent,
+  ChannelFormInput,
+  ChannelImage,
+  ChannelTextField,
+  ChannelUseFor,
+  CreatedChannel,
+  ImageSlot,
+} from './channel-form.types'

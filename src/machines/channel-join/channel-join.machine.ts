@@ -30,7 +30,8 @@ export const channelJoinMachine = setup({
     joinChannel: fromPromise<unknown, JoinChannelInput>(notProvided('joinChannel')),
   },
   guards: {
-    otherPage: ({ context, event }) => event.type === 'OPEN' && (event.channelId !== context.channelId || event.loggedIn !== context.loggedIn),
+    otherPage: ({ context, event }) =>
+      event.type === 'OPEN' && (event.channelId !== context.channelId || event.loggedIn !== context.loggedIn),
     mayJoin: ({ context }) => {
       const channel = context.channel
       return channel !== null && context.loggedIn && channel.role < ROLES.member && (channel.is_public || context.password !== '')
@@ -39,7 +40,9 @@ export const channelJoinMachine = setup({
   actions: {
     /** Injected: go to the chats (the user is now a member). */
     openChats: () => {},
-    openPage: assign(({ event }) => (event.type === 'OPEN' ? { channelId: event.channelId, loggedIn: event.loggedIn, channel: null, password: '', error: null } : {})),
+    openPage: assign(({ event }) =>
+      event.type === 'OPEN' ? { channelId: event.channelId, loggedIn: event.loggedIn, channel: null, password: '', error: null } : {},
+    ),
     setChannel: assign({ channel: ({ event }) => outputOf<ChannelInfo>(event) }),
     setPassword: assign({ password: ({ event }) => (event.type === 'PASSWORD_CHANGED' ? event.password : '') }),
     clearError: assign({ error: null }),
@@ -78,7 +81,10 @@ export const channelJoinMachine = setup({
           invoke: {
             id: 'joinChannel',
             src: 'joinChannel',
-            input: ({ context }) => ({ channelId: context.channel!._id, ...(context.channel!.is_public ? {} : { password: context.password }) }),
+            input: ({ context }) => ({
+              channelId: context.channel!._id,
+              ...(context.channel!.is_public ? {} : { password: context.password }),
+            }),
             onDone: { target: '#channelJoin.joined', actions: 'openChats' },
             onError: { target: 'idle', actions: 'setError' },
           },

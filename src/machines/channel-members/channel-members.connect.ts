@@ -55,7 +55,11 @@ export function connect(snapshot: ChannelMembersSnapshot, send: (event: ChannelM
   const adding = snapshot.matches({ labels: { ready: 'adding' } })
   return {
     status: regionStatus(snapshot, 'members'),
-    rows: members.map((member) => ({ member, editable: mayChangeRole(myRole, member, meId), saving: changing?.customer_id === member._id })),
+    rows: members.map((member) => ({
+      member,
+      editable: mayChangeRole(myRole, member, meId),
+      saving: changing?.customer_id === member._id,
+    })),
     assignableRoles: ASSIGNABLE,
     canLoadMore: snapshot.context.more,
     loadingMore: snapshot.matches({ members: { ready: 'loadingMore' } }),

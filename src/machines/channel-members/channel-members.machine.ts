@@ -4,7 +4,16 @@ import { PAGE_SIZE } from '../../../contract/common'
 import { errorTextOf, outputOf } from '../invoke-result'
 import { appendUnique } from '../append-unique'
 import { actorNotProvided } from '../not-provided'
-import type { AddLabelInput, ChangeRoleInput, ChannelMembersContext, ChannelMembersEvent, ChannelMembersInput, Label, Member, MembersPageInput } from './channel-members.types'
+import type {
+  AddLabelInput,
+  ChangeRoleInput,
+  ChannelMembersContext,
+  ChannelMembersEvent,
+  ChannelMembersInput,
+  Label,
+  Member,
+  MembersPageInput,
+} from './channel-members.types'
 
 /**
  * A channel's members with their roles and its labels, for its members. Two regions:
@@ -48,7 +57,8 @@ export const channelMembersMachine = setup({
       return member !== undefined && member.role !== event.role && mayChangeRole(context.myRole, member, context.meId)
     },
     mayAddLabel: ({ context }) => isChannelAdmin(context.myRole) && context.labelName.trim() !== '',
-    mayDeleteLabel: ({ context, event }) => event.type === 'DELETE_LABEL' && isChannelAdmin(context.myRole) && context.labels.some((l) => l._id === event.labelId),
+    mayDeleteLabel: ({ context, event }) =>
+      event.type === 'DELETE_LABEL' && isChannelAdmin(context.myRole) && context.labels.some((l) => l._id === event.labelId),
   },
   actions: {
     setFirstPage: assign(({ event }) => {
@@ -59,7 +69,9 @@ export const channelMembersMachine = setup({
       const page = outputOf<Member[]>(event)
       return { members: appendUnique(context.members, page), pages: context.pages + 1, more: page.length === PAGE_SIZE }
     }),
-    startRoleChange: assign(({ event }) => (event.type === 'CHANGE_ROLE' ? { changing: { customer_id: event.memberId, role: event.role }, membersError: null } : {})),
+    startRoleChange: assign(({ event }) =>
+      event.type === 'CHANGE_ROLE' ? { changing: { customer_id: event.memberId, role: event.role }, membersError: null } : {},
+    ),
     replaceMember: assign(({ context, event }) => {
       const saved = outputOf<Member>(event)
       return { members: context.members.map((m) => (m._id === saved._id ? saved : m)), changing: null }
@@ -68,7 +80,9 @@ export const channelMembersMachine = setup({
     setMembersError: assign({ membersError: ({ event }) => errorTextOf(event), changing: null }),
     setLabels: assign({ labels: ({ event }) => outputOf<Label[]>(event), labelsError: null }),
     setLabelName: assign({ labelName: ({ event }) => (event.type === 'LABEL_NAME_CHANGED' ? event.name : '') }),
-    setLabelColor: assign({ labelColor: ({ context, event }) => (event.type === 'LABEL_COLOR_CHANGED' ? event.color : context.labelColor) }),
+    setLabelColor: assign({
+      labelColor: ({ context, event }) => (event.type === 'LABEL_COLOR_CHANGED' ? event.color : context.labelColor),
+    }),
     clearLabelsError: assign({ labelsError: null }),
     appendLabel: assign(({ context, event }) => ({ labels: [...context.labels, outputOf<Label>(event)], labelName: '' })),
     startDelete: assign({ deleting: ({ event }) => (event.type === 'DELETE_LABEL' ? event.labelId : null), labelsError: null }),

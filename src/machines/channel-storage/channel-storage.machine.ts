@@ -3,7 +3,14 @@ import { PAGE_SIZE } from '../../../contract/common'
 import { errorTextOf, outputOf } from '../invoke-result'
 import { appendUnique } from '../append-unique'
 import { actorNotProvided } from '../not-provided'
-import type { ChannelStorageContext, ChannelStorageEvent, FileActionInput, StoragePage, StoragePageInput, StorageScope } from './channel-storage.types'
+import type {
+  ChannelStorageContext,
+  ChannelStorageEvent,
+  FileActionInput,
+  StoragePage,
+  StoragePageInput,
+  StorageScope,
+} from './channel-storage.types'
 
 /**
  * A channel's or a chat's files, or its trash, 20 at a time, with the storage used.
@@ -19,7 +26,8 @@ import type { ChannelStorageContext, ChannelStorageEvent, FileActionInput, Stora
 
 const notProvided = actorNotProvided('channelStorage')
 
-const sameScope = (a: StorageScope, b: StorageScope) => a.channelId === b.channelId && (a.topicId ?? null) === (b.topicId ?? null) && a.trash === b.trash
+const sameScope = (a: StorageScope, b: StorageScope) =>
+  a.channelId === b.channelId && (a.topicId ?? null) === (b.topicId ?? null) && a.trash === b.trash
 
 export const channelStorageMachine = setup({
   types: {
@@ -40,7 +48,9 @@ export const channelStorageMachine = setup({
     inTrash: ({ context, event }) => 'mediaId' in event && context.scope.trash && context.files.some((f) => f._id === event.mediaId),
   },
   actions: {
-    openScope: assign(({ event }) => (event.type === 'OPEN' ? { scope: event.scope, files: [], usage: null, pages: 0, more: false, acting: null, error: null } : {})),
+    openScope: assign(({ event }) =>
+      event.type === 'OPEN' ? { scope: event.scope, files: [], usage: null, pages: 0, more: false, acting: null, error: null } : {},
+    ),
     setFirstPage: assign(({ event }) => {
       const { items, used, quota } = outputOf<StoragePage>(event)
       return { files: items, usage: { used, quota }, pages: 1, more: items.length === PAGE_SIZE }

@@ -21,16 +21,14 @@ import type { ComposedMessage, ComposerContext, ComposerEmitted, ComposerEvent, 
 /** The upload as a child: `report` sends UPLOAD_UPDATE to the actor that spawned it. */
 const childUpload = uploadMachine.provide({
   actions: {
-    report: sendParent(
-      ({ context }, params: { status: UploadStatus }): UploadUpdate => ({
-        type: 'UPLOAD_UPDATE',
-        id: context.id,
-        status: params.status,
-        percent: context.percent,
-        mediaId: context.mediaId,
-        error: context.error,
-      }),
-    ),
+    report: sendParent(({ context }, params: { status: UploadStatus }): UploadUpdate => ({
+      type: 'UPLOAD_UPDATE',
+      id: context.id,
+      status: params.status,
+      percent: context.percent,
+      mediaId: context.mediaId,
+      error: context.error,
+    })),
   },
 })
 
@@ -49,7 +47,9 @@ export function mentionQuery(text: string, caret: number): { start: number; quer
 /** Members whose name matches the @word at the caret (not the user). */
 export function suggestionsOf(context: Pick<ComposerContext, 'draft' | 'caret' | 'members' | 'meId'>): Member[] {
   const query = mentionQuery(context.draft, context.caret)
-  return query ? context.members.filter((m) => m._id !== context.meId && m.name.toLowerCase().includes(query.query)).slice(0, MAX_SUGGESTIONS) : []
+  return query
+    ? context.members.filter((m) => m._id !== context.meId && m.name.toLowerCase().includes(query.query)).slice(0, MAX_SUGGESTIONS)
+    : []
 }
 
 /** Replaces draft[from, to) by `text`; the caret goes after it. */
@@ -88,7 +88,11 @@ export const composerMachine = setup({
     pickFirstSuggestion: assign(({ context }) => pickMention(context, suggestionsOf(context)[0]!)),
     insertEmoji: assign(({ context, event }) => (event.type === 'EMOJI' ? insertInto(context, event.emoji) : {})),
     setReplyTo: assign(({ event }) => (event.type === 'REPLY' ? { replyTo: event.message, editing: null } : {})),
-    startEdit: assign(({ event }) => (event.type === 'EDIT' ? { editing: event.message, replyTo: null, draft: event.message.message, caret: event.message.message.length } : {})),
+    startEdit: assign(({ event }) =>
+      event.type === 'EDIT'
+        ? { editing: event.message, replyTo: null, draft: event.message.message, caret: event.message.message.length }
+        : {},
+    ),
     clearReply: assign({ replyTo: null }),
     clearEdit: assign({ editing: null, draft: '', caret: 0 }),
     submitSend: emit(({ context }): ComposerEmitted => {
@@ -102,7 +106,11 @@ export const composerMachine = setup({
       }
       return { type: 'send', message }
     }),
-    submitEdit: emit(({ context }): ComposerEmitted => ({ type: 'edit', messageId: context.editing?._id ?? '', text: context.draft.trim() })),
+    submitEdit: emit(({ context }): ComposerEmitted => ({
+      type: 'edit',
+      messageId: context.editing?._id ?? '',
+      text: context.draft.trim(),
+    })),
     /** After a send: the attachments belong to the message now, so their uploads stop without dropping them. */
     clearAfterSubmit: enqueueActions(({ context, enqueue }) => {
       for (const attachment of context.attachments) enqueue.stopChild(attachment.id)
@@ -120,10 +128,16 @@ export const composerMachine = setup({
       return { attachments: [...context.attachments, ...added], nextAttachment: context.nextAttachment + added.length }
     }),
     cancelUpload: sendTo(({ event }) => (event.type === 'REMOVE_ATTACHMENT' ? event.id : ''), { type: 'CANCEL' }),
-    hideAttachment: assign({ attachments: ({ context, event }) => context.attachments.filter((a) => event.type !== 'REMOVE_ATTACHMENT' || a.id !== event.id) }),
+    hideAttachment: assign({
+      attachments: ({ context, event }) => context.attachments.filter((a) => event.type !== 'REMOVE_ATTACHMENT' || a.id !== event.id),
+    }),
     updateAttachment: assign({
       attachments: ({ context, event }) =>
-        event.type === 'UPLOAD_UPDATE' ? context.attachments.map((a) => (a.id === event.id ? { ...a, status: event.status, percent: event.percent, error: event.error, mediaId: event.mediaId } : a)) : context.attachments,
+        event.type === 'UPLOAD_UPDATE'
+          ? context.attachments.map((a) =>
+              a.id === event.id ? { ...a, status: event.status, percent: event.percent, error: event.error, mediaId: event.mediaId } : a,
+            )
+          : context.attachments,
     }),
     submit: raise({ type: 'SUBMIT' }),
   },
@@ -131,18 +145,40 @@ export const composerMachine = setup({
     hasSuggestions: ({ context }) => suggestionsOf(context).length > 0,
     hasMentionQuery: ({ context }) => mentionQuery(context.draft, context.caret) !== null,
     canSubmit: ({ context }) =>
-      context.canSend && !context.attachments.some((a) => a.status === 'uploading') && (context.draft.trim() !== '' || context.attachments.some((a) => a.status === 'done')),
+      context.canSend &&
+      !context.attachments.some((a) => a.status === 'uploading') &&
+      (context.draft.trim() !== '' || context.attachments.some((a) => a.status === 'done')),
     isKnownAttachment: ({ context, event }) => 'id' in event && context.attachments.some((a) => a.id === event.id),
   },
   delays: { TYPING_THROTTLE: TYPING_THROTTLE_MS },
 }).createMachine({
   id: 'composer',
-  context: ({ input }) => ({ ...input, caret: input.draft.length, replyTo: null, editing: null, mentioned: [], attachments: [], nextAttachment: 1 }),
+  context: ({ input }) => ({
+    ...input,
+    caret: input.draft.length,
+    replyTo: null,
+    editing: null,
+    mentioned: [],
+    attachments: [],
+    nextAttachment: 1,
+  }),
   type: 'parallel',
   on: {
     CARET: { actions: 'setCaret' },
-    PICK_MENTION: { guard: 'hasMentionQuery', actions: ['pickMention', { type: 'persistDraft', params: ({ context }) => ({ topicId: context.topicId, draft: context.draft }) }] },
-    ENTER: [{ guard: 'hasSuggestions', actions: ['pickFirstSuggestion', { type: 'persistDraft', params: ({ context }) => ({ topicId: context.topicId, draft: context.draft }) }] }, { actions: 'submit' }],
+    PICK_MENTION: {
+      guard: 'hasMentionQuery',
+      actions: ['pickMention', { type: 'persistDraft', params: ({ context }) => ({ topicId: context.topicId, draft: context.draft }) }],
+    },
+    ENTER: [
+      {
+        guard: 'hasSuggestions',
+        actions: [
+          'pickFirstSuggestion',
+          { type: 'persistDraft', params: ({ context }) => ({ topicId: context.topicId, draft: context.draft }) },
+        ],
+      },
+      { actions: 'submit' },
+    ],
     ATTACH: { actions: 'spawnUploads' },
     REMOVE_ATTACHMENT: { guard: 'isKnownAttachment', actions: ['cancelUpload', 'hideAttachment'] },
     UPLOAD_UPDATE: { guard: 'isKnownAttachment', actions: 'updateAttachment' },
@@ -154,24 +190,67 @@ export const composerMachine = setup({
         composing: {
           on: {
             REPLY: { target: 'replying', actions: 'setReplyTo' },
-            EDIT: { target: 'editing', actions: ['startEdit', { type: 'persistDraft', params: ({ context }) => ({ topicId: context.topicId, draft: context.draft }) }] },
-            SUBMIT: { guard: 'canSubmit', actions: ['submitSend', 'clearAfterSubmit', { type: 'persistDraft', params: ({ context }) => ({ topicId: context.topicId, draft: '' }) }] },
+            EDIT: {
+              target: 'editing',
+              actions: [
+                'startEdit',
+                { type: 'persistDraft', params: ({ context }) => ({ topicId: context.topicId, draft: context.draft }) },
+              ],
+            },
+            SUBMIT: {
+              guard: 'canSubmit',
+              actions: [
+                'submitSend',
+                'clearAfterSubmit',
+                { type: 'persistDraft', params: ({ context }) => ({ topicId: context.topicId, draft: '' }) },
+              ],
+            },
           },
         },
         replying: {
           on: {
             REPLY: { actions: 'setReplyTo' },
-            EDIT: { target: 'editing', actions: ['startEdit', { type: 'persistDraft', params: ({ context }) => ({ topicId: context.topicId, draft: context.draft }) }] },
+            EDIT: {
+              target: 'editing',
+              actions: [
+                'startEdit',
+                { type: 'persistDraft', params: ({ context }) => ({ topicId: context.topicId, draft: context.draft }) },
+              ],
+            },
             CANCEL: { target: 'composing', actions: 'clearReply' },
-            SUBMIT: { guard: 'canSubmit', target: 'composing', actions: ['submitSend', 'clearAfterSubmit', { type: 'persistDraft', params: ({ context }) => ({ topicId: context.topicId, draft: '' }) }] },
+            SUBMIT: {
+              guard: 'canSubmit',
+              target: 'composing',
+              actions: [
+                'submitSend',
+                'clearAfterSubmit',
+                { type: 'persistDraft', params: ({ context }) => ({ topicId: context.topicId, draft: '' }) },
+              ],
+            },
           },
         },
         editing: {
           on: {
             REPLY: { target: 'replying', actions: 'setReplyTo' },
-            EDIT: { actions: ['startEdit', { type: 'persistDraft', params: ({ context }) => ({ topicId: context.topicId, draft: context.draft }) }] },
-            CANCEL: { target: 'composing', actions: ['clearEdit', { type: 'persistDraft', params: ({ context }) => ({ topicId: context.topicId, draft: '' }) }] },
-            SUBMIT: { guard: 'canSubmit', target: 'composing', actions: ['submitEdit', 'clearAfterEdit', { type: 'persistDraft', params: ({ context }) => ({ topicId: context.topicId, draft: '' }) }] },
+            EDIT: {
+              actions: [
+                'startEdit',
+                { type: 'persistDraft', params: ({ context }) => ({ topicId: context.topicId, draft: context.draft }) },
+              ],
+            },
+            CANCEL: {
+              target: 'composing',
+              actions: ['clearEdit', { type: 'persistDraft', params: ({ context }) => ({ topicId: context.topicId, draft: '' }) }],
+            },
+            SUBMIT: {
+              guard: 'canSubmit',
+              target: 'composing',
+              actions: [
+                'submitEdit',
+                'clearAfterEdit',
+                { type: 'persistDraft', params: ({ context }) => ({ topicId: context.topicId, draft: '' }) },
+              ],
+            },
           },
         },
       },
@@ -183,12 +262,23 @@ export const composerMachine = setup({
           on: {
             DRAFT: {
               target: 'announced',
-              actions: ['setDraft', { type: 'persistDraft', params: ({ context }) => ({ topicId: context.topicId, draft: context.draft }) }, { type: 'announceTyping', params: ({ context }) => ({ topicId: context.topicId }) }],
+              actions: [
+                'setDraft',
+                { type: 'persistDraft', params: ({ context }) => ({ topicId: context.topicId, draft: context.draft }) },
+                { type: 'announceTyping', params: ({ context }) => ({ topicId: context.topicId }) },
+              ],
             },
           },
         },
         announced: {
-          on: { DRAFT: { actions: ['setDraft', { type: 'persistDraft', params: ({ context }) => ({ topicId: context.topicId, draft: context.draft }) }] } },
+          on: {
+            DRAFT: {
+              actions: [
+                'setDraft',
+                { type: 'persistDraft', params: ({ context }) => ({ topicId: context.topicId, draft: context.draft }) },
+              ],
+            },
+          },
           after: { TYPING_THROTTLE: 'idle' },
         },
       },
@@ -200,7 +290,13 @@ export const composerMachine = setup({
         open: {
           on: {
             TOGGLE_EMOJI: 'closed',
-            EMOJI: { target: 'closed', actions: ['insertEmoji', { type: 'persistDraft', params: ({ context }) => ({ topicId: context.topicId, draft: context.draft }) }] },
+            EMOJI: {
+              target: 'closed',
+              actions: [
+                'insertEmoji',
+                { type: 'persistDraft', params: ({ context }) => ({ topicId: context.topicId, draft: context.draft }) },
+              ],
+            },
           },
         },
       },

@@ -54,6 +54,7 @@ export type ComposerEvent =
   | UploadUpdate
 
 /** A message to queue (the runtime adds its client_id and time). */
-export type ComposedMessage = Required<Pick<SendMessageBody, 'topic_id' | 'message' | 'media_ids' | 'mentions'>> & Pick<SendMessageBody, 'reply_to'>
+export type ComposedMessage = Required<Pick<SendMessageBody, 'topic_id' | 'message' | 'media_ids' | 'mentions'>> &
+  Pick<SendMessageBody, 'reply_to'>
 
 export type ComposerEmitted = { type: 'send'; message: ComposedMessage } | { type: 'edit'; messageId: string; text: string }

@@ -3,7 +3,16 @@ import { PAGE_SIZE } from '../../../contract/common'
 import { errorTextOf, outputOf } from '../invoke-result'
 import { appendUnique } from '../append-unique'
 import { actorNotProvided } from '../not-provided'
-import type { ContactItem, ContactListContext, ContactListEvent, ContactListInput, ContactListKind, LoadPageInput, MovableKind, MoveItemInput } from './contact-list.types'
+import type {
+  ContactItem,
+  ContactListContext,
+  ContactListEvent,
+  ContactListInput,
+  ContactListKind,
+  LoadPageInput,
+  MovableKind,
+  MoveItemInput,
+} from './contact-list.types'
 
 /**
  * A contact list (friends, friend requests, archived friends or blocked people), 20 per page: it
@@ -53,14 +62,18 @@ export const contactListMachine = setup({
     pageIsFull: ({ event }) => outputOf<ContactItem[]>(event).length === PAGE_SIZE,
     hasItems: ({ context }) => context.items.length > 0,
     isLastItem: ({ context, event }) => event.type === 'REMOVE' && context.items.length === 1 && context.items[0]!._id === event.customerId,
-    canMove: ({ context, event }) => event.type === 'MOVE' && isMovable(context.kind) && context.items.some((item) => item._id === event.customerId),
+    canMove: ({ context, event }) =>
+      event.type === 'MOVE' && isMovable(context.kind) && context.items.some((item) => item._id === event.customerId),
     /** Changed elsewhere while a move was on its way: load the list again. */
     isStale: ({ context }) => context.stale,
   },
   actions: {
     append: assign({ items: ({ context, event }) => appendUnique(context.items, outputOf<ContactItem[]>(event)) }),
     nextPage: assign({ page: ({ context }) => context.page + 1 }),
-    remove: assign({ items: ({ context, event }) => (event.type === 'REMOVE' ? context.items.filter((item) => item._id !== event.customerId) : context.items) }),
+    remove: assign({
+      items: ({ context, event }) =>
+        event.type === 'REMOVE' ? context.items.filter((item) => item._id !== event.customerId) : context.items,
+    }),
     reset: assign({ items: [], page: 1, movingId: null, moveFailure: null, fresh: [], stale: false }),
     markStale: assign({ stale: true }),
     startRefresh: assign({ page: 1, fresh: [], stale: false }),
@@ -69,7 +82,10 @@ export const contactListMachine = setup({
     dropRefresh: assign({ fresh: [] }),
     startMove: assign({ movingId: ({ event }) => (event.type === 'MOVE' ? event.customerId : null), moveFailure: null }),
     removeMoved: assign({ items: ({ context }) => context.items.filter((item) => item._id !== context.movingId), movingId: null }),
-    moveFailed: assign({ moveFailure: ({ context, event }) => ({ customerId: context.movingId!, detail: errorTextOf(event) || null }), movingId: null }),
+    moveFailed: assign({
+      moveFailure: ({ context, event }) => ({ customerId: context.movingId!, detail: errorTextOf(event) || null }),
+      movingId: null,
+    }),
   },
 }).createMachine({
   id: 'contactList',
@@ -93,7 +109,11 @@ export const contactListMachine = setup({
       on: { REFRESH: { target: 'loading', reenter: true, actions: 'reset' } },
     },
     settling: {
-      always: [{ guard: 'isStale', target: 'refreshing', actions: 'startRefresh' }, { guard: 'hasItems', target: 'loaded' }, { target: 'empty' }],
+      always: [
+        { guard: 'isStale', target: 'refreshing', actions: 'startRefresh' },
+        { guard: 'hasItems', target: 'loaded' },
+        { target: 'empty' },
+      ],
     },
     loaded: {
       on: {

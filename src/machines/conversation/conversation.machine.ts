@@ -2,7 +2,16 @@ import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from
 import { CATCH_UP_MAX, type Message, type PushedMessage } from '../../../contract/message'
 import { DEFAULT_TOPIC_PERMISSIONS } from '../../../contract/topic'
 import { actorNotProvided } from '../not-provided'
-import type { ConversationContext, ConversationEvent, ConversationInput, DeleteInput, EditInput, ForwardInput, ForwardTarget, PinInput } from './conversation.types'
+import type {
+  ConversationContext,
+  ConversationEvent,
+  ConversationInput,
+  DeleteInput,
+  EditInput,
+  ForwardInput,
+  ForwardTarget,
+  PinInput,
+} from './conversation.types'
 
 /**
  * One open chat.
@@ -88,19 +97,29 @@ export const conversationMachine = setup({
   actions: {
     mergeLoaded: assign({ messages: ({ context }, params: { loaded: Message[] }) => mergeMessages(context.messages, params.loaded) }),
     /** A page of history: merged, and a full page means there may be older messages. */
-    mergePage: assign(({ context }, params: { loaded: Message[] }) => ({ messages: mergeMessages(context.messages, params.loaded), hasOlder: params.loaded.length === PAGE })),
+    mergePage: assign(({ context }, params: { loaded: Message[] }) => ({
+      messages: mergeMessages(context.messages, params.loaded),
+      hasOlder: params.loaded.length === PAGE,
+    })),
     /** Opened on a message: what came after it is fetched next (the catch-up), so history has no gap. */
     followFocus: assign({ catchUpDue: ({ context }) => context.catchUpDue || context.focusSeq !== null }),
     markCatchUpDue: assign({ catchUpDue: true }),
     clearCatchUpDue: assign({ catchUpDue: false }),
     merge: assign({
       messages: ({ context, event }) =>
-        event.type === 'RECEIVED' ? mergeMessages(context.messages, [event.message]) : event.type === 'CHANGED' ? mergeMessages(context.messages, [withKnownLinks(context.messages, event.message)]) : context.messages,
+        event.type === 'RECEIVED'
+          ? mergeMessages(context.messages, [event.message])
+          : event.type === 'CHANGED'
+            ? mergeMessages(context.messages, [withKnownLinks(context.messages, event.message)])
+            : context.messages,
     }),
     /** The server's answer to an action: the changed message. */
     mergeAnswer: assign({ messages: ({ context }, params: { message: Message }) => mergeMessages(context.messages, [params.message]) }),
     startTyping: assign({ typists: ({ event }) => (event.type === 'TYPING' ? [event.typist] : []) }),
-    addTypist: assign({ typists: ({ context, event }) => (event.type === 'TYPING' ? [...context.typists.filter((t) => t._id !== event.typist._id), event.typist] : context.typists) }),
+    addTypist: assign({
+      typists: ({ context, event }) =>
+        event.type === 'TYPING' ? [...context.typists.filter((t) => t._id !== event.typist._id), event.typist] : context.typists,
+    }),
     clearTypists: assign({ typists: [] }),
     rememberDeleting: assign({ deletingId: ({ event }) => (event.type === 'DELETE' ? event.messageId : null) }),
     forgetDeleting: assign({ deletingId: null }),
@@ -112,7 +131,20 @@ export const conversationMachine = setup({
   delays: { TYPING_WINDOW: TYPING_WINDOW_MS },
 }).createMachine({
   id: 'conversation',
-  context: ({ input }) => ({ ...input, topicId: input.topic._id, focusSeq: input.focusSeq ?? null, lastSeenSeq: input.topic.last_seen_seq, messages: [], hasOlder: false, catchUpDue: false, typists: [], pinned: [], deletingId: null, forwarding: null, forwardTargets: [] }),
+  context: ({ input }) => ({
+    ...input,
+    topicId: input.topic._id,
+    focusSeq: input.focusSeq ?? null,
+    lastSeenSeq: input.topic.last_seen_seq,
+    messages: [],
+    hasOlder: false,
+    catchUpDue: false,
+    typists: [],
+    pinned: [],
+    deletingId: null,
+    forwarding: null,
+    forwardTargets: [],
+  }),
   type: 'parallel',
   on: {
     RECEIVED: { guard: 'isThisTopic', actions: 'merge' },
@@ -128,7 +160,8 @@ export const conversationMachine = setup({
           invoke: {
             id: 'loadLatest',
             src: 'loadLatest',
-            input: ({ context }) => (context.focusSeq === null ? { topicId: context.topicId } : { topicId: context.topicId, before: context.focusSeq + 1 }),
+            input: ({ context }) =>
+              context.focusSeq === null ? { topicId: context.topicId } : { topicId: context.topicId, before: context.focusSeq + 1 },
             onDone: { target: 'ready', actions: [{ type: 'mergePage', params: ({ event }) => ({ loaded: event.output }) }, 'followFocus'] },
             onError: 'failed',
           },
@@ -193,7 +226,8 @@ export const conversationMachine = setup({
           invoke: {
             id: 'editMessage',
             src: 'editMessage',
-            input: ({ event }) => (event.type === 'EDIT' ? { message_id: event.messageId, message: event.text } : { message_id: '', message: '' }),
+            input: ({ event }) =>
+              event.type === 'EDIT' ? { message_id: event.messageId, message: event.text } : { message_id: '', message: '' },
             onDone: { target: 'idle', actions: { type: 'mergeAnswer', params: ({ event }) => ({ message: event.output }) } },
             onError: 'idle',
           },
@@ -224,7 +258,10 @@ export const conversationMachine = setup({
             id: 'deleteMessage',
             src: 'deleteMessage',
             input: ({ context }) => ({ message_id: context.deletingId ?? '' }),
-            onDone: { target: 'idle', actions: ['forgetDeleting', { type: 'mergeAnswer', params: ({ event }) => ({ message: event.output }) }] },
+            onDone: {
+              target: 'idle',
+              actions: ['forgetDeleting', { type: 'mergeAnswer', params: ({ event }) => ({ message: event.output }) }],
+            },
             onError: { target: 'idle', actions: 'forgetDeleting' },
           },
         },
@@ -262,13 +299,20 @@ export const conversationMachine = setup({
           },
         },
         choosing: {
-          on: { FORWARD: { actions: 'setForwarding' }, FORWARD_TO: 'sending', CANCEL_FORWARD: { target: 'closed', actions: 'closeForward' } },
+          on: {
+            FORWARD: { actions: 'setForwarding' },
+            FORWARD_TO: 'sending',
+            CANCEL_FORWARD: { target: 'closed', actions: 'closeForward' },
+          },
         },
         sending: {
           invoke: {
             id: 'forwardMessage',
             src: 'forwardMessage',
-            input: ({ context, event }) => ({ message_id: context.forwarding?._id ?? '', topic_ids: event.type === 'FORWARD_TO' ? [event.topicId] : [] }),
+            input: ({ context, event }) => ({
+              message_id: context.forwarding?._id ?? '',
+              topic_ids: event.type === 'FORWARD_TO' ? [event.topicId] : [],
+            }),
             onDone: { target: 'closed', actions: 'closeForward' },
             onError: 'choosing',
           },
@@ -279,7 +323,15 @@ export const conversationMachine = setup({
 })
 
 export const conversationSampleInput: ConversationInput = {
-  topic: { _id: 'topic-1', name: 'General', members_count: 2, role: 20, is_group: true, permission: DEFAULT_TOPIC_PERMISSIONS, last_seen_seq: 0 },
+  topic: {
+    _id: 'topic-1',
+    name: 'General',
+    members_count: 2,
+    role: 20,
+    is_group: true,
+    permission: DEFAULT_TOPIC_PERMISSIONS,
+    last_seen_seq: 0,
+  },
   meId: 'user-1',
 }
 

@@ -1,3 +1,9 @@
-export { dndNoticeMachine, dndNoticeSampleInput, type DndNoticeActor, type DndNoticeMachine, type DndNoticeSnapshot } from './dnd-notice.machine'
+export {
+  dndNoticeMachine,
+  dndNoticeSampleInput,
+  type DndNoticeActor,
+  type DndNoticeMachine,
+  type DndNoticeSnapshot,
+} from './dnd-notice.machine'
 export { connect, type DndNoticeProps } from './dnd-notice.connect'
 export type { DndNoticeContext, DndNoticeEvent, DndNoticeInput } from './dnd-notice.types'

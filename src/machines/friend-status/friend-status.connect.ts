@@ -54,7 +54,12 @@ function settledLabel(context: FriendStatusContext): FriendStatusLabel {
 export function connect(snapshot: FriendStatusSnapshot, send: (event: FriendStatusEvent) => void): FriendStatusProps {
   const { context } = snapshot
   const busy = BUSY.find((state) => snapshot.matches(state)) ?? null
-  const status: FriendStatusLabel = snapshot.matches('loading') || snapshot.matches('resolving') ? 'loading' : snapshot.matches('loadFailed') ? 'loadFailed' : settledLabel(context)
+  const status: FriendStatusLabel =
+    snapshot.matches('loading') || snapshot.matches('resolving')
+      ? 'loading'
+      : snapshot.matches('loadFailed')
+        ? 'loadFailed'
+        : settledLabel(context)
   const settled = busy === null && status !== 'loading' && status !== 'loadFailed'
   return {
     visible: !context.removed,

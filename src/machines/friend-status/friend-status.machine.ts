@@ -1,6 +1,14 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import { actorNotProvided } from '../not-provided'
-import type { FriendStatus, FriendStatusContext, FriendStatusError, FriendStatusEvent, FriendStatusInput, Person, RelateInput } from './friend-status.types'
+import type {
+  FriendStatus,
+  FriendStatusContext,
+  FriendStatusError,
+  FriendStatusEvent,
+  FriendStatusInput,
+  Person,
+  RelateInput,
+} from './friend-status.types'
 
 /**
  * One person's friend status, driving every friend button (profile, chat header, contact request,
@@ -31,7 +39,10 @@ const detailOf = (error: unknown): string | null => {
   return typeof message === 'string' && message ? message : null
 }
 
-const failed = (error: FriendStatusError) => ({ type: 'showError' as const, params: ({ event }: { event: { error?: unknown } }) => ({ error, detail: detailOf(event.error) }) })
+const failed = (error: FriendStatusError) => ({
+  type: 'showError' as const,
+  params: ({ event }: { event: { error?: unknown } }) => ({ error, detail: detailOf(event.error) }),
+})
 
 export const friendStatusMachine = setup({
   types: {
@@ -80,7 +91,10 @@ export const friendStatusMachine = setup({
     becomeStranger: assign({ friendStatus: FRIEND_STATUS.stranger, incoming: false, removed: true }),
     becomeUnblocked: assign({ blocked: false, removed: true }),
     forget: assign({ friendStatus: null }),
-    showError: assign((_, params: { error: FriendStatusError; detail: string | null }) => ({ error: params.error, errorDetail: params.detail })),
+    showError: assign((_, params: { error: FriendStatusError; detail: string | null }) => ({
+      error: params.error,
+      errorDetail: params.detail,
+    })),
   },
 }).createMachine({
   id: 'friendStatus',
@@ -218,7 +232,11 @@ export const friendStatusMachine = setup({
         input: ({ context }) => ({ customer_id: context.customerId }),
         onDone: {
           target: 'resolving',
-          actions: [{ type: 'takePerson', params: ({ event }) => event.output }, 'becomeUnblocked', { type: 'removeItem', params: ({ context }) => ({ customerId: context.customerId }) }],
+          actions: [
+            { type: 'takePerson', params: ({ event }) => event.output },
+            'becomeUnblocked',
+            { type: 'removeItem', params: ({ context }) => ({ customerId: context.customerId }) },
+          ],
         },
         onError: { target: 'blocked', actions: failed('unblock') },
       },
@@ -227,7 +245,13 @@ export const friendStatusMachine = setup({
 })
 
 /** What the statechart visualiser starts the machine with. */
-export const friendStatusSampleInput: FriendStatusInput = { customerId: 'customer-1', name: 'Lan Nguyễn', photoUrl: null, friendStatus: 0, incoming: true }
+export const friendStatusSampleInput: FriendStatusInput = {
+  customerId: 'customer-1',
+  name: 'Lan Nguyễn',
+  photoUrl: null,
+  friendStatus: 0,
+  incoming: true,
+}
 
 export type FriendStatusMachine = typeof friendStatusMachine
 export type FriendStatusActor = ActorRefFrom<FriendStatusMachine>

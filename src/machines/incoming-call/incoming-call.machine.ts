@@ -1,6 +1,12 @@
 import { assertEvent, assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import { actorNotProvided } from '../not-provided'
-import type { CallAnswerResponse, IncomingCallContext, IncomingCallEvent, IncomingCallInput, IncomingCallRequest } from './incoming-call.types'
+import type {
+  CallAnswerResponse,
+  IncomingCallContext,
+  IncomingCallEvent,
+  IncomingCallInput,
+  IncomingCallRequest,
+} from './incoming-call.types'
 
 /**
  * The callee's side of calls. Lives as long as the login.
@@ -46,7 +52,8 @@ export const incomingCallMachine = setup({
   guards: {
     isFree: ({ context }) => !context.calling && !context.inRoomView,
     soundsOn: ({ context }) => context.sounds === 1,
-    missedThisCall: ({ context, event }) => event.type === 'RESPONSE_CALL' && event.status === 'missed' && event.call_id === context.call?._id,
+    missedThisCall: ({ context, event }) =>
+      event.type === 'RESPONSE_CALL' && event.status === 'missed' && event.call_id === context.call?._id,
     movedToRoom: (_, response: CallAnswerResponse) => response.status === 301 && Boolean(response.result?._id),
   },
   delays: {

@@ -10,4 +10,11 @@ export {
   type IncomingCallSnapshot,
 } from './incoming-call.machine'
 export { connect, type IncomingCallPhase, type IncomingCallProps } from './incoming-call.connect'
-export type { CallAnswerResponse, IncomingCallContext, IncomingCallEvent, IncomingCallInput, IncomingCallRequest, Sounds } from './incoming-call.types'
+export type {
+  CallAnswerResponse,
+  IncomingCallContext,
+  IncomingCallEvent,
+  IncomingCallInput,
+  IncomingCallRequest,
+  Sounds,
+} from './incoming-call.types'

@@ -1,6 +1,13 @@
 import { assertEvent, assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import { actorNotProvided } from '../not-provided'
-import type { CallOpenResult, CreateMeetingInput, MeetingFormContext, MeetingFormError, MeetingFormEvent, MeetingFormInput } from './meeting-form.types'
+import type {
+  CallOpenResult,
+  CreateMeetingInput,
+  MeetingFormContext,
+  MeetingFormError,
+  MeetingFormEvent,
+  MeetingFormInput,
+} from './meeting-form.types'
 
 /**
  * The meeting-now dialog: start an instant meeting, or join one by its code.
@@ -23,7 +30,8 @@ export function meetingHref(result: CallOpenResult, context: Pick<MeetingFormCon
   return `/call-open/${encodeURIComponent(result._id)}?${query.toString()}`
 }
 
-export const canStartMeeting = (context: Pick<MeetingFormContext, 'roomName' | 'name'>) => context.roomName.trim() !== '' || context.name.trim() !== ''
+export const canStartMeeting = (context: Pick<MeetingFormContext, 'roomName' | 'name'>) =>
+  context.roomName.trim() !== '' || context.name.trim() !== ''
 
 const notProvided = actorNotProvided('meetingForm')
 
@@ -70,7 +78,10 @@ export const meetingFormMachine = setup({
         id: 'createMeeting',
         src: 'createMeeting',
         input: ({ context }) => ({ room_name: context.roomName.trim(), name: context.name.trim(), password: context.password }),
-        onDone: { target: 'opened', actions: { type: 'openMeeting', params: ({ context, event }) => ({ href: meetingHref(event.output, context) }) } },
+        onDone: {
+          target: 'opened',
+          actions: { type: 'openMeeting', params: ({ context, event }) => ({ href: meetingHref(event.output, context) }) },
+        },
         onError: { target: 'editing', actions: { type: 'showError', params: { error: 'create' } } },
       },
     },
@@ -79,7 +90,10 @@ export const meetingFormMachine = setup({
         id: 'findMeeting',
         src: 'findMeeting',
         input: ({ context }) => ({ code: context.code.trim() }),
-        onDone: { target: 'opened', actions: { type: 'openMeeting', params: ({ context, event }) => ({ href: meetingHref(event.output, context) }) } },
+        onDone: {
+          target: 'opened',
+          actions: { type: 'openMeeting', params: ({ context, event }) => ({ href: meetingHref(event.output, context) }) },
+        },
         onError: { target: 'editing', actions: { type: 'showError', params: { error: 'code' } } },
       },
     },

@@ -24,11 +24,7 @@ export interface MeetingFormContext {
 }
 
 export type MeetingFormEvent =
-  | { type: 'CHANGE'; field: MeetingField; value: string }
-  | { type: 'START' }
-  | { type: 'JOIN' }
-  | { type: 'CLOSE' }
-
+  { type: 'CHANGE'; field: MeetingField; value: string } | { type: 'START' } | { type: 'JOIN' } | { type: 'CLOSE' }
 
 /** POST call-open/create. */
 export interface CreateMeetingInput {

@@ -46,7 +46,13 @@ export interface MessageSearchProps {
 export function connect(snapshot: MessageSearchSnapshot, send: (event: MessageSearchEvent) => void): MessageSearchProps {
   const { keyword, results, hasMore } = snapshot.context
   const loadingMore = snapshot.matches('loadingMore')
-  const status = snapshot.matches('loading') ? 'loading' : snapshot.matches('failed') ? 'failed' : snapshot.matches('ready') || loadingMore ? 'ready' : 'idle'
+  const status = snapshot.matches('loading')
+    ? 'loading'
+    : snapshot.matches('failed')
+      ? 'failed'
+      : snapshot.matches('ready') || loadingMore
+        ? 'ready'
+        : 'idle'
   return {
     keyword,
     status,

@@ -57,7 +57,11 @@ export const messageSearchMachine = setup({
   }),
   initial: 'starting',
   on: {
-    SEARCH: [{ guard: 'sameKeyword' }, { guard: 'blank', target: '.idle', actions: 'setKeyword' }, { target: '.loading', actions: 'setKeyword' }],
+    SEARCH: [
+      { guard: 'sameKeyword' },
+      { guard: 'blank', target: '.idle', actions: 'setKeyword' },
+      { target: '.loading', actions: 'setKeyword' },
+    ],
   },
   states: {
     starting: {

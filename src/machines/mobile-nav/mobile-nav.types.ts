@@ -2,6 +2,4 @@
 export type MobileNavCloseSource = 'overlay' | 'close-button' | 'escape' | 'action'
 
 export type MobileNavEvent =
-  | { type: 'OPEN' }
-  | { type: 'CLOSE'; source: MobileNavCloseSource }
-  | { type: 'ROUTE_CHANGED'; pathname: string }
+  { type: 'OPEN' } | { type: 'CLOSE'; source: MobileNavCloseSource } | { type: 'ROUTE_CHANGED'; pathname: string }

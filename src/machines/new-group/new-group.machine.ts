@@ -33,13 +33,25 @@ export const newGroupMachine = setup({
     hasName: ({ context }) => context.name.trim() !== '',
   },
   actions: {
-    reset: assign(({ event }) => ({ channelId: event.type === 'OPEN' ? event.channelId : '', name: '', chosen: [], candidates: [], error: null })),
+    reset: assign(({ event }) => ({
+      channelId: event.type === 'OPEN' ? event.channelId : '',
+      name: '',
+      chosen: [],
+      candidates: [],
+      error: null,
+    })),
     setName: assign({ name: ({ context, event }) => (event.type === 'NAME' ? event.name.slice(0, NAME_MAX) : context.name) }),
     toggleMember: assign({
       chosen: ({ context, event }) =>
-        event.type !== 'TOGGLE_MEMBER' ? context.chosen : context.chosen.includes(event.memberId) ? context.chosen.filter((id) => id !== event.memberId) : [...context.chosen, event.memberId],
+        event.type !== 'TOGGLE_MEMBER'
+          ? context.chosen
+          : context.chosen.includes(event.memberId)
+            ? context.chosen.filter((id) => id !== event.memberId)
+            : [...context.chosen, event.memberId],
     }),
-    setCandidates: assign({ candidates: ({ context }, params: { members: Candidate[] }) => params.members.filter((m) => m._id !== context.meId) }),
+    setCandidates: assign({
+      candidates: ({ context }, params: { members: Candidate[] }) => params.members.filter((m) => m._id !== context.meId),
+    }),
     clearError: assign({ error: null }),
     setError: assign({ error: ({ event }) => errorTextOf(event) }),
     emitCreated: emit((_, params: { topic: Topic }): NewGroupEmitted => ({ type: 'created', topic: params.topic })),

@@ -4,7 +4,8 @@ import type { NotificationBadgeEvent, NotificationItem, TitleIcon } from './noti
 export const titleIconOf = (count: number): TitleIcon => Math.max(0, Math.min(TITLE_ICON_MAX, Math.floor(count))) as TitleIcon
 
 /** The chat icon's badge: null at 0, the number up to the cap, 'cap+' above. */
-export const chatBadgeOf = (count: number): string | null => (count <= 0 ? null : count > CHAT_BADGE_CAP ? `${CHAT_BADGE_CAP}+` : String(count))
+export const chatBadgeOf = (count: number): string | null =>
+  count <= 0 ? null : count > CHAT_BADGE_CAP ? `${CHAT_BADGE_CAP}+` : String(count)
 
 /** The header's notification button. */
 export interface NotificationBellConnect {

@@ -1,7 +1,13 @@
 import { assertEvent, assign, fromPromise, setup, spawnChild, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import { LIMITS } from '../../../contract/limits'
 import { actorNotProvided } from '../not-provided'
-import type { MarkSeenInput, NotificationBadgeContext, NotificationBadgeEvent, NotificationBadgeInput, NotificationItem } from './notification-badge.types'
+import type {
+  MarkSeenInput,
+  NotificationBadgeContext,
+  NotificationBadgeEvent,
+  NotificationBadgeInput,
+  NotificationItem,
+} from './notification-badge.types'
 
 /**
  * Notification badges. Four parallel regions:
@@ -30,7 +36,8 @@ export const CHAT_BADGE_CAP = LIMITS.unreadBadgeCap
 
 const notProvided = actorNotProvided('notificationBadge')
 
-const targetOf = (context: NotificationBadgeContext, id: string): string | null => context.items.find((item) => item._id === id)?.target ?? null
+const targetOf = (context: NotificationBadgeContext, id: string): string | null =>
+  context.items.find((item) => item._id === id)?.target ?? null
 
 export const notificationBadgeMachine = setup({
   types: {
@@ -49,7 +56,8 @@ export const notificationBadgeMachine = setup({
     hasUnread: ({ context }) => context.unread > 0 || context.items.some((item) => !item.is_seen),
     noneUnreadElsewhere: ({ event }) => event.type === 'SEEN_ELSEWHERE' && event.count === 0,
     isKnownItem: ({ context, event }) => event.type === 'REMOVED' && context.items.some((item) => item._id === event.id),
-    isUnseenItem: ({ context, event }) => (event.type === 'SEEN' || event.type === 'OPEN') && context.items.some((item) => item._id === event.id && !item.is_seen),
+    isUnseenItem: ({ context, event }) =>
+      (event.type === 'SEEN' || event.type === 'OPEN') && context.items.some((item) => item._id === event.id && !item.is_seen),
   },
   actions: {
     /** Injected: the browser push for a notification (shown only while the window is blurred). */
@@ -59,7 +67,9 @@ export const notificationBadgeMachine = setup({
     /** Injected: navigates to a clicked item's target. */
     openTarget: (_, _params: { target: string | null }) => {},
     prepend: assign(({ context, event }) =>
-      event.type === 'DATA' ? { items: [event.notification, ...context.items], unread: context.unread + (event.notification.is_seen ? 0 : 1) } : {},
+      event.type === 'DATA'
+        ? { items: [event.notification, ...context.items], unread: context.unread + (event.notification.is_seen ? 0 : 1) }
+        : {},
     ),
     /**
      * A loaded page joins the list: none twice (an item read here stays read), newest first by
@@ -98,12 +108,18 @@ export const notificationBadgeMachine = setup({
     markSeenElsewhere: assign(({ context, event }) => {
       assertEvent(event, 'SEEN_ELSEWHERE')
       const ids = event.ids === null ? null : new Set(event.ids)
-      return { items: context.items.map((item) => (ids === null || ids.has(item._id) ? { ...item, is_seen: true } : item)), unread: Math.max(0, event.count) }
+      return {
+        items: context.items.map((item) => (ids === null || ids.has(item._id) ? { ...item, is_seen: true } : item)),
+        unread: Math.max(0, event.count),
+      }
     }),
     removeItem: assign(({ context, event }) => {
       assertEvent(event, 'REMOVED')
       const removed = context.items.find((item) => item._id === event.id)
-      return { items: context.items.filter((item) => item._id !== event.id), unread: removed && !removed.is_seen ? Math.max(0, context.unread - 1) : context.unread }
+      return {
+        items: context.items.filter((item) => item._id !== event.id),
+        unread: removed && !removed.is_seen ? Math.max(0, context.unread - 1) : context.unread,
+      }
     }),
     markAllItemsSeen: assign(({ context }) => ({ items: context.items.map((item) => ({ ...item, is_seen: true })), unread: 0 })),
     saveSeen: spawnChild('markSeen', {
@@ -173,7 +189,14 @@ export const notificationBadgeMachine = setup({
             SEEN: { guard: 'isUnseenItem', actions: ['markItemSeen', 'saveSeen'] },
             SEEN_ALL: { guard: 'hasUnread', actions: ['markAllItemsSeen', 'saveAllSeen'] },
             OPEN: [
-              { guard: 'isUnseenItem', actions: ['markItemSeen', 'saveSeen', { type: 'openTarget', params: ({ context, event }) => ({ target: targetOf(context, event.id) }) }] },
+              {
+                guard: 'isUnseenItem',
+                actions: [
+                  'markItemSeen',
+                  'saveSeen',
+                  { type: 'openTarget', params: ({ context, event }) => ({ target: targetOf(context, event.id) }) },
+                ],
+              },
               { actions: { type: 'openTarget', params: ({ context, event }) => ({ target: targetOf(context, event.id) }) } },
             ],
             SEEN_ELSEWHERE: { actions: 'markSeenElsewhere' },

@@ -46,7 +46,11 @@ export const notificationPagesMachine = setup({
         src: 'loadPage',
         input: ({ context }) => ({ page: context.page + 1 }),
         onDone: [
-          { guard: { type: 'fullPage', params: ({ event }) => ({ count: event.output.length }) }, target: 'loaded', actions: ['nextPage', { type: 'deliver', params: ({ event }) => ({ items: event.output }) }] },
+          {
+            guard: { type: 'fullPage', params: ({ event }) => ({ count: event.output.length }) },
+            target: 'loaded',
+            actions: ['nextPage', { type: 'deliver', params: ({ event }) => ({ items: event.output }) }],
+          },
           { target: 'exhausted', actions: ['nextPage', { type: 'deliver', params: ({ event }) => ({ items: event.output }) }] },
         ],
         onError: 'failed',

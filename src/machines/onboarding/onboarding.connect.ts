@@ -67,7 +67,11 @@ export function connect(snapshot: OnboardingSnapshot, send: (event: OnboardingEv
       website: c.website,
       channelType: c.channelType,
       canSubmit: businessEditing && businessComplete(c),
-      saving: at({ open: { step2: { business: 'savingCompany' } } }) ? 'company' : at({ open: { step2: { business: 'creatingChannel' } } }) ? 'channel' : null,
+      saving: at({ open: { step2: { business: 'savingCompany' } } })
+        ? 'company'
+        : at({ open: { step2: { business: 'creatingChannel' } } })
+          ? 'channel'
+          : null,
     },
     onChoose: (useFor) => send({ type: 'CHOOSE', useFor }),
     onNext: () => send({ type: 'NEXT' }),

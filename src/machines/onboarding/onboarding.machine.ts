@@ -29,7 +29,8 @@ import type {
  * Pure: every call is an injected promise actor.
  */
 
-export const businessComplete = (context: Pick<OnboardingContext, 'companyName' | 'channelType'>) => context.companyName.trim() !== '' && context.channelType !== null
+export const businessComplete = (context: Pick<OnboardingContext, 'companyName' | 'channelType'>) =>
+  context.companyName.trim() !== '' && context.channelType !== null
 
 const notProvided = actorNotProvided('onboarding')
 
@@ -62,7 +63,8 @@ export const onboardingMachine = setup({
     hasUseFor: ({ context }) => context.useFor !== null,
     isPersonal: ({ context }) => context.useFor === 'personal',
     hasKeyword: ({ context }) => context.keyword.trim() !== '',
-    isFoundChannel: ({ context, event }) => event.type === 'JOIN' && (context.channels ?? []).some((channel) => channel._id === event.channelId),
+    isFoundChannel: ({ context, event }) =>
+      event.type === 'JOIN' && (context.channels ?? []).some((channel) => channel._id === event.channelId),
     businessComplete: ({ context }) => businessComplete(context),
   },
   actions: {
@@ -91,15 +93,20 @@ export const onboardingMachine = setup({
   },
 }).createMachine({
   id: 'onboarding',
-  context: ({ input }) => ({ ...input, useFor: null, keyword: '', channels: null, companyName: '', website: '', channelType: null, error: null }),
+  context: ({ input }) => ({
+    ...input,
+    useFor: null,
+    keyword: '',
+    channels: null,
+    companyName: '',
+    website: '',
+    channelType: null,
+    error: null,
+  }),
   initial: 'deciding',
   states: {
     deciding: {
-      always: [
-        { guard: 'tutorialSkipped', target: 'closed' },
-        { guard: 'hasReferral', target: 'skippingForReferral' },
-        { target: 'open' },
-      ],
+      always: [{ guard: 'tutorialSkipped', target: 'closed' }, { guard: 'hasReferral', target: 'skippingForReferral' }, { target: 'open' }],
     },
     skippingForReferral: {
       invoke: {
@@ -180,7 +187,10 @@ export const onboardingMachine = setup({
                   invoke: {
                     id: 'saveStartWith',
                     src: 'saveStartWith',
-                    input: ({ context }) => ({ start_with: context.companyName.trim(), ...(context.website.trim() ? { website: context.website.trim() } : {}) }),
+                    input: ({ context }) => ({
+                      start_with: context.companyName.trim(),
+                      ...(context.website.trim() ? { website: context.website.trim() } : {}),
+                    }),
                     onDone: 'creatingChannel',
                     onError: { target: 'editing', actions: { type: 'showError', params: { error: 'saveCompany' } } },
                   },

@@ -41,7 +41,10 @@ export const outboxMachine = setup({
     goOffline: assign({ online: false }),
     signIn: assign({ signedIn: true }),
     signOut: assign({ signedIn: false }),
-    dismiss: assign({ rejected: ({ context, event }) => (event.type === 'DISMISS' ? context.rejected.filter((r) => r.entry.client_id !== event.clientId) : context.rejected) }),
+    dismiss: assign({
+      rejected: ({ context, event }) =>
+        event.type === 'DISMISS' ? context.rejected.filter((r) => r.entry.client_id !== event.clientId) : context.rejected,
+    }),
     dropSent: assign({ entries: ({ context }) => context.entries.slice(1) }),
     emitSent: emit((_, params: { message: Message }): OutboxEmitted => ({ type: 'sent', message: params.message })),
     reject: assign(({ context }, params: { reason: string }) => ({

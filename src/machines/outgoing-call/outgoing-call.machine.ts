@@ -33,8 +33,10 @@ export const outgoingCallMachine = setup({
     postCallMiss: fromPromise<unknown, { call_id: string }>(notProvided('postCallMiss')),
   },
   guards: {
-    answeredThisCall: ({ context, event }) => event.type === 'RESPONSE_CALL' && event.call_id === context.call._id && event.status === 'answered',
-    declinedThisCall: ({ context, event }) => event.type === 'RESPONSE_CALL' && event.call_id === context.call._id && event.status === 'declined',
+    answeredThisCall: ({ context, event }) =>
+      event.type === 'RESPONSE_CALL' && event.call_id === context.call._id && event.status === 'answered',
+    declinedThisCall: ({ context, event }) =>
+      event.type === 'RESPONSE_CALL' && event.call_id === context.call._id && event.status === 'declined',
   },
   delays: {
     callTimeout: CALL_TIMEOUT_MS,

@@ -1,3 +1,17 @@
-export { PRIVACY_FIELDS, privacySettingsMachine, privacySettingsSampleInput, type PrivacySettingsActor, type PrivacySettingsMachine, type PrivacySettingsSnapshot } from './privacy-settings.machine'
+export {
+  PRIVACY_FIELDS,
+  privacySettingsMachine,
+  privacySettingsSampleInput,
+  type PrivacySettingsActor,
+  type PrivacySettingsMachine,
+  type PrivacySettingsSnapshot,
+} from './privacy-settings.machine'
 export { connect, type PrivacySettingsModalProps, type PrivacySettingsProps, type PrivacySwitchProps } from './privacy-settings.connect'
-export type { PrivacyField, PrivacySettingsContext, PrivacySettingsEvent, PrivacySettingsInput, PrivacyValues, SaveProfileFieldInput } from './privacy-settings.types'
+export type {
+  PrivacyField,
+  PrivacySettingsContext,
+  PrivacySettingsEvent,
+  PrivacySettingsInput,
+  PrivacyValues,
+  SaveProfileFieldInput,
+} from './privacy-settings.types'

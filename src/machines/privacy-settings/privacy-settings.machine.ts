@@ -2,7 +2,13 @@ import { assertEvent, assign, fromPromise, setup, type ActorRefFrom, type Snapsh
 import type { Flag } from '../../../contract/common'
 import { PRIVACY_FIELDS } from '../../../contract/customer'
 import { actorNotProvided } from '../not-provided'
-import type { PrivacyField, PrivacySettingsContext, PrivacySettingsEvent, PrivacySettingsInput, SaveProfileFieldInput } from './privacy-settings.types'
+import type {
+  PrivacyField,
+  PrivacySettingsContext,
+  PrivacySettingsEvent,
+  PrivacySettingsInput,
+  SaveProfileFieldInput,
+} from './privacy-settings.types'
 
 /**
  * The privacy settings modal: who may call, message and add the user, and the sounds.
@@ -48,7 +54,9 @@ export const privacySettingsMachine = setup({
       return { values: { ...context.values, [event.field]: flip(previous) }, saving: { field: event.field, previous }, failed: null }
     }),
     revert: assign(({ context }) =>
-      context.saving ? { values: { ...context.values, [context.saving.field]: context.saving.previous }, failed: context.saving.field, saving: null } : {},
+      context.saving
+        ? { values: { ...context.values, [context.saving.field]: context.saving.previous }, failed: context.saving.field, saving: null }
+        : {},
     ),
     clearSaving: assign({ saving: null }),
     takeValues: assign(({ event }) => {
@@ -88,12 +96,22 @@ export const privacySettingsMachine = setup({
               {
                 guard: 'savingSounds',
                 target: 'idle',
-                actions: [{ type: 'fieldSaved', params: ({ context }) => ({ field: 'sounds', value: context.values.sounds }) }, 'clearSaving', 'reloadPage'],
+                actions: [
+                  { type: 'fieldSaved', params: ({ context }) => ({ field: 'sounds', value: context.values.sounds }) },
+                  'clearSaving',
+                  'reloadPage',
+                ],
               },
               {
                 target: 'idle',
                 actions: [
-                  { type: 'fieldSaved', params: ({ context }) => ({ field: context.saving?.field ?? 'sounds', value: context.values[context.saving?.field ?? 'sounds'] }) },
+                  {
+                    type: 'fieldSaved',
+                    params: ({ context }) => ({
+                      field: context.saving?.field ?? 'sounds',
+                      value: context.values[context.saving?.field ?? 'sounds'],
+                    }),
+                  },
                   'clearSaving',
                 ],
               },

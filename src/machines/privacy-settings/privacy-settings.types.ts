@@ -19,10 +19,7 @@ export interface PrivacySettingsContext {
 
 export type PrivacySettingsEvent =
   /** The menu entry 'setting', with the account's current values. */
-  | { type: 'OPEN'; values: PrivacyValues }
-  | { type: 'TOGGLE'; field: PrivacyField }
-  | { type: 'CANCEL' }
-  | { type: 'OK' }
+  { type: 'OPEN'; values: PrivacyValues } | { type: 'TOGGLE'; field: PrivacyField } | { type: 'CANCEL' } | { type: 'OK' }
 
 /** PUT customer/update-profile with exactly one privacy field. */
 export type SaveProfileFieldInput = Pick<UpdateProfileBody, PrivacyField>

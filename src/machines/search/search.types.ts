@@ -9,7 +9,10 @@ export interface SearchInput {
 
 /** One choosable row of the dropdown, in the order shown. `messages` opens the message search for the keyword. */
 export type SearchOption =
-  { kind: 'customer'; item: FoundCustomer } | { kind: 'topic'; item: FoundTopic } | { kind: 'channel'; item: FoundChannel } | { kind: 'messages'; keyword: string }
+  | { kind: 'customer'; item: FoundCustomer }
+  | { kind: 'topic'; item: FoundTopic }
+  | { kind: 'channel'; item: FoundChannel }
+  | { kind: 'messages'; keyword: string }
 
 export interface SearchContext extends SearchInput {
   /** What the user typed. */

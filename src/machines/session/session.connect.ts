@@ -46,7 +46,8 @@ export interface AccountView {
 export type ChatHref = '/chat' | `/chat/channel/${string}`
 
 /** The user's own channel's chat when they have a current channel (the server sets it only for a member), else /chat. */
-export const chatHrefOf = (user: User | null): ChatHref => (user?.account.channel ? `/chat/channel/${encodeURIComponent(user.account.channel)}` : '/chat')
+export const chatHrefOf = (user: User | null): ChatHref =>
+  user?.account.channel ? `/chat/channel/${encodeURIComponent(user.account.channel)}` : '/chat'
 
 /** The account as the header, the account drawer and the home page show it. */
 export function accountView(state: SessionState): AccountView {

@@ -114,7 +114,11 @@ export const sessionMachine = setup({
         },
         onError: [
           // The server refused the cookie's token: the login is over.
-          { guard: { type: 'tokenRejected', params: ({ event }: { event: { error: unknown } }) => event.error }, target: 'loggedOut', actions: ['clearSession', 'forgetLogin'] },
+          {
+            guard: { type: 'tokenRejected', params: ({ event }: { event: { error: unknown } }) => event.error },
+            target: 'loggedOut',
+            actions: ['clearSession', 'forgetLogin'],
+          },
           // The server could not be reached: keep the login for the next page load.
           { target: 'loggedOut', actions: 'clearSession' },
         ],
@@ -194,7 +198,11 @@ export const sessionMachine = setup({
               states: {
                 idle: { on: { REFRESH_USER: 'loading' } },
                 loading: {
-                  invoke: { src: 'userInfo', onDone: { target: 'idle', actions: { type: 'assignUser', params: ({ event }) => event.output } }, onError: 'idle' },
+                  invoke: {
+                    src: 'userInfo',
+                    onDone: { target: 'idle', actions: { type: 'assignUser', params: ({ event }) => event.output } },
+                    onError: 'idle',
+                  },
                   on: { REFRESH_USER: { target: 'loading', reenter: true } },
                 },
               },
@@ -231,8 +239,14 @@ export const sessionMachine = setup({
           invoke: {
             src: 'logout',
             input: ({ context }) => logoutBody(context.fcmToken),
-            onDone: { target: '#session.loggedOut', actions: ['clearSession', 'forgetLogin', { type: 'emitNavigate', params: { href: '/' } }] },
-            onError: { target: '#session.loggedOut', actions: ['clearSession', 'forgetLogin', { type: 'emitNavigate', params: { href: '/' } }] },
+            onDone: {
+              target: '#session.loggedOut',
+              actions: ['clearSession', 'forgetLogin', { type: 'emitNavigate', params: { href: '/' } }],
+            },
+            onError: {
+              target: '#session.loggedOut',
+              actions: ['clearSession', 'forgetLogin', { type: 'emitNavigate', params: { href: '/' } }],
+            },
           },
         },
       },

@@ -27,7 +27,10 @@ export function connect(snapshot: SessionsSnapshot, send: (event: SessionsEvent)
   const sessions = list ? [...list.sessions].sort((a, b) => Number(b.current) - Number(a.current)) : []
   return {
     status: snapshot.matches('loading') ? 'loading' : snapshot.matches('failed') ? 'failed' : 'ready',
-    rows: sessions.map((session) => ({ session, busy: acting !== null && !session.current && (acting.kind === 'others' || acting.sessionId === session._id) })),
+    rows: sessions.map((session) => ({
+      session,
+      busy: acting !== null && !session.current && (acting.kind === 'others' || acting.sessionId === session._id),
+    })),
     history: list?.history ?? [],
     canSignOutOthers: sessions.some((s) => !s.current),
     busy: !snapshot.matches({ ready: 'idle' }),

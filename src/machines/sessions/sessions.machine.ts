@@ -28,12 +28,15 @@ export const sessionsMachine = setup({
     signOutOthers: fromPromise<unknown>(notProvided('signOutOthers')),
   },
   guards: {
-    isOtherSession: ({ context, event }) => event.type === 'SIGN_OUT' && Boolean(context.list?.sessions.some((s) => s._id === event.sessionId && !s.current)),
+    isOtherSession: ({ context, event }) =>
+      event.type === 'SIGN_OUT' && Boolean(context.list?.sessions.some((s) => s._id === event.sessionId && !s.current)),
     hasOthers: ({ context }) => Boolean(context.list?.sessions.some((s) => !s.current)),
   },
   actions: {
     setList: assign({ list: ({ event }) => outputOf<SessionList>(event) }),
-    startOne: assign(({ event }) => (event.type === 'SIGN_OUT' ? { acting: { kind: 'one' as const, sessionId: event.sessionId }, error: null } : {})),
+    startOne: assign(({ event }) =>
+      event.type === 'SIGN_OUT' ? { acting: { kind: 'one' as const, sessionId: event.sessionId }, error: null } : {},
+    ),
     startOthers: assign({ acting: { kind: 'others' as const }, error: null }),
     dropEnded: assign(({ context }) => {
       const { list, acting } = context
@@ -71,10 +74,20 @@ export const sessionsMachine = setup({
           },
         },
         signingOutOthers: {
-          invoke: { id: 'signOutOthers', src: 'signOutOthers', onDone: { target: 'refreshing', actions: 'dropEnded' }, onError: { target: 'idle', actions: 'setError' } },
+          invoke: {
+            id: 'signOutOthers',
+            src: 'signOutOthers',
+            onDone: { target: 'refreshing', actions: 'dropEnded' },
+            onError: { target: 'idle', actions: 'setError' },
+          },
         },
         refreshing: {
-          invoke: { id: 'refresh', src: 'loadSessions', onDone: { target: 'idle', actions: 'setList' }, onError: { target: 'idle', actions: 'setError' } },
+          invoke: {
+            id: 'refresh',
+            src: 'loadSessions',
+            onDone: { target: 'idle', actions: 'setList' },
+            onError: { target: 'idle', actions: 'setError' },
+          },
         },
       },
     },

@@ -34,7 +34,8 @@ export const socketConnectionMachine = setup({
   actions: {
     countFailure: assign({
       attempt: ({ context }) => context.attempt + 1,
-      lastError: ({ event }) => (event.type === 'SOCKET_ERROR' ? event.message : event.type === 'SOCKET_DISCONNECTED' ? event.reason : null),
+      lastError: ({ event }) =>
+        event.type === 'SOCKET_ERROR' ? event.message : event.type === 'SOCKET_DISCONNECTED' ? event.reason : null,
     }),
     resetAttempts: assign({ attempt: 0, lastError: null }),
     assignToken: assign((_, token: string) => ({ token })),

@@ -14,7 +14,13 @@ export interface SupportChatProps {
 
 /** Pure: the support drawer's props and handlers. */
 export function connect(snapshot: SupportChatSnapshot, send: (event: SupportChatEvent) => void): SupportChatProps {
-  const status = snapshot.matches('opening') ? 'opening' : snapshot.matches('open') ? 'open' : snapshot.matches('failed') ? 'failed' : 'closed'
+  const status = snapshot.matches('opening')
+    ? 'opening'
+    : snapshot.matches('open')
+      ? 'open'
+      : snapshot.matches('failed')
+        ? 'failed'
+        : 'closed'
   return {
     open: status !== 'closed',
     status,

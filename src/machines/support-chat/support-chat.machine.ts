@@ -38,7 +38,12 @@ export const supportChatMachine = setup({
     },
     opening: {
       on: { CLOSE: 'closed' },
-      invoke: { id: 'openSupport', src: 'openSupport', onDone: { target: 'open', actions: 'setTopic' }, onError: { target: 'failed', actions: 'setError' } },
+      invoke: {
+        id: 'openSupport',
+        src: 'openSupport',
+        onDone: { target: 'open', actions: 'setTopic' },
+        onError: { target: 'failed', actions: 'setError' },
+      },
     },
     open: { on: { CLOSE: 'closed' } },
     failed: { on: { RETRY: 'opening', CLOSE: 'closed' } },

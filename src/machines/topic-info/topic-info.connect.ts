@@ -29,14 +29,30 @@ export interface TopicInfoProps {
   /** A group admin's choice of the channel's labels (null: not offered). */
   label: { labels: Label[]; labelId: string | null; onChange: (labelId: string | null) => void } | null
   /** The group's picture (null: not a group). */
-  picture: { image: string | null; editable: boolean; uploadPercent: number | null; onPick: (file: File) => void; onRemove: () => void } | null
+  picture: {
+    image: string | null
+    editable: boolean
+    uploadPercent: number | null
+    onPick: (file: File) => void
+    onRemove: () => void
+  } | null
   /** Renaming the group (null: not allowed). */
   rename: { name: string; value: string; canRename: boolean; onChange: (value: string) => void; onRename: () => void } | null
   members: { count: number; rows: TopicMemberRow[]; onRemove: (memberId: string) => void; onLeave: () => void }
   /** Adding channel members (null: not allowed). */
-  addMembers: { candidates: Member[] | null; chosen: string[]; askToChoose: boolean; onToggle: (memberId: string) => void; onAdd: () => void } | null
+  addMembers: {
+    candidates: Member[] | null
+    chosen: string[]
+    askToChoose: boolean
+    onToggle: (memberId: string) => void
+    onAdd: () => void
+  } | null
   /** The group settings an admin restricts to admins (null: not a group). */
-  settings: { items: { setting: TopicPermission; checked: boolean }[]; editable: boolean; onChange: (setting: TopicPermission, value: Flag) => void } | null
+  settings: {
+    items: { setting: TopicPermission; checked: boolean }[]
+    editable: boolean
+    onChange: (setting: TopicPermission, value: Flag) => void
+  } | null
 }
 
 const allows = (topic: TopicInfo, setting: TopicPermission) => topicAllows(topic, topic.role, setting)
@@ -44,10 +60,28 @@ const allows = (topic: TopicInfo, setting: TopicPermission) => topicAllows(topic
 /** Pure: the topic info page's props and handlers. */
 export function connect(snapshot: TopicInfoSnapshot, send: (event: TopicInfoEvent) => void): TopicInfoProps {
   const { topic, topicId, meId, extras, chosen, addTried, renameValue, uploadPercent, error } = snapshot.context
-  const status = snapshot.matches('loading') ? 'loading' : snapshot.matches('failed') ? 'failed' : snapshot.matches('left') ? 'left' : 'ready'
+  const status = snapshot.matches('loading')
+    ? 'loading'
+    : snapshot.matches('failed')
+      ? 'failed'
+      : snapshot.matches('left')
+        ? 'left'
+        : 'ready'
   const base = { status, topicId, error, onRetry: () => send({ type: 'RETRY' }) } as const
   if (status !== 'ready' || !topic)
-    return { ...base, status: status === 'ready' ? 'loading' : status, name: '', channelId: null, busy: false, label: null, picture: null, rename: null, members: { count: 0, rows: [], onRemove: () => {}, onLeave: () => {} }, addMembers: null, settings: null }
+    return {
+      ...base,
+      status: status === 'ready' ? 'loading' : status,
+      name: '',
+      channelId: null,
+      busy: false,
+      label: null,
+      picture: null,
+      rename: null,
+      members: { count: 0, rows: [], onRemove: () => {}, onLeave: () => {} },
+      addMembers: null,
+      settings: null,
+    }
   const group = topic.is_group
   const admin = isTopicAdmin(topic.role)
   const channelId = topic.channel_id

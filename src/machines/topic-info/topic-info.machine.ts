@@ -34,7 +34,8 @@ import type {
 const notProvided = actorNotProvided('topicInfo')
 
 type Ctx = { context: TopicInfoContext }
-const allows = (context: TopicInfoContext, setting: TopicPermission) => context.topic !== null && context.topic.is_group && topicAllows(context.topic, context.topic.role, setting)
+const allows = (context: TopicInfoContext, setting: TopicPermission) =>
+  context.topic !== null && context.topic.is_group && topicAllows(context.topic, context.topic.role, setting)
 const isGroupAdmin = (context: TopicInfoContext) => context.topic !== null && context.topic.is_group && isTopicAdmin(context.topic.role)
 const changing = (change: TopicChange) => ({ change, error: null })
 
@@ -63,7 +64,10 @@ export const topicInfoMachine = setup({
     },
     maySetLabel: ({ context }: Ctx) => isGroupAdmin(context) && context.topic?.channel_id !== null,
     mayRemoveMember: ({ context, event }) =>
-      event.type === 'REMOVE_MEMBER' && allows(context, 'remove_member') && event.memberId !== context.meId && context.topic!.customers.some((m) => m._id === event.memberId),
+      event.type === 'REMOVE_MEMBER' &&
+      allows(context, 'remove_member') &&
+      event.memberId !== context.meId &&
+      context.topic!.customers.some((m) => m._id === event.memberId),
     isGroup: ({ context }: Ctx) => context.topic?.is_group === true,
     mayAddMembers: ({ context }: Ctx) => allows(context, 'add_member') && context.topic?.channel_id !== null,
     someoneChosen: ({ context }: Ctx) => context.chosen.length > 0,
@@ -86,23 +90,32 @@ export const topicInfoMachine = setup({
     toggleMember: assign({
       chosen: ({ context, event }) => {
         if (event.type !== 'TOGGLE_MEMBER') return context.chosen
-        return context.chosen.includes(event.memberId) ? context.chosen.filter((id) => id !== event.memberId) : [...context.chosen, event.memberId]
+        return context.chosen.includes(event.memberId)
+          ? context.chosen.filter((id) => id !== event.memberId)
+          : [...context.chosen, event.memberId]
       },
     }),
     startRename: assign(({ context }) => changing({ kind: 'rename', name: context.renameValue.trim() })),
     startLabel: assign(({ event }) => (event.type === 'SET_LABEL' ? changing({ kind: 'label', label_id: event.labelId }) : {})),
-    startRemove: assign(({ event }) => (event.type === 'REMOVE_MEMBER' ? changing({ kind: 'removeMember', customer_id: event.memberId }) : {})),
+    startRemove: assign(({ event }) =>
+      event.type === 'REMOVE_MEMBER' ? changing({ kind: 'removeMember', customer_id: event.memberId }) : {},
+    ),
     startAdd: assign(({ context }) => ({ ...changing({ kind: 'addMembers', customer_ids: context.chosen }), chosen: [], addTried: false })),
     markAddTried: assign({ addTried: true }),
     /** The setting shows its new value at once; the reload after the call brings the saved one. */
     startPermission: assign(({ context, event }) => {
       if (event.type !== 'SET_PERMISSION' || !context.topic) return {}
       const permission = { [event.setting]: event.value }
-      return { ...changing({ kind: 'permission', permission }), topic: { ...context.topic, permission: { ...context.topic.permission, ...permission } } }
+      return {
+        ...changing({ kind: 'permission', permission }),
+        topic: { ...context.topic, permission: { ...context.topic.permission, ...permission } },
+      }
     }),
     startRemoveImage: assign(() => changing({ kind: 'removeImage' })),
     startUpload: assign({ uploadPercent: 0, error: null }),
-    setUploadPercent: assign({ uploadPercent: ({ context, event }) => (event.type === 'UPLOAD_PROGRESS' ? event.percent : context.uploadPercent) }),
+    setUploadPercent: assign({
+      uploadPercent: ({ context, event }) => (event.type === 'UPLOAD_PROGRESS' ? event.percent : context.uploadPercent),
+    }),
     uploadFailed: assign({ uploadPercent: null, error: ({ event }) => (event.type === 'UPLOAD_FAILED' ? event.message : null) }),
     uploadDone: assign({ uploadPercent: null }),
     clearError: assign({ error: null }),
@@ -110,7 +123,17 @@ export const topicInfoMachine = setup({
   },
 }).createMachine({
   id: 'topicInfo',
-  context: ({ input }) => ({ ...input, topic: null, extras: null, chosen: [], addTried: false, renameValue: '', uploadPercent: null, change: null, error: null }),
+  context: ({ input }) => ({
+    ...input,
+    topic: null,
+    extras: null,
+    chosen: [],
+    addTried: false,
+    renameValue: '',
+    uploadPercent: null,
+    change: null,
+    error: null,
+  }),
   initial: 'loading',
   states: {
     loading: {
@@ -163,7 +186,10 @@ export const topicInfoMachine = setup({
               invoke: {
                 id: 'uploadImage',
                 src: 'uploadImage',
-                input: ({ context, event }) => ({ topicId: context.topicId, file: (event as Extract<TopicInfoEvent, { type: 'PICK_IMAGE' }>).file }),
+                input: ({ context, event }) => ({
+                  topicId: context.topicId,
+                  file: (event as Extract<TopicInfoEvent, { type: 'PICK_IMAGE' }>).file,
+                }),
               },
               on: {
                 UPLOAD_PROGRESS: { actions: 'setUploadPercent' },

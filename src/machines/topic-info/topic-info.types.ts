@@ -1,5 +1,13 @@
 import type { Label, Member } from '../../../contract/channel'
-import type { AddMembersBody, RemoveMemberBody, RenameTopicBody, TopicInfo, TopicLabelBody, TopicPermission, TopicPermissionBody } from '../../../contract/topic'
+import type {
+  AddMembersBody,
+  RemoveMemberBody,
+  RenameTopicBody,
+  TopicInfo,
+  TopicLabelBody,
+  TopicPermission,
+  TopicPermissionBody,
+} from '../../../contract/topic'
 import type { Flag } from '../../../contract/common'
 
 export type { Label, Member, TopicInfo, TopicPermission }

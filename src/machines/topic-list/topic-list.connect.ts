@@ -53,7 +53,15 @@ export function connect(snapshot: TopicListSnapshot, send: (event: TopicListEven
           : message.type === 'call'
             ? { kind: topic.in_call ? 'callOngoing' : 'callEnded' }
             : { kind: 'text', text: message.message, type: message.type }
-      return { id: topic._id, name: topic.name || null, isGroup: topic.is_group, pinned: topic.is_pin, unread: !topic.is_seen, preview, at: activityOf(topic) }
+      return {
+        id: topic._id,
+        name: topic.name || null,
+        isGroup: topic.is_group,
+        pinned: topic.is_pin,
+        unread: !topic.is_seen,
+        preview,
+        at: activityOf(topic),
+      }
     }),
   }
 }

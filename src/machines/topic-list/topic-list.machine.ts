@@ -62,30 +62,53 @@ export const topicListMachine = setup({
     isUnseenTopic: ({ context, event }) => context.topics.some((topic) => topic._id === topicIdOf(event) && !topic.is_seen),
     isInCall: ({ context, event }) => context.topics.some((topic) => topic._id === topicIdOf(event) && topic.in_call),
     isLastMessage: ({ context, event }) =>
-      event.type === 'MESSAGE_DELETED' && context.topics.some((topic) => topic._id === event.topicId && topic.message?._id === event.messageId),
-    isNewTopic: ({ context, event }) => (event.type === 'MEMBER_ADDED' || event.type === 'CHAT_REQUEST') && !context.topics.some((topic) => topic._id === event.topic._id),
+      event.type === 'MESSAGE_DELETED' &&
+      context.topics.some((topic) => topic._id === event.topicId && topic.message?._id === event.messageId),
+    isNewTopic: ({ context, event }) =>
+      (event.type === 'MEMBER_ADDED' || event.type === 'CHAT_REQUEST') && !context.topics.some((topic) => topic._id === event.topic._id),
   },
   actions: {
     setTopics: assign({ topics: (_, params: { topics: TopicItem[] }) => sortTopics(params.topics) }),
     pin: assign({ topics: ({ context, event }) => update(context.topics, topicIdOf(event), (topic) => ({ ...topic, is_pin: true })) }),
     unpin: assign({ topics: ({ context, event }) => update(context.topics, topicIdOf(event), (topic) => ({ ...topic, is_pin: false })) }),
     hide: assign({ topics: ({ context, event }) => context.topics.filter((topic) => topic._id !== topicIdOf(event)) }),
-    markSeen: assign({ topics: ({ context, event }) => update(context.topics, topicIdOf(event), (topic) => ({ ...topic, is_seen: true })) }),
-    markUnseen: assign({ topics: ({ context, event }) => update(context.topics, topicIdOf(event), (topic) => ({ ...topic, is_seen: false })) }),
+    markSeen: assign({
+      topics: ({ context, event }) => update(context.topics, topicIdOf(event), (topic) => ({ ...topic, is_seen: true })),
+    }),
+    markUnseen: assign({
+      topics: ({ context, event }) => update(context.topics, topicIdOf(event), (topic) => ({ ...topic, is_seen: false })),
+    }),
     startCall: assign({
       topics: ({ context, event }) =>
         event.type === 'CALL_STARTED'
-          ? update(context.topics, event.topicId, (topic) => ({ ...topic, in_call: true, message: { _id: event.messageId, message: '', type: 'call', created_at: event.at, deleted: false } }))
+          ? update(context.topics, event.topicId, (topic) => ({
+              ...topic,
+              in_call: true,
+              message: { _id: event.messageId, message: '', type: 'call', created_at: event.at, deleted: false },
+            }))
           : context.topics,
     }),
-    closeCall: assign({ topics: ({ context, event }) => update(context.topics, topicIdOf(event), (topic) => ({ ...topic, in_call: false })) }),
+    closeCall: assign({
+      topics: ({ context, event }) => update(context.topics, topicIdOf(event), (topic) => ({ ...topic, in_call: false })),
+    }),
     newMessage: assign({
-      topics: ({ context, event }) => (event.type === 'NEW_MESSAGE' ? update(context.topics, event.topicId, (topic) => ({ ...topic, message: event.message, is_seen: false })) : context.topics),
+      topics: ({ context, event }) =>
+        event.type === 'NEW_MESSAGE'
+          ? update(context.topics, event.topicId, (topic) => ({ ...topic, message: event.message, is_seen: false }))
+          : context.topics,
     }),
     deleteLastMessage: assign({
-      topics: ({ context, event }) => update(context.topics, topicIdOf(event), (topic) => (topic.message ? { ...topic, message: { ...topic.message, message: '', deleted: true } } : topic)),
+      topics: ({ context, event }) =>
+        update(context.topics, topicIdOf(event), (topic) =>
+          topic.message ? { ...topic, message: { ...topic.message, message: '', deleted: true } } : topic,
+        ),
     }),
-    rename: assign({ topics: ({ context, event }) => (event.type === 'RENAMED' ? update(context.topics, event.topicId, (topic) => ({ ...topic, name: event.name.trim() })) : context.topics) }),
+    rename: assign({
+      topics: ({ context, event }) =>
+        event.type === 'RENAMED'
+          ? update(context.topics, event.topicId, (topic) => ({ ...topic, name: event.name.trim() }))
+          : context.topics,
+    }),
     remove: assign({ topics: ({ context, event }) => context.topics.filter((topic) => topic._id !== topicIdOf(event)) }),
     savePin: spawnChild('pinTopic', { input: ({ event }) => ({ topic_id: topicIdOf(event) }) }),
     saveUnpin: spawnChild('unpinTopic', { input: ({ event }) => ({ topic_id: topicIdOf(event) }) }),
@@ -93,7 +116,9 @@ export const topicListMachine = setup({
     saveSeenAsSeen: spawnChild('saveSeen', { input: ({ event }) => ({ topic_id: topicIdOf(event), is_seen: true }) }),
     saveSeenAsUnseen: spawnChild('saveSeen', { input: ({ event }) => ({ topic_id: topicIdOf(event), is_seen: false }) }),
     addTopic: assign(({ context, event }) =>
-      event.type === 'MEMBER_ADDED' || event.type === 'CHAT_REQUEST' ? { topics: sortTopics([...context.topics, { ...event.topic, name: event.topic.name.trim() }]) } : {},
+      event.type === 'MEMBER_ADDED' || event.type === 'CHAT_REQUEST'
+        ? { topics: sortTopics([...context.topics, { ...event.topic, name: event.topic.name.trim() }]) }
+        : {},
     ),
   },
 }).createMachine({
@@ -116,38 +141,23 @@ export const topicListMachine = setup({
       on: {
         PIN: {
           guard: 'isUnpinnedTopic',
-          actions: [
-            'pin',
-            'savePin',
-          ],
+          actions: ['pin', 'savePin'],
         },
         UNPIN: {
           guard: 'isPinnedTopic',
-          actions: [
-            'unpin',
-            'saveUnpin',
-          ],
+          actions: ['unpin', 'saveUnpin'],
         },
         HIDE: {
           guard: 'isKnownTopic',
-          actions: [
-            'hide',
-            'saveHide',
-          ],
+          actions: ['hide', 'saveHide'],
         },
         SEEN: {
           guard: 'isUnseenTopic',
-          actions: [
-            'markSeen',
-            'saveSeenAsSeen',
-          ],
+          actions: ['markSeen', 'saveSeenAsSeen'],
         },
         UNSEEN: {
           guard: 'isSeenTopic',
-          actions: [
-            'markUnseen',
-            'saveSeenAsUnseen',
-          ],
+          actions: ['markUnseen', 'saveSeenAsUnseen'],
         },
         CALL_STARTED: { guard: 'isKnownTopic', actions: 'startCall' },
         CALL_CLOSED: { guard: 'isInCall', actions: 'closeCall' },

@@ -5,7 +5,9 @@ export type TopicLastMessage = Pick<LastMessage, '_id' | 'message' | 'type' | 'c
 export type LastMessageType = TopicLastMessage['type']
 
 /** A topic as the list shows it: `name` is '' when the topic has none yet. */
-export type TopicItem = Pick<Topic, '_id' | 'name' | 'is_group' | 'is_pin' | 'is_seen' | 'in_call' | 'created_at'> & { message: TopicLastMessage | null }
+export type TopicItem = Pick<Topic, '_id' | 'name' | 'is_group' | 'is_pin' | 'is_seen' | 'in_call' | 'created_at'> & {
+  message: TopicLastMessage | null
+}
 
 export interface TopicListContext {
   topics: TopicItem[]

@@ -47,7 +47,12 @@ export const uploadMachine = setup({
   states: {
     uploading: {
       on: {
-        PROGRESS: { actions: [{ type: 'setPercent', params: ({ event }) => ({ percent: event.percent }) }, { type: 'report', params: { status: 'uploading' } }] },
+        PROGRESS: {
+          actions: [
+            { type: 'setPercent', params: ({ event }) => ({ percent: event.percent }) },
+            { type: 'report', params: { status: 'uploading' } },
+          ],
+        },
         UPLOADED: { target: 'done', actions: { type: 'setUploaded', params: ({ event }) => ({ mediaId: event.mediaId }) } },
         UPLOAD_FAILED: { target: 'failed', actions: { type: 'setFailed', params: ({ event }) => ({ reason: event.reason }) } },
         CANCEL: 'cancelling',
@@ -86,7 +91,11 @@ export const uploadMachine = setup({
   },
 })
 
-export const uploadSampleInput: UploadInput = { id: 'upload-1', file: new File(['%PDF-1.4'], 'notes.pdf', { type: 'application/pdf' }), topicId: 'topic-1' }
+export const uploadSampleInput: UploadInput = {
+  id: 'upload-1',
+  file: new File(['%PDF-1.4'], 'notes.pdf', { type: 'application/pdf' }),
+  topicId: 'topic-1',
+}
 
 export type UploadMachine = typeof uploadMachine
 export type UploadActor = ActorRefFrom<UploadMachine>

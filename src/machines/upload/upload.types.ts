@@ -18,7 +18,8 @@ export interface UploadContext extends UploadInput {
 }
 
 /** What the transfer actor reports while it uploads. */
-export type TransferEvent = { type: 'PROGRESS'; percent: number } | { type: 'UPLOADED'; mediaId: string } | { type: 'UPLOAD_FAILED'; reason: string | null }
+export type TransferEvent =
+  { type: 'PROGRESS'; percent: number } | { type: 'UPLOADED'; mediaId: string } | { type: 'UPLOAD_FAILED'; reason: string | null }
 
 /** What the upload tells the transfer actor. */
 export type TransferCommand = { type: 'ABORT' }

@@ -12,7 +12,9 @@ function CalendarPage() {
       <EmptyState
         icon={<Icon name="calendar" className="h-16 w-16" />}
         title={<Trans>Nothing scheduled</Trans>}
-        description={<Trans>Reminders, tasks and booking slots are not available in this version of Workroom yet. They will show here by day.</Trans>}
+        description={
+          <Trans>Reminders, tasks and booking slots are not available in this version of Workroom yet. They will show here by day.</Trans>
+        }
       />
     </Page>
   )

@@ -11,5 +11,11 @@ export const Route = createFileRoute('/_app/home')({ component: HomePage })
 function HomePage() {
   const account = useSession(accountView)
   const { i18n } = useLingui()
-  return <HomeWelcome name={account.name} workid={account.workid} memberSince={account.createdAt ? formatDate(account.createdAt, resolveLanguage(i18n.locale)) : null} />
+  return (
+    <HomeWelcome
+      name={account.name}
+      workid={account.workid}
+      memberSince={account.createdAt ? formatDate(account.createdAt, resolveLanguage(i18n.locale)) : null}
+    />
+  )
 }

@@ -11,5 +11,7 @@ export const Route = createFileRoute('/_app/search')({
 function SearchPage() {
   const { q = '' } = Route.useSearch()
   const navigate = useNavigate()
-  return <MessageSearchPage {...useMessageSearch(q)} onSearch={(keyword) => void navigate({ to: '/search', search: { q: keyword.trim() } })} />
+  return (
+    <MessageSearchPage {...useMessageSearch(q)} onSearch={(keyword) => void navigate({ to: '/search', search: { q: keyword.trim() } })} />
+  )
 }

@@ -12,7 +12,9 @@ function UtilitiesPage() {
       <EmptyState
         icon={<Icon name="utilities" className="h-16 w-16" />}
         title={<Trans>No utilities yet</Trans>}
-        description={<Trans>Mini apps such as polls, to-dos and chatbots will be gathered here. None are available in this version yet.</Trans>}
+        description={
+          <Trans>Mini apps such as polls, to-dos and chatbots will be gathered here. None are available in this version yet.</Trans>
+        }
       />
     </Page>
   )

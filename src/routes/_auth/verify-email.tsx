@@ -4,7 +4,8 @@ import { useAuthForms } from '../../services/auth-forms'
 import { VerifyEmailForm } from '../../ui/auth/verify-email-form'
 
 export const Route = createFileRoute('/_auth/verify-email')({
-  validateSearch: (search: Record<string, unknown>): Pick<AuthSearch, 'email'> => (typeof search.email === 'string' && search.email ? { email: search.email } : {}),
+  validateSearch: (search: Record<string, unknown>): Pick<AuthSearch, 'email'> =>
+    typeof search.email === 'string' && search.email ? { email: search.email } : {},
   staticData: { authLayout: 'plain' },
   component: VerifyEmailPage,
 })

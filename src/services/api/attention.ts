@@ -8,7 +8,11 @@ const quiet = { quiet: true }
 export const getAttentionSettings = () => call(endpoints.attentionSettings, undefined, quiet)
 export const updateAttentionSettings = (body: AttentionSettingsBody) => call(endpoints.attentionUpdate, body, quiet)
 export const setDnd = (option: DndOption) => call(endpoints.attentionDnd, { for: option }, quiet)
-export const setTopicAttention = (body: { topic_id: string; level?: 'everything' | 'mentions' | 'nothing'; mute?: '1h' | 'tomorrow' | 'forever' | 'off' }) => call(endpoints.attentionTopic, body, quiet)
+export const setTopicAttention = (body: {
+  topic_id: string
+  level?: 'everything' | 'mentions' | 'nothing'
+  mute?: '1h' | 'tomorrow' | 'forever' | 'off'
+}) => call(endpoints.attentionTopic, body, quiet)
 export const personAttention = (customerId: string) => call(endpoints.attentionPerson, { customer_id: customerId }, quiet)
 export const notifyAnyway = (topicId: string) => call(endpoints.attentionNotifyAnyway, { topic_id: topicId }, quiet)
 export const unsubscribeDigest = (token: string) => call(endpoints.attentionUnsubscribe, { token }, quiet)

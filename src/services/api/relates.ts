@@ -10,12 +10,16 @@ import { call } from '../http'
  */
 const quiet = { quiet: true }
 
-export const personById = (customerId: string): Promise<Person> => failingWithMessage(call(endpoints.personLookup, { customer_id: customerId }, quiet), '')
+export const personById = (customerId: string): Promise<Person> =>
+  failingWithMessage(call(endpoints.personLookup, { customer_id: customerId }, quiet), '')
 export const personByWorkid = (workid: string): Promise<Person> => failingWithMessage(call(endpoints.personLookup, { workid }, quiet), '')
 
 type Relate = (customerId: string) => Promise<Person>
 const relate =
-  (endpoint: (typeof endpoints)['addFriend' | 'cancelFriend' | 'acceptFriend' | 'rejectFriend' | 'unfriend' | 'blockPerson' | 'unblockPerson']): Relate =>
+  (
+    endpoint: (typeof endpoints)[
+      'addFriend' | 'cancelFriend' | 'acceptFriend' | 'rejectFriend' | 'unfriend' | 'blockPerson' | 'unblockPerson'],
+  ): Relate =>
   (customerId) =>
     failingWithMessage(call(endpoint, { customer_id: customerId }, quiet), '')
 
@@ -28,13 +32,21 @@ export const blockPerson = relate(endpoints.blockPerson)
 export const unblockPerson = relate(endpoints.unblockPerson)
 
 /** Archive a friend (my own view: they leave my contact list for the archived one), or bring them back. */
-export const archiveFriend = (customerId: string): Promise<ArchiveState> => failingWithMessage(call(endpoints.archiveFriend, { customer_id: customerId }, quiet), '')
-export const unarchiveFriend = (customerId: string): Promise<ArchiveState> => failingWithMessage(call(endpoints.unarchiveFriend, { customer_id: customerId }, quiet), '')
+export const archiveFriend = (customerId: string): Promise<ArchiveState> =>
+  failingWithMessage(call(endpoints.archiveFriend, { customer_id: customerId }, quiet), '')
+export const unarchiveFriend = (customerId: string): Promise<ArchiveState> =>
+  failingWithMessage(call(endpoints.unarchiveFriend, { customer_id: customerId }, quiet), '')
 
-const PAGES = { friends: endpoints.contactList, requests: endpoints.friendRequests, blocked: endpoints.blockedPeople, archived: endpoints.archivedFriends } as const
+const PAGES = {
+  friends: endpoints.contactList,
+  requests: endpoints.friendRequests,
+  blocked: endpoints.blockedPeople,
+  archived: endpoints.archivedFriends,
+} as const
 
 /** 20 per page: the friends I did not archive (GET contact), the requests I received, the people I blocked, the friends I archived. */
-export const contactPage = (kind: keyof typeof PAGES, page: number): Promise<ContactItem[]> => failingWithMessage(call(PAGES[kind], { page }, quiet), '')
+export const contactPage = (kind: keyof typeof PAGES, page: number): Promise<ContactItem[]> =>
+  failingWithMessage(call(PAGES[kind], { page }, quiet), '')
 
 /** GET topic/chat-friend by workid, quiet: the 1:1 chat, or the server's reason it is refused. */
 export const chatWithQuietly = (workid: string) => failingWithMessage(call(endpoints.topicChatFriend, { workid }, quiet), '')

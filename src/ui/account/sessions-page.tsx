@@ -23,7 +23,17 @@ function kindOf(type: string | null, t: ReturnType<typeof useLingui>['t']) {
 }
 
 /** /log: the user's open sessions (sign out any other one, or all of them) and their recent logins. */
-export function SessionsPageView({ status, rows, history, canSignOutOthers, busy, error, onRetry, onSignOut, onSignOutOthers }: SessionsProps) {
+export function SessionsPageView({
+  status,
+  rows,
+  history,
+  canSignOutOthers,
+  busy,
+  error,
+  onRetry,
+  onSignOut,
+  onSignOutOthers,
+}: SessionsProps) {
   const { t } = useLingui()
   return (
     <Page title={<Trans>Sessions and login history</Trans>}>
@@ -77,7 +87,17 @@ export function SessionsPageView({ status, rows, history, canSignOutOthers, busy
   )
 }
 
-function SessionItem({ session, disabled, busy, onSignOut }: { session: ActiveSession; disabled: boolean; busy: boolean; onSignOut: () => void }) {
+function SessionItem({
+  session,
+  disabled,
+  busy,
+  onSignOut,
+}: {
+  session: ActiveSession
+  disabled: boolean
+  busy: boolean
+  onSignOut: () => void
+}) {
   const { t } = useLingui()
   const place = session.ip ?? t`unknown address`
   const name = session.device.browser ?? t`Unknown browser`

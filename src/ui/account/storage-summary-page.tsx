@@ -77,7 +77,11 @@ function ChannelUsage({ channel }: { channel: StorageChannelUsage }) {
         ))}
       </ul>
       {channel.channel_id ? (
-        <Link to="/chat/channel/$channelId/storage" params={{ channelId: channel.channel_id }} className="mt-2 inline-block text-sm font-medium text-indigo-600 hover:underline">
+        <Link
+          to="/chat/channel/$channelId/storage"
+          params={{ channelId: channel.channel_id }}
+          className="mt-2 inline-block text-sm font-medium text-indigo-600 hover:underline"
+        >
           {t`Files of ${name}`}
         </Link>
       ) : null}

@@ -9,7 +9,18 @@ import { LoadFailed } from '../load-failed'
 import { TrashedFileActions } from '../storage/trashed-file-actions'
 
 /** /account/trash: the user's trashed files in every channel and chat: restore, or delete for good. */
-export function TrashPageView({ status, rows, canLoadMore, loadingMore, busy, error, onRetry, onLoadMore, onRestore, onDelete }: AccountTrashProps) {
+export function TrashPageView({
+  status,
+  rows,
+  canLoadMore,
+  loadingMore,
+  busy,
+  error,
+  onRetry,
+  onLoadMore,
+  onRestore,
+  onDelete,
+}: AccountTrashProps) {
   const { t } = useLingui()
   return (
     <Page title={<Trans>Trash</Trans>}>
@@ -29,12 +40,26 @@ export function TrashPageView({ status, rows, canLoadMore, loadingMore, busy, er
       ) : (
         <ul aria-label={t`Trashed files`} className="divide-y divide-slate-100 rounded-md border border-slate-200 bg-white">
           {rows.map(({ file, busy: acting }) => (
-            <TrashItem key={file._id} file={file} disabled={busy} busy={acting} onRestore={() => onRestore(file._id)} onDelete={() => onDelete(file._id)} />
+            <TrashItem
+              key={file._id}
+              file={file}
+              disabled={busy}
+              busy={acting}
+              onRestore={() => onRestore(file._id)}
+              onDelete={() => onDelete(file._id)}
+            />
           ))}
         </ul>
       )}
       {status === 'ready' && canLoadMore ? (
-        <Button variant="secondary" size="sm" onClick={onLoadMore} disabled={loadingMore} aria-busy={loadingMore || undefined} className="mt-3">
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={onLoadMore}
+          disabled={loadingMore}
+          aria-busy={loadingMore || undefined}
+          className="mt-3"
+        >
           <Trans>Load more</Trans>
         </Button>
       ) : null}
@@ -42,7 +67,19 @@ export function TrashPageView({ status, rows, canLoadMore, loadingMore, busy, er
   )
 }
 
-function TrashItem({ file, disabled, busy, onRestore, onDelete }: { file: TrashedFile; disabled: boolean; busy: boolean; onRestore: () => void; onDelete: () => void }) {
+function TrashItem({
+  file,
+  disabled,
+  busy,
+  onRestore,
+  onDelete,
+}: {
+  file: TrashedFile
+  disabled: boolean
+  busy: boolean
+  onRestore: () => void
+  onDelete: () => void
+}) {
   const { t } = useLingui()
   const where = file.channel_name ? `${file.channel_name} · ${file.topic_name || t`New conversation`}` : t`Private chat`
   return (

@@ -27,7 +27,20 @@ export interface AccountDrawerProps {
 const COPIED_MS = 2000
 
 /** The account drawer: the user's card, profile link, settings, channels and logout. */
-export function AccountDrawer({ open, onClose, name, email, workid, photoUrl, initials, planLabel, loggingOut, onLogout, onOpenSettings, channels }: AccountDrawerProps) {
+export function AccountDrawer({
+  open,
+  onClose,
+  name,
+  email,
+  workid,
+  photoUrl,
+  initials,
+  planLabel,
+  loggingOut,
+  onLogout,
+  onOpenSettings,
+  channels,
+}: AccountDrawerProps) {
   const { t, i18n } = useLingui()
   const [copied, setCopied] = useState(false)
   useEffect(() => {
@@ -53,7 +66,9 @@ export function AccountDrawer({ open, onClose, name, email, workid, photoUrl, in
           <div className="min-w-0">
             <p className="truncate text-lg font-semibold text-slate-900">{name}</p>
             <p className="truncate text-sm text-slate-500">{email}</p>
-            <span className="mt-1 inline-block rounded-full bg-indigo-100 px-2 py-0.5 text-xs font-semibold uppercase tracking-wide text-indigo-800">{i18n._(planLabel)}</span>
+            <span className="mt-1 inline-block rounded-full bg-indigo-100 px-2 py-0.5 text-xs font-semibold uppercase tracking-wide text-indigo-800">
+              {i18n._(planLabel)}
+            </span>
           </div>
         </div>
         <div>
@@ -77,18 +92,18 @@ export function AccountDrawer({ open, onClose, name, email, workid, photoUrl, in
           </div>
         </div>
         {channels}
-        <Link
-          to="/account/profile"
-          onClick={onClose}
-          className={buttonClass('primary', 'md', 'flex')}
-        >
+        <Link to="/account/profile" onClick={onClose} className={buttonClass('primary', 'md', 'flex')}>
           <Icon name="user" className="h-4 w-4" />
           <Trans>Manage account</Trans>
         </Link>
         <ul className="-mx-2 flex flex-col">
           {links.map((link) => (
             <li key={link.to}>
-              <Link to={link.to} onClick={onClose} className="flex items-center gap-3 rounded-md px-2 py-2 text-sm text-slate-700 hover:bg-slate-100">
+              <Link
+                to={link.to}
+                onClick={onClose}
+                className="flex items-center gap-3 rounded-md px-2 py-2 text-sm text-slate-700 hover:bg-slate-100"
+              >
                 <Icon name={link.icon} />
                 {link.label}
               </Link>

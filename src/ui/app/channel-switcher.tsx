@@ -20,7 +20,13 @@ export function ChannelSwitcher({ channels, failed, currentId, switching, onSwit
         <h3 id="channels-heading" className="text-xs font-medium uppercase tracking-wide text-slate-500">
           <Trans>Your channels</Trans>
         </h3>
-        <button type="button" onClick={onCreate} disabled={channels === null} aria-haspopup="dialog" className="rounded px-2 py-1 text-xs font-semibold text-indigo-600 hover:bg-indigo-50 disabled:opacity-50">
+        <button
+          type="button"
+          onClick={onCreate}
+          disabled={channels === null}
+          aria-haspopup="dialog"
+          className="rounded px-2 py-1 text-xs font-semibold text-indigo-600 hover:bg-indigo-50 disabled:opacity-50"
+        >
           <Trans>Create channel</Trans>
         </button>
       </div>
@@ -41,9 +47,18 @@ export function ChannelSwitcher({ channels, failed, currentId, switching, onSwit
           {channels.map((channel) => {
             const current = channel._id === currentId
             return (
-              <li key={channel._id} aria-label={channel.name} aria-current={current || undefined} className="flex items-center justify-between gap-2 px-3 py-2">
+              <li
+                key={channel._id}
+                aria-label={channel.name}
+                aria-current={current || undefined}
+                className="flex items-center justify-between gap-2 px-3 py-2"
+              >
                 <span className="min-w-0">
-                  <Link to="/channel/$channelId" params={{ channelId: channel._id }} className="block truncate text-sm font-medium text-slate-900 hover:underline">
+                  <Link
+                    to="/channel/$channelId"
+                    params={{ channelId: channel._id }}
+                    className="block truncate text-sm font-medium text-slate-900 hover:underline"
+                  >
                     {channel.name}
                   </Link>
                   <span className="text-xs text-slate-500">{roleLabel(channel.role)}</span>
@@ -53,7 +68,14 @@ export function ChannelSwitcher({ channels, failed, currentId, switching, onSwit
                     <Trans>Current</Trans>
                   </span>
                 ) : (
-                  <Button variant="secondary" size="sm" onClick={() => onSwitch(channel._id)} disabled={switching !== null} aria-busy={switching === channel._id || undefined} className="shrink-0">
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    onClick={() => onSwitch(channel._id)}
+                    disabled={switching !== null}
+                    aria-busy={switching === channel._id || undefined}
+                    className="shrink-0"
+                  >
                     <Trans>Switch</Trans>
                   </Button>
                 )}

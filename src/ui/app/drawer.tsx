@@ -31,7 +31,12 @@ export function Drawer({ open, onClose, title, widthClass = 'sm:w-[356px]', side
         >
           <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
             <DialogTitle className="text-base font-semibold text-slate-900">{title}</DialogTitle>
-            <button type="button" onClick={onClose} aria-label={t`Close`} className="rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-900">
+            <button
+              type="button"
+              onClick={onClose}
+              aria-label={t`Close`}
+              className="rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
+            >
               <Icon name="close" />
             </button>
           </div>

@@ -33,7 +33,10 @@ export function HomeWelcome({ name, workid, memberSince }: HomeWelcomeProps) {
       <ul className="mt-8 grid gap-4 sm:grid-cols-2">
         {cards.map((card) => (
           <li key={card.to}>
-            <Link to={card.to} className="flex h-full gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm hover:border-indigo-300 hover:shadow">
+            <Link
+              to={card.to}
+              className="flex h-full gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm hover:border-indigo-300 hover:shadow"
+            >
               <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-indigo-50 text-indigo-600">
                 <Icon name={card.icon} />
               </span>

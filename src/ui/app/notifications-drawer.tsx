@@ -33,7 +33,21 @@ function useMinuteClock(active: boolean): Date {
 }
 
 /** The notification drawer opens from the right at 40 % width (full width below 768px). */
-export function NotificationsDrawer({ open, onClose, items, unread, canMarkAllSeen, onSeen, onSeenAll, onOpen, onRemoved, permission, onEnableBrowserNotifications, pages, friendActions }: NotificationsDrawerProps) {
+export function NotificationsDrawer({
+  open,
+  onClose,
+  items,
+  unread,
+  canMarkAllSeen,
+  onSeen,
+  onSeenAll,
+  onOpen,
+  onRemoved,
+  permission,
+  onEnableBrowserNotifications,
+  pages,
+  friendActions,
+}: NotificationsDrawerProps) {
   const now = useMinuteClock(open)
   return (
     <Drawer open={open} onClose={onClose} title={<Trans>Notifications</Trans>} widthClass="md:w-[40vw] md:min-w-[320px]" scrollBody={false}>

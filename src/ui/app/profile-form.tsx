@@ -42,7 +42,14 @@ export function ProfileForm(props: ProfileFormProps) {
             className={`inline-flex cursor-pointer items-center rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50 focus-within:outline-2 focus-within:outline-indigo-600 ${uploading ? 'pointer-events-none opacity-60' : ''}`}
           >
             <Trans>Upload a new avatar</Trans>
-            <input id={fileId} type="file" accept="image/jpeg,image/png,.jpg,.jpeg,.png" className="sr-only" disabled={uploading} onChange={pick} />
+            <input
+              id={fileId}
+              type="file"
+              accept="image/jpeg,image/png,.jpg,.jpeg,.png"
+              className="sr-only"
+              disabled={uploading}
+              onChange={pick}
+            />
           </label>
           {uploadPercent !== null ? (
             <div className="max-w-xs">
@@ -67,7 +74,15 @@ export function ProfileForm(props: ProfileFormProps) {
         </div>
       </section>
       <form onSubmit={save} className="max-w-md space-y-4">
-        <TextField label={t`Name`} name="name" autoComplete="name" required maxLength={75} value={draft} onChange={(e) => setDraft(e.target.value)} />
+        <TextField
+          label={t`Name`}
+          name="name"
+          autoComplete="name"
+          required
+          maxLength={75}
+          value={draft}
+          onChange={(e) => setDraft(e.target.value)}
+        />
         <Button type="submit" disabled={savingName || draft.trim() === '' || draft.trim() === name}>
           {savingName ? <Trans>Saving…</Trans> : <Trans>Save</Trans>}
         </Button>

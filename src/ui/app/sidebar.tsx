@@ -27,7 +27,9 @@ export function Sidebar({ chatHref, onOpenNotifications, onOpenSupport, onOpenDo
   const rail = variant === 'rail'
   const itemClass = rail ? `${itemBase} justify-center lg:justify-start` : itemBase
   const label = (text: string) => (rail ? <span className="sr-only lg:not-sr-only">{text}</span> : <span>{text}</span>)
-  const chatActive = useRouterState({ select: (state) => state.location.pathname === '/chat' || state.location.pathname.startsWith('/chat/') })
+  const chatActive = useRouterState({
+    select: (state) => state.location.pathname === '/chat' || state.location.pathname.startsWith('/chat/'),
+  })
   const channelId = chatHref.startsWith('/chat/channel/') ? decodeURIComponent(chatHref.slice('/chat/channel/'.length)) : null
   const links: { to: '/chat' | '/contact' | '/utilities' | '/calendar' | '/pricing'; icon: IconName; label: string }[] = [
     { to: '/chat', icon: 'chat', label: t`Chats` },
@@ -60,7 +62,12 @@ export function Sidebar({ chatHref, onOpenNotifications, onOpenSupport, onOpenDo
               {label(link.label)}
             </Link>
           ) : (
-            <Link to={link.to} className={itemClass} activeProps={{ className: activeClass, 'aria-current': 'page' }} title={rail ? link.label : undefined}>
+            <Link
+              to={link.to}
+              className={itemClass}
+              activeProps={{ className: activeClass, 'aria-current': 'page' }}
+              title={rail ? link.label : undefined}
+            >
               <Icon name={link.icon} />
               {label(link.label)}
             </Link>
@@ -88,7 +95,11 @@ export function Sidebar({ chatHref, onOpenNotifications, onOpenSupport, onOpenDo
   }
   return (
     <nav aria-label={t`Sidebar`} className="hidden h-full w-16 shrink-0 flex-col border-r border-slate-200 bg-white md:flex lg:w-60">
-      <Link to="/home" className="flex h-14 items-center justify-center gap-2 border-b border-slate-200 px-3 lg:justify-start" aria-label={t`Workroom home`}>
+      <Link
+        to="/home"
+        className="flex h-14 items-center justify-center gap-2 border-b border-slate-200 px-3 lg:justify-start"
+        aria-label={t`Workroom home`}
+      >
         <LogoMark className="h-8 w-8" />
         <span className="hidden text-lg font-bold tracking-tight text-slate-900 lg:inline">Workroom</span>
       </Link>

@@ -8,7 +8,14 @@ import { Drawer } from './drawer'
  * The support drawer is 356 px wide (spec section 9): the user's chat with the support desk, a
  * real chat (the conversation view, given as `chat` while open).
  */
-export function SupportDrawer({ open, status, error, onClose, onRetry, chat }: Pick<SupportChatProps, 'open' | 'status' | 'error' | 'onClose' | 'onRetry'> & { chat: ReactNode }) {
+export function SupportDrawer({
+  open,
+  status,
+  error,
+  onClose,
+  onRetry,
+  chat,
+}: Pick<SupportChatProps, 'open' | 'status' | 'error' | 'onClose' | 'onRetry'> & { chat: ReactNode }) {
   return (
     <Drawer open={open} onClose={onClose} title={<Trans>Support chat</Trans>} widthClass="sm:w-[356px]">
       {status === 'opening' ? (

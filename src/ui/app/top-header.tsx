@@ -26,7 +26,20 @@ export interface TopHeaderProps {
 }
 
 /** The top header: people search, global search, upgrade link to pricing, notifications, do not disturb, language selector, user menu. */
-export function TopHeader({ name, photoUrl, initials, languageSelector, menuButton, notifications, chats, search, globalSearch, dnd, dndActive = false, onOpenAccount }: TopHeaderProps) {
+export function TopHeader({
+  name,
+  photoUrl,
+  initials,
+  languageSelector,
+  menuButton,
+  notifications,
+  chats,
+  search,
+  globalSearch,
+  dnd,
+  dndActive = false,
+  onOpenAccount,
+}: TopHeaderProps) {
   const { t } = useLingui()
   return (
     <header className="flex h-14 shrink-0 items-center gap-2 border-b border-slate-200 bg-white px-3 sm:gap-3 sm:px-4">

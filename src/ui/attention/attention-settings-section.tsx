@@ -17,7 +17,17 @@ const zonesWith = (current: string | null): string[] => {
  * disturb), keyword alerts and the missed-message email. The form keeps no state of its own: its
  * fields start from the stored settings and Save sends them all.
  */
-export function AttentionSettingsSection({ status, timeZone, schedule, keywords, digestEmail, saving, error, onSave, onRetry }: AttentionSettingsFormProps) {
+export function AttentionSettingsSection({
+  status,
+  timeZone,
+  schedule,
+  keywords,
+  digestEmail,
+  saving,
+  error,
+  onSave,
+  onRetry,
+}: AttentionSettingsFormProps) {
   const { t } = useLingui()
   const dayNames = [t`Sun`, t`Mon`, t`Tue`, t`Wed`, t`Thu`, t`Fri`, t`Sat`]
   const s = schedule ?? DEFAULT_SCHEDULE
@@ -62,7 +72,11 @@ export function AttentionSettingsSection({ status, timeZone, schedule, keywords,
             <span className="font-medium text-slate-800">
               <Trans>Time zone</Trans>
             </span>
-            <select name="time_zone" defaultValue={timeZone ?? 'UTC'} className="mt-1 block w-full rounded-md border border-slate-300 px-2 py-1.5">
+            <select
+              name="time_zone"
+              defaultValue={timeZone ?? 'UTC'}
+              className="mt-1 block w-full rounded-md border border-slate-300 px-2 py-1.5"
+            >
               {zonesWith(timeZone).map((z) => (
                 <option key={z} value={z}>
                   {z}
@@ -104,7 +118,11 @@ export function AttentionSettingsSection({ status, timeZone, schedule, keywords,
             <span className="block text-xs text-slate-500">
               <Trans>Words that notify you like a mention, separated by commas (accents and capitals do not matter).</Trans>
             </span>
-            <input name="keywords" defaultValue={keywords.join(', ')} className="mt-1 block w-full rounded-md border border-slate-300 px-2 py-1.5" />
+            <input
+              name="keywords"
+              defaultValue={keywords.join(', ')}
+              className="mt-1 block w-full rounded-md border border-slate-300 px-2 py-1.5"
+            />
           </label>
           <label className="flex items-center gap-2">
             <input type="checkbox" name="digest_email" defaultChecked={digestEmail} />

@@ -13,7 +13,11 @@ export function DndMenu({ active, until, disabled, onSet }: DndMenuProps) {
     { value: '1h', label: t`Pause for 1 hour` },
     { value: 'tomorrow', label: t`Pause until tomorrow` },
   ]
-  const state = active ? (until ? t`Do not disturb until ${dayjs(until).format('HH:mm')}` : t`Do not disturb (outside working hours)`) : t`Notifications on`
+  const state = active
+    ? until
+      ? t`Do not disturb until ${dayjs(until).format('HH:mm')}`
+      : t`Do not disturb (outside working hours)`
+    : t`Notifications on`
   return (
     <details className="relative">
       <summary

@@ -7,9 +7,14 @@ export function DndNotice({ away, until, canNotify, notifying, notified, error, 
   const { t } = useLingui()
   if (!away) return null
   return (
-    <section aria-label={t`Do not disturb`} className="mx-3 mb-2 flex flex-wrap items-center gap-2 rounded-md border border-violet-200 bg-violet-50 px-3 py-2 text-sm text-violet-900">
+    <section
+      aria-label={t`Do not disturb`}
+      className="mx-3 mb-2 flex flex-wrap items-center gap-2 rounded-md border border-violet-200 bg-violet-50 px-3 py-2 text-sm text-violet-900"
+    >
       <span className="flex-1">
-        {until ? t`${name} has paused notifications until ${dayjs(until).format('HH:mm')}.` : t`${name} has paused notifications outside working hours.`}
+        {until
+          ? t`${name} has paused notifications until ${dayjs(until).format('HH:mm')}.`
+          : t`${name} has paused notifications outside working hours.`}
       </span>
       {notified ? (
         <span role="status">{t`Notified anyway.`}</span>

@@ -17,7 +17,11 @@ export function TopicBell({ level, muted, mutedUntil, mutedForever, disabled, on
     { value: 'tomorrow', label: t`Mute until tomorrow` },
     { value: 'forever', label: t`Mute until I turn it back on` },
   ]
-  const state = muted ? (mutedForever ? t`Muted` : t`Muted until ${dayjs(mutedUntil).format('DD/MM HH:mm')}`) : levels.find((l) => l.value === level)!.label
+  const state = muted
+    ? mutedForever
+      ? t`Muted`
+      : t`Muted until ${dayjs(mutedUntil).format('DD/MM HH:mm')}`
+    : levels.find((l) => l.value === level)!.label
   return (
     <details className="relative">
       <summary

@@ -23,7 +23,14 @@ export function AuthIllustration({ className = '' }: { className?: string }) {
       <rect x="208" y="358" width="64" height="28" rx="14" fill="#10b981" opacity="0.6" />
       <circle cx="360" cy="330" r="28" fill="#f43f5e" />
       <rect x="332" y="362" width="56" height="24" rx="12" fill="#f43f5e" opacity="0.6" />
-      <path d="M150 318c20-24 50-30 62-14M268 304c14-16 46-12 64 10" fill="none" stroke="#6366f1" strokeWidth="3" strokeDasharray="6 8" strokeLinecap="round" />
+      <path
+        d="M150 318c20-24 50-30 62-14M268 304c14-16 46-12 64 10"
+        fill="none"
+        stroke="#6366f1"
+        strokeWidth="3"
+        strokeDasharray="6 8"
+        strokeLinecap="round"
+      />
     </svg>
   )
 }

@@ -31,7 +31,15 @@ export function ForgotPasswordForm({ step, email, submitting, errors, onRequestC
             <Trans>Enter the email of your account. We will send you a code to choose a new password.</Trans>
           </p>
         </div>
-        <TextField label={t`Email`} name="email" type="email" autoComplete="email" required value={typedEmail} onChange={(e) => setTypedEmail(e.target.value)} />
+        <TextField
+          label={t`Email`}
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          value={typedEmail}
+          onChange={(e) => setTypedEmail(e.target.value)}
+        />
         <SubmitButton busy={submitting}>
           <Trans>Send code</Trans>
         </SubmitButton>
@@ -56,7 +64,8 @@ export function ForgotPasswordForm({ step, email, submitting, errors, onRequestC
         </h1>
         <p className="mt-1 text-sm text-slate-600">
           <Trans>
-            If an account exists for <strong className="font-semibold text-slate-900">{email}</strong>, we sent it a 6-digit code. Enter the code and your new password.
+            If an account exists for <strong className="font-semibold text-slate-900">{email}</strong>, we sent it a 6-digit code. Enter the
+            code and your new password.
           </Trans>
         </p>
       </div>

@@ -25,8 +25,24 @@ export function LoginForm({ submitting, defaultEmail = '', notice, onSubmit }: L
         </p>
       </div>
       {notice ? <Notice tone="success">{i18n._(notice)}</Notice> : null}
-      <TextField label={t`Email`} name="email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
-      <TextField label={t`Password`} name="password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+      <TextField
+        label={t`Email`}
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+      />
+      <TextField
+        label={t`Password`}
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        required
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
       <div className="flex justify-end text-sm">
         <Link to="/forgot-password" className="font-medium text-indigo-600 hover:text-indigo-500">
           <Trans>Forgot your password?</Trans>

@@ -29,7 +29,15 @@ export function SignUpForm({ submitting, errors, onSubmit }: SignUpFormProps) {
         </p>
       </div>
       <TextField label={t`Name`} name="name" autoComplete="name" value={values.name} onChange={set('name')} errors={errors.name} />
-      <TextField label={t`Email`} name="email" type="email" autoComplete="email" value={values.email} onChange={set('email')} errors={errors.email} />
+      <TextField
+        label={t`Email`}
+        name="email"
+        type="email"
+        autoComplete="email"
+        value={values.email}
+        onChange={set('email')}
+        errors={errors.email}
+      />
       <TextField
         label={t`Password`}
         name="password"

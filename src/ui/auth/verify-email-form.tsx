@@ -33,7 +33,15 @@ export function VerifyEmailForm({ email, verifying, resending, notice, onVerify,
       </div>
       {notice ? <Notice>{i18n._(notice)}</Notice> : null}
       {email ? null : (
-        <TextField label={t`Email`} name="email" type="email" autoComplete="email" required value={typedEmail} onChange={(e) => setTypedEmail(e.target.value)} />
+        <TextField
+          label={t`Email`}
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          value={typedEmail}
+          onChange={(e) => setTypedEmail(e.target.value)}
+        />
       )}
       <TextField
         label={t`Code`}

@@ -18,7 +18,12 @@ export interface CallCardProps {
 /** The full-screen call overlay both call directions share. */
 export function CallCard({ label, name, photoUrl, initials, kind, status, children }: CallCardProps) {
   return (
-    <div role="dialog" aria-modal="true" aria-label={label} className="fixed inset-0 z-[70] flex items-center justify-center bg-slate-900/70 p-4">
+    <div
+      role="dialog"
+      aria-modal="true"
+      aria-label={label}
+      className="fixed inset-0 z-[70] flex items-center justify-center bg-slate-900/70 p-4"
+    >
       <div className="flex w-full max-w-sm flex-col items-center gap-3 rounded-2xl bg-slate-800 px-6 py-8 text-center text-white shadow-2xl">
         <Avatar photoUrl={photoUrl} initials={initials} size={64} />
         <h2 className="text-lg font-semibold">{name}</h2>

@@ -31,5 +31,16 @@ export function ToneAudio({ kind, playing, volume, loop, playKey = 0 }: ToneAudi
     void Promise.resolve(audio.play()).catch(() => {})
     return () => audio.pause()
   }, [playing, volume, playKey])
-  return <audio ref={ref} src={toneUrl(kind)} loop={loop} preload="auto" aria-hidden="true" data-tone={kind} data-volume={volume} data-playing={playing} />
+  return (
+    <audio
+      ref={ref}
+      src={toneUrl(kind)}
+      loop={loop}
+      preload="auto"
+      aria-hidden="true"
+      data-tone={kind}
+      data-volume={volume}
+      data-playing={playing}
+    />
+  )
 }

@@ -2,7 +2,13 @@ import { useId } from 'react'
 import { DialogTitle } from '@headlessui/react'
 import { ModalFrame } from '../modal-frame'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { CHANNEL_IMAGE_TYPES, type ChannelFormProps, type ChannelImage, type ChannelUseFor, type ImageSlot } from '../../machines/channel-form'
+import {
+  CHANNEL_IMAGE_TYPES,
+  type ChannelFormProps,
+  type ChannelImage,
+  type ChannelUseFor,
+  type ImageSlot,
+} from '../../machines/channel-form'
 import { Alert } from '../alert'
 import { Button, buttonClass } from '../button'
 import { TextField } from '../text-field'
@@ -18,44 +24,64 @@ export function CreateChannelDialog(props: CreateChannelDialogProps) {
   const { t } = useLingui()
   return (
     <ModalFrame open={open} onClose={() => (busy ? undefined : onCancel())} size="lg">
-          <DialogTitle className="text-lg font-semibold text-slate-900">
-            <Trans>Create channel</Trans>
-          </DialogTitle>
-          {quotaReached ? (
-            <>
-              <Alert tone="warning" className="mt-4">
-                <Trans>You have reached the number of channels ({limit}), to increase the number please upgrade your account.</Trans>
-              </Alert>
-              <div className="mt-6 flex justify-end gap-2">
-                <Button variant="secondary" onClick={onCancel}>
-                  <Trans>Close</Trans>
-                </Button>
-                <a href={upgradeHref} className={buttonClass('primary')}>
-                  <Trans>Upgrade</Trans>
-                </a>
-              </div>
-            </>
-          ) : (
-            <ChannelFields {...props} />
-          )}
-          {error ? (
-            <Alert className="mt-3">
-              {
-                {
-                  create: t`Could not create the channel. Please try again.`,
-                  generate: t`Could not write a description. Please try again.`,
-                  upload: t`Could not upload the image. Please try again.`,
-                  imageType: t`Choose a JPEG or PNG image.`,
-                }[error]
-              }
-            </Alert>
-          ) : null}
-        </ModalFrame>
+      <DialogTitle className="text-lg font-semibold text-slate-900">
+        <Trans>Create channel</Trans>
+      </DialogTitle>
+      {quotaReached ? (
+        <>
+          <Alert tone="warning" className="mt-4">
+            <Trans>You have reached the number of channels ({limit}), to increase the number please upgrade your account.</Trans>
+          </Alert>
+          <div className="mt-6 flex justify-end gap-2">
+            <Button variant="secondary" onClick={onCancel}>
+              <Trans>Close</Trans>
+            </Button>
+            <a href={upgradeHref} className={buttonClass('primary')}>
+              <Trans>Upgrade</Trans>
+            </a>
+          </div>
+        </>
+      ) : (
+        <ChannelFields {...props} />
+      )}
+      {error ? (
+        <Alert className="mt-3">
+          {
+            {
+              create: t`Could not create the channel. Please try again.`,
+              generate: t`Could not write a description. Please try again.`,
+              upload: t`Could not upload the image. Please try again.`,
+              imageType: t`Choose a JPEG or PNG image.`,
+            }[error]
+          }
+        </Alert>
+      ) : null}
+    </ModalFrame>
   )
 }
 
 function ChannelFields(props: CreateChannelDialogProps) {
-  const { name, description, isPublic, password, useFor, referralLink, image, banner, nameError, passwordError, canCreate, canGenerate, busy, onChange, onSetPublic, onSetUseFor, onGenerate, onSubmit, onCancel } = props
+  const {
+    name,
+    description,
+    isPublic,
+    password,
+    useFor,
+    referralLink,
+    image,
+    banner,
+    nameError,
+    passwordError,
+    canCreate,
+    canGenerate,
+    busy,
+    onChange,
+    onSetPublic,
+    onSetUseFor,
+    onGenerate,
+    onSubmit,
+    onCancel,
+  } = props
   const { t } = useLingui()
   const descriptionId = useId()
   const locked = busy !== null
@@ -73,7 +99,13 @@ function ChannelFields(props: CreateChannelDialogProps) {
         onChange={(event) => onChange('name', event.target.value)}
         disabled={locked}
         autoComplete="off"
-        errors={nameError === 'required' ? [t`Field name is required`] : nameError === 'tooLong' ? [t`The channel name can have at most 75 characters`] : []}
+        errors={
+          nameError === 'required'
+            ? [t`Field name is required`]
+            : nameError === 'tooLong'
+              ? [t`The channel name can have at most 75 characters`]
+              : []
+        }
       />
       <div>
         <div className="flex items-center justify-between">
@@ -148,7 +180,14 @@ function ChannelFields(props: CreateChannelDialogProps) {
           <option value="edu">{t`Education`}</option>
         </select>
       </label>
-      <TextField label={t`Referral link`} type="url" value={referralLink} onChange={(event) => onChange('referralLink', event.target.value)} disabled={locked} autoComplete="off" />
+      <TextField
+        label={t`Referral link`}
+        type="url"
+        value={referralLink}
+        onChange={(event) => onChange('referralLink', event.target.value)}
+        disabled={locked}
+        autoComplete="off"
+      />
       <div className="flex justify-end gap-2 pt-2">
         <Button variant="secondary" onClick={onCancel} disabled={locked}>
           <Trans>Cancel</Trans>
@@ -162,7 +201,14 @@ function ChannelFields(props: CreateChannelDialogProps) {
 }
 
 /** A jpeg or png for the channel's image or banner: a preview once uploaded, and Remove. */
-function ImagePicker({ slot, label, image, busy, onPickImage, onRemoveImage }: CreateChannelDialogProps & { slot: ImageSlot; label: string; image: ChannelImage | null }) {
+function ImagePicker({
+  slot,
+  label,
+  image,
+  busy,
+  onPickImage,
+  onRemoveImage,
+}: CreateChannelDialogProps & { slot: ImageSlot; label: string; image: ChannelImage | null }) {
   const { t } = useLingui()
   const inputId = useId()
   return (
@@ -173,7 +219,12 @@ function ImagePicker({ slot, label, image, busy, onPickImage, onRemoveImage }: C
       {image ? (
         <div className="mt-1 flex items-center gap-2">
           <img src={image.url} alt={label} className="h-12 w-20 rounded object-cover" />
-          <button type="button" onClick={() => onRemoveImage(slot)} disabled={busy !== null} className="text-xs font-semibold text-red-700 hover:underline">
+          <button
+            type="button"
+            onClick={() => onRemoveImage(slot)}
+            disabled={busy !== null}
+            className="text-xs font-semibold text-red-700 hover:underline"
+          >
             {t`Remove ${label}`}
           </button>
         </div>

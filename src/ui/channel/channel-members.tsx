@@ -12,7 +12,18 @@ import { TextField } from '../text-field'
  * and admins change others' roles between member and admin (the owner's stays), and add or delete
  * labels; the server checks the same.
  */
-export function ChannelMembers({ status, rows, assignableRoles, canLoadMore, loadingMore, error, onLoadMore, onChangeRole, onRetry, labels }: ChannelMembersProps) {
+export function ChannelMembers({
+  status,
+  rows,
+  assignableRoles,
+  canLoadMore,
+  loadingMore,
+  error,
+  onLoadMore,
+  onChangeRole,
+  onRetry,
+  labels,
+}: ChannelMembersProps) {
   const { t } = useLingui()
   const roleLabel = useRoleLabel()
   return (
@@ -56,7 +67,14 @@ export function ChannelMembers({ status, rows, assignableRoles, canLoadMore, loa
         </ul>
       )}
       {status === 'ready' && canLoadMore ? (
-        <Button variant="secondary" size="sm" onClick={onLoadMore} disabled={loadingMore} aria-busy={loadingMore || undefined} className="mt-2">
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={onLoadMore}
+          disabled={loadingMore}
+          aria-busy={loadingMore || undefined}
+          className="mt-2"
+        >
           <Trans>Load more</Trans>
         </Button>
       ) : null}
@@ -65,7 +83,22 @@ export function ChannelMembers({ status, rows, assignableRoles, canLoadMore, loa
   )
 }
 
-function ChannelLabels({ status, labels, manages, name, color, canAdd, adding, deleting, error, onNameChange, onColorChange, onAdd, onDelete, onRetry }: ChannelLabelsProps) {
+function ChannelLabels({
+  status,
+  labels,
+  manages,
+  name,
+  color,
+  canAdd,
+  adding,
+  deleting,
+  error,
+  onNameChange,
+  onColorChange,
+  onAdd,
+  onDelete,
+  onRetry,
+}: ChannelLabelsProps) {
   const { t } = useLingui()
   const add = (event: FormEvent) => {
     event.preventDefault()
@@ -88,7 +121,12 @@ function ChannelLabels({ status, labels, manages, name, color, canAdd, adding, d
       ) : (
         <ul aria-label={t`Labels`} className="mt-2 flex flex-wrap gap-2">
           {labels.map((label) => (
-            <li key={label._id} aria-label={label.name} className="flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold text-white" style={{ backgroundColor: label.color }}>
+            <li
+              key={label._id}
+              aria-label={label.name}
+              className="flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold text-white"
+              style={{ backgroundColor: label.color }}
+            >
               {label.name}
               {manages ? (
                 <button
@@ -113,7 +151,12 @@ function ChannelLabels({ status, labels, manages, name, color, canAdd, adding, d
             <span className="block">
               <Trans>Colour</Trans>
             </span>
-            <input type="color" value={color} onChange={(event) => onColorChange(event.target.value)} className="mt-1 h-9 w-12 rounded border border-slate-300" />
+            <input
+              type="color"
+              value={color}
+              onChange={(event) => onColorChange(event.target.value)}
+              className="mt-1 h-9 w-12 rounded border border-slate-300"
+            />
           </label>
           <Button type="submit" disabled={!canAdd} aria-busy={adding || undefined}>
             <Trans>Add label</Trans>

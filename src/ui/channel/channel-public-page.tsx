@@ -18,7 +18,13 @@ const PRESET_BANNERS: Record<string, string> = {
  * channel with one click, a private one with its password; a member goes to its chats and sees
  * the channel's members (`members`).
  */
-export function ChannelPublicPage({ status, channel, action, onRetry, members }: Omit<ChannelPageProps, 'member'> & { members?: ReactNode }) {
+export function ChannelPublicPage({
+  status,
+  channel,
+  action,
+  onRetry,
+  members,
+}: Omit<ChannelPageProps, 'member'> & { members?: ReactNode }) {
   const { t } = useLingui()
   if (status === 'loading')
     return (
@@ -51,11 +57,14 @@ export function ChannelPublicPage({ status, channel, action, onRetry, members }:
         <img src={channel.banner} alt="" className="h-36 w-full rounded-xl object-cover" />
       ) : null}
       <div className="mt-4 flex items-center gap-4">
-        {channel.image ? <img src={channel.image} alt={t`Channel image`} className="h-16 w-16 rounded-xl border border-slate-200 object-cover" /> : null}
+        {channel.image ? (
+          <img src={channel.image} alt={t`Channel image`} className="h-16 w-16 rounded-xl border border-slate-200 object-cover" />
+        ) : null}
         <div className="min-w-0">
           <h1 className="truncate text-2xl font-semibold text-slate-900">{channel.name}</h1>
           <p className="text-sm text-slate-600">
-            {channel.is_public ? <Trans>Public channel</Trans> : <Trans>Private channel</Trans>} · <Trans>{channel.members_count} members</Trans>
+            {channel.is_public ? <Trans>Public channel</Trans> : <Trans>Private channel</Trans>} ·{' '}
+            <Trans>{channel.members_count} members</Trans>
           </p>
         </div>
       </div>
@@ -88,7 +97,14 @@ function JoinForm({ needsPassword, password, joining, canJoin, error, onPassword
   return (
     <form onSubmit={submit} className="flex max-w-md flex-col gap-3">
       {needsPassword ? (
-        <TextField label={t`Channel password`} type="password" value={password} onChange={(event) => onPasswordChange(event.target.value)} autoComplete="off" disabled={joining} />
+        <TextField
+          label={t`Channel password`}
+          type="password"
+          value={password}
+          onChange={(event) => onPasswordChange(event.target.value)}
+          autoComplete="off"
+          disabled={joining}
+        />
       ) : null}
       <Button type="submit" disabled={!canJoin} aria-busy={joining || undefined} className="self-start">
         <Trans>Join channel</Trans>

@@ -19,13 +19,18 @@ export function ContactCard({ item, move = null }: { item: ContactItem; move?: C
       <Avatar photoUrl={item.photo_url} initials={initialsOf(name)} size={48} />
       {/* The name keeps room for itself: on a phone the buttons go to a line of their own. */}
       <div className="min-w-36 flex-1">
-        <Link to="/people/$workid" params={{ workid: item.workid }} className="block truncate text-sm font-medium text-slate-900 hover:underline">
+        <Link
+          to="/people/$workid"
+          params={{ workid: item.workid }}
+          className="block truncate text-sm font-medium text-slate-900 hover:underline"
+        >
           {name}
         </Link>
         <p className="truncate text-xs text-slate-500">@{item.workid}</p>
         {failure && move ? (
           <p role="alert" className="text-xs text-red-600">
-            {move.action === 'archive' ? <Trans>Could not archive this friend.</Trans> : <Trans>Could not unarchive this friend.</Trans>} {failure.detail ?? <Trans>Please try again.</Trans>}
+            {move.action === 'archive' ? <Trans>Could not archive this friend.</Trans> : <Trans>Could not unarchive this friend.</Trans>}{' '}
+            {failure.detail ?? <Trans>Please try again.</Trans>}
           </p>
         ) : null}
       </div>

@@ -6,7 +6,14 @@ import { LoadFailed } from '../load-failed'
 /** A contact list (friends, requests, archived friends or blocked people): its items, or loading, empty, failed. */
 export function ContactListView({ list, children }: { list: ContactListProps; children: (item: ContactItem) => ReactNode }) {
   const { t } = useLingui()
-  const label = list.kind === 'friends' ? t`Friends` : list.kind === 'requests' ? t`Friend requests` : list.kind === 'archived' ? t`Archived friends` : t`Blocked people`
+  const label =
+    list.kind === 'friends'
+      ? t`Friends`
+      : list.kind === 'requests'
+        ? t`Friend requests`
+        : list.kind === 'archived'
+          ? t`Archived friends`
+          : t`Blocked people`
   return (
     <div>
       {list.items.length ? (

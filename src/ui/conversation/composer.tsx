@@ -17,9 +17,19 @@ export function AttachmentRow(a: AttachmentProps) {
           {a.error ?? t`Upload failed`}
         </span>
       ) : (
-        <progress aria-label={a.status === 'done' ? t`${a.name} uploaded` : t`Uploading ${a.name}`} value={a.percent} max={100} className="h-2 flex-1" />
+        <progress
+          aria-label={a.status === 'done' ? t`${a.name} uploaded` : t`Uploading ${a.name}`}
+          value={a.percent}
+          max={100}
+          className="h-2 flex-1"
+        />
       )}
-      <button type="button" onClick={a.onRemove} aria-label={t`Remove ${a.name}`} className="rounded px-1.5 py-0.5 text-slate-600 hover:bg-slate-100">
+      <button
+        type="button"
+        onClick={a.onRemove}
+        aria-label={t`Remove ${a.name}`}
+        className="rounded px-1.5 py-0.5 text-slate-600 hover:bg-slate-100"
+      >
         {a.status === 'uploading' ? <Trans>Cancel</Trans> : <Trans>Remove</Trans>}
       </button>
     </li>
@@ -51,7 +61,13 @@ export function Composer(props: ComposerProps) {
       {replyTo || editing ? (
         <div className="mb-2 flex items-center justify-between gap-2 rounded-md bg-slate-100 px-3 py-1.5 text-xs text-slate-600">
           <span className="truncate">
-            {editing ? <Trans>Editing your message</Trans> : <Trans>Replying to {replyTo?.sender?.name ?? ''}: {replyTo?.message ?? ''}</Trans>}
+            {editing ? (
+              <Trans>Editing your message</Trans>
+            ) : (
+              <Trans>
+                Replying to {replyTo?.sender?.name ?? ''}: {replyTo?.message ?? ''}
+              </Trans>
+            )}
           </span>
           <button type="button" onClick={props.onCancel} className="font-semibold text-slate-700 hover:underline">
             <Trans>Cancel</Trans>
@@ -67,17 +83,31 @@ export function Composer(props: ComposerProps) {
       ) : null}
       <div className="relative flex items-end gap-2">
         {suggestions.length ? (
-          <ul role="listbox" aria-label={t`Mention someone`} className="absolute bottom-full left-10 mb-1 w-56 rounded-md border border-slate-200 bg-white py-1 shadow-lg">
+          <ul
+            role="listbox"
+            aria-label={t`Mention someone`}
+            className="absolute bottom-full left-10 mb-1 w-56 rounded-md border border-slate-200 bg-white py-1 shadow-lg"
+          >
             {suggestions.map((m) => (
               <li key={m._id} role="option" aria-selected={false}>
-                <button type="button" onMouseDown={(e) => e.preventDefault()} onClick={() => props.onPick(m)} className="w-full px-3 py-1.5 text-left text-sm hover:bg-indigo-50">
+                <button
+                  type="button"
+                  onMouseDown={(e) => e.preventDefault()}
+                  onClick={() => props.onPick(m)}
+                  className="w-full px-3 py-1.5 text-left text-sm hover:bg-indigo-50"
+                >
                   {m.name}
                 </button>
               </li>
             ))}
           </ul>
         ) : null}
-        <button type="button" onClick={() => fileInput.current?.click()} aria-label={t`Attach files`} className="grid h-10 w-10 shrink-0 place-items-center rounded-full text-slate-600 hover:bg-slate-100">
+        <button
+          type="button"
+          onClick={() => fileInput.current?.click()}
+          aria-label={t`Attach files`}
+          className="grid h-10 w-10 shrink-0 place-items-center rounded-full text-slate-600 hover:bg-slate-100"
+        >
           <Icon name="attach" />
         </button>
         <input
@@ -92,13 +122,29 @@ export function Composer(props: ComposerProps) {
           }}
         />
         <div className="relative">
-          <button type="button" onClick={props.onToggleEmoji} aria-label={t`Emoji`} aria-expanded={props.emojiOpen} className="grid h-10 w-10 shrink-0 place-items-center rounded-full text-slate-600 hover:bg-slate-100">
+          <button
+            type="button"
+            onClick={props.onToggleEmoji}
+            aria-label={t`Emoji`}
+            aria-expanded={props.emojiOpen}
+            className="grid h-10 w-10 shrink-0 place-items-center rounded-full text-slate-600 hover:bg-slate-100"
+          >
             <Icon name="smile" />
           </button>
           {props.emojiOpen ? (
-            <div role="group" aria-label={t`Emoji`} className="absolute bottom-full left-0 mb-1 grid w-48 grid-cols-6 gap-1 rounded-md border border-slate-200 bg-white p-2 shadow-lg">
+            <div
+              role="group"
+              aria-label={t`Emoji`}
+              className="absolute bottom-full left-0 mb-1 grid w-48 grid-cols-6 gap-1 rounded-md border border-slate-200 bg-white p-2 shadow-lg"
+            >
               {EMOJI.map((e) => (
-                <button key={e} type="button" aria-label={e} onClick={() => props.onEmoji(e)} className="rounded text-lg hover:bg-slate-100">
+                <button
+                  key={e}
+                  type="button"
+                  aria-label={e}
+                  onClick={() => props.onEmoji(e)}
+                  className="rounded text-lg hover:bg-slate-100"
+                >
                   {e}
                 </button>
               ))}
@@ -125,7 +171,12 @@ export function Composer(props: ComposerProps) {
           }}
           className="max-h-40 min-h-10 flex-1 resize-none rounded-2xl border border-slate-300 px-3 py-2 text-sm focus:border-indigo-500 focus:outline-none"
         />
-        <button type="button" onClick={props.onSubmit} disabled={!props.canSend || props.uploading} className="h-10 shrink-0 rounded-full bg-indigo-600 px-4 text-sm font-semibold text-white hover:bg-indigo-700 disabled:opacity-50">
+        <button
+          type="button"
+          onClick={props.onSubmit}
+          disabled={!props.canSend || props.uploading}
+          className="h-10 shrink-0 rounded-full bg-indigo-600 px-4 text-sm font-semibold text-white hover:bg-indigo-700 disabled:opacity-50"
+        >
           {editing ? <Trans>Save</Trans> : <Trans>Send</Trans>}
         </button>
       </div>

@@ -50,7 +50,11 @@ export function ConversationHistory({ history, typists, pending, meId, may, acti
 /** Messages the server refused (the outbox's `rejected`), each with its reason and a dismiss button. */
 export function RejectedNotices({ rejected, onDismiss }: Pick<OutboxProps, 'rejected' | 'onDismiss'>) {
   return rejected.map((r) => (
-    <p key={r.entry.client_id} role="alert" className="mx-3 mb-1 flex items-center justify-between rounded bg-red-50 px-3 py-1 text-xs text-red-700">
+    <p
+      key={r.entry.client_id}
+      role="alert"
+      className="mx-3 mb-1 flex items-center justify-between rounded bg-red-50 px-3 py-1 text-xs text-red-700"
+    >
       <span>
         <Trans>Not sent: {r.reason}</Trans>
       </span>

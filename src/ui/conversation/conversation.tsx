@@ -37,15 +37,27 @@ export function Conversation({ conversation, composer, outbox, headerActions, be
         </span>
         {headerActions ? <div className="hidden sm:block">{headerActions}</div> : null}
         {bell}
-        <Link to="/chat/info/$topicId" params={{ topicId: conversation.topicId }} className="rounded px-2 py-1 text-sm text-slate-600 hover:bg-slate-100">
+        <Link
+          to="/chat/info/$topicId"
+          params={{ topicId: conversation.topicId }}
+          className="rounded px-2 py-1 text-sm text-slate-600 hover:bg-slate-100"
+        >
           <Trans>Chat info</Trans>
         </Link>
-        <button type="button" onClick={pinned.onToggle} aria-expanded={pinned.shown} className="rounded px-2 py-1 text-sm text-slate-600 hover:bg-slate-100">
+        <button
+          type="button"
+          onClick={pinned.onToggle}
+          aria-expanded={pinned.shown}
+          className="rounded px-2 py-1 text-sm text-slate-600 hover:bg-slate-100"
+        >
           <Trans>Pinned messages</Trans>
         </button>
       </header>
       {pinned.shown ? (
-        <section aria-label={t`Pinned messages`} className="max-h-48 shrink-0 overflow-y-auto border-b border-amber-200 bg-amber-50 px-4 py-2 text-sm">
+        <section
+          aria-label={t`Pinned messages`}
+          className="max-h-48 shrink-0 overflow-y-auto border-b border-amber-200 bg-amber-50 px-4 py-2 text-sm"
+        >
           {pinned.messages.length === 0 ? (
             <p className="text-slate-600">
               <Trans>No pinned messages</Trans>
@@ -96,7 +108,11 @@ function ForwardPicker({ targets, onForwardTo, onCancel }: NonNullable<Conversat
         <ul className="max-h-40 overflow-y-auto">
           {targets.map((target) => (
             <li key={target._id}>
-              <button type="button" onClick={() => onForwardTo(target._id)} className="w-full rounded px-2 py-1 text-left text-sm hover:bg-indigo-50">
+              <button
+                type="button"
+                onClick={() => onForwardTo(target._id)}
+                className="w-full rounded px-2 py-1 text-left text-sm hover:bg-indigo-50"
+              >
                 {target.name || t`New Message`}
               </button>
             </li>

@@ -25,14 +25,26 @@ export interface MessageListProps {
 const NEAR_TOP_PX = 200
 const AT_BOTTOM_PX = 80
 
-const keyOf = (row: Row) => (row.kind === 'message' ? row.message._id : row.kind === 'pending' ? `pending-${row.pending.entry.client_id}` : 'divider')
+const keyOf = (row: Row) =>
+  row.kind === 'message' ? row.message._id : row.kind === 'pending' ? `pending-${row.pending.entry.client_id}` : 'divider'
 
 /**
  * The messages, virtualised: only the rows in view (and a few around) are in the page. Scrolling
  * near the top loads older pages; the view stays where it was when they arrive, follows new
  * messages while at the bottom, and otherwise offers a jump to the latest.
  */
-export function MessageList({ messages, pending, firstUnreadId, focusedId = null, hasOlder, loadingOlder, meId, may, actions, onLoadOlder }: MessageListProps) {
+export function MessageList({
+  messages,
+  pending,
+  firstUnreadId,
+  focusedId = null,
+  hasOlder,
+  loadingOlder,
+  meId,
+  may,
+  actions,
+  onLoadOlder,
+}: MessageListProps) {
   const { t } = useLingui()
   const scrollRef = useRef<HTMLDivElement>(null)
   const [atBottom, setAtBottom] = useState(true)
@@ -87,7 +99,15 @@ export function MessageList({ messages, pending, firstUnreadId, focusedId = null
 
   return (
     <div className="relative min-h-0 flex-1">
-      <div ref={scrollRef} onScroll={onScroll} onWheel={releaseFocus} onTouchStart={releaseFocus} onKeyDown={releaseFocus} className="h-full overflow-y-auto" data-testid="message-scroller">
+      <div
+        ref={scrollRef}
+        onScroll={onScroll}
+        onWheel={releaseFocus}
+        onTouchStart={releaseFocus}
+        onKeyDown={releaseFocus}
+        className="h-full overflow-y-auto"
+        data-testid="message-scroller"
+      >
         {loadingOlder ? (
           <p role="status" className="py-2 text-center text-xs text-slate-500">
             <Trans>Loading older messages…</Trans>
@@ -104,7 +124,8 @@ export function MessageList({ messages, pending, firstUnreadId, focusedId = null
                 aria-current={row.kind === 'message' && row.message._id === focusedId ? 'true' : undefined}
                 className={row.kind === 'message' && row.message._id === focusedId ? 'bg-amber-50' : undefined}
                 ref={virtualizer.measureElement}
-                style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${item.start}px)` }}>
+                style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${item.start}px)` }}
+              >
                 {row.kind === 'divider' ? (
                   <div className="flex items-center gap-2 px-4 py-2 text-xs font-semibold text-red-600">
                     <span className="h-px flex-1 bg-red-300" />

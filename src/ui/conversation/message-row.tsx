@@ -35,10 +35,22 @@ function Body({ message }: { message: Message }) {
       {message.media.map((item) =>
         item.thumb_url ? (
           <a key={item._id} href={item.url} target="_blank" rel="noopener noreferrer" className="mt-1 block">
-            <img src={item.thumb_url} alt={item.name} width={item.width ?? undefined} height={item.height ?? undefined} className="max-h-60 max-w-full rounded-md border border-slate-200 object-contain" style={{ aspectRatio: item.width && item.height ? `${item.width} / ${item.height}` : undefined }} />
+            <img
+              src={item.thumb_url}
+              alt={item.name}
+              width={item.width ?? undefined}
+              height={item.height ?? undefined}
+              className="max-h-60 max-w-full rounded-md border border-slate-200 object-contain"
+              style={{ aspectRatio: item.width && item.height ? `${item.width} / ${item.height}` : undefined }}
+            />
           </a>
         ) : (
-          <a key={item._id} href={item.url} download={item.name} className="mt-1 flex items-center gap-2 rounded-md border border-slate-200 bg-white px-3 py-2 text-sm text-slate-800 hover:bg-slate-50">
+          <a
+            key={item._id}
+            href={item.url}
+            download={item.name}
+            className="mt-1 flex items-center gap-2 rounded-md border border-slate-200 bg-white px-3 py-2 text-sm text-slate-800 hover:bg-slate-50"
+          >
             <Icon name="file" className="h-4 w-4 shrink-0 text-slate-500" />
             <span className="truncate">{item.name}</span>
             <span className="shrink-0 text-xs text-slate-500">{fileSize(item.size)}</span>
@@ -50,7 +62,17 @@ function Body({ message }: { message: Message }) {
 }
 
 /** One message: sender, time, reply quote, text (links), attachments and its actions. */
-export function MessageRow({ message, mine, may, actions }: { message: Message; mine: boolean; may: MessagePermissions; actions: MessageActions }) {
+export function MessageRow({
+  message,
+  mine,
+  may,
+  actions,
+}: {
+  message: Message
+  mine: boolean
+  may: MessagePermissions
+  actions: MessageActions
+}) {
   const { t } = useLingui()
   const action = 'rounded px-1.5 py-0.5 text-xs text-slate-500 hover:bg-slate-200 hover:text-slate-900'
   return (
@@ -65,7 +87,9 @@ export function MessageRow({ message, mine, may, actions }: { message: Message; 
           </span>
         ) : null}
       </div>
-      <div className={`mt-0.5 max-w-[85%] rounded-2xl px-3 py-2 text-sm sm:max-w-[70%] ${mine ? 'bg-indigo-600 text-white [&_a]:text-white' : 'bg-slate-100 text-slate-900'}`}>
+      <div
+        className={`mt-0.5 max-w-[85%] rounded-2xl px-3 py-2 text-sm sm:max-w-[70%] ${mine ? 'bg-indigo-600 text-white [&_a]:text-white' : 'bg-slate-100 text-slate-900'}`}
+      >
         {message.forwarded_from !== null ? (
           <p className="mb-1 text-xs opacity-80">
             <Trans>Forwarded from {message.forwarded_from}</Trans>
@@ -73,7 +97,8 @@ export function MessageRow({ message, mine, may, actions }: { message: Message; 
         ) : null}
         {message.reply_to ? (
           <blockquote className="mb-1 border-l-2 border-current pl-2 text-xs opacity-80">
-            <span className="font-semibold">{message.reply_to.sender_name}</span>: {message.reply_to.deleted ? t`This message was deleted` : message.reply_to.message}
+            <span className="font-semibold">{message.reply_to.sender_name}</span>:{' '}
+            {message.reply_to.deleted ? t`This message was deleted` : message.reply_to.message}
           </blockquote>
         ) : null}
         <Body message={message} />
@@ -114,8 +139,18 @@ export function MessageRow({ message, mine, may, actions }: { message: Message; 
 export function PendingRow({ pending }: { pending: PendingMessage }) {
   return (
     <div className="flex flex-col items-end px-4 py-1.5 opacity-70">
-      <div className="max-w-[85%] whitespace-pre-wrap break-words rounded-2xl bg-indigo-400 px-3 py-2 text-sm text-white sm:max-w-[70%]">{pending.entry.message}</div>
-      <span className="text-xs text-slate-500">{pending.status === 'sending' ? <Trans>Sending…</Trans> : pending.status === 'waiting' ? <Trans>Waiting for connection</Trans> : <Trans>Queued</Trans>}</span>
+      <div className="max-w-[85%] whitespace-pre-wrap break-words rounded-2xl bg-indigo-400 px-3 py-2 text-sm text-white sm:max-w-[70%]">
+        {pending.entry.message}
+      </div>
+      <span className="text-xs text-slate-500">
+        {pending.status === 'sending' ? (
+          <Trans>Sending…</Trans>
+        ) : pending.status === 'waiting' ? (
+          <Trans>Waiting for connection</Trans>
+        ) : (
+          <Trans>Queued</Trans>
+        )}
+      </span>
     </div>
   )
 }

@@ -179,9 +179,7 @@ export function DocumentsGuide({ initialGroup = 'group' }: DocumentsGuideProps) 
   const { t } = useLingui()
   const baseId = useId()
   const [selected, setSelected] = useState<DocumentsGroupId>(initialGroup)
-  const [expanded, setExpanded] = useState<string | null>(
-    DOCUMENT_GROUPS.find((g) => g.id === initialGroup)?.guides[0].id ?? null,
-  )
+  const [expanded, setExpanded] = useState<string | null>(DOCUMENT_GROUPS.find((g) => g.id === initialGroup)?.guides[0].id ?? null)
   const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({})
 
   const select = (id: DocumentsGroupId, focus = false) => {
@@ -197,9 +195,13 @@ export function DocumentsGuide({ initialGroup = 'group' }: DocumentsGuideProps) 
     const last = DOCUMENT_GROUPS.length - 1
     const next =
       event.key === 'ArrowDown' || event.key === 'ArrowRight'
-        ? index === last ? 0 : index + 1
+        ? index === last
+          ? 0
+          : index + 1
         : event.key === 'ArrowUp' || event.key === 'ArrowLeft'
-          ? index === 0 ? last : index - 1
+          ? index === 0
+            ? last
+            : index - 1
           : event.key === 'Home'
             ? 0
             : event.key === 'End'
@@ -295,7 +297,14 @@ export function DocumentsGuide({ initialGroup = 'group' }: DocumentsGuideProps) 
                             aria-hidden="true"
                             focusable="false"
                           >
-                            <path d="M5 8l5 5 5-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+                            <path
+                              d="M5 8l5 5 5-5"
+                              fill="none"
+                              stroke="currentColor"
+                              strokeWidth="2"
+                              strokeLinecap="round"
+                              strokeLinejoin="round"
+                            />
                           </svg>
                         </button>
                       </h3>

@@ -58,7 +58,13 @@ export function FriendActions(props: FriendStatusProps & { showBlock?: boolean }
             <span className="text-xs font-medium text-slate-600">
               <Trans>Friend request sent</Trans>
             </span>
-            <Button variant="secondary" size="sm" onClick={props.onCancel} disabled={!props.canCancel} aria-busy={busy === 'cancelling' || undefined}>
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={props.onCancel}
+              disabled={!props.canCancel}
+              aria-busy={busy === 'cancelling' || undefined}
+            >
               <Trans>Cancel request</Trans>
             </Button>
           </>
@@ -70,7 +76,13 @@ export function FriendActions(props: FriendStatusProps & { showBlock?: boolean }
             <Button size="sm" onClick={props.onAccept} disabled={!props.canRespond} aria-busy={busy === 'accepting' || undefined}>
               <Trans>Accept</Trans>
             </Button>
-            <Button variant="secondary" size="sm" onClick={props.onReject} disabled={!props.canRespond} aria-busy={busy === 'rejecting' || undefined}>
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={props.onReject}
+              disabled={!props.canRespond}
+              aria-busy={busy === 'rejecting' || undefined}
+            >
               <Trans>Reject</Trans>
             </Button>
           </>
@@ -79,7 +91,13 @@ export function FriendActions(props: FriendStatusProps & { showBlock?: boolean }
             <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-700">
               <Trans>Friends</Trans>
             </span>
-            <Button variant="secondary" size="sm" onClick={props.onUnfriend} disabled={!props.canUnfriend} aria-busy={busy === 'unfriending' || undefined}>
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={props.onUnfriend}
+              disabled={!props.canUnfriend}
+              aria-busy={busy === 'unfriending' || undefined}
+            >
               <Trans>Unfriend</Trans>
             </Button>
           </>
@@ -89,7 +107,13 @@ export function FriendActions(props: FriendStatusProps & { showBlock?: boolean }
           </span>
         )}
         {showBlock && status === 'blocked' ? (
-          <Button variant="secondary" size="sm" onClick={props.onUnblock} disabled={!props.canUnblock} aria-busy={busy === 'unblocking' || undefined}>
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={props.onUnblock}
+            disabled={!props.canUnblock}
+            aria-busy={busy === 'unblocking' || undefined}
+          >
             <Trans>Unblock</Trans>
           </Button>
         ) : showBlock ? (

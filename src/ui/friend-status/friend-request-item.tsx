@@ -5,7 +5,19 @@ import { Button } from '../button'
 import { FriendError } from './friend-actions'
 
 /** A person in the contact requests list: their request has Accept and Reject; answered, the item leaves the list. */
-export function FriendRequestItem({ visible, name, photoUrl, initials, status, canRespond, busy, error, errorDetail, onAccept, onReject }: FriendStatusProps) {
+export function FriendRequestItem({
+  visible,
+  name,
+  photoUrl,
+  initials,
+  status,
+  canRespond,
+  busy,
+  error,
+  errorDetail,
+  onAccept,
+  onReject,
+}: FriendStatusProps) {
   if (!visible) return null
   const showActions = canRespond || busy === 'accepting' || busy === 'rejecting'
   return (
@@ -14,7 +26,13 @@ export function FriendRequestItem({ visible, name, photoUrl, initials, status, c
       <div className="min-w-0 flex-1">
         <p className="truncate text-sm font-medium text-slate-900">{name}</p>
         <p className="text-xs text-slate-500">
-          {status === 'friend' ? <Trans>Friend</Trans> : status === 'incoming' ? <Trans>Sent you a friend request</Trans> : <Trans>Not a friend</Trans>}
+          {status === 'friend' ? (
+            <Trans>Friend</Trans>
+          ) : status === 'incoming' ? (
+            <Trans>Sent you a friend request</Trans>
+          ) : (
+            <Trans>Not a friend</Trans>
+          )}
         </p>
         {error ? <FriendError error={error} detail={errorDetail} /> : null}
       </div>

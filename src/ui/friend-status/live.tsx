@@ -10,7 +10,13 @@ import { useFriendStatus } from '../../services/friend-status'
 import { FriendActions } from './friend-actions'
 import { BlockedItem, FriendRequestItem } from './friend-request-item'
 
-const inputOf = (item: ContactItem, over: Partial<FriendStatusInput>): FriendStatusInput => ({ customerId: item._id, name: item.name, photoUrl: item.photo_url, friendStatus: 0, ...over })
+const inputOf = (item: ContactItem, over: Partial<FriendStatusInput>): FriendStatusInput => ({
+  customerId: item._id,
+  name: item.name,
+  photoUrl: item.photo_url,
+  friendStatus: 0,
+  ...over,
+})
 
 /** A received friend request in a list: Accept / Reject, then it leaves the list. */
 export function RequestRow({ item, onRemove }: { item: ContactItem; onRemove: (customerId: string) => void }) {
@@ -23,7 +29,15 @@ export function BlockedRow({ item, onRemove }: { item: ContactItem; onRemove: (c
 }
 
 /** A person's friend buttons (and Block) as they stand now; `input.friendStatus` null looks them up first. */
-export function PersonFriendActions({ input, showBlock = true, onRemove }: { input: FriendStatusInput; showBlock?: boolean; onRemove?: (customerId: string) => void }) {
+export function PersonFriendActions({
+  input,
+  showBlock = true,
+  onRemove,
+}: {
+  input: FriendStatusInput
+  showBlock?: boolean
+  onRemove?: (customerId: string) => void
+}) {
   return <FriendActions {...useFriendStatus(input, { onRemove })} showBlock={showBlock} />
 }
 
@@ -35,9 +49,17 @@ export function FriendNotificationActions({
   /** Accepted or rejected: the drawer drops the item (the server removed it). */
   onRemove?: () => void
   /** A drawer item: the badge machine keeps what it shows; a friend request's fields are there when the server sent them. */
-  notification: Partial<Pick<Notification, 'notifiable_type' | 'friend_status'>> & { customer?: (Pick<NotificationActor, 'name' | 'photo_url'> & { _id?: string }) | null }
+  notification: Partial<Pick<Notification, 'notifiable_type' | 'friend_status'>> & {
+    customer?: (Pick<NotificationActor, 'name' | 'photo_url'> & { _id?: string }) | null
+  }
 }) {
   const customer = notification.customer
   if (!customer?._id || notification.notifiable_type !== 'friend' || notification.friend_status !== 1) return null
-  return <PersonFriendActions input={{ customerId: customer._id, name: customer.name, photoUrl: customer.photo_url, friendStatus: 0, incoming: true }} showBlock={false} onRemove={onRemove ? () => onRemove() : undefined} />
+  return (
+    <PersonFriendActions
+      input={{ customerId: customer._id, name: customer.name, photoUrl: customer.photo_url, friendStatus: 0, incoming: true }}
+      showBlock={false}
+      onRemove={onRemove ? () => onRemove() : undefined}
+    />
+  )
 }

@@ -4,7 +4,18 @@ import { CallCard } from '../call-overlay/call-card'
 import { ToneAudio } from '../call-overlay/tone-audio'
 
 /** The incoming call overlay with answer and decline; the ringtone while it rings. */
-export function IncomingCallOverlay({ open, phase, callerName, callerPhotoUrl, callerInitials, isVideo, ringtone, canRespond, onAnswer, onDecline }: IncomingCallProps) {
+export function IncomingCallOverlay({
+  open,
+  phase,
+  callerName,
+  callerPhotoUrl,
+  callerInitials,
+  isVideo,
+  ringtone,
+  canRespond,
+  onAnswer,
+  onDecline,
+}: IncomingCallProps) {
   const { t } = useLingui()
   if (!open) return null
   return (
@@ -14,7 +25,15 @@ export function IncomingCallOverlay({ open, phase, callerName, callerPhotoUrl, c
       photoUrl={callerPhotoUrl}
       initials={callerInitials}
       kind={isVideo ? <Trans>Video call</Trans> : <Trans>Voice call</Trans>}
-      status={phase === 'ringing' ? <Trans>is calling you…</Trans> : phase === 'answering' ? <Trans>Connecting…</Trans> : <Trans>Declining…</Trans>}
+      status={
+        phase === 'ringing' ? (
+          <Trans>is calling you…</Trans>
+        ) : phase === 'answering' ? (
+          <Trans>Connecting…</Trans>
+        ) : (
+          <Trans>Declining…</Trans>
+        )
+      }
     >
       <ToneAudio kind="ringtone" {...ringtone} />
       <button

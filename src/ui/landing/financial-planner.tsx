@@ -48,7 +48,10 @@ export function FinancialPlanner() {
         <Trans>Financial planner</Trans>
       </h3>
       <p className="mt-1 text-sm text-slate-600">
-        <Trans>Answer a few questions and get a first business plan summary. Suggested answers are written on your device from templates; edit them freely.</Trans>
+        <Trans>
+          Answer a few questions and get a first business plan summary. Suggested answers are written on your device from templates; edit
+          them freely.
+        </Trans>
       </p>
       <form onSubmit={onSubmit} className="mt-4 grid gap-4 sm:grid-cols-2">
         <div className="sm:col-span-2">
@@ -73,19 +76,36 @@ export function FinancialPlanner() {
             <label htmlFor={`${id}-idea`} className={label}>
               <Trans>2. What do you sell, in one sentence?</Trans>
             </label>
-            <button type="button" onClick={() => suggest('idea')} className={suggestButton} aria-label={t`Suggest an answer for question 2`}>
+            <button
+              type="button"
+              onClick={() => suggest('idea')}
+              className={suggestButton}
+              aria-label={t`Suggest an answer for question 2`}
+            >
               <SparkIcon />
               <Trans>Suggest</Trans>
             </button>
           </div>
-          <textarea id={`${id}-idea`} rows={2} required value={answers.idea} onChange={(e) => set('idea', e.target.value)} className={input} />
+          <textarea
+            id={`${id}-idea`}
+            rows={2}
+            required
+            value={answers.idea}
+            onChange={(e) => set('idea', e.target.value)}
+            className={input}
+          />
         </div>
         <div className="sm:col-span-2">
           <div className="flex items-end justify-between gap-2">
             <label htmlFor={`${id}-customers`} className={label}>
               <Trans>3. Who are your customers?</Trans>
             </label>
-            <button type="button" onClick={() => suggest('customers')} className={suggestButton} aria-label={t`Suggest an answer for question 3`}>
+            <button
+              type="button"
+              onClick={() => suggest('customers')}
+              className={suggestButton}
+              aria-label={t`Suggest an answer for question 3`}
+            >
               <SparkIcon />
               <Trans>Suggest</Trans>
             </button>
@@ -103,25 +123,65 @@ export function FinancialPlanner() {
           <label htmlFor={`${id}-price`} className={label}>
             <Trans>4. Price per sale (USD)</Trans>
           </label>
-          <input id={`${id}-price`} type="number" min={0} step="any" inputMode="decimal" required value={answers.price} onChange={(e) => set('price', e.target.valueAsNumber)} className={input} />
+          <input
+            id={`${id}-price`}
+            type="number"
+            min={0}
+            step="any"
+            inputMode="decimal"
+            required
+            value={answers.price}
+            onChange={(e) => set('price', e.target.valueAsNumber)}
+            className={input}
+          />
         </div>
         <div>
           <label htmlFor={`${id}-sales`} className={label}>
             <Trans>5. Sales per month</Trans>
           </label>
-          <input id={`${id}-sales`} type="number" min={0} step={1} inputMode="numeric" required value={answers.salesPerMonth} onChange={(e) => set('salesPerMonth', e.target.valueAsNumber)} className={input} />
+          <input
+            id={`${id}-sales`}
+            type="number"
+            min={0}
+            step={1}
+            inputMode="numeric"
+            required
+            value={answers.salesPerMonth}
+            onChange={(e) => set('salesPerMonth', e.target.valueAsNumber)}
+            className={input}
+          />
         </div>
         <div>
           <label htmlFor={`${id}-costs`} className={label}>
             <Trans>6. Monthly costs (USD)</Trans>
           </label>
-          <input id={`${id}-costs`} type="number" min={0} step="any" inputMode="decimal" required value={answers.monthlyCosts} onChange={(e) => set('monthlyCosts', e.target.valueAsNumber)} className={input} />
+          <input
+            id={`${id}-costs`}
+            type="number"
+            min={0}
+            step="any"
+            inputMode="decimal"
+            required
+            value={answers.monthlyCosts}
+            onChange={(e) => set('monthlyCosts', e.target.valueAsNumber)}
+            className={input}
+          />
         </div>
         <div>
           <label htmlFor={`${id}-capital`} className={label}>
             <Trans>7. Starting capital needed (USD)</Trans>
           </label>
-          <input id={`${id}-capital`} type="number" min={0} step="any" inputMode="decimal" required value={answers.startupCapital} onChange={(e) => set('startupCapital', e.target.valueAsNumber)} className={input} />
+          <input
+            id={`${id}-capital`}
+            type="number"
+            min={0}
+            step="any"
+            inputMode="decimal"
+            required
+            value={answers.startupCapital}
+            onChange={(e) => set('startupCapital', e.target.valueAsNumber)}
+            className={input}
+          />
         </div>
         <div className="sm:col-span-2">
           <button
@@ -133,9 +193,7 @@ export function FinancialPlanner() {
         </div>
       </form>
 
-      <div aria-live="polite">
-        {result ? <PlanResult {...result} /> : null}
-      </div>
+      <div aria-live="polite">{result ? <PlanResult {...result} /> : null}</div>
     </section>
   )
 }
@@ -167,19 +225,27 @@ function PlanResult({ answers, summary }: { answers: PlanAnswers; summary: PlanS
       </p>
       <dl className="mt-3 grid grid-cols-2 gap-2">
         <div className="rounded-lg bg-white p-2">
-          <dt className="text-xs text-slate-500"><Trans>Monthly revenue</Trans></dt>
+          <dt className="text-xs text-slate-500">
+            <Trans>Monthly revenue</Trans>
+          </dt>
           <dd className="font-semibold text-slate-900">{revenue}</dd>
         </div>
         <div className="rounded-lg bg-white p-2">
-          <dt className="text-xs text-slate-500"><Trans>Monthly profit</Trans></dt>
+          <dt className="text-xs text-slate-500">
+            <Trans>Monthly profit</Trans>
+          </dt>
           <dd className={`font-semibold ${summary.monthlyProfit < 0 ? 'text-red-700' : 'text-slate-900'}`}>{profit}</dd>
         </div>
         <div className="rounded-lg bg-white p-2">
-          <dt className="text-xs text-slate-500"><Trans>Profit margin</Trans></dt>
+          <dt className="text-xs text-slate-500">
+            <Trans>Profit margin</Trans>
+          </dt>
           <dd className="font-semibold text-slate-900">{margin}</dd>
         </div>
         <div className="rounded-lg bg-white p-2">
-          <dt className="text-xs text-slate-500"><Trans>Break-even</Trans></dt>
+          <dt className="text-xs text-slate-500">
+            <Trans>Break-even</Trans>
+          </dt>
           <dd className="font-semibold text-slate-900">
             {summary.breakEvenMonths === null ? <Trans>Not yet</Trans> : <Plural value={months} one="# month" other="# months" />}
           </dd>
@@ -188,11 +254,13 @@ function PlanResult({ answers, summary }: { answers: PlanAnswers; summary: PlanS
       <p className="mt-3 text-slate-800">
         {summary.health === 'loss' ? (
           <Trans>
-            At these numbers you lose {loss} a month and need {coverSales} sales a month just to cover costs. Raise the price,
-            sell more or cut costs before you raise money.
+            At these numbers you lose {loss} a month and need {coverSales} sales a month just to cover costs. Raise the price, sell more or
+            cut costs before you raise money.
           </Trans>
         ) : summary.health === 'thin' ? (
-          <Trans>You make a profit, but a thin one ({margin}). One slow month could wipe it out: look for a higher price or lower costs.</Trans>
+          <Trans>
+            You make a profit, but a thin one ({margin}). One slow month could wipe it out: look for a higher price or lower costs.
+          </Trans>
         ) : (
           <Trans>
             A healthy {margin} margin. At this pace you earn back your {capital} starting capital in about{' '}

@@ -19,7 +19,14 @@ export function qrPath(value: string): { path: string; extent: number } {
 export function QrCode({ value, label, className = 'h-32 w-32' }: { value: string; label: string; className?: string }) {
   const { path, extent } = useMemo(() => qrPath(value), [value])
   return (
-    <svg role="img" aria-label={label} viewBox={`0 0 ${extent} ${extent}`} className={className} shapeRendering="crispEdges" data-qr-value={value}>
+    <svg
+      role="img"
+      aria-label={label}
+      viewBox={`0 0 ${extent} ${extent}`}
+      className={className}
+      shapeRendering="crispEdges"
+      data-qr-value={value}
+    >
       <rect width={extent} height={extent} fill="#fff" />
       <path d={path} fill="#0f172a" />
     </svg>

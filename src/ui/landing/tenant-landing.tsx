@@ -166,8 +166,8 @@ export function TenantLanding({ variant = 'hub' }: { variant?: TenantLandingVari
       title: <Trans>Where ideas grow into companies</Trans>,
       lead: (
         <Trans>
-          Training programmes, mentors and startup support in one place. Sign in to join your cohort's channel, book a
-          mentor and follow every workshop.
+          Training programmes, mentors and startup support in one place. Sign in to join your cohort's channel, book a mentor and follow
+          every workshop.
         </Trans>
       ),
       highlights: [
@@ -181,8 +181,8 @@ export function TenantLanding({ variant = 'hub' }: { variant?: TenantLandingVari
       title: <Trans>Study smarter, together</Trans>,
       lead: (
         <Trans>
-          Your classes, homework and teachers in one place. Sign in to see today's lessons, ask questions in your class
-          topic and never miss a deadline.
+          Your classes, homework and teachers in one place. Sign in to see today's lessons, ask questions in your class topic and never miss
+          a deadline.
         </Trans>
       ),
       highlights: [
@@ -194,11 +194,7 @@ export function TenantLanding({ variant = 'hub' }: { variant?: TenantLandingVari
     move: {
       brand: <Trans>Workroom on the move</Trans>,
       title: <Trans>Move fast. Move together.</Trans>,
-      lead: (
-        <Trans>
-          Chat, calls and plans that go wherever your team goes, from the office to the warehouse to the road.
-        </Trans>
-      ),
+      lead: <Trans>Chat, calls and plans that go wherever your team goes, from the office to the warehouse to the road.</Trans>,
       highlights: [
         <Trans key="a">Calls and meetings from your phone</Trans>,
         <Trans key="b">Reminders and to-dos that follow you</Trans>,
@@ -208,11 +204,7 @@ export function TenantLanding({ variant = 'hub' }: { variant?: TenantLandingVari
     booster: {
       brand: <Trans>Workroom Startup Booster</Trans>,
       title: <Trans>From business plan to funding</Trans>,
-      lead: (
-        <Trans>
-          Plan your numbers, learn from founders who did it before you and meet consultants who can help you raise.
-        </Trans>
-      ),
+      lead: <Trans>Plan your numbers, learn from founders who did it before you and meet consultants who can help you raise.</Trans>,
       highlights: [],
     },
   }

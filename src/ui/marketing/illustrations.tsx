@@ -84,7 +84,14 @@ export function TeamArt({ className = 'w-full h-auto' }: { className?: string })
       <rect x="208" y="52" width="64" height="6" rx="3" fill="#a5b4fc" />
       <rect x="208" y="64" width="44" height="6" rx="3" fill="#c7d2fe" />
       <rect x="330" y="250" width="110" height="50" rx="12" fill="#fff" />
-      <path d="M346 286l14-16 12 10 18-22 16 14" fill="none" stroke="#4f46e5" strokeWidth="4" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="M346 286l14-16 12 10 18-22 16 14"
+        fill="none"
+        stroke="#4f46e5"
+        strokeWidth="4"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   )
 }

@@ -29,11 +29,31 @@ export function MarketingFooter() {
             <Trans>Company</Trans>
           </h2>
           <ul className="space-y-2">
-            <li><Link to="/about" className={footLink}><Trans>About Us</Trans></Link></li>
-            <li><Link to="/maas" className={footLink}><Trans>Managed services</Trans></Link></li>
-            <li><Link to="/product" className={footLink}><Trans>Product</Trans></Link></li>
-            <li><Link to="/pricing" className={footLink}><Trans>Pricing</Trans></Link></li>
-            <li><Link to="/docs" className={footLink}><Trans>User guide</Trans></Link></li>
+            <li>
+              <Link to="/about" className={footLink}>
+                <Trans>About Us</Trans>
+              </Link>
+            </li>
+            <li>
+              <Link to="/maas" className={footLink}>
+                <Trans>Managed services</Trans>
+              </Link>
+            </li>
+            <li>
+              <Link to="/product" className={footLink}>
+                <Trans>Product</Trans>
+              </Link>
+            </li>
+            <li>
+              <Link to="/pricing" className={footLink}>
+                <Trans>Pricing</Trans>
+              </Link>
+            </li>
+            <li>
+              <Link to="/docs" className={footLink}>
+                <Trans>User guide</Trans>
+              </Link>
+            </li>
             <li>
               <a href={COMPANY.blogUrl} target="_blank" rel="noopener noreferrer" className={footLink}>
                 <Trans>Blog</Trans>
@@ -52,8 +72,16 @@ export function MarketingFooter() {
               <Trans>Legal</Trans>
             </h2>
             <ul className="space-y-2">
-              <li><Link to="/terms-and-conditions" className={footLink}><Trans>Terms and conditions</Trans></Link></li>
-              <li><Link to="/privacy" className={footLink}><Trans>Privacy policy</Trans></Link></li>
+              <li>
+                <Link to="/terms-and-conditions" className={footLink}>
+                  <Trans>Terms and conditions</Trans>
+                </Link>
+              </li>
+              <li>
+                <Link to="/privacy" className={footLink}>
+                  <Trans>Privacy policy</Trans>
+                </Link>
+              </li>
             </ul>
           </nav>
           <section aria-labelledby="footer-contact" className="space-y-3">
@@ -63,13 +91,17 @@ export function MarketingFooter() {
             <address className="space-y-2 text-sm not-italic">
               <p>
                 <a href={`mailto:${COMPANY.email}`} className={footLink}>
-                  <span className="sr-only"><Trans>Email:</Trans> </span>
+                  <span className="sr-only">
+                    <Trans>Email:</Trans>{' '}
+                  </span>
                   {COMPANY.email}
                 </a>
               </p>
               <p>
                 <a href={COMPANY.phoneHref} className={footLink}>
-                  <span className="sr-only"><Trans>Phone:</Trans> </span>
+                  <span className="sr-only">
+                    <Trans>Phone:</Trans>{' '}
+                  </span>
                   {COMPANY.phone}
                 </a>
               </p>

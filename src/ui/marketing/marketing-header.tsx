@@ -24,7 +24,14 @@ const secondaryButton =
 function ExternalIcon() {
   return (
     <svg viewBox="0 0 20 20" className="h-3.5 w-3.5" aria-hidden="true" focusable="false">
-      <path d="M11 3h6v6M17 3l-8 8M8 5H4v11h11v-4" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="M11 3h6v6M17 3l-8 8M8 5H4v11h11v-4"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   )
 }
@@ -70,30 +77,34 @@ export function MarketingHeader({ isLoggedIn, languageSelector }: MarketingHeade
   const nav = useMobileNav()
   return (
     <>
-    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6 lg:px-8">
-        <Link to="/" aria-label={t`Workroom home`} className="shrink-0 rounded-md focus-visible:outline-2 focus-visible:outline-indigo-500">
-          <Logo />
-        </Link>
+      <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur">
+        <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6 lg:px-8">
+          <Link
+            to="/"
+            aria-label={t`Workroom home`}
+            className="shrink-0 rounded-md focus-visible:outline-2 focus-visible:outline-indigo-500"
+          >
+            <Logo />
+          </Link>
 
-        <nav aria-label={t`Main`} className="ml-4 hidden items-center gap-1 lg:flex">
-          {MARKETING_NAV.map((item) => (
-            <Link key={item.to} to={item.to} className={navLink}>
-              {t(item.label)}
-            </Link>
-          ))}
-          <BlogLink className={navLink} />
-        </nav>
+          <nav aria-label={t`Main`} className="ml-4 hidden items-center gap-1 lg:flex">
+            {MARKETING_NAV.map((item) => (
+              <Link key={item.to} to={item.to} className={navLink}>
+                {t(item.label)}
+              </Link>
+            ))}
+            <BlogLink className={navLink} />
+          </nav>
 
-        <div className="ml-auto flex items-center gap-3">
-          {languageSelector ? <div className="hidden lg:block">{languageSelector}</div> : null}
-          <div className="hidden md:block">
-            <AccountLinks isLoggedIn={isLoggedIn} />
+          <div className="ml-auto flex items-center gap-3">
+            {languageSelector ? <div className="hidden lg:block">{languageSelector}</div> : null}
+            <div className="hidden md:block">
+              <AccountLinks isLoggedIn={isLoggedIn} />
+            </div>
+            <MobileMenuButton nav={nav} placement="marketing" />
           </div>
-          <MobileMenuButton nav={nav} placement="marketing" />
         </div>
-      </div>
-    </header>
+      </header>
 
       {/* Mobile drawer: outside the header, whose backdrop-filter would trap fixed positioning. */}
       <MobileNavDrawer nav={nav} placement="marketing">

@@ -27,9 +27,7 @@ export function PageHero({
 }) {
   return (
     <section className="relative overflow-hidden bg-gradient-to-b from-indigo-50 via-white to-white">
-      <div
-        className={`mx-auto grid max-w-7xl items-center gap-10 px-4 py-14 sm:px-6 md:py-20 lg:px-8 ${art ? 'lg:grid-cols-2' : ''}`}
-      >
+      <div className={`mx-auto grid max-w-7xl items-center gap-10 px-4 py-14 sm:px-6 md:py-20 lg:px-8 ${art ? 'lg:grid-cols-2' : ''}`}>
         <div className="max-w-3xl">
           {eyebrow ? <p className="text-sm font-semibold uppercase tracking-wide text-indigo-600">{eyebrow}</p> : null}
           <h1 className="mt-3 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl md:text-5xl">{title}</h1>

@@ -10,7 +10,10 @@ export function ChatUnreadBadge({ badge, count }: ChatUnreadBadgeProps) {
   if (badge === null) return null
   return (
     <>
-      <span aria-hidden="true" className="absolute -right-1 -top-1 min-w-5 rounded-full bg-red-500 px-1 text-center text-[11px] font-semibold leading-5 text-white">
+      <span
+        aria-hidden="true"
+        className="absolute -right-1 -top-1 min-w-5 rounded-full bg-red-500 px-1 text-center text-[11px] font-semibold leading-5 text-white"
+      >
         {badge}
       </span>
       <span className="sr-only">{t`${count} unread chats`}</span>

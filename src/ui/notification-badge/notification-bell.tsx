@@ -20,11 +20,19 @@ export function NotificationBell({ dot, unread, drawerOpen, onOpen }: Notificati
       <Icon name="bell" />
       {dot ? (
         unread > 0 ? (
-          <span data-dot="" aria-hidden="true" className="absolute -right-0.5 -top-0.5 min-w-4.5 rounded-full bg-red-500 px-1 text-center text-[10px] font-semibold leading-4.5 text-white ring-2 ring-white">
+          <span
+            data-dot=""
+            aria-hidden="true"
+            className="absolute -right-0.5 -top-0.5 min-w-4.5 rounded-full bg-red-500 px-1 text-center text-[10px] font-semibold leading-4.5 text-white ring-2 ring-white"
+          >
             {unread > 99 ? '99+' : unread}
           </span>
         ) : (
-          <span data-dot="" aria-hidden="true" className="absolute right-1.5 top-1.5 h-2.5 w-2.5 rounded-full bg-red-500 ring-2 ring-white" />
+          <span
+            data-dot=""
+            aria-hidden="true"
+            className="absolute right-1.5 top-1.5 h-2.5 w-2.5 rounded-full bg-red-500 ring-2 ring-white"
+          />
         )
       ) : null}
     </button>

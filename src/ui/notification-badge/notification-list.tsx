@@ -8,7 +8,10 @@ import { notificationText } from '../../services/notification-text'
 import { timeAgo } from '../../services/time-ago'
 import { Avatar } from '../avatar'
 
-export interface NotificationListProps extends Pick<NotificationDrawerConnect, 'items' | 'unread' | 'canMarkAllSeen' | 'onSeen' | 'onSeenAll'> {
+export interface NotificationListProps extends Pick<
+  NotificationDrawerConnect,
+  'items' | 'unread' | 'canMarkAllSeen' | 'onSeen' | 'onSeenAll'
+> {
   /** A click on an item: marks it read and opens its target. */
   onOpen?: NotificationDrawerConnect['onOpen']
   /** The time the labels count from ('5 minutes ago'); now when omitted. */
@@ -66,7 +69,17 @@ const NEAR_END_ROWS = 3
  * and the row holding the focus stays. Scrolling near the end of the loaded rows asks for the next
  * page ('Load more' after the rows does the same); the pages machine decides what that loads.
  */
-export function NotificationList({ items, unread, canMarkAllSeen, onSeen, onSeenAll, onOpen, now, pages, friendActions }: NotificationListProps) {
+export function NotificationList({
+  items,
+  unread,
+  canMarkAllSeen,
+  onSeen,
+  onSeenAll,
+  onOpen,
+  now,
+  pages,
+  friendActions,
+}: NotificationListProps) {
   const { t } = useLingui()
   const at = now ?? new Date()
   const loadingFirst = pages?.status === 'loading' && items.length === 0
@@ -108,7 +121,12 @@ export function NotificationList({ items, unread, canMarkAllSeen, onSeen, onSeen
     <div className="flex min-h-0 flex-1 flex-col">
       <div className="flex shrink-0 items-center justify-between gap-3 border-b border-slate-100 px-4 py-2">
         <p className="text-sm text-slate-600">{unread > 0 ? t`${unread} unread` : t`All caught up`}</p>
-        <button type="button" onClick={onSeenAll} disabled={!canMarkAllSeen} className="text-sm font-medium text-indigo-600 hover:text-indigo-500 disabled:text-slate-400">
+        <button
+          type="button"
+          onClick={onSeenAll}
+          disabled={!canMarkAllSeen}
+          className="text-sm font-medium text-indigo-600 hover:text-indigo-500 disabled:text-slate-400"
+        >
           <Trans>Mark all as read</Trans>
         </button>
       </div>

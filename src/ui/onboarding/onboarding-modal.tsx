@@ -25,24 +25,22 @@ export function OnboardingModal(props: OnboardingProps) {
   return (
     // The tutorial ends by its own buttons, not by Escape or a click outside.
     <ModalFrame open={open} onClose={() => {}} size="lg">
-          <p className="text-xs font-medium uppercase tracking-wide text-indigo-600">
-            <Trans>Step {step} of 2</Trans>
-          </p>
-          <DialogTitle className="mt-1 text-lg font-semibold text-slate-900">
-            <Trans>Welcome to Workroom</Trans>
-          </DialogTitle>
-          {error ? (
-            <Alert className="mt-3">{errors[error]}</Alert>
-          ) : null}
-          {step === 1 ? <StepOne {...props} /> : props.useFor === 'business' ? <BusinessStep {...props} /> : <PersonalStep {...props} />}
-          {step === 2 ? (
-            <div className="mt-6 flex justify-start border-t border-slate-100 pt-4">
-              <Button variant="secondary" onClick={onSkip} disabled={!canSkip}>
-                <Trans>Skip</Trans>
-              </Button>
-            </div>
-          ) : null}
-        </ModalFrame>
+      <p className="text-xs font-medium uppercase tracking-wide text-indigo-600">
+        <Trans>Step {step} of 2</Trans>
+      </p>
+      <DialogTitle className="mt-1 text-lg font-semibold text-slate-900">
+        <Trans>Welcome to Workroom</Trans>
+      </DialogTitle>
+      {error ? <Alert className="mt-3">{errors[error]}</Alert> : null}
+      {step === 1 ? <StepOne {...props} /> : props.useFor === 'business' ? <BusinessStep {...props} /> : <PersonalStep {...props} />}
+      {step === 2 ? (
+        <div className="mt-6 flex justify-start border-t border-slate-100 pt-4">
+          <Button variant="secondary" onClick={onSkip} disabled={!canSkip}>
+            <Trans>Skip</Trans>
+          </Button>
+        </div>
+      ) : null}
+    </ModalFrame>
   )
 }
 
@@ -60,8 +58,19 @@ function StepOne({ useFor, canNext, busy, onChoose, onNext }: OnboardingProps) {
         </legend>
         <div className="mt-2 space-y-2">
           {options.map((option) => (
-            <label key={option.value} className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-200 p-3 has-[:checked]:border-indigo-500 has-[:checked]:bg-indigo-50">
-              <input type="radio" name="use-for" value={option.value} checked={useFor === option.value} onChange={() => onChoose(option.value)} disabled={busy} className="mt-1" />
+            <label
+              key={option.value}
+              className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-200 p-3 has-[:checked]:border-indigo-500 has-[:checked]:bg-indigo-50"
+            >
+              <input
+                type="radio"
+                name="use-for"
+                value={option.value}
+                checked={useFor === option.value}
+                onChange={() => onChoose(option.value)}
+                disabled={busy}
+                className="mt-1"
+              />
               <span>
                 <span className="block text-sm font-medium text-slate-900">{option.label}</span>
                 <span className="block text-xs text-slate-500">{option.hint}</span>
@@ -95,7 +104,14 @@ function PersonalStep({ personal, busy, onKeyword, onSearch, onJoin }: Onboardin
           if (canSearch) onSearch()
         }}
       >
-        <TextField className="flex-1" label={t`Channel name`} value={keyword} onChange={(event) => onKeyword(event.target.value)} disabled={busy} autoComplete="off" />
+        <TextField
+          className="flex-1"
+          label={t`Channel name`}
+          value={keyword}
+          onChange={(event) => onKeyword(event.target.value)}
+          disabled={busy}
+          autoComplete="off"
+        />
         <Button type="submit" disabled={!canSearch} aria-busy={searching || undefined}>
           <Trans>Search</Trans>
         </Button>
@@ -141,8 +157,22 @@ function BusinessStep({ business, onChange, onChooseType, onSubmit }: Onboarding
         if (canSubmit) onSubmit()
       }}
     >
-      <TextField label={t`Company name`} value={companyName} onChange={(event) => onChange('companyName', event.target.value)} disabled={locked} autoComplete="organization" required />
-      <TextField label={t`Website (optional)`} value={website} onChange={(event) => onChange('website', event.target.value)} disabled={locked} autoComplete="url" inputMode="url" />
+      <TextField
+        label={t`Company name`}
+        value={companyName}
+        onChange={(event) => onChange('companyName', event.target.value)}
+        disabled={locked}
+        autoComplete="organization"
+        required
+      />
+      <TextField
+        label={t`Website (optional)`}
+        value={website}
+        onChange={(event) => onChange('website', event.target.value)}
+        disabled={locked}
+        autoComplete="url"
+        inputMode="url"
+      />
       <fieldset>
         <legend className="text-sm font-medium text-slate-700">
           <Trans>Channel type</Trans>
@@ -150,7 +180,13 @@ function BusinessStep({ business, onChange, onChooseType, onSubmit }: Onboarding
         <div className="mt-1 flex gap-4">
           {types.map((type) => (
             <label key={type.value} className="flex items-center gap-2 text-sm text-slate-800">
-              <input type="radio" name="channel-type" checked={channelType === type.value} onChange={() => onChooseType(type.value)} disabled={locked} />
+              <input
+                type="radio"
+                name="channel-type"
+                checked={channelType === type.value}
+                onChange={() => onChooseType(type.value)}
+                disabled={locked}
+              />
               {type.label}
             </label>
           ))}

@@ -4,7 +4,17 @@ import { CallCard } from '../call-overlay/call-card'
 import { ToneAudio } from '../call-overlay/tone-audio'
 
 /** The outgoing call overlay with cancel; the waiting tone plays while it rings. */
-export function OutgoingCallOverlay({ open, phase, calleeName, calleePhotoUrl, calleeInitials, isVideo, waitingTone, canCancel, onCancel }: OutgoingCallProps) {
+export function OutgoingCallOverlay({
+  open,
+  phase,
+  calleeName,
+  calleePhotoUrl,
+  calleeInitials,
+  isVideo,
+  waitingTone,
+  canCancel,
+  onCancel,
+}: OutgoingCallProps) {
   const { t } = useLingui()
   if (!open) return null
   return (
@@ -14,7 +24,15 @@ export function OutgoingCallOverlay({ open, phase, calleeName, calleePhotoUrl, c
       photoUrl={calleePhotoUrl}
       initials={calleeInitials}
       kind={isVideo ? <Trans>Video call</Trans> : <Trans>Voice call</Trans>}
-      status={phase === 'ringing' ? <Trans>Ringing…</Trans> : phase === 'cancelling' ? <Trans>Cancelling the call…</Trans> : <Trans>No answer</Trans>}
+      status={
+        phase === 'ringing' ? (
+          <Trans>Ringing…</Trans>
+        ) : phase === 'cancelling' ? (
+          <Trans>Cancelling the call…</Trans>
+        ) : (
+          <Trans>No answer</Trans>
+        )
+      }
     >
       <ToneAudio kind="waiting" {...waitingTone} />
       <button

@@ -20,39 +20,46 @@ function useFieldText() {
 }
 
 /** The switches (and what failed, and the saving status), in the modal and on /account/privacy. */
-export function PrivacySwitchList({ switches, busy, failedField, onToggle }: Pick<PrivacySettingsModalProps, 'switches' | 'busy' | 'failedField' | 'onToggle'>) {
+export function PrivacySwitchList({
+  switches,
+  busy,
+  failedField,
+  onToggle,
+}: Pick<PrivacySettingsModalProps, 'switches' | 'busy' | 'failedField' | 'onToggle'>) {
   const { labels, descriptions } = useFieldText()
   const failedLabel = failedField ? labels[failedField] : ''
   return (
     <>
-    {failedField ? (
-      <Alert className="mt-3">
-        <Trans>Could not save “{failedLabel}”. It has been switched back.</Trans>
-      </Alert>
-    ) : null}
-    <ul className="mt-4 divide-y divide-slate-100">
-      {switches.map(({ field, checked, saving }) => (
-        <li key={field} className="py-3">
-          <Field disabled={busy} className="flex items-center justify-between gap-4">
-            <span className="min-w-0">
-              <Label className="block text-sm font-medium text-slate-800">{labels[field]}</Label>
-              {descriptions[field] ? <Description className="mt-0.5 block text-xs text-slate-500">{descriptions[field]}</Description> : null}
-            </span>
-            <Switch
-              checked={checked}
-              onChange={() => onToggle(field)}
-              aria-busy={saving || undefined}
-              className="group relative inline-flex h-6 w-11 shrink-0 items-center rounded-full bg-slate-300 transition-colors data-[checked]:bg-indigo-600 data-[disabled]:opacity-60 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
-            >
-              <span className="inline-block h-4 w-4 translate-x-1 rounded-full bg-white transition group-data-[checked]:translate-x-6" />
-            </Switch>
-          </Field>
-        </li>
-      ))}
-    </ul>
-    <p role="status" className="mt-2 min-h-5 text-xs text-slate-500">
-      {busy ? <Trans>Saving…</Trans> : null}
-    </p>
+      {failedField ? (
+        <Alert className="mt-3">
+          <Trans>Could not save “{failedLabel}”. It has been switched back.</Trans>
+        </Alert>
+      ) : null}
+      <ul className="mt-4 divide-y divide-slate-100">
+        {switches.map(({ field, checked, saving }) => (
+          <li key={field} className="py-3">
+            <Field disabled={busy} className="flex items-center justify-between gap-4">
+              <span className="min-w-0">
+                <Label className="block text-sm font-medium text-slate-800">{labels[field]}</Label>
+                {descriptions[field] ? (
+                  <Description className="mt-0.5 block text-xs text-slate-500">{descriptions[field]}</Description>
+                ) : null}
+              </span>
+              <Switch
+                checked={checked}
+                onChange={() => onToggle(field)}
+                aria-busy={saving || undefined}
+                className="group relative inline-flex h-6 w-11 shrink-0 items-center rounded-full bg-slate-300 transition-colors data-[checked]:bg-indigo-600 data-[disabled]:opacity-60 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+              >
+                <span className="inline-block h-4 w-4 translate-x-1 rounded-full bg-white transition group-data-[checked]:translate-x-6" />
+              </Switch>
+            </Field>
+          </li>
+        ))}
+      </ul>
+      <p role="status" className="mt-2 min-h-5 text-xs text-slate-500">
+        {busy ? <Trans>Saving…</Trans> : null}
+      </p>
     </>
   )
 }
@@ -61,18 +68,18 @@ export function PrivacySwitchList({ switches, busy, failedField, onToggle }: Pic
 export function PrivacySettingsModal({ open, switches, busy, failedField, onToggle, onCancel, onOk }: PrivacySettingsModalProps) {
   return (
     <ModalFrame open={open} onClose={() => (busy ? undefined : onCancel())} size="md">
-          <DialogTitle className="text-lg font-semibold text-slate-900">
-            <Trans>Privacy settings</Trans>
-          </DialogTitle>
-          <PrivacySwitchList switches={switches} busy={busy} failedField={failedField} onToggle={onToggle} />
-          <div className="mt-4 flex justify-end gap-2">
-            <Button variant="secondary" onClick={onCancel} disabled={busy}>
-              <Trans>Cancel</Trans>
-            </Button>
-            <Button onClick={onOk} disabled={busy}>
-              <Trans>OK</Trans>
-            </Button>
-          </div>
-        </ModalFrame>
+      <DialogTitle className="text-lg font-semibold text-slate-900">
+        <Trans>Privacy settings</Trans>
+      </DialogTitle>
+      <PrivacySwitchList switches={switches} busy={busy} failedField={failedField} onToggle={onToggle} />
+      <div className="mt-4 flex justify-end gap-2">
+        <Button variant="secondary" onClick={onCancel} disabled={busy}>
+          <Trans>Cancel</Trans>
+        </Button>
+        <Button onClick={onOk} disabled={busy}>
+          <Trans>OK</Trans>
+        </Button>
+      </div>
+    </ModalFrame>
   )
 }

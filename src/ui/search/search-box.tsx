@@ -51,7 +51,9 @@ export function SearchBox(props: SearchProps & { variant: 'inline' | 'popover' }
       // Below 640px the header has no room for it: the global search (the button) finds people too.
       <div className="relative hidden min-w-0 flex-1 sm:block sm:max-w-72">
         {input}
-        {open && props.status !== 'idle' ? <Dropdown {...props} className="absolute top-full left-0 z-30 mt-1 w-[min(24rem,calc(100vw-1.5rem))]" /> : null}
+        {open && props.status !== 'idle' ? (
+          <Dropdown {...props} className="absolute top-full left-0 z-30 mt-1 w-[min(24rem,calc(100vw-1.5rem))]" />
+        ) : null}
       </div>
     )
 
@@ -113,7 +115,12 @@ function Dropdown(props: SearchProps & { className: string }) {
           <Trans>No results for “{props.keyword.trim()}”</Trans>
         </p>
       ) : null}
-      <ul id={props.listboxId} role="listbox" aria-label={props.scope === 'people' ? t`People` : t`Search results`} className={status === 'ready' ? '' : 'hidden'}>
+      <ul
+        id={props.listboxId}
+        role="listbox"
+        aria-label={props.scope === 'people' ? t`People` : t`Search results`}
+        className={status === 'ready' ? '' : 'hidden'}
+      >
         <Section label={t`People`} options={props.people} />
         {props.scope === 'all' ? <Section label={t`Groups`} options={props.topics} /> : null}
         {props.scope === 'all' ? <Section label={t`Channels`} options={props.channels} /> : null}

@@ -19,7 +19,15 @@ export function TestResultBadge({ result }: { result: MachineTestReport }) {
 }
 
 /** The figures of the last model-test report for one machine, or why there are none. */
-export function CoverageSummary({ report, machineId, unmatched }: { report: ModelTestReport | null; machineId: string; unmatched: number }) {
+export function CoverageSummary({
+  report,
+  machineId,
+  unmatched,
+}: {
+  report: ModelTestReport | null
+  machineId: string
+  unmatched: number
+}) {
   const result = report?.[machineId]
   if (!report) {
     return (

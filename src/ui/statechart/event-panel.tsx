@@ -2,7 +2,14 @@ import { useId, useMemo, useState } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { AnyEventObject, StateValue } from 'xstate'
 import { formatDelay, labelLines, type GraphEdge, type LabelWords, type StatechartGraph } from './graph-model'
-import { candidateEventTypes, eventEnabled, type Enabled, type MachineSimulation, type PendingActor, type SimulationState } from './simulation'
+import {
+  candidateEventTypes,
+  eventEnabled,
+  type Enabled,
+  type MachineSimulation,
+  type PendingActor,
+  type SimulationState,
+} from './simulation'
 
 /**
  * The simulation panel: active state, the events enabled now (each a button named by its type,
@@ -58,7 +65,9 @@ function parseObject(text: string): Parsed {
   if (!text.trim()) return { ok: true, value: {} }
   try {
     const value: unknown = JSON.parse(text)
-    return value && typeof value === 'object' && !Array.isArray(value) ? { ok: true, value: value as Record<string, unknown> } : { ok: false }
+    return value && typeof value === 'object' && !Array.isArray(value)
+      ? { ok: true, value: value as Record<string, unknown> }
+      : { ok: false }
   } catch {
     return { ok: false }
   }
@@ -73,7 +82,19 @@ function parseAny(text: string): { ok: true; value: unknown } | { ok: false } {
   }
 }
 
-function EventRow({ type, enabled, payload, onPayload, onSend }: { type: string; enabled: Enabled; payload: string; onPayload: (v: string) => void; onSend: (event: AnyEventObject) => void }) {
+function EventRow({
+  type,
+  enabled,
+  payload,
+  onPayload,
+  onSend,
+}: {
+  type: string
+  enabled: Enabled
+  payload: string
+  onPayload: (v: string) => void
+  onSend: (event: AnyEventObject) => void
+}) {
   const { t } = useLingui()
   const errorId = useId()
   const parsed = parseObject(payload)
@@ -117,7 +138,15 @@ function EventRow({ type, enabled, payload, onPayload, onSend }: { type: string;
   )
 }
 
-function PendingRow({ child, onResolve, onReject }: { child: PendingActor; onResolve: (output: unknown) => void; onReject: (error: unknown) => void }) {
+function PendingRow({
+  child,
+  onResolve,
+  onReject,
+}: {
+  child: PendingActor
+  onResolve: (output: unknown) => void
+  onReject: (error: unknown) => void
+}) {
   const { t } = useLingui()
   const [text, setText] = useState('')
   const parsed = parseAny(text)
@@ -138,7 +167,13 @@ function PendingRow({ child, onResolve, onReject }: { child: PendingActor; onRes
         onChange={(e) => setText(e.target.value)}
       />
       <div className="mt-1.5 flex gap-2">
-        <button type="button" className={secondary} disabled={!parsed.ok} aria-label={t`Resolve ${child.src}`} onClick={() => parsed.ok && onResolve(parsed.value)}>
+        <button
+          type="button"
+          className={secondary}
+          disabled={!parsed.ok}
+          aria-label={t`Resolve ${child.src}`}
+          onClick={() => parsed.ok && onResolve(parsed.value)}
+        >
           <Trans>Resolve</Trans>
         </button>
         <button
@@ -205,7 +240,13 @@ export function EventPanel({ graph, sim, state, words, initialInput }: EventPane
     />
   )
 
-  const status = state.error ? t`stopped by an error` : snapshot?.status === 'done' ? t`finished (final state)` : snapshot?.status === 'stopped' ? t`stopped` : t`running`
+  const status = state.error
+    ? t`stopped by an error`
+    : snapshot?.status === 'done'
+      ? t`finished (final state)`
+      : snapshot?.status === 'stopped'
+        ? t`stopped`
+        : t`running`
 
   return (
     <div className="flex flex-col gap-5 text-sm text-slate-800">
@@ -213,16 +254,25 @@ export function EventPanel({ graph, sim, state, words, initialInput }: EventPane
         <h2 id="sc-active-heading" className={heading}>
           <Trans>Active state</Trans>
         </h2>
-        <output aria-labelledby="sc-active-heading" data-testid="active-state" className="mt-1 block font-mono text-base font-semibold text-indigo-700">
-          {snapshot ? leafStatePaths(snapshot.value).map((p) => <span key={p} className="block">{p}</span>) : '—'}
+        <output
+          aria-labelledby="sc-active-heading"
+          data-testid="active-state"
+          className="mt-1 block font-mono text-base font-semibold text-indigo-700"
+        >
+          {snapshot
+            ? leafStatePaths(snapshot.value).map((p) => (
+                <span key={p} className="block">
+                  {p}
+                </span>
+              ))
+            : '—'}
         </output>
         <p className="mt-0.5 text-xs text-slate-500">
           <Trans>Status: {status}</Trans>
         </p>
         {state.error && (
           <p role="alert" className="mt-2 rounded-md bg-red-50 p-2 text-xs text-red-800 ring-1 ring-red-200">
-            <Trans>The machine threw: {state.error}</Trans>{' '}
-            <Trans>Reset to start over.</Trans>
+            <Trans>The machine threw: {state.error}</Trans> <Trans>Reset to start over.</Trans>
           </p>
         )}
       </section>
@@ -234,9 +284,7 @@ export function EventPanel({ graph, sim, state, words, initialInput }: EventPane
         <p className="mt-1 text-xs text-slate-500">
           <Trans>The events the active states handle; a button is enabled when the event would take a transition now.</Trans>
         </p>
-        {events.length ? (
-          <ul className="mt-2 flex flex-col gap-2">{events.map(eventRow)}</ul>
-        ) : null}
+        {events.length ? <ul className="mt-2 flex flex-col gap-2">{events.map(eventRow)}</ul> : null}
         {enabledCount === 0 && (
           <p className="mt-1 text-slate-500">
             <Trans>No event is enabled in this state.</Trans>
@@ -254,7 +302,12 @@ export function EventPanel({ graph, sim, state, words, initialInput }: EventPane
           </p>
           <ul className="mt-2 flex flex-col gap-2">
             {state.pending.map((child) => (
-              <PendingRow key={child.id} child={child} onResolve={(output) => sim.resolve(child, output)} onReject={(error) => sim.reject(child, error)} />
+              <PendingRow
+                key={child.id}
+                child={child}
+                onResolve={(output) => sim.resolve(child, output)}
+                onReject={(error) => sim.reject(child, error)}
+              />
             ))}
           </ul>
         </section>
@@ -266,7 +319,10 @@ export function EventPanel({ graph, sim, state, words, initialInput }: EventPane
         </h2>
         <p className="mt-1">
           <Trans>
-            Elapsed: <span className="font-mono" data-testid="fake-time">{formatDelay(state.now)}</span>
+            Elapsed:{' '}
+            <span className="font-mono" data-testid="fake-time">
+              {formatDelay(state.now)}
+            </span>
           </Trans>
         </p>
         <div role="group" aria-label={t`Advance fake time`} className="mt-2 flex flex-wrap gap-2">
@@ -320,7 +376,15 @@ export function EventPanel({ graph, sim, state, words, initialInput }: EventPane
           <Trans>Last transition</Trans>
         </h2>
         <p className="mt-1 font-mono text-xs text-amber-800" data-testid="last-transition">
-          {state.lastTransitionKeys.length ? state.lastTransitionKeys.map((k) => <span key={k} className="block">{describe(k)}</span>) : <Trans>None yet</Trans>}
+          {state.lastTransitionKeys.length ? (
+            state.lastTransitionKeys.map((k) => (
+              <span key={k} className="block">
+                {describe(k)}
+              </span>
+            ))
+          ) : (
+            <Trans>None yet</Trans>
+          )}
         </p>
         {state.history.length > 0 && (
           <details className="mt-2">
@@ -358,7 +422,11 @@ export function EventPanel({ graph, sim, state, words, initialInput }: EventPane
         <h2 id="sc-context-heading" className={heading}>
           <Trans>Context</Trans>
         </h2>
-        <pre aria-labelledby="sc-context-heading" data-testid="context" className="mt-1 max-h-72 overflow-auto rounded-md bg-slate-900 p-2 text-xs text-slate-100">
+        <pre
+          aria-labelledby="sc-context-heading"
+          data-testid="context"
+          className="mt-1 max-h-72 overflow-auto rounded-md bg-slate-900 p-2 text-xs text-slate-100"
+        >
           {snapshot ? toDisplayJson(snapshot.context) : ''}
         </pre>
       </section>

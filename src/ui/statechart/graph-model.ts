@@ -102,7 +102,8 @@ export function guardName(guard: unknown): string | undefined {
     if (combinator.check === NOT_CHECK && combinator.guards) return `!${wrap(combinator.guards[0])}`
     if (combinator.check === AND_CHECK && combinator.guards) return combinator.guards.map(wrap).join(' && ')
     if (combinator.check === OR_CHECK && combinator.guards) return combinator.guards.map(wrap).join(' || ')
-    if ('stateValue' in combinator) return `in ${typeof combinator.stateValue === 'string' ? combinator.stateValue : JSON.stringify(combinator.stateValue)}`
+    if ('stateValue' in combinator)
+      return `in ${typeof combinator.stateValue === 'string' ? combinator.stateValue : JSON.stringify(combinator.stateValue)}`
     return 'inline'
   }
   if (typeof g === 'object' && typeof g.type === 'string') return g.type
@@ -126,7 +127,13 @@ function labelFor(source: AnyStateNode, t: AnyTransitionDefinition, machine: Any
     if (typeof delay === 'number') return { ...base, kind: 'after', event: eventType, delayMs: delay }
     if (typeof delay === 'string') {
       const implemented = (machine.implementations.delays as Record<string, unknown>)[delay]
-      return { ...base, kind: 'after', event: eventType, delayName: delay, ...(typeof implemented === 'number' ? { delayMs: implemented } : {}) }
+      return {
+        ...base,
+        kind: 'after',
+        event: eventType,
+        delayName: delay,
+        ...(typeof implemented === 'number' ? { delayMs: implemented } : {}),
+      }
     }
     return { ...base, kind: 'after', event: eventType, delayName: 'delay' }
   }

@@ -91,7 +91,11 @@ export type LayoutDirection = 'RIGHT' | 'DOWN'
 
 export async function layoutStatechart(
   graph: StatechartGraph,
-  { words = ENGLISH_LAYOUT_WORDS, measure = estimateText, direction = 'RIGHT' }: { words?: LayoutWords; measure?: Measure; direction?: LayoutDirection } = {},
+  {
+    words = ENGLISH_LAYOUT_WORDS,
+    measure = estimateText,
+    direction = 'RIGHT',
+  }: { words?: LayoutWords; measure?: Measure; direction?: LayoutDirection } = {},
 ): Promise<StatechartLayout> {
   const rowsById = new Map<string, Row[]>()
   const headerById = new Map<string, number>()
@@ -122,7 +126,11 @@ export async function layoutStatechart(
 
   const labelOf = (edge: GraphEdge) => {
     const lines = labelLines(edge.label, words)
-    return { text: lines.join('\n'), width: Math.max(...lines.map((l) => measure(l, 'label'))) + 8, height: lines.length * LABEL_LINE_HEIGHT + 4 }
+    return {
+      text: lines.join('\n'),
+      width: Math.max(...lines.map((l) => measure(l, 'label'))) + 8,
+      height: lines.length * LABEL_LINE_HEIGHT + 4,
+    }
   }
 
   const edges: ElkExtendedEdge[] = []
@@ -174,7 +182,15 @@ export async function layoutStatechart(
     }
     const node = graph.nodes.get(n.id)
     if (node) {
-      nodes.push({ node, x: n.x ?? 0, y: n.y ?? 0, width: n.width ?? 0, height: n.height ?? 0, rows: rowsById.get(n.id) ?? [], headerHeight: headerById.get(n.id) ?? TITLE_HEIGHT })
+      nodes.push({
+        node,
+        x: n.x ?? 0,
+        y: n.y ?? 0,
+        width: n.width ?? 0,
+        height: n.height ?? 0,
+        rows: rowsById.get(n.id) ?? [],
+        headerHeight: headerById.get(n.id) ?? TITLE_HEIGHT,
+      })
     }
     n.children?.forEach(collect)
   }

@@ -59,7 +59,11 @@ export function MachineList({ machines, report }: { machines: MachineListItem[];
             return (
               <tr key={row.id} data-machine-id={row.id}>
                 <td className={td}>
-                  <Link to="/statecharts/$machineId" params={{ machineId: row.id }} className="font-mono font-semibold text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600">
+                  <Link
+                    to="/statecharts/$machineId"
+                    params={{ machineId: row.id }}
+                    className="font-mono font-semibold text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"
+                  >
                     {row.id}
                   </Link>
                   <span className="hidden text-xs text-slate-500 sm:block">{row.folder}</span>

@@ -51,13 +51,30 @@ function StateBox({ box, props }: { box: NodeBox; props: StatechartDiagramProps 
   const stroke = active ? '#4f46e5' : region ? '#94a3b8' : '#64748b'
   const strokeWidth = active ? 2.5 : 1.25
   const typeLabel =
-    node.type === 'parallel' ? t`parallel state` : node.type === 'final' ? t`final state` : node.type === 'history' ? t`history state` : region ? t`region` : container ? t`compound state` : t`state`
+    node.type === 'parallel'
+      ? t`parallel state`
+      : node.type === 'final'
+        ? t`final state`
+        : node.type === 'history'
+          ? t`history state`
+          : region
+            ? t`region`
+            : container
+              ? t`compound state`
+              : t`state`
   const titleX = container ? box.x + 12 : box.x + box.width / 2
 
   if (node.type === 'history') {
     const r = Math.min(box.width, box.height) / 2
     return (
-      <g data-state-path={node.path} data-state-id={node.id} data-active={active} aria-current={active ? 'true' : undefined} aria-label={`${typeLabel} ${node.key}`} className={active ? 'is-active' : undefined}>
+      <g
+        data-state-path={node.path}
+        data-state-id={node.id}
+        data-active={active}
+        aria-current={active ? 'true' : undefined}
+        aria-label={`${typeLabel} ${node.key}`}
+        className={active ? 'is-active' : undefined}
+      >
         <circle cx={box.x + r} cy={box.y + r} r={r} fill={fill} stroke={stroke} strokeWidth={strokeWidth} />
         <text x={box.x + r} y={box.y + r + 4} textAnchor="middle" style={{ font: TITLE_FONT }} fill="#1e293b">
           {node.history === 'deep' ? 'H*' : 'H'}
@@ -89,10 +106,27 @@ function StateBox({ box, props }: { box: NodeBox; props: StatechartDiagramProps 
         strokeDasharray={region ? '6 4' : undefined}
       />
       {node.type === 'final' && (
-        <rect x={box.x + 4} y={box.y + 4} width={box.width - 8} height={box.height - 8} rx={7} fill="none" stroke={stroke} strokeWidth={strokeWidth} />
+        <rect
+          x={box.x + 4}
+          y={box.y + 4}
+          width={box.width - 8}
+          height={box.height - 8}
+          rx={7}
+          fill="none"
+          stroke={stroke}
+          strokeWidth={strokeWidth}
+        />
       )}
-      {container && !region && <line x1={box.x} x2={box.x + box.width} y1={box.y + box.headerHeight} y2={box.y + box.headerHeight} stroke="#e2e8f0" />}
-      <text x={titleX} y={box.y + TITLE_HEIGHT / 2 + 5} textAnchor={container ? 'start' : 'middle'} style={{ font: TITLE_FONT }} fill={region ? '#475569' : '#0f172a'}>
+      {container && !region && (
+        <line x1={box.x} x2={box.x + box.width} y1={box.y + box.headerHeight} y2={box.y + box.headerHeight} stroke="#e2e8f0" />
+      )}
+      <text
+        x={titleX}
+        y={box.y + TITLE_HEIGHT / 2 + 5}
+        textAnchor={container ? 'start' : 'middle'}
+        style={{ font: TITLE_FONT }}
+        fill={region ? '#475569' : '#0f172a'}
+      >
         {node.type === 'parallel' ? `${node.key} ∥` : node.key}
       </text>
       {box.rows.map((row, i) => {
@@ -191,7 +225,16 @@ export function StatechartDiagram(props: StatechartDiagramProps) {
     >
       <defs>
         {tones.map((tone) => (
-          <marker key={tone} id={`arrow-${machineId}-${tone}`} viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
+          <marker
+            key={tone}
+            id={`arrow-${machineId}-${tone}`}
+            viewBox="0 0 10 10"
+            refX="9"
+            refY="5"
+            markerWidth="7"
+            markerHeight="7"
+            orient="auto-start-reverse"
+          >
             <path d="M0,0 L10,5 L0,10 z" fill={STROKE[tone]} />
           </marker>
         ))}

@@ -6,7 +6,15 @@ import { matchCoverage } from './coverage'
 import { CoverageSummary } from './coverage-summary'
 import { EventPanel } from './event-panel'
 import { activeStatePaths, machineToGraph, type StatechartGraph } from './graph-model'
-import { fitZoom, layoutStatechart, MIN_ZOOM, layoutStatechartAuto, type LayoutDirection, type LayoutWords, type StatechartLayout } from './layout'
+import {
+  fitZoom,
+  layoutStatechart,
+  MIN_ZOOM,
+  layoutStatechartAuto,
+  type LayoutDirection,
+  type LayoutWords,
+  type StatechartLayout,
+} from './layout'
 import { MachineSimulation } from './simulation'
 import { StatechartDiagram } from './statechart-diagram'
 import { measureText } from './text-measure'
@@ -66,7 +74,10 @@ function Legend({ hasReport }: { hasReport: boolean }) {
         </>
       )}
       <li className={item}>
-        <span aria-hidden="true" className="inline-block h-3 w-5 rounded-sm ring-1 ring-slate-400 [outline:1px_solid_#64748b] [outline-offset:2px]" />
+        <span
+          aria-hidden="true"
+          className="inline-block h-3 w-5 rounded-sm ring-1 ring-slate-400 [outline:1px_solid_#64748b] [outline-offset:2px]"
+        />
         <Trans>final state</Trans>
       </li>
       <li className={item}>
@@ -106,7 +117,9 @@ function Simulated({
   // Keep an active state in sight: scroll the chart (not the page) to it when it is out of view.
   useEffect(() => {
     const scroller = scrollerRef.current
-    const target = scroller?.querySelector<SVGGraphicsElement>('[data-active="true"]:is([data-state-type="atomic"], [data-state-type="final"])')
+    const target = scroller?.querySelector<SVGGraphicsElement>(
+      '[data-active="true"]:is([data-state-type="atomic"], [data-state-type="final"])',
+    )
     if (!scroller || !target) return
     const box = scroller.getBoundingClientRect()
     const rect = target.getBoundingClientRect()
@@ -121,9 +134,20 @@ function Simulated({
   return (
     <>
       <div className="min-h-0 min-w-0 lg:col-start-1 lg:row-start-2">
-        <div ref={scrollerRef} data-testid="diagram-scroller" className="h-[60vh] overflow-auto overscroll-contain rounded-lg border border-slate-200 bg-white p-2 lg:h-full">
+        <div
+          ref={scrollerRef}
+          data-testid="diagram-scroller"
+          className="h-[60vh] overflow-auto overscroll-contain rounded-lg border border-slate-200 bg-white p-2 lg:h-full"
+        >
           {layout ? (
-            <StatechartDiagram machineId={graph.machineId} layout={layout} activePaths={activePaths} lastTransitionKeys={lastKeys} coveredEdgeIds={coverage?.coveredEdgeIds ?? null} zoom={zoom} />
+            <StatechartDiagram
+              machineId={graph.machineId}
+              layout={layout}
+              activePaths={activePaths}
+              lastTransitionKeys={lastKeys}
+              coveredEdgeIds={coverage?.coveredEdgeIds ?? null}
+              zoom={zoom}
+            />
           ) : (
             <p role="status" className="p-4 text-sm text-slate-500">
               <Trans>Laying out the chart…</Trans>
@@ -148,10 +172,20 @@ const NO_INPUT = {}
 function diagramViewport(): { width: number; height: number } | undefined {
   if (typeof window === 'undefined') return undefined
   const wide = window.innerWidth >= 1024
-  return wide ? { width: window.innerWidth - 420, height: window.innerHeight - 240 } : { width: window.innerWidth - 40, height: window.innerHeight * 0.6 - 16 }
+  return wide
+    ? { width: window.innerWidth - 420, height: window.innerHeight - 240 }
+    : { width: window.innerWidth - 40, height: window.innerHeight * 0.6 - 16 }
 }
 
-export function StatechartView({ machine, input = NO_INPUT, report }: { machine: AnyStateMachine; input?: unknown; report: ModelTestReport | null }) {
+export function StatechartView({
+  machine,
+  input = NO_INPUT,
+  report,
+}: {
+  machine: AnyStateMachine
+  input?: unknown
+  report: ModelTestReport | null
+}) {
   const { t } = useLingui()
   const graph = useMemo(() => machineToGraph(machine), [machine])
   const words = useLayoutWords()
@@ -201,10 +235,15 @@ export function StatechartView({ machine, input = NO_INPUT, report }: { machine:
     if (layout && frame) setZoom(fitZoom(layout, frame, { max: 2, min: MIN_ZOOM }))
   }
   const step = (direction: 1 | -1) =>
-    setZoom((z) => (direction > 0 ? (ZOOM_STEPS.find((s) => s > z + 0.001) ?? z) : ([...ZOOM_STEPS].reverse().find((s) => s < z - 0.001) ?? z)))
+    setZoom((z) =>
+      direction > 0 ? (ZOOM_STEPS.find((s) => s > z + 0.001) ?? z) : ([...ZOOM_STEPS].reverse().find((s) => s < z - 0.001) ?? z),
+    )
 
   return (
-    <div ref={fitRef} className="grid min-h-0 flex-1 grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_22rem] lg:grid-rows-[auto_minmax(0,1fr)_auto]">
+    <div
+      ref={fitRef}
+      className="grid min-h-0 flex-1 grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_22rem] lg:grid-rows-[auto_minmax(0,1fr)_auto]"
+    >
       <div className="flex flex-wrap items-center justify-between gap-2 lg:col-start-1 lg:row-start-1">
         <p className="text-sm text-slate-600">
           <Trans>

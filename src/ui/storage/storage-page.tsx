@@ -13,7 +13,25 @@ import { TrashedFileActions } from './trashed-file-actions'
  * time; the uploader or a channel admin moves one to the trash, restores it or deletes it for good.
  */
 export function StoragePageView(props: ChannelStorageProps) {
-  const { channelId, topicId, trash, status, rows, usage, topicName, showTopic, canLoadMore, loadingMore, busy, error, onRetry, onLoadMore, onTrash, onRestore, onPurge } = props
+  const {
+    channelId,
+    topicId,
+    trash,
+    status,
+    rows,
+    usage,
+    topicName,
+    showTopic,
+    canLoadMore,
+    loadingMore,
+    busy,
+    error,
+    onRetry,
+    onLoadMore,
+    onTrash,
+    onRestore,
+    onPurge,
+  } = props
   const { t } = useLingui()
   return (
     <div className="h-full overflow-y-auto bg-white">
@@ -24,15 +42,27 @@ export function StoragePageView(props: ChannelStorageProps) {
         <nav aria-label={t`Storage`} className="flex gap-1 text-sm">
           {topicId ? (
             <>
-              <Link to="/chat/channel/$channelId/storage" params={{ channelId }} className="rounded px-2 py-1 text-slate-600 hover:bg-slate-100">
+              <Link
+                to="/chat/channel/$channelId/storage"
+                params={{ channelId }}
+                className="rounded px-2 py-1 text-slate-600 hover:bg-slate-100"
+              >
                 <Trans>All channel files</Trans>
               </Link>
               {trash ? (
-                <Link to="/chat/channel/$channelId/storage/$topicId" params={{ channelId, topicId }} className="rounded px-2 py-1 text-slate-600 hover:bg-slate-100">
+                <Link
+                  to="/chat/channel/$channelId/storage/$topicId"
+                  params={{ channelId, topicId }}
+                  className="rounded px-2 py-1 text-slate-600 hover:bg-slate-100"
+                >
                   <Trans>Files</Trans>
                 </Link>
               ) : (
-                <Link to="/chat/channel/$channelId/storage/$topicId/trash" params={{ channelId, topicId }} className="rounded px-2 py-1 text-slate-600 hover:bg-slate-100">
+                <Link
+                  to="/chat/channel/$channelId/storage/$topicId/trash"
+                  params={{ channelId, topicId }}
+                  className="rounded px-2 py-1 text-slate-600 hover:bg-slate-100"
+                >
                   <Trans>Trash</Trans>
                 </Link>
               )}
@@ -81,7 +111,14 @@ export function StoragePageView(props: ChannelStorageProps) {
           </ul>
         )}
         {status === 'ready' && canLoadMore ? (
-          <Button variant="secondary" size="sm" onClick={onLoadMore} disabled={loadingMore} aria-busy={loadingMore || undefined} className="mt-3">
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={onLoadMore}
+            disabled={loadingMore}
+            aria-busy={loadingMore || undefined}
+            className="mt-3"
+          >
             <Trans>Load more</Trans>
           </Button>
         ) : null}
@@ -90,12 +127,28 @@ export function StoragePageView(props: ChannelStorageProps) {
   )
 }
 
-function FileRow(props: { file: StoredFile; channelId: string; trash: boolean; showTopic: boolean; disabled: boolean; busy: boolean; onTrash: () => void; onRestore: () => void; onPurge: () => void }) {
+function FileRow(props: {
+  file: StoredFile
+  channelId: string
+  trash: boolean
+  showTopic: boolean
+  disabled: boolean
+  busy: boolean
+  onTrash: () => void
+  onRestore: () => void
+  onPurge: () => void
+}) {
   const { file, channelId, trash, showTopic, disabled, busy, onTrash, onRestore, onPurge } = props
   const { t } = useLingui()
   return (
     <li aria-label={file.name} className="flex flex-wrap items-center gap-3 px-3 py-2">
-      {file.thumb_url ? <img src={file.thumb_url} alt="" className="h-10 w-10 rounded object-cover" /> : <span aria-hidden="true" className="text-2xl">📄</span>}
+      {file.thumb_url ? (
+        <img src={file.thumb_url} alt="" className="h-10 w-10 rounded object-cover" />
+      ) : (
+        <span aria-hidden="true" className="text-2xl">
+          📄
+        </span>
+      )}
       <span className="min-w-0 flex-1">
         {trash ? (
           <span className="block truncate text-sm font-medium text-slate-900">{file.name}</span>
@@ -105,11 +158,16 @@ function FileRow(props: { file: StoredFile; channelId: string; trash: boolean; s
           </a>
         )}
         <span className="block text-xs text-slate-500">
-          {fileSize(file.size)} · {file.uploader.name} · <time dateTime={file.created_at}>{dayjs(file.created_at).format('YYYY-MM-DD HH:mm')}</time>
+          {fileSize(file.size)} · {file.uploader.name} ·{' '}
+          <time dateTime={file.created_at}>{dayjs(file.created_at).format('YYYY-MM-DD HH:mm')}</time>
           {showTopic ? (
             <>
               {' · '}
-              <Link to="/chat/channel/$channelId/storage/$topicId" params={{ channelId, topicId: file.topic_id }} className="hover:underline">
+              <Link
+                to="/chat/channel/$channelId/storage/$topicId"
+                params={{ channelId, topicId: file.topic_id }}
+                className="hover:underline"
+              >
                 {file.topic_name || t`New Message`}
               </Link>
             </>

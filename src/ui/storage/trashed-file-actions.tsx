@@ -2,7 +2,19 @@ import { useLingui } from '@lingui/react/macro'
 import { Button } from '../button'
 
 /** A trashed file's buttons: restore it, or delete it for good after a confirmation. */
-export function TrashedFileActions({ name, disabled, busy, onRestore, onDelete }: { name: string; disabled: boolean; busy: boolean; onRestore: () => void; onDelete: () => void }) {
+export function TrashedFileActions({
+  name,
+  disabled,
+  busy,
+  onRestore,
+  onDelete,
+}: {
+  name: string
+  disabled: boolean
+  busy: boolean
+  onRestore: () => void
+  onDelete: () => void
+}) {
   const { t } = useLingui()
   return (
     <>

@@ -2,7 +2,17 @@ import { Trans } from '@lingui/react/macro'
 import type { Member } from '../../../contract/channel'
 
 /** Checkboxes for the channel members who may be chosen (null while they load). */
-export function MemberPicker({ candidates, chosen, onToggle, disabled }: { candidates: Member[] | null; chosen: string[]; onToggle: (memberId: string) => void; disabled?: boolean }) {
+export function MemberPicker({
+  candidates,
+  chosen,
+  onToggle,
+  disabled,
+}: {
+  candidates: Member[] | null
+  chosen: string[]
+  onToggle: (memberId: string) => void
+  disabled?: boolean
+}) {
   if (candidates === null)
     return (
       <p role="status" className="mt-1 text-sm text-slate-500">

@@ -37,7 +37,11 @@ export function TopicInfoPage(props: TopicInfoProps) {
         {error ? <Alert>{error}</Alert> : null}
         {channelId ? (
           <nav aria-label={t`Files`} className="flex flex-wrap gap-3 text-sm">
-            <Link to="/chat/channel/$channelId/storage/$topicId" params={{ channelId, topicId }} className="font-medium text-indigo-700 hover:underline">
+            <Link
+              to="/chat/channel/$channelId/storage/$topicId"
+              params={{ channelId, topicId }}
+              className="font-medium text-indigo-700 hover:underline"
+            >
               <Trans>Files in this chat</Trans>
             </Link>
             <Link to="/chat/channel/$channelId/storage" params={{ channelId }} className="font-medium text-indigo-700 hover:underline">
@@ -144,7 +148,12 @@ function GroupSettings({ items, editable, onChange, busy }: Ready<'settings'> & 
         {items.map(({ setting, checked }) => (
           <li key={setting}>
             <label className="flex items-center gap-2 text-sm text-slate-800">
-              <input type="checkbox" checked={checked} disabled={!editable || busy} onChange={(event) => onChange(setting, event.target.checked ? 1 : 0)} />
+              <input
+                type="checkbox"
+                checked={checked}
+                disabled={!editable || busy}
+                onChange={(event) => onChange(setting, event.target.checked ? 1 : 0)}
+              />
               {labels[setting]}
             </label>
           </li>
@@ -199,7 +208,9 @@ function GroupPicture({ image, editable, uploadPercent, onPick, onRemove, busy }
               className="mt-1 block text-xs"
             />
           </label>
-          {uploadPercent !== null ? <progress aria-label={t`Uploading the picture`} value={uploadPercent} max={100} className="h-2 w-32" /> : null}
+          {uploadPercent !== null ? (
+            <progress aria-label={t`Uploading the picture`} value={uploadPercent} max={100} className="h-2 w-32" />
+          ) : null}
           {image ? (
             <Button variant="secondary" size="sm" onClick={onRemove} disabled={busy}>
               <Trans>Remove picture</Trans>

@@ -7,7 +7,19 @@ import { TextField } from '../text-field'
 import { Button } from '../button'
 
 /** A new group chat in the current channel with some of its members. */
-export function NewGroupDialog({ open, name, candidates, chosen, busy, canSubmit, error, onClose, onName, onToggleMember, onSubmit }: NewGroupProps) {
+export function NewGroupDialog({
+  open,
+  name,
+  candidates,
+  chosen,
+  busy,
+  canSubmit,
+  error,
+  onClose,
+  onName,
+  onToggleMember,
+  onSubmit,
+}: NewGroupProps) {
   const { t } = useLingui()
   const submit = (event: FormEvent) => {
     event.preventDefault()
@@ -20,7 +32,14 @@ export function NewGroupDialog({ open, name, candidates, chosen, busy, canSubmit
         <Trans>New group</Trans>
       </DialogTitle>
       <form onSubmit={submit} className="mt-4 space-y-4">
-        <TextField label={t`Group name`} value={name} maxLength={75} onChange={(event) => onName(event.target.value)} disabled={busy} autoComplete="off" />
+        <TextField
+          label={t`Group name`}
+          value={name}
+          maxLength={75}
+          onChange={(event) => onName(event.target.value)}
+          disabled={busy}
+          autoComplete="off"
+        />
         <fieldset>
           <legend className="text-sm font-medium text-slate-700">
             <Trans>Members</Trans>

@@ -27,7 +27,13 @@ function usePreviewText() {
       case 'callEnded':
         return t`Call ended`
       case 'text':
-        return preview.type === 'image' ? t`Photo` : preview.type === 'file' ? t`File` : preview.type === 'RequestChat' ? t`Chat request` : preview.text
+        return preview.type === 'image'
+          ? t`Photo`
+          : preview.type === 'file'
+            ? t`File`
+            : preview.type === 'RequestChat'
+              ? t`Chat request`
+              : preview.text
     }
   }
 }
@@ -61,7 +67,16 @@ export function TopicList(props: TopicListProps) {
 const ROW_ESTIMATE_PX = 64
 
 /** The rows, virtualised: only those in view (and a few around) are in the page. */
-function TopicRows({ topics, onPin, onUnpin, onHide, onToggleSeen, hrefOf = (id) => `/chat/${id}`, onOpen, activeId = null }: TopicListProps) {
+function TopicRows({
+  topics,
+  onPin,
+  onUnpin,
+  onHide,
+  onToggleSeen,
+  hrefOf = (id) => `/chat/${id}`,
+  onOpen,
+  activeId = null,
+}: TopicListProps) {
   const { t } = useLingui()
   const previewText = usePreviewText()
   const scrollRef = useRef<HTMLDivElement>(null)
@@ -104,7 +119,9 @@ function TopicRows({ topics, onPin, onUnpin, onHide, onToggleSeen, hrefOf = (id)
                 className="min-w-0 flex-1"
               >
                 <span className="flex items-center gap-2">
-                  <span className={`truncate text-sm ${row.unread ? 'font-semibold text-slate-900' : 'text-slate-800'}`}>{nameOf(row)}</span>
+                  <span className={`truncate text-sm ${row.unread ? 'font-semibold text-slate-900' : 'text-slate-800'}`}>
+                    {nameOf(row)}
+                  </span>
                   {row.pinned ? (
                     <span className="rounded bg-amber-100 px-1 text-[10px] font-semibold uppercase text-amber-800">
                       <Trans>Pinned</Trans>

@@ -32,7 +32,10 @@ async function codeFromPreview(page: Page, email: string): Promise<string> {
 }
 
 /** Registered with POST auth/register, verified with the emailed code, logged in with POST auth/login (no page). */
-async function registerVerified(api: APIRequestContext, options: SignUpOptions & { readCode: (email: string) => Promise<string> }): Promise<SignedUpUser> {
+async function registerVerified(
+  api: APIRequestContext,
+  options: SignUpOptions & { readCode: (email: string) => Promise<string> },
+): Promise<SignedUpUser> {
   const base = options.baseURL ?? ''
   const name = options.name ?? 'Lan Nguyễn'
   const email = `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`

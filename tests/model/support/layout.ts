@@ -8,8 +8,16 @@ import { afterAll, beforeAll } from 'vitest'
 export function withLayout(viewportPx = 100_000, rowPx = 72) {
   const saved = new Map<string, PropertyDescriptor | undefined>()
   const define = (name: 'clientHeight' | 'clientWidth' | 'offsetHeight' | 'offsetWidth', get: (el: HTMLElement) => number) => {
-    saved.set(name, Object.getOwnPropertyDescriptor(HTMLElement.prototype, name) ?? Object.getOwnPropertyDescriptor(Element.prototype, name))
-    Object.defineProperty(HTMLElement.prototype, name, { configurable: true, get(this: HTMLElement) { return get(this) } })
+    saved.set(
+      name,
+      Object.getOwnPropertyDescriptor(HTMLElement.prototype, name) ?? Object.getOwnPropertyDescriptor(Element.prototype, name),
+    )
+    Object.defineProperty(HTMLElement.prototype, name, {
+      configurable: true,
+      get(this: HTMLElement) {
+        return get(this)
+      },
+    })
   }
   beforeAll(() => {
     define('clientHeight', () => viewportPx)

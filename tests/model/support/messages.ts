@@ -1,7 +1,9 @@
 import type { Message } from '../../../contract/message'
 
 /** A plain text message as the server answers it; `fields` set what a test cares about. */
-export const textMessage = (fields: Pick<Message, '_id' | 'topic_id' | 'seq' | 'message' | 'sender' | 'created_at'> & Partial<Message>): Message => ({
+export const textMessage = (
+  fields: Pick<Message, '_id' | 'topic_id' | 'seq' | 'message' | 'sender' | 'created_at'> & Partial<Message>,
+): Message => ({
   client_id: null,
   type: 'text',
   reply_to: null,

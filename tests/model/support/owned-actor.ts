@@ -17,7 +17,9 @@ export function ownActor(actor: AnyActorRef) {
   current = actor as OwnedActor
 }
 
-export function withOwnedActor<TModule extends { useMachine: (...args: any[]) => unknown; useSelector: (...args: any[]) => unknown }>(original: TModule): TModule {
+export function withOwnedActor<TModule extends { useMachine: (...args: any[]) => unknown; useSelector: (...args: any[]) => unknown }>(
+  original: TModule,
+): TModule {
   return {
     ...original,
     useMachine: (machine: { id: string }, ...rest: unknown[]) => {

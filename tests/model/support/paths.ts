@@ -16,7 +16,16 @@
  * machine's own microsteps.
  */
 import { TestModel, type StatePath } from '@xstate/graph'
-import { __unsafe_getAllOwnEventDescriptors, createEmptyActor, type AnyEventObject, type AnyMachineSnapshot, type AnyStateMachine, type EventObject, type InputFrom, type SnapshotFrom } from 'xstate'
+import {
+  __unsafe_getAllOwnEventDescriptors,
+  createEmptyActor,
+  type AnyEventObject,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  type EventObject,
+  type InputFrom,
+  type SnapshotFrom,
+} from 'xstate'
 import { activePathsOf, transitionKey, type TransitionLike } from './statechart'
 
 export type EventVariants<TSnapshot> = Record<string, readonly AnyEventObject[] | ((snapshot: TSnapshot) => readonly AnyEventObject[])>
@@ -75,7 +84,9 @@ export function eventGenerator<TMachine extends AnyStateMachine>(spec: PathSpec<
 /** An actor scope for pure transitions that reports each microstep's transitions. */
 function recordingScope(onTransitions: (transitions: TransitionLike[]) => void) {
   const empty = createEmptyActor()
-  const system = Object.create(empty.system) as typeof empty.system & { _sendInspectionEvent: (event: { type: string; _transitions?: TransitionLike[] }) => void }
+  const system = Object.create(empty.system) as typeof empty.system & {
+    _sendInspectionEvent: (event: { type: string; _transitions?: TransitionLike[] }) => void
+  }
   system._sendInspectionEvent = (event) => {
     if (event.type === '@xstate.microstep') onTransitions(event._transitions ?? [])
   }
@@ -105,10 +116,19 @@ export function formatEvent(event: EventObject): string {
 }
 
 const stateString = (value: unknown): string =>
-  typeof value === 'string' ? value : Object.entries(value as Record<string, unknown>).map(([key, child]) => (typeof child === 'string' ? `${key}.${child}` : `${key}.{${stateString(child)}}`)).join(', ')
+  typeof value === 'string'
+    ? value
+    : Object.entries(value as Record<string, unknown>)
+        .map(([key, child]) => (typeof child === 'string' ? `${key}.${child}` : `${key}.{${stateString(child)}}`))
+        .join(', ')
 
 /** Replays events from the initial snapshot with the pure machine, recording the transitions taken. */
-export function replay<TMachine extends AnyStateMachine>(machine: TMachine, input: InputFrom<TMachine> | undefined, events: readonly AnyEventObject[], label = ''): GeneratedPath {
+export function replay<TMachine extends AnyStateMachine>(
+  machine: TMachine,
+  input: InputFrom<TMachine> | undefined,
+  events: readonly AnyEventObject[],
+  label = '',
+): GeneratedPath {
   type S = AnyMachineSnapshot
   let taken: string[] = []
   let sources: string[] = []
@@ -146,7 +166,11 @@ export function generatePaths<TMachine extends AnyStateMachine>(spec: PathSpec<T
   }
 }
 
-function generateFrom<TMachine extends AnyStateMachine>(spec: PathSpec<TMachine>, input: InputFrom<TMachine> | undefined, label: string): GeneratedModel<TMachine> {
+function generateFrom<TMachine extends AnyStateMachine>(
+  spec: PathSpec<TMachine>,
+  input: InputFrom<TMachine> | undefined,
+  label: string,
+): GeneratedModel<TMachine> {
   const serializeState = (spec.serializeState ?? defaultSerialize) as (snapshot: SnapshotFrom<TMachine>) => string
   const model = new TestModel<SnapshotFrom<TMachine>, EventObject, InputFrom<TMachine>>(spec.machine as never, {
     events: eventGenerator(spec) as never,
@@ -156,7 +180,8 @@ function generateFrom<TMachine extends AnyStateMachine>(spec: PathSpec<TMachine>
   })
   const started = Date.now()
   const shortest = model.getShortestPaths({ allowDuplicatePaths: true })
-  if (process.env.MODEL_DEBUG) console.log(`${spec.machine.id}${label ? ` [${label}]` : ''}: ${shortest.length} states in ${Date.now() - started} ms`)
+  if (process.env.MODEL_DEBUG)
+    console.log(`${spec.machine.id}${label ? ` [${label}]` : ''}: ${shortest.length} states in ${Date.now() - started} ms`)
   const eventsTo = new Map<string, AnyEventObject[]>()
   for (const path of shortest) {
     const key = serializeState(path.state)
@@ -172,7 +197,8 @@ function generateFrom<TMachine extends AnyStateMachine>(spec: PathSpec<TMachine>
     if (!base) throw new Error(`no shortest path to ${key}`)
     // The abstraction must be faithful: replaying the events reaches the same abstract state.
     const reached = serializeState(replay(spec.machine, input, base).state as SnapshotFrom<TMachine>)
-    if (reached !== key) throw new Error(`serializeState is not faithful: ${base.map(formatEvent).join(' → ')} reaches ${reached}, expected ${key}`)
+    if (reached !== key)
+      throw new Error(`serializeState is not faithful: ${base.map(formatEvent).join(' → ')} reaches ${reached}, expected ${key}`)
     const value = JSON.stringify((state as { value: unknown }).value)
     const known = byValue.get(value)
     if (!known || known.length > base.length) byValue.set(value, base)
@@ -183,7 +209,9 @@ function generateFrom<TMachine extends AnyStateMachine>(spec: PathSpec<TMachine>
   if (spec.select === 'transitions' || spec.select === 'coverage') {
     const taken = new Set(sequences.flatMap((events) => replay(spec.machine, input, events).steps.flatMap((step) => step.transitions)))
     for (const events of [...edges].sort((a, b) => a.length - b.length)) {
-      const fresh = replay(spec.machine, input, events).steps.flatMap((step) => step.transitions).filter((key) => !taken.has(key))
+      const fresh = replay(spec.machine, input, events)
+        .steps.flatMap((step) => step.transitions)
+        .filter((key) => !taken.has(key))
       if (!fresh.length) continue
       fresh.forEach((key) => taken.add(key))
       sequences.push(events)
@@ -195,7 +223,9 @@ function generateFrom<TMachine extends AnyStateMachine>(spec: PathSpec<TMachine>
   const kept: number[] = []
   for (const i of order) {
     const candidate = serialized[i]
-    const covered = kept.some((k) => serialized[k].length >= candidate.length && candidate.every((event, at) => serialized[k][at] === event))
+    const covered = kept.some(
+      (k) => serialized[k].length >= candidate.length && candidate.every((event, at) => serialized[k][at] === event),
+    )
     if (!covered) kept.push(i)
   }
   kept.sort((a, b) => a - b)

@@ -98,7 +98,11 @@ export function mergeReport(entries: ModelReport, file = REPORT_FILE) {
   try {
     const current: ModelReport = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as ModelReport) : {}
     const merged = { ...current, ...entries }
-    const sorted = Object.fromEntries(Object.keys(merged).sort().map((id) => [id, merged[id]]))
+    const sorted = Object.fromEntries(
+      Object.keys(merged)
+        .sort()
+        .map((id) => [id, merged[id]]),
+    )
     writeFileSync(`${file}.tmp`, `${JSON.stringify(sorted, null, 2)}\n`)
     renameSync(`${file}.tmp`, file)
   } finally {

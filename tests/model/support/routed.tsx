@@ -14,7 +14,11 @@ import type { Actor, AnyStateMachine, EventFromLogic, SnapshotFrom } from 'xstat
 // jsdom has no scrolling (the router restores scroll).
 Object.defineProperty(window, 'scrollTo', { value: () => {}, writable: true })
 
-export function routed<TMachine extends AnyStateMachine>(_machine: TMachine, view: (snapshot: SnapshotFrom<TMachine>, send: (event: EventFromLogic<TMachine>) => void) => ReactElement, path = '/') {
+export function routed<TMachine extends AnyStateMachine>(
+  _machine: TMachine,
+  view: (snapshot: SnapshotFrom<TMachine>, send: (event: EventFromLogic<TMachine>) => void) => ReactElement,
+  path = '/',
+) {
   let current: Actor<TMachine> | null = null
   let router: ReturnType<typeof makeRouter> | null = null
   function Screen() {

@@ -123,7 +123,8 @@ function delayOf(machine: AnyStateMachine, snapshot: { context: unknown }, event
       if (typeof transition.delay === 'number') return transition.delay
       const delay = (machine.implementations.delays as Record<string, unknown>)[transition.delay]
       if (typeof delay === 'number') return delay
-      if (typeof delay === 'function') return (delay as (args: unknown, params: unknown) => number)({ context: snapshot.context, event: { type: eventType } }, undefined)
+      if (typeof delay === 'function')
+        return (delay as (args: unknown, params: unknown) => number)({ context: snapshot.context, event: { type: eventType } }, undefined)
       throw new Error(`unknown delay ${transition.delay}`)
     }
   }
@@ -200,7 +201,10 @@ function startKit<TMachine extends AnyStateMachine>(spec: ModelTestSpec<TMachine
   const { container } = render(createElement(I18nProvider, { i18n }, createElement(Harness<TMachine>, { actor, view: spec.render })))
   const pending = (id: string) => {
     const call = [...calls].reverse().find((c) => c.id === id && !c.settled)
-    if (!call) throw new Error(`the machine has no running "${id}" actor (started: ${calls.map((c) => `${c.id}${c.settled ? ' (settled)' : ''}`).join(', ') || 'none'})`)
+    if (!call)
+      throw new Error(
+        `the machine has no running "${id}" actor (started: ${calls.map((c) => `${c.id}${c.settled ? ' (settled)' : ''}`).join(', ') || 'none'})`,
+      )
     return call
   }
   const kit: RunningKit<TMachine> = {
@@ -250,7 +254,11 @@ function startKit<TMachine extends AnyStateMachine>(spec: ModelTestSpec<TMachine
   return kit
 }
 
-async function performStep<TMachine extends AnyStateMachine>(spec: ModelTestSpec<TMachine>, kit: RunningKit<TMachine>, step: GeneratedStep) {
+async function performStep<TMachine extends AnyStateMachine>(
+  spec: ModelTestSpec<TMachine>,
+  kit: RunningKit<TMachine>,
+  step: GeneratedStep,
+) {
   const event = step.event
   if (event.type === 'xstate.init') return
   const before = kit.actor.getSnapshot() as AnyMachineSnapshot
@@ -273,7 +281,11 @@ async function performStep<TMachine extends AnyStateMachine>(spec: ModelTestSpec
   await flush()
 }
 
-async function assertState<TMachine extends AnyStateMachine>(spec: ModelTestSpec<TMachine>, kit: RunningKit<TMachine>, expectedSnapshot: SnapshotFrom<TMachine>) {
+async function assertState<TMachine extends AnyStateMachine>(
+  spec: ModelTestSpec<TMachine>,
+  kit: RunningKit<TMachine>,
+  expectedSnapshot: SnapshotFrom<TMachine>,
+) {
   const expected = expectedSnapshot as unknown as AnyMachineSnapshot & { _nodes: (TransitionLike['source'] & { type: string })[] }
   const actual = kit.actor.getSnapshot() as unknown as AnyMachineSnapshot & { _nodes: TransitionLike['source'][] }
   const contextOf = (spec.contextOf ?? ((context: unknown) => context)) as (context: unknown) => unknown
@@ -297,9 +309,22 @@ export function describeModel<TMachine extends AnyStateMachine>(spec: ModelTestS
     afterAll(() => recorder.write())
 
     it('the generated paths take every state and transition of the definition', () => {
-      const states = new Set(generated.paths.flatMap((path) => path.steps.flatMap((step) => [...(step.state as unknown as { _nodes: TransitionLike['source'][] })._nodes.map(statePath), ...step.sources])))
-      expect(recorder.inventory.states.filter((state) => !states.has(state)), 'states no path reaches').toEqual([])
-      expect(recorder.inventory.transitions.filter((transition) => !generated.predictedTransitions.has(transition)), 'transitions no path takes').toEqual([])
+      const states = new Set(
+        generated.paths.flatMap((path) =>
+          path.steps.flatMap((step) => [
+            ...(step.state as unknown as { _nodes: TransitionLike['source'][] })._nodes.map(statePath),
+            ...step.sources,
+          ]),
+        ),
+      )
+      expect(
+        recorder.inventory.states.filter((state) => !states.has(state)),
+        'states no path reaches',
+      ).toEqual([])
+      expect(
+        recorder.inventory.transitions.filter((transition) => !generated.predictedTransitions.has(transition)),
+        'transitions no path takes',
+      ).toEqual([])
     })
 
     for (const path of generated.paths) {
@@ -308,10 +333,13 @@ export function describeModel<TMachine extends AnyStateMachine>(spec: ModelTestS
         const kit = startKit(spec, path.input)
         try {
           if (spec.ready) await spec.ready(kit)
-          await generated.model.testPath(path as never, {
-            states: { '*': (expected: SnapshotFrom<TMachine>) => assertState(spec, kit, expected) },
-            events: new Proxy({}, { get: () => (step: GeneratedStep) => performStep(spec, kit, step) }),
-          } as never)
+          await generated.model.testPath(
+            path as never,
+            {
+              states: { '*': (expected: SnapshotFrom<TMachine>) => assertState(spec, kit, expected) },
+              events: new Proxy({}, { get: () => (step: GeneratedStep) => performStep(spec, kit, step) }),
+            } as never,
+          )
           recorder.pass(kit.states, kit.transitions)
         } catch (error) {
           recorder.fail()

@@ -23,4 +23,7 @@ export const topicFixture = (fields: Pick<Topic, '_id' | 'name'> & Partial<Topic
 })
 
 /** A topic as GET topic/info answers it, with its members. */
-export const topicInfoFixture = ({ customers = [], ...fields }: Pick<TopicInfo, '_id' | 'name'> & Partial<TopicInfo>): TopicInfo => ({ ...topicFixture(fields), customers })
+export const topicInfoFixture = ({ customers = [], ...fields }: Pick<TopicInfo, '_id' | 'name'> & Partial<TopicInfo>): TopicInfo => ({
+  ...topicFixture(fields),
+  customers,
+})

@@ -16,12 +16,15 @@ interface Entry {
   str: string
 }
 
-const unquote = (block: string) => [...block.matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((m) => m[1]!.replace(/\\"/g, '"').replace(/\\\\/g, '\\')).join('')
+const unquote = (block: string) =>
+  [...block.matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((m) => m[1]!.replace(/\\"/g, '"').replace(/\\\\/g, '\\')).join('')
 
 function entriesOf(file: string): Entry[] {
   const text = readFileSync(file, 'utf8')
   const entry = /(?:msgctxt ((?:"(?:[^"\\]|\\.)*"\n)+))?msgid ((?:"(?:[^"\\]|\\.)*"\n)+)msgstr ((?:"(?:[^"\\]|\\.)*"(?:\n|$))+)/g
-  return [...text.matchAll(entry)].map((m) => ({ context: m[1] ? unquote(m[1]) : null, id: unquote(m[2]!), str: unquote(m[3]!) })).filter((e) => e.id !== '')
+  return [...text.matchAll(entry)]
+    .map((m) => ({ context: m[1] ? unquote(m[1]) : null, id: unquote(m[2]!), str: unquote(m[3]!) }))
+    .filter((e) => e.id !== '')
 }
 
 const VI = entriesOf(path.resolve(__dirname, '../../../locales/vi/messages.po'))
@@ -44,12 +47,18 @@ const RULES: { rule: string; breaks: (e: Entry) => boolean }[] = [
   },
   { rule: 'no "kênh chat"', breaks: (e) => /kênh chat/i.test(e.str) },
   { rule: 'grow is never "lớn lên"', breaks: (e) => /lớn lên/i.test(e.str) },
-  { rule: 'a drawer is a "bảng", never a "ngăn"', breaks: (e) => /drawer/i.test(e.id) && (/\bngăn\b/i.test(e.str) || !/bảng/i.test(e.str)) },
+  {
+    rule: 'a drawer is a "bảng", never a "ngăn"',
+    breaks: (e) => /drawer/i.test(e.id) && (/\bngăn\b/i.test(e.str) || !/bảng/i.test(e.str)),
+  },
   { rule: 'a badge is a count, not a "huy hiệu"', breaks: (e) => /huy hiệu/i.test(e.str) },
   { rule: 'Workroom is the brand, written "Workroom"', breaks: (e) => /\bworkroom\b/.test(e.str) },
   { rule: 'no loanword "chat" in the UI (chatbot is a product name)', breaks: (e) => /\bchat\b/i.test(e.str.replace(/chatbot/gi, '')) },
   { rule: 'workid, not "Work ID"', breaks: (e) => /Work ID/.test(e.str) },
-  { rule: 'a team is never a "nhóm" (that is a group)', breaks: (e) => /\bteam\b/i.test(e.id) && !/\bgroups?\b/i.test(e.id) && /nhóm/i.test(e.str) && !/đội nhóm/.test(e.str) },
+  {
+    rule: 'a team is never a "nhóm" (that is a group)',
+    breaks: (e) => /\bteam\b/i.test(e.id) && !/\bgroups?\b/i.test(e.id) && /nhóm/i.test(e.str) && !/đội nhóm/.test(e.str),
+  },
 ]
 
 describe('Vietnamese terminology (review section 3)', () => {
@@ -72,7 +81,12 @@ describe('Vietnamese terminology (review section 3)', () => {
       { context: null, id: 'Open the account drawer', str: 'Mở ngăn tài khoản' },
     ]
     const broke = (e: Entry) => RULES.filter((r) => r.breaks(e)).map((r) => r.rule)
-    expect(broke(broken[0]!)).toEqual(['"kênh" only for channels', 'the support chat is "Trò chuyện hỗ trợ"', 'no "kênh chat"', 'no loanword "chat" in the UI (chatbot is a product name)'])
+    expect(broke(broken[0]!)).toEqual([
+      '"kênh" only for channels',
+      'the support chat is "Trò chuyện hỗ trợ"',
+      'no "kênh chat"',
+      'no loanword "chat" in the UI (chatbot is a product name)',
+    ])
     expect(broke(broken[1]!)).toEqual(['grow is never "lớn lên"'])
     expect(broke(broken[2]!)).toEqual(['a drawer is a "bảng", never a "ngăn"'])
   })
@@ -103,7 +117,8 @@ describe('server messages in Vietnamese name no English field', () => {
   })
 
   it('no Vietnamese server message carries a placeholder other than its own values', () => {
-    for (const { vi } of [...Object.values(SERVER_MESSAGES), ...Object.values(FIELD_MESSAGES)]) expect(vi).not.toMatch(/\{field\}.*\{field\}/)
+    for (const { vi } of [...Object.values(SERVER_MESSAGES), ...Object.values(FIELD_MESSAGES)])
+      expect(vi).not.toMatch(/\{field\}.*\{field\}/)
     // The channel-limit message reads the same from the server and in the app (review fix 12).
     expect(SERVER_MESSAGES.channelLimit.vi).toBe(VI.find((e) => e.id === SERVER_MESSAGES.channelLimit.en)?.str)
   })

@@ -27,7 +27,14 @@ describe('financial plan rules', () => {
 
   it('treats empty, negative or non-numeric inputs as zero', () => {
     const plan = composePlan({ price: Number.NaN, salesPerMonth: -4, monthlyCosts: Number.POSITIVE_INFINITY, startupCapital: 10 })
-    expect(plan).toMatchObject({ monthlyRevenue: 0, monthlyProfit: 0, margin: 0, breakEvenMonths: null, salesToCoverCosts: null, health: 'loss' })
+    expect(plan).toMatchObject({
+      monthlyRevenue: 0,
+      monthlyProfit: 0,
+      margin: 0,
+      breakEvenMonths: null,
+      salesToCoverCosts: null,
+      health: 'loss',
+    })
   })
 
   it('has suggested answers for every industry', () => {

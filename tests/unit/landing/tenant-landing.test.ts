@@ -5,8 +5,7 @@ import { i18n } from '@lingui/core'
 import { I18nProvider } from '@lingui/react'
 import { TenantLanding, type TenantLandingVariant } from '../../../src/ui/landing/tenant-landing'
 
-const renderLanding = (variant?: TenantLandingVariant) =>
-  render(h(I18nProvider, { i18n }, h(TenantLanding, variant ? { variant } : {})))
+const renderLanding = (variant?: TenantLandingVariant) => render(h(I18nProvider, { i18n }, h(TenantLanding, variant ? { variant } : {})))
 
 describe('tenant landing', () => {
   it.each([

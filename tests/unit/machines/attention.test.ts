@@ -46,7 +46,13 @@ describe('attention machine and connect', () => {
     const { props, idle } = start()
     await idle()
     const { bell } = props()
-    expect(bell('t-hour')).toMatchObject({ level: 'mentions', muted: true, mutedUntil: iso(NOW + HOUR), mutedForever: false, disabled: false })
+    expect(bell('t-hour')).toMatchObject({
+      level: 'mentions',
+      muted: true,
+      mutedUntil: iso(NOW + HOUR),
+      mutedForever: false,
+      disabled: false,
+    })
     expect(bell('t-ever')).toMatchObject({ level: 'everything', muted: true, mutedUntil: null, mutedForever: true })
     expect(bell('t-past')).toMatchObject({ level: 'nothing', muted: false, mutedUntil: null, mutedForever: false })
     expect(bell('t-other')).toMatchObject({ level: 'everything', muted: false, mutedUntil: null, mutedForever: false })
@@ -56,7 +62,15 @@ describe('attention machine and connect', () => {
     const { props, idle } = start()
     const before = props()
     expect(before.prefs).toEqual(DEFAULT_PREFS)
-    expect(before.form).toMatchObject({ status: 'loading', timeZone: null, schedule: null, keywords: [], digestEmail: true, saving: false, error: null })
+    expect(before.form).toMatchObject({
+      status: 'loading',
+      timeZone: null,
+      schedule: null,
+      keywords: [],
+      digestEmail: true,
+      saving: false,
+      error: null,
+    })
     expect(before.bell('t-hour')).toMatchObject({ muted: false, disabled: true })
     expect(before.dnd.disabled).toBe(true)
     await idle()
@@ -99,7 +113,12 @@ describe('attention machine and connect', () => {
     const { actor, saves, props, idle } = start({
       save: (save) =>
         new Promise((resolve) => {
-          land = () => resolve(save.kind === 'topic' ? { kind: 'topic', topic: { topic_id: 't-past', level: save.body.level ?? 'nothing', muted_until: null } } : { kind: 'settings', settings: STORED })
+          land = () =>
+            resolve(
+              save.kind === 'topic'
+                ? { kind: 'topic', topic: { topic_id: 't-past', level: save.body.level ?? 'nothing', muted_until: null } }
+                : { kind: 'settings', settings: STORED },
+            )
         }),
     })
     await idle()

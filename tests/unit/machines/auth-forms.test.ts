@@ -2,7 +2,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
 import type { Session } from '../../../contract/auth'
 import type { User } from '../../../contract/user'
-import { authFormsMachine, connect, safeRedirect, type AuthFormsEmitted, type AuthSearch, type Checked } from '../../../src/machines/auth-forms'
+import {
+  authFormsMachine,
+  connect,
+  safeRedirect,
+  type AuthFormsEmitted,
+  type AuthSearch,
+  type Checked,
+} from '../../../src/machines/auth-forms'
 
 const user = (over: Partial<User> = {}): User => ({
   _id: 'u1',
@@ -12,7 +19,18 @@ const user = (over: Partial<User> = {}): User => ({
   workid: 'lan.nguyen',
   photo_url: null,
   package: 'freemium',
-  account: { language: 'vi', skip_tutorial: 0, only_friend_call: 0, only_friend_invite_topic: 0, only_friend_chat: 0, sounds: 1, channel: null, use_for: null, start_with: null, website: null },
+  account: {
+    language: 'vi',
+    skip_tutorial: 0,
+    only_friend_call: 0,
+    only_friend_invite_topic: 0,
+    only_friend_chat: 0,
+    sounds: 1,
+    channel: null,
+    use_for: null,
+    start_with: null,
+    website: null,
+  },
   created_at: '2026-01-01T00:00:00.000Z',
   ...over,
 })
@@ -97,7 +115,10 @@ describe('authForms machine', () => {
     })
 
     it('shows the notice and the email its URL carries', () => {
-      expect(harness({ search: { email: 'lan@example.com', verified: true } }).props().login).toMatchObject({ defaultEmail: 'lan@example.com', notice: { message: 'Your email is verified, please log in' } })
+      expect(harness({ search: { email: 'lan@example.com', verified: true } }).props().login).toMatchObject({
+        defaultEmail: 'lan@example.com',
+        notice: { message: 'Your email is verified, please log in' },
+      })
       expect(harness({ search: { reset: true } }).props().login.notice?.message).toBe('Your password has been changed, please log in')
     })
   })

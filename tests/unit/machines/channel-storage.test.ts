@@ -25,7 +25,11 @@ const file = (n: number, trashed = false): StoredFile => ({
 })
 const page = (items: StoredFile[]): StoragePage => ({ items, used: 3000, quota: 10_000 })
 
-function start(scope: StorageScope, pages: StoredFile[][] = [[file(1), file(2), file(3)]], change: () => Promise<unknown> = async () => ({})) {
+function start(
+  scope: StorageScope,
+  pages: StoredFile[][] = [[file(1), file(2), file(3)]],
+  change: () => Promise<unknown> = async () => ({}),
+) {
   const loads: StoragePageInput[] = []
   const actions: FileActionInput[] = []
   const queue = [...pages]
@@ -105,7 +109,14 @@ describe('channel storage machine', () => {
 
   it('marks busy only the row whose action runs, and drops that file alone when it is done', async () => {
     let finish!: () => void
-    const { actor, idle } = start({ channelId: 'ch-1', trash: false }, [[file(1), file(2), file(3)], [file(1), file(3)]], () => new Promise((resolve) => (finish = () => resolve({}))))
+    const { actor, idle } = start(
+      { channelId: 'ch-1', trash: false },
+      [
+        [file(1), file(2), file(3)],
+        [file(1), file(3)],
+      ],
+      () => new Promise((resolve) => (finish = () => resolve({}))),
+    )
     await idle()
     actor.send({ type: 'TRASH', mediaId: 'f-2' })
     expect(connect(actor.getSnapshot(), () => undefined).rows.map((row) => [row.file._id, row.busy])).toEqual([

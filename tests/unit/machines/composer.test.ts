@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest'
 import { createActor, fromCallback, fromPromise } from 'xstate'
 import type { Member } from '../../../contract/channel'
 import type { Message } from '../../../contract/message'
-import { composerMachine, mentionQuery, provideUploads, suggestionsOf, type ComposerEmitted, type ComposerInput } from '../../../src/machines/composer'
+import {
+  composerMachine,
+  mentionQuery,
+  provideUploads,
+  suggestionsOf,
+  type ComposerEmitted,
+  type ComposerInput,
+} from '../../../src/machines/composer'
 import type { TransferCommand, TransferEvent } from '../../../src/machines/upload'
 
 /** The @mention rules, what a send and an edit carry, and when sending is allowed, beside what the generated paths reach. */
@@ -76,7 +83,12 @@ describe('composer: mentions', () => {
     actor.send({ type: 'PICK_MENTION', member: ANNA })
     expect(context().draft).toBe('hi @Ann Tran, see you')
     actor.send({ type: 'SUBMIT' })
-    expect(emitted).toEqual([{ type: 'send', message: { topic_id: 't-1', message: 'hi @Ann Tran, see you', reply_to: undefined, media_ids: [], mentions: ['u-ann'] } }])
+    expect(emitted).toEqual([
+      {
+        type: 'send',
+        message: { topic_id: 't-1', message: 'hi @Ann Tran, see you', reply_to: undefined, media_ids: [], mentions: ['u-ann'] },
+      },
+    ])
   })
 })
 
@@ -113,7 +125,9 @@ describe('composer: sending', () => {
     finish('a.txt', 'media-1')
     type('')
     actor.send({ type: 'SUBMIT' })
-    expect(emitted).toEqual([{ type: 'send', message: { topic_id: 't-1', message: '', reply_to: undefined, media_ids: ['media-1'], mentions: [] } }])
+    expect(emitted).toEqual([
+      { type: 'send', message: { topic_id: 't-1', message: '', reply_to: undefined, media_ids: ['media-1'], mentions: [] } },
+    ])
   })
 
   it('numbers attachments in order, sends only finished files, and ignores updates and removals of unknown ones', () => {
@@ -142,7 +156,9 @@ describe('composer: sending', () => {
     ])
     type('files')
     actor.send({ type: 'SUBMIT' })
-    expect(emitted).toEqual([{ type: 'send', message: { topic_id: 't-1', message: 'files', reply_to: undefined, media_ids: ['media-1'], mentions: [] } }])
+    expect(emitted).toEqual([
+      { type: 'send', message: { topic_id: 't-1', message: 'files', reply_to: undefined, media_ids: ['media-1'], mentions: [] } },
+    ])
     expect(context().attachments).toEqual([])
     // Sent: the file belongs to the message, so it is not dropped.
     expect(dropped).toEqual([])

@@ -1,15 +1,27 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
 import type { Message } from '../../../contract/message'
-import { connect, conversationMachine, conversationSampleInput, withKnownLinks, type ConversationTopic } from '../../../src/machines/conversation'
+import {
+  connect,
+  conversationMachine,
+  conversationSampleInput,
+  withKnownLinks,
+  type ConversationTopic,
+} from '../../../src/machines/conversation'
 import { ROLES } from '../../../contract/limits'
 import { textMessage } from '../../model/support/messages'
 
 const TOPIC = 't-1'
-const msg = (seq: number): Message => textMessage({ _id: `m-${seq}`, topic_id: TOPIC, seq, message: `Message ${seq}`, sender: null, created_at: '2026-03-01T08:00:00.000Z' })
+const msg = (seq: number): Message =>
+  textMessage({ _id: `m-${seq}`, topic_id: TOPIC, seq, message: `Message ${seq}`, sender: null, created_at: '2026-03-01T08:00:00.000Z' })
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => msg(from + i))
 
-type Fetch = { src: 'loadLatest' | 'loadBefore' | 'loadAfter'; input: unknown; answer: (messages: Message[]) => Promise<void>; fail: () => Promise<void> }
+type Fetch = {
+  src: 'loadLatest' | 'loadBefore' | 'loadAfter'
+  input: unknown
+  answer: (messages: Message[]) => Promise<void>
+  fail: () => Promise<void>
+}
 
 /** The conversation with history calls the test answers; `fetches` lists every call, oldest first. */
 function open(focusSeq: number | null = null, topic: Partial<ConversationTopic> = {}) {
@@ -33,7 +45,9 @@ function open(focusSeq: number | null = null, topic: Partial<ConversationTopic> 
         }),
     )
   const actor = createActor(
-    conversationMachine.provide({ actors: { loadLatest: fake('loadLatest'), loadBefore: fake('loadBefore'), loadAfter: fake('loadAfter') } }),
+    conversationMachine.provide({
+      actors: { loadLatest: fake('loadLatest'), loadBefore: fake('loadBefore'), loadAfter: fake('loadAfter') },
+    }),
     { input: { ...conversationSampleInput, topic: { ...conversationSampleInput.topic, _id: TOPIC, ...topic }, focusSeq } },
   ).start()
   const history = () => (actor.getSnapshot().value as { history: string }).history
@@ -109,14 +123,22 @@ describe('conversation machine: one catch-up per reconnection', () => {
 
 describe('conversation machine: a pushed change carries no file links', () => {
   const file = { _id: 'f-1', key: 'k1.png', name: 'photo.png', mime: 'image/png', size: 10, kind: 'image' as const, width: 4, height: 3 }
-  const withFile = { ...msg(2), type: 'file' as const, message: '', media: [{ ...file, url: '/api/media/access?mine', thumb_url: '/api/media/access?mine-thumb' }] }
+  const withFile = {
+    ...msg(2),
+    type: 'file' as const,
+    message: '',
+    media: [{ ...file, url: '/api/media/access?mine', thumb_url: '/api/media/access?mine-thumb' }],
+  }
 
   it("a pinned message keeps this reader's links; a deleted one has no files", async () => {
     const { actor, fetches } = open()
     await fetches[0]!.answer([msg(1), withFile])
     const shown = () => actor.getSnapshot().context.messages.find((m) => m._id === withFile._id)!
     actor.send({ type: 'CHANGED', message: { ...withFile, is_pin: true, media: [file] } })
-    expect(shown()).toMatchObject({ is_pin: true, media: [{ _id: 'f-1', url: '/api/media/access?mine', thumb_url: '/api/media/access?mine-thumb' }] })
+    expect(shown()).toMatchObject({
+      is_pin: true,
+      media: [{ _id: 'f-1', url: '/api/media/access?mine', thumb_url: '/api/media/access?mine-thumb' }],
+    })
     actor.send({ type: 'CHANGED', message: { ...withFile, is_deleted: true, media: [] } })
     expect(shown()).toMatchObject({ is_deleted: true, media: [] })
   })

@@ -1,6 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
-import { connect, incomingCallMachine, isRoomPath, type CallAnswerResponse, type IncomingCallInput, type IncomingCallRequest } from '../../../src/machines/incoming-call'
+import {
+  connect,
+  incomingCallMachine,
+  isRoomPath,
+  type CallAnswerResponse,
+  type IncomingCallInput,
+  type IncomingCallRequest,
+} from '../../../src/machines/incoming-call'
 
 /**
  * The incoming-call rules the generated paths do not reach with a non-matching payload: a response
@@ -9,7 +16,10 @@ import { connect, incomingCallMachine, isRoomPath, type CallAnswerResponse, type
  */
 const CALL: IncomingCallRequest = { _id: 'call-1', uuid: 'room-uuid', caller: { name: 'Minh Tran', photoUrl: null }, isVideo: false }
 
-function start(input: Partial<IncomingCallInput> = {}, answer: (callId: string) => Promise<CallAnswerResponse> = async () => ({ status: 200 })) {
+function start(
+  input: Partial<IncomingCallInput> = {},
+  answer: (callId: string) => Promise<CallAnswerResponse> = async () => ({ status: 200 }),
+) {
   const opened: string[] = []
   const failed: number[] = []
   const answered: string[] = []
@@ -128,7 +138,15 @@ describe('incomingCall connect', () => {
     expect(connect(actor.getSnapshot(), noop).open).toBe(false)
     actor.send({ type: 'NEW_REQUEST_CALL', call: { ...CALL, isVideo: true, caller: { name: 'Minh Tran', photoUrl: '/a.png' } } })
     const ringing = connect(actor.getSnapshot(), noop)
-    expect(ringing).toMatchObject({ open: true, phase: 'ringing', callerName: 'Minh Tran', callerPhotoUrl: '/a.png', callerInitials: 'MT', isVideo: true, canRespond: true })
+    expect(ringing).toMatchObject({
+      open: true,
+      phase: 'ringing',
+      callerName: 'Minh Tran',
+      callerPhotoUrl: '/a.png',
+      callerInitials: 'MT',
+      isVideo: true,
+      canRespond: true,
+    })
     expect(ringing.ringtone).toEqual({ playing: true, volume: 0.5, loop: false, playKey: 1 })
     actor.send({ type: 'DECLINE' })
     const declining = connect(actor.getSnapshot(), noop)

@@ -43,11 +43,17 @@ function start(keyword: string, answer: (q: MessageSearchQuery) => Answer) {
     })
   return { actor, asked, props, sent }
 }
-const settled = (actor: ReturnType<typeof start>['actor']) => waitFor(actor, (s) => s.matches('ready') || s.matches('failed') || s.matches('idle'))
+const settled = (actor: ReturnType<typeof start>['actor']) =>
+  waitFor(actor, (s) => s.matches('ready') || s.matches('failed') || s.matches('idle'))
 
 describe('partsOf: a snippet split at its highlights', () => {
   it('marks each highlighted part, in text order whatever the order given', () => {
-    expect(partsOf('say hello to hello', [{ start: 13, length: 5 }, { start: 4, length: 5 }])).toEqual([
+    expect(
+      partsOf('say hello to hello', [
+        { start: 13, length: 5 },
+        { start: 4, length: 5 },
+      ]),
+    ).toEqual([
       { text: 'say ', match: false },
       { text: 'hello', match: true },
       { text: ' to ', match: false },
@@ -66,7 +72,12 @@ describe('partsOf: a snippet split at its highlights', () => {
       { text: 'abcd', match: false },
       { text: 'ef', match: true },
     ])
-    expect(partsOf('abcdef', [{ start: 1, length: 3 }, { start: 2, length: 1 }])).toEqual([
+    expect(
+      partsOf('abcdef', [
+        { start: 1, length: 3 },
+        { start: 2, length: 1 },
+      ]),
+    ).toEqual([
       { text: 'a', match: false },
       { text: 'bcd', match: true },
       { text: 'ef', match: false },
@@ -75,7 +86,12 @@ describe('partsOf: a snippet split at its highlights', () => {
     expect(partsOf('', [])).toEqual([])
   })
   it('overlapping highlights become one match run without repeating text', () => {
-    expect(partsOf('abcdef', [{ start: 1, length: 2 }, { start: 2, length: 3 }])).toEqual([
+    expect(
+      partsOf('abcdef', [
+        { start: 1, length: 2 },
+        { start: 2, length: 3 },
+      ]),
+    ).toEqual([
       { text: 'a', match: false },
       { text: 'bc', match: true },
       { text: 'de', match: true },

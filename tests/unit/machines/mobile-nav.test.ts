@@ -106,7 +106,8 @@ function transitionPaths() {
       .filter((e) => !e.type.startsWith('xstate.'))
   const edges = new Map<string, { from: unknown; event: MobileNavEvent }>()
   for (const { state, transitions } of Object.values(model.getAdjacencyMap()))
-    for (const { event } of Object.values(transitions) as Array<{ event: MobileNavEvent }>) edges.set(`${String(state.value)} ${JSON.stringify(event)}`, { from: state.value, event })
+    for (const { event } of Object.values(transitions) as Array<{ event: MobileNavEvent }>)
+      edges.set(`${String(state.value)} ${JSON.stringify(event)}`, { from: state.value, event })
   return [...edges.values()].map(({ from, event }) => model.getPathsFromEvents([...prefixTo(from), event])[0])
 }
 

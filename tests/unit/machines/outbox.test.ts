@@ -3,7 +3,14 @@ import { createActor, fromPromise } from 'xstate'
 import type { Message } from '../../../contract/message'
 import { outboxMachine, RETRY_DELAY_MS, type OutboxEntry, type OutboxInput, type SendFailure } from '../../../src/machines/outbox'
 
-const entry = (n: number): OutboxEntry => ({ client_id: `c-${n}`, topic_id: 't-1', message: `m ${n}`, media_ids: [], mentions: [], created_at: '2026-03-01T08:00:00.000Z' })
+const entry = (n: number): OutboxEntry => ({
+  client_id: `c-${n}`,
+  topic_id: 't-1',
+  message: `m ${n}`,
+  media_ids: [],
+  mentions: [],
+  created_at: '2026-03-01T08:00:00.000Z',
+})
 
 /** The outbox with a send the test answers: each call waits for `answer`. */
 function start(input: OutboxInput) {

@@ -1,14 +1,28 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, SimulatedClock } from 'xstate'
 import type { FoundChannel, FoundCustomer, FoundTopic, SuperSearchQuery, SuperSearchResult } from '../../../contract/search'
-import { connect, GLOBAL_DEBOUNCE_MS, hrefOf, optionsOf, PEOPLE_DEBOUNCE_MS, searchMachine, type SearchEvent, type SearchOption, type SearchScope } from '../../../src/machines/search'
+import {
+  connect,
+  GLOBAL_DEBOUNCE_MS,
+  hrefOf,
+  optionsOf,
+  PEOPLE_DEBOUNCE_MS,
+  searchMachine,
+  type SearchEvent,
+  type SearchOption,
+  type SearchScope,
+} from '../../../src/machines/search'
 
 /** The dropdown's options, keyboard moves, choices, paging and the debounce, beside what the generated paths reach. */
 
 const person = (i: number): FoundCustomer => ({ _id: `u-${i}`, name: `Person ${i}`, workid: `person-${i}`, photo_url: null })
 const group = (i: number): FoundTopic => ({ _id: `t-${i}`, name: `Group ${i}`, image: null, channel_id: 'c-0' })
 const channel = (i: number): FoundChannel => ({ _id: `c-${i}`, name: `Channel ${i}`, image: null, is_public: true, is_member: false })
-const result = (people: number[], groups: number[] = [], channels: number[] = []): SuperSearchResult => ({ customer: people.map(person), topic: groups.map(group), channel: channels.map(channel) })
+const result = (people: number[], groups: number[] = [], channels: number[] = []): SuperSearchResult => ({
+  customer: people.map(person),
+  topic: groups.map(group),
+  channel: channels.map(channel),
+})
 const range = (from: number, count: number) => Array.from({ length: count }, (_, i) => from + i)
 
 function start(scope: SearchScope, answers: SuperSearchResult[]) {
@@ -170,7 +184,10 @@ describe('search connect', () => {
   })
 
   it('says what the dropdown shows at each step, with avatar letters for people only', async () => {
-    const { actor, clock, settle } = start('all', [result([], [], []), { ...result([], [2]), customer: [{ ...person(1), name: 'Lan Nguyen' }] }])
+    const { actor, clock, settle } = start('all', [
+      result([], [], []),
+      { ...result([], [2]), customer: [{ ...person(1), name: 'Lan Nguyen' }] },
+    ])
     const props = () => connect(actor.getSnapshot(), () => undefined)
     expect(props()).toMatchObject({ open: false, status: 'idle', empty: false })
     actor.send({ type: 'FOCUS' })

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { accessTokenExpiry, initialsOf, logoutBody, REFRESH_AHEAD_MS, REFRESH_RETRY_MS, refreshDelay, wasRejected } from '../../../src/machines/session/session.rules'
+import {
+  accessTokenExpiry,
+  initialsOf,
+  logoutBody,
+  REFRESH_AHEAD_MS,
+  REFRESH_RETRY_MS,
+  refreshDelay,
+  wasRejected,
+} from '../../../src/machines/session/session.rules'
 
 /** The session's pure rules: token expiry, when to refresh, the logout body, refusals and avatar letters. */
 

@@ -2,7 +2,17 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createActor, fromCallback, fromPromise, type AnyEventObject } from 'xstate'
 import type { Tokens } from '../../../contract/auth'
 import type { User } from '../../../contract/user'
-import { accountView, connect, isLoggedIn, logoutBody, REFRESH_AHEAD_MS, REFRESH_RETRY_MS, sessionMachine, type SessionEmitted, type SessionEvent } from '../../../src/machines/session'
+import {
+  accountView,
+  connect,
+  isLoggedIn,
+  logoutBody,
+  REFRESH_AHEAD_MS,
+  REFRESH_RETRY_MS,
+  sessionMachine,
+  type SessionEmitted,
+  type SessionEvent,
+} from '../../../src/machines/session'
 import { socketConnectionMachine, type SocketCommand } from '../../../src/machines/socket-connection'
 
 const user = (over: Partial<User> = {}): User => ({
@@ -54,14 +64,16 @@ function deferred<T>(): Deferred<T> {
 }
 
 /** The session machine with recording fakes for every call, the login marker and the socket. */
-function harness(options: {
-  remembered?: boolean
-  restore?: () => Promise<{ tokens: Tokens; user: User }>
-  refresh?: () => Promise<Tokens>
-  logout?: () => Promise<unknown>
-  fcmToken?: string | null
-  connectSocket?: boolean
-} = {}) {
+function harness(
+  options: {
+    remembered?: boolean
+    restore?: () => Promise<{ tokens: Tokens; user: User }>
+    refresh?: () => Promise<Tokens>
+    logout?: () => Promise<unknown>
+    fcmToken?: string | null
+    connectSocket?: boolean
+  } = {},
+) {
   const log: string[] = []
   const calls: Record<string, unknown[]> = {}
   const record = (name: string, input?: unknown) => {
@@ -189,7 +201,12 @@ describe('session machine', () => {
       expect(h.calls.remember).toEqual(['u1'])
       expect(h.navigations()).toEqual(['/home'])
       expect(h.calls['socket:open']).toEqual(['access-1'])
-      expect(accountView(h.actor.getSnapshot())).toMatchObject({ name: 'Lan Nguyễn', workid: 'lan.nguyen', initials: 'LN', plan: 'freemium' })
+      expect(accountView(h.actor.getSnapshot())).toMatchObject({
+        name: 'Lan Nguyễn',
+        workid: 'lan.nguyen',
+        initials: 'LN',
+        plan: 'freemium',
+      })
       const other = harness()
       other.actor.send({ type: 'LOGGED_IN', session: { ...tokens(1), user: user() }, redirect: '/account/profile' })
       expect(other.navigations()).toEqual(['/account/profile'])
@@ -341,7 +358,17 @@ describe('session connect', () => {
     const sent: SessionEvent[] = []
     const props = connect(null, (event) => sent.push(event))
     expect(props).toMatchObject({ settled: true, loggedIn: false, user: null })
-    expect(props.account).toMatchObject({ name: '', email: '', workid: '', photoUrl: null, initials: '?', plan: 'freemium', chatHref: '/chat', loggingOut: false, createdAt: null })
+    expect(props.account).toMatchObject({
+      name: '',
+      email: '',
+      workid: '',
+      photoUrl: null,
+      initials: '?',
+      plan: 'freemium',
+      chatHref: '/chat',
+      loggingOut: false,
+      createdAt: null,
+    })
   })
 
   it('shows the signed-in account: names, plan, photo, creation, and the chat of the current channel', async () => {

@@ -4,9 +4,19 @@ import { connect, sessionsMachine, type SessionsEvent } from '../../../src/machi
 import type { ActiveSession, SessionList } from '../../../src/machines/sessions/sessions.types'
 
 const device: ActiveSession['device'] = { browser: 'Chrome', os: 'Linux', type: 'desktop' }
-const session = (id: string, current = false): ActiveSession => ({ _id: id, device, ip: null, created_at: '2026-11-01T00:00:00Z', last_seen_at: '2026-11-02T00:00:00Z', current })
+const session = (id: string, current = false): ActiveSession => ({
+  _id: id,
+  device,
+  ip: null,
+  created_at: '2026-11-01T00:00:00Z',
+  last_seen_at: '2026-11-02T00:00:00Z',
+  current,
+})
 /** This browser's session is listed second, as the server may list it (most recently used first). */
-const listed: SessionList = { sessions: [session('s-other-1'), session('s-here', true), session('s-other-2')], history: [{ _id: 'l1', device, ip: '1.2.3.4', created_at: '2026-11-01T00:00:00Z' }] }
+const listed: SessionList = {
+  sessions: [session('s-other-1'), session('s-here', true), session('s-other-2')],
+  history: [{ _id: 'l1', device, ip: '1.2.3.4', created_at: '2026-11-01T00:00:00Z' }],
+}
 
 interface Script {
   /** What each GET auth/sessions gives, in order (a promise: when the test settles it). */
@@ -162,7 +172,10 @@ describe('sessions machine and connect', () => {
   })
 
   it('a refused “sign out all others” says why; a failed refresh too', async () => {
-    const { actor, props } = start({ loads: [listed, new Error('Network down')], signOutOthers: async () => Promise.reject(new Error('Too many requests')) })
+    const { actor, props } = start({
+      loads: [listed, new Error('Network down')],
+      signOutOthers: async () => Promise.reject(new Error('Too many requests')),
+    })
     await ready(actor)
     actor.send({ type: 'SIGN_OUT_OTHERS' })
     await ready(actor)

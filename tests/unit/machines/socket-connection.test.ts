@@ -19,7 +19,9 @@ function fakeConnections() {
 
 function start(token: string | null = 'access-1') {
   const fake = fakeConnections()
-  const actor = createActor(socketConnectionMachine.provide({ actors: { connection: fake.connection, browserOnline } }), { input: { token } }).start()
+  const actor = createActor(socketConnectionMachine.provide({ actors: { connection: fake.connection, browserOnline } }), {
+    input: { token },
+  }).start()
   return { actor, ...fake }
 }
 

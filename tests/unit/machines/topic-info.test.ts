@@ -5,7 +5,13 @@ import { DEFAULT_TOPIC_PERMISSIONS, type TopicInfo } from '../../../contract/top
 import { connect, topicInfoMachine, type TopicChange, type TopicInfoEvent } from '../../../src/machines/topic-info'
 import { memberFixture } from '../../model/support/members'
 import { topicInfoFixture } from '../../model/support/topics'
-import type { ApplyChangeInput, ChannelExtras, ChannelExtrasInput, TopicInfoInput, UploadImageInput } from '../../../src/machines/topic-info/topic-info.types'
+import type {
+  ApplyChangeInput,
+  ChannelExtras,
+  ChannelExtrasInput,
+  TopicInfoInput,
+  UploadImageInput,
+} from '../../../src/machines/topic-info/topic-info.types'
 
 /** Who may make which change to a chat, what each change sends, and what the page shows, beside what the generated paths reach. */
 
@@ -17,12 +23,33 @@ const DAN = person('u-dan', ROLES.member)
 
 /** A group in channel ch-1 with the user, Bao and Chi; `role` is the user's. */
 const group = (role: number, over: Partial<TopicInfo> = {}): TopicInfo =>
-  topicInfoFixture({ _id: 't-1', name: 'Launch', channel_id: 'ch-1', admin: CHI._id, role, members_count: 3, customers: [person(ME, role), BAO, CHI], ...over })
-const direct = (): TopicInfo => group(ROLES.member, { name: BAO.name, is_group: false, channel_id: null, admin: null, customers: [person(ME, ROLES.member), BAO] })
+  topicInfoFixture({
+    _id: 't-1',
+    name: 'Launch',
+    channel_id: 'ch-1',
+    admin: CHI._id,
+    role,
+    members_count: 3,
+    customers: [person(ME, role), BAO, CHI],
+    ...over,
+  })
+const direct = (): TopicInfo =>
+  group(ROLES.member, { name: BAO.name, is_group: false, channel_id: null, admin: null, customers: [person(ME, ROLES.member), BAO] })
 const PNG = new File([new Uint8Array([137, 80, 78, 71])], 'p.png', { type: 'image/png' })
 const SALES = { _id: 'l-1', channel_id: 'ch-1', name: 'Sales', color: '#16a34a' }
 /** Every setting restricted to admins. */
-const ADMINS_ONLY = { add_member: 1, remove_member: 1, reminder: 1, poll: 1, edit_image: 1, edit_name: 1, pin_message: 1, call: 1, send_message: 1, stop_chat_bot: 1 } as const
+const ADMINS_ONLY = {
+  add_member: 1,
+  remove_member: 1,
+  reminder: 1,
+  poll: 1,
+  edit_image: 1,
+  edit_name: 1,
+  pin_message: 1,
+  call: 1,
+  send_message: 1,
+  stop_chat_bot: 1,
+} as const
 
 interface Server {
   /** What GET topic/info answers (an Error: it fails). */
@@ -70,7 +97,8 @@ function start(topic: TopicInfo | Error, extras: ChannelExtras | Error = { creat
     { input: { topicId: 't-1', meId: ME } },
   ).start()
   /** Waits until nothing is on its way: the topic idle (or left, or failed) and the channel's part loaded. */
-  const settled = () => waitFor(actor, (s) => s.matches('failed') || s.matches('left') || s.matches({ ready: { topic: 'idle', channel: 'loaded' } }))
+  const settled = () =>
+    waitFor(actor, (s) => s.matches('failed') || s.matches('left') || s.matches({ ready: { topic: 'idle', channel: 'loaded' } }))
   const send = async (...events: TopicInfoEvent[]) => {
     for (const event of events) actor.send(event)
     await settled()
@@ -177,7 +205,10 @@ describe('topic info machine: who may change what', () => {
 
   it('chooses members to add only with the permission in a channel; Add with nobody chosen asks to choose', async () => {
     // Without the permission, and outside a channel.
-    for (const refused of [start(group(ROLES.member, { permission: { ...DEFAULT_TOPIC_PERMISSIONS, add_member: 1 } })), start(group(ROLES.admin, { channel_id: null }))]) {
+    for (const refused of [
+      start(group(ROLES.member, { permission: { ...DEFAULT_TOPIC_PERMISSIONS, add_member: 1 } })),
+      start(group(ROLES.admin, { channel_id: null })),
+    ]) {
       await refused.settled()
       await refused.send({ type: 'TOGGLE_MEMBER', memberId: DAN._id })
       expect(refused.snap().context.chosen).toEqual([])
@@ -229,7 +260,9 @@ describe('topic info machine: who may change what', () => {
   })
 
   it('changes the picture only with the permission; removes it only when there is one', async () => {
-    const locked = start(group(ROLES.member, { permission: { ...DEFAULT_TOPIC_PERMISSIONS, edit_image: 1 }, image: 'https://cdn.example/p.png' }))
+    const locked = start(
+      group(ROLES.member, { permission: { ...DEFAULT_TOPIC_PERMISSIONS, edit_image: 1 }, image: 'https://cdn.example/p.png' }),
+    )
     await locked.settled()
     await locked.send({ type: 'PICK_IMAGE', file: PNG }, { type: 'REMOVE_IMAGE' })
     expect(locked.uploads).toEqual([])
@@ -320,7 +353,14 @@ describe('topic info machine: changes, uploads and loading', () => {
   it('a chat that does not load fails, and loads on retry; a failed reload after a change fails too', async () => {
     const kit = start(new Error('Not found'))
     await kit.settled()
-    expect(kit.props()).toMatchObject({ status: 'failed', name: '', picture: null, rename: null, settings: null, members: { count: 0, rows: [] } })
+    expect(kit.props()).toMatchObject({
+      status: 'failed',
+      name: '',
+      picture: null,
+      rename: null,
+      settings: null,
+      members: { count: 0, rows: [] },
+    })
     kit.server.topic = group(ROLES.admin)
     await kit.send({ type: 'RETRY' })
     expect(kit.props()).toMatchObject({ status: 'ready', name: 'Launch', channelId: 'ch-1', members: { count: 3 } })
@@ -425,6 +465,17 @@ describe('topic info connect: handlers', () => {
 
   it('while the chat loads, nothing is offered', () => {
     const kit = start(group(ROLES.admin))
-    expect(kit.props()).toMatchObject({ status: 'loading', topicId: 't-1', name: '', channelId: null, busy: false, label: null, picture: null, rename: null, addMembers: null, settings: null })
+    expect(kit.props()).toMatchObject({
+      status: 'loading',
+      topicId: 't-1',
+      name: '',
+      channelId: null,
+      busy: false,
+      label: null,
+      picture: null,
+      rename: null,
+      addMembers: null,
+      settings: null,
+    })
   })
 })

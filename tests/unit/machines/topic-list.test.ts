@@ -28,10 +28,18 @@ const LOADED: TopicItem[] = [
 async function start(loaded: TopicItem[] = LOADED) {
   const calls: string[] = []
   const record = (name: string) => fromPromise<unknown, { topic_id: string }>(async ({ input }) => calls.push(`${name}:${input.topic_id}`))
-  const recordSeen = fromPromise<unknown, { topic_id: string; is_seen: boolean }>(async ({ input }) => calls.push(`seen:${input.topic_id}:${input.is_seen}`))
+  const recordSeen = fromPromise<unknown, { topic_id: string; is_seen: boolean }>(async ({ input }) =>
+    calls.push(`seen:${input.topic_id}:${input.is_seen}`),
+  )
   const actor = createActor(
     topicListMachine.provide({
-      actors: { loadTopics: fromPromise(async () => loaded), pinTopic: record('pin'), unpinTopic: record('unpin'), hideTopic: record('hide'), saveSeen: recordSeen },
+      actors: {
+        loadTopics: fromPromise(async () => loaded),
+        pinTopic: record('pin'),
+        unpinTopic: record('unpin'),
+        hideTopic: record('hide'),
+        saveSeen: recordSeen,
+      },
     }),
   ).start()
   await waitFor(actor, (s) => s.matches('ready'))
@@ -109,7 +117,9 @@ describe('topic list machine', () => {
   })
 
   it('names its status and previews, and adds a topic the user created through onAdded', async () => {
-    const loading = createActor(topicListMachine.provide({ actors: { loadTopics: fromPromise(() => new Promise<TopicItem[]>(() => undefined)) } })).start()
+    const loading = createActor(
+      topicListMachine.provide({ actors: { loadTopics: fromPromise(() => new Promise<TopicItem[]>(() => undefined)) } }),
+    ).start()
     expect(connect(loading.getSnapshot(), () => undefined).status).toBe('loading')
     const { actor } = await start()
     actor.send({ type: 'CALL_CLOSED', topicId: 't-call' })

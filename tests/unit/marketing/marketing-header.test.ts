@@ -33,7 +33,11 @@ describe('marketing footer', () => {
   it('has company and legal navigation, contact details and store links', async () => {
     renderWithRouter(() => h(MarketingFooter))
     const legal = await screen.findByRole('navigation', { name: 'Legal' })
-    expect(within(legal).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/terms-and-conditions', '/privacy'])
+    expect(
+      within(legal)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['/terms-and-conditions', '/privacy'])
     const company = screen.getByRole('navigation', { name: 'Company' })
     expect(within(company).getByRole('link', { name: 'About Us' }).getAttribute('href')).toBe('/about')
     expect(screen.getByRole('link', { name: /hello@workroom\.app/ }).getAttribute('href')).toBe('mailto:hello@workroom.app')

@@ -15,7 +15,9 @@ describe('pricing page', () => {
   it('renders each plan with its quota, price and a sign-up button', async () => {
     renderWithRouter(() => h(PricingPage))
     const plans = await screen.findByRole('region', { name: 'Plans' })
-    const cards = within(plans).getAllByRole('heading', { level: 2 }).map((heading) => heading.closest('section')!)
+    const cards = within(plans)
+      .getAllByRole('heading', { level: 2 })
+      .map((heading) => heading.closest('section')!)
     expect(cards.map((c) => c.getAttribute('data-plan'))).toEqual(['freemium', 'premium', 'growth'])
 
     expect(screen.getByTestId('quota-freemium').textContent).toBe(`Administer ${CHANNEL_QUOTA.freemium} channel`)

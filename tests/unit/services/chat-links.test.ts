@@ -4,9 +4,28 @@ import { uploadFile, withFreshLinks } from '../../../src/services/chat'
 import { connectAuth } from '../../../src/services/http'
 import { textMessage } from '../../model/support/messages'
 
-const file = { _id: 'f', key: 'k.txt', name: 'a.txt', mime: 'text/plain', size: 1, kind: 'file' as const, url: '/api/media/access?fresh', thumb_url: null, width: null, height: null }
+const file = {
+  _id: 'f',
+  key: 'k.txt',
+  name: 'a.txt',
+  mime: 'text/plain',
+  size: 1,
+  kind: 'file' as const,
+  url: '/api/media/access?fresh',
+  thumb_url: null,
+  width: null,
+  height: null,
+}
 const message = (seq: number, withFile: boolean) =>
-  textMessage({ _id: `m-${seq}`, topic_id: 't-1', seq, message: '', sender: null, created_at: '2026-03-01T08:00:00.000Z', media: withFile ? [{ ...file, _id: `f-${seq}` }] : [] })
+  textMessage({
+    _id: `m-${seq}`,
+    topic_id: 't-1',
+    seq,
+    message: '',
+    sender: null,
+    created_at: '2026-03-01T08:00:00.000Z',
+    media: withFile ? [{ ...file, _id: `f-${seq}` }] : [],
+  })
 
 /** The server's catch-up pages: the (at most 500) oldest after `after`, newest first. */
 function serve(newest: number) {
@@ -16,7 +35,9 @@ function serve(newest: number) {
     vi.fn(async (request: Request) => {
       const after = Number(new URL(request.url).searchParams.get('after'))
       asked.push(after)
-      const page = Array.from({ length: Math.max(0, Math.min(500, newest - after)) }, (_, i) => message(after + 1 + i, (after + 1 + i) % 2 === 0)).reverse()
+      const page = Array.from({ length: Math.max(0, Math.min(500, newest - after)) }, (_, i) =>
+        message(after + 1 + i, (after + 1 + i) % 2 === 0),
+      ).reverse()
       return new Response(JSON.stringify({ result: page }), { status: 200, headers: { 'content-type': 'application/json' } })
     }),
   )

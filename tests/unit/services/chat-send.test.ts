@@ -2,11 +2,15 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { sendMessage } from '../../../src/services/chat'
 import { connectAuth } from '../../../src/services/http'
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
 const entry = { client_id: 'c-1', topic_id: 't-1', message: 'hello', media_ids: [], mentions: [] }
 
 function answer(respond: () => Response | Promise<Response>) {
-  vi.stubGlobal('fetch', vi.fn(async () => respond()))
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => respond()),
+  )
 }
 
 /** How the outbox learns whether a failed send is final (the server refused it) or is tried again. */
@@ -41,6 +45,9 @@ describe('message/send failures as the outbox sees them', () => {
   it("a final refusal carries the server's reason", async () => {
     connectAuth({ accessToken: () => 'token', refresh: async () => null, expired: () => {} })
     answer(() => json(403, { message: 'Only admins can send messages in this group' }))
-    expect(await sendMessage(entry).catch((e: unknown) => e)).toEqual({ rejected: true, reason: 'Only admins can send messages in this group' })
+    expect(await sendMessage(entry).catch((e: unknown) => e)).toEqual({
+      rejected: true,
+      reason: 'Only admins can send messages in this group',
+    })
   })
 })

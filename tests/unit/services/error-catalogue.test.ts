@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { i18n } from '@lingui/core'
 import { endpoints, type EndpointDef } from '../../../contract/endpoints'
-import { errorOutcome, flattenFieldMessages, isSilent403Lookup, normalizePath, type ErrorOutcome } from '../../../src/services/error-catalogue'
+import {
+  errorOutcome,
+  flattenFieldMessages,
+  isSilent403Lookup,
+  normalizePath,
+  type ErrorOutcome,
+} from '../../../src/services/error-catalogue'
 
 /** The toast text of an outcome, in English. */
 function toast(outcome: ErrorOutcome): string | null {
@@ -16,7 +22,11 @@ describe('error catalogue', () => {
   })
 
   it('400: else the field validation messages, flattened', () => {
-    const outcome = errorOutcome(400, { errors: { name: ['Field name is required'], password: ['Must be at least 6 characters', 'Must be at most 128 characters'] } }, 'auth/register')
+    const outcome = errorOutcome(
+      400,
+      { errors: { name: ['Field name is required'], password: ['Must be at least 6 characters', 'Must be at most 128 characters'] } },
+      'auth/register',
+    )
     expect(toast(outcome)).toBe('Field name is required\nMust be at least 6 characters\nMust be at most 128 characters')
     expect(toast(errorOutcome(400, { message: '', errors: { email: ['Email is invalid'] } }, 'auth/login'))).toBe('Email is invalid')
   })
@@ -31,7 +41,9 @@ describe('error catalogue', () => {
   })
 
   it('401 from the auth calls themselves is their message (no session to refresh)', () => {
-    expect(toast(errorOutcome(401, { message: 'Your session has ended, please log in again' }, 'auth/refresh-token'))).toBe('Your session has ended, please log in again')
+    expect(toast(errorOutcome(401, { message: 'Your session has ended, please log in again' }, 'auth/refresh-token'))).toBe(
+      'Your session has ended, please log in again',
+    )
     expect(toast(errorOutcome(401, {}, '/api/auth/login'))).toBe('Error')
   })
 
@@ -45,7 +57,15 @@ describe('error catalogue', () => {
   })
 
   it('403 on the info, topic and label lookups: silent', () => {
-    for (const path of ['topic/info', '/api/topic/detail?topic_id=1', 'channel/info', 'info/abc', 'channel/label', 'channel/labels?channel_id=2', 'label/list']) {
+    for (const path of [
+      'topic/info',
+      '/api/topic/detail?topic_id=1',
+      'channel/info',
+      'info/abc',
+      'channel/label',
+      'channel/labels?channel_id=2',
+      'label/list',
+    ]) {
       expect(errorOutcome(403, { message: 'Permission denied' }, path), path).toEqual({ kind: 'silent' })
       expect(isSilent403Lookup(path), path).toBe(true)
     }
@@ -69,7 +89,8 @@ describe('error catalogue', () => {
   })
 
   it('every other code above 400: Error', () => {
-    for (const status of [405, 409, 410, 422, 429, 502, 503, 504]) expect(toast(errorOutcome(status, { message: 'x' }, 'x')), String(status)).toBe('Error')
+    for (const status of [405, 409, 410, 422, 429, 502, 503, 504])
+      expect(toast(errorOutcome(status, { message: 'x' }, 'x')), String(status)).toBe('Error')
   })
 
   it('paths are compared relative to /api/ without the query', () => {
@@ -78,7 +99,10 @@ describe('error catalogue', () => {
   })
 
   it('flattens the errorMessage state (arrays or single messages) in field order', () => {
-    expect(flattenFieldMessages({ email: ['Email is invalid'], password: 'Must be at least 6 characters', code: [] })).toEqual(['Email is invalid', 'Must be at least 6 characters'])
+    expect(flattenFieldMessages({ email: ['Email is invalid'], password: 'Must be at least 6 characters', code: [] })).toEqual([
+      'Email is invalid',
+      'Must be at least 6 characters',
+    ])
     expect(flattenFieldMessages(null)).toEqual([])
   })
 })
@@ -95,7 +119,9 @@ describe('the catalogue over every entry of the endpoint table', () => {
   })
 
   it('a 403 is silent exactly for the member-only lookups (info, topics, labels)', () => {
-    const silent = entries.filter(([, e]) => errorOutcome(403, { message: 'Permission denied' }, e.path).kind === 'silent').map(([name]) => name)
+    const silent = entries
+      .filter(([, e]) => errorOutcome(403, { message: 'Permission denied' }, e.path).kind === 'silent')
+      .map(([name]) => name)
     expect(silent.sort()).toEqual(
       [
         'channelInfo',

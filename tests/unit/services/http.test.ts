@@ -15,7 +15,8 @@ import { dismissToast, getToasts } from '../../../src/services/toast'
 
 type Handler = (request: Request) => Response | Promise<Response>
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
 
 let requests: Request[] = []
 function serve(handler: Handler) {
@@ -31,7 +32,12 @@ function serve(handler: Handler) {
 
 const toastTexts = () => getToasts().map((t) => (typeof t.text === 'string' ? t.text : i18n._(t.text)))
 
-const bridge = (over: Partial<AuthBridge> = {}): AuthBridge => ({ accessToken: () => 'access-1', refresh: async () => null, expired: () => {}, ...over })
+const bridge = (over: Partial<AuthBridge> = {}): AuthBridge => ({
+  accessToken: () => 'access-1',
+  refresh: async () => null,
+  expired: () => {},
+  ...over,
+})
 
 describe('http client', () => {
   beforeEach(() => {
@@ -55,8 +61,14 @@ describe('http client', () => {
   it('400: toast with the body message, the field errors go to the global errorMessage, the error is rethrown', async () => {
     connectAuth(bridge())
     serve(() => json(400, { message: 'The data you sent is not valid', errors: { email: ['Email is invalid'] } }))
-    const error = await http.post('auth/register', { json: {} }).json().catch((e: unknown) => e)
-    expect(apiErrorOf(error)).toEqual({ status: 400, body: { message: 'The data you sent is not valid', errors: { email: ['Email is invalid'] } } })
+    const error = await http
+      .post('auth/register', { json: {} })
+      .json()
+      .catch((e: unknown) => e)
+    expect(apiErrorOf(error)).toEqual({
+      status: 400,
+      body: { message: 'The data you sent is not valid', errors: { email: ['Email is invalid'] } },
+    })
     expect(toastTexts()).toEqual(['The data you sent is not valid'])
     expect(getErrorMessage()).toEqual({ email: ['Email is invalid'] })
   })
@@ -85,7 +97,9 @@ describe('http client', () => {
       return token
     })
     connectAuth(bridge({ accessToken: () => token, refresh }))
-    serve((request) => (request.headers.get('Authorization') === 'Bearer new' ? json(200, { result: 'ok' }) : json(401, { message: 'Please log in' })))
+    serve((request) =>
+      request.headers.get('Authorization') === 'Bearer new' ? json(200, { result: 'ok' }) : json(401, { message: 'Please log in' }),
+    )
     await expect(http.get('customer/user-info').json()).resolves.toEqual({ result: 'ok' })
     expect(refresh).toHaveBeenCalledWith('old')
     expect(requests.map((r) => r.headers.get('Authorization'))).toEqual(['Bearer old', 'Bearer new'])
@@ -141,7 +155,9 @@ describe('http client', () => {
     ).start()
     await vi.waitFor(() => expect(actor.getSnapshot().matches('loggedIn')).toBe(true))
     connectAuth(authBridgeFor(actor))
-    serve((request) => (request.headers.get('Authorization') === 'Bearer a2' ? json(200, { result: request.url }) : json(401, { message: 'expired' })))
+    serve((request) =>
+      request.headers.get('Authorization') === 'Bearer a2' ? json(200, { result: request.url }) : json(401, { message: 'expired' }),
+    )
     const results = await Promise.all([http.get('a').json(), http.get('b').json(), http.get('c').json()])
     expect(results).toHaveLength(3)
     expect(refreshCalls).toBe(1)
@@ -222,7 +238,9 @@ describe('call(endpoint, input)', () => {
     let token = 'old'
     const refresh = vi.fn(async () => (token = 'new'))
     connectAuth(bridge({ accessToken: () => token, refresh }))
-    serve((request) => (request.headers.get('Authorization') === 'Bearer new' ? json(200, { result: [] }) : json(401, { message: 'Please log in' })))
+    serve((request) =>
+      request.headers.get('Authorization') === 'Bearer new' ? json(200, { result: [] }) : json(401, { message: 'Please log in' }),
+    )
     await expect(call(endpoints.myChannel)).resolves.toEqual([])
     expect(refresh).toHaveBeenCalledTimes(1)
   })

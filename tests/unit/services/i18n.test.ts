@@ -33,7 +33,9 @@ describe('i18n', () => {
     const switching = activateLanguage('vi')
     await requireCatalogParts(['documents'])
     await switching
-    expect(i18n._(msg`A channel is the workspace of your company, school or community.`)).toBe('Kênh là không gian làm việc của công ty, trường học hoặc cộng đồng của bạn.')
+    expect(i18n._(msg`A channel is the workspace of your company, school or community.`)).toBe(
+      'Kênh là không gian làm việc của công ty, trường học hoặc cộng đồng của bạn.',
+    )
   })
 
   it('starts from the stored choice, else the browser language, else en', () => {

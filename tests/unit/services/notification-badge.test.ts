@@ -1,6 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
-import { connect, notificationBadgeMachine, type NotificationBadgeEvent, type NotificationItem } from '../../../src/machines/notification-badge'
+import {
+  connect,
+  notificationBadgeMachine,
+  type NotificationBadgeEvent,
+  type NotificationItem,
+} from '../../../src/machines/notification-badge'
 import { appNotificationBadgeMachine, connectNotificationBadge, type NotificationFeed } from '../../../src/services/notification-badge'
 
 const item = (n: number, over: Partial<NotificationItem> = {}): NotificationItem => ({
@@ -16,7 +21,15 @@ const flush = () => new Promise((resolve) => setTimeout(resolve, 0))
 
 describe('notificationBadge: the first page (LOADED)', () => {
   const start = () =>
-    createActor(notificationBadgeMachine.provide({ actors: { markSeen: fromPromise<unknown, { notify_id: string }>(async () => null), markAllSeen: fromPromise<unknown, void>(async () => null) } }), { input: {} }).start()
+    createActor(
+      notificationBadgeMachine.provide({
+        actors: {
+          markSeen: fromPromise<unknown, { notify_id: string }>(async () => null),
+          markAllSeen: fromPromise<unknown, void>(async () => null),
+        },
+      }),
+      { input: {} },
+    ).start()
 
   it('fills the list without touching the dot or the count', () => {
     const actor = start()
@@ -98,7 +111,12 @@ describe('connectNotificationBadge: what the layout feeds the machine', () => {
     onSeen!({ ids: ['n-2'], notification: 2 })
     window.dispatchEvent(new Event('blur'))
     window.dispatchEvent(new Event('focus'))
-    expect(sent.slice(1)).toEqual([{ type: 'DATA', notification: item(2) }, { type: 'SEEN_ELSEWHERE', ids: ['n-2'], count: 2 }, { type: 'BLUR' }, { type: 'FOCUS' }])
+    expect(sent.slice(1)).toEqual([
+      { type: 'DATA', notification: item(2) },
+      { type: 'SEEN_ELSEWHERE', ids: ['n-2'], count: 2 },
+      { type: 'BLUR' },
+      { type: 'FOCUS' },
+    ])
 
     stop()
     expect(onData).toBeNull()

@@ -4,7 +4,11 @@ import { activateLanguage } from '../../../src/services/i18n'
 import { notificationText } from '../../../src/services/notification-text'
 
 /** A notification's words in the reader's language, from its message key (the Lingui catalog, en and vi). */
-const keyed = (key: string, value: Record<string, string>) => ({ notify_message: 'fallback', customer: null, notify_message_json: { key, value } })
+const keyed = (key: string, value: Record<string, string>) => ({
+  notify_message: 'fallback',
+  customer: null,
+  notify_message_json: { key, value },
+})
 
 describe('notificationText', () => {
   afterEach(() => activateLanguage('en'))
@@ -14,7 +18,9 @@ describe('notificationText', () => {
     expect(notificationText(item)).toBe('Minh sent you a friend request')
     await activateLanguage('vi')
     expect(notificationText(item)).toBe('Minh đã gửi cho bạn lời mời kết bạn')
-    expect(notificationText(keyed('subscription_past_due', { title: 'Premium' }))).toBe('Gói Premium của bạn đã quá hạn thanh toán, vui lòng thanh toán để tiếp tục sử dụng')
+    expect(notificationText(keyed('subscription_past_due', { title: 'Premium' }))).toBe(
+      'Gói Premium của bạn đã quá hạn thanh toán, vui lòng thanh toán để tiếp tục sử dụng',
+    )
   })
 
   it('has words for every kind in both languages (never the fallback)', async () => {
@@ -30,6 +36,12 @@ describe('notificationText', () => {
   })
 
   it("an old mention without the actor's name takes it from the customer", () => {
-    expect(notificationText({ notify_message: 'x', customer: { name: 'Hà', photo_url: null }, notify_message_json: { key: 'tag_message', value: { title: 'Design' } } })).toBe('Hà mentioned you in Design')
+    expect(
+      notificationText({
+        notify_message: 'x',
+        customer: { name: 'Hà', photo_url: null },
+        notify_message_json: { key: 'tag_message', value: { title: 'Design' } },
+      }),
+    ).toBe('Hà mentioned you in Design')
   })
 })

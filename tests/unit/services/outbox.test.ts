@@ -33,7 +33,14 @@ vi.mock('../../../src/services/chat', () => ({
 
 const { outboxFor } = await import('../../../src/services/outbox')
 
-const entry = (n: number): OutboxEntry => ({ client_id: `c-${n}`, topic_id: 't-1', message: `m ${n}`, media_ids: [], mentions: [], created_at: '2026-03-01T08:00:00.000Z' })
+const entry = (n: number): OutboxEntry => ({
+  client_id: `c-${n}`,
+  topic_id: 't-1',
+  message: `m ${n}`,
+  media_ids: [],
+  mentions: [],
+  created_at: '2026-03-01T08:00:00.000Z',
+})
 const stored = (userId: string): unknown => JSON.parse(localStorage.getItem(`workroom.outbox.${userId}`) ?? 'null')
 const settle = () => vi.advanceTimersByTimeAsync(0)
 

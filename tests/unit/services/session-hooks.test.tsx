@@ -7,8 +7,20 @@ import type { User } from '../../../contract/user'
  * The runtime hooks' wiring: what the auth forms and the profile tell the session and the router,
  * with the real machines and fake calls.
  */
-const lan = { _id: 'u-1', name: 'Lan Nguyen', email: 'lan@example.com', email_verified: true, photo_url: null, account: { language: 'en' } } as unknown as User
-const wire = vi.hoisted(() => ({ sent: [] as { type: string }[], navigated: [] as string[], verified: true, uploads: [] as ((user: unknown) => void)[] }))
+const lan = {
+  _id: 'u-1',
+  name: 'Lan Nguyen',
+  email: 'lan@example.com',
+  email_verified: true,
+  photo_url: null,
+  account: { language: 'en' },
+} as unknown as User
+const wire = vi.hoisted(() => ({
+  sent: [] as { type: string }[],
+  navigated: [] as string[],
+  verified: true,
+  uploads: [] as ((user: unknown) => void)[],
+}))
 
 vi.mock('../../../src/services/session', () => ({
   loadSession: async () => ({}),
@@ -16,7 +28,10 @@ vi.mock('../../../src/services/session', () => ({
   useSession: (selector: (state: unknown) => unknown) => selector({ context: { user: lan } }),
 }))
 vi.mock('../../../src/services/auth', () => ({
-  login: async (body: { email: string }): Promise<Session> => ({ access_token: 'at', user: { ...lan, email: body.email, email_verified: wire.verified } }),
+  login: async (body: { email: string }): Promise<Session> => ({
+    access_token: 'at',
+    user: { ...lan, email: body.email, email_verified: wire.verified },
+  }),
   resendCode: async () => ({ sent: true }),
 }))
 vi.mock('../../../src/services/customer', () => ({

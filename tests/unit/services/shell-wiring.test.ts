@@ -4,7 +4,9 @@ import { createActor, waitFor } from 'xstate'
 const calls = vi.hoisted(() => ({ list: [] as string[], fail: new Set<string>() }))
 vi.mock('../../../src/services/customer', () => {
   const call = (name: string) => async (body?: unknown, options?: { quiet?: boolean }) => {
-    calls.list.push(`${name}${body && typeof body === 'object' && !('quiet' in body) ? ` ${JSON.stringify(body)}` : ''}${(options ?? (body as { quiet?: boolean }))?.quiet ? ' (quiet)' : ''}`)
+    calls.list.push(
+      `${name}${body && typeof body === 'object' && !('quiet' in body) ? ` ${JSON.stringify(body)}` : ''}${(options ?? (body as { quiet?: boolean }))?.quiet ? ' (quiet)' : ''}`,
+    )
     if (calls.fail.has(name)) throw new Error('Server Error')
     return {}
   }
@@ -51,7 +53,8 @@ describe('referralOf', () => {
 })
 
 describe('the app onboarding machine', () => {
-  const start = (skipTutorial: 0 | 1 = 0, referral: string | null = null) => createActor(appOnboardingMachine, { input: { skipTutorial, referral } }).start()
+  const start = (skipTutorial: 0 | 1 = 0, referral: string | null = null) =>
+    createActor(appOnboardingMachine, { input: { skipTutorial, referral } }).start()
 
   it('business: Next marks the tutorial skipped and saves the use; the company is saved, its channel created with the preset description and banner and made current', async () => {
     const actor = start()

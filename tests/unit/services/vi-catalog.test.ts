@@ -23,6 +23,10 @@ describe('the Vietnamese catalog', () => {
   })
 
   it('finds an untranslated entry (the check can fail)', () => {
-    expect(untranslated('msgid ""\nmsgstr ""\n"Language: vi\\n"\n\n#: a.tsx:1\nmsgid "Hello"\nmsgstr ""\n\n#: b.tsx:2\nmsgid "Bye"\nmsgstr "Tạm biệt"\n')).toEqual(['Hello'])
+    expect(
+      untranslated(
+        'msgid ""\nmsgstr ""\n"Language: vi\\n"\n\n#: a.tsx:1\nmsgid "Hello"\nmsgstr ""\n\n#: b.tsx:2\nmsgid "Bye"\nmsgstr "Tạm biệt"\n',
+      ),
+    ).toEqual(['Hello'])
   })
 })

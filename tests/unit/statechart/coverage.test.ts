@@ -7,12 +7,22 @@ import { phoneMachine } from './fixture'
 
 const graph = machineToGraph(phoneMachine)
 const edgeId = (source: string, eventType: string, target?: string) =>
-  graph.edges.find((e) => e.sourcePath === source && e.label.eventType === eventType && (target === undefined || e.targetPath === target))!.id
+  graph.edges.find((e) => e.sourcePath === source && e.label.eventType === eventType && (target === undefined || e.targetPath === target))!
+    .id
 
 describe('parseCoveredTransition', () => {
   it('reads source, event, guard and target', () => {
-    expect(parseCoveredTransition('idle --CALL[canCall]--> calling')).toEqual({ source: 'idle', eventType: 'CALL', guard: 'canCall', target: 'calling' })
-    expect(parseCoveredTransition('open.step2 --NEXT--> open.step3')).toEqual({ source: 'open.step2', eventType: 'NEXT', target: 'open.step3' })
+    expect(parseCoveredTransition('idle --CALL[canCall]--> calling')).toEqual({
+      source: 'idle',
+      eventType: 'CALL',
+      guard: 'canCall',
+      target: 'calling',
+    })
+    expect(parseCoveredTransition('open.step2 --NEXT--> open.step3')).toEqual({
+      source: 'open.step2',
+      eventType: 'NEXT',
+      target: 'open.step3',
+    })
   })
 
   it('reads delays, eventless transitions and the root as source', () => {
@@ -75,9 +85,11 @@ describe('matchCoverage', () => {
     expect(x!.id).not.toBe(y!.id)
   })
 
-  it('reads the model tests\' spelling: (root) for the root, always for eventless', () => {
+  it("reads the model tests' spelling: (root) for the root, always for eventless", () => {
     expect(matchCoverage(graph, ['(root) --PING--> (root)']).coveredEdgeIds).toEqual(new Set([edgeId('', 'PING')]))
-    expect(matchCoverage(graph, ['calling.dialing --always[!isBusy]--> calling.ringing']).coveredEdgeIds).toEqual(new Set([edgeId('calling.dialing', '')]))
+    expect(matchCoverage(graph, ['calling.dialing --always[!isBusy]--> calling.ringing']).coveredEdgeIds).toEqual(
+      new Set([edgeId('calling.dialing', '')]),
+    )
   })
 
   it('round-trips every edge of the chart through its report string', () => {

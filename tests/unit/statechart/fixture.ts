@@ -4,12 +4,17 @@ import { assign, fromPromise, not, setup } from 'xstate'
 export const phoneMachine = setup({
   types: {
     context: {} as { pings: number; log: string[] },
-    events: {} as { type: 'CALL' } | { type: 'ANSWER' } | { type: 'CANCEL' } | { type: 'PING'; by?: string } | { type: 'TOGGLE' } | { type: 'HANG_UP' },
+    events: {} as
+      { type: 'CALL' } | { type: 'ANSWER' } | { type: 'CANCEL' } | { type: 'PING'; by?: string } | { type: 'TOGGLE' } | { type: 'HANG_UP' },
   },
   actors: { dial: fromPromise(async () => 'connected') },
   guards: { canCall: () => true, isBusy: () => false },
   delays: { ringTimeout: 60_000 },
-  actions: { beep: () => { throw new Error('side effects must be stubbed') } },
+  actions: {
+    beep: () => {
+      throw new Error('side effects must be stubbed')
+    },
+  },
 }).createMachine({
   id: 'phone',
   context: { pings: 0, log: [] },

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { and, createMachine, or, stateIn } from 'xstate'
-import { activeStatePaths, formatDelay, guardName, labelLines, machineToGraph, transitionKeyOf, type GraphEdge } from '../../../src/ui/statechart/graph-model'
+import {
+  activeStatePaths,
+  formatDelay,
+  guardName,
+  labelLines,
+  machineToGraph,
+  transitionKeyOf,
+  type GraphEdge,
+} from '../../../src/ui/statechart/graph-model'
 import { phoneMachine } from './fixture'
 
 const graph = machineToGraph(phoneMachine)

@@ -23,7 +23,12 @@ describe('layoutStatechart (elkjs)', () => {
     // root, calling, audio, video have an initial child; the parallel inCall has none.
     expect(layout.markers.map((m) => m.parentId).sort()).toEqual(['phone', 'phone.calling', 'phone.inCall.audio', 'phone.inCall.video'])
     const drawn = graph.edges.filter((e) => e.drawAs === 'edge')
-    expect(layout.edges.filter((e) => e.edge).map((e) => e.edge!.id).sort()).toEqual(drawn.map((e) => e.id).sort())
+    expect(
+      layout.edges
+        .filter((e) => e.edge)
+        .map((e) => e.edge!.id)
+        .sort(),
+    ).toEqual(drawn.map((e) => e.id).sort())
     for (const e of layout.edges) expect(e.points.length).toBeGreaterThanOrEqual(2)
     const timeout = layout.edges.find((e) => e.edge?.targetPath === 'missed')!
     expect(timeout.label!.lines).toEqual(['after 60 s (ringTimeout)'])

@@ -7,7 +7,13 @@ describe('machine registry', () => {
   it('takes every exported machine and nothing else', () => {
     const other = createMachine({ id: 'other' })
     const entries = machinesFromModules({
-      '/src/machines/phone/phone.machine.ts': { phoneMachine, default: phoneMachine, PHONE_LIMIT: 3, connect: () => null, config: { id: 'x' } },
+      '/src/machines/phone/phone.machine.ts': {
+        phoneMachine,
+        default: phoneMachine,
+        PHONE_LIMIT: 3,
+        connect: () => null,
+        config: { id: 'x' },
+      },
       '/src/machines/other/other.machine.ts': { other },
     })
     expect(entries.map((e) => [e.id, e.exportName])).toEqual([
@@ -17,7 +23,7 @@ describe('machine registry', () => {
     expect(isStateMachine({ id: 'x', config: {}, root: {} })).toBe(false)
   })
 
-  it('picks up the module\'s <machineId>SampleInput export', () => {
+  it("picks up the module's <machineId>SampleInput export", () => {
     const [entry] = machinesFromModules({ '/p.machine.ts': { phoneMachine, phoneSampleInput: { number: '112' } } })
     expect(entry!.sampleInput).toEqual({ number: '112' })
   })

@@ -4,7 +4,8 @@ import { machineToGraph } from '../../../src/ui/statechart/graph-model'
 import { phoneMachine } from './fixture'
 
 const graph = machineToGraph(phoneMachine)
-const keyOf = (source: string, eventType: string) => graph.edges.find((e) => e.sourcePath === source && e.label.eventType === eventType)!.transitionKey
+const keyOf = (source: string, eventType: string) =>
+  graph.edges.find((e) => e.sourcePath === source && e.label.eventType === eventType)!.transitionKey
 const tick = () => new Promise((r) => setTimeout(r, 0))
 
 describe('MachineSimulation', () => {
@@ -69,7 +70,9 @@ describe('MachineSimulation', () => {
   })
 
   it('reports a machine that throws instead of crashing', async () => {
-    const sim = new MachineSimulation(phoneMachine.provide({ guards: { canCall: ({ event }) => (event as unknown as { x: { y: boolean } }).x.y } }))
+    const sim = new MachineSimulation(
+      phoneMachine.provide({ guards: { canCall: ({ event }) => (event as unknown as { x: { y: boolean } }).x.y } }),
+    )
     expect(eventEnabled(sim.getState().snapshot!, { type: 'CALL' })).toBe('unknown')
     sim.send({ type: 'CALL' })
     await tick()

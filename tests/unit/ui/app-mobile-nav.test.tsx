@@ -14,7 +14,12 @@ Object.defineProperty(window, 'scrollTo', { value: () => {}, writable: true })
 /** The sidebar layout's parts as src/routes/_app.tsx wires them. */
 function Layout({ onNotifications }: { onNotifications: () => void }) {
   const nav = useMobileNav()
-  const sidebar = { chatHref: '/chat' as const, onOpenNotifications: nav.closeFor(onNotifications), onOpenSupport: () => {}, onOpenDocuments: () => {} }
+  const sidebar = {
+    chatHref: '/chat' as const,
+    onOpenNotifications: nav.closeFor(onNotifications),
+    onOpenSupport: () => {},
+    onOpenDocuments: () => {},
+  }
   return (
     <>
       <header>
@@ -31,7 +36,9 @@ function Layout({ onNotifications }: { onNotifications: () => void }) {
 function setup() {
   const onNotifications = vi.fn()
   const root = createRootRoute({ component: () => <Layout onNotifications={onNotifications} /> })
-  const pages = ['/home', '/contact', '/chat', '/utilities', '/calendar', '/pricing'].map((path) => createRoute({ getParentRoute: () => root, path, component: () => <p>page {path}</p> }))
+  const pages = ['/home', '/contact', '/chat', '/utilities', '/calendar', '/pricing'].map((path) =>
+    createRoute({ getParentRoute: () => root, path, component: () => <p>page {path}</p> }),
+  )
   const router = createRouter({ routeTree: root.addChildren(pages), history: createMemoryHistory({ initialEntries: ['/home'] }) })
   render(
     <I18nProvider i18n={i18n}>

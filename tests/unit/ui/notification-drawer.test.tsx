@@ -12,7 +12,13 @@ import { withLayout } from '../../model/support/layout'
 
 const now = new Date('2026-03-15T12:00:00Z')
 const items: NotificationItem[] = [
-  { _id: 'a', is_seen: false, created_at: '2026-03-15T11:59:30Z', notify_message: 'Minh Trần sent you a friend request', customer: { name: 'Minh Trần', photo_url: null } },
+  {
+    _id: 'a',
+    is_seen: false,
+    created_at: '2026-03-15T11:59:30Z',
+    notify_message: 'Minh Trần sent you a friend request',
+    customer: { name: 'Minh Trần', photo_url: null },
+  },
   { _id: 'b', is_seen: false, created_at: '2026-03-15T09:00:00Z', notify_message: 'Payment failed', customer: null },
   { _id: 'c', is_seen: true, created_at: '2026-03-12T12:00:00Z', notify_message: 'Booking approved', customer: null },
 ]
@@ -32,7 +38,11 @@ describe('the notification drawer list', () => {
 
   it('shows who, what and how long ago, newest first', () => {
     const { rows } = list()
-    expect(rows.map((row) => row.getAttribute('aria-label'))).toEqual(['Minh Trần sent you a friend request', 'Payment failed', 'Booking approved'])
+    expect(rows.map((row) => row.getAttribute('aria-label'))).toEqual([
+      'Minh Trần sent you a friend request',
+      'Payment failed',
+      'Booking approved',
+    ])
     expect(within(rows[0]).getByText('just now')).toBeTruthy()
     expect(within(rows[1]).getByText('3 hours ago')).toBeTruthy()
     expect(within(rows[2]).getByText('3 days ago')).toBeTruthy()
@@ -55,10 +65,22 @@ describe('the notification drawer list', () => {
   it('with a target to open, a click opens the item (read or not); friend items carry the friends area’s buttons', async () => {
     const user = userEvent.setup()
     const onOpen = vi.fn()
-    const friendItems: NotificationItem[] = [{ ...items[0]!, notifiable_type: 'friend', friend_status: 1 }, { ...items[2]!, notifiable_type: 'booking' }]
+    const friendItems: NotificationItem[] = [
+      { ...items[0]!, notifiable_type: 'friend', friend_status: 1 },
+      { ...items[2]!, notifiable_type: 'booking' },
+    ]
     render(
       <I18nProvider i18n={i18n}>
-        <NotificationList items={friendItems} unread={1} canMarkAllSeen onSeen={vi.fn()} onSeenAll={vi.fn()} onOpen={onOpen} now={now} friendActions={(item) => <button type="button">Accept {item._id}</button>} />
+        <NotificationList
+          items={friendItems}
+          unread={1}
+          canMarkAllSeen
+          onSeen={vi.fn()}
+          onSeenAll={vi.fn()}
+          onOpen={onOpen}
+          now={now}
+          friendActions={(item) => <button type="button">Accept {item._id}</button>}
+        />
       </I18nProvider>,
     )
     const rows = within(screen.getByRole('list', { name: 'Notifications' })).getAllByRole('listitem')
@@ -71,7 +93,11 @@ describe('the notification drawer list', () => {
 
   it('the words come from the message key in the reader’s language; without a known key, the server’s text', async () => {
     const keyed: NotificationItem[] = [
-      { ...items[0]!, notify_message: 'server text', notify_message_json: { key: 'booking_request', value: { title: 'Consulting', time: '2026-03-15T09:30:00' } } },
+      {
+        ...items[0]!,
+        notify_message: 'server text',
+        notify_message_json: { key: 'booking_request', value: { title: 'Consulting', time: '2026-03-15T09:30:00' } },
+      },
       { ...items[1]!, notify_message: 'Thanh toán thất bại', notify_message_json: { key: 'some_future_kind', value: {} } },
     ]
     render(
@@ -80,7 +106,10 @@ describe('the notification drawer list', () => {
       </I18nProvider>,
     )
     const rows = within(screen.getByRole('list', { name: 'Notifications' })).getAllByRole('listitem')
-    expect(rows.map((row) => row.getAttribute('aria-label'))).toEqual(['New booking request for Consulting at 09:30 15/03', 'Thanh toán thất bại'])
+    expect(rows.map((row) => row.getAttribute('aria-label'))).toEqual([
+      'New booking request for Consulting at 09:30 15/03',
+      'Thanh toán thất bại',
+    ])
   })
 
   it("'Mark all as read'", async () => {
@@ -97,8 +126,19 @@ describe('the notification drawer list is virtualised', () => {
   withLayout(VIEWPORT_PX, ROW_PX)
 
   const many = (count: number): NotificationItem[] =>
-    Array.from({ length: count }, (_, i) => ({ _id: `n${i + 1}`, is_seen: false, created_at: '2026-03-15T11:00:00Z', notify_message: `Notification ${i + 1}`, customer: null }))
-  const pagesOf = (status: NotificationPagesStatus, onLoadMore = vi.fn()): NotificationPagesConnect => ({ status, hasMore: status === 'loaded', onLoadMore, onRetry: vi.fn() })
+    Array.from({ length: count }, (_, i) => ({
+      _id: `n${i + 1}`,
+      is_seen: false,
+      created_at: '2026-03-15T11:00:00Z',
+      notify_message: `Notification ${i + 1}`,
+      customer: null,
+    }))
+  const pagesOf = (status: NotificationPagesStatus, onLoadMore = vi.fn()): NotificationPagesConnect => ({
+    status,
+    hasMore: status === 'loaded',
+    onLoadMore,
+    onRetry: vi.fn(),
+  })
   const view = (items: NotificationItem[], pages: NotificationPagesConnect) => (
     <I18nProvider i18n={i18n}>
       <NotificationList items={items} unread={items.length} canMarkAllSeen onSeen={vi.fn()} onSeenAll={vi.fn()} now={now} pages={pages} />
@@ -159,7 +199,13 @@ describe('the notification drawer list is virtualised', () => {
   it('a notification arriving live is put first, at the top', () => {
     const items = many(100)
     const { rerender } = render(view(items, pagesOf('loaded')))
-    const live: NotificationItem = { _id: 'live', is_seen: false, created_at: '2026-03-15T11:59:59Z', notify_message: 'Just arrived', customer: null }
+    const live: NotificationItem = {
+      _id: 'live',
+      is_seen: false,
+      created_at: '2026-03-15T11:59:59Z',
+      notify_message: 'Just arrived',
+      customer: null,
+    }
     rerender(view([live, ...items], pagesOf('loaded')))
     expect(names().slice(0, 2)).toEqual(['Just arrived', 'Notification 1'])
     expect(rows()[0]!.getAttribute('aria-posinset')).toBe('1')
@@ -183,7 +229,9 @@ describe('the notification drawer list is virtualised', () => {
 
 describe('the bell', () => {
   it('the red dot carries the unread count; the name says it', () => {
-    const { rerender } = render(<NotificationBell dot unread={3} drawerOpen={false} onOpen={() => {}} />, { wrapper: ({ children }) => <I18nProvider i18n={i18n}>{children}</I18nProvider> })
+    const { rerender } = render(<NotificationBell dot unread={3} drawerOpen={false} onOpen={() => {}} />, {
+      wrapper: ({ children }) => <I18nProvider i18n={i18n}>{children}</I18nProvider>,
+    })
     const bell = screen.getByRole('button')
     expect(bell.getAttribute('aria-label')).toBe('Notifications, 3 unread, new')
     expect(bell.querySelector('[data-dot]')?.textContent).toBe('3')

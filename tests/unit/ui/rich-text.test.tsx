@@ -32,7 +32,14 @@ const STORED = [
 ].join('')
 
 const message = (over: Partial<Message> = {}): Message => ({
-  ...textMessage({ _id: 'm-1', topic_id: 't-1', seq: 1, message: STORED, sender: { _id: 'u-1', name: 'Mallory', workid: 'mallory', photo_url: null }, created_at: '2026-03-01T09:00:00.000Z' }),
+  ...textMessage({
+    _id: 'm-1',
+    topic_id: 't-1',
+    seq: 1,
+    message: STORED,
+    sender: { _id: 'u-1', name: 'Mallory', workid: 'mallory', photo_url: null },
+    created_at: '2026-03-01T09:00:00.000Z',
+  }),
   client_id: 'c-1',
   type: 'html',
   ...over,
@@ -86,7 +93,8 @@ describe('rich text rendered again through the allow-list', () => {
   })
 
   it('what the server stores as safe renders unchanged (lists, quotes, code, mailto)', () => {
-    const safe = '<h2>Plan</h2><ul><li><em>one</em></li><li><u>two</u></li></ul><blockquote>quote</blockquote><pre><code>x &lt; 1</code></pre><p><a href="mailto:a@example.com" target="_blank" rel="noopener noreferrer nofollow">mail</a></p>'
+    const safe =
+      '<h2>Plan</h2><ul><li><em>one</em></li><li><u>two</u></li></ul><blockquote>quote</blockquote><pre><code>x &lt; 1</code></pre><p><a href="mailto:a@example.com" target="_blank" rel="noopener noreferrer nofollow">mail</a></p>'
     const { container } = render(
       <I18nProvider i18n={i18n}>
         <MessageRow message={message({ message: safe })} mine={false} may={{ role: 0, pin: false }} actions={actions} />

@@ -14,7 +14,10 @@ function SettingsPage() {
   return (
     <Page title={<Trans>Settings</Trans>}>
       <p className="text-sm text-slate-600">
-        <Trans>Choose who may call you, message you or add you to groups, and whether Workroom plays sounds. Your language is at the top of the page.</Trans>
+        <Trans>
+          Choose who may call you, message you or add you to groups, and whether Workroom plays sounds. Your language is at the top of the
+          page.
+        </Trans>
       </p>
       <Button onClick={openPrivacySettings} aria-haspopup="dialog" className="mt-4">
         <Trans>Privacy settings</Trans>

@@ -39,7 +39,10 @@ function TopicPage() {
 
 function OpenChat({ topic, meId, focusSeq }: { topic: TopicInfo; meId: string; focusSeq: number | null }) {
   const attention = useAttention()
-  const partner = !topic.is_group && topic.partner_id ? { customerId: topic.partner_id, name: topic.name, photoUrl: topic.photo_url, friendStatus: null } : null
+  const partner =
+    !topic.is_group && topic.partner_id
+      ? { customerId: topic.partner_id, name: topic.name, photoUrl: topic.photo_url, friendStatus: null }
+      : null
   return (
     <Conversation
       {...useConversation(topic, meId, focusSeq)}

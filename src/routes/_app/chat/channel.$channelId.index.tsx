@@ -6,6 +6,8 @@ export const Route = createFileRoute('/_app/chat/channel/$channelId/')({
     // Loaded on demand: the route definitions chunk stays free of the HTTP client.
     const { channelChatTarget } = await import('../../../services/chat-link')
     const topicId = await channelChatTarget(params.channelId)
-    throw topicId ? redirect({ to: '/chat/$topicId', params: { topicId }, replace: true }) : redirect({ to: '/chat/default', replace: true })
+    throw topicId
+      ? redirect({ to: '/chat/$topicId', params: { topicId }, replace: true })
+      : redirect({ to: '/chat/default', replace: true })
   },
 })

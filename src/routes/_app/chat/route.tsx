@@ -33,7 +33,9 @@ function ChatLayout() {
   })
   return (
     <div className="flex h-full min-h-0">
-      <aside className={`${openTopicId ? 'hidden md:flex' : 'flex'} w-full min-h-0 flex-col overflow-hidden border-r border-slate-200 bg-white md:w-72 lg:w-80`}>
+      <aside
+        className={`${openTopicId ? 'hidden md:flex' : 'flex'} w-full min-h-0 flex-col overflow-hidden border-r border-slate-200 bg-white md:w-72 lg:w-80`}
+      >
         {channelId ? (
           <div className="flex justify-end border-b border-slate-200 px-3 py-2">
             <Button size="sm" onClick={() => newGroup.onOpen(channelId)} aria-haspopup="dialog">

@@ -15,8 +15,8 @@ export function AboutPage() {
         title={<Trans>We build the room where work happens</Trans>}
         lead={
           <Trans>
-            Workroom is made by a small team in Ho Chi Minh City for people who would rather get things done than
-            juggle five different apps. We have been building it since 2023.
+            Workroom is made by a small team in Ho Chi Minh City for people who would rather get things done than juggle five different
+            apps. We have been building it since 2023.
           </Trans>
         }
         art={<TeamArt />}
@@ -26,16 +26,16 @@ export function AboutPage() {
         <div className="grid max-w-5xl gap-8 text-base leading-7 text-slate-700 md:grid-cols-2">
           <p>
             <Trans>
-              We started Workroom after years of helping shops, clinics and language centres get organised. Every one
-              of them ran on the same patchwork: a chat app for staff, another for customers, a paper diary for
-              appointments and a spreadsheet for leads. Messages got lost between them, and so did customers.
+              We started Workroom after years of helping shops, clinics and language centres get organised. Every one of them ran on the
+              same patchwork: a chat app for staff, another for customers, a paper diary for appointments and a spreadsheet for leads.
+              Messages got lost between them, and so did customers.
             </Trans>
           </p>
           <p>
             <Trans>
-              So we put the pieces in one place. A channel holds your organisation; topics keep each conversation on
-              track; the calendar, to-dos, calls, chatbot and CRM all know who your people are. Today Workroom serves
-              freelancers, growing companies and schools, in English and Vietnamese.
+              So we put the pieces in one place. A channel holds your organisation; topics keep each conversation on track; the calendar,
+              to-dos, calls, chatbot and CRM all know who your people are. Today Workroom serves freelancers, growing companies and schools,
+              in English and Vietnamese.
             </Trans>
           </p>
         </div>

@@ -99,18 +99,27 @@ export function DocsPage() {
             <Guide
               title={<Trans>Create your account</Trans>}
               steps={[
-                <Trans key="1">Open Sign up and enter your name, email address and a password of at least {PASSWORD_MIN} characters that is not a common one.</Trans>,
+                <Trans key="1">
+                  Open Sign up and enter your name, email address and a password of at least {PASSWORD_MIN} characters that is not a common
+                  one.
+                </Trans>,
                 <Trans key="2">Check your inbox for a 6-digit code and enter it on the verification screen.</Trans>,
                 <Trans key="3">Log in. You receive a personal workid that others can use to find and message you.</Trans>,
               ]}
-              tip={<Trans>Forgot your password? Choose "Forgot password" on the login page and we will email you a code to reset it.</Trans>}
+              tip={
+                <Trans>Forgot your password? Choose "Forgot password" on the login page and we will email you a code to reset it.</Trans>
+              }
             />
             <Guide
               title={<Trans>The first-login tutorial</Trans>}
               steps={[
                 <Trans key="1">Choose whether you use Workroom for personal or business purposes.</Trans>,
-                <Trans key="2">Personal: search for the channel that referred you (a school, a club, a company) and join it, or skip.</Trans>,
-                <Trans key="3">Business: name your company channel and choose SME or education; we add a matching description and banner.</Trans>,
+                <Trans key="2">
+                  Personal: search for the channel that referred you (a school, a club, a company) and join it, or skip.
+                </Trans>,
+                <Trans key="3">
+                  Business: name your company channel and choose SME or education; we add a matching description and banner.
+                </Trans>,
               ]}
             />
             <Guide
@@ -126,7 +135,12 @@ export function DocsPage() {
           <Chapter
             id="channels"
             title={t(CHAPTERS[1].label)}
-            intro={<Trans>A channel is the workspace of an organisation or community. It holds topics, members, a calendar and, for business channels, the chatbot and CRM.</Trans>}
+            intro={
+              <Trans>
+                A channel is the workspace of an organisation or community. It holds topics, members, a calendar and, for business channels,
+                the chatbot and CRM.
+              </Trans>
+            }
           >
             <Guide
               title={<Trans>Create a channel</Trans>}
@@ -137,8 +151,7 @@ export function DocsPage() {
               ]}
               tip={
                 <Trans>
-                  Your plan sets how many channels you can administer: {freemium} on Freemium, {premium} on Premium and {growth} on
-                  Growth.
+                  Your plan sets how many channels you can administer: {freemium} on Freemium, {premium} on Premium and {growth} on Growth.
                 </Trans>
               }
             />
@@ -155,14 +168,18 @@ export function DocsPage() {
           <Chapter
             id="topics"
             title={t(CHAPTERS[2].label)}
-            intro={<Trans>Topics are the chats of Workroom: a group conversation about one subject, or a private chat with one person.</Trans>}
+            intro={
+              <Trans>Topics are the chats of Workroom: a group conversation about one subject, or a private chat with one person.</Trans>
+            }
           >
             <Guide
               title={<Trans>Start a conversation</Trans>}
               steps={[
                 <Trans key="1">In a channel, choose "New topic", give it a name and add members.</Trans>,
                 <Trans key="2">To chat with one person, search their name or workid in the header and open their profile.</Trans>,
-                <Trans key="3">Type your message and press Enter. Attach files, mention people with @ and reply to a message to keep threads clear.</Trans>,
+                <Trans key="3">
+                  Type your message and press Enter. Attach files, mention people with @ and reply to a message to keep threads clear.
+                </Trans>,
               ]}
             />
             <Guide
@@ -184,7 +201,9 @@ export function DocsPage() {
               title={<Trans>Make a call</Trans>}
               steps={[
                 <Trans key="1">Open a chat and press the phone or camera button.</Trans>,
-                <Trans key="2">The other side sees an incoming call with Answer and Decline. A call nobody answers stops after 60 seconds.</Trans>,
+                <Trans key="2">
+                  The other side sees an incoming call with Answer and Decline. A call nobody answers stops after 60 seconds.
+                </Trans>,
                 <Trans key="3">During the call, mute your microphone, turn the camera off or share your screen.</Trans>,
               ]}
               tip={<Trans>In Privacy settings you can allow calls from friends only.</Trans>}
@@ -202,7 +221,9 @@ export function DocsPage() {
           <Chapter
             id="calendar"
             title={t(CHAPTERS[4].label)}
-            intro={<Trans>The calendar collects your reminders, the slots you offer for booking and the bookings others make with you.</Trans>}
+            intro={
+              <Trans>The calendar collects your reminders, the slots you offer for booking and the bookings others make with you.</Trans>
+            }
           >
             <Guide
               title={<Trans>Set a reminder</Trans>}

@@ -5,7 +5,17 @@ import type { MessageDescriptor } from '@lingui/core'
 import type { IconName } from '../icons'
 import { Icon } from '../icons'
 import { AppWindowArt } from '../illustrations'
-import { buttonOnDark, buttonPrimary, buttonSecondary, CheckList, CtaBanner, FeatureCard, PageHero, Section, useDocumentTitle } from '../page-parts'
+import {
+  buttonOnDark,
+  buttonPrimary,
+  buttonSecondary,
+  CheckList,
+  CtaBanner,
+  FeatureCard,
+  PageHero,
+  Section,
+  useDocumentTitle,
+} from '../page-parts'
 
 const FEATURES: Array<{ icon: IconName; title: MessageDescriptor; body: MessageDescriptor }> = [
   {
@@ -70,8 +80,8 @@ export function HomePage() {
         title={<Trans>One workroom for your team, your clients and your classes</Trans>}
         lead={
           <Trans>
-            Workroom brings channels, topic chats, calls, calendars and a CRM into one place, so individuals,
-            businesses and educators can talk, plan and follow up without switching between apps.
+            Workroom brings channels, topic chats, calls, calendars and a CRM into one place, so individuals, businesses and educators can
+            talk, plan and follow up without switching between apps.
           </Trans>
         }
         art={<AppWindowArt />}

@@ -14,8 +14,8 @@ export function MaasPage() {
         title={<Trans>We run your workroom, you run your organisation</Trans>}
         lead={
           <Trans>
-            Our team plans, configures and operates Workroom for you: channels and roles, chatbots, the CRM, booking
-            calendars and training, with one contact person who knows your setup.
+            Our team plans, configures and operates Workroom for you: channels and roles, chatbots, the CRM, booking calendars and training,
+            with one contact person who knows your setup.
           </Trans>
         }
         art={<TeamArt />}
@@ -33,32 +33,46 @@ export function MaasPage() {
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           <li className="flex">
             <FeatureCard icon="wrench" title={<Trans>Setup and migration</Trans>}>
-              <Trans>We design your channel structure, create groups and topics, and import your members and contacts from spreadsheets or other chat tools.</Trans>
+              <Trans>
+                We design your channel structure, create groups and topics, and import your members and contacts from spreadsheets or other
+                chat tools.
+              </Trans>
             </FeatureCard>
           </li>
           <li className="flex">
             <FeatureCard icon="users" title={<Trans>Administration</Trans>}>
-              <Trans>We add and remove members, keep owner, admin and member roles right, and review storage and plan usage every month.</Trans>
+              <Trans>
+                We add and remove members, keep owner, admin and member roles right, and review storage and plan usage every month.
+              </Trans>
             </FeatureCard>
           </li>
           <li className="flex">
             <FeatureCard icon="chatbot" title={<Trans>Chatbot and CRM design</Trans>}>
-              <Trans>We write your chatbot's questions and answers, map its answers to CRM fields and set up lead stages that match your sales process.</Trans>
+              <Trans>
+                We write your chatbot's questions and answers, map its answers to CRM fields and set up lead stages that match your sales
+                process.
+              </Trans>
             </FeatureCard>
           </li>
           <li className="flex">
             <FeatureCard icon="calendar" title={<Trans>Booking calendars</Trans>}>
-              <Trans>We publish your staff's bookable slots, write the reminder and confirmation emails and connect them to your email templates.</Trans>
+              <Trans>
+                We publish your staff's bookable slots, write the reminder and confirmation emails and connect them to your email templates.
+              </Trans>
             </FeatureCard>
           </li>
           <li className="flex">
             <FeatureCard icon="graduation" title={<Trans>Training</Trans>}>
-              <Trans>Live sessions for admins and staff, in Vietnamese or English, plus short recorded guides your new hires can watch later.</Trans>
+              <Trans>
+                Live sessions for admins and staff, in Vietnamese or English, plus short recorded guides your new hires can watch later.
+              </Trans>
             </FeatureCard>
           </li>
           <li className="flex">
             <FeatureCard icon="shield" title={<Trans>Priority support</Trans>}>
-              <Trans>A named account manager, answers within four business hours and a monthly report on how your teams use Workroom.</Trans>
+              <Trans>
+                A named account manager, answers within four business hours and a monthly report on how your teams use Workroom.
+              </Trans>
             </FeatureCard>
           </li>
         </ul>
@@ -67,10 +81,22 @@ export function MaasPage() {
       <Section id="process" tone="slate" title={<Trans>How an engagement works</Trans>}>
         <ol className="grid gap-6 md:grid-cols-2 lg:grid-cols-4">
           {[
-            { title: <Trans>Discovery call</Trans>, body: <Trans>A 45-minute call to understand your teams, customers and the tools you use today.</Trans> },
-            { title: <Trans>Written plan</Trans>, body: <Trans>Within a week you receive a plan: channel map, roles, automations, timeline and a fixed price.</Trans> },
-            { title: <Trans>Launch</Trans>, body: <Trans>We build the workroom, move your data, train your people and stay on call during the first week.</Trans> },
-            { title: <Trans>Run and review</Trans>, body: <Trans>We operate it month by month and meet you every quarter to adjust it as you grow.</Trans> },
+            {
+              title: <Trans>Discovery call</Trans>,
+              body: <Trans>A 45-minute call to understand your teams, customers and the tools you use today.</Trans>,
+            },
+            {
+              title: <Trans>Written plan</Trans>,
+              body: <Trans>Within a week you receive a plan: channel map, roles, automations, timeline and a fixed price.</Trans>,
+            },
+            {
+              title: <Trans>Launch</Trans>,
+              body: <Trans>We build the workroom, move your data, train your people and stay on call during the first week.</Trans>,
+            },
+            {
+              title: <Trans>Run and review</Trans>,
+              body: <Trans>We operate it month by month and meet you every quarter to adjust it as you grow.</Trans>,
+            },
           ].map((step, i) => (
             <li key={i} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
               <p className="text-sm font-semibold text-indigo-600">

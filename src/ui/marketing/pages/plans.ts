@@ -61,7 +61,12 @@ const DETAILS: Record<PlanId, Omit<PlanCard, 'id' | 'channelQuota' | 'storageGb'
 }
 
 /** The three plans in order, with their figures read from contract/limits.ts. */
-export const PLAN_CARDS: PlanCard[] = PLANS.map((id) => ({ id, channelQuota: PLAN_LIMITS[id].channels, storageGb: PLAN_LIMITS[id].storageGb, ...DETAILS[id] }))
+export const PLAN_CARDS: PlanCard[] = PLANS.map((id) => ({
+  id,
+  channelQuota: PLAN_LIMITS[id].channels,
+  storageGb: PLAN_LIMITS[id].storageGb,
+  ...DETAILS[id],
+}))
 
 /** Prices are in US dollars, formatted en-US (docs/product-rules.md, Money). */
 export const formatUsd = (amount: number) =>

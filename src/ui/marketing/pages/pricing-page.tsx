@@ -12,7 +12,12 @@ export function PricingPage() {
       <PageHero
         eyebrow={<Trans>Pricing</Trans>}
         title={<Trans>Simple plans that grow with your channels</Trans>}
-        lead={<Trans>Start free with one channel. Upgrade when you need more channels, storage and tools for customers. Prices in US dollars, billed monthly, cancel any time.</Trans>}
+        lead={
+          <Trans>
+            Start free with one channel. Upgrade when you need more channels, storage and tools for customers. Prices in US dollars, billed
+            monthly, cancel any time.
+          </Trans>
+        }
       />
 
       <section aria-label={t`Plans`} className="bg-white">
@@ -97,7 +102,9 @@ export function PricingPage() {
               <Trans>Can I change plans later?</Trans>
             </dt>
             <dd className="mt-2 text-sm leading-6 text-slate-600">
-              <Trans>Yes. Upgrade at any time from Pricing inside the app; the new quota and storage apply as soon as the payment succeeds.</Trans>
+              <Trans>
+                Yes. Upgrade at any time from Pricing inside the app; the new quota and storage apply as soon as the payment succeeds.
+              </Trans>
             </dd>
           </div>
           <div>
@@ -105,7 +112,10 @@ export function PricingPage() {
               <Trans>What happens if a renewal payment fails?</Trans>
             </dt>
             <dd className="mt-2 text-sm leading-6 text-slate-600">
-              <Trans>We notify you and retry. If the renewal still fails within 5 days, the subscription is cancelled and your account returns to Freemium. Your messages and files are kept.</Trans>
+              <Trans>
+                We notify you and retry. If the renewal still fails within 5 days, the subscription is cancelled and your account returns to
+                Freemium. Your messages and files are kept.
+              </Trans>
             </dd>
           </div>
           <div>

@@ -16,8 +16,8 @@ export function PrivacyPage() {
       intro={
         <p>
           <Trans>
-            This policy explains what personal data Workroom collects, why, and the choices you have. {company}, {address},
-            is the controller of the personal data described here.
+            This policy explains what personal data Workroom collects, why, and the choices you have. {company}, {address}, is the
+            controller of the personal data described here.
           </Trans>
         </p>
       }
@@ -37,7 +37,9 @@ export function PrivacyPage() {
                 <Trans>Usage data: devices, browser type, IP address, sign-in times and which features you use.</Trans>
               </li>
               <li>
-                <Trans>Payment data: your plan and billing history. Card details are handled by our payment provider and never stored by us.</Trans>
+                <Trans>
+                  Payment data: your plan and billing history. Card details are handled by our payment provider and never stored by us.
+                </Trans>
               </li>
             </ul>
           ),
@@ -76,10 +78,10 @@ export function PrivacyPage() {
           body: (
             <p>
               <Trans>
-                Other users see what you share with them, such as your name, avatar and workid, and the messages you send to
-                their topics. Channel owners and administrators see the members and activity of their channel. We use a
-                small number of service providers for hosting, email delivery, push notifications and payments, under
-                contracts that oblige them to protect the data. We disclose data to authorities only when the law requires it.
+                Other users see what you share with them, such as your name, avatar and workid, and the messages you send to their topics.
+                Channel owners and administrators see the members and activity of their channel. We use a small number of service providers
+                for hosting, email delivery, push notifications and payments, under contracts that oblige them to protect the data. We
+                disclose data to authorities only when the law requires it.
               </Trans>
             </p>
           ),
@@ -90,9 +92,9 @@ export function PrivacyPage() {
           body: (
             <p>
               <Trans>
-                We keep account data and content while your account is open. Files you delete go to the trash, from which
-                they are permanently removed after 30 days. When you close your account we delete your content within 30
-                days, except billing records, which we keep for as long as tax law requires.
+                We keep account data and content while your account is open. Files you delete go to the trash, from which they are
+                permanently removed after 30 days. When you close your account we delete your content within 30 days, except billing
+                records, which we keep for as long as tax law requires.
               </Trans>
             </p>
           ),
@@ -103,8 +105,8 @@ export function PrivacyPage() {
           body: (
             <p>
               <Trans>
-                Data travels over encrypted connections. Passwords are hashed with a modern algorithm, sign-in tokens are
-                short-lived and rotated, and access to production systems is limited to the staff who need it.
+                Data travels over encrypted connections. Passwords are hashed with a modern algorithm, sign-in tokens are short-lived and
+                rotated, and access to production systems is limited to the staff who need it.
               </Trans>
             </p>
           ),
@@ -116,14 +118,14 @@ export function PrivacyPage() {
             <>
               <p>
                 <Trans>
-                  You can see and correct your profile in the app at any time. You may also ask us for a copy of your data,
-                  to delete it, or to restrict or object to how we process it. We answer within 30 days.
+                  You can see and correct your profile in the app at any time. You may also ask us for a copy of your data, to delete it, or
+                  to restrict or object to how we process it. We answer within 30 days.
                 </Trans>
               </p>
               <p>
                 <Trans>
-                  Privacy settings let you decide whether only friends may call you, chat with you or add you to topics, and
-                  you can turn notification sounds and browser push on or off.
+                  Privacy settings let you decide whether only friends may call you, chat with you or add you to topics, and you can turn
+                  notification sounds and browser push on or off.
                 </Trans>
               </p>
             </>
@@ -135,8 +137,8 @@ export function PrivacyPage() {
           body: (
             <p>
               <Trans>
-                Workroom stores a small amount of data in your browser: your sign-in session and your language choice. We do
-                not use third-party advertising cookies.
+                Workroom stores a small amount of data in your browser: your sign-in session and your language choice. We do not use
+                third-party advertising cookies.
               </Trans>
             </p>
           ),
@@ -147,8 +149,8 @@ export function PrivacyPage() {
           body: (
             <p>
               <Trans>
-                Workroom is not intended for children under 13. Schools that invite younger students must have the consent
-                of a parent or guardian and manage those accounts in their own channel.
+                Workroom is not intended for children under 13. Schools that invite younger students must have the consent of a parent or
+                guardian and manage those accounts in their own channel.
               </Trans>
             </p>
           ),
@@ -163,8 +165,8 @@ export function PrivacyPage() {
                 <a href={`mailto:${email}`} className="text-indigo-700 underline">
                   {email}
                 </a>{' '}
-                for any privacy question or request. If we change this policy in a way that matters, we will tell you in the
-                app or by email before the change applies.
+                for any privacy question or request. If we change this policy in a way that matters, we will tell you in the app or by email
+                before the change applies.
               </Trans>
             </p>
           ),

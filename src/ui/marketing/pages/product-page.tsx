@@ -5,7 +5,17 @@ import { Icon, type IconName } from '../icons'
 import { AppWindowArt } from '../illustrations'
 import { buttonOnDark, buttonPrimary, buttonSecondary, CtaBanner, PageHero, Section, useDocumentTitle } from '../page-parts'
 
-function Capability({ icon, title, children, level = 'h3' }: { icon: IconName; title: ReactNode; children: ReactNode; level?: 'h3' | 'h4' }) {
+function Capability({
+  icon,
+  title,
+  children,
+  level = 'h3',
+}: {
+  icon: IconName
+  title: ReactNode
+  children: ReactNode
+  level?: 'h3' | 'h4'
+}) {
   const Heading = level
   return (
     <li className="flex gap-4">
@@ -20,9 +30,24 @@ function Capability({ icon, title, children, level = 'h3' }: { icon: IconName; t
   )
 }
 
-function Pillar({ id, kicker, title, lead, children }: { id: string; kicker: ReactNode; title: ReactNode; lead: ReactNode; children: ReactNode }) {
+function Pillar({
+  id,
+  kicker,
+  title,
+  lead,
+  children,
+}: {
+  id: string
+  kicker: ReactNode
+  title: ReactNode
+  lead: ReactNode
+  children: ReactNode
+}) {
   return (
-    <section aria-labelledby={`${id}-title`} className="grid gap-8 border-t border-slate-200 py-12 first:border-t-0 first:pt-0 lg:grid-cols-[1fr_2fr]">
+    <section
+      aria-labelledby={`${id}-title`}
+      className="grid gap-8 border-t border-slate-200 py-12 first:border-t-0 first:pt-0 lg:grid-cols-[1fr_2fr]"
+    >
       <div>
         <p className="text-sm font-semibold uppercase tracking-wide text-indigo-600">{kicker}</p>
         <h3 id={`${id}-title`} className="mt-2 text-2xl font-bold text-slate-900">
@@ -45,8 +70,8 @@ export function ProductPage() {
         title={<Trans>Chat, plan, meet and grow in one app</Trans>}
         lead={
           <Trans>
-            Workroom is organised around channels. Inside a channel, topics hold the conversations, and every tool,
-            from the calendar to the CRM, works with the same people and the same notifications.
+            Workroom is organised around channels. Inside a channel, topics hold the conversations, and every tool, from the calendar to the
+            CRM, works with the same people and the same notifications.
           </Trans>
         }
         art={<AppWindowArt />}
@@ -60,7 +85,12 @@ export function ProductPage() {
       </PageHero>
 
       <Section id="tour" title={<Trans>A tour of Workroom</Trans>}>
-        <Pillar id="chat" kicker={<Trans>Chat</Trans>} title={<Trans>Conversations with a home</Trans>} lead={<Trans>Every message belongs to a topic, and every topic to a channel or a contact.</Trans>}>
+        <Pillar
+          id="chat"
+          kicker={<Trans>Chat</Trans>}
+          title={<Trans>Conversations with a home</Trans>}
+          lead={<Trans>Every message belongs to a topic, and every topic to a channel or a contact.</Trans>}
+        >
           <Capability level="h4" icon="channels" title={<Trans>Channels</Trans>}>
             <Trans>Public or password-protected workspaces with owner, admin and member roles, a description and a banner.</Trans>
           </Capability>
@@ -74,7 +104,12 @@ export function ProductPage() {
             <Trans>In-app, browser push and live updates, with unread badges so nothing slips past you.</Trans>
           </Capability>
         </Pillar>
-        <Pillar id="plan" kicker={<Trans>Plan</Trans>} title={<Trans>From talk to done</Trans>} lead={<Trans>Turn decisions into dates, tasks and answers without leaving the chat.</Trans>}>
+        <Pillar
+          id="plan"
+          kicker={<Trans>Plan</Trans>}
+          title={<Trans>From talk to done</Trans>}
+          lead={<Trans>Turn decisions into dates, tasks and answers without leaving the chat.</Trans>}
+        >
           <Capability level="h4" icon="calendar" title={<Trans>Calendar and reminders</Trans>}>
             <Trans>Create reminders for yourself or a topic and get notified when they are due.</Trans>
           </Capability>
@@ -88,7 +123,12 @@ export function ProductPage() {
             <Trans>Single or multiple choice polls with live results inside the topic.</Trans>
           </Capability>
         </Pillar>
-        <Pillar id="meet" kicker={<Trans>Meet</Trans>} title={<Trans>Face to face, from anywhere</Trans>} lead={<Trans>Calls start where the conversation already is.</Trans>}>
+        <Pillar
+          id="meet"
+          kicker={<Trans>Meet</Trans>}
+          title={<Trans>Face to face, from anywhere</Trans>}
+          lead={<Trans>Calls start where the conversation already is.</Trans>}
+        >
           <Capability level="h4" icon="call" title={<Trans>Voice and video calls</Trans>}>
             <Trans>Ring a contact or a whole topic; unanswered calls stop ringing after 60 seconds.</Trans>
           </Capability>
@@ -96,7 +136,12 @@ export function ProductPage() {
             <Trans>Press Meeting now, share the join code and start talking; guests join from the browser.</Trans>
           </Capability>
         </Pillar>
-        <Pillar id="grow" kicker={<Trans>Grow</Trans>} title={<Trans>Tools that bring customers in</Trans>} lead={<Trans>Business and education channels get tools to attract, answer and follow up.</Trans>}>
+        <Pillar
+          id="grow"
+          kicker={<Trans>Grow</Trans>}
+          title={<Trans>Tools that bring customers in</Trans>}
+          lead={<Trans>Business and education channels get tools to attract, answer and follow up.</Trans>}
+        >
           <Capability level="h4" icon="chatbot" title={<Trans>Chatbots</Trans>}>
             <Trans>Build a question-and-answer bot, embed it on your website and track which questions people ask.</Trans>
           </Capability>
