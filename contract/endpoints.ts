@@ -103,6 +103,7 @@ export type RateLimitName =
   | 'socketConnect'
   | 'relate'
   | 'unsubscribe'
+  | 'pushSubscription'
 
 export interface RateLimit {
   rule: RateLimitName
@@ -307,10 +308,11 @@ export const endpoints = {
     method: 'PUT',
     path: 'customer/update-fcm-token',
     tag: 'customer',
-    summary: 'Store the Web Push subscription of this device',
+    summary: 'Store the Web Push subscription of this device (at most 10 per user: the one saved longest ago goes)',
     auth: 'signedIn',
     body: fcmTokenBody,
     response: pushSaved,
+    limit: { rule: 'pushSubscription', by: 'user' },
   }),
   updateLanguage: endpoint({
     method: 'PUT',

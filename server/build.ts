@@ -18,6 +18,7 @@ import { zodValidatorCompiler } from './http/validation'
 import { createTokenService } from './auth/tokens'
 import { createScheduler, type Scheduler } from './jobs/scheduler'
 import { createMailer } from './mail/mailer'
+import { createSafeFetch } from './net/safe-fetch'
 import { attentionRoutes, createAttentionService, digestJob } from './modules/attention'
 import { authRoutes, createAuthService } from './modules/auth'
 import { channelPublicRoutes, channelRoutes, createChannelService } from './modules/channel'
@@ -146,7 +147,8 @@ export async function buildApp(
     preview: config.emailPreview,
   })
   const uploads = createUploadPipeline(path.join(config.mediaDir, 'tmp'))
-  const ctx: AppContext = { config, db: database.db, dbKind: database.kind, run: database.run, mailer, tokens, realtime, uploads }
+  const outbound = createSafeFetch(config.outbound)
+  const ctx: AppContext = { config, db: database.db, dbKind: database.kind, run: database.run, mailer, tokens, realtime, uploads, outbound }
   const services = createServices(ctx, app.log)
   // notifications (browser push): the VAPID key pair is made (or read) once, at start.
   await services.notify.push.publicKey()
@@ -160,10 +162,13 @@ export async function buildApp(
   // Sockets go first so the HTTP server can close; the database goes last.
   app.addHook('preClose', async () => {
     services.attention.close()
+    services.notify.push.close()
+    await services.notify.pushesSettled()
     await jobs.stop()
     await realtime.close()
   })
   app.addHook('onClose', async () => {
+    outbound.close()
     await mailer.close()
     await database.close()
   })

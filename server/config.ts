@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import type { LookupFunction } from 'node:net'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { type SigningKeys, signingKeys } from './auth/keys'
@@ -45,6 +46,8 @@ export interface RateLimits {
   relate: RateLimitRule
   /** attention/unsubscribe (a signed link from an email, no login), keyed by ip. */
   unsubscribe: RateLimitRule
+  /** customer/update-fcm-token (a device's push subscription), keyed by user. */
+  pushSubscription: RateLimitRule
 }
 
 /** The auth rules fail closed: a Redis outage must not switch off the brute-force limits. */
@@ -63,6 +66,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   socketConnect: { max: 60, windowMs: 60_000 },
   relate: { max: 60, windowMs: 10 * 60_000 },
   unsubscribe: { max: 30, windowMs: 10 * 60_000 },
+  pushSubscription: { max: 10, windowMs: 60 * 60_000 },
 }
 
 /** The rules' names (RATE_LIMIT_<NAME> in the environment). */
@@ -95,6 +99,17 @@ export interface SessionSettings {
   /** How long the refresh token just rotated may be presented again (a retry after a lost answer). Default 30 s. */
   refreshGraceMs: number
 }
+
+/**
+ * The push services a subscription's endpoint may name (https on port 443 only): a name, or
+ * `*.name` for any host under it. Chrome and the Chromium browsers (Edge on Android, Opera,
+ * Samsung Internet) use FCM, Edge on Windows WNS (wns2-*.notify.windows.com), Firefox autopush,
+ * Safari Apple's push service (web.push.apple.com).
+ */
+export const DEFAULT_PUSH_SERVICE_HOSTS = ['fcm.googleapis.com', '*.notify.windows.com', '*.push.services.mozilla.com', '*.push.apple.com']
+
+/** How many pushes are sent at once: in all, and to one user's devices. */
+export const DEFAULT_PUSH_CONCURRENCY = { concurrency: 32, perUserConcurrency: 4 }
 
 export const DEFAULT_SESSION_SETTINGS: SessionSettings = {
   accessTokenTtlSeconds: 15 * 60,
@@ -147,6 +162,16 @@ export interface ServerOptions {
   // notifications (browser push)
   /** VAPID keys (base64url) and subject (mailto: or https:); without them a key pair is made once and kept in the database. */
   vapid?: { publicKey?: string; privateKey?: string; subject?: string }
+  /** Push endpoints' allowed hosts (PUSH_SERVICE_HOSTS; default DEFAULT_PUSH_SERVICE_HOSTS) and how many pushes go at once. */
+  push?: { serviceHosts?: string[]; concurrency?: number; perUserConcurrency?: number }
+  /**
+   * For tests only: optionsFromEnv never sets it, so no environment can turn it on, and it is
+   * refused together with `production`. `loopbackPush`: a push endpoint may be plain http to this
+   * machine (localhost, 127.0.0.1, [::1]) and outgoing requests may reach loopback addresses: the
+   * local push-service stubs of tests/server and tests/e2e. `lookup`: the DNS lookup outgoing
+   * requests use (a test makes a name resolve to a chosen address).
+   */
+  testOnly?: { loopbackPush?: boolean; lookup?: LookupFunction }
   rateLimits?: { [K in keyof RateLimits]?: Partial<RateLimitRule> } & {
     /** Prefix of the shared Redis counters; lets test runs start from zero. */
     namespace?: string
@@ -188,6 +213,10 @@ export interface Config {
   onQuery?: (sql: string) => void
   // notifications (browser push)
   vapid: { publicKey?: string; privateKey?: string; subject: string }
+  /** serviceHosts: see DEFAULT_PUSH_SERVICE_HOSTS; loopbackHttp: ServerOptions.testOnly.loopbackPush. */
+  push: { serviceHosts: string[]; concurrency: number; perUserConcurrency: number; loopbackHttp: boolean }
+  /** Outgoing requests to user-given URLs (server/net/safe-fetch.ts); both only from ServerOptions.testOnly. */
+  outbound: { allowLoopback: boolean; lookup?: LookupFunction }
 }
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -199,6 +228,8 @@ export async function resolveConfig(opts: ServerOptions): Promise<Config> {
   const production = opts.production ?? false
   const smtpUrl = opts.smtpUrl || undefined
   const publicUrl = opts.publicUrl?.replace(/\/+$/, '') || undefined
+  const loopbackPush = opts.testOnly?.loopbackPush === true
+  if (loopbackPush && production) throw new Error('testOnly.loopbackPush is for tests and cannot be used in production')
   return {
     port: opts.port ?? 3000,
     host: opts.host ?? '0.0.0.0',
@@ -241,6 +272,13 @@ export async function resolveConfig(opts: ServerOptions): Promise<Config> {
       privateKey: opts.vapid?.privateKey || undefined,
       subject: opts.vapid?.subject || `mailto:no-reply@workroom.local`,
     },
+    push: {
+      serviceHosts: (opts.push?.serviceHosts ?? DEFAULT_PUSH_SERVICE_HOSTS).map((host) => host.trim().toLowerCase()).filter(Boolean),
+      concurrency: opts.push?.concurrency ?? DEFAULT_PUSH_CONCURRENCY.concurrency,
+      perUserConcurrency: opts.push?.perUserConcurrency ?? DEFAULT_PUSH_CONCURRENCY.perUserConcurrency,
+      loopbackHttp: loopbackPush,
+    },
+    outbound: { allowLoopback: loopbackPush, lookup: opts.testOnly?.lookup },
   }
 }
 

@@ -1,6 +1,7 @@
 import type { Config } from './config'
 import type { Db, DbKind, RunPrepared } from './db/client'
 import type { Mailer } from './mail/mailer'
+import type { SafeFetch } from './net/safe-fetch'
 import type { TokenService } from './auth/tokens'
 import type { Realtime } from './realtime'
 import type { UploadPipeline } from './storage/upload-pipeline'
@@ -17,6 +18,8 @@ export interface AppContext {
   realtime: Realtime
   /** Every uploaded file (avatars, media) comes in through it. */
   uploads: UploadPipeline
+  /** Every request to a URL a user gave (push endpoints) goes out through it: public addresses only. */
+  outbound: SafeFetch
 }
 
 /**

@@ -27,6 +27,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv, defaults: { port: number;
     production: env.NODE_ENV === 'production',
     // notifications (browser push)
     vapid: { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject: env.VAPID_SUBJECT },
+    push: { serviceHosts: pushServiceHostsFromEnv(env.PUSH_SERVICE_HOSTS) },
     ai: { baseUrl: env.AI_BASE_URL, apiKey: env.AI_API_KEY, model: env.AI_MODEL },
     storageQuotaBytes: int('STORAGE_QUOTA_BYTES'),
     missedEmailMinutes: int('MISSED_EMAIL_MINUTES'),
@@ -64,6 +65,20 @@ function isAddressOrNetwork(entry: string): boolean {
   if (version === 0 || rest.length > 0) return false
   if (prefix === undefined) return true
   return /^\d+$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128)
+}
+
+/**
+ * PUSH_SERVICE_HOSTS: the hosts a push subscription's endpoint may name, comma-separated host
+ * names or `*.name` (any host under it), replacing the defaults. Unset: the defaults. Addresses
+ * are refused: push services are reached by name.
+ */
+export function pushServiceHostsFromEnv(raw: string | undefined): string[] | undefined {
+  const value = raw?.trim() ?? ''
+  if (value === '') return undefined
+  const hosts = value.split(',').map((s) => s.trim().toLowerCase())
+  const bad = hosts.find((host) => !/^(\*\.)?([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)+[a-z]([a-z0-9-]*[a-z0-9])?$/.test(host))
+  if (bad !== undefined) throw new Error(`PUSH_SERVICE_HOSTS must be comma-separated host names or *.names, got "${bad}"`)
+  return hosts
 }
 
 /** A whole-number port from the environment, or the default. */

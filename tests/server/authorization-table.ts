@@ -109,7 +109,12 @@ export const AUTHORIZATION: Record<string, Row> = {
     rule: 'own devices',
     expect: signedIn,
     input: () => ({
-      body: { fcm_token: JSON.stringify({ endpoint: `https://push.example/${crypto.randomUUID()}`, keys: { p256dh: 'BPk', auth: 'au' } }) },
+      body: {
+        fcm_token: JSON.stringify({
+          endpoint: `https://fcm.googleapis.com/fcm/send/${crypto.randomUUID()}`,
+          keys: { p256dh: 'BPk', auth: 'au' },
+        }),
+      },
     }),
   },
   updateLanguage: { rule: 'own row', expect: signedIn, input: () => ({ body: { language: 'en' } }) },

@@ -94,6 +94,7 @@ describe('rate-limit configuration', () => {
       socketConnect: { max: 60, windowMs: minute },
       relate: { max: 60, windowMs: 10 * minute },
       unsubscribe: { max: 30, windowMs: 10 * minute },
+      pushSubscription: { max: 10, windowMs: 60 * minute },
     })
     const config = await resolveConfig({
       jwtSecret: 'x'.repeat(40),
