@@ -34,6 +34,7 @@ import { createSupportService, type SupportService, supportRoutes } from './modu
 import { createRealtime } from './realtime'
 import { createAvatarStore } from './storage/avatars'
 import { installMediaRoutes } from './storage/media-routes'
+import { createObjectStore, mediaSharingWarning } from './storage/object-store'
 import { createUploadPipeline } from './storage/upload-pipeline'
 
 export function createFastify(config: Config): FastifyInstance {
@@ -52,7 +53,7 @@ export function createFastify(config: Config): FastifyInstance {
  * no module builds another module's service.
  */
 export function createServices(ctx: AppContext, log: Pick<FastifyBaseLogger, 'error'>) {
-  const customer = createCustomerService(ctx, createAvatarStore(ctx.config.mediaDir))
+  const customer = createCustomerService(ctx, createAvatarStore(ctx.storage))
   const notify = createNotifyService(ctx)
   const media = createMediaService(ctx, {
     requireTopicWriter: async (db, topicId, userId) =>
@@ -116,7 +117,11 @@ export async function buildApp(
   config: Config,
   database: Database,
 ): Promise<{ ctx: AppContext; services: Services; jobs: Scheduler }> {
-  await installSecurityHeaders(app, { publicUrl: config.publicUrl, production: config.production })
+  const storage = await createObjectStore(config)
+  app.addHook('onClose', () => storage.close())
+  const sharing = mediaSharingWarning(config)
+  if (sharing) app.log.warn({ media_dir: config.mediaDir }, sharing)
+  await installSecurityHeaders(app, { publicUrl: config.publicUrl, production: config.production, mediaOrigin: storage.readOrigin })
   app.setValidatorCompiler(zodValidatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   installJsonParser(app)
@@ -146,7 +151,7 @@ export async function buildApp(
     preview: config.emailPreview,
   })
   const uploads = createUploadPipeline(path.join(config.mediaDir, 'tmp'))
-  const ctx: AppContext = { config, db: database.db, dbKind: database.kind, run: database.run, mailer, tokens, realtime, uploads }
+  const ctx: AppContext = { config, db: database.db, dbKind: database.kind, run: database.run, mailer, tokens, realtime, uploads, storage }
   const services = createServices(ctx, app.log)
   // notifications (browser push): the VAPID key pair is made (or read) once, at start.
   await services.notify.push.publicKey()
@@ -200,7 +205,7 @@ export async function buildApp(
     { prefix: '/api' },
   )
   await app.register(emailPreviewRoutes, { ctx, service: services.emailPreview })
-  await installMediaRoutes(app, path.join(config.mediaDir, 'avatars'))
+  await installMediaRoutes(app, createAvatarStore(storage))
   await installSpa(app, config.distDir)
   return { ctx, services, jobs }
 }

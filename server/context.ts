@@ -3,6 +3,7 @@ import type { Db, DbKind, RunPrepared } from './db/client'
 import type { Mailer } from './mail/mailer'
 import type { TokenService } from './auth/tokens'
 import type { Realtime } from './realtime'
+import type { ObjectStore } from './storage/object-store'
 import type { UploadPipeline } from './storage/upload-pipeline'
 
 /** What every domain plugin receives: built once at start, shared by all requests. */
@@ -17,6 +18,8 @@ export interface AppContext {
   realtime: Realtime
   /** Every uploaded file (avatars, media) comes in through it. */
   uploads: UploadPipeline
+  /** Where uploaded files are kept once received: the media directory or an S3 bucket. */
+  storage: ObjectStore
 }
 
 /**
