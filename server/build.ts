@@ -35,6 +35,7 @@ import { createSupportService, type SupportService, supportRoutes } from './modu
 import { createRealtime } from './realtime'
 import { createAvatarStore } from './storage/avatars'
 import { installMediaRoutes } from './storage/media-routes'
+import { createObjectStore, mediaSharingWarning } from './storage/object-store'
 import { createUploadPipeline } from './storage/upload-pipeline'
 
 export function createFastify(config: Config): FastifyInstance {
@@ -53,7 +54,7 @@ export function createFastify(config: Config): FastifyInstance {
  * no module builds another module's service.
  */
 export function createServices(ctx: AppContext, log: Pick<FastifyBaseLogger, 'error'>) {
-  const customer = createCustomerService(ctx, createAvatarStore(ctx.config.mediaDir))
+  const customer = createCustomerService(ctx, createAvatarStore(ctx.storage))
   const notify = createNotifyService(ctx)
   const media = createMediaService(ctx, {
     requireTopicWriter: async (db, topicId, userId) =>
@@ -117,7 +118,11 @@ export async function buildApp(
   config: Config,
   database: Database,
 ): Promise<{ ctx: AppContext; services: Services; jobs: Scheduler }> {
-  await installSecurityHeaders(app, { publicUrl: config.publicUrl, production: config.production })
+  const storage = await createObjectStore(config)
+  app.addHook('onClose', () => storage.close())
+  const sharing = mediaSharingWarning(config)
+  if (sharing) app.log.warn({ media_dir: config.mediaDir }, sharing)
+  await installSecurityHeaders(app, { publicUrl: config.publicUrl, production: config.production, mediaOrigin: storage.readOrigin })
   app.setValidatorCompiler(zodValidatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   installJsonParser(app)
@@ -148,7 +153,18 @@ export async function buildApp(
   })
   const uploads = createUploadPipeline(path.join(config.mediaDir, 'tmp'))
   const outbound = createSafeFetch(config.outbound)
-  const ctx: AppContext = { config, db: database.db, dbKind: database.kind, run: database.run, mailer, tokens, realtime, uploads, outbound }
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    dbKind: database.kind,
+    run: database.run,
+    mailer,
+    tokens,
+    realtime,
+    uploads,
+    storage,
+    outbound,
+  }
   const services = createServices(ctx, app.log)
   // notifications (browser push): the VAPID key pair is made (or read) once, at start.
   await services.notify.push.publicKey()
@@ -205,7 +221,7 @@ export async function buildApp(
     { prefix: '/api' },
   )
   await app.register(emailPreviewRoutes, { ctx, service: services.emailPreview })
-  await installMediaRoutes(app, path.join(config.mediaDir, 'avatars'))
+  await installMediaRoutes(app, createAvatarStore(storage))
   await installSpa(app, config.distDir)
   return { ctx, services, jobs }
 }

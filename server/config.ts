@@ -117,12 +117,32 @@ export const DEFAULT_SESSION_SETTINGS: SessionSettings = {
   refreshGraceMs: 30_000,
 }
 
+/** An S3-compatible bucket for media (S3_*). */
+export interface S3Settings {
+  bucket: string
+  /** Default us-east-1 (what MinIO and most S3-compatible servers accept). */
+  region: string
+  /** Another S3-compatible service than AWS (MinIO, R2, ...): its URL. */
+  endpoint?: string
+  /** Both, or neither: then the AWS SDK's default credential chain (AWS_* variables, an instance role). */
+  accessKeyId?: string
+  secretAccessKey?: string
+  /** `<endpoint>/<bucket>/<key>` instead of `<bucket>.<endpoint host>/<key>` (MinIO and most self-hosted servers need it). */
+  forcePathStyle: boolean
+  /** media/access answers with a redirect to a short-lived presigned URL of the bucket instead of streaming the file. */
+  presignedReads: boolean
+}
+
 export interface ServerOptions {
   /** 0 picks a free port. Default 3000. */
   port?: number
   host?: string
   /** Holds the embedded database (pglite/), media/ and the generated secret. Default ./data. */
   dataDir?: string
+  /** Uploaded media (files/, avatars/) and upload temp files (tmp/); a directory every node mounts when several share the work. Default <dataDir>/media. */
+  mediaDir?: string
+  /** Media in an S3-compatible bucket instead of mediaDir (upload temp files stay in <mediaDir>/tmp); used when `bucket` is set. */
+  s3?: Partial<S3Settings>
   /** PostgreSQL instead of the embedded PGlite. */
   databaseUrl?: string
   /** Where PGlite keeps its files; default <dataDir>/pglite. 'memory://' keeps it in memory. */
@@ -182,7 +202,10 @@ export interface Config {
   port: number
   host: string
   dataDir: string
+  /** Media files when there is no S3 bucket, and upload temp files (tmp/) in any case. */
   mediaDir: string
+  /** Set: media live in this bucket. */
+  s3?: S3Settings
   pgliteDir: string
   databaseUrl?: string
   redisUrl?: string
@@ -234,7 +257,8 @@ export async function resolveConfig(opts: ServerOptions): Promise<Config> {
     port: opts.port ?? 3000,
     host: opts.host ?? '0.0.0.0',
     dataDir,
-    mediaDir: path.join(dataDir, 'media'),
+    mediaDir: path.resolve(opts.mediaDir || path.join(dataDir, 'media')),
+    s3: s3Settings(opts.s3),
     pgliteDir: opts.pgliteDir ?? path.join(dataDir, 'pglite'),
     databaseUrl: opts.databaseUrl || undefined,
     redisUrl: opts.redisUrl || undefined,
@@ -279,6 +303,27 @@ export async function resolveConfig(opts: ServerOptions): Promise<Config> {
       loopbackHttp: loopbackPush,
     },
     outbound: { allowLoopback: loopbackPush, lookup: opts.testOnly?.lookup },
+  }
+}
+
+/** The bucket settings when S3_BUCKET is set; a half-given configuration is refused at start. */
+function s3Settings(s3: Partial<S3Settings> | undefined): S3Settings | undefined {
+  const given = definedOnly(s3)
+  const { bucket, accessKeyId, secretAccessKey } = given
+  if (!bucket) {
+    const stray = Object.entries(given).filter(([, v]) => v !== '' && v !== false)
+    if (stray.length) throw new Error(`S3_BUCKET is not set, but other S3 settings are (${stray.map(([k]) => k).join(', ')})`)
+    return undefined
+  }
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) throw new Error('set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither')
+  return {
+    bucket,
+    region: given.region || 'us-east-1',
+    endpoint: given.endpoint?.replace(/\/+$/, '') || undefined,
+    accessKeyId: accessKeyId || undefined,
+    secretAccessKey: secretAccessKey || undefined,
+    forcePathStyle: given.forcePathStyle ?? false,
+    presignedReads: given.presignedReads ?? false,
   }
 }
 

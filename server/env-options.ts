@@ -10,6 +10,14 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv, defaults: { port: number;
     if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number, got "${raw}"`)
     return n
   }
+  /** A yes/no setting: 1/true or 0/false; unset is undefined. */
+  const flag = (name: string): boolean | undefined => {
+    const raw = env[name]?.trim().toLowerCase()
+    if (raw === undefined || raw === '') return undefined
+    if (raw === '1' || raw === 'true') return true
+    if (raw === '0' || raw === 'false') return false
+    throw new Error(`${name} must be true or false, got "${env[name]}"`)
+  }
   /** RATE_LIMIT_LOGIN=20 (max per window) and RATE_LIMIT_LOGIN_WINDOW_MS=60000, likewise every rule (NEW_CHAT for newChat). */
   const rule = (name: string): Partial<RateLimitRule> => ({ max: int(`RATE_LIMIT_${name}`), windowMs: int(`RATE_LIMIT_${name}_WINDOW_MS`) })
 
@@ -17,6 +25,16 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv, defaults: { port: number;
     port: defaults.port,
     host: env.HOST || defaults.host,
     dataDir: env.DATA_DIR || './data',
+    mediaDir: env.MEDIA_DIR || undefined,
+    s3: {
+      bucket: env.S3_BUCKET,
+      region: env.S3_REGION,
+      endpoint: env.S3_ENDPOINT,
+      accessKeyId: env.S3_ACCESS_KEY_ID,
+      secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+      forcePathStyle: flag('S3_FORCE_PATH_STYLE'),
+      presignedReads: flag('S3_PRESIGNED_READS'),
+    },
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
     smtpUrl: env.SMTP_URL,

@@ -103,7 +103,7 @@ async function sniff(file: string, plainText: boolean): Promise<SniffedType | nu
   return plainText ? { mime: 'text/plain; charset=utf-8', ext: 'txt', kind: 'file' } : null
 }
 
-/** Temp files live in `tempDir`, on the same disk as the stores, so keeping one is a rename. */
+/** Temp files live in `tempDir` (<mediaDir>/tmp): on the media directory's disk, keeping one is a rename; with S3 it is uploaded from there. */
 export function createUploadPipeline(tempDir: string) {
   return {
     /**
