@@ -29,7 +29,7 @@ import { createMessageService, messageRoutes } from './modules/message'
 import { createNotifyService, notifyRoutes } from './modules/notify'
 import { createRelatesService, relatesRoutes } from './modules/relates'
 import { createSearchService, searchRoutes } from './modules/search'
-import { createTopicService, memberName, requireTopicMember, requireTopicPermission, topicIdsOf, topicRoutes } from './modules/topic'
+import { createTopicService, requireTopicMember, requireTopicWriter, topicIdsOf, topicRoutes, writerName } from './modules/topic'
 import { createSupportService, type SupportService, supportRoutes } from './modules/support'
 import { createRealtime } from './realtime'
 import { createAvatarStore } from './storage/avatars'
@@ -54,10 +54,8 @@ export function createFastify(config: Config): FastifyInstance {
 export function createServices(ctx: AppContext, log: Pick<FastifyBaseLogger, 'error'>) {
   const customer = createCustomerService(ctx, createAvatarStore(ctx.config.mediaDir))
   const notify = createNotifyService(ctx)
-  const media = createMediaService(ctx, {
-    requireTopicWriter: async (db, topicId, userId) =>
-      requireTopicPermission(await requireTopicMember(db, topicId, userId), 'send_message'),
-  })
+  // Uploading into a topic is writing there: a member whom the group lets write and the 1:1 partner does not refuse.
+  const media = createMediaService(ctx, { requireTopicWriter })
   const relates = createRelatesService(ctx, { notify })
   const topic = createTopicService(ctx, { relates })
   const attention = createAttentionService(ctx, { notify })
@@ -131,7 +129,8 @@ export async function buildApp(
     connectLimit: config.rateLimits.socketConnect,
     log: app.log,
     topicsOf: (userId) => topicIdsOf(database.db, userId),
-    memberName: (userId, topicId) => memberName(database.db, userId, topicId),
+    // Typing is a write: only from someone who may write in the topic (a block or friends-only refuses it too).
+    writerName: (userId, topicId) => writerName(database.db, userId, topicId),
   })
   // A revoked session's sockets go, on every node.
   tokens.onRevoked((revoked) => realtime.disconnect(revoked))
