@@ -40,13 +40,14 @@ describe('auth/refresh-token', () => {
 
   it('refuses a request a browser marks as from another site or origin (403), without touching the cookie', async () => {
     const me = await register(server.url)
-    for (const headers of [
+    const elsewhere: Record<string, string>[] = [
       { origin: 'https://evil.example' },
       { origin: 'null' },
       { 'sec-fetch-site': 'same-site' },
       { 'sec-fetch-site': 'cross-site' },
       { 'sec-fetch-site': 'same-site', origin: server.url },
-    ]) {
+    ]
+    for (const headers of elsewhere) {
       const res = await refreshWith(server.url, me.refresh_token, headers)
       expect(res.status, JSON.stringify(headers)).toBe(403)
       expect(refreshCookie(res.headers), JSON.stringify(headers)).toBeUndefined()
