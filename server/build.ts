@@ -149,6 +149,8 @@ export async function buildApp(
   const services = createServices(ctx, app.log)
   // notifications (browser push): the VAPID key pair is made (or read) once, at start.
   await services.notify.push.publicKey()
+  // pages: the support desk's account exists before anyone can sign up.
+  await services.support.prepare()
   const jobs = createScheduler([cleanupJob(ctx, services), orphanSweep(services.media, config.now), digestJob(services.attention)], {
     db: database.db,
     log: app.log,
