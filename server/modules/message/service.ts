@@ -183,12 +183,16 @@ export function createMessageService(
         if (!target || target.topicId !== input.topic_id) throw badRequest('invalidInput', 'reply_to')
         reply = target
       }
+      // Only members with a verified email can be mentioned (an unverified account can be no one's contact).
       const mentions = input.mentions.length
         ? (
             await db
               .select({ id: topicMembers.userId })
               .from(topicMembers)
-              .where(and(eq(topicMembers.topicId, input.topic_id), inArray(topicMembers.userId, input.mentions)))
+              .innerJoin(users, eq(users.id, topicMembers.userId))
+              .where(
+                and(eq(topicMembers.topicId, input.topic_id), inArray(topicMembers.userId, input.mentions), eq(users.emailVerified, 1)),
+              )
           ).map((r) => r.id)
         : []
       const body = input.type === 'html' ? sanitizeRichText(input.message) : input.message
