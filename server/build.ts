@@ -30,7 +30,7 @@ import { createMessageService, messageRoutes } from './modules/message'
 import { createNotifyService, notifyRoutes } from './modules/notify'
 import { createRelatesService, relatesRoutes } from './modules/relates'
 import { createSearchService, searchRoutes } from './modules/search'
-import { createTopicService, memberName, requireTopicMember, requireTopicPermission, topicIdsOf, topicRoutes } from './modules/topic'
+import { createTopicService, requireTopicMember, requireTopicWriter, topicIdsOf, topicRoutes, writerName } from './modules/topic'
 import { createSupportService, type SupportService, supportRoutes } from './modules/support'
 import { createRealtime } from './realtime'
 import { createAvatarStore } from './storage/avatars'
@@ -56,10 +56,8 @@ export function createFastify(config: Config): FastifyInstance {
 export function createServices(ctx: AppContext, log: Pick<FastifyBaseLogger, 'error'>) {
   const customer = createCustomerService(ctx, createAvatarStore(ctx.storage))
   const notify = createNotifyService(ctx)
-  const media = createMediaService(ctx, {
-    requireTopicWriter: async (db, topicId, userId) =>
-      requireTopicPermission(await requireTopicMember(db, topicId, userId), 'send_message'),
-  })
+  // Uploading into a topic is writing there: a member whom the group lets write and the 1:1 partner does not refuse.
+  const media = createMediaService(ctx, { requireTopicWriter })
   const relates = createRelatesService(ctx, { notify })
   const topic = createTopicService(ctx, { relates })
   const attention = createAttentionService(ctx, { notify })
@@ -137,7 +135,8 @@ export async function buildApp(
     connectLimit: config.rateLimits.socketConnect,
     log: app.log,
     topicsOf: (userId) => topicIdsOf(database.db, userId),
-    memberName: (userId, topicId) => memberName(database.db, userId, topicId),
+    // Typing is a write: only from someone who may write in the topic (a block or friends-only refuses it too).
+    writerName: (userId, topicId) => writerName(database.db, userId, topicId),
   })
   // A revoked session's sockets go, on every node.
   tokens.onRevoked((revoked) => realtime.disconnect(revoked))
@@ -168,6 +167,8 @@ export async function buildApp(
   const services = createServices(ctx, app.log)
   // notifications (browser push): the VAPID key pair is made (or read) once, at start.
   await services.notify.push.publicKey()
+  // pages: the support desk's account exists before anyone can sign up.
+  await services.support.prepare()
   const jobs = createScheduler([cleanupJob(ctx, services), orphanSweep(services.media, config.now), digestJob(services.attention)], {
     db: database.db,
     log: app.log,

@@ -62,8 +62,8 @@ export interface RealtimeOptions {
   authenticate(token: string, opts: { fresh: boolean }): Promise<AuthContext | null>
   /** The topics a user belongs to: a new socket joins their rooms. */
   topicsOf(userId: string): Promise<string[]>
-  /** The user's name when they belong to the topic, else null (checked before relaying TYPING). */
-  memberName(userId: string, topicId: string): Promise<string | null>
+  /** The user's name when they may write in the topic, else null (checked before relaying TYPING; the topic module's writer check). */
+  writerName(userId: string, topicId: string): Promise<string | null>
   /** The clock (epoch ms) the access tokens' expiry is measured on. */
   now: () => number
   /** Connects allowed per user and window (a reconnect storm or a script opening sockets). */
@@ -167,7 +167,7 @@ export async function createRealtime(server: HttpServer, opts: RealtimeOptions):
       if (at - lastTyping < TYPING_MIN_INTERVAL_MS) return
       lastTyping = at
       opts
-        .memberName(socket.data.userId, topicId)
+        .writerName(socket.data.userId, topicId)
         .then((name) => {
           if (name !== null)
             socket.to(topicRoom(topicId)).emit(SOCKET_EVENTS.TYPING, { topic_id: topicId, user: { _id: socket.data.userId, name } })

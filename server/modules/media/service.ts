@@ -33,7 +33,7 @@ const SWEEP_BATCH = 500
 
 /** What the media module asks of topics (the topic module provides it; see server/build.ts). */
 export interface MediaDeps {
-  /** Throws 404/403 unless the user belongs to the topic and it lets them post (send_message). */
+  /** Throws 404/403 unless the user may write in the topic (a member the group lets post and the 1:1 partner does not refuse). */
   requireTopicWriter: (db: AppContext['db'], topicId: string, userId: string) => Promise<unknown>
 }
 

@@ -25,13 +25,14 @@ import { refusalError, type RelatesService } from '../relates'
 import { requireTopicMember, requireTopicPermission } from './access'
 import { topicFor, topicsFor } from './view'
 
-/** Channel members among `userIds` (the ones that may join a group of that channel). */
+/** Channel members among `userIds` with a verified email (the ones that may join a group of that channel). */
 async function channelMemberIds(db: Db, channelId: string, userIds: readonly string[]): Promise<Set<string>> {
   if (!userIds.length) return new Set()
   const rows = await db
     .select({ id: channelMembers.userId })
     .from(channelMembers)
-    .where(and(eq(channelMembers.channelId, channelId), inArray(channelMembers.userId, [...userIds])))
+    .innerJoin(users, eq(users.id, channelMembers.userId))
+    .where(and(eq(channelMembers.channelId, channelId), inArray(channelMembers.userId, [...userIds]), eq(users.emailVerified, 1)))
   return new Set(rows.map((r) => r.id))
 }
 
@@ -138,14 +139,20 @@ export function createTopicService(ctx: AppContext, { relates }: { relates: Rela
     },
 
     /**
-     * The 1:1 chat with a person, made on first use. Someone who blocked the caller refuses it
-     * (403); someone who takes chats from friends only refuses a new one from a stranger (403).
+     * The 1:1 chat with a person, made on first use. An unverified account is no one (404); someone
+     * who blocked the caller refuses it (403); someone who takes chats from friends only refuses a
+     * new one from a stranger (403).
      */
     async chatFriend(userId: string, query: ChatFriendQuery): Promise<Topic> {
       const [partner] = await db
         .select({ id: users.id })
         .from(users)
-        .where('customer_id' in query ? eq(users.id, query.customer_id) : eq(users.workid, query.workid.toLowerCase()))
+        .where(
+          and(
+            'customer_id' in query ? eq(users.id, query.customer_id) : eq(users.workid, query.workid.toLowerCase()),
+            eq(users.emailVerified, 1),
+          ),
+        )
         .limit(1)
       if (!partner) throw notFound()
       if (partner.id === userId) throw badRequest('invalidInput', 'customer_id')
