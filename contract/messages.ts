@@ -37,6 +37,10 @@ export const SERVER_MESSAGES = {
     vi: 'Bạn đã đạt số kênh tối đa ({limit}). Vui lòng nâng cấp tài khoản để tạo thêm kênh.',
   },
   channelPasswordIncorrect: { en: 'The channel password is incorrect', vi: 'Mật khẩu kênh không đúng' },
+  ownerCannotLeave: {
+    en: 'The owner cannot leave the channel',
+    vi: 'Chủ sở hữu không thể rời khỏi kênh',
+  },
   notChannelMember: { en: 'These people are not members of the channel', vi: 'Những người này không phải thành viên của kênh' },
   fileType: { en: 'This file type is not allowed', vi: 'Loại tệp này không được phép' },
   imageTooLarge: {
