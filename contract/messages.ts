@@ -47,6 +47,10 @@ export const SERVER_MESSAGES = {
     en: 'This image has too many pixels (at most 25 megapixels)',
     vi: 'Ảnh này có quá nhiều điểm ảnh (tối đa 25 megapixel)',
   },
+  avatarTooLarge: {
+    en: 'This image has too many pixels for a profile picture (at most 16 megapixels)',
+    vi: 'Ảnh này có quá nhiều điểm ảnh để làm ảnh đại diện (tối đa 16 megapixel)',
+  },
   mediaInUse: { en: 'This file is already attached to a message', vi: 'Tệp này đã được đính kèm vào một tin nhắn' },
   aiUnavailable: { en: 'The writing assistant is not available right now', vi: 'Trợ lý viết hiện không khả dụng' },
   selectMember: { en: 'Please select at least 1 member.', vi: 'Vui lòng chọn ít nhất 1 thành viên.' },

@@ -24,9 +24,12 @@ export function createMediaStore(mediaDir: string) {
       await rename(file.path, fileOf(key))
     },
 
-    /** A JPEG thumbnail (at most 320 px) of the stored image and the image's size; null when the image cannot be read. */
-    async thumbnail(key: string): Promise<{ width: number; height: number } | null> {
-      const out = await imageToJpeg(fileOf(key), { width: THUMB_MAX, height: THUMB_MAX, fit: 'inside', quality: 80 })
+    /**
+     * A JPEG thumbnail (at most 320 px) of the stored image and the image's size; null when the image
+     * cannot be read. Decoded as `owner`'s (the uploader: 429 when they already have their share of the decode pool queued).
+     */
+    async thumbnail(key: string, owner: string): Promise<{ width: number; height: number } | null> {
+      const out = await imageToJpeg(fileOf(key), { width: THUMB_MAX, height: THUMB_MAX, fit: 'inside', quality: 80 }, owner)
       if (!out) return null
       // Written to a temp name, then renamed: a failure leaves no half-written thumbnail.
       const thumb = fileOf(`${key}${THUMB_SUFFIX}`)

@@ -118,7 +118,7 @@ export function createCustomerService(ctx: AppContext, avatars: AvatarStore) {
 
     /** A JPEG or PNG by content; stored as a 256 px JPEG. */
     async setAvatar(userId: string, upload: ReceivedFile): Promise<User> {
-      const url = await avatars.save(upload)
+      const url = await avatars.save(upload, userId)
       if (!url) throw badRequest('avatarType', 'file')
       const [before] = await db.select({ photoUrl: users.photoUrl }).from(users).where(eq(users.id, userId)).limit(1)
       const user = await update(userId, { photoUrl: url })

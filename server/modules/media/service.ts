@@ -104,7 +104,7 @@ export function createMediaService(ctx: AppContext, { requireTopicWriter }: Medi
         const key = store.newKey(file.type.ext)
         await store.adopt(key, file)
         placed.push(key)
-        const size = file.type.kind === 'image' ? await store.thumbnail(key) : null
+        const size = file.type.kind === 'image' ? await store.thumbnail(key, userId) : null
         values.push({
           key,
           ownerId: userId,
