@@ -31,6 +31,10 @@ import {
   channelIdQuery,
   channelInfo,
   channelJoinBody,
+  channelLeaveBody,
+  channelLeft,
+  channelMemberRemoveBody,
+  channelMemberRemoved,
   channelPage,
   channelPageQuery,
   channelRoleBody,
@@ -99,6 +103,7 @@ export type RateLimitName =
   | 'channelCreate'
   | 'channelJoin'
   | 'channelJoinIp'
+  | 'channelMembers'
   | 'suggest'
   | 'socketConnect'
   | 'relate'
@@ -428,6 +433,27 @@ export const endpoints = {
     auth: 'signedIn',
     body: channelRoleBody,
     response: member,
+  }),
+  channelMemberRemove: endpoint({
+    method: 'DELETE',
+    path: 'channel/member',
+    tag: 'channel',
+    summary:
+      'Remove a member from the channel and all its groups (the owner: anyone else; an admin: members only); the removed person gets OUT_CHANNEL',
+    auth: 'signedIn',
+    body: channelMemberRemoveBody,
+    response: channelMemberRemoved,
+    limit: { rule: 'channelMembers', by: 'user' },
+  }),
+  channelLeave: endpoint({
+    method: 'POST',
+    path: 'channel/leave',
+    tag: 'channel',
+    summary: 'Leave the channel and all its groups (any member but the owner, who gets 403 ownerCannotLeave)',
+    auth: 'signedIn',
+    body: channelLeaveBody,
+    response: channelLeft,
+    limit: { rule: 'channelMembers', by: 'user' },
   }),
   channelLabels: endpoint({
     method: 'GET',

@@ -38,6 +38,8 @@ export interface RateLimits {
   channelJoin: RateLimitRule
   /** channel/join, keyed by ip: guesses from many accounts. */
   channelJoinIp: RateLimitRule
+  /** channel/member (removing someone) and channel/leave together, keyed by user. */
+  channelMembers: RateLimitRule
   /** channel/suggest-description (a paid AI call when AI_BASE_URL is set), keyed by user. */
   suggest: RateLimitRule
   /** Socket connects, keyed by user. */
@@ -62,6 +64,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   channelCreate: { max: 10, windowMs: 10 * 60_000 },
   channelJoin: { max: 5, windowMs: 10 * 60_000, backoff: true },
   channelJoinIp: { max: 60, windowMs: 10 * 60_000 },
+  channelMembers: { max: 120, windowMs: 10 * 60_000 },
   suggest: { max: 10, windowMs: 60_000 },
   socketConnect: { max: 60, windowMs: 60_000 },
   relate: { max: 60, windowMs: 10 * 60_000 },

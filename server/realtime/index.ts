@@ -43,6 +43,8 @@ export interface Realtime {
   /** Puts every socket of the users (on every node) in the topic's room, or takes them out. */
   joinTopic(userIds: readonly string[], topicId: string): void
   leaveTopic(userIds: readonly string[], topicId: string): void
+  /** Takes every socket of the users (on every node) out of the topics' rooms (leaving a channel: its groups). */
+  leaveTopics(userIds: readonly string[], topicIds: readonly string[]): void
   /** Disconnects the sockets of a revoked session (or of every session of a user), on every node; the other nodes hear of it (onRemoteRevoked). */
   disconnect(revoked: Revocation): void
   /**
@@ -190,6 +192,10 @@ export async function createRealtime(server: HttpServer, opts: RealtimeOptions):
     if (clustered) apply(io.in(rooms))
   }
 
+  function leaveTopics(userIds: readonly string[], topicIds: readonly string[]) {
+    if (userIds.length && topicIds.length) everywhere(userIds.map(userRoom), (target) => target.socketsLeave(topicIds.map(topicRoom)))
+  }
+
   return {
     io,
     kind: clustered ? 'redis' : 'memory',
@@ -203,9 +209,8 @@ export async function createRealtime(server: HttpServer, opts: RealtimeOptions):
     joinTopic(userIds, topicId) {
       if (userIds.length) everywhere(userIds.map(userRoom), (target) => target.socketsJoin(topicRoom(topicId)))
     },
-    leaveTopic(userIds, topicId) {
-      if (userIds.length) everywhere(userIds.map(userRoom), (target) => target.socketsLeave(topicRoom(topicId)))
-    },
+    leaveTopic: (userIds, topicId) => leaveTopics(userIds, [topicId]),
+    leaveTopics,
     async hasFocusedWindow(userId) {
       const sockets = await io.in(userRoom(userId)).fetchSockets()
       const now = opts.now()

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto'
+import { AVATAR_MAX_PIXELS } from '../../contract'
+import { HttpError } from '../http/errors'
 import type { ObjectStore } from './object-store'
-import { discardUploads, imageToJpeg, type ReceivedFile } from './upload-pipeline'
+import { discardUploads, imageSize, imageToJpeg, type ReceivedFile, tooManyPixels } from './upload-pipeline'
 
 export const AVATAR_SIZE = 256
 export const AVATAR_URL_PREFIX = '/api/media/avatars/'
@@ -16,13 +18,20 @@ export function createAvatarStore(objects: ObjectStore) {
 
   return {
     /**
-     * Resizes and stores a received image; returns its public URL, or null when it is not a
-     * readable JPEG or PNG. The received file is gone either way.
+     * Resizes and stores a received image as `owner`'s decode; returns its public URL, or null when it
+     * is not a readable JPEG or PNG. An image declaring more than AVATAR_MAX_PIXELS is refused (400
+     * avatarTooLarge) from its header, before it waits for a decode. The received file is gone either way.
      */
-    async save(upload: ReceivedFile): Promise<string | null> {
+    async save(upload: ReceivedFile, owner: string): Promise<string | null> {
       try {
         if (!upload.type || !AVATAR_TYPES.has(upload.type.mime)) return null
-        const out = await imageToJpeg(upload.path, { width: AVATAR_SIZE, height: AVATAR_SIZE, fit: 'cover', quality: 85, mozjpeg: true })
+        const size = await imageSize(upload.path)
+        if (size && tooManyPixels(size, AVATAR_MAX_PIXELS)) throw new HttpError(400, 'avatarTooLarge', { file: 'avatarTooLarge' })
+        const out = await imageToJpeg(
+          upload.path,
+          { width: AVATAR_SIZE, height: AVATAR_SIZE, fit: 'cover', quality: 85, mozjpeg: true, maxPixels: AVATAR_MAX_PIXELS },
+          owner,
+        )
         if (!out) return null
         const file = `${randomBytes(16).toString('hex')}.jpg`
         await objects.put(keyOf(file), out.jpeg, { contentType: 'image/jpeg' })

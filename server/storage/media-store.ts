@@ -23,15 +23,17 @@ export function createMediaStore(objects: ObjectStore) {
 
     /**
      * Stores a received upload under `key`, and for an image first its JPEG thumbnail (at most
-     * 320 px, made from the received file); answers the image's size, or null when it has no
+     * 320 px, made from the received file, decoded as `owner`'s: 429 when they already have their
+     * share of the decode pool queued); answers the image's size, or null when it has no
      * thumbnail. The received file is gone afterwards.
      */
     async place(
       key: string,
       file: ReceivedFile & { type: { mime: string } },
       image: boolean,
+      owner: string,
     ): Promise<{ width: number; height: number } | null> {
-      const thumb = image ? await imageToJpeg(file.path, { width: THUMB_MAX, height: THUMB_MAX, fit: 'inside', quality: 80 }) : null
+      const thumb = image ? await imageToJpeg(file.path, { width: THUMB_MAX, height: THUMB_MAX, fit: 'inside', quality: 80 }, owner) : null
       if (thumb) await objects.put(objectOf(`${key}${THUMB_SUFFIX}`), thumb.jpeg, { contentType: 'image/jpeg' })
       await objects.putFile(objectOf(key), file.path, { contentType: file.type.mime })
       return thumb && { width: thumb.width, height: thumb.height }

@@ -62,6 +62,8 @@ export function useTopicList(openTopicId: string | null, meId: string) {
         else actor.send({ type: 'RENAMED', topicId: topic._id, name: topic.name })
       }),
       onSocketEvent('OUT_TOPIC', ({ topic_id }) => actor.send({ type: 'REMOVED', topicId: topic_id })),
+      // Left or removed from a channel: each of its groups they were in leaves the list.
+      onSocketEvent('OUT_CHANNEL', ({ topic_ids }) => topic_ids.forEach((topicId) => actor.send({ type: 'REMOVED', topicId }))),
       onSocketConnect(() => {
         if (actor.getSnapshot().matches('failed')) actor.send({ type: 'RETRY' })
       }),

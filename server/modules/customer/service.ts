@@ -107,6 +107,14 @@ export function createCustomerService(ctx: AppContext, avatars: AvatarStore) {
       await exec.update(users).set({ currentChannelId: channelId }).where(eq(users.id, userId))
     },
 
+    /** The user left a channel (inside the caller's transaction): it is no longer their current one. */
+    async forgetCurrentChannel(exec: Executor, userId: string, channelId: string): Promise<void> {
+      await exec
+        .update(users)
+        .set({ currentChannelId: null })
+        .where(and(eq(users.id, userId), eq(users.currentChannelId, channelId)))
+    },
+
     async get(userId: string): Promise<User> {
       const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1)
       if (!row) throw unauthorized()
@@ -123,7 +131,7 @@ export function createCustomerService(ctx: AppContext, avatars: AvatarStore) {
 
     /** A JPEG or PNG by content; stored as a 256 px JPEG. */
     async setAvatar(userId: string, upload: ReceivedFile): Promise<User> {
-      const url = await avatars.save(upload)
+      const url = await avatars.save(upload, userId)
       if (!url) throw badRequest('avatarType', 'file')
       const [before] = await db.select({ photoUrl: users.photoUrl }).from(users).where(eq(users.id, userId)).limit(1)
       const user = await update(userId, { photoUrl: url })

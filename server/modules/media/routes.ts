@@ -6,7 +6,6 @@ import {
   MEDIA_ACLS,
   MEDIA_MAX_BYTES,
   MEDIA_REQUEST_MAX_BYTES,
-  MEDIA_UPLOADS_PER_USER,
   MEDIA_URL_TTL_SECONDS,
   type MediaAcl,
   type MediaItem,
@@ -16,18 +15,15 @@ import { caller } from '../../http/auth-guard'
 import { HttpError, notFound, requiredField } from '../../http/errors'
 import { routesOf } from '../../http/route'
 import { unstorable } from '../../http/validation'
-import { discardUploads, type ReceivedFile, type UploadPipeline } from '../../storage/upload-pipeline'
+import { discardUploads, MULTIPART_OVERHEAD, type ReceivedFile, type UploadPipeline } from '../../storage/upload-pipeline'
 import { byteRangeOf } from '../../storage/byte-range'
 import type { StoredObject } from '../../storage/object-store'
 import type { MediaService } from './service'
-import { createUploadSlots } from './upload-slots'
 
 const MAX_FILES = 10
 const FIELDS_MAX = 10
 /** topic_id and acl are short. */
 const FIELD_MAX_BYTES = 1024
-/** What a multipart body holds besides file bytes, at most: boundaries, part headers, the short fields. */
-const MULTIPART_OVERHEAD = 32 * 1024
 
 type Parts = AsyncIterable<Multipart>
 
@@ -170,11 +166,10 @@ export const mediaRoutes: FastifyPluginAsyncZod<ModuleOptions<MediaService>> = a
     limits: { fileSize: MEDIA_MAX_BYTES, files: MAX_FILES, fields: FIELDS_MAX, fieldSize: FIELD_MAX_BYTES, parts: MAX_FILES + FIELDS_MAX },
   })
   const route = routesOf(app, ctx)
-  const slots = createUploadSlots(MEDIA_UPLOADS_PER_USER)
 
   /**
    * Stores the request's files for the caller, unless the client leaves before it gets their ids.
-   * Before any of the body is read: a slot among the caller's uploads in progress (429), and the
+   * Before any of the body is read: a slot among the caller's uploads in progress (429; avatars share them), and the
    * declared Content-Length against the request cap and the quota's room (413). The topic is
    * checked when the first file starts, if its fields came first (as the app sends them).
    */
@@ -182,7 +177,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<ModuleOptions<MediaService>> = a
     const { userId } = caller(req)
     let release: (() => void) | undefined
     try {
-      release = slots.take(userId)
+      release = ctx.uploads.slot(userId)
       const declared = Number(req.headers['content-length'])
       if (declared > MEDIA_REQUEST_MAX_BYTES + MULTIPART_OVERHEAD) throw new HttpError(413, 'fileTooLarge')
       const parts = partsOf(req)

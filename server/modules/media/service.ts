@@ -105,7 +105,7 @@ export function createMediaService(ctx: AppContext, { requireTopicWriter }: Medi
       for (const [i, file] of typed.entries()) {
         const key = store.newKey(file.type.ext)
         placed.push(key)
-        const size = await store.place(key, file, file.type.kind === 'image')
+        const size = await store.place(key, file, file.type.kind === 'image', userId)
         values.push({
           key,
           ownerId: userId,

@@ -114,6 +114,23 @@ export function createTopicService(ctx: AppContext, { relates }: { relates: Rela
       return added.length ? first.id : null
     },
 
+    /**
+     * Someone leaving a channel leaves every group of it, inside the caller's transaction; answers
+     * the groups they were in (the caller takes their sockets out of those rooms after commit).
+     */
+    async leaveChannelGroups(tx: Executor, channelId: string, userId: string): Promise<string[]> {
+      const left = await tx
+        .delete(topicMembers)
+        .where(
+          and(
+            eq(topicMembers.userId, userId),
+            inArray(topicMembers.topicId, tx.select({ id: topics.id }).from(topics).where(eq(topics.channelId, channelId))),
+          ),
+        )
+        .returning({ id: topicMembers.topicId })
+      return left.map((r) => r.id)
+    },
+
     /** A group chat in a channel; the creator is its admin (40), the chosen channel members join it. */
     async addTopic(userId: string, body: AddTopicBody): Promise<Topic> {
       const role = await channelRoleOf(db, body.channel_id, userId)
