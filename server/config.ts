@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { existsSync } from 'node:fs'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -132,6 +133,8 @@ export interface ServerOptions {
   databaseUrl?: string
   /** Where PGlite keeps its files; default <dataDir>/pglite. 'memory://' keeps it in memory. */
   pgliteDir?: string
+  /** Where `npm run build` leaves a migrated PGlite data dir, which a new pgliteDir starts as a copy of. Default <repo>/build. */
+  pgliteTemplates?: string
   /** socket.io Redis adapter (and shared rate-limit counters) for several nodes. */
   redisUrl?: string
   smtpUrl?: string
@@ -182,6 +185,7 @@ export interface Config {
   /** Set: media live in this bucket. */
   s3?: S3Settings
   pgliteDir: string
+  pgliteTemplates: string
   databaseUrl?: string
   redisUrl?: string
   smtpUrl?: string
@@ -213,7 +217,15 @@ export interface Config {
   vapid: { publicKey?: string; privateKey?: string; subject: string }
 }
 
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+/** The folder of package.json above this file: the repository from server/config.ts as from the built build/server/*.js. */
+export const REPO_ROOT = packageRoot(path.dirname(fileURLToPath(import.meta.url)))
+
+function packageRoot(dir: string): string {
+  if (existsSync(path.join(dir, 'package.json'))) return dir
+  const parent = path.dirname(dir)
+  if (parent === dir) throw new Error(`no package.json above ${fileURLToPath(import.meta.url)}`)
+  return packageRoot(parent)
+}
 
 export async function resolveConfig(opts: ServerOptions): Promise<Config> {
   const dataDir = path.resolve(opts.dataDir ?? 'data')
@@ -229,6 +241,7 @@ export async function resolveConfig(opts: ServerOptions): Promise<Config> {
     mediaDir: path.resolve(opts.mediaDir || path.join(dataDir, 'media')),
     s3: s3Settings(opts.s3),
     pgliteDir: opts.pgliteDir ?? path.join(dataDir, 'pglite'),
+    pgliteTemplates: path.resolve(opts.pgliteTemplates ?? path.join(REPO_ROOT, 'build')),
     databaseUrl: opts.databaseUrl || undefined,
     redisUrl: opts.redisUrl || undefined,
     smtpUrl,
