@@ -55,6 +55,11 @@ export default defineConfig({
               name: 'shared-ui',
               test: /src[\\/](ui[\\/](language-selector|logo|text-field)\.tsx|services[\\/]error-(message|catalogue)\.ts)$/,
             },
+            // The mobile menu (and the icons and focus trap it uses): the app's shell and the marketing pages share it.
+            {
+              name: 'mobile-nav',
+              test: /src[\\/](ui[\\/](mobile-nav[\\/][^?]*|icons\.tsx|focus-trap\.ts)|machines[\\/]mobile-nav[\\/][^?]*|services[\\/]mobile-nav\.ts)$/,
+            },
             // What every marketing page (and the app offer) shows around its copy: one chunk.
             { name: 'marketing', test: /src[\\/]ui[\\/]marketing[\\/](?!pages[\\/])[^?]*$/ },
             // The sign-in pages (log in, sign up, verify, reset) with their layout, forms and machine: one chunk.
