@@ -89,6 +89,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist/**',
+      'build/**',
       'reports/**',
       'test-results/**',
       'playwright-report/**',

@@ -29,33 +29,42 @@ export const NOTIFY_KINDS = [
 export type NotifyKind = (typeof NOTIFY_KINDS)[number]
 export const notifyKind = z.enum(NOTIFY_KINDS)
 
-/** The person whose action caused it. */
-const byActor = { actorId: z.string() }
 const when = z.date()
 
-/** The typed input of each kind. */
+const bookingEvent = <K extends NotifyKind>(kind: K) =>
+  z.object({ kind: z.literal(kind), actorId: z.string().nullable(), bookingId: z.string(), calendarName: z.string(), time: when })
+const subscriptionEvent = <K extends NotifyKind>(kind: K) =>
+  z.object({ kind: z.literal(kind), subscriptionId: z.string(), plan: z.string(), time: when })
+
+/**
+ * The typed input of each kind (actorId: the person whose action caused it). Written out call by
+ * call, without spreads or .map(): the SPA's build drops unused schemas only when they are plain
+ * calls (vite.client-contract.ts).
+ */
 export const notifyEvent = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('friend_request'), ...byActor }),
-  z.object({ kind: z.literal('friend_accepted'), ...byActor }),
+  z.object({ kind: z.literal('friend_request'), actorId: z.string() }),
+  z.object({ kind: z.literal('friend_accepted'), actorId: z.string() }),
   z.object({
     kind: z.literal('tag_message'),
-    ...byActor,
+    actorId: z.string(),
     messageId: z.string(),
     topicId: z.string(),
     topicName: z.string(),
     excerpt: z.string(),
   }),
   z.object({ kind: z.literal('todo'), actorId: z.string().nullable(), todoId: z.string(), title: z.string(), deadline: when.nullable() }),
-  z.object({ kind: z.literal('calendar_approve'), ...byActor, calendarId: z.string(), title: z.string() }),
-  z.object({ kind: z.literal('calendar_reject'), ...byActor, calendarId: z.string(), title: z.string() }),
+  z.object({ kind: z.literal('calendar_approve'), actorId: z.string(), calendarId: z.string(), title: z.string() }),
+  z.object({ kind: z.literal('calendar_reject'), actorId: z.string(), calendarId: z.string(), title: z.string() }),
   z.object({ kind: z.literal('calendar_notification'), calendarId: z.string(), title: z.string(), time: when }),
-  ...(['booking_request', 'booking_approved', 'booking_rejected', 'booking_canceled', 'booking_remind'] as const).map((kind) =>
-    z.object({ kind: z.literal(kind), actorId: z.string().nullable(), bookingId: z.string(), calendarName: z.string(), time: when }),
-  ),
+  bookingEvent('booking_request'),
+  bookingEvent('booking_approved'),
+  bookingEvent('booking_rejected'),
+  bookingEvent('booking_canceled'),
+  bookingEvent('booking_remind'),
   z.object({ kind: z.literal('payment_failed'), paymentId: z.string(), amount: z.string() }),
-  ...(['subscription_expire', 'subscription_past_due', 'subscription_payment_failed'] as const).map((kind) =>
-    z.object({ kind: z.literal(kind), subscriptionId: z.string(), plan: z.string(), time: when }),
-  ),
+  subscriptionEvent('subscription_expire'),
+  subscriptionEvent('subscription_past_due'),
+  subscriptionEvent('subscription_payment_failed'),
 ])
 export type NotifyEvent = z.infer<typeof notifyEvent>
 export type NotifyEventOf<K extends NotifyKind> = Extract<NotifyEvent, { kind: K }>

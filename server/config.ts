@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { existsSync } from 'node:fs'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import type { LookupFunction } from 'node:net'
 import path from 'node:path'
@@ -150,6 +151,8 @@ export interface ServerOptions {
   databaseUrl?: string
   /** Where PGlite keeps its files; default <dataDir>/pglite. 'memory://' keeps it in memory. */
   pgliteDir?: string
+  /** Where `npm run build` leaves a migrated PGlite data dir, which a new pgliteDir starts as a copy of. Default <repo>/build. */
+  pgliteTemplates?: string
   /** socket.io Redis adapter (and shared rate-limit counters) for several nodes. */
   redisUrl?: string
   smtpUrl?: string
@@ -210,6 +213,7 @@ export interface Config {
   /** Set: media live in this bucket. */
   s3?: S3Settings
   pgliteDir: string
+  pgliteTemplates: string
   databaseUrl?: string
   redisUrl?: string
   smtpUrl?: string
@@ -245,7 +249,15 @@ export interface Config {
   outbound: { allowLoopback: boolean; lookup?: LookupFunction }
 }
 
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+/** The folder of package.json above this file: the repository from server/config.ts as from the built build/server/*.js. */
+export const REPO_ROOT = packageRoot(path.dirname(fileURLToPath(import.meta.url)))
+
+function packageRoot(dir: string): string {
+  if (existsSync(path.join(dir, 'package.json'))) return dir
+  const parent = path.dirname(dir)
+  if (parent === dir) throw new Error(`no package.json above ${fileURLToPath(import.meta.url)}`)
+  return packageRoot(parent)
+}
 
 export async function resolveConfig(opts: ServerOptions): Promise<Config> {
   const dataDir = path.resolve(opts.dataDir ?? 'data')
@@ -263,6 +275,7 @@ export async function resolveConfig(opts: ServerOptions): Promise<Config> {
     mediaDir: path.resolve(opts.mediaDir || path.join(dataDir, 'media')),
     s3: s3Settings(opts.s3),
     pgliteDir: opts.pgliteDir ?? path.join(dataDir, 'pglite'),
+    pgliteTemplates: path.resolve(opts.pgliteTemplates ?? path.join(REPO_ROOT, 'build')),
     databaseUrl: opts.databaseUrl || undefined,
     redisUrl: opts.redisUrl || undefined,
     smtpUrl,

@@ -12,7 +12,14 @@ process.on('unhandledRejection', (reason) => (log ? log(reason) : console.error(
 const server = await startServer(options)
 log = (reason) => server.app.log.error({ err: reason }, 'unhandled rejection')
 server.app.log.info(
-  { url: server.url, public_url: options.publicUrl, db: server.ctx.dbKind, realtime: server.ctx.realtime.kind },
+  {
+    url: server.url,
+    public_url: options.publicUrl,
+    db: server.ctx.dbKind,
+    realtime: server.ctx.realtime.kind,
+    start_up: server.startUp,
+    uptime_ms: Math.round(performance.now()),
+  },
   'Workroom is running',
 )
 

@@ -8,6 +8,7 @@ import { warmFirstRoute } from './services/first-route'
 import { activateLanguage, i18n, initialLanguage } from './services/i18n'
 import { registerServiceWorkerWhenLoaded } from './services/service-worker'
 import { onSessionNavigate, sessionAccess } from './services/session'
+import { loadSocketAfter } from './services/socket'
 import './styles.css'
 
 const router = createRouter({ routeTree, context: { session: sessionAccess }, defaultPreload: 'intent', scrollRestoration: true })
@@ -26,6 +27,15 @@ declare module '@tanstack/react-router' {
 onSessionNavigate((href) => void router.navigate({ href }))
 
 warmFirstRoute(router)
+// The socket's code loads once the first page is on screen: after its render, the next frame's paint.
+loadSocketAfter(
+  new Promise<void>((resolve) => {
+    const stop = router.subscribe('onRendered', () => {
+      stop()
+      requestAnimationFrame(() => setTimeout(resolve))
+    })
+  }),
+)
 // Offline shell and browser pushes (public/sw.js).
 registerServiceWorkerWhenLoaded()
 await activateLanguage(initialLanguage())

@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises'
+import { mkdir, readdir, rename, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { ExtractTablesWithRelations } from 'drizzle-orm'
@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import type { PGlite } from '@electric-sql/pglite'
 import { lockDataDir } from './data-dir-lock'
 import type { PgliteThread } from './pglite-thread'
+import { copyFolder, ensureTemplate, findTemplate } from './pglite-template'
 import * as schema from './schema'
 
 export type Schema = typeof schema
@@ -31,9 +32,14 @@ export interface PreparedStatement {
  */
 export type RunPrepared = <Row>(statement: PreparedStatement, values: unknown[], check?: (rows: Row[]) => void) => Promise<Row[]>
 
+/** How an embedded database came to be: opened as it was, copied from a template, or made from nothing (initdb). */
+export type PgliteOrigin = 'existing' | 'template' | 'initdb'
+
 export interface Database {
   db: Db
   kind: DbKind
+  /** PGlite only. */
+  origin?: PgliteOrigin
   run: RunPrepared
   close(): Promise<void>
 }
@@ -43,11 +49,21 @@ export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.met
 /** Any constant works; it only has to be the same on every node sharing the database. */
 const MIGRATION_LOCK_KEY = 727_274_001
 
+export interface DatabaseOptions {
+  /** PostgreSQL; otherwise the embedded PGlite. */
+  databaseUrl?: string
+  /** PGlite's data dir ('memory://' for a throwaway one). */
+  pgliteDir: string
+  /** Where `npm run build` leaves migrated PGlite templates (pglite-template.ts): a new data dir starts as a copy of the current one. */
+  pgliteTemplates?: string
+  onQuery?: (sql: string) => void
+}
+
 /**
  * Opens the database and applies the committed migrations: PostgreSQL when a URL is given,
- * otherwise an embedded PGlite in `pgliteDir` ('memory://' for a throwaway one).
+ * otherwise an embedded PGlite in `pgliteDir`.
  */
-export async function openDatabase(opts: { databaseUrl?: string; pgliteDir: string; onQuery?: (sql: string) => void }): Promise<Database> {
+export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   const logger = opts.onQuery ? { logQuery: (sql: string) => opts.onQuery!(sql) } : undefined
   if (opts.databaseUrl) {
     const [{ default: pg }, { drizzle }, { migrate }] = await Promise.all([
@@ -99,7 +115,10 @@ export async function openDatabase(opts: { databaseUrl?: string; pgliteDir: stri
   // One process at a time: two PGlite instances writing one directory corrupt it.
   const lock = onDisk ? await lockDataDir(opts.pgliteDir) : null
   let thread: PgliteThread
+  let origin: PgliteOrigin = 'existing'
   try {
+    if (onDisk && (await isEmpty(opts.pgliteDir)))
+      origin = (await copyTemplate(opts.pgliteDir, opts.pgliteTemplates)) ? 'template' : 'initdb'
     // PGlite runs in a worker thread: the event loop stays free for HTTP and sockets.
     thread = await startPgliteThread(opts.pgliteDir)
   } catch (err) {
@@ -126,5 +145,46 @@ export async function openDatabase(opts: { databaseUrl?: string; pgliteDir: stri
       return rows
     })
   }
-  return { db, kind: 'pglite', run, close }
+  return { db, kind: 'pglite', origin, run, close }
 }
+
+/** A data dir not made yet: missing, or an empty folder. */
+const isEmpty = (dir: string) =>
+  readdir(dir).then(
+    (names) => names.length === 0,
+    (err: NodeJS.ErrnoException) => {
+      if (err.code === 'ENOENT') return true
+      throw err
+    },
+  )
+
+/**
+ * Makes `pgliteDir` a copy of the current migrations' template under `templates`, if there is one:
+ * copied beside it and renamed into place, so an interrupted copy leaves no half database behind.
+ */
+async function copyTemplate(pgliteDir: string, templates: string | undefined): Promise<boolean> {
+  const template = templates ? await findTemplate(templates, MIGRATIONS_FOLDER) : null
+  if (!template) return false
+  const copying = `${pgliteDir}.copying`
+  await rm(copying, { recursive: true, force: true })
+  await copyFolder(template, copying)
+  await rm(pgliteDir, { recursive: true, force: true })
+  await rename(copying, pgliteDir)
+  return true
+}
+
+/**
+ * The migrated template for the current migrations under `root` (pglite-template.ts), made once
+ * (initdb and every migration, seconds) and then reused: `npm run build` keeps one in build/, the
+ * server tests one in the temp folder. Returns the folder holding it as `pglite/`.
+ */
+export const makePgliteTemplate = (root: string, opts: { prune?: boolean } = {}) =>
+  ensureTemplate(
+    root,
+    MIGRATIONS_FOLDER,
+    async (pgliteDir) => {
+      const made = await openDatabase({ pgliteDir })
+      await made.close()
+    },
+    opts,
+  )

@@ -27,7 +27,8 @@ const parsers = {
  * This thread's nice value (Linux gives each thread its own): below the event loop's, so that waking
  * it for a statement does not pre-empt the thread writing to sockets when the cores are busy. In the
  * fan-out bench on 2 cores, nice 5 took the median p99 from 3.2-5.4x the raw broadcast's (four runs)
- * to 2.0-2.5x (two runs); at 19 the statements waited for a core instead.
+ * to 2.0-2.5x (two runs); at 19 the statements waited for a core instead. Set once the database is
+ * open: until then nothing is served, and opening it is the longest part of a start.
  */
 const DATABASE_THREAD_NICE = 5
 
@@ -38,7 +39,6 @@ function yieldToTheEventLoop() {
     // No /proc/thread-self (not Linux): threads share the process' priority there.
   }
 }
-yieldToTheEventLoop()
 
 const ROLLBACK = Symbol('rollback')
 const ERROR_FIELDS = [
@@ -60,6 +60,7 @@ const ERROR_FIELDS = [
 // Search (server/modules/search) folds accents with unaccent and matches through pg_trgm indexes;
 // the migration creates both extensions, which PGlite must have loaded to offer them.
 const db = await PGlite.create(workerData.dataDir, { extensions: { pg_trgm, unaccent } })
+yieldToTheEventLoop()
 /** Open transactions by id: the PGlite transaction and how to end it. */
 const transactions = new Map()
 /** Named statements parsed in this session, with their parameters' type ids. */

@@ -13,27 +13,21 @@ import { usePrivacySettings, privacyValuesOf } from '../services/privacy-setting
 import { sendSession, useSession } from '../services/session'
 import { useOutbox } from '../services/outbox'
 import { useSupportChat } from '../services/support-chat'
-import { AccountDrawer } from '../ui/app/account-drawer'
 import { DndMenu } from '../ui/attention/dnd-menu'
 import { AppShell } from '../ui/app/app-shell'
 import { ChannelSwitcher } from '../ui/app/channel-switcher'
 import { ChatLink } from '../ui/app/chat-link'
-import { DocumentsModal } from '../ui/app/documents-modal'
-import { NotificationsDrawer } from '../ui/app/notifications-drawer'
 import { ShellActionsContext } from '../ui/app/shell-context'
 import { Sidebar } from '../ui/app/sidebar'
-import { SupportDrawer } from '../ui/app/support-drawer'
 import { TopHeader } from '../ui/app/top-header'
+import { WhenOpened } from '../ui/when-opened'
 import { useSearch } from '../services/search'
 import { SearchBox } from '../ui/search/search-box'
-import { CreateChannelDialog } from '../ui/channel-form/create-channel-dialog'
 import { LanguageSelector } from '../ui/language-selector'
 import { LogoMark } from '../ui/logo'
 import { MobileMenuButton, MobileNavDrawer } from '../ui/mobile-nav/mobile-nav'
 import { NotificationBell } from '../ui/notification-badge/notification-bell'
 import { TitleIcon } from '../ui/notification-badge/title-icon'
-import { OnboardingModal } from '../ui/onboarding/onboarding-modal'
-import { PrivacySettingsModal } from '../ui/privacy-settings/privacy-settings-modal'
 
 /** Pathless sidebar layout: requires login, else /login (and back here after it). */
 export const Route = createFileRoute('/_app')({
@@ -45,6 +39,16 @@ export const Route = createFileRoute('/_app')({
 
 /** The support drawer's chat: the conversation code loads when it first opens. */
 const SupportConversation = lazy(() => import('./-support-conversation'))
+// The drawers and modals load when first opened (WhenOpened): none of them, nor the dialog library, is needed to show a page.
+const AccountDrawer = lazy(() => import('../ui/app/account-drawer').then((m) => ({ default: m.AccountDrawer })))
+const NotificationsDrawer = lazy(() => import('../ui/app/notifications-drawer').then((m) => ({ default: m.NotificationsDrawer })))
+const SupportDrawer = lazy(() => import('../ui/app/support-drawer').then((m) => ({ default: m.SupportDrawer })))
+const DocumentsModal = lazy(() => import('../ui/app/documents-modal').then((m) => ({ default: m.DocumentsModal })))
+const PrivacySettingsModal = lazy(() =>
+  import('../ui/privacy-settings/privacy-settings-modal').then((m) => ({ default: m.PrivacySettingsModal })),
+)
+const OnboardingModal = lazy(() => import('../ui/onboarding/onboarding-modal').then((m) => ({ default: m.OnboardingModal })))
+const CreateChannelDialog = lazy(() => import('../ui/channel-form/create-channel-dialog').then((m) => ({ default: m.CreateChannelDialog })))
 
 type Panel = 'account' | 'support' | 'documents' | null
 
@@ -123,37 +127,47 @@ function AppLayout() {
             <MobileNavDrawer nav={nav} placement="sidebar" brand={<LogoMark className="h-8 w-8" />}>
               <Sidebar {...sidebar} variant="drawer" />
             </MobileNavDrawer>
-            <AccountDrawer
-              open={panel === 'account'}
-              onClose={closePanel}
-              {...account}
-              onLogout={() => sendSession({ type: 'LOGOUT' })}
-              onOpenSettings={shellActions.openPrivacySettings}
-              channels={
-                <ChannelSwitcher
-                  {...channels.switcher}
-                  currentId={user?.account.channel ?? null}
-                  onCreate={() => {
-                    channels.switcher.onCreate()
-                    closePanel()
-                  }}
-                />
-              }
-            />
-            <NotificationsDrawer {...notifications.drawer} />
-            <SupportDrawer
-              {...support}
-              onClose={closePanel}
-              chat={
-                support.topic && user ? (
-                  <Suspense fallback={null}>
-                    <SupportConversation key={support.topic._id} topic={support.topic} meId={user._id} />
-                  </Suspense>
-                ) : null
-              }
-            />
-            <DocumentsModal open={panel === 'documents'} onClose={closePanel} />
-            <PrivacySettingsModal {...privacy.modal} />
+            <WhenOpened open={panel === 'account'}>
+              <AccountDrawer
+                open={panel === 'account'}
+                onClose={closePanel}
+                {...account}
+                onLogout={() => sendSession({ type: 'LOGOUT' })}
+                onOpenSettings={shellActions.openPrivacySettings}
+                channels={
+                  <ChannelSwitcher
+                    {...channels.switcher}
+                    currentId={user?.account.channel ?? null}
+                    onCreate={() => {
+                      channels.switcher.onCreate()
+                      closePanel()
+                    }}
+                  />
+                }
+              />
+            </WhenOpened>
+            <WhenOpened open={notifications.drawer.open}>
+              <NotificationsDrawer {...notifications.drawer} />
+            </WhenOpened>
+            <WhenOpened open={support.open}>
+              <SupportDrawer
+                {...support}
+                onClose={closePanel}
+                chat={
+                  support.topic && user ? (
+                    <Suspense fallback={null}>
+                      <SupportConversation key={support.topic._id} topic={support.topic} meId={user._id} />
+                    </Suspense>
+                  ) : null
+                }
+              />
+            </WhenOpened>
+            <WhenOpened open={panel === 'documents'}>
+              <DocumentsModal open={panel === 'documents'} onClose={closePanel} />
+            </WhenOpened>
+            <WhenOpened open={privacy.modal.open}>
+              <PrivacySettingsModal {...privacy.modal} />
+            </WhenOpened>
             {user ? <Onboarding key={user._id} user={user} /> : null}
             {user && channels.createModal ? <CreateChannel user={user} {...channels.createModal} /> : null}
           </>
@@ -177,10 +191,20 @@ function GlobalSearch() {
 
 /** The first-login tutorial: one per user. */
 function Onboarding({ user }: { user: User }) {
-  return <OnboardingModal {...useOnboarding(user)} />
+  const onboarding = useOnboarding(user)
+  return (
+    <WhenOpened open={onboarding.open}>
+      <OnboardingModal {...onboarding} />
+    </WhenOpened>
+  )
 }
 
 /** The create-channel modal, mounted while the account channels show it. */
 function CreateChannel({ user, administeredChannels, onCreated, onClosed }: { user: User } & CreateChannelModalConnect) {
-  return <CreateChannelDialog {...useChannelForm({ input: { plan: user.package, administeredChannels }, onCreated, onClosed })} />
+  const form = useChannelForm({ input: { plan: user.package, administeredChannels }, onCreated, onClosed })
+  return (
+    <WhenOpened open={form.open}>
+      <CreateChannelDialog {...form} />
+    </WhenOpened>
+  )
 }

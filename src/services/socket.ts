@@ -64,6 +64,17 @@ export const browserOnline = fromCallback(({ sendBack }) => {
   return () => window.removeEventListener('online', online)
 })
 
+let firstPage: Promise<unknown> = Promise.resolve()
+
+/**
+ * The socket's code loads once `rendered` has settled (main.tsx: the first page has rendered), so
+ * that on a slow network the page's own code goes first; it is not needed to show a page, and what
+ * arrives meanwhile is caught up on connect.
+ */
+export function loadSocketAfter(rendered: Promise<unknown>) {
+  firstPage = rendered
+}
+
 /** One socket.io connection for `input.token`; the socketConnection machine restarts it to reconnect. */
 export const socketIoConnection = fromCallback<SocketCommand, { token: string }>(({ input, sendBack, receive }) => {
   let socket: AppSocket | null = null
@@ -71,28 +82,30 @@ export const socketIoConnection = fromCallback<SocketCommand, { token: string }>
   const report = (event: SocketConnectionEvent) => {
     if (!stopped) sendBack(event)
   }
-  import('socket.io-client').then(
-    ({ io }) => {
-      if (stopped) return
-      socket = io({ ...SOCKET_OPTIONS, transports: [...SOCKET_OPTIONS.transports], auth: { token: input.token } }) as AppSocket
-      current = socket
-      for (const { event, handler } of subscriptions) untyped(socket)?.on(event, handler)
-      socket.on('connect', () => {
-        report({ type: 'SOCKET_CONNECTED' })
-        for (const listener of connectListeners) listener()
-      })
-      socket.on('disconnect', (reason) => {
-        if (reason === 'io server disconnect' && !stopped) serverDropped()
-        report({ type: 'SOCKET_DISCONNECTED', reason })
-      })
-      socket.on('connect_error', (error) => {
-        if (error.message === 'unauthorized' && !stopped) serverDropped()
-        report({ type: 'SOCKET_ERROR', message: error.message })
-      })
-    },
-    (error: unknown) =>
-      report({ type: 'SOCKET_ERROR', message: error instanceof Error ? error.message : 'socket.io-client failed to load' }),
-  )
+  firstPage
+    .then(() => import('socket.io-client'))
+    .then(
+      ({ io }) => {
+        if (stopped) return
+        socket = io({ ...SOCKET_OPTIONS, transports: [...SOCKET_OPTIONS.transports], auth: { token: input.token } }) as AppSocket
+        current = socket
+        for (const { event, handler } of subscriptions) untyped(socket)?.on(event, handler)
+        socket.on('connect', () => {
+          report({ type: 'SOCKET_CONNECTED' })
+          for (const listener of connectListeners) listener()
+        })
+        socket.on('disconnect', (reason) => {
+          if (reason === 'io server disconnect' && !stopped) serverDropped()
+          report({ type: 'SOCKET_DISCONNECTED', reason })
+        })
+        socket.on('connect_error', (error) => {
+          if (error.message === 'unauthorized' && !stopped) serverDropped()
+          report({ type: 'SOCKET_ERROR', message: error.message })
+        })
+      },
+      (error: unknown) =>
+        report({ type: 'SOCKET_ERROR', message: error instanceof Error ? error.message : 'socket.io-client failed to load' }),
+    )
   receive((command) => {
     if (command.type === 'EMIT_LOGOUT') socket?.emit('LOGOUT')
   })

@@ -1,5 +1,5 @@
-import { createHash, randomUUID } from 'node:crypto'
-import { cp, mkdir, mkdtemp, readdir, readFile, rename, rm, stat } from 'node:fs/promises'
+import { randomUUID } from 'node:crypto'
+import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { desc, eq, getTableName, is, sql } from 'drizzle-orm'
@@ -7,7 +7,8 @@ import { PgTable } from 'drizzle-orm/pg-core'
 import { io as connectSocket, type Socket } from 'socket.io-client'
 import { type RunningServer, type ServerOptions, startServer } from '../../server/app'
 import { DEFAULT_RATE_LIMITS } from '../../server/config'
-import { MIGRATIONS_FOLDER, openDatabase } from '../../server/db/client'
+import { makePgliteTemplate } from '../../server/db/client'
+import { copyFolder } from '../../server/db/pglite-template'
 import * as schema from '../../server/db/schema'
 import { outbox } from '../../server/db/schema'
 
@@ -23,30 +24,10 @@ export const liftedRateLimits = (max = 1_000_000): NonNullable<ServerOptions['ra
 export const RELAXED_LIMITS = liftedRateLimits(10_000)
 
 /**
- * A migrated PGlite data dir, made once per migration set and copied for each server
- * (a fresh PGlite costs ~4 s, a copy well under 1 s).
+ * A migrated PGlite data dir (as `pglite/` in the folder returned), made once per migration set in
+ * the temp folder and copied for each server (a fresh PGlite costs seconds, a copy well under one).
  */
-export async function pgliteTemplate(): Promise<string> {
-  const files = (await readdir(MIGRATIONS_FOLDER, { recursive: true })).sort()
-  const hash = createHash('sha256')
-  for (const f of files) {
-    const full = path.join(MIGRATIONS_FOLDER, f)
-    if ((await stat(full)).isFile()) hash.update(f).update(await readFile(full))
-  }
-  const dir = path.join(os.tmpdir(), `workroom-pglite-template-${hash.digest('hex').slice(0, 16)}`)
-  if (
-    await stat(dir).then(
-      () => true,
-      () => false,
-    )
-  )
-    return dir
-  const building = `${dir}.${process.pid}.${Date.now()}`
-  const db = await openDatabase({ pgliteDir: path.join(building, 'pglite') })
-  await db.close()
-  await rename(building, dir).catch(async () => rm(building, { recursive: true, force: true }))
-  return dir
-}
+export const pgliteTemplate = (): Promise<string> => makePgliteTemplate(os.tmpdir())
 
 /** The servers this process started, by url: `register` reads their outbox to verify the account. */
 const started = new Map<string, RunningServer>()
@@ -63,8 +44,7 @@ export async function startTestServer(opts: ServerOptions = {}): Promise<TestSer
   const databaseUrl = 'databaseUrl' in opts ? opts.databaseUrl : DATABASE_URL
   const redisUrl = 'redisUrl' in opts ? opts.redisUrl : REDIS_URL
   if (!databaseUrl && !opts.pgliteDir) {
-    await mkdir(dataDir, { recursive: true })
-    await cp(await pgliteTemplate(), dataDir, { recursive: true })
+    await copyFolder(await pgliteTemplate(), dataDir)
   }
   const server = await startServer({
     port: 0,

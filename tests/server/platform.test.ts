@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm'
 import { endpoints } from '../../contract'
 import { outbox } from '../../server/db/schema'
 import { SERVER_NODE_FLAGS } from '../../server/node-flags'
+import { ensure, serverBuild } from '../../tools/build/parts'
 import {
   call,
   DATABASE_URL,
@@ -211,7 +212,8 @@ describe('server/main.ts (env configuration)', () => {
     const { scripts } = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
     const [node, ...args] = scripts.serve.split(' ')
     expect(node).toBe('node')
-    expect(args).toEqual([...SERVER_NODE_FLAGS, '--import', 'tsx', 'server/main.ts'])
+    expect(args).toEqual([...SERVER_NODE_FLAGS, 'build/server/main.js'])
+    await ensure(serverBuild) // the build of the sources under test
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'workroom-main-'))
     if (!DATABASE_URL) await cp(await pgliteTemplate(), dataDir, { recursive: true })
     const child = spawn(process.execPath, args, {

@@ -1,5 +1,4 @@
 import { and, desc, eq, gte, notInArray, sql } from 'drizzle-orm'
-import webpush from 'web-push'
 import { parsePushSubscription, type PushPayload, type PushSubscriptionJson } from '../../../contract'
 import type { AppContext } from '../../context'
 import { pushKeys, pushSubscriptions } from '../../db/schema'
@@ -45,6 +44,9 @@ function endpointAllowed(endpoint: string, rules: { serviceHosts: string[]; loop
 export type PushOutcome = { sent: number; gone: number; failed: number; dropped: number }
 type Sent = 'sent' | 'gone' | 'failed' | 'dropped'
 
+/** web-push (~35 ms of CPU to load) comes with the first push or the first key pair made, not at start. */
+const webPush = () => import('web-push').then((m) => m.default)
+
 /**
  * Web Push: the server's VAPID keys (VAPID_* env, else made once and kept in `push_keys`), each
  * device's subscription (`push_subscriptions`, one per endpoint, at most 10 per user), and sending:
@@ -61,10 +63,14 @@ export function createPushService(ctx: AppContext) {
 
   async function loadKeys() {
     if (config.vapid.publicKey && config.vapid.privateKey) return { publicKey: config.vapid.publicKey, privateKey: config.vapid.privateKey }
-    const made = webpush.generateVAPIDKeys()
-    // Several nodes may start at once: the first pair stored wins, everyone reads it back.
-    await db.insert(pushKeys).values({ id: 'vapid', publicKey: made.publicKey, privateKey: made.privateKey }).onConflictDoNothing()
-    const [row] = await db.select().from(pushKeys).where(eq(pushKeys.id, 'vapid')).limit(1)
+    const stored = () => db.select().from(pushKeys).where(eq(pushKeys.id, 'vapid')).limit(1)
+    let [row] = await stored()
+    if (!row) {
+      const made = (await webPush()).generateVAPIDKeys()
+      // Several nodes may start at once: the first pair stored wins, everyone reads it back.
+      await db.insert(pushKeys).values({ id: 'vapid', publicKey: made.publicKey, privateKey: made.privateKey }).onConflictDoNothing()
+      ;[row] = await stored()
+    }
     if (!row) throw new Error('VAPID keys were not stored')
     return { publicKey: row.publicKey, privateKey: row.privateKey }
   }
@@ -94,7 +100,7 @@ export function createPushService(ctx: AppContext) {
   async function sendOne(row: typeof pushSubscriptions.$inferSelect, payload: PushPayload): Promise<Sent> {
     if (closing.signal.aborted) return 'dropped'
     const { publicKey, privateKey } = await vapidKeys()
-    const details = webpush.generateRequestDetails(
+    const details = (await webPush()).generateRequestDetails(
       { endpoint: row.endpoint, keys: { p256dh: row.p256dh, auth: row.auth } },
       JSON.stringify(payload),
       {

@@ -1,14 +1,18 @@
+import { lazy } from 'react'
 import { createFileRoute, Outlet, useMatch, useParams } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import type { SessionState } from '../../../machines/session'
 import { useNewGroup } from '../../../services/new-group'
 import { useSession } from '../../../services/session'
 import { useTopicList } from '../../../services/topic-list'
-import { NewGroupDialog } from '../../../ui/topic-list/new-group-dialog'
 import { TopicList } from '../../../ui/topic-list/topic-list'
 import { Button } from '../../../ui/button'
+import { WhenOpened } from '../../../ui/when-opened'
 
 export const Route = createFileRoute('/_app/chat')({ component: ChatLayout })
+
+/** Loads when first opened (WhenOpened), with the dialog library. */
+const NewGroupDialog = lazy(() => import('../../../ui/topic-list/new-group-dialog').then((m) => ({ default: m.NewGroupDialog })))
 
 const meOf = (state: SessionState) => state?.context.user?._id ?? ''
 const channelOf = (state: SessionState) => state?.context.user?.account.channel ?? null
@@ -43,7 +47,11 @@ function ChatLayout() {
             </Button>
           </div>
         ) : null}
-        {channelId ? <NewGroupDialog {...newGroup} /> : null}
+        {channelId ? (
+          <WhenOpened open={newGroup.open}>
+            <NewGroupDialog {...newGroup} />
+          </WhenOpened>
+        ) : null}
         <TopicList {...list} />
       </aside>
       <section className={`${openTopicId ? 'flex' : 'hidden md:flex'} min-h-0 min-w-0 flex-1 flex-col`}>
