@@ -107,13 +107,13 @@ function dropIfUnanswered(req: FastifyRequest, reply: FastifyReply, items: Media
   })
 }
 
-/** Signed media/access and public channel images: no Authorization header (they are <img> sources). */
+/** media/access (the reader's media token is the credential) and public channel images: no Authorization header (they are <img> sources). */
 export const mediaPublicRoutes: FastifyPluginAsyncZod<ModuleOptions<MediaService>> = async (app, { ctx, service }) => {
   const route = routesOf(app, ctx)
 
   route(endpoints.mediaAccess, async (req, reply) => {
-    const { key, topic_id, expire, token } = req.query
-    const file = await service.access(key, topic_id, expire, token)
+    const { key, topic_id, token } = req.query
+    const file = await service.access(key, topic_id, token)
     const size = await stat(file.path).then(
       (s) => s.size,
       () => null,
