@@ -18,13 +18,8 @@ export const chatWithQuietly = (workid: string) => call(endpoints.topicChatFrien
 export const pinTopic = (topicId: string) => call(endpoints.topicPin, { topic_id: topicId }, quiet)
 export const unpinTopic = (topicId: string) => call(endpoints.topicUnpin, { topic_id: topicId }, quiet)
 export const hideTopic = (topicId: string) => call(endpoints.topicHide, { topic_id: topicId }, quiet)
-/** Fires after a topic was marked seen or unseen (the header's unread count follows). */
-export const seenChanges = new EventTarget()
-export async function saveSeen(topicId: string, seen: boolean): Promise<Topic> {
-  const topic = await call(endpoints.topicSeen, { topic_id: topicId, is_seen: seen ? 1 : 0 }, quiet)
-  seenChanges.dispatchEvent(new Event('change'))
-  return topic
-}
+export const saveSeen = (topicId: string, seen: boolean): Promise<Topic> =>
+  call(endpoints.topicSeen, { topic_id: topicId, is_seen: seen ? 1 : 0 }, quiet)
 
 export const messagesOf = (topicId: string, range: { before?: number; after?: number } = {}) =>
   call(endpoints.topicMessages, { topic_id: topicId, ...range })
