@@ -16,7 +16,7 @@ const elements = [
   { type: 'route', pattern: 'src/routes', partialMatch: false },
   { type: 'app', pattern: 'src', partialMatch: false },
   { type: 'module', pattern: 'server/modules/*', partialMatch: false, capture: ['module'] },
-  { type: 'server-infra', pattern: 'server/{http,db,realtime,storage,mail,auth,jobs}', partialMatch: false },
+  { type: 'server-infra', pattern: 'server/{http,db,realtime,storage,mail,auth,jobs,net}', partialMatch: false },
   { type: 'server', pattern: 'server', partialMatch: false },
   { type: 'tests', pattern: 'tests', partialMatch: false },
 ]

@@ -10,7 +10,19 @@ const code = z
   .trim()
   .regex(/^\d{6}$/)
 
-export const registerBody = z.strictObject({ name, email, password })
+/**
+ * Service accounts (the support desk) have addresses under this domain (RFC 2606's .invalid: no
+ * mailbox anywhere), and sign-up refuses it, so no one can take or impersonate such an address.
+ */
+export const RESERVED_EMAIL_DOMAIN = 'workroom.invalid'
+export const isReservedEmail = (address: string) => address.toLowerCase().endsWith(`@${RESERVED_EMAIL_DOMAIN}`)
+
+/** A new account's address: any valid one but the reserved domain's (refused as an invalid email). */
+const newEmail = email.superRefine((value, ctx) => {
+  if (isReservedEmail(value)) ctx.addIssue({ code: 'invalid_format', format: 'email', input: value })
+})
+
+export const registerBody = z.strictObject({ name, email: newEmail, password })
 export type RegisterBody = z.infer<typeof registerBody>
 
 export const loginBody = z.strictObject({ email, password: z.string().min(1).max(LIMITS.passwordMax) })

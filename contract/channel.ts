@@ -30,6 +30,16 @@ export const administeredCount = (channels: readonly { role: number }[]) => chan
 export const mayChangeRole = (myRole: number, target: { _id: string; role: number }, meId: string | null) =>
   isChannelAdmin(myRole) && target._id !== meId && target.role < ROLES.owner
 
+/**
+ * Whether someone with `myRole` may remove another member from the channel: the owner removes anyone
+ * but themselves; an admin removes members, never another admin, the owner or themselves.
+ */
+export const mayRemoveMember = (myRole: number, target: { _id: string; role: number }, meId: string | null) =>
+  mayChangeRole(myRole, target, meId) && (myRole >= ROLES.owner || target.role < myRole)
+
+/** Whether someone with `myRole` in a channel may leave it: any member but the owner (ownership does not move). */
+export const mayLeaveChannel = (myRole: number) => myRole >= ROLES.member && myRole < ROLES.owner
+
 /** Roles an owner or admin may give (ownership does not move). */
 export const assignableRole = z.union([z.literal(ROLES.member), z.literal(ROLES.admin)])
 export type AssignableRole = z.infer<typeof assignableRole>
@@ -119,6 +129,16 @@ export type ChannelPage = z.infer<typeof channelPage>
 /** PUT channel/role (owner or admin; never the owner's own role). */
 export const channelRoleBody = z.strictObject({ channel_id: objectId, customer_id: objectId, role: assignableRole })
 export type ChannelRoleBody = z.infer<typeof channelRoleBody>
+
+/** DELETE channel/member: an admin or the owner removes a member (mayRemoveMember); the removed person gets OUT_CHANNEL. */
+export const channelMemberRemoveBody = z.strictObject({ channel_id: objectId, customer_id: objectId })
+export type ChannelMemberRemoveBody = z.infer<typeof channelMemberRemoveBody>
+export const channelMemberRemoved = z.object({ channel_id: z.string(), customer_id: z.string() })
+
+/** POST channel/leave: a member leaves (mayLeaveChannel; the owner cannot). */
+export const channelLeaveBody = z.strictObject({ channel_id: objectId })
+export type ChannelLeaveBody = z.infer<typeof channelLeaveBody>
+export const channelLeft = z.object({ channel_id: z.string() })
 
 /** Labels of a channel (GET channel/label?channel_id; POST / DELETE channel/label by admins). */
 export const label = z.object({ _id: z.string(), channel_id: z.string(), name: z.string(), color: z.string() })

@@ -31,6 +31,10 @@ import {
   channelIdQuery,
   channelInfo,
   channelJoinBody,
+  channelLeaveBody,
+  channelLeft,
+  channelMemberRemoveBody,
+  channelMemberRemoved,
   channelPage,
   channelPageQuery,
   channelRoleBody,
@@ -99,10 +103,12 @@ export type RateLimitName =
   | 'channelCreate'
   | 'channelJoin'
   | 'channelJoinIp'
+  | 'channelMembers'
   | 'suggest'
   | 'socketConnect'
   | 'relate'
   | 'unsubscribe'
+  | 'pushSubscription'
 
 export interface RateLimit {
   rule: RateLimitName
@@ -307,10 +313,11 @@ export const endpoints = {
     method: 'PUT',
     path: 'customer/update-fcm-token',
     tag: 'customer',
-    summary: 'Store the Web Push subscription of this device',
+    summary: 'Store the Web Push subscription of this device (at most 10 per user: the one saved longest ago goes)',
     auth: 'signedIn',
     body: fcmTokenBody,
     response: pushSaved,
+    limit: { rule: 'pushSubscription', by: 'user' },
   }),
   updateLanguage: endpoint({
     method: 'PUT',
@@ -426,6 +433,27 @@ export const endpoints = {
     auth: 'signedIn',
     body: channelRoleBody,
     response: member,
+  }),
+  channelMemberRemove: endpoint({
+    method: 'DELETE',
+    path: 'channel/member',
+    tag: 'channel',
+    summary:
+      'Remove a member from the channel and all its groups (the owner: anyone else; an admin: members only); the removed person gets OUT_CHANNEL',
+    auth: 'signedIn',
+    body: channelMemberRemoveBody,
+    response: channelMemberRemoved,
+    limit: { rule: 'channelMembers', by: 'user' },
+  }),
+  channelLeave: endpoint({
+    method: 'POST',
+    path: 'channel/leave',
+    tag: 'channel',
+    summary: 'Leave the channel and all its groups (any member but the owner, who gets 403 ownerCannotLeave)',
+    auth: 'signedIn',
+    body: channelLeaveBody,
+    response: channelLeft,
+    limit: { rule: 'channelMembers', by: 'user' },
   }),
   channelLabels: endpoint({
     method: 'GET',

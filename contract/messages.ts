@@ -37,11 +37,19 @@ export const SERVER_MESSAGES = {
     vi: 'Bạn đã đạt số kênh tối đa ({limit}). Vui lòng nâng cấp tài khoản để tạo thêm kênh.',
   },
   channelPasswordIncorrect: { en: 'The channel password is incorrect', vi: 'Mật khẩu kênh không đúng' },
+  ownerCannotLeave: {
+    en: 'The owner cannot leave the channel',
+    vi: 'Chủ sở hữu không thể rời khỏi kênh',
+  },
   notChannelMember: { en: 'These people are not members of the channel', vi: 'Những người này không phải thành viên của kênh' },
   fileType: { en: 'This file type is not allowed', vi: 'Loại tệp này không được phép' },
   imageTooLarge: {
     en: 'This image has too many pixels (at most 25 megapixels)',
     vi: 'Ảnh này có quá nhiều điểm ảnh (tối đa 25 megapixel)',
+  },
+  avatarTooLarge: {
+    en: 'This image has too many pixels for a profile picture (at most 16 megapixels)',
+    vi: 'Ảnh này có quá nhiều điểm ảnh để làm ảnh đại diện (tối đa 16 megapixel)',
   },
   mediaInUse: { en: 'This file is already attached to a message', vi: 'Tệp này đã được đính kèm vào một tin nhắn' },
   aiUnavailable: { en: 'The writing assistant is not available right now', vi: 'Trợ lý viết hiện không khả dụng' },

@@ -14,6 +14,7 @@ export const SOCKET_EVENTS = {
   CLOSE_POPUP_CALL: 'CLOSE_POPUP_CALL',
   LOGOUT: 'LOGOUT',
   OUT_TOPIC: 'OUT_TOPIC',
+  OUT_CHANNEL: 'OUT_CHANNEL',
   data: 'data',
   MESSAGE_CHANGED: 'MESSAGE_CHANGED',
   TOPIC_CHANGED: 'TOPIC_CHANGED',
@@ -42,6 +43,8 @@ export interface ServerToClientEvents {
   TOPIC_CHANGED: (payload: TopicChangedPayload) => void
   /** The user left or was removed from a topic: it leaves their list. */
   OUT_TOPIC: (payload: OutTopicPayload) => void
+  /** The user left or was removed from a channel: its groups (`topic_ids`, those they were in) leave their list. */
+  OUT_CHANNEL: (payload: OutChannelPayload) => void
   /** Someone is typing in a topic. */
   TYPING: (payload: TypingPayload) => void
   /** Notifications were read on one of the user's sockets: every socket of the user marks them read. */
@@ -65,6 +68,10 @@ export interface TopicChangedPayload {
 }
 export interface OutTopicPayload {
   topic_id: string
+}
+export interface OutChannelPayload {
+  channel_id: string
+  topic_ids: string[]
 }
 export interface TypingPayload {
   topic_id: string

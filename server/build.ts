@@ -18,6 +18,7 @@ import { zodValidatorCompiler } from './http/validation'
 import { createTokenService } from './auth/tokens'
 import { createScheduler, type Scheduler } from './jobs/scheduler'
 import { createMailer } from './mail/mailer'
+import { createSafeFetch } from './net/safe-fetch'
 import { attentionRoutes, createAttentionService, digestJob } from './modules/attention'
 import { authRoutes, createAuthService } from './modules/auth'
 import { channelPublicRoutes, channelRoutes, createChannelService } from './modules/channel'
@@ -29,11 +30,12 @@ import { createMessageService, messageRoutes } from './modules/message'
 import { createNotifyService, notifyRoutes } from './modules/notify'
 import { createRelatesService, relatesRoutes } from './modules/relates'
 import { createSearchService, searchRoutes } from './modules/search'
-import { createTopicService, memberName, requireTopicMember, requireTopicPermission, topicIdsOf, topicRoutes } from './modules/topic'
+import { createTopicService, requireTopicMember, requireTopicWriter, topicIdsOf, topicRoutes, writerName } from './modules/topic'
 import { createSupportService, type SupportService, supportRoutes } from './modules/support'
 import { createRealtime } from './realtime'
 import { createAvatarStore } from './storage/avatars'
 import { installMediaRoutes } from './storage/media-routes'
+import { createObjectStore, mediaSharingWarning } from './storage/object-store'
 import { createUploadPipeline } from './storage/upload-pipeline'
 
 export function createFastify(config: Config): FastifyInstance {
@@ -52,12 +54,10 @@ export function createFastify(config: Config): FastifyInstance {
  * no module builds another module's service.
  */
 export function createServices(ctx: AppContext, log: Pick<FastifyBaseLogger, 'error'>) {
-  const customer = createCustomerService(ctx, createAvatarStore(ctx.config.mediaDir))
+  const customer = createCustomerService(ctx, createAvatarStore(ctx.storage))
   const notify = createNotifyService(ctx)
-  const media = createMediaService(ctx, {
-    requireTopicWriter: async (db, topicId, userId) =>
-      requireTopicPermission(await requireTopicMember(db, topicId, userId), 'send_message'),
-  })
+  // Uploading into a topic is writing there: a member whom the group lets write and the 1:1 partner does not refuse.
+  const media = createMediaService(ctx, { requireTopicWriter })
   const relates = createRelatesService(ctx, { notify })
   const topic = createTopicService(ctx, { relates })
   const attention = createAttentionService(ctx, { notify })
@@ -116,7 +116,11 @@ export async function buildApp(
   config: Config,
   database: Database,
 ): Promise<{ ctx: AppContext; services: Services; jobs: Scheduler }> {
-  await installSecurityHeaders(app, { publicUrl: config.publicUrl, production: config.production })
+  const storage = await createObjectStore(config)
+  app.addHook('onClose', () => storage.close())
+  const sharing = mediaSharingWarning(config)
+  if (sharing) app.log.warn({ media_dir: config.mediaDir }, sharing)
+  await installSecurityHeaders(app, { publicUrl: config.publicUrl, production: config.production, mediaOrigin: storage.readOrigin })
   app.setValidatorCompiler(zodValidatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   installJsonParser(app)
@@ -131,7 +135,8 @@ export async function buildApp(
     connectLimit: config.rateLimits.socketConnect,
     log: app.log,
     topicsOf: (userId) => topicIdsOf(database.db, userId),
-    memberName: (userId, topicId) => memberName(database.db, userId, topicId),
+    // Typing is a write: only from someone who may write in the topic (a block or friends-only refuses it too).
+    writerName: (userId, topicId) => writerName(database.db, userId, topicId),
   })
   // A revoked session's sockets go, on every node.
   tokens.onRevoked((revoked) => realtime.disconnect(revoked))
@@ -146,10 +151,24 @@ export async function buildApp(
     preview: config.emailPreview,
   })
   const uploads = createUploadPipeline(path.join(config.mediaDir, 'tmp'))
-  const ctx: AppContext = { config, db: database.db, dbKind: database.kind, run: database.run, mailer, tokens, realtime, uploads }
+  const outbound = createSafeFetch(config.outbound)
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    dbKind: database.kind,
+    run: database.run,
+    mailer,
+    tokens,
+    realtime,
+    uploads,
+    storage,
+    outbound,
+  }
   const services = createServices(ctx, app.log)
   // notifications (browser push): the VAPID key pair is made (or read) once, at start.
   await services.notify.push.publicKey()
+  // pages: the support desk's account exists before anyone can sign up.
+  await services.support.prepare()
   const jobs = createScheduler([cleanupJob(ctx, services), orphanSweep(services.media, config.now), digestJob(services.attention)], {
     db: database.db,
     log: app.log,
@@ -160,10 +179,13 @@ export async function buildApp(
   // Sockets go first so the HTTP server can close; the database goes last.
   app.addHook('preClose', async () => {
     services.attention.close()
+    services.notify.push.close()
+    await services.notify.pushesSettled()
     await jobs.stop()
     await realtime.close()
   })
   app.addHook('onClose', async () => {
+    outbound.close()
     await mailer.close()
     await database.close()
   })
@@ -200,7 +222,7 @@ export async function buildApp(
     { prefix: '/api' },
   )
   await app.register(emailPreviewRoutes, { ctx, service: services.emailPreview })
-  await installMediaRoutes(app, path.join(config.mediaDir, 'avatars'))
+  await installMediaRoutes(app, createAvatarStore(storage))
   await installSpa(app, config.distDir)
   return { ctx, services, jobs }
 }

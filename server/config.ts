@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import type { LookupFunction } from 'node:net'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { type SigningKeys, signingKeys } from './auth/keys'
@@ -37,6 +38,8 @@ export interface RateLimits {
   channelJoin: RateLimitRule
   /** channel/join, keyed by ip: guesses from many accounts. */
   channelJoinIp: RateLimitRule
+  /** channel/member (removing someone) and channel/leave together, keyed by user. */
+  channelMembers: RateLimitRule
   /** channel/suggest-description (a paid AI call when AI_BASE_URL is set), keyed by user. */
   suggest: RateLimitRule
   /** Socket connects, keyed by user. */
@@ -45,6 +48,8 @@ export interface RateLimits {
   relate: RateLimitRule
   /** attention/unsubscribe (a signed link from an email, no login), keyed by ip. */
   unsubscribe: RateLimitRule
+  /** customer/update-fcm-token (a device's push subscription), keyed by user. */
+  pushSubscription: RateLimitRule
 }
 
 /** The auth rules fail closed: a Redis outage must not switch off the brute-force limits. */
@@ -59,10 +64,12 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   channelCreate: { max: 10, windowMs: 10 * 60_000 },
   channelJoin: { max: 5, windowMs: 10 * 60_000, backoff: true },
   channelJoinIp: { max: 60, windowMs: 10 * 60_000 },
+  channelMembers: { max: 120, windowMs: 10 * 60_000 },
   suggest: { max: 10, windowMs: 60_000 },
   socketConnect: { max: 60, windowMs: 60_000 },
   relate: { max: 60, windowMs: 10 * 60_000 },
   unsubscribe: { max: 30, windowMs: 10 * 60_000 },
+  pushSubscription: { max: 10, windowMs: 60 * 60_000 },
 }
 
 /** The rules' names (RATE_LIMIT_<NAME> in the environment). */
@@ -96,10 +103,37 @@ export interface SessionSettings {
   refreshGraceMs: number
 }
 
+/**
+ * The push services a subscription's endpoint may name (https on port 443 only): a name, or
+ * `*.name` for any host under it. Chrome and the Chromium browsers (Edge on Android, Opera,
+ * Samsung Internet) use FCM, Edge on Windows WNS (wns2-*.notify.windows.com), Firefox autopush,
+ * Safari Apple's push service (web.push.apple.com).
+ */
+export const DEFAULT_PUSH_SERVICE_HOSTS = ['fcm.googleapis.com', '*.notify.windows.com', '*.push.services.mozilla.com', '*.push.apple.com']
+
+/** How many pushes are sent at once: in all, and to one user's devices. */
+export const DEFAULT_PUSH_CONCURRENCY = { concurrency: 32, perUserConcurrency: 4 }
+
 export const DEFAULT_SESSION_SETTINGS: SessionSettings = {
   accessTokenTtlSeconds: 15 * 60,
   maxAgeMs: 30 * 24 * 60 * 60 * 1000,
   refreshGraceMs: 30_000,
+}
+
+/** An S3-compatible bucket for media (S3_*). */
+export interface S3Settings {
+  bucket: string
+  /** Default us-east-1 (what MinIO and most S3-compatible servers accept). */
+  region: string
+  /** Another S3-compatible service than AWS (MinIO, R2, ...): its URL. */
+  endpoint?: string
+  /** Both, or neither: then the AWS SDK's default credential chain (AWS_* variables, an instance role). */
+  accessKeyId?: string
+  secretAccessKey?: string
+  /** `<endpoint>/<bucket>/<key>` instead of `<bucket>.<endpoint host>/<key>` (MinIO and most self-hosted servers need it). */
+  forcePathStyle: boolean
+  /** media/access answers with a redirect to a short-lived presigned URL of the bucket instead of streaming the file. */
+  presignedReads: boolean
 }
 
 export interface ServerOptions {
@@ -108,6 +142,10 @@ export interface ServerOptions {
   host?: string
   /** Holds the embedded database (pglite/), media/ and the generated secret. Default ./data. */
   dataDir?: string
+  /** Uploaded media (files/, avatars/) and upload temp files (tmp/); a directory every node mounts when several share the work. Default <dataDir>/media. */
+  mediaDir?: string
+  /** Media in an S3-compatible bucket instead of mediaDir (upload temp files stay in <mediaDir>/tmp); used when `bucket` is set. */
+  s3?: Partial<S3Settings>
   /** PostgreSQL instead of the embedded PGlite. */
   databaseUrl?: string
   /** Where PGlite keeps its files; default <dataDir>/pglite. 'memory://' keeps it in memory. */
@@ -147,6 +185,16 @@ export interface ServerOptions {
   // notifications (browser push)
   /** VAPID keys (base64url) and subject (mailto: or https:); without them a key pair is made once and kept in the database. */
   vapid?: { publicKey?: string; privateKey?: string; subject?: string }
+  /** Push endpoints' allowed hosts (PUSH_SERVICE_HOSTS; default DEFAULT_PUSH_SERVICE_HOSTS) and how many pushes go at once. */
+  push?: { serviceHosts?: string[]; concurrency?: number; perUserConcurrency?: number }
+  /**
+   * For tests only: optionsFromEnv never sets it, so no environment can turn it on, and it is
+   * refused together with `production`. `loopbackPush`: a push endpoint may be plain http to this
+   * machine (localhost, 127.0.0.1, [::1]) and outgoing requests may reach loopback addresses: the
+   * local push-service stubs of tests/server and tests/e2e. `lookup`: the DNS lookup outgoing
+   * requests use (a test makes a name resolve to a chosen address).
+   */
+  testOnly?: { loopbackPush?: boolean; lookup?: LookupFunction }
   rateLimits?: { [K in keyof RateLimits]?: Partial<RateLimitRule> } & {
     /** Prefix of the shared Redis counters; lets test runs start from zero. */
     namespace?: string
@@ -157,7 +205,10 @@ export interface Config {
   port: number
   host: string
   dataDir: string
+  /** Media files when there is no S3 bucket, and upload temp files (tmp/) in any case. */
   mediaDir: string
+  /** Set: media live in this bucket. */
+  s3?: S3Settings
   pgliteDir: string
   databaseUrl?: string
   redisUrl?: string
@@ -188,6 +239,10 @@ export interface Config {
   onQuery?: (sql: string) => void
   // notifications (browser push)
   vapid: { publicKey?: string; privateKey?: string; subject: string }
+  /** serviceHosts: see DEFAULT_PUSH_SERVICE_HOSTS; loopbackHttp: ServerOptions.testOnly.loopbackPush. */
+  push: { serviceHosts: string[]; concurrency: number; perUserConcurrency: number; loopbackHttp: boolean }
+  /** Outgoing requests to user-given URLs (server/net/safe-fetch.ts); both only from ServerOptions.testOnly. */
+  outbound: { allowLoopback: boolean; lookup?: LookupFunction }
 }
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -199,11 +254,14 @@ export async function resolveConfig(opts: ServerOptions): Promise<Config> {
   const production = opts.production ?? false
   const smtpUrl = opts.smtpUrl || undefined
   const publicUrl = opts.publicUrl?.replace(/\/+$/, '') || undefined
+  const loopbackPush = opts.testOnly?.loopbackPush === true
+  if (loopbackPush && production) throw new Error('testOnly.loopbackPush is for tests and cannot be used in production')
   return {
     port: opts.port ?? 3000,
     host: opts.host ?? '0.0.0.0',
     dataDir,
-    mediaDir: path.join(dataDir, 'media'),
+    mediaDir: path.resolve(opts.mediaDir || path.join(dataDir, 'media')),
+    s3: s3Settings(opts.s3),
     pgliteDir: opts.pgliteDir ?? path.join(dataDir, 'pglite'),
     databaseUrl: opts.databaseUrl || undefined,
     redisUrl: opts.redisUrl || undefined,
@@ -241,6 +299,34 @@ export async function resolveConfig(opts: ServerOptions): Promise<Config> {
       privateKey: opts.vapid?.privateKey || undefined,
       subject: opts.vapid?.subject || `mailto:no-reply@workroom.local`,
     },
+    push: {
+      serviceHosts: (opts.push?.serviceHosts ?? DEFAULT_PUSH_SERVICE_HOSTS).map((host) => host.trim().toLowerCase()).filter(Boolean),
+      concurrency: opts.push?.concurrency ?? DEFAULT_PUSH_CONCURRENCY.concurrency,
+      perUserConcurrency: opts.push?.perUserConcurrency ?? DEFAULT_PUSH_CONCURRENCY.perUserConcurrency,
+      loopbackHttp: loopbackPush,
+    },
+    outbound: { allowLoopback: loopbackPush, lookup: opts.testOnly?.lookup },
+  }
+}
+
+/** The bucket settings when S3_BUCKET is set; a half-given configuration is refused at start. */
+function s3Settings(s3: Partial<S3Settings> | undefined): S3Settings | undefined {
+  const given = definedOnly(s3)
+  const { bucket, accessKeyId, secretAccessKey } = given
+  if (!bucket) {
+    const stray = Object.entries(given).filter(([, v]) => v !== '' && v !== false)
+    if (stray.length) throw new Error(`S3_BUCKET is not set, but other S3 settings are (${stray.map(([k]) => k).join(', ')})`)
+    return undefined
+  }
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) throw new Error('set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither')
+  return {
+    bucket,
+    region: given.region || 'us-east-1',
+    endpoint: given.endpoint?.replace(/\/+$/, '') || undefined,
+    accessKeyId: accessKeyId || undefined,
+    secretAccessKey: secretAccessKey || undefined,
+    forcePathStyle: given.forcePathStyle ?? false,
+    presignedReads: given.presignedReads ?? false,
   }
 }
 

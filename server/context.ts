@@ -1,8 +1,10 @@
 import type { Config } from './config'
 import type { Db, DbKind, RunPrepared } from './db/client'
 import type { Mailer } from './mail/mailer'
+import type { SafeFetch } from './net/safe-fetch'
 import type { TokenService } from './auth/tokens'
 import type { Realtime } from './realtime'
+import type { ObjectStore } from './storage/object-store'
 import type { UploadPipeline } from './storage/upload-pipeline'
 
 /** What every domain plugin receives: built once at start, shared by all requests. */
@@ -17,6 +19,10 @@ export interface AppContext {
   realtime: Realtime
   /** Every uploaded file (avatars, media) comes in through it. */
   uploads: UploadPipeline
+  /** Where uploaded files are kept once received: the media directory or an S3 bucket. */
+  storage: ObjectStore
+  /** Every request to a URL a user gave (push endpoints) goes out through it: public addresses only. */
+  outbound: SafeFetch
 }
 
 /**

@@ -10,6 +10,14 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv, defaults: { port: number;
     if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number, got "${raw}"`)
     return n
   }
+  /** A yes/no setting: 1/true or 0/false; unset is undefined. */
+  const flag = (name: string): boolean | undefined => {
+    const raw = env[name]?.trim().toLowerCase()
+    if (raw === undefined || raw === '') return undefined
+    if (raw === '1' || raw === 'true') return true
+    if (raw === '0' || raw === 'false') return false
+    throw new Error(`${name} must be true or false, got "${env[name]}"`)
+  }
   /** RATE_LIMIT_LOGIN=20 (max per window) and RATE_LIMIT_LOGIN_WINDOW_MS=60000, likewise every rule (NEW_CHAT for newChat). */
   const rule = (name: string): Partial<RateLimitRule> => ({ max: int(`RATE_LIMIT_${name}`), windowMs: int(`RATE_LIMIT_${name}_WINDOW_MS`) })
 
@@ -17,6 +25,16 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv, defaults: { port: number;
     port: defaults.port,
     host: env.HOST || defaults.host,
     dataDir: env.DATA_DIR || './data',
+    mediaDir: env.MEDIA_DIR || undefined,
+    s3: {
+      bucket: env.S3_BUCKET,
+      region: env.S3_REGION,
+      endpoint: env.S3_ENDPOINT,
+      accessKeyId: env.S3_ACCESS_KEY_ID,
+      secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+      forcePathStyle: flag('S3_FORCE_PATH_STYLE'),
+      presignedReads: flag('S3_PRESIGNED_READS'),
+    },
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
     smtpUrl: env.SMTP_URL,
@@ -27,6 +45,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv, defaults: { port: number;
     production: env.NODE_ENV === 'production',
     // notifications (browser push)
     vapid: { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject: env.VAPID_SUBJECT },
+    push: { serviceHosts: pushServiceHostsFromEnv(env.PUSH_SERVICE_HOSTS) },
     ai: { baseUrl: env.AI_BASE_URL, apiKey: env.AI_API_KEY, model: env.AI_MODEL },
     storageQuotaBytes: int('STORAGE_QUOTA_BYTES'),
     missedEmailMinutes: int('MISSED_EMAIL_MINUTES'),
@@ -64,6 +83,20 @@ function isAddressOrNetwork(entry: string): boolean {
   if (version === 0 || rest.length > 0) return false
   if (prefix === undefined) return true
   return /^\d+$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128)
+}
+
+/**
+ * PUSH_SERVICE_HOSTS: the hosts a push subscription's endpoint may name, comma-separated host
+ * names or `*.name` (any host under it), replacing the defaults. Unset: the defaults. Addresses
+ * are refused: push services are reached by name.
+ */
+export function pushServiceHostsFromEnv(raw: string | undefined): string[] | undefined {
+  const value = raw?.trim() ?? ''
+  if (value === '') return undefined
+  const hosts = value.split(',').map((s) => s.trim().toLowerCase())
+  const bad = hosts.find((host) => !/^(\*\.)?([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)+[a-z]([a-z0-9-]*[a-z0-9])?$/.test(host))
+  if (bad !== undefined) throw new Error(`PUSH_SERVICE_HOSTS must be comma-separated host names or *.names, got "${bad}"`)
+  return hosts
 }
 
 /** A whole-number port from the environment, or the default. */

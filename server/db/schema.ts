@@ -447,8 +447,9 @@ export const attentionNudges = pgTable(
 // notifications (browser push)
 /**
  * A device's Web Push subscription (one row per push endpoint): the notify module sends to every
- * subscription of a user who has no focused window, and forgets one on logout or when the push
- * service answers 404/410. Replaces the single users.fcm_token.
+ * subscription of a user who has no focused window, and forgets one on logout, when the push
+ * service answers 404/410, after 3 failed sends in a row (`failures`), or when the user saves an
+ * 11th (the one saved longest ago, by `saved_at`). Replaces the single users.fcm_token.
  */
 export const pushSubscriptions = pgTable(
   'push_subscriptions',
@@ -461,6 +462,10 @@ export const pushSubscriptions = pgTable(
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),
     createdAt: createdAt(),
+    /** When the device last saved it (each save of the same endpoint moves it on). */
+    savedAt: timestamp('saved_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** Failed sends since the last one that went through. */
+    failures: integer('failures').notNull().default(0),
   },
   (t) => [uniqueIndex('push_subscriptions_endpoint_unique').on(t.endpoint), index('push_subscriptions_user_idx').on(t.userId)],
 )

@@ -6,6 +6,8 @@ export interface SecurityHeaderOptions {
   publicUrl?: string
   /** NODE_ENV=production: HSTS even when PUBLIC_URL is not (yet) https. */
   production: boolean
+  /** Where media/access redirects images and media to (an S3 bucket with S3_PRESIGNED_READS). */
+  mediaOrigin?: string
 }
 
 /** Features a page of the app may use: camera and microphone (calls) and screen sharing, nothing else asked for. */
@@ -21,17 +23,19 @@ const socketOrigin = (publicUrl: string | undefined): string[] => {
 /**
  * The policy for every page: scripts and styles only from the app's own files (an injected inline
  * script or handler does not run), no plugins, no <base>, not framed, forms post only here.
- * Images and media may be data: or blob: URLs (the tab icon badge, call tones, local previews).
+ * Images and media may be data: or blob: URLs (the tab icon badge, call tones, local previews), and
+ * come from the media bucket when file links redirect there (S3_PRESIGNED_READS).
  */
-export function contentSecurityPolicy(publicUrl: string | undefined): Record<string, string[]> {
+export function contentSecurityPolicy(publicUrl: string | undefined, mediaOrigin?: string): Record<string, string[]> {
   const https = publicUrl?.startsWith('https:') ?? false
+  const media = mediaOrigin ? [mediaOrigin] : []
   return {
     'default-src': ["'self'"],
     'script-src': ["'self'"],
     'script-src-attr': ["'none'"],
     'style-src': ["'self'"],
-    'img-src': ["'self'", 'data:', 'blob:'],
-    'media-src': ["'self'", 'data:', 'blob:'],
+    'img-src': ["'self'", 'data:', 'blob:', ...media],
+    'media-src': ["'self'", 'data:', 'blob:', ...media],
     'font-src': ["'self'"],
     'connect-src': ["'self'", ...socketOrigin(publicUrl)],
     // The service worker (/sw.js) and the web app manifest are the app's own files.
@@ -53,7 +57,7 @@ export function contentSecurityPolicy(publicUrl: string | undefined): Record<str
 export async function installSecurityHeaders(app: FastifyInstance, opts: SecurityHeaderOptions) {
   const hsts = opts.production || (opts.publicUrl?.startsWith('https:') ?? false)
   await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(opts.publicUrl) },
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(opts.publicUrl, opts.mediaOrigin) },
     strictTransportSecurity: hsts ? { maxAge: 365 * 24 * 60 * 60, includeSubDomains: false } : false,
     xFrameOptions: { action: 'deny' },
     referrerPolicy: { policy: 'no-referrer' },

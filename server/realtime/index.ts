@@ -43,6 +43,8 @@ export interface Realtime {
   /** Puts every socket of the users (on every node) in the topic's room, or takes them out. */
   joinTopic(userIds: readonly string[], topicId: string): void
   leaveTopic(userIds: readonly string[], topicId: string): void
+  /** Takes every socket of the users (on every node) out of the topics' rooms (leaving a channel: its groups). */
+  leaveTopics(userIds: readonly string[], topicIds: readonly string[]): void
   /** Disconnects the sockets of a revoked session (or of every session of a user), on every node; the other nodes hear of it (onRemoteRevoked). */
   disconnect(revoked: Revocation): void
   /**
@@ -62,8 +64,8 @@ export interface RealtimeOptions {
   authenticate(token: string, opts: { fresh: boolean }): Promise<AuthContext | null>
   /** The topics a user belongs to: a new socket joins their rooms. */
   topicsOf(userId: string): Promise<string[]>
-  /** The user's name when they belong to the topic, else null (checked before relaying TYPING). */
-  memberName(userId: string, topicId: string): Promise<string | null>
+  /** The user's name when they may write in the topic, else null (checked before relaying TYPING; the topic module's writer check). */
+  writerName(userId: string, topicId: string): Promise<string | null>
   /** The clock (epoch ms) the access tokens' expiry is measured on. */
   now: () => number
   /** Connects allowed per user and window (a reconnect storm or a script opening sockets). */
@@ -167,7 +169,7 @@ export async function createRealtime(server: HttpServer, opts: RealtimeOptions):
       if (at - lastTyping < TYPING_MIN_INTERVAL_MS) return
       lastTyping = at
       opts
-        .memberName(socket.data.userId, topicId)
+        .writerName(socket.data.userId, topicId)
         .then((name) => {
           if (name !== null)
             socket.to(topicRoom(topicId)).emit(SOCKET_EVENTS.TYPING, { topic_id: topicId, user: { _id: socket.data.userId, name } })
@@ -190,6 +192,10 @@ export async function createRealtime(server: HttpServer, opts: RealtimeOptions):
     if (clustered) apply(io.in(rooms))
   }
 
+  function leaveTopics(userIds: readonly string[], topicIds: readonly string[]) {
+    if (userIds.length && topicIds.length) everywhere(userIds.map(userRoom), (target) => target.socketsLeave(topicIds.map(topicRoom)))
+  }
+
   return {
     io,
     kind: clustered ? 'redis' : 'memory',
@@ -203,9 +209,8 @@ export async function createRealtime(server: HttpServer, opts: RealtimeOptions):
     joinTopic(userIds, topicId) {
       if (userIds.length) everywhere(userIds.map(userRoom), (target) => target.socketsJoin(topicRoom(topicId)))
     },
-    leaveTopic(userIds, topicId) {
-      if (userIds.length) everywhere(userIds.map(userRoom), (target) => target.socketsLeave(topicRoom(topicId)))
-    },
+    leaveTopic: (userIds, topicId) => leaveTopics(userIds, [topicId]),
+    leaveTopics,
     async hasFocusedWindow(userId) {
       const sockets = await io.in(userRoom(userId)).fetchSockets()
       const now = opts.now()

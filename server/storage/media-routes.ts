@@ -1,18 +1,17 @@
-import { mkdir } from 'node:fs/promises'
-import fastifyStatic from '@fastify/static'
 import type { FastifyInstance } from 'fastify'
-import { AVATAR_URL_PREFIX } from './avatars'
+import { notFound } from '../http/errors'
+import { type AvatarStore, AVATAR_URL_PREFIX } from './avatars'
 
 /** GET /api/media/avatars/<file>: public, and cached for good (every upload gets a new random name). */
-export async function installMediaRoutes(app: FastifyInstance, avatarDir: string) {
-  await mkdir(avatarDir, { recursive: true })
-  await app.register(fastifyStatic, {
-    root: avatarDir,
-    prefix: AVATAR_URL_PREFIX,
-    decorateReply: false,
-    index: false,
-    dotfiles: 'deny',
-    maxAge: '365d',
-    immutable: true,
+export async function installMediaRoutes(app: FastifyInstance, avatars: AvatarStore) {
+  app.get<{ Params: { file: string } }>(`${AVATAR_URL_PREFIX}:file`, async (req, reply) => {
+    const avatar = await avatars.read(req.params.file)
+    if (!avatar) throw notFound()
+    return reply
+      .header('content-type', 'image/jpeg')
+      .header('content-length', avatar.size)
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .send(avatar.body)
   })
 }

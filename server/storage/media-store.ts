@@ -1,77 +1,77 @@
 import { randomBytes } from 'node:crypto'
-import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises'
-import path from 'node:path'
+import pLimit from 'p-limit'
 import { THUMB_SUFFIX } from '../../contract'
+import type { RangeRequest } from './byte-range'
+import type { ObjectStore, ReadUrlOptions } from './object-store'
 import { imageToJpeg, type ReceivedFile } from './upload-pipeline'
 
 const THUMB_MAX = 320
+const FOLDER = 'files/'
+/** Deletes of the orphan sweep in flight at once (each is a request to S3). */
+const DELETES_AT_ONCE = 8
 
 /**
- * Uploaded files on local disk: <mediaDir>/files/<key>, images also <key>.thumb.jpg. Several media
+ * Uploaded files in the object store: files/<key>, images also files/<key>.thumb.jpg. Several media
  * rows may share one key (a forwarded file): the bytes go when the last row does.
  */
-export function createMediaStore(mediaDir: string) {
-  const dir = path.join(mediaDir, 'files')
-  const fileOf = (key: string) => path.join(dir, path.basename(key))
+export function createMediaStore(objects: ObjectStore) {
+  /** A media key (or a thumbnail's, <key>.thumb.jpg) as an object key; a key is one path segment. */
+  const objectOf = (key: string) => FOLDER + key.slice(key.lastIndexOf('/') + 1)
 
   return {
-    fileOf,
     newKey: (ext: string) => `${randomBytes(16).toString('hex')}.${ext}`,
 
-    /** Moves a received upload into place under `key` (the upload pipeline wrote it whole). */
-    async adopt(key: string, file: ReceivedFile): Promise<void> {
-      await mkdir(dir, { recursive: true })
-      await rename(file.path, fileOf(key))
+    /**
+     * Stores a received upload under `key`, and for an image first its JPEG thumbnail (at most
+     * 320 px, made from the received file, decoded as `owner`'s: 429 when they already have their
+     * share of the decode pool queued); answers the image's size, or null when it has no
+     * thumbnail. The received file is gone afterwards.
+     */
+    async place(
+      key: string,
+      file: ReceivedFile & { type: { mime: string } },
+      image: boolean,
+      owner: string,
+    ): Promise<{ width: number; height: number } | null> {
+      const thumb = image ? await imageToJpeg(file.path, { width: THUMB_MAX, height: THUMB_MAX, fit: 'inside', quality: 80 }, owner) : null
+      if (thumb) await objects.put(objectOf(`${key}${THUMB_SUFFIX}`), thumb.jpeg, { contentType: 'image/jpeg' })
+      await objects.putFile(objectOf(key), file.path, { contentType: file.type.mime })
+      return thumb && { width: thumb.width, height: thumb.height }
     },
 
-    /** A JPEG thumbnail (at most 320 px) of the stored image and the image's size; null when the image cannot be read. */
-    async thumbnail(key: string): Promise<{ width: number; height: number } | null> {
-      const out = await imageToJpeg(fileOf(key), { width: THUMB_MAX, height: THUMB_MAX, fit: 'inside', quality: 80 })
-      if (!out) return null
-      // Written to a temp name, then renamed: a failure leaves no half-written thumbnail.
-      const thumb = fileOf(`${key}${THUMB_SUFFIX}`)
-      const temp = `${thumb}.${randomBytes(4).toString('hex')}.part`
-      try {
-        await writeFile(temp, out.jpeg)
-        await rename(temp, thumb)
-      } catch {
-        await rm(temp, { force: true })
-        return null
-      }
-      return { width: out.width, height: out.height }
-    },
+    /** A stored file or thumbnail (or the asked range of it); null when it is not stored. */
+    read: (key: string, range?: RangeRequest) => objects.get(objectOf(key), range),
+
+    /** A URL of the store the browser may read the file from itself for `minSeconds`; undefined when reads go through the server. */
+    readUrl: (key: string, options: ReadUrlOptions, minSeconds: number): Promise<string> | undefined =>
+      objects.readUrl?.(objectOf(key), options, minSeconds),
 
     async remove(key: string): Promise<void> {
-      await Promise.all([rm(fileOf(key), { force: true }), rm(fileOf(`${key}${THUMB_SUFFIX}`), { force: true })])
+      await Promise.all([objects.delete(objectOf(key)), objects.delete(objectOf(`${key}${THUMB_SUFFIX}`))])
     },
 
-    /** Deletes stored files by path (as filesBefore answers them). */
-    async removeFiles(paths: readonly string[]): Promise<void> {
-      await Promise.all(paths.map((file) => rm(file, { force: true })))
+    /** Deletes stored objects by their object key (as objectsBefore answers them). */
+    async removeObjects(objectKeys: readonly string[]): Promise<void> {
+      const limit = pLimit(DELETES_AT_ONCE)
+      await Promise.all(objectKeys.map((objectKey) => limit(() => objects.delete(objectKey))))
     },
 
     /**
-     * The stored files last changed before `before`, by the key they belong to (a thumbnail or a
-     * half-written temp file belongs to its image's key).
+     * The stored objects last changed before `before`, by the media key they belong to (a
+     * thumbnail or a half-written temp file belongs to its image's key).
      */
-    async filesBefore(before: Date): Promise<{ key: string; path: string }[]> {
-      const names = await readdir(dir).catch(() => [] as string[])
-      const old: { key: string; path: string }[] = []
-      for (const name of names) {
-        const file = path.join(dir, name)
-        const changed = await stat(file).then(
-          (s) => s.mtime,
-          () => null,
-        )
-        if (changed && changed < before) old.push({ key: keyOfFile(name), path: file })
+    async objectsBefore(before: Date): Promise<{ key: string; objectKey: string }[]> {
+      const old: { key: string; objectKey: string }[] = []
+      for await (const item of objects.list(FOLDER)) {
+        if (item.modified < before) old.push({ key: keyOfObject(item.key.slice(FOLDER.length)), objectKey: item.key })
       }
       return old
     },
   }
 }
 
-/** The key a stored file name belongs to: <key>, <key>.thumb.jpg, <key>.thumb.jpg.<random>.part. */
-function keyOfFile(name: string): string {
+/** The key a stored name belongs to: <key>, <key>.thumb.jpg, or a temp file <key>[.thumb.jpg].<8 hex>.part. */
+function keyOfObject(name: string): string {
   const whole = name.replace(/\.[0-9a-f]{8}\.part$/, '')
   return whole.endsWith(THUMB_SUFFIX) ? whole.slice(0, -THUMB_SUFFIX.length) : whole
 }

@@ -1,18 +1,21 @@
 import { randomBytes } from 'node:crypto'
 import { createWriteStream } from 'node:fs'
 import { mkdir, readdir, rm, stat } from 'node:fs/promises'
+import { availableParallelism } from 'node:os'
 import path from 'node:path'
 import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { fileTypeFromFile } from 'file-type'
-import pLimit from 'p-limit'
-import type { MediaKind } from '../../contract'
+import { MEDIA_UPLOADS_PER_USER, type MediaKind } from '../../contract'
 import { HttpError } from '../http/errors'
+import { createFairQueue } from './fair-queue'
+import { createUploadSlots } from './upload-slots'
 
 /**
- * The one way an uploaded file enters Workroom (avatars and media alike): streamed to a temp file,
- * its type sniffed from its content (file names and declared types are not trusted), images
- * processed by sharp, loaded once on the first upload.
+ * The one way an uploaded file enters Workroom (avatars and media alike): a slot among the user's
+ * uploads in progress, then streamed to a temp file, its type sniffed from its content (file names
+ * and declared types are not trusted), images processed by sharp (loaded once, on the first image)
+ * in a pool shared fairly between users.
  */
 
 export interface SniffedType {
@@ -46,6 +49,12 @@ export interface ByteBudget {
  * few hundred kB of PNG can declare a 400 MB bitmap).
  */
 export const IMAGE_MAX_PIXELS = 25_000_000
+
+/**
+ * What a multipart body holds besides file bytes, at most: boundaries, part headers, short fields.
+ * A declared Content-Length past a route's file cap plus this is refused before the body is read.
+ */
+export const MULTIPART_OVERHEAD = 32 * 1024
 
 const IMAGES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp'])
 const FILES = new Set([
@@ -103,9 +112,16 @@ async function sniff(file: string, plainText: boolean): Promise<SniffedType | nu
   return plainText ? { mime: 'text/plain; charset=utf-8', ext: 'txt', kind: 'file' } : null
 }
 
-/** Temp files live in `tempDir`, on the same disk as the stores, so keeping one is a rename. */
+/** Temp files live in `tempDir` (<mediaDir>/tmp): on the media directory's disk, keeping one is a rename; with S3 it is uploaded from there. */
 export function createUploadPipeline(tempDir: string) {
+  const slots = createUploadSlots(MEDIA_UPLOADS_PER_USER)
   return {
+    /**
+     * A slot among the user's uploads in progress on this server (media and avatars share them), taken
+     * before any of the body is read: 429 past MEDIA_UPLOADS_PER_USER. Answers how to give it back.
+     */
+    slot: (userId: string) => slots.take(userId),
+
     /**
      * Streams one file to a temp file and sniffs its type; 413 (nothing kept) when it is over the
      * size limit, and `budget.error()` as soon as it brings more than `budget.bytes` (the rest is not read).
@@ -167,15 +183,30 @@ export async function discardUploads(files: readonly ReceivedFile[]): Promise<vo
 
 type Sharp = (typeof import('sharp'))['default']
 let sharpModule: Promise<Sharp> | undefined
-/** sharp loads on the first image, not at start-up; one libvips thread per image (decodes queue below). */
+/** sharp loads on the first image, not at start-up; one libvips thread per image (the pool below sets how many at once). */
 const loadSharp = () =>
   (sharpModule ??= import('sharp').then((m) => {
     m.default.concurrency(1)
     return m.default
   }))
 
-/** Every decode (thumbnails, avatars) waits its turn: one image at a time, whatever the requests. */
-const decoding = pLimit(1)
+/**
+ * Decodes at once: one per core, but at most libuv's thread pool less one (sharp runs on that pool;
+ * one thread stays for file I/O). 2 cores: 2 decodes.
+ */
+export const DECODE_WORKERS = Math.max(1, Math.min(availableParallelism(), (Number(process.env.UV_THREADPOOL_SIZE) || 4) - 1))
+
+/**
+ * Every decode of this process (thumbnails, avatars) goes through one pool shared fairly by the users
+ * (storage/fair-queue.ts): one user's decodes never take every worker, the next decode is the oldest
+ * of the user with the fewest running, and a user has at most MEDIA_UPLOADS_PER_USER decodes queued
+ * (as many as uploads in progress; one more is 429).
+ */
+export const imageDecodes = createFairQueue({
+  workers: DECODE_WORKERS,
+  perOwnerRunning: Math.max(1, DECODE_WORKERS - 1),
+  perOwnerQueued: MEDIA_UPLOADS_PER_USER,
+})
 
 /** The size an image declares in its header (nothing is decoded); null when it is not a readable image. */
 export async function imageSize(file: string): Promise<{ width: number; height: number } | null> {
@@ -188,8 +219,8 @@ export async function imageSize(file: string): Promise<{ width: number; height: 
   }
 }
 
-/** Whether an image's declared size is over IMAGE_MAX_PIXELS. */
-export const tooManyPixels = (size: { width: number; height: number }) => size.width * size.height > IMAGE_MAX_PIXELS
+/** Whether an image's declared size is over `max` pixels (IMAGE_MAX_PIXELS unless told). */
+export const tooManyPixels = (size: { width: number; height: number }, max = IMAGE_MAX_PIXELS) => size.width * size.height > max
 
 export interface JpegOptions {
   width: number
@@ -198,21 +229,28 @@ export interface JpegOptions {
   fit: 'cover' | 'inside'
   quality: number
   mozjpeg?: boolean
+  /** Pixels the image may declare (IMAGE_MAX_PIXELS unless told). */
+  maxPixels?: number
 }
 
 /**
  * The image (turned upright by its EXIF orientation) as a JPEG on white, sized by `options`, and its
  * upright size before resizing; null when the file is not a readable image or declares more than
- * IMAGE_MAX_PIXELS (checked from its header, before decoding). Decodes take turns (one queue).
+ * `options.maxPixels` (checked from its header, before decoding). The decode waits for its turn in
+ * the shared pool as `owner`'s (the user it is for): 429 when that user already has their share queued.
  */
-export function imageToJpeg(file: string, options: JpegOptions): Promise<{ jpeg: Buffer; width: number; height: number } | null> {
-  return decoding(() => decode(file, options))
+export function imageToJpeg(
+  file: string,
+  options: JpegOptions,
+  owner: string,
+): Promise<{ jpeg: Buffer; width: number; height: number } | null> {
+  return imageDecodes.run(owner, () => decode(file, options))
 }
 
 async function decode(file: string, options: JpegOptions): Promise<{ jpeg: Buffer; width: number; height: number } | null> {
   const sharp = await loadSharp()
   try {
-    const image = sharp(file, { limitInputPixels: IMAGE_MAX_PIXELS }).rotate()
+    const image = sharp(file, { limitInputPixels: options.maxPixels ?? IMAGE_MAX_PIXELS }).rotate()
     const meta = await image.metadata()
     const jpeg = await image
       .resize(options.width, options.height, { fit: options.fit, ...(options.fit === 'inside' && { withoutEnlargement: true }) })

@@ -1,4 +1,5 @@
 import { useMemo } from 'react'
+import { useNavigate } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
 import { fromPromise } from 'xstate'
 import {
@@ -10,12 +11,25 @@ import {
   type Label,
   type Member,
   type MembersPageInput,
+  type RemoveMemberInput,
 } from '../machines/channel-members'
-import { addChannelLabel, channelLabels, channelPage, deleteChannelLabel, setChannelRole } from './channels'
+import {
+  addChannelLabel,
+  channelLabels,
+  channelPage,
+  deleteChannelLabel,
+  leaveChannel,
+  removeChannelMember,
+  setChannelRole,
+} from './channels'
 import { failingWithMessage } from './failure'
 
-/** A channel's members and labels as a member of it sees them (the channel page). */
+/**
+ * A channel's members and labels as a member of it sees them (the channel page). Leaving goes to the
+ * chats (the session fetches the user again on the OUT_CHANNEL that follows).
+ */
 export function useChannelMembers(input: ChannelMembersInput) {
+  const navigate = useNavigate()
   const actor = useActorRef(
     channelMembersMachine.provide({
       actors: {
@@ -30,6 +44,13 @@ export function useChannelMembers(input: ChannelMembersInput) {
           failingWithMessage(addChannelLabel(input.channelId, input.name, input.color)),
         ),
         deleteLabel: fromPromise<unknown, { labelId: string }>(({ input }) => failingWithMessage(deleteChannelLabel(input.labelId))),
+        removeMember: fromPromise<unknown, RemoveMemberInput>(({ input }) =>
+          failingWithMessage(removeChannelMember(input.channelId, input.customer_id)),
+        ),
+        leaveChannel: fromPromise<unknown, { channelId: string }>(({ input }) => failingWithMessage(leaveChannel(input.channelId))),
+      },
+      actions: {
+        leftChannel: () => void navigate({ to: '/chat/default' }),
       },
     }),
     { input },

@@ -21,6 +21,9 @@ export async function suggestDescription(description: string): Promise<string> {
 }
 export const setChannelRole = (channelId: string, customerId: string, role: AssignableRole) =>
   call(endpoints.channelRole, { channel_id: channelId, customer_id: customerId, role })
+export const removeChannelMember = (channelId: string, customerId: string) =>
+  call(endpoints.channelMemberRemove, { channel_id: channelId, customer_id: customerId }, quiet)
+export const leaveChannel = (channelId: string) => call(endpoints.channelLeave, { channel_id: channelId }, quiet)
 export const channelLabels = (channelId: string) => call(endpoints.channelLabels, { channel_id: channelId })
 export const addChannelLabel = (channelId: string, name: string, color: string) =>
   call(endpoints.channelLabelAdd, { channel_id: channelId, name, color })

@@ -1,7 +1,7 @@
 import { endpoints } from '../../contract/endpoints'
 import { FOCUS_REPEAT_MS } from '../../contract/push'
 import { browserNotificationPermission } from './browser-notifications'
-import { call } from './http'
+import { apiErrorOf, call } from './http'
 import { registerServiceWorker } from './service-worker'
 import { currentSocket, onSocketConnect } from './socket'
 
@@ -63,7 +63,11 @@ export async function subscribeToPush(): Promise<string | null> {
     }
     subscription ??= await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key })
     const token = JSON.stringify(subscription.toJSON())
-    await call(endpoints.updateFcmToken, { fcm_token: token }, { quiet: true })
+    await call(endpoints.updateFcmToken, { fcm_token: token }, { quiet: true }).catch((error: unknown) => {
+      // Saved too often this hour (429, the server's PUSH_SUBSCRIPTION limit: every app start saves
+      // it): an earlier save of this same subscription stands, so it is still sent at logout.
+      if (apiErrorOf(error)?.status !== 429) throw error
+    })
     subscribed = token
     return token
   } catch {

@@ -108,6 +108,8 @@ export function startSession(hooks: SessionHooks): AppSessionActor {
 
   // This login ended elsewhere (the server's LOGOUT to the user's other sockets).
   onSocketEvent('LOGOUT', () => actor.send({ type: 'SOCKET_LOGOUT' }))
+  // Left or removed from a channel (here or in another tab): it may have been the current one.
+  onSocketEvent('OUT_CHANNEL', () => actor.send({ type: 'REFRESH_USER' }))
   // The server dropped the socket (signed out on /log elsewhere, or the token ran out): one HTTP call
   // settles it: its 401 refreshes the token, and a refresh the server refuses ends the session.
   onServerDrop(() => {

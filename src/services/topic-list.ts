@@ -45,7 +45,7 @@ export const TopicListActorContext = createContext<TopicListActor | null>(null)
 /**
  * Runs the signed-in user's chat list (the sidebar layout calls it and provides the actor through
  * TopicListActorContext): the topicList machine with the topic calls, fed by the socket as it comes
- * (new and deleted messages, topics that appear, change or are left, its connections). The chart
+ * (new and deleted messages, topics that appear, change or are left, channels left, its connections). The chart
  * decides what each means; the chats page and the header's unread chats badge read it.
  */
 export function useTopicListRuntime(meId: string): TopicListActor {
@@ -65,6 +65,8 @@ export function useTopicListRuntime(meId: string): TopicListActor {
       }),
       onSocketEvent('TOPIC_CHANGED', ({ change, topic }) => actor.send({ type: 'TOPIC_CHANGED', change, topic })),
       onSocketEvent('OUT_TOPIC', ({ topic_id }) => actor.send({ type: 'REMOVED', topicId: topic_id })),
+      // Left or removed from a channel: each of its groups they were in leaves the list.
+      onSocketEvent('OUT_CHANNEL', ({ topic_ids }) => topic_ids.forEach((topicId) => actor.send({ type: 'REMOVED', topicId }))),
       onSocketConnect(() => actor.send({ type: 'CONNECTED' })),
     ]
     return () => offs.forEach((off) => off())

@@ -5,6 +5,7 @@
  *  - login requests/s at 10 concurrent clients, beside GET /api/health at the same concurrency
  *    measured in the same run (the baseline: same server, no hashing, no database);
  *  - chat fan-out and chat render (chat-fanout.ts, chat-render.ts);
+ *  - decode fairness: another user's image upload during one user's 20 parallel avatar uploads (decode-fairness.ts);
  *  - Lighthouse performance and LCP of the visitor pages on its mobile preset, against the goal
  *    (score >= 90, LCP < 2.5 s; lighthouse-mobile.ts).
  */
@@ -15,6 +16,7 @@ import { execSync, spawn } from 'node:child_process'
 import { measurePageJs } from './bundle-size'
 import { chatFanout } from './chat-fanout'
 import { chatRender } from './chat-render'
+import { decodeFairness } from './decode-fairness'
 import { lighthouseMobile } from './lighthouse-mobile'
 import { closedLoop, median, round } from './stats'
 import { startServerProcess } from '../support/server-process'
@@ -118,6 +120,7 @@ async function main() {
   console.log(`cold start to healthy, existing data dir: median ${start.warmMedianMs} ms of ${start.warm.join(', ')}`)
   await chatFanout()
   await chatRender()
+  await decodeFairness()
   await lighthouseMobile()
 }
 

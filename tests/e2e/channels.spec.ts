@@ -120,3 +120,40 @@ test('the channel page lists members with roles: the owner makes a member admin;
   await member.page.getByLabel('Label').selectOption({ label: 'Sales' })
   await expect.poll(async () => (await apiAs(member).get(`topic/info?topic_id=${general._id}`)).label_id).not.toBeNull()
 })
+
+test('the owner removes a member from the channel page: their open chat list drops its groups; another member leaves', async ({
+  browser,
+}) => {
+  const owner = await person(browser, 'Quynh Owner')
+  const member = await person(browser, 'Son Member')
+  const leaver = await person(browser, 'Lan Leaver')
+  const channel = await apiAs(owner).post('channel/create', { name: 'Exit Lab', is_public: true })
+  await apiAs(member).post('channel/join', { channel_id: channel._id })
+  await apiAs(leaver).post('channel/join', { channel_id: channel._id })
+
+  // The member has the chats open, General among them.
+  await member.page.goto('/chat/default')
+  const memberChats = member.page.getByRole('list', { name: 'Chats' })
+  await expect(memberChats.getByRole('listitem', { name: 'General' })).toBeVisible()
+
+  // The owner removes them, after a confirmation; the row goes.
+  await owner.page.goto(`/channel/${channel._id}`)
+  const members = owner.page.getByRole('list', { name: 'Channel members' })
+  await owner.page.getByRole('button', { name: 'Remove Son Member from the channel' }).click()
+  const confirm = owner.page.getByRole('group', { name: 'Confirm removing Son Member from the channel' })
+  await confirm.getByRole('button', { name: 'Yes, remove' }).click()
+  await expect(members.getByRole('listitem', { name: 'Son Member' })).toHaveCount(0)
+  // The owner is told why they cannot leave.
+  await expect(owner.page.getByText('As its owner, you cannot leave this channel.')).toBeVisible()
+
+  // Live, without a reload: the removed member's list no longer has the channel's General.
+  await expect(memberChats.getByRole('listitem', { name: 'General' })).toHaveCount(0)
+
+  // Another member leaves from the same page, after a confirmation, and lands in the chats.
+  await leaver.page.goto(`/channel/${channel._id}`)
+  await leaver.page.getByRole('button', { name: 'Leave channel' }).click()
+  await leaver.page.getByRole('group', { name: 'Confirm leaving the channel' }).getByRole('button', { name: 'Yes, leave' }).click()
+  await expect(leaver.page).toHaveURL(/\/chat\/default$/)
+  await expect(leaver.page.getByRole('list', { name: 'Chats' }).getByRole('listitem', { name: 'General' })).toHaveCount(0)
+  expect(await apiAs(leaver).get('channel/my-channel')).toEqual([])
+})

@@ -36,7 +36,8 @@ let stubBase: string
 const received: Received[] = []
 
 test.beforeAll(async () => {
-  server = await startTestServer()
+  // The push service stub listens on this machine: only the test option lets a push go there.
+  server = await startTestServer({ testOnly: { loopbackPush: true } })
   stub = createServer((req, res) => {
     const chunks: Buffer[] = []
     req.on('data', (c: Buffer) => chunks.push(c))

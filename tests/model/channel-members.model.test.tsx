@@ -40,14 +40,27 @@ interface Told {
   added: Label[]
   deleted: string[]
   sonRole: number
+  /** Members the server removed. */
+  removed: string[]
 }
 const told = new WeakMap<object, Told>()
 const toldOf = (kit: Kit) => {
-  if (!told.has(kit.actor)) told.set(kit.actor, { added: [], deleted: [], sonRole: SON.role })
+  if (!told.has(kit.actor)) told.set(kit.actor, { added: [], deleted: [], sonRole: SON.role, removed: [] })
   return told.get(kit.actor)!
 }
 const manages = (s: S) => s.context.myRole >= ROLES.admin
 const son = (s: S) => s.context.members.find((m) => m._id === SON._id)
+/**
+ * Who may remove whom, as the product says it (docs/product-rules.md): the owner anyone else, an
+ * admin members only, a member no one; nobody removes themselves. The oracle of the Remove buttons.
+ */
+const removableBy = (s: S, m: Member) =>
+  m._id !== s.context.meId &&
+  m.role !== ROLES.owner &&
+  (s.context.myRole === ROLES.owner || (s.context.myRole === ROLES.admin && m.role === ROLES.member))
+const removeButton = (kit: Kit, name: string) =>
+  kit.screen.queryByRole<HTMLButtonElement>('button', { name: `Remove ${name} from the channel` })
+const confirmation = (kit: Kit, name: string) => kit.screen.getByRole('group', { name })
 
 describeModel({
   machine: channelMembersMachine,
@@ -64,6 +77,7 @@ describeModel({
       more: s.context.more,
       son: son(s)?.role ?? null,
       ch: s.context.changing,
+      rm: s.context.removing?._id ?? null,
       me: s.context.membersError,
       l: s.context.labels.map((l) => l._id),
       name: s.context.labelName,
@@ -84,16 +98,18 @@ describeModel({
       },
     ],
     ...Object.fromEntries(
-      ['loadMembers', 'loadMoreMembers', 'changeRole', 'loadLabels', 'addLabel', 'deleteLabel'].map((id) => [
-        `xstate.error.actor.${id}`,
-        [{ type: `xstate.error.actor.${id}`, error: new Error(`${id} was refused.`) }],
-      ]),
+      ['loadMembers', 'loadMoreMembers', 'changeRole', 'removeMember', 'leaveChannel', 'loadLabels', 'addLabel', 'deleteLabel'].map(
+        (id) => [`xstate.error.actor.${id}`, [{ type: `xstate.error.actor.${id}`, error: new Error(`${id} was refused.`) }]],
+      ),
     ),
     // The owner makes Son an admin, or a member again.
     CHANGE_ROLE: (s) =>
       manages(s) && son(s)
         ? [{ type: 'CHANGE_ROLE', memberId: SON._id, role: son(s)!.role === ROLES.member ? ROLES.admin : ROLES.member }]
         : [],
+    // The owner or an admin removes Son, when the product lets them (an admin cannot once Son is an admin).
+    REMOVE: (s) => (son(s) && removableBy(s, son(s)!) ? [{ type: 'REMOVE', memberId: SON._id }] : []),
+    LEAVE: (s) => (s.context.myRole !== ROLES.owner ? [{ type: 'LEAVE' }] : []),
     LOAD_MORE: (s) => (s.context.more ? [{ type: 'LOAD_MORE' }] : []),
     LABEL_NAME_CHANGED: (s) =>
       manages(s) && s.context.labelName === '' && !s.context.labels.some((l) => l._id === 'l-new')
@@ -105,7 +121,29 @@ describeModel({
     DELETE_LABEL: (s) => (manages(s) ? s.context.labels.map((l) => ({ type: 'DELETE_LABEL', labelId: l._id })) : []),
   },
   render: (snapshot, send) => <ChannelMembers {...connect(snapshot, send)} />,
+  spyActions: ['leftChannel'],
   perform: {
+    REMOVE: async (_, kit) => {
+      await kit.user.click(removeButton(kit, SON.name)!)
+    },
+    LEAVE: async (_, kit) => {
+      await kit.user.click(kit.screen.getByRole('button', { name: 'Leave channel' }))
+    },
+    CONFIRM: async (_, kit) => {
+      const leaving = kit.previous.matches({ members: { ready: 'confirmingLeave' } })
+      const group = confirmation(kit, leaving ? 'Confirm leaving the channel' : `Confirm removing ${SON.name} from the channel`)
+      await kit.user.click(within(group).getByRole('button', { name: leaving ? 'Yes, leave' : 'Yes, remove' }))
+    },
+    CANCEL: async (_, kit) => {
+      const leaving = kit.previous.matches({ members: { ready: 'confirmingLeave' } })
+      const group = confirmation(kit, leaving ? 'Confirm leaving the channel' : `Confirm removing ${SON.name} from the channel`)
+      await kit.user.click(within(group).getByRole('button', { name: 'Cancel' }))
+    },
+    'xstate.done.actor.removeMember': async (_, kit) => {
+      const { customer_id } = kit.pending('removeMember').input as { customer_id: string }
+      await kit.resolve('removeMember', {})
+      toldOf(kit).removed.push(customer_id)
+    },
     CHANGE_ROLE: async (event, kit) => {
       const { role } = event as unknown as { role: number }
       await kit.user.selectOptions(roleSelect(kit, SON.name), role === ROLES.admin ? 'Admin' : 'Member')
@@ -169,21 +207,68 @@ describeModel({
       // Each member once, however the pages overlapped: the first page, then the second's new ones.
       expect(new Set(ids).size).toBe(ids.length)
       const loadedPages = kit.calls.filter((call) => call.id === 'loadMoreMembers' && call.settled).length
-      const expectedNames = [...FIRST_PAGE, ...(expected.context.pages > 1 ? SECOND_PAGE.slice(1) : [])].map((m) => m.name)
-      expect(ids).toEqual(expectedNames)
+      const { removed, sonRole } = toldOf(kit)
+      const expectedMembers = [...FIRST_PAGE, ...(expected.context.pages > 1 ? SECOND_PAGE.slice(1) : [])].filter(
+        (m) => !removed.includes(m._id),
+      )
+      expect(ids).toEqual(expectedMembers.map((m) => m.name))
       expect(loadedPages).toBeGreaterThanOrEqual(expected.context.pages - 1)
-      // The owner changes others' roles, never their own nor (as anyone) the owner's.
+      // The owner and admins change others' roles, never their own nor (as anyone) the owner's.
       if (manages(expected)) {
         expect(kit.screen.queryByRole('combobox', { name: `Role of ${OWNER.name}` })).toBeNull()
         // Son's role is the one the server last saved.
-        expect(roleSelect(kit, SON.name).value).toBe(String(toldOf(kit).sonRole))
+        if (!removed.includes(SON._id)) expect(roleSelect(kit, SON.name).value).toBe(String(sonRole))
       } else expect(kit.screen.queryAllByRole('combobox')).toEqual([])
+      // A Remove button on exactly the rows the product lets this viewer remove (Son with the role the server saved).
+      const removable = kit.screen
+        .queryAllByRole('button', { name: /^Remove .* from the channel$/ })
+        .map((button) => button.getAttribute('aria-label'))
+      expect(removable).toEqual(
+        expectedMembers
+          .filter((m) => removableBy(expected, m._id === SON._id ? { ...m, role: sonRole } : m))
+          .map((m) => `Remove ${m.name} from the channel`),
+      )
+      // Everyone but the owner may leave; the owner is told why they cannot.
+      const isOwner = expected.context.myRole === ROLES.owner
+      expect(kit.screen.queryByText('As its owner, you cannot leave this channel.') !== null).toBe(isOwner)
+      if (isOwner) expect(kit.screen.queryByText('Leave channel')).toBeNull()
       const error = expected.context.membersError
       if (error) expect(failedAlert(kit, error)).toBeTruthy()
       expect(kit.screen.queryByRole('button', { name: 'Load more' }) !== null).toBe(expected.context.more)
     },
     'members.ready.idle': (expected, kit) => {
-      if (manages(expected)) expect(roleSelect(kit, SON.name).getAttribute('aria-busy')).toBeNull()
+      if (manages(expected) && son(expected)) expect(roleSelect(kit, SON.name).getAttribute('aria-busy')).toBeNull()
+      // No confirmation open; the Leave button (text queries: cheaper than roles on a 20-row list) can be pressed.
+      expect(kit.screen.queryByText(/^Yes, (remove|leave)$/)).toBeNull()
+      if (expected.context.myRole !== ROLES.owner) expect(kit.screen.getByText('Leave channel').closest('button')!.disabled).toBe(false)
+    },
+    'members.ready.confirmingRemoval': (_, kit) => {
+      // Asked first, nothing sent yet.
+      const group = confirmation(kit, `Confirm removing ${SON.name} from the channel`)
+      expect(group.textContent).toContain(`Remove ${SON.name} from the channel?`)
+      expect(kit.calls.some((call) => call.id === 'removeMember' && !call.settled)).toBe(false)
+      expect(removeButton(kit, SON.name)!.disabled).toBe(true)
+    },
+    'members.ready.removing': (_, kit) => {
+      expect(kit.pending('removeMember').input).toEqual({ channelId: 'ch-1', customer_id: SON._id })
+      expect(removeButton(kit, SON.name)!.getAttribute('aria-busy')).toBe('true')
+      expect(kit.screen.queryByText('Yes, remove')).toBeNull()
+    },
+    'members.ready.confirmingLeave': (_, kit) => {
+      expect(confirmation(kit, 'Confirm leaving the channel').textContent).toContain('Leave this channel?')
+      expect(kit.calls.some((call) => call.id === 'leaveChannel')).toBe(false)
+      expect(kit.actions.leftChannel).not.toHaveBeenCalled()
+    },
+    'members.ready.leaving': (_, kit) => {
+      expect(kit.pending('leaveChannel').input).toEqual({ channelId: 'ch-1' })
+      const leave = kit.screen.getByRole<HTMLButtonElement>('button', { name: 'Leave channel' })
+      expect(leave.getAttribute('aria-busy')).toBe('true')
+      expect(leave.disabled).toBe(true)
+    },
+    'members.left': (_, kit) => {
+      // Left once the server said so: the app goes to the chats, once.
+      expect(kit.calls.filter((call) => call.id === 'leaveChannel' && call.settled)).toHaveLength(1)
+      expect(kit.actions.leftChannel).toHaveBeenCalledTimes(1)
     },
     'members.ready.loadingMore': (_, kit) => {
       expect(kit.pending('loadMoreMembers').input).toEqual({ channelId: 'ch-1', page: 2 })

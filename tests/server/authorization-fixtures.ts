@@ -125,6 +125,15 @@ export const fresh = {
     resultOf('channel/join', await p.api('POST', 'channel/join', { channel_id: fx.channelId }))
     return p
   },
+  /** A new admin of the channel (the owner made them one). */
+  async admin(fx: Fixtures): Promise<Person> {
+    const p = await fresh.member(fx)
+    resultOf(
+      'channel/role',
+      await fx.people.owner.api('PUT', 'channel/role', { channel_id: fx.channelId, customer_id: p.user._id, role: 30 }),
+    )
+    return p
+  },
   /** A new member of the channel whom the group's creator (the owner) added to the group. */
   async groupMember(fx: Fixtures): Promise<Person> {
     const p = await fresh.member(fx)

@@ -109,7 +109,12 @@ export const AUTHORIZATION: Record<string, Row> = {
     rule: 'own devices',
     expect: signedIn,
     input: () => ({
-      body: { fcm_token: JSON.stringify({ endpoint: `https://push.example/${crypto.randomUUID()}`, keys: { p256dh: 'BPk', auth: 'au' } }) },
+      body: {
+        fcm_token: JSON.stringify({
+          endpoint: `https://fcm.googleapis.com/fcm/send/${crypto.randomUUID()}`,
+          keys: { p256dh: 'BPk', auth: 'au' },
+        }),
+      },
     }),
   },
   updateLanguage: { rule: 'own row', expect: signedIn, input: () => ({ body: { language: 'en' } }) },
@@ -149,6 +154,21 @@ export const AUTHORIZATION: Record<string, Row> = {
     rule: 'channel admins and the owner (never their own role or the owner’s)',
     expect: admins,
     input: (fx) => ({ body: { channel_id: fx.channelId, customer_id: fx.extra.user._id, role: 20 } }),
+  },
+  channelMemberRemove: {
+    rule: 'channel admins remove members, the owner anyone but themselves (never the owner)',
+    expect: admins,
+    input: async (fx) => ({ body: { channel_id: fx.channelId, customer_id: (await fresh.member(fx)).user._id } }),
+  },
+  channelLeave: {
+    rule: 'channel members and admins leave; the owner cannot (ownership does not move)',
+    expect: { anonymous: 401, stranger: 403, member: '2xx', admin: '2xx', owner: 403 },
+    // A member or admin of their own, so that the fixture's people stay in the channel for the other rows.
+    input: async (fx, _who, role) => ({
+      body: { channel_id: fx.channelId },
+      ...(role === 'member' && { token: (await fresh.member(fx)).access_token }),
+      ...(role === 'admin' && { token: (await fresh.admin(fx)).access_token }),
+    }),
   },
   channelLabels: { rule: 'channel members', expect: members, input: (fx) => ({ query: { channel_id: fx.channelId } }) },
   channelLabelAdd: {

@@ -364,12 +364,10 @@ function schemaDefect(e: EndpointDef, part: Part, s: JsonSchema, o: ValueOptions
   ]
   if (required.length)
     mutations.push(
-      fc
-        .tuple(base, fc.subarray(required, { minLength: 1 }))
-        .map(([v, drop]) => ({
-          label: `missing ${drop.join(', ')}`,
-          value: Object.fromEntries(Object.entries(v).filter(([k]) => !drop.includes(k))),
-        })),
+      fc.tuple(base, fc.subarray(required, { minLength: 1 })).map(([v, drop]) => ({
+        label: `missing ${drop.join(', ')}`,
+        value: Object.fromEntries(Object.entries(v).filter(([k]) => !drop.includes(k))),
+      })),
     )
   const sized = keys.filter(
     (k) =>
@@ -466,15 +464,13 @@ export function badInputsOf(e: EndpointDef, world: World, visibleKinds: readonly
     const status = part === 'body' ? [400, 413] : part === 'params' ? [400, 404, 414] : [400]
     plans.push([
       `schema:${part}`,
-      fc
-        .tuple(partsWith([]), schemaDefect(e, part, schemas[part]!, options('any')))
-        .map(([values, { label, value }]) => ({
-          ...request({ ...values, [part]: value }),
-          defect: `schema:${part}: ${label}`,
-          expect: 'refused',
-          status,
-          authorization,
-        })),
+      fc.tuple(partsWith([]), schemaDefect(e, part, schemas[part]!, options('any'))).map(([values, { label, value }]) => ({
+        ...request({ ...values, [part]: value }),
+        defect: `schema:${part}: ${label}`,
+        expect: 'refused',
+        status,
+        authorization,
+      })),
     ])
   }
 
@@ -497,21 +493,19 @@ export function badInputsOf(e: EndpointDef, world: World, visibleKinds: readonly
     const usable = branches.filter((b) => b.fields.length)
     if (!usable.length) continue
     const chars = part === 'body' ? UNSTORABLE : ['\u0000']
-    const defect = fc
-      .constantFrom(...usable)
-      .chain(({ branch, fields }) =>
-        fc
-          .tuple(
-            partsWith(refParts),
-            objectOf(branch, options(refParts.includes(part) ? 'bad' : 'any'), true),
-            fc.constantFrom(...fields),
-            withUnstorable(validText(0, 20), chars),
-          )
-          .map(([values, value, [k, s], text]) => ({
-            values: { ...values, [part]: shaped(part, { ...value, [k]: s.type === 'array' ? [text] : text }) },
-            k,
-          })),
-      )
+    const defect = fc.constantFrom(...usable).chain(({ branch, fields }) =>
+      fc
+        .tuple(
+          partsWith(refParts),
+          objectOf(branch, options(refParts.includes(part) ? 'bad' : 'any'), true),
+          fc.constantFrom(...fields),
+          withUnstorable(validText(0, 20), chars),
+        )
+        .map(([values, value, [k, s], text]) => ({
+          values: { ...values, [part]: shaped(part, { ...value, [k]: s.type === 'array' ? [text] : text }) },
+          k,
+        })),
+    )
     plans.push([
       `unstorable:${part}`,
       defect.map(({ values, k }) => ({
@@ -553,13 +547,11 @@ export function badInputsOf(e: EndpointDef, world: World, visibleKinds: readonly
         : []),
       ...(strict
         ? [
-            fc
-              .string({ minLength: 1, maxLength: 50 })
-              .map((text) => ({
-                raw: `--x\r\ncontent-disposition: form-data; name="a"\r\n\r\n${text}\r\n--x--\r\n`,
-                contentType: 'multipart/form-data; boundary=x',
-                label: 'a form',
-              })),
+            fc.string({ minLength: 1, maxLength: 50 }).map((text) => ({
+              raw: `--x\r\ncontent-disposition: form-data; name="a"\r\n\r\n${text}\r\n--x--\r\n`,
+              contentType: 'multipart/form-data; boundary=x',
+              label: 'a form',
+            })),
           ]
         : []),
     )

@@ -139,7 +139,7 @@ describe('onboarding and preferences', () => {
   })
 
   it('update-fcm-token', async () => {
-    const subscription = { endpoint: 'https://push.example/device-1', keys: { p256dh: 'BPk', auth: 'au' } }
+    const subscription = { endpoint: 'https://fcm.googleapis.com/fcm/send/device-1', keys: { p256dh: 'BPk', auth: 'au' } }
     expect((await put('/api/customer/update-fcm-token', { fcm_token: JSON.stringify(subscription) })).body).toEqual({
       result: { saved: true },
     })

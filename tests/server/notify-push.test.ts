@@ -66,7 +66,8 @@ const nextPush = (timeoutMs = 5_000) =>
   })
 
 beforeAll(async () => {
-  server = await startTestServer()
+  // The push service stub listens on this machine: only the test option lets a push go there.
+  server = await startTestServer({ testOnly: { loopbackPush: true } })
   base = server.url
   notify = server.services.notify
   pushService = createServer((req, res) => {

@@ -90,10 +90,12 @@ describe('rate-limit configuration', () => {
       channelCreate: { max: 10, windowMs: 10 * minute },
       channelJoin: { max: 5, windowMs: 10 * minute, backoff: true },
       channelJoinIp: { max: 60, windowMs: 10 * minute },
+      channelMembers: { max: 120, windowMs: 10 * minute },
       suggest: { max: 10, windowMs: minute },
       socketConnect: { max: 60, windowMs: minute },
       relate: { max: 60, windowMs: 10 * minute },
       unsubscribe: { max: 30, windowMs: 10 * minute },
+      pushSubscription: { max: 10, windowMs: 60 * minute },
     })
     const config = await resolveConfig({
       jwtSecret: 'x'.repeat(40),

@@ -225,7 +225,7 @@ describe('joining rooms while membership changes', () => {
     const realtime = await createRealtime(http, {
       authenticate: async () => ({ userId: 'u1', sessionId: 's1', emailVerified: true, expiresAt: Date.now() + 60_000 }),
       topicsOf,
-      memberName: async () => 'U',
+      writerName: async () => 'U',
       now: Date.now,
       connectLimit: { max: 10_000, windowMs: 60_000 },
       log: Fastify().log,

@@ -78,7 +78,7 @@ describe('a Redis outage', () => {
       }),
       topicsOf: async () => [topicId],
       connectLimit: { max: 10_000, windowMs: 60_000 },
-      memberName: async () => member.name,
+      writerName: async () => member.name,
       now: Date.now,
       log: Fastify({ logger: false }).log,
     })

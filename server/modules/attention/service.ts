@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
-import { aliasedTable, and, desc, eq, gt, inArray, isNull, lte, ne, sql } from 'drizzle-orm'
+import { aliasedTable, and, desc, eq, gt, inArray, isNull, lte, ne, not, sql } from 'drizzle-orm'
 import {
   type AttentionEvent,
   type AttentionPrefs,
@@ -35,7 +35,8 @@ import {
 import { badRequest, forbidden, notFound } from '../../http/errors'
 import { plainText } from '../../http/sanitize'
 import type { NotifyService } from '../notify'
-import { requireTopicMember } from '../topic'
+import { blockedSql } from '../relates'
+import { requireTopicMember, requireTopicWriter } from '../topic'
 import { digestEmail, type DigestItem } from './digest-email'
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null)
@@ -136,8 +137,11 @@ export function createAttentionService(ctx: AppContext, { notify }: { notify: No
     return prefsOf(row, topicList)
   }
 
-  /** Prefs of several people for one topic, in one statement. */
-  async function prefsInTopic(userIds: string[], topicId: string): Promise<Map<string, AttentionPrefs>> {
+  /**
+   * Prefs of several people for one topic, in one statement; those who blocked `senderId` are left
+   * out: nothing the sender does reaches them (a mention, a keyword, notify anyway).
+   */
+  async function prefsOfReaders(userIds: string[], topicId: string, senderId: string): Promise<Map<string, AttentionPrefs>> {
     if (userIds.length === 0) return new Map()
     const rows = await db
       .select({
@@ -148,7 +152,7 @@ export function createAttentionService(ctx: AppContext, { notify }: { notify: No
       .from(users)
       .leftJoin(attentionSettings, eq(attentionSettings.userId, users.id))
       .leftJoin(topicAttention, and(eq(topicAttention.userId, users.id), eq(topicAttention.topicId, topicId)))
-      .where(inArray(users.id, userIds))
+      .where(and(inArray(users.id, userIds), not(blockedSql(sql`${users.id}`, senderId))))
     return new Map(rows.map((r) => [r.userId, prefsOf(r.settings, r.topic?.topicId ? [topicRowOf(r.topic)] : [])]))
   }
 
@@ -265,10 +269,18 @@ export function createAttentionService(ctx: AppContext, { notify }: { notify: No
       return { topic_id: body.topic_id, level, muted_until: mutedUntil }
     },
 
-    /** Whether `customerId` is in do not disturb now: only for someone who shares a topic with the caller (404 unknown, 403 otherwise). */
+    /**
+     * Whether `customerId` is in do not disturb now: only for someone who shares a topic with the
+     * caller and whom they did not block (404 unknown, 403 otherwise).
+     */
     async person(callerId: string, customerId: string): Promise<PersonAttention> {
-      const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, customerId)).limit(1)
+      const [user] = await db
+        .select({ id: users.id, blockedCaller: blockedSql(sql`${users.id}`, callerId) })
+        .from(users)
+        .where(eq(users.id, customerId))
+        .limit(1)
       if (!user) throw notFound()
+      if (user.blockedCaller) throw forbidden()
       if (customerId !== callerId) {
         const mine = aliasedTable(topicMembers, 'mine')
         const [shared] = await db
@@ -288,7 +300,7 @@ export function createAttentionService(ctx: AppContext, { notify }: { notify: No
     /**
      * The alerts of a message just sent: each mentioned member and each member with a keyword the
      * message contains gets one tag_message notification (one even when both), when their topic
-     * level and mute let it through; never the sender.
+     * level and mute let it through; never the sender, nor anyone who blocked the sender.
      */
     async alertsFor(sender: { id: string; name: string }, message: SentMessage, topicNameOf: () => Promise<string>): Promise<void> {
       const mentioned = new Set(message.mentions.filter((id) => id !== sender.id))
@@ -310,11 +322,12 @@ export function createAttentionService(ctx: AppContext, { notify }: { notify: No
       }
       const readers = [...mentioned, ...keywordReaders]
       if (readers.length === 0) return
-      const [prefsByUser, topicName] = await Promise.all([prefsInTopic(readers, message.topic_id), topicNameOf()])
+      const [prefsByUser, topicName] = await Promise.all([prefsOfReaders(readers, message.topic_id, sender.id), topicNameOf()])
       const at = now()
       await Promise.all(
         readers.map((readerId) => {
-          const p = prefsByUser.get(readerId) ?? DEFAULT_PREFS
+          const p = prefsByUser.get(readerId)
+          if (!p) return null
           const delivery = deliveryRules(p, { kind: 'mention', topicId: message.topic_id }, at)
           if (!delivery.notify) return null
           return alert(readerId, sender, message, topicName, mentioned.has(readerId) ? 'mention' : 'keyword', delivery.push)
@@ -324,11 +337,12 @@ export function createAttentionService(ctx: AppContext, { notify }: { notify: No
 
     /**
      * "Notify anyway": the caller's latest message in the topic reaches each other member who is in
-     * do not disturb now and whose topic level and mute let an urgent message through; once per
-     * message and reader (a repeat notifies no one again).
+     * do not disturb now, whose topic level and mute let an urgent message through and who did not
+     * block the caller; once per message and reader (a repeat notifies no one again). Only from
+     * someone who may write in the topic (requireTopicWriter: a block or friends-only refuses it).
      */
     async notifyAnyway(callerId: string, topicId: string): Promise<NotifyAnywayResult> {
-      const access = await requireTopicMember(db, topicId, callerId)
+      const access = await requireTopicWriter(db, topicId, callerId)
       const [latest] = await db
         .select({ id: messages.id, body: messages.body, mentions: messages.mentions })
         .from(messages)
@@ -343,10 +357,11 @@ export function createAttentionService(ctx: AppContext, { notify }: { notify: No
           .where(and(eq(topicMembers.topicId, topicId), ne(topicMembers.userId, callerId)))
           .limit(LIST_MAX)
       ).map((r) => r.userId)
-      const prefsByUser = await prefsInTopic(others, topicId)
+      const prefsByUser = await prefsOfReaders(others, topicId, callerId)
       const at = now()
       const reached = others.filter((id) => {
-        const p = prefsByUser.get(id) ?? DEFAULT_PREFS
+        const p = prefsByUser.get(id)
+        if (!p) return false
         const event = { kind: 'mention' as const, topicId }
         return !deliveryRules(p, event, at).push && deliveryRules(p, { ...event, urgent: true }, at).push
       })
@@ -383,7 +398,7 @@ export function createAttentionService(ctx: AppContext, { notify }: { notify: No
 
     /**
      * The missed-message email (the scheduler runs it once per minute on one node): for each person,
-     * the mentions, keyword hits and 1:1 messages they have not seen, that the rules let through to
+     * the mentions, keyword hits and 1:1 messages they have not seen (from anyone they did not block), that the rules let through to
      * email at the time they were sent; once the oldest is `missedEmailMinutes` old, one email lists
      * them all and the person's `digest_through` moves to now (in the same transaction as the outbox
      * row, conditional on the old value: a second run emails no one twice).
@@ -431,6 +446,8 @@ export function createAttentionService(ctx: AppContext, { notify }: { notify: No
             sql`coalesce(${attentionSettings.digestEmail}, 1) = 1`,
             sql`(${attentionSettings.digestThrough} is null or ${messages.createdAt} > ${attentionSettings.digestThrough})`,
             sql`(${topics.isGroup} = 0 or ${messages.mentions} @> jsonb_build_array(${topicMembers.userId}) or jsonb_array_length(coalesce(${attentionSettings.keywords}, '[]'::jsonb)) > 0)`,
+            // Nothing from someone the reader blocked.
+            not(blockedSql(sql`${topicMembers.userId}`, sql`${messages.senderId}`)),
           ),
         )
         .orderBy(messages.createdAt)

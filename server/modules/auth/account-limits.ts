@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { AccountLimits } from '../../config'
 import type { Executor } from '../../db/client'
-import { authLimits } from '../../db/schema'
+import { authLimits, users } from '../../db/schema'
 
 const HOUR_MS = 60 * 60_000
 const DAY_MS = 24 * HOUR_MS
@@ -43,19 +43,36 @@ export function afterWrongCode(budget: AccountBudget, now: Date, limits: Account
 /** A right code clears the wrong checks and the lock history. */
 export const afterRightCode = (budget: AccountBudget): AccountBudget => ({ ...budget, failures: 0, lockedUntil: null, locks: 0 })
 
+/** The budget of an account that has no row yet (or of an id no account has). */
+const freshBudget = (now: Date): AccountBudget => ({
+  codesSince: now,
+  codesSent: 0,
+  failuresSince: now,
+  failures: 0,
+  lockedUntil: null,
+  locks: 0,
+})
+
 /**
  * The account's budget, row-locked until the caller's transaction ends: concurrent requests for
- * one account take turns, on every node.
+ * one account take turns, on every node. For an id no account has, the same two statements find
+ * nothing to insert or lock, and answer a fresh budget (an unknown address costs what a real one does).
  */
 export async function lockBudget(tx: Executor, userId: string, now: Date): Promise<AccountBudget> {
-  await tx
-    .insert(authLimits)
-    .values({ userId, codesSince: now, codesSent: 0, failuresSince: now, failures: 0, lockedUntil: null, locks: 0 })
-    .onConflictDoNothing()
+  const at = now.toISOString()
+  await tx.execute(sql`
+    insert into ${authLimits} (user_id, codes_since, codes_sent, failures_since, failures, locked_until, locks)
+    select ${users.id}, ${at}::timestamptz, 0, ${at}::timestamptz, 0, null, 0 from ${users} where ${users.id} = ${userId}
+    on conflict do nothing`)
   const [row] = await tx.select().from(authLimits).where(eq(authLimits.userId, userId)).for('update')
-  return row!
+  return row ?? freshBudget(now)
 }
 
+/** Stores the budget's fields (only those: a row read from the table and a fresh budget write the same statement). */
 export async function saveBudget(tx: Executor, userId: string, budget: AccountBudget): Promise<void> {
-  await tx.update(authLimits).set(budget).where(eq(authLimits.userId, userId))
+  const { codesSince, codesSent, failuresSince, failures, lockedUntil, locks } = budget
+  await tx
+    .update(authLimits)
+    .set({ codesSince, codesSent, failuresSince, failures, lockedUntil, locks })
+    .where(eq(authLimits.userId, userId))
 }

@@ -6,7 +6,7 @@ import type { ModuleOptions } from '../../context'
 import { caller } from '../../http/auth-guard'
 import { requestLanguage } from '../../http/language'
 import { routesOf } from '../../http/route'
-import { clearRefreshCookie, refreshCookieOf, setRefreshCookie } from '../../http/refresh-cookie'
+import { clearRefreshCookie, refreshCookieOf, refreshRequestRefusal, setRefreshCookie } from '../../http/refresh-cookie'
 import type { AuthService, IssuedSession } from './service'
 
 /** Auth: register, login, token refresh, email codes, password reset, logout. */
@@ -24,6 +24,9 @@ export const authRoutes: FastifyPluginAsyncZod<ModuleOptions<AuthService>> = asy
   route(endpoints.register, async (req, reply) => answer(reply, await service.register(req.body, requestLanguage(req), metaOf(req))))
   route(endpoints.login, async (req, reply) => answer(reply, await service.login(req.body, metaOf(req))))
   route(endpoints.refreshToken, async (req, reply) => {
+    // Refused before the cookie is touched: a forged request neither rotates nor clears it.
+    const refusal = refreshRequestRefusal(req, ctx.config.publicUrl)
+    if (refusal) throw refusal
     try {
       const rotated = await service.refresh(refreshCookieOf(req))
       setRefreshCookie(reply, rotated, secure)

@@ -1,5 +1,5 @@
-import { randomInt } from 'node:crypto'
-import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm'
+import { randomInt, randomUUID } from 'node:crypto'
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm'
 import type { EmailOnlyBody, Language, LoginBody, RegisterBody, ResetPasswordBody, User, VerifyEmailBody } from '../../../contract'
 import { LIMITS, LOGIN_HISTORY_SHOWN, type SessionList, SOCKET_EVENTS } from '../../../contract'
 import { checkPassword, hashPassword, isCommonPassword } from '../../auth/passwords'
@@ -40,6 +40,9 @@ const languageOf = (user: UserRow): Language => (user.language === 'vi' ? 'vi' :
 export function createAuthService(ctx: AppContext, { customers, push }: { customers: CustomerService; push: Pick<PushService, 'forget'> }) {
   const { db, tokens, mailer, realtime } = ctx
   const limits = ctx.config.accountLimits
+
+  /** What a code check compares against when there is no live code: a hash of the same length that no code matches. */
+  const noCodeHash = tokens.codeHash('', 'none', '')
 
   const findByEmail = async (email: string): Promise<UserRow | undefined> =>
     (await db.select().from(users).where(eq(users.email, email)).limit(1))[0]
@@ -90,25 +93,37 @@ export function createAuthService(ctx: AppContext, { customers, push }: { custom
     )
   }
 
-  /** Spends one attempt of the user's live code; true when it is the right one (then it is used up). */
+  /**
+   * Spends one attempt of the user's live code (their newest unused one, unexpired, with attempts
+   * left) in one statement; true when it is the right one (then it is used up). Without a live code
+   * (or an account) a code hash is computed and compared all the same, against a stand-in.
+   */
   async function spendAttempt(tx: Executor, userId: string, purpose: CodePurpose, code: string, now: Date): Promise<boolean> {
-    const [live] = await tx
-      .select()
+    const newest = tx
+      .select({ id: emailCodes.id })
       .from(emailCodes)
       .where(and(eq(emailCodes.userId, userId), eq(emailCodes.purpose, purpose), isNull(emailCodes.usedAt)))
       .orderBy(desc(emailCodes.createdAt))
       .limit(1)
-    if (!live || live.expiresAt <= now) return false
     const [counted] = await tx
       .update(emailCodes)
       .set({ attempts: sql`${emailCodes.attempts} + 1` })
-      .where(and(eq(emailCodes.id, live.id), isNull(emailCodes.usedAt), lt(emailCodes.attempts, LIMITS.otpMaxAttempts)))
-      .returning({ attempts: emailCodes.attempts })
-    if (!counted || !tokens.sameHash(live.codeHash, tokens.codeHash(userId, purpose, code))) return false
+      .where(
+        and(
+          eq(emailCodes.id, newest),
+          isNull(emailCodes.usedAt),
+          gt(emailCodes.expiresAt, now),
+          lt(emailCodes.attempts, LIMITS.otpMaxAttempts),
+        ),
+      )
+      .returning({ id: emailCodes.id, codeHash: emailCodes.codeHash })
+    const given = tokens.codeHash(userId, purpose, code)
+    const right = tokens.sameHash(counted?.codeHash ?? noCodeHash, given)
+    if (!counted || !right) return false
     const [spent] = await tx
       .update(emailCodes)
       .set({ usedAt: now })
-      .where(and(eq(emailCodes.id, live.id), isNull(emailCodes.usedAt)))
+      .where(and(eq(emailCodes.id, counted.id), isNull(emailCodes.usedAt)))
       .returning({ id: emailCodes.id })
     return spent !== undefined
   }
@@ -116,18 +131,20 @@ export function createAuthService(ctx: AppContext, { customers, push }: { custom
   /**
    * Checks a code against the account's budget: while code checks are locked nothing is checked;
    * a wrong code counts toward the day's budget, and the one that locks emails the owner (once per
-   * lock). Every failure throws the same invalidCode.
+   * lock). Every failure throws the same invalidCode. An unknown address and a locked account take
+   * the same steps as a wrong code (the statements find no rows of an id no account has), so the
+   * time of the answer does not tell them apart.
    */
   async function consumeCode(user: UserRow | undefined, purpose: CodePurpose, code: string): Promise<void> {
-    if (!user) throw invalidCode()
+    const userId = user?.id ?? randomUUID()
     const now = new Date()
     const { right, notice } = await db.transaction(async (tx) => {
-      const budget = await lockBudget(tx, user.id, now)
-      if (isLocked(budget, now)) return { right: false, notice: null }
-      const right = await spendAttempt(tx, user.id, purpose, code, now)
-      const next = right ? afterRightCode(budget) : afterWrongCode(budget, now, limits)
-      await saveBudget(tx, user.id, next)
-      if (!isLocked(next, now)) return { right, notice: null }
+      const budget = await lockBudget(tx, userId, now)
+      const locked = isLocked(budget, now)
+      const right = (await spendAttempt(tx, locked ? randomUUID() : userId, purpose, code, now)) && !locked
+      const next = locked ? budget : right ? afterRightCode(budget) : afterWrongCode(budget, now, limits)
+      await saveBudget(tx, userId, next)
+      if (!user || locked || !isLocked(next, now)) return { right, notice: null }
       const email = codesLockedEmail(languageOf(user), user, next.lockedUntil!)
       return { right, notice: { id: await mailer.store(tx, email), email } }
     })

@@ -12,7 +12,7 @@ export const channelPublicRoutes: FastifyPluginAsyncZod<ModuleOptions<ChannelSer
   route(endpoints.channelInfo, (req) => service.info(req.query.channel_id, req.auth?.userId ?? null))
 }
 
-/** Channels of the signed-in user: create, search, join, members and roles, labels, the description writer. */
+/** Channels of the signed-in user: create, search, join and leave, members (roles, removal), labels, the description writer. */
 export const channelRoutes: FastifyPluginAsyncZod<ModuleOptions<ChannelService>> = async (app, { ctx, service }) => {
   const route = routesOf(app, ctx)
 
@@ -22,6 +22,14 @@ export const channelRoutes: FastifyPluginAsyncZod<ModuleOptions<ChannelService>>
   route(endpoints.channelPage, (req) => service.page(caller(req).userId, req.query.channel_id, req.query.page))
   route(endpoints.channelJoin, (req) => service.join(caller(req).userId, req.body))
   route(endpoints.channelRole, (req) => service.setRole(caller(req).userId, req.body))
+  route(endpoints.channelMemberRemove, async (req) => {
+    await service.removeMember(caller(req).userId, req.body)
+    return { channel_id: req.body.channel_id, customer_id: req.body.customer_id }
+  })
+  route(endpoints.channelLeave, async (req) => {
+    await service.leave(caller(req).userId, req.body)
+    return { channel_id: req.body.channel_id }
+  })
   route(endpoints.channelLabels, (req) => service.labels(caller(req).userId, req.query.channel_id))
   route(endpoints.channelLabelAdd, (req) => service.addLabel(caller(req).userId, req.body))
   route(endpoints.channelLabelDelete, async (req) => {

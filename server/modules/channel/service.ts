@@ -4,6 +4,8 @@ import {
   type ChannelCreateBody,
   type ChannelInfo,
   type ChannelJoinBody,
+  type ChannelLeaveBody,
+  type ChannelMemberRemoveBody,
   type ChannelPage,
   channelQuota,
   type ChannelRoleBody,
@@ -11,6 +13,8 @@ import {
   type Label,
   type LabelCreateBody,
   mayChangeRole,
+  mayLeaveChannel,
+  mayRemoveMember,
   type Language,
   LIST_MAX,
   PAGE_SIZE,
@@ -93,6 +97,25 @@ export function createChannelService(
     const row = await load(channelId, userId)
     if ((row.role ?? 0) < min) throw forbidden()
     return row
+  }
+
+  /**
+   * Ends a channel membership and every group membership of it in one transaction (404 when it is
+   * already gone), and no longer the person's current channel; then their sockets, on every node,
+   * leave those groups' rooms, and OUT_CHANNEL tells their open tabs to drop the groups.
+   */
+  async function endMembership(channelId: string, userId: string): Promise<void> {
+    const topicIds = await db.transaction(async (tx) => {
+      const ended = await tx
+        .delete(channelMembers)
+        .where(and(eq(channelMembers.channelId, channelId), eq(channelMembers.userId, userId)))
+        .returning({ id: channelMembers.userId })
+      if (!ended.length) throw notFound()
+      await customers.forgetCurrentChannel(tx, userId, channelId)
+      return topicsService.leaveChannelGroups(tx, channelId, userId)
+    })
+    ctx.realtime.leaveTopics([userId], topicIds)
+    ctx.realtime.toUser(userId, 'OUT_CHANNEL', { channel_id: channelId, topic_ids: topicIds })
   }
 
   return {
@@ -240,6 +263,22 @@ export function createChannelService(
         .innerJoin(users, eq(users.id, channelMembers.userId))
         .where(and(eq(channelMembers.channelId, body.channel_id), eq(channelMembers.userId, body.customer_id)))
       return member!
+    },
+
+    /** The owner removes anyone else; an admin removes members only (mayRemoveMember). Someone not in the channel: 404. */
+    async removeMember(userId: string, body: ChannelMemberRemoveBody): Promise<void> {
+      const me = await requireRole(body.channel_id, userId, ROLES.member)
+      const target = await load(body.channel_id, body.customer_id)
+      if (target.role === null) throw notFound()
+      if (!mayRemoveMember(me.role ?? 0, { _id: body.customer_id, role: target.role }, userId)) throw forbidden()
+      await endMembership(body.channel_id, body.customer_id)
+    },
+
+    /** Any member leaves, except the owner (403 ownerCannotLeave: ownership does not move). */
+    async leave(userId: string, body: ChannelLeaveBody): Promise<void> {
+      const me = await requireRole(body.channel_id, userId, ROLES.member)
+      if (!mayLeaveChannel(me.role ?? 0)) throw new HttpError(403, 'ownerCannotLeave')
+      await endMembership(body.channel_id, userId)
     },
 
     async labels(userId: string, channelId: string): Promise<Label[]> {

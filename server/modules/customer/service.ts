@@ -1,18 +1,28 @@
+import { randomBytes } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
-import type { CurrentChannelBody, Language, StartWithBody, UpdateProfileBody, User, UseForBody } from '../../../contract'
+import {
+  type CurrentChannelBody,
+  type Language,
+  RESERVED_EMAIL_DOMAIN,
+  type StartWithBody,
+  type UpdateProfileBody,
+  type User,
+  type UseForBody,
+} from '../../../contract'
 import type { AppContext } from '../../context'
 import type { Executor } from '../../db/client'
 import { channelMembers, channels, users, type UserRow } from '../../db/schema'
 import { badRequest, forbidden, notFound, unauthorized } from '../../http/errors'
 import type { AvatarStore } from '../../storage/avatars'
 import type { ReceivedFile } from '../../storage/upload-pipeline'
-import { hashPassword } from '../../auth/passwords'
 import { toUser } from './user-view'
 import { makeWorkid } from './workid'
 
 type UserUpdate = Partial<typeof users.$inferInsert>
 
 const WORKID_TRIES = 8
+/** A service account's password hash: not an argon2 hash, so checkPassword refuses every password. */
+const NO_PASSWORD = '!'
 
 const PROFILE_COLUMNS = {
   name: 'name',
@@ -58,24 +68,27 @@ export function createCustomerService(ctx: AppContext, avatars: AvatarStore) {
     },
 
     /**
-     * pages: a service account (the support desk) by its fixed workid, made once: a verified email,
-     * a password hash of a secret nobody keeps (so no one logs in as it). Answers its id.
+     * pages: a service account (the support desk) by its fixed workid (no sign-up makes a workid
+     * without digits), made once: a verified, unique address under the reserved domain that sign-up
+     * refuses, and a password hash no password matches (no one logs in as it). Answers its id.
      */
-    async ensureServiceAccount(account: { workid: string; name: string; email: string; secret: string }): Promise<string> {
-      const [found] = await db.select({ id: users.id }).from(users).where(eq(users.workid, account.workid)).limit(1)
+    async ensureServiceAccount(account: { workid: string; name: string }): Promise<string> {
+      const byWorkid = () => db.select({ id: users.id }).from(users).where(eq(users.workid, account.workid)).limit(1)
+      const [found] = await byWorkid()
       if (found) return found.id
       await db
         .insert(users)
         .values({
           name: account.name,
-          email: account.email,
+          email: `${account.workid}.${randomBytes(8).toString('hex')}@${RESERVED_EMAIL_DOMAIN}`,
           workid: account.workid,
-          passwordHash: await hashPassword(account.secret),
+          passwordHash: NO_PASSWORD,
           emailVerified: 1,
         })
+        // Another node made it at the same moment (the workid is unique): theirs is the one.
         .onConflictDoNothing()
-      const [made] = await db.select({ id: users.id }).from(users).where(eq(users.workid, account.workid)).limit(1)
-      if (!made) throw new Error(`service account ${account.workid} could not be made (its email is taken)`)
+      const [made] = await byWorkid()
+      if (!made) throw new Error(`service account ${account.workid} could not be made`)
       return made.id
     },
 
@@ -94,6 +107,14 @@ export function createCustomerService(ctx: AppContext, avatars: AvatarStore) {
       await exec.update(users).set({ currentChannelId: channelId }).where(eq(users.id, userId))
     },
 
+    /** The user left a channel (inside the caller's transaction): it is no longer their current one. */
+    async forgetCurrentChannel(exec: Executor, userId: string, channelId: string): Promise<void> {
+      await exec
+        .update(users)
+        .set({ currentChannelId: null })
+        .where(and(eq(users.id, userId), eq(users.currentChannelId, channelId)))
+    },
+
     async get(userId: string): Promise<User> {
       const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1)
       if (!row) throw unauthorized()
@@ -110,7 +131,7 @@ export function createCustomerService(ctx: AppContext, avatars: AvatarStore) {
 
     /** A JPEG or PNG by content; stored as a 256 px JPEG. */
     async setAvatar(userId: string, upload: ReceivedFile): Promise<User> {
-      const url = await avatars.save(upload)
+      const url = await avatars.save(upload, userId)
       if (!url) throw badRequest('avatarType', 'file')
       const [before] = await db.select({ photoUrl: users.photoUrl }).from(users).where(eq(users.id, userId)).limit(1)
       const user = await update(userId, { photoUrl: url })

@@ -1,5 +1,3 @@
-import { createReadStream } from 'node:fs'
-import { stat } from 'node:fs/promises'
 import multipart, { type Multipart } from '@fastify/multipart'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { FastifyReply, FastifyRequest } from 'fastify'
@@ -8,7 +6,6 @@ import {
   MEDIA_ACLS,
   MEDIA_MAX_BYTES,
   MEDIA_REQUEST_MAX_BYTES,
-  MEDIA_UPLOADS_PER_USER,
   MEDIA_URL_TTL_SECONDS,
   type MediaAcl,
   type MediaItem,
@@ -18,16 +15,15 @@ import { caller } from '../../http/auth-guard'
 import { HttpError, notFound, requiredField } from '../../http/errors'
 import { routesOf } from '../../http/route'
 import { unstorable } from '../../http/validation'
-import { discardUploads, type ReceivedFile, type UploadPipeline } from '../../storage/upload-pipeline'
+import { discardUploads, MULTIPART_OVERHEAD, type ReceivedFile, type UploadPipeline } from '../../storage/upload-pipeline'
+import { byteRangeOf } from '../../storage/byte-range'
+import type { StoredObject } from '../../storage/object-store'
 import type { MediaService } from './service'
-import { createUploadSlots } from './upload-slots'
 
 const MAX_FILES = 10
 const FIELDS_MAX = 10
 /** topic_id and acl are short. */
 const FIELD_MAX_BYTES = 1024
-/** What a multipart body holds besides file bytes, at most: boundaries, part headers, the short fields. */
-const MULTIPART_OVERHEAD = 32 * 1024
 
 type Parts = AsyncIterable<Multipart>
 
@@ -107,35 +103,61 @@ function dropIfUnanswered(req: FastifyRequest, reply: FastifyReply, items: Media
   })
 }
 
-/** media/access (the reader's media token is the credential) and public channel images: no Authorization header (they are <img> sources). */
+/** A presigned read URL stays valid at least this long after media/access redirects to it. */
+const READ_URL_MIN_SECONDS = 120
+/** ...and the browser may follow that redirect again without asking for this long. */
+const READ_REDIRECT_MAX_AGE_SECONDS = 60
+
+/** Sends a stored file, or the part of it asked for (206). */
+function sendStored(reply: FastifyReply, stored: StoredObject) {
+  reply.header('accept-ranges', 'bytes')
+  if (!stored.range) return reply.header('content-length', stored.size).send(stored.body)
+  const { start, end } = stored.range
+  return reply
+    .code(206)
+    .header('content-range', `bytes ${start}-${end}/${stored.size}`)
+    .header('content-length', end - start + 1)
+    .send(stored.body)
+}
+
+/**
+ * media/access (the reader's media token is the credential) and public channel images: no
+ * Authorization header (they are <img> sources).
+ * The bytes stream from the object store (a Range of them for media players), or, with S3 and
+ * S3_PRESIGNED_READS, media/access redirects to a short-lived presigned URL of the bucket.
+ */
 export const mediaPublicRoutes: FastifyPluginAsyncZod<ModuleOptions<MediaService>> = async (app, { ctx, service }) => {
   const route = routesOf(app, ctx)
 
   route(endpoints.mediaAccess, async (req, reply) => {
     const { key, topic_id, token } = req.query
     const file = await service.access(key, topic_id, token)
-    const size = await stat(file.path).then(
-      (s) => s.size,
-      () => null,
-    )
-    if (size === null) throw notFound()
-    const disposition = `${file.inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(file.name)}`
-    return reply
-      .header('content-type', file.mime)
-      .header('content-length', size)
-      .header('content-disposition', disposition)
+    const headers = {
+      contentType: file.mime,
+      contentDisposition: `${file.inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+      cacheControl: `private, max-age=${MEDIA_URL_TTL_SECONDS}`,
+    }
+    const direct = await service.readUrl(file.key, headers, READ_URL_MIN_SECONDS)
+    if (direct) return reply.header('cache-control', `private, max-age=${READ_REDIRECT_MAX_AGE_SECONDS}`).redirect(direct, 302)
+    const stored = await service.read(file.key, byteRangeOf(req.headers.range))
+    if (!stored) throw notFound()
+    reply
+      .header('content-type', headers.contentType)
+      .header('content-disposition', headers.contentDisposition)
       .header('x-content-type-options', 'nosniff')
-      .header('cache-control', `private, max-age=${MEDIA_URL_TTL_SECONDS}`)
-      .send(createReadStream(file.path))
+      .header('cache-control', headers.cacheControl)
+    return sendStored(reply, stored)
   })
 
   route(endpoints.mediaPublic, async (req, reply) => {
     const file = await service.publicFile(req.params.key)
-    return reply
+    const stored = await service.read(file.key)
+    if (!stored) throw notFound()
+    reply
       .header('content-type', file.mime)
       .header('x-content-type-options', 'nosniff')
       .header('cache-control', 'public, max-age=31536000, immutable')
-      .send(createReadStream(file.path))
+    return sendStored(reply, stored)
   })
 }
 
@@ -145,11 +167,10 @@ export const mediaRoutes: FastifyPluginAsyncZod<ModuleOptions<MediaService>> = a
     limits: { fileSize: MEDIA_MAX_BYTES, files: MAX_FILES, fields: FIELDS_MAX, fieldSize: FIELD_MAX_BYTES, parts: MAX_FILES + FIELDS_MAX },
   })
   const route = routesOf(app, ctx)
-  const slots = createUploadSlots(MEDIA_UPLOADS_PER_USER)
 
   /**
    * Stores the request's files for the caller, unless the client leaves before it gets their ids.
-   * Before any of the body is read: a slot among the caller's uploads in progress (429), and the
+   * Before any of the body is read: a slot among the caller's uploads in progress (429; avatars share them), and the
    * declared Content-Length against the request cap and the quota's room (413). The topic is
    * checked when the first file starts, if its fields came first (as the app sends them).
    */
@@ -157,7 +178,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<ModuleOptions<MediaService>> = a
     const { userId } = caller(req)
     let release: (() => void) | undefined
     try {
-      release = slots.take(userId)
+      release = ctx.uploads.slot(userId)
       const declared = Number(req.headers['content-length'])
       if (declared > MEDIA_REQUEST_MAX_BYTES + MULTIPART_OVERHEAD) throw new HttpError(413, 'fileTooLarge')
       const parts = partsOf(req)

@@ -18,6 +18,8 @@ import { channelMembers, channels, media, type MediaRow, topicMembers, topics, u
 import { badRequest, forbidden, HttpError, notFound } from '../../http/errors'
 import type { Job } from '../../jobs/scheduler'
 import { createMediaStore } from '../../storage/media-store'
+import type { RangeRequest } from '../../storage/byte-range'
+import type { ReadUrlOptions } from '../../storage/object-store'
 import { discardUploads, imageSize, type ReceivedFile, tooManyPixels } from '../../storage/upload-pipeline'
 import { chargeUnderLock, type Usage, usageOf } from './quota'
 import { createMediaSigner } from './signing'
@@ -31,7 +33,7 @@ const SWEEP_BATCH = 500
 
 /** What the media module asks of topics (the topic module provides it; see server/build.ts). */
 export interface MediaDeps {
-  /** Throws 404/403 unless the user belongs to the topic and it lets them post (send_message). */
+  /** Throws 404/403 unless the user may write in the topic (a member the group lets post and the 1:1 partner does not refuse). */
   requireTopicWriter: (db: AppContext['db'], topicId: string, userId: string) => Promise<unknown>
 }
 
@@ -43,7 +45,7 @@ export interface MediaDeps {
  */
 export function createMediaService(ctx: AppContext, { requireTopicWriter }: MediaDeps) {
   const { db } = ctx
-  const store = createMediaStore(ctx.config.mediaDir)
+  const store = createMediaStore(ctx.storage)
   const signer = createMediaSigner(ctx.config.keys.media, ctx.config.now)
   const quotaOverride = ctx.config.storageQuotaBytes
   const usage = (userId: string, on: Executor = db): Promise<Usage> => usageOf(on, userId, quotaOverride)
@@ -102,9 +104,8 @@ export function createMediaService(ctx: AppContext, { requireTopicWriter }: Medi
       const at = Date.now()
       for (const [i, file] of typed.entries()) {
         const key = store.newKey(file.type.ext)
-        await store.adopt(key, file)
         placed.push(key)
-        const size = file.type.kind === 'image' ? await store.thumbnail(key) : null
+        const size = await store.place(key, file, file.type.kind === 'image', userId)
         values.push({
           key,
           ownerId: userId,
@@ -179,7 +180,7 @@ export function createMediaService(ctx: AppContext, { requireTopicWriter }: Medi
       if (!row.member) throw forbidden()
       const isThumb = baseKey !== key
       return {
-        path: store.fileOf(key),
+        key,
         mime: isThumb ? 'image/jpeg' : row.file.mime,
         name: row.file.name,
         inline: isThumb || row.file.kind === 'image',
@@ -194,8 +195,14 @@ export function createMediaService(ctx: AppContext, { requireTopicWriter }: Medi
         .where(and(eq(media.key, key), eq(media.acl, 'public')))
         .limit(1)
       if (!row) throw notFound()
-      return { path: store.fileOf(key), mime: row.mime }
+      return { key, mime: row.mime }
     },
+
+    /** The stored bytes of a file that access or publicFile answered (or the asked range of them); null when they are missing. */
+    read: (key: string, range?: RangeRequest) => store.read(key, range),
+
+    /** Where the browser may read such a file itself for `minSeconds` (S3 with S3_PRESIGNED_READS); undefined when it reads through the server. */
+    readUrl: (key: string, options: ReadUrlOptions, minSeconds: number) => store.readUrl(key, options, minSeconds),
 
     async storage(userId: string, query: StorageQuery): Promise<StoragePage> {
       const [member] = await db
@@ -414,7 +421,7 @@ export function createMediaService(ctx: AppContext, { requireTopicWriter }: Medi
      */
     async sweepOrphans(now: Date): Promise<number> {
       const before = new Date(now.getTime() - ORPHAN_AGE_MS)
-      const files = await store.filesBefore(before)
+      const files = await store.objectsBefore(before)
       const keys = [...new Set(files.map((f) => f.key))]
       const named = new Set<string>()
       for (let i = 0; i < keys.length; i += SWEEP_BATCH) {
@@ -425,7 +432,7 @@ export function createMediaService(ctx: AppContext, { requireTopicWriter }: Medi
         for (const row of rows) named.add(row.key)
       }
       const orphans = files.filter((f) => !named.has(f.key))
-      await store.removeFiles(orphans.map((f) => f.path))
+      await store.removeObjects(orphans.map((f) => f.objectKey))
       return orphans.length + (await ctx.uploads.removeStale(before))
     },
   }

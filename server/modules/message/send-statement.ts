@@ -1,16 +1,17 @@
 /*
  * The one exception to "a table is written only by its owning module": sending a message is the
  * hottest path, so one prepared statement checks the sender's membership and the send_message
- * setting (in a 1:1 chat also that the partner has not blocked the sender and, when the partner
- * takes messages from friends only, that the two are friends: it reads the relates module's
- * user_blocks and friendships), numbers the message in topics, inserts it, attaches its files in media and marks the
+ * setting (in a 1:1 chat also that the partner does not refuse the sender: the relates module's
+ * `chatRefusalSql`, the same condition as the topic module's `requireTopicWriter`), numbers the
+ * message in topics, inserts it, attaches its files in media and marks the
  * topic unseen in topic_members, atomically and in one round trip. It writes the topic and media
  * modules' tables on purpose; everything else writes them through those modules' services.
  */
 import { Placeholder, type SQL, type SQLWrapper, sql } from 'drizzle-orm'
 import { PgDialect } from 'drizzle-orm/pg-core'
 import type { PreparedStatement, Tx } from '../../db/client'
-import { channelMembers, friendships, media, messages, topicMembers, topics, userBlocks, users } from '../../db/schema'
+import { channelMembers, media, messages, topicMembers, topics, users } from '../../db/schema'
+import { chatRefusalSql, type Refusal } from '../relates'
 import { topicAllowsSql } from '../topic'
 
 /** The values of one send, by the names the statement refers to them. */
@@ -40,22 +41,8 @@ export interface SendRow {
   seq: number | string | null
   attached: number
   /** In a 1:1 chat: why the partner refuses the sender's messages (`blocked`, `friendsOnly`), else null. */
-  refusal: 'blocked' | 'friendsOnly' | null
+  refusal: Refusal | null
 }
-
-/** In a 1:1 chat, why the partner (the other member) refuses the sender's messages; null in groups and when they do not. */
-const refusalWith = (sender: SQLWrapper): SQL => sql`case when t.is_group = 0 then (
-      select case
-        when exists (select 1 from ${userBlocks} b where b.blocker_id = o.user_id and b.blocked_id = ${sender}) then 'blocked'
-        when pu.only_friend_chat = 1 and not exists (
-          select 1 from ${friendships} f where f.accepted_at is not null
-            and ((f.user_low = o.user_id and f.user_high = ${sender}) or (f.user_low = ${sender} and f.user_high = o.user_id))
-        ) then 'friendsOnly'
-      end
-      from ${topicMembers} o join ${users} pu on pu.id = o.user_id
-      where o.topic_id = t.id and o.user_id <> ${sender}
-      limit 1
-    ) end`
 
 const allowed = topicAllowsSql('send_message', {
   isGroup: sql`t.is_group`,
@@ -63,6 +50,9 @@ const allowed = topicAllowsSql('send_message', {
   topicRole: sql`tm.role`,
   channelRole: sql`cm.role`,
 })
+
+/** In a 1:1 chat, why the partner refuses the sender (the relates module's rule over this statement's `t`). */
+const refusalOf = (sender: SQLWrapper) => chatRefusalSql({ id: sql`t.id`, isGroup: sql`t.is_group` }, sender)
 
 /**
  * Checks the sender may write in the topic and stores the message, in one statement (one round
@@ -73,7 +63,7 @@ const allowed = topicAllowsSql('send_message', {
  */
 const statementWith = (value: (name: keyof SendValues) => SQLWrapper): SQL => sql`
   with access as (
-    select u.id as caller_id, u.name as caller_name, u.workid as caller_workid, u.photo_url as caller_photo, ${allowed} as allowed, ${refusalWith(value('senderId'))} as refusal
+    select u.id as caller_id, u.name as caller_name, u.workid as caller_workid, u.photo_url as caller_photo, ${allowed} as allowed, ${refusalOf(value('senderId'))} as refusal
     from ${topics} t
     left join ${topicMembers} tm on tm.topic_id = t.id and tm.user_id = ${value('senderId')}
     left join ${users} u on u.id = tm.user_id

@@ -15,11 +15,12 @@ import {
 } from '../../../contract'
 import type { AppContext } from '../../context'
 import { messages, topicMembers, topics, users } from '../../db/schema'
-import { badRequest, forbidden, HttpError, notFound } from '../../http/errors'
+import { badRequest, forbidden, notFound } from '../../http/errors'
 import { sanitizeRichText } from '../../http/sanitize'
 import type { MediaService } from '../media'
 import type { AttentionService } from '../attention'
-import { requireTopicMember, requireTopicPermission } from '../topic'
+import { refusalError } from '../relates'
+import { requireTopicMember, requireTopicPermission, requireTopicWriter } from '../topic'
 import { SEND_MESSAGE, sendInTransaction, type SendRow, sendValues } from './send-statement'
 import { loadMessages, toMessage } from './view'
 
@@ -66,11 +67,14 @@ export function createMessageService(
     return row ? one(senderId, row.id) : null
   }
 
-  /** The message and the caller's access to its topic (404 unknown, 403 not a member). */
-  async function accessToMessage(userId: string, messageId: string) {
+  /**
+   * The message and the caller's access to its topic (404 unknown, 403 not a member); `writing`: a
+   * change the other members see, so the caller must also be one who may write there (requireTopicWriter).
+   */
+  async function accessToMessage(userId: string, messageId: string, writing = false) {
     const [row] = await db.select().from(messages).where(eq(messages.id, messageId)).limit(1)
     if (!row) throw notFound()
-    const access = await requireTopicMember(db, row.topicId, userId)
+    const access = await (writing ? requireTopicWriter : requireTopicMember)(db, row.topicId, userId)
     return { row, access }
   }
 
@@ -152,8 +156,7 @@ export function createMessageService(
   /** Whether a send statement stored the message: 404 for an unknown topic, 403 when the sender may not write there. */
   function requireStored(stored: SendRow | undefined): SendRow {
     if (!stored) throw notFound()
-    if (stored.caller_id !== null && stored.refusal)
-      throw new HttpError(403, stored.refusal === 'blocked' ? 'blockedByPerson' : 'friendsOnlyChat')
+    if (stored.caller_id !== null && stored.refusal) throw refusalError({ allowed: false, reason: stored.refusal }, 'chat')!
     if (stored.caller_id === null || stored.seq === null) throw forbidden()
     return stored
   }
@@ -162,8 +165,7 @@ export function createMessageService(
     async send(userId: string, input: SendInput): Promise<Message> {
       // A reply or mentions are looked up only for a member who may write here; a plain message is
       // checked by the statement that stores it.
-      const access = input.reply_to || input.mentions.length ? await requireTopicMember(db, input.topic_id, userId) : null
-      if (access) requireTopicPermission(access, 'send_message')
+      const access = input.reply_to || input.mentions.length ? await requireTopicWriter(db, input.topic_id, userId) : null
       let reply: ReplyPreviewRow | null = null
       if (input.reply_to) {
         const [target] = await db
@@ -181,12 +183,16 @@ export function createMessageService(
         if (!target || target.topicId !== input.topic_id) throw badRequest('invalidInput', 'reply_to')
         reply = target
       }
+      // Only members with a verified email can be mentioned (an unverified account can be no one's contact).
       const mentions = input.mentions.length
         ? (
             await db
               .select({ id: topicMembers.userId })
               .from(topicMembers)
-              .where(and(eq(topicMembers.topicId, input.topic_id), inArray(topicMembers.userId, input.mentions)))
+              .innerJoin(users, eq(users.id, topicMembers.userId))
+              .where(
+                and(eq(topicMembers.topicId, input.topic_id), inArray(topicMembers.userId, input.mentions), eq(users.emailVerified, 1)),
+              )
           ).map((r) => r.id)
         : []
       const body = input.type === 'html' ? sanitizeRichText(input.message) : input.message
@@ -245,11 +251,10 @@ export function createMessageService(
       return pinned.sort((a, b) => a.seq - b.seq)
     },
 
-    /** The sender, while the topic still lets them write (send_message). */
+    /** The sender, while they may still write in the topic (send_message; in a 1:1 chat, not blocked or refused as a stranger). */
     async edit(userId: string, body: EditMessageBody): Promise<Message> {
-      const { row, access } = await accessToMessage(userId, body.message_id)
+      const { row } = await accessToMessage(userId, body.message_id, true)
       if (row.senderId !== userId || row.deletedAt) throw forbidden()
-      requireTopicPermission(access, 'send_message')
       const text = row.type === 'html' ? sanitizeRichText(body.message) : body.message
       await db.update(messages).set({ body: text, editedAt: new Date() }).where(eq(messages.id, row.id))
       const message = (await one(userId, row.id))!
@@ -274,8 +279,7 @@ export function createMessageService(
     async forward(userId: string, body: ForwardMessageBody): Promise<Message[]> {
       const { row } = await accessToMessage(userId, body.message_id)
       if (row.deletedAt) throw badRequest('invalidInput', 'message_id')
-      const targets = await Promise.all([...new Set(body.topic_ids)].map((id) => requireTopicMember(db, id, userId)))
-      for (const target of targets) requireTopicPermission(target, 'send_message')
+      const targets = await Promise.all([...new Set(body.topic_ids)].map((id) => requireTopicWriter(db, id, userId)))
       const source = (await one(userId, row.id))!
       const forwardedFrom = source.forwarded_from ?? source.sender?.name ?? ''
       const sent = targets.map((target) => ({ topicId: target.topic.id, messageId: randomUUID() }))
@@ -306,8 +310,9 @@ export function createMessageService(
       return out
     },
 
+    /** A member who may write in the topic and whom it lets pin (pin_message). */
     async pin(userId: string, body: PinMessageBody): Promise<Message> {
-      const { row, access } = await accessToMessage(userId, body.message_id)
+      const { row, access } = await accessToMessage(userId, body.message_id, true)
       requireTopicPermission(access, 'pin_message')
       if (row.deletedAt) throw badRequest('invalidInput', 'message_id')
       await db

@@ -209,7 +209,7 @@ export function createNotifyService(ctx: AppContext) {
   return {
     push,
 
-    /** Waits for the pushes on their way (tests). */
+    /** Waits for the pushes on their way (tests; and the server's close, after push.close()). */
     async pushesSettled(): Promise<void> {
       while (sending.size) await Promise.all([...sending])
     },

@@ -1,8 +1,9 @@
 /**
  * The relates module's public face: friends, contacts, archived friends and blocking (the only writer of friendships
  * and user_blocks), and the privacy policy other modules ask through its service: `mayChat`,
- * `mayCall(callerId, calleeId)` (for the call module to come) and `requireMayInvite`.
+ * `mayCall(callerId, calleeId)` (for the call module to come) and `requireMayInvite`; for statements
+ * that check in SQL, `chatRefusalSql` (why a 1:1 chat's partner refuses a writer) and `blockedSql`.
  */
 export { relatesRoutes } from './routes'
 export { createRelatesService, refusalError, type RelatesService } from './service'
-export type { Decision, Refusal } from './policy'
+export { blockedSql, chatRefusalSql, type Decision, type Refusal } from './policy'

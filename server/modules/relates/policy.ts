@@ -1,6 +1,6 @@
-import { and, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm'
+import { and, eq, inArray, isNotNull, isNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import type { Db, Executor } from '../../db/client'
-import { friendships, userBlocks, users } from '../../db/schema'
+import { friendships, topicMembers, userBlocks, users } from '../../db/schema'
 
 /**
  * The rules of who may reach whom (spec section 6): a person who blocked you cannot be messaged,
@@ -26,12 +26,32 @@ export const pairIs = (a: string, b: string): SQL => {
 }
 
 /** `blocker` blocked `blocked`, as a SQL condition on ids or columns. */
-const blockedSql = (blocker: SQL | string, blocked: SQL | string) =>
+export const blockedSql = (blocker: SQL | string, blocked: SQL | string) =>
   sql<boolean>`exists (select 1 from ${userBlocks} where ${userBlocks.blockerId} = ${blocker} and ${userBlocks.blockedId} = ${blocked})`
 
 /** `a` and `b` are friends (accepted), as a SQL condition: both orders, never depending on the database's collation. */
 const friendsSql = (a: SQL | string, b: SQL | string) =>
   sql<boolean>`exists (select 1 from ${friendships} where ${friendships.acceptedAt} is not null and ((${friendships.userLow} = ${a} and ${friendships.userHigh} = ${b}) or (${friendships.userLow} = ${b} and ${friendships.userHigh} = ${a})))`
+
+/**
+ * In a 1:1 chat, why its other member refuses `writer`'s writes: `'blocked'` (they blocked the
+ * writer) or `'friendsOnly'` (they take messages from friends only and the two are not friends);
+ * null when they do not, and in a group. One SQL value over the topic's columns, for the statement
+ * that checks and writes in one round trip (message/send) and the topic module's writer check.
+ */
+export const chatRefusalSql = (topic: { id: SQL; isGroup: SQL }, writer: SQLWrapper): SQL<Refusal | null> =>
+  sql`case when ${topic.isGroup} = 0 then (
+      select case
+        when exists (select 1 from ${userBlocks} b where b.blocker_id = o.user_id and b.blocked_id = ${writer}) then 'blocked'
+        when pu.only_friend_chat = 1 and not exists (
+          select 1 from ${friendships} f where f.accepted_at is not null
+            and ((f.user_low = o.user_id and f.user_high = ${writer}) or (f.user_low = ${writer} and f.user_high = o.user_id))
+        ) then 'friendsOnly'
+      end
+      from ${topicMembers} o join ${users} pu on pu.id = o.user_id
+      where o.topic_id = ${topic.id} and o.user_id <> ${writer}
+      limit 1
+    ) end`
 
 export interface Relation {
   id: string

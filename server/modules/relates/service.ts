@@ -137,12 +137,15 @@ export function createRelatesService(ctx: AppContext, { notify }: { notify: Noti
   }
 
   return {
-    /** GET workid/customer: a person by workid or id, as the caller relates to them. */
+    /** GET workid/customer: a person by workid or id, as the caller relates to them; an unverified account is no one (404). */
     async person(me: string, query: PersonQuery): Promise<Person> {
       const relation = await relationOf(
         db,
         me,
-        'customer_id' in query ? eq(users.id, query.customer_id) : eq(users.workid, query.workid.toLowerCase()),
+        and(
+          'customer_id' in query ? eq(users.id, query.customer_id) : eq(users.workid, query.workid.toLowerCase()),
+          eq(users.emailVerified, 1),
+        )!,
       )
       if (!relation) throw notFound()
       return toPerson(me, relation)

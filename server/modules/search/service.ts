@@ -7,6 +7,7 @@ import {
   type SuperSearchQuery,
   type SuperSearchResult,
 } from '../../../contract/search'
+import { SUPPORT_BOT_WORKID } from '../../../contract/pages'
 import type { AppContext } from '../../context'
 import type { Db } from '../../db/client'
 import { channelMembers, channels, messages, topicMembers, topics, userBlocks, users } from '../../db/schema'
@@ -16,8 +17,8 @@ import { htmlToText, snippetOf } from './snippet'
  * Search runs in the database: `search_fold(text)` (migration 0008: lowercase, accents removed by
  * unaccent, Đ/đ included) on both sides of a LIKE, which the pg_trgm GIN indexes on
  * search_fold(name) / search_fold(body) answer. What the caller may not see is filtered in the
- * same query: their own entry, people who blocked them, topics they are not in, private channels
- * they are not in.
+ * same query: their own entry, unverified accounts, people who blocked them, the support desk, topics they are not in,
+ * private channels they are not in.
  */
 
 /** A LIKE pattern's wildcards and escape character, taken literally. */
@@ -65,6 +66,10 @@ export function createSearchService(ctx: AppContext, deps: SearchDeps) {
           and(
             or(match.contains(users.name), sql`lower(${users.workid}) LIKE '%' || ${literal(lowerKeyword)} || '%'`),
             ne(users.id, userId),
+            // Only verified accounts: without owning an address no one can pose as someone to be found.
+            eq(users.emailVerified, 1),
+            // The support desk is reached through the support chat, never found (a look-alike cannot sit beside it).
+            ne(users.workid, SUPPORT_BOT_WORKID),
             notExists(
               db
                 .select({ one: sql`1` })

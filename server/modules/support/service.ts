@@ -1,5 +1,4 @@
-import { randomBytes } from 'node:crypto'
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { type Language, type Message, SUPPORT_BOT_WORKID, type SupportChat, type SupportChatQuery } from '../../../contract'
 import type { AppContext } from '../../context'
 import { users } from '../../db/schema'
@@ -26,37 +25,51 @@ export interface SupportDeps {
 
 /**
  * The support desk: one account that holds a 1:1 chat with each customer who opens the support
- * chat. The desk is the operator's account when SUPPORT_OPERATOR_EMAIL names one (they read and
- * answer the chats in their own chat list), else a support account the server makes once. A
- * customer's message is stored like any other; the desk acknowledges it once per quiet spell.
+ * chat. The desk is the operator's account when SUPPORT_OPERATOR_EMAIL names one that has verified
+ * its email (they read and answer the chats in their own chat list), else the support account,
+ * which `prepare` makes as the server starts (found by its workid only, under an address sign-up
+ * refuses: no sign-up can take its place or stop it being made). A customer's message is stored
+ * like any other; the desk acknowledges it once per quiet spell.
  */
 export function createSupportService(ctx: AppContext, { customers, topics, sendAs, log }: SupportDeps) {
   const { db, config } = ctx
-  let deskId: Promise<string> | null = null
+  /** The desk once it is settled: the operator's account, or the support account when no operator is named. */
+  let settled: string | null = null
+  let supportAccount: Promise<string> | null = null
   /** Per chat on this node: is it a support chat, and when the desk last acknowledged there. */
   const supportTopics = new Map<string, boolean>()
   const lastAck = new Map<string, number>()
 
-  async function findDesk(): Promise<string> {
-    if (config.support.operatorEmail) {
-      const [operator] = await db.select({ id: users.id }).from(users).where(eq(users.email, config.support.operatorEmail)).limit(1)
-      if (operator) return operator.id
-    }
-    return customers.ensureServiceAccount({
-      workid: SUPPORT_BOT_WORKID,
-      name: 'Workroom Support',
-      email: 'support@workroom.local',
-      // No password logs in: the hash is of random bytes nobody keeps.
-      secret: randomBytes(32).toString('base64url'),
-    })
-  }
-  /** The desk's user id, looked up (or made) once per node; a failure is tried again next time. */
-  const desk = (): Promise<string> => {
-    deskId ??= findDesk().catch((err: unknown) => {
-      deskId = null
+  /** The support account's id, made if missing (once per node; a failure is tried again next time). */
+  const supportAccountId = (): Promise<string> => {
+    supportAccount ??= customers.ensureServiceAccount({ workid: SUPPORT_BOT_WORKID, name: 'Workroom Support' }).catch((err: unknown) => {
+      supportAccount = null
       throw err
     })
-    return deskId
+    return supportAccount
+  }
+
+  /** The named operator's account, only once its owner has verified the address (an unverified sign-up of it is no one's desk). */
+  async function verifiedOperator(email: string): Promise<string | null> {
+    const [operator] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.email, email), eq(users.emailVerified, 1)))
+      .limit(1)
+    return operator?.id ?? null
+  }
+
+  /**
+   * The desk's user id. While a named operator has not verified their address, the support account
+   * answers and the operator is looked for again next time; after that the answer is kept.
+   */
+  async function desk(): Promise<string> {
+    if (settled) return settled
+    const email = config.support.operatorEmail
+    const operator = email ? await verifiedOperator(email) : null
+    const id = operator ?? (await supportAccountId())
+    if (operator || !email) settled = id
+    return id
   }
 
   async function isSupportTopic(topicId: string, deskUserId: string): Promise<boolean> {
@@ -71,6 +84,11 @@ export function createSupportService(ctx: AppContext, { customers, topics, sendA
 
   return {
     desk,
+
+    /** Makes the support account as the server starts (before any sign-up could come first). */
+    async prepare(): Promise<void> {
+      await supportAccountId()
+    },
 
     /** GET workid/chat/chat-friend: the caller's chat with the desk, made on first use (the key must be the desk's, the customer the caller). */
     async chat(userId: string, query: SupportChatQuery): Promise<SupportChat> {

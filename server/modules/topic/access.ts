@@ -1,7 +1,8 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { channelMembers, type TopicMemberRow, type TopicRow, topicMembers, topics, users } from '../../db/schema'
-import { forbidden, notFound } from '../../http/errors'
+import { forbidden, HttpError, notFound } from '../../http/errors'
+import { chatRefusalSql, refusalError } from '../relates'
 import { ROLES, type TopicPermission, topicAllows } from '../../../contract'
 
 export interface TopicAccess {
@@ -13,17 +14,15 @@ export interface TopicAccess {
   caller: { id: string; name: string; workid: string; photoUrl: string | null }
 }
 
-/**
- * The one membership check of topics, messages and media: an unknown topic is 404, a topic the
- * caller does not belong to is 403.
- */
-export async function requireTopicMember(db: Db, topicId: string, userId: string): Promise<TopicAccess> {
-  const [row] = await db
+/** The topic, the caller's membership, their channel role and their name, plus any `extra` columns (one row; none for an unknown topic). */
+function accessRow<Extra extends Record<string, SQL>>(db: Db, topicId: string, userId: string, extra: Extra) {
+  return db
     .select({
       topic: topics,
       membership: topicMembers,
       channelRole: channelMembers.role,
       caller: { id: users.id, name: users.name, workid: users.workid, photoUrl: users.photoUrl },
+      ...extra,
     })
     .from(topics)
     .leftJoin(topicMembers, and(eq(topicMembers.topicId, topics.id), eq(topicMembers.userId, userId)))
@@ -31,6 +30,12 @@ export async function requireTopicMember(db: Db, topicId: string, userId: string
     .leftJoin(channelMembers, and(eq(channelMembers.channelId, topics.channelId), eq(channelMembers.userId, userId)))
     .where(eq(topics.id, topicId))
     .limit(1)
+}
+
+/** A row of `accessRow` as the caller's access: 404 for an unknown topic, 403 for a stranger. */
+function accessOf(
+  row: { topic: TopicRow; membership: TopicMemberRow | null; channelRole: number | null; caller: TopicAccess['caller'] | null } | undefined,
+): TopicAccess {
   if (!row) throw notFound()
   if (!row.membership || !row.caller) throw forbidden()
   return {
@@ -38,6 +43,41 @@ export async function requireTopicMember(db: Db, topicId: string, userId: string
     membership: row.membership,
     role: effectiveTopicRole(row.membership.role, row.channelRole),
     caller: row.caller,
+  }
+}
+
+/**
+ * The one membership check of topics, messages and media: an unknown topic is 404, a topic the
+ * caller does not belong to is 403.
+ */
+export async function requireTopicMember(db: Db, topicId: string, userId: string): Promise<TopicAccess> {
+  const [row] = await accessRow(db, topicId, userId, {})
+  return accessOf(row)
+}
+
+/**
+ * The one "may write to this topic" check, for every write that reaches the other members (send,
+ * forward, edit, pin, notify anyway, typing, uploads), in one query: a member (404 unknown topic,
+ * 403 stranger) whom the topic lets write (a group's send_message setting, 403) and, in a 1:1 chat,
+ * whom the other person does not refuse: they blocked the caller (403 blockedByPerson) or take
+ * messages from friends only and the two are not friends (403 friendsOnlyChat).
+ */
+export async function requireTopicWriter(db: Db, topicId: string, userId: string): Promise<TopicAccess> {
+  const refusal = chatRefusalSql({ id: sql`${topics.id}`, isGroup: sql`${topics.isGroup}` }, sql`${userId}`)
+  const [row] = await accessRow(db, topicId, userId, { refusal })
+  const access = accessOf(row)
+  requireTopicPermission(access, 'send_message')
+  if (row!.refusal) throw refusalError({ allowed: false, reason: row!.refusal }, 'chat')!
+  return access
+}
+
+/** The writer's name when `requireTopicWriter` lets them write in the topic, else null (whom a TYPING may come from). */
+export async function writerName(db: Db, userId: string, topicId: string): Promise<string | null> {
+  try {
+    return (await requireTopicWriter(db, topicId, userId)).caller.name
+  } catch (err) {
+    if (err instanceof HttpError) return null
+    throw err
   }
 }
 
@@ -66,15 +106,4 @@ export function requireTopicPermission(access: TopicAccess, setting: keyof Topic
 export async function topicIdsOf(db: Db, userId: string): Promise<string[]> {
   const rows = await db.select({ id: topicMembers.topicId }).from(topicMembers).where(eq(topicMembers.userId, userId))
   return rows.map((r) => r.id)
-}
-
-/** The user's name when they belong to the topic, else null. */
-export async function memberName(db: Db, userId: string, topicId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ name: users.name })
-    .from(topicMembers)
-    .innerJoin(users, eq(users.id, topicMembers.userId))
-    .where(and(eq(topicMembers.topicId, topicId), eq(topicMembers.userId, userId)))
-    .limit(1)
-  return row?.name ?? null
 }

@@ -1,12 +1,13 @@
-/** The topic module's public face: the membership checks other modules rely on, and the topic service. */
+/** The topic module's public face: the membership and writer checks other modules rely on, and the topic service. */
 export {
   effectiveTopicRole,
-  memberName,
   requireTopicMember,
   requireTopicPermission,
+  requireTopicWriter,
   type TopicAccess,
   topicAllowsSql,
   topicIdsOf,
+  writerName,
 } from './access'
 export { topicRoutes } from './routes'
 export { createTopicService, type TopicService } from './service'

@@ -25,13 +25,14 @@ import { refusalError, type RelatesService } from '../relates'
 import { requireTopicMember, requireTopicPermission } from './access'
 import { topicFor, topicsFor } from './view'
 
-/** Channel members among `userIds` (the ones that may join a group of that channel). */
+/** Channel members among `userIds` with a verified email (the ones that may join a group of that channel). */
 async function channelMemberIds(db: Db, channelId: string, userIds: readonly string[]): Promise<Set<string>> {
   if (!userIds.length) return new Set()
   const rows = await db
     .select({ id: channelMembers.userId })
     .from(channelMembers)
-    .where(and(eq(channelMembers.channelId, channelId), inArray(channelMembers.userId, [...userIds])))
+    .innerJoin(users, eq(users.id, channelMembers.userId))
+    .where(and(eq(channelMembers.channelId, channelId), inArray(channelMembers.userId, [...userIds]), eq(users.emailVerified, 1)))
   return new Set(rows.map((r) => r.id))
 }
 
@@ -113,6 +114,23 @@ export function createTopicService(ctx: AppContext, { relates }: { relates: Rela
       return added.length ? first.id : null
     },
 
+    /**
+     * Someone leaving a channel leaves every group of it, inside the caller's transaction; answers
+     * the groups they were in (the caller takes their sockets out of those rooms after commit).
+     */
+    async leaveChannelGroups(tx: Executor, channelId: string, userId: string): Promise<string[]> {
+      const left = await tx
+        .delete(topicMembers)
+        .where(
+          and(
+            eq(topicMembers.userId, userId),
+            inArray(topicMembers.topicId, tx.select({ id: topics.id }).from(topics).where(eq(topics.channelId, channelId))),
+          ),
+        )
+        .returning({ id: topicMembers.topicId })
+      return left.map((r) => r.id)
+    },
+
     /** A group chat in a channel; the creator is its admin (40), the chosen channel members join it. */
     async addTopic(userId: string, body: AddTopicBody): Promise<Topic> {
       const role = await channelRoleOf(db, body.channel_id, userId)
@@ -138,14 +156,20 @@ export function createTopicService(ctx: AppContext, { relates }: { relates: Rela
     },
 
     /**
-     * The 1:1 chat with a person, made on first use. Someone who blocked the caller refuses it
-     * (403); someone who takes chats from friends only refuses a new one from a stranger (403).
+     * The 1:1 chat with a person, made on first use. An unverified account is no one (404); someone
+     * who blocked the caller refuses it (403); someone who takes chats from friends only refuses a
+     * new one from a stranger (403).
      */
     async chatFriend(userId: string, query: ChatFriendQuery): Promise<Topic> {
       const [partner] = await db
         .select({ id: users.id })
         .from(users)
-        .where('customer_id' in query ? eq(users.id, query.customer_id) : eq(users.workid, query.workid.toLowerCase()))
+        .where(
+          and(
+            'customer_id' in query ? eq(users.id, query.customer_id) : eq(users.workid, query.workid.toLowerCase()),
+            eq(users.emailVerified, 1),
+          ),
+        )
         .limit(1)
       if (!partner) throw notFound()
       if (partner.id === userId) throw badRequest('invalidInput', 'customer_id')

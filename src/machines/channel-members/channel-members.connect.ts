@@ -1,4 +1,4 @@
-import { isChannelAdmin, mayChangeRole, ROLE_OPTIONS } from '../../../contract/channel'
+import { isChannelAdmin, mayChangeRole, mayLeaveChannel, mayRemoveMember, ROLE_OPTIONS } from '../../../contract/channel'
 import { ROLES } from '../../../contract/limits'
 import type { ChannelMembersSnapshot } from './channel-members.machine'
 import type { AssignableRole, ChannelMembersEvent, Label, Member } from './channel-members.types'
@@ -9,6 +9,22 @@ export interface MemberRow {
   editable: boolean
   /** This row's role is being saved. */
   saving: boolean
+  /** The viewer may remove this member from the channel. */
+  removable: boolean
+  /** The viewer is asked to confirm this member's removal. */
+  confirmingRemoval: boolean
+  /** This member's removal is being saved. */
+  removing: boolean
+}
+
+/** Leaving the channel: any member but the owner. */
+export interface ChannelLeaveProps {
+  /** The viewer may leave (false for the owner). */
+  allowed: boolean
+  /** The viewer is asked to confirm. */
+  confirming: boolean
+  leaving: boolean
+  onLeave: () => void
 }
 
 export interface ChannelLabelsProps {
@@ -40,7 +56,14 @@ export interface ChannelMembersProps {
   error: string | null
   onLoadMore: () => void
   onChangeRole: (memberId: string, role: AssignableRole) => void
+  /** A row's role change, removal or the viewer's leave is in progress or waits for confirmation. */
+  busy: boolean
+  onRemove: (memberId: string) => void
+  /** Confirms the removal or the leave being asked about. */
+  onConfirm: () => void
+  onCancel: () => void
   onRetry: () => void
+  leave: ChannelLeaveProps
   labels: ChannelLabelsProps
 }
 
@@ -51,14 +74,19 @@ const regionStatus = (snapshot: ChannelMembersSnapshot, region: 'members' | 'lab
 
 /** Pure: the channel members section's props and handlers. */
 export function connect(snapshot: ChannelMembersSnapshot, send: (event: ChannelMembersEvent) => void): ChannelMembersProps {
-  const { members, myRole, meId, changing, membersError, labels, labelName, labelColor, deleting, labelsError } = snapshot.context
+  const { members, myRole, meId, changing, removing, membersError, labels, labelName, labelColor, deleting, labelsError } = snapshot.context
   const adding = snapshot.matches({ labels: { ready: 'adding' } })
+  const confirmingRemoval = snapshot.matches({ members: { ready: 'confirmingRemoval' } })
+  const removingNow = snapshot.matches({ members: { ready: 'removing' } })
   return {
     status: regionStatus(snapshot, 'members'),
     rows: members.map((member) => ({
       member,
       editable: mayChangeRole(myRole, member, meId),
       saving: changing?.customer_id === member._id,
+      removable: mayRemoveMember(myRole, member, meId),
+      confirmingRemoval: confirmingRemoval && removing?._id === member._id,
+      removing: removingNow && removing?._id === member._id,
     })),
     assignableRoles: ASSIGNABLE,
     canLoadMore: snapshot.context.more,
@@ -66,7 +94,17 @@ export function connect(snapshot: ChannelMembersSnapshot, send: (event: ChannelM
     error: membersError,
     onLoadMore: () => send({ type: 'LOAD_MORE' }),
     onChangeRole: (memberId, role) => send({ type: 'CHANGE_ROLE', memberId, role }),
+    busy: !snapshot.matches({ members: { ready: 'idle' } }),
+    onRemove: (memberId) => send({ type: 'REMOVE', memberId }),
+    onConfirm: () => send({ type: 'CONFIRM' }),
+    onCancel: () => send({ type: 'CANCEL' }),
     onRetry: () => send({ type: 'RETRY_MEMBERS' }),
+    leave: {
+      allowed: mayLeaveChannel(myRole),
+      confirming: snapshot.matches({ members: { ready: 'confirmingLeave' } }),
+      leaving: snapshot.matches({ members: { ready: 'leaving' } }) || snapshot.matches({ members: 'left' }),
+      onLeave: () => send({ type: 'LEAVE' }),
+    },
     labels: {
       status: regionStatus(snapshot, 'labels'),
       labels,

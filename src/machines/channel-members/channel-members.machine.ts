@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
-import { isChannelAdmin, mayChangeRole } from '../../../contract/channel'
+import { isChannelAdmin, mayChangeRole, mayLeaveChannel, mayRemoveMember } from '../../../contract/channel'
 import { PAGE_SIZE } from '../../../contract/common'
 import { errorTextOf, outputOf } from '../invoke-result'
 import { appendUnique } from '../append-unique'
@@ -13,6 +13,7 @@ import type {
   Label,
   Member,
   MembersPageInput,
+  RemoveMemberInput,
 } from './channel-members.types'
 
 /**
@@ -23,6 +24,11 @@ import type {
  *     appended (a member already shown is not shown twice)
  *   ready.idle --CHANGE_ROLE [an owner or admin, not their own role nor the owner's]--> ready.changingRole
  *     --done--> idle with the saved member; --error--> idle with the reason
+ *   ready.idle --REMOVE [mayRemoveThatMember: the owner anyone else, an admin members only]--> ready.confirmingRemoval
+ *     --CANCEL--> idle; --CONFIRM--> ready.removing --done--> idle without them; --error--> idle with the reason
+ *   ready.idle --LEAVE [mayLeave: any member but the owner]--> ready.confirmingLeave
+ *     --CANCEL--> idle; --CONFIRM--> ready.leaving --done--> left (the injected `leftChannel` goes to the chats);
+ *     --error--> idle with the reason
  * labels: loading --done--> ready.idle | --error--> failed (RETRY_LABELS)
  *   ready.idle --ADD_LABEL [an admin, a name typed]--> ready.adding --done--> idle, the label added
  *   ready.idle --DELETE_LABEL [an admin]--> ready.deleting --done--> idle, the label gone
@@ -42,6 +48,10 @@ export const channelMembersMachine = setup({
     loadMembers: fromPromise<Member[], MembersPageInput>(notProvided('loadMembers')),
     /** PUT channel/role: the member as saved; fails with the reason to show. */
     changeRole: fromPromise<Member, ChangeRoleInput>(notProvided('changeRole')),
+    /** DELETE channel/member; fails with the reason to show. */
+    removeMember: fromPromise<unknown, RemoveMemberInput>(notProvided('removeMember')),
+    /** POST channel/leave; fails with the reason to show. */
+    leaveChannel: fromPromise<unknown, { channelId: string }>(notProvided('leaveChannel')),
     /** GET channel/label. */
     loadLabels: fromPromise<Label[], { channelId: string }>(notProvided('loadLabels')),
     /** POST channel/label: the new label; fails with the reason to show. */
@@ -56,6 +66,14 @@ export const channelMembersMachine = setup({
       const member = context.members.find((m) => m._id === event.memberId)
       return member !== undefined && member.role !== event.role && mayChangeRole(context.myRole, member, context.meId)
     },
+    /** Who may remove whom (contract mayRemoveMember): the owner anyone else, an admin members only, never themselves. */
+    mayRemoveThatMember: ({ context, event }) => {
+      if (event.type !== 'REMOVE') return false
+      const member = context.members.find((m) => m._id === event.memberId)
+      return member !== undefined && mayRemoveMember(context.myRole, member, context.meId)
+    },
+    /** Any member but the owner may leave (contract mayLeaveChannel). */
+    mayLeave: ({ context }) => mayLeaveChannel(context.myRole),
     mayAddLabel: ({ context }) => isChannelAdmin(context.myRole) && context.labelName.trim() !== '',
     mayDeleteLabel: ({ context, event }) =>
       event.type === 'DELETE_LABEL' && isChannelAdmin(context.myRole) && context.labels.some((l) => l._id === event.labelId),
@@ -76,8 +94,15 @@ export const channelMembersMachine = setup({
       const saved = outputOf<Member>(event)
       return { members: context.members.map((m) => (m._id === saved._id ? saved : m)), changing: null }
     }),
+    startRemoval: assign(({ context, event }) =>
+      event.type === 'REMOVE' ? { removing: context.members.find((m) => m._id === event.memberId) ?? null, membersError: null } : {},
+    ),
+    cancelRemoval: assign({ removing: null }),
+    dropMember: assign(({ context }) => ({ members: context.members.filter((m) => m._id !== context.removing?._id), removing: null })),
+    /** Injected: the viewer left the channel (go to the chats). */
+    leftChannel: () => {},
     clearMembersError: assign({ membersError: null }),
-    setMembersError: assign({ membersError: ({ event }) => errorTextOf(event), changing: null }),
+    setMembersError: assign({ membersError: ({ event }) => errorTextOf(event), changing: null, removing: null }),
     setLabels: assign({ labels: ({ event }) => outputOf<Label[]>(event), labelsError: null }),
     setLabelName: assign({ labelName: ({ event }) => (event.type === 'LABEL_NAME_CHANGED' ? event.name : '') }),
     setLabelColor: assign({
@@ -97,6 +122,7 @@ export const channelMembersMachine = setup({
     pages: 0,
     more: false,
     changing: null,
+    removing: null,
     membersError: null,
     labels: [],
     labelName: '',
@@ -128,6 +154,38 @@ export const channelMembersMachine = setup({
               on: {
                 LOAD_MORE: { guard: 'hasMore', target: 'loadingMore', actions: 'clearMembersError' },
                 CHANGE_ROLE: { guard: 'mayChangeThatRole', target: 'changingRole', actions: 'startRoleChange' },
+                REMOVE: { guard: 'mayRemoveThatMember', target: 'confirmingRemoval', actions: 'startRemoval' },
+                LEAVE: { guard: 'mayLeave', target: 'confirmingLeave', actions: 'clearMembersError' },
+              },
+            },
+            confirmingRemoval: {
+              on: {
+                CONFIRM: 'removing',
+                CANCEL: { target: 'idle', actions: 'cancelRemoval' },
+              },
+            },
+            removing: {
+              invoke: {
+                id: 'removeMember',
+                src: 'removeMember',
+                input: ({ context }) => ({ channelId: context.channelId, customer_id: context.removing!._id }),
+                onDone: { target: 'idle', actions: 'dropMember' },
+                onError: { target: 'idle', actions: 'setMembersError' },
+              },
+            },
+            confirmingLeave: {
+              on: {
+                CONFIRM: 'leaving',
+                CANCEL: 'idle',
+              },
+            },
+            leaving: {
+              invoke: {
+                id: 'leaveChannel',
+                src: 'leaveChannel',
+                input: ({ context }) => ({ channelId: context.channelId }),
+                onDone: { target: '#channelMembers.members.left', actions: 'leftChannel' },
+                onError: { target: 'idle', actions: 'setMembersError' },
               },
             },
             loadingMore: {
@@ -150,6 +208,8 @@ export const channelMembersMachine = setup({
             },
           },
         },
+        /** The viewer left the channel: the app is on its way to the chats. */
+        left: {},
       },
     },
     labels: {

@@ -1,4 +1,4 @@
-import type { AssignableRole, ChannelRoleBody, Label, LabelCreateBody, Member } from '../../../contract/channel'
+import type { AssignableRole, ChannelMemberRemoveBody, ChannelRoleBody, Label, LabelCreateBody, Member } from '../../../contract/channel'
 
 export type { AssignableRole, Label, Member }
 
@@ -17,6 +17,8 @@ export interface ChannelMembersContext extends ChannelMembersInput {
   more: boolean
   /** The role change being saved. */
   changing: Pick<ChannelRoleBody, 'customer_id' | 'role'> | null
+  /** The member whose removal waits for the viewer's confirmation, or is being saved. */
+  removing: Member | null
   membersError: string | null
   labels: Label[]
   labelName: string
@@ -31,12 +33,17 @@ export interface MembersPageInput {
   page: number
 }
 export type ChangeRoleInput = Pick<ChannelRoleBody, 'customer_id' | 'role'> & { channelId: string }
+export type RemoveMemberInput = Pick<ChannelMemberRemoveBody, 'customer_id'> & { channelId: string }
 export type AddLabelInput = Pick<LabelCreateBody, 'name'> & { channelId: string; color: string }
 
 export type ChannelMembersEvent =
   | { type: 'RETRY_MEMBERS' }
   | { type: 'LOAD_MORE' }
   | { type: 'CHANGE_ROLE'; memberId: string; role: AssignableRole }
+  | { type: 'REMOVE'; memberId: string }
+  | { type: 'LEAVE' }
+  | { type: 'CONFIRM' }
+  | { type: 'CANCEL' }
   | { type: 'RETRY_LABELS' }
   | { type: 'LABEL_NAME_CHANGED'; name: string }
   | { type: 'LABEL_COLOR_CHANGED'; color: string }

@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
-import type { AssignableRole, ChannelLabelsProps, ChannelMembersProps } from '../../machines/channel-members'
+import type { AssignableRole, ChannelLabelsProps, ChannelLeaveProps, ChannelMembersProps, MemberRow } from '../../machines/channel-members'
 import { Alert } from '../alert'
 import { Button } from '../button'
 import { LoadFailed } from '../load-failed'
@@ -9,8 +9,9 @@ import { TextField } from '../text-field'
 
 /**
  * A channel's members with their roles (20 at a time) and its labels, for its members. The owner
- * and admins change others' roles between member and admin (the owner's stays), and add or delete
- * labels; the server checks the same.
+ * and admins change others' roles between member and admin (the owner's stays), remove members
+ * (the owner also admins) after a confirmation, and add or delete labels; any member but the owner
+ * leaves the channel after a confirmation. The server checks the same.
  */
 export function ChannelMembers({
   status,
@@ -21,7 +22,12 @@ export function ChannelMembers({
   error,
   onLoadMore,
   onChangeRole,
+  busy,
+  onRemove,
+  onConfirm,
+  onCancel,
   onRetry,
+  leave,
   labels,
 }: ChannelMembersProps) {
   const { t } = useLingui()
@@ -42,26 +48,32 @@ export function ChannelMembers({
         </LoadFailed>
       ) : (
         <ul aria-label={t`Channel members`} className="mt-2 divide-y divide-slate-100 rounded-md border border-slate-200">
-          {rows.map(({ member, editable, saving }) => (
-            <li key={member._id} aria-label={member.name} className="flex items-center justify-between gap-2 px-3 py-2">
-              <span className="min-w-0 truncate text-sm font-medium text-slate-900">{member.name}</span>
-              {editable ? (
-                <select
-                  aria-label={t`Role of ${member.name}`}
-                  aria-busy={saving || undefined}
-                  value={member.role}
-                  onChange={(event) => onChangeRole(member._id, Number(event.target.value) as AssignableRole)}
-                  className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm"
-                >
-                  {assignableRoles.map((role) => (
-                    <option key={role} value={role}>
-                      {roleLabel(role)}
-                    </option>
-                  ))}
-                </select>
-              ) : (
-                <span className="text-xs text-slate-500">{roleLabel(member.role)}</span>
-              )}
+          {rows.map((row) => (
+            <li key={row.member._id} aria-label={row.member.name} className="px-3 py-2">
+              <div className="flex items-center justify-between gap-2">
+                <span className="min-w-0 truncate text-sm font-medium text-slate-900">{row.member.name}</span>
+                <span className="flex items-center gap-2">
+                  {row.editable ? (
+                    <select
+                      aria-label={t`Role of ${row.member.name}`}
+                      aria-busy={row.saving || undefined}
+                      value={row.member.role}
+                      onChange={(event) => onChangeRole(row.member._id, Number(event.target.value) as AssignableRole)}
+                      className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm"
+                    >
+                      {assignableRoles.map((role) => (
+                        <option key={role} value={role}>
+                          {roleLabel(role)}
+                        </option>
+                      ))}
+                    </select>
+                  ) : (
+                    <span className="text-xs text-slate-500">{roleLabel(row.member.role)}</span>
+                  )}
+                  {row.removable ? <RemoveButton row={row} busy={busy} onRemove={onRemove} /> : null}
+                </span>
+              </div>
+              {row.confirmingRemoval ? <RemovalConfirmation row={row} onConfirm={onConfirm} onCancel={onCancel} /> : null}
             </li>
           ))}
         </ul>
@@ -78,8 +90,89 @@ export function ChannelMembers({
           <Trans>Load more</Trans>
         </Button>
       ) : null}
+      {status === 'ready' ? <LeaveChannel {...leave} busy={busy} onConfirm={onConfirm} onCancel={onCancel} /> : null}
       <ChannelLabels {...labels} />
     </section>
+  )
+}
+
+function RemoveButton({ row, busy, onRemove }: { row: MemberRow; busy: boolean; onRemove: (memberId: string) => void }) {
+  const { t } = useLingui()
+  const name = row.member.name
+  return (
+    <Button
+      variant="ghost"
+      size="sm"
+      onClick={() => onRemove(row.member._id)}
+      disabled={busy}
+      aria-busy={row.removing || undefined}
+      aria-label={t`Remove ${name} from the channel`}
+    >
+      <Trans>Remove</Trans>
+    </Button>
+  )
+}
+
+function RemovalConfirmation({ row, onConfirm, onCancel }: { row: MemberRow; onConfirm: () => void; onCancel: () => void }) {
+  const { t } = useLingui()
+  const name = row.member.name
+  return (
+    <div
+      role="group"
+      aria-label={t`Confirm removing ${name} from the channel`}
+      className="mt-2 rounded-md bg-red-50 p-3 text-sm text-slate-800"
+    >
+      <p>
+        <Trans>Remove {name} from the channel? They leave all of its groups and no longer see their messages.</Trans>
+      </p>
+      <div className="mt-2 flex gap-2">
+        <Button variant="danger" size="sm" onClick={onConfirm}>
+          <Trans>Yes, remove</Trans>
+        </Button>
+        <Button variant="secondary" size="sm" onClick={onCancel}>
+          <Trans>Cancel</Trans>
+        </Button>
+      </div>
+    </div>
+  )
+}
+
+function LeaveChannel({
+  allowed,
+  confirming,
+  leaving,
+  onLeave,
+  busy,
+  onConfirm,
+  onCancel,
+}: ChannelLeaveProps & { busy: boolean; onConfirm: () => void; onCancel: () => void }) {
+  const { t } = useLingui()
+  if (!allowed)
+    return (
+      <p className="mt-4 text-sm text-slate-500">
+        <Trans>As its owner, you cannot leave this channel.</Trans>
+      </p>
+    )
+  if (confirming)
+    return (
+      <div role="group" aria-label={t`Confirm leaving the channel`} className="mt-4 rounded-md bg-red-50 p-3 text-sm text-slate-800">
+        <p>
+          <Trans>Leave this channel? You leave all of its groups and no longer see their messages.</Trans>
+        </p>
+        <div className="mt-2 flex gap-2">
+          <Button variant="danger" size="sm" onClick={onConfirm}>
+            <Trans>Yes, leave</Trans>
+          </Button>
+          <Button variant="secondary" size="sm" onClick={onCancel}>
+            <Trans>Cancel</Trans>
+          </Button>
+        </div>
+      </div>
+    )
+  return (
+    <Button variant="secondary" size="sm" onClick={onLeave} disabled={busy} aria-busy={leaving || undefined} className="mt-4">
+      <Trans>Leave channel</Trans>
+    </Button>
   )
 }
 

@@ -9,6 +9,7 @@ import { clearErrorMessage, getErrorMessage } from '../../../src/services/error-
 import { apiErrorOf, call, connectAuth, http, type AuthBridge } from '../../../src/services/http'
 import { deleteChannelLabel } from '../../../src/services/channels'
 import { cancelUpload, purgeFile, restoreFile, storageOf, trashFile } from '../../../src/services/chat'
+import { refreshToken } from '../../../src/services/auth'
 import { updateLanguage, userInfo } from '../../../src/services/customer'
 import { authBridgeFor } from '../../../src/services/session-runtime'
 import { dismissToast, getToasts } from '../../../src/services/toast'
@@ -187,6 +188,15 @@ describe('call(endpoint, input)', () => {
     expect(path(requests[0])).toBe('/api/message/edit')
     expect(requests[0].headers.get('Authorization')).toBe('Bearer access-1')
     expect(await requests[0].json()).toEqual({ message_id: 'm1', message: 'hi' })
+  })
+
+  it('the refresh call sends {} as JSON (the server refuses a refresh without the JSON content type)', async () => {
+    serve(() => json(200, { result: { access_token: 'access-2' } }))
+    expect(await refreshToken()).toEqual({ access_token: 'access-2' })
+    expect(requests[0].method).toBe('POST')
+    expect(path(requests[0])).toBe('/api/auth/refresh-token')
+    expect(requests[0].headers.get('Content-Type')).toBe('application/json')
+    expect(await requests[0].text()).toBe('{}')
   })
 
   it('a query entry: the input goes to the query string, absent values left out; no body', async () => {

@@ -1,8 +1,9 @@
-import { HttpError } from '../../http/errors'
+import { HttpError } from '../http/errors'
 
 /**
- * Uploads in progress per user on this server: past `perUser` at once, another is 429 before its
- * body is read. (Memory and disk are per server, so the count is too.)
+ * Uploads in progress per user on this server (media and avatars together): past `perUser` at once,
+ * another is 429 before its body is read. (Memory, disk and the decode pool are per server, so the
+ * count is too.)
  */
 export function createUploadSlots(perUser: number) {
   const inProgress = new Map<string, number>()
