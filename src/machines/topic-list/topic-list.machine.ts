@@ -260,6 +260,9 @@ export const topicListMachine = setup({
   },
 })
 
+/** What the statechart visualiser starts the machine with. */
+export const topicListSampleInput: TopicListInput = { meId: 'me' }
+
 export type TopicListMachine = typeof topicListMachine
 export type TopicListActor = ActorRefFrom<TopicListMachine>
 export type TopicListSnapshot = SnapshotFrom<TopicListMachine>
