@@ -31,8 +31,10 @@ export type LoginBody = z.infer<typeof loginBody>
 /**
  * What login, register and refresh answer. The refresh token is never in a body: it travels in an
  * HttpOnly cookie scoped to auth/refresh-token (see docs/architecture.md, "Sessions").
+ * `media_token` expires with the access token: the reader's credential for file links
+ * (`mediaAccessUrl`), from which the client builds the links of files pushed over the socket.
  */
-export const tokens = z.object({ access_token: z.string() })
+export const tokens = z.object({ access_token: z.string(), media_token: z.string() })
 export type Tokens = z.infer<typeof tokens>
 
 /** register and login answer with a session. */

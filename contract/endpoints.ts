@@ -730,7 +730,7 @@ export const endpoints = {
     method: 'GET',
     path: 'media/access',
     tag: 'media',
-    summary: 'A file through a signed URL of a reader who still belongs to its topic',
+    summary: 'A file of a topic, for the reader of a media token (login, refresh) who still belongs to the topic',
     auth: 'public',
     query: mediaAccessQuery,
   }),

@@ -3,8 +3,8 @@ import { objectId } from './common'
 
 /**
  * Media. Files are stored under a random key; images
- * also get `<key>.thumb.jpg`. They are read only through signed media/access URLs
- * (key, token, expire, topic_id) that also check the reader still belongs to the topic.
+ * also get `<key>.thumb.jpg`. They are read only through media/access URLs (key, topic_id and the
+ * reader's media token) that also check the reader still belongs to the topic.
  */
 export const THUMB_SUFFIX = '.thumb.jpg'
 export const MEDIA_MAX_BYTES = 50 * 1024 * 1024
@@ -13,8 +13,9 @@ export const MEDIA_REQUEST_MAX_BYTES = 50 * 1024 * 1024
 /** Uploads one user may have in progress at once (on one server); one more is 429. */
 export const MEDIA_UPLOADS_PER_USER = 3
 /**
- * How long a media/access URL stays valid. Each link is signed for its reader and re-checks their
- * membership on every fetch; the short life bounds a leaked link (the client loads fresh ones).
+ * How long the media token of a link the server signs in an answer stays valid. Each token names
+ * its reader, and every fetch re-checks their membership; the short life bounds a leaked link. The
+ * session's own media token (auth `tokens`) expires with its access token and is renewed with it.
  */
 export const MEDIA_URL_TTL_SECONDS = 15 * 60
 
@@ -46,14 +47,32 @@ export type MediaAcl = (typeof MEDIA_ACLS)[number]
 export const mediaIdQuery = z.object({ media_id: objectId })
 export type MediaIdQuery = z.infer<typeof mediaIdQuery>
 
-/** GET media/access?key&token&expire&topic_id. */
+/** GET media/access?key&topic_id&token: `token` is the reader's media token. */
 export const mediaAccessQuery = z.object({
   key: z.string().min(1).max(200),
-  token: z.string().min(1).max(512),
-  expire: z.coerce.number().int(),
   topic_id: objectId,
+  token: z.string().min(1).max(512),
 })
 export type MediaAccessQuery = z.infer<typeof mediaAccessQuery>
+
+/** The link that reads file `key` of topic `topicId` with the reader's media token. */
+export const mediaAccessUrl = (key: string, topicId: string, token: string): string =>
+  `/api/media/access?${new URLSearchParams({ key, topic_id: topicId, token })}`
+
+/** A file without links (as the socket pushes it to every member): `has_thumb` says whether it has `<key>.thumb.jpg`. */
+export type UnlinkedMediaItem = Omit<MediaItem, 'url' | 'thumb_url'> & { has_thumb: boolean }
+
+export const withoutFileLinks = ({ url: _url, thumb_url, ...file }: MediaItem): UnlinkedMediaItem => ({
+  ...file,
+  has_thumb: thumb_url !== null,
+})
+
+/** A file of topic `topicId` with its links for the reader of `token`. */
+export const withFileLinks = ({ has_thumb, ...file }: UnlinkedMediaItem, topicId: string, token: string): MediaItem => ({
+  ...file,
+  url: mediaAccessUrl(file.key, topicId, token),
+  thumb_url: has_thumb ? mediaAccessUrl(`${file.key}${THUMB_SUFFIX}`, topicId, token) : null,
+})
 
 /** The deepest storage page (20 files each, 10,000 files back): an OFFSET reads every row it skips. */
 export const STORAGE_PAGE_MAX = 500

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { flag, objectId } from './common'
-import { type MediaItem, mediaItem } from './media'
+import { mediaItem, type UnlinkedMediaItem, withFileLinks, withoutFileLinks } from './media'
 import { messageType } from './topic'
 
 /**
@@ -47,17 +47,20 @@ export const message = z.object({
 })
 export type Message = z.infer<typeof message>
 
-/** A file as the socket pushes it: no links. Links are signed for one reader, who loads its own. */
-export type PushedMediaItem = Omit<MediaItem, 'url' | 'thumb_url'>
+/** A file as the socket pushes it: no links. Each reader builds its own with its media token. */
+export type PushedMediaItem = UnlinkedMediaItem
 /**
  * A message as the socket pushes it to everyone in its topic (NEW_MESSAGE, MESSAGE_CHANGED): its
  * files without links, so a payload never carries a link signed for someone else.
  */
 export type PushedMessage = Omit<Message, 'media'> & { media: PushedMediaItem[] }
 
-export const withoutLinks = (m: Message): PushedMessage => ({
+export const withoutLinks = (m: Message): PushedMessage => ({ ...m, media: m.media.map(withoutFileLinks) })
+
+/** A pushed message as its reader sees it: its files linked with the reader's media token. */
+export const withLinks = (m: PushedMessage, mediaToken: string): Message => ({
   ...m,
-  media: m.media.map(({ url: _url, thumb_url: _thumb, ...file }) => file),
+  media: m.media.map((file) => withFileLinks(file, m.topic_id, mediaToken)),
 })
 
 /** POST message/send (pinned): idempotent on (sender, client_id): a repeat answers the same message. */

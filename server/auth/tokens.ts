@@ -3,6 +3,7 @@ import { and, desc, eq, gt, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-o
 import { jwtVerify, SignJWT } from 'jose'
 import type { SessionSettings } from '../config'
 import type { SigningKeys } from './keys'
+import { createMediaTokens } from './media-tokens'
 import type { Db, Executor } from '../db/client'
 import { loginHistory, refreshTokens, sessions, users } from '../db/schema'
 
@@ -25,6 +26,8 @@ export interface AuthContext {
 /** A new pair: the access token, and the refresh token that goes into the refresh cookie. */
 export interface IssuedTokens {
   access_token: string
+  /** The reader's media token (server/auth/media-tokens.ts): it expires with the access token. */
+  media_token: string
   refresh_token: string
   /** The session's absolute end: the refresh token (and its cookie) expire then. */
   sessionEndsAt: Date
@@ -57,8 +60,8 @@ export type Revocation = { sessionId: string } | { userId: string }
 const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url')
 
 export interface TokenServiceOptions {
-  /** The HS256 key of access tokens and the HMAC key of one-time codes (derived apart, server/auth/keys.ts). */
-  keys: Pick<SigningKeys, 'jwt' | 'otp'>
+  /** The HS256 key of access tokens, the HMAC keys of one-time codes and media tokens (derived apart, server/auth/keys.ts). */
+  keys: Pick<SigningKeys, 'jwt' | 'otp' | 'media'>
   sessions: SessionSettings
   /** The clock, in epoch ms. */
   now: () => number
@@ -77,15 +80,14 @@ export function createTokenService(db: Db, { keys, sessions: settings, now }: To
   /** Access tokens whose signature was checked, until they expire: a busy client is verified once. */
   const verified = new Map<string, { sub: string; sid: string; expiresAt: number }>()
   const revocationListeners = new Set<(revoked: Revocation) => void>()
+  const mediaTokens = createMediaTokens(keys.media)
   /** When this node last wrote each session's last use. */
   const lastSeenWritten = new Map<string, number>()
 
   const sessionEnd = (createdAt: Date) => new Date(createdAt.getTime() + settings.maxAgeMs)
 
-  /** An access token for the session; it never outlives the session. */
-  async function signAccess(userId: string, sessionId: string, endsAt: Date): Promise<string> {
-    const issuedAt = Math.floor(now() / 1000)
-    const expires = Math.min(issuedAt + settings.accessTokenTtlSeconds, Math.floor(endsAt.getTime() / 1000))
+  /** An access token for the session, expiring at `expires` (epoch seconds). */
+  async function signAccess(userId: string, sessionId: string, issuedAt: number, expires: number): Promise<string> {
     return new SignJWT({ sid: sessionId })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(userId)
@@ -101,12 +103,15 @@ export function createTokenService(db: Db, { keys, sessions: settings, now }: To
     return token
   }
 
+  /** A refresh token, and an access token and a media token that expire together and never outlive the session. */
   async function issue(exec: Executor, userId: string, sessionId: string, endsAt: Date): Promise<IssuedTokens> {
+    const issuedAt = Math.floor(now() / 1000)
+    const expires = Math.min(issuedAt + settings.accessTokenTtlSeconds, Math.floor(endsAt.getTime() / 1000))
     const [refresh_token, access_token] = await Promise.all([
       addRefreshToken(exec, userId, sessionId, endsAt),
-      signAccess(userId, sessionId, endsAt),
+      signAccess(userId, sessionId, issuedAt, expires),
     ])
-    return { access_token, refresh_token, sessionEndsAt: endsAt }
+    return { access_token, media_token: mediaTokens.sign(userId, expires), refresh_token, sessionEndsAt: endsAt }
   }
 
   /** A new session (family) with its first refresh token and an access token for it; the login goes into the history. */

@@ -13,6 +13,7 @@ import { usePrivacySettings, privacyValuesOf } from '../services/privacy-setting
 import { sendSession, useSession } from '../services/session'
 import { useOutbox } from '../services/outbox'
 import { useSupportChat } from '../services/support-chat'
+import { TopicListActorContext, useChatBadge, useTopicListRuntime } from '../services/topic-list'
 import { DndMenu } from '../ui/attention/dnd-menu'
 import { AppShell } from '../ui/app/app-shell'
 import { ChannelSwitcher } from '../ui/app/channel-switcher'
@@ -56,7 +57,8 @@ const userOf = (state: SessionState): User | null => state?.context.user ?? null
 
 /**
  * The sidebar layout composes the shell's machines, each through its hook: notificationBadge
- * (header bell, drawer, title icon, chat badge), privacySettings (the account menu's 'setting'),
+ * (header bell, drawer, title icon), topicList (the chats page's list and the header's unread
+ * chats badge, provided to the chats page), privacySettings (the account menu's 'setting'),
  * accountChannels (the account drawer's channels and the create-channel modal), onboarding (first
  * login) and mobileNav (the sidebar behind 'Menu' below 768px). Which side panel shows is the
  * layout's own state.
@@ -72,6 +74,8 @@ function AppLayout() {
   useOutbox(user?._id ?? null)
   useAttentionRuntime(user?._id ?? '')
   const attention = useAttention()
+  const topicList = useTopicListRuntime(user?._id ?? '')
+  const chatBadge = useChatBadge(topicList)
   const support = useSupportChat(panel === 'support', user?._id ?? '')
 
   const closePanel = () => setPanel(null)
@@ -102,80 +106,82 @@ function AppLayout() {
   }
 
   return (
-    <ShellActionsContext.Provider value={shellActions}>
-      <TitleIcon {...notifications.titleIcon} />
-      <AppShell
-        sidebar={<Sidebar {...sidebar} />}
-        header={
-          <TopHeader
-            name={account.name}
-            photoUrl={account.photoUrl}
-            initials={account.initials}
-            menuButton={<MobileMenuButton nav={nav} placement="sidebar" />}
-            chats={<ChatLink {...notifications.chat} />}
-            search={<PeopleSearch />}
-            globalSearch={<GlobalSearch />}
-            notifications={<NotificationBell {...notifications.bell} onOpen={openNotifications} />}
-            languageSelector={<LanguageSelector />}
-            dnd={attention ? <DndMenu {...attention.dnd} /> : null}
-            dndActive={attention?.dnd.active ?? false}
-            onOpenAccount={() => setPanel('account')}
-          />
-        }
-        overlays={
-          <>
-            <MobileNavDrawer nav={nav} placement="sidebar" brand={<LogoMark className="h-8 w-8" />}>
-              <Sidebar {...sidebar} variant="drawer" />
-            </MobileNavDrawer>
-            <WhenOpened open={panel === 'account'}>
-              <AccountDrawer
-                open={panel === 'account'}
-                onClose={closePanel}
-                {...account}
-                onLogout={() => sendSession({ type: 'LOGOUT' })}
-                onOpenSettings={shellActions.openPrivacySettings}
-                channels={
-                  <ChannelSwitcher
-                    {...channels.switcher}
-                    currentId={user?.account.channel ?? null}
-                    onCreate={() => {
-                      channels.switcher.onCreate()
-                      closePanel()
-                    }}
-                  />
-                }
-              />
-            </WhenOpened>
-            <WhenOpened open={notifications.drawer.open}>
-              <NotificationsDrawer {...notifications.drawer} />
-            </WhenOpened>
-            <WhenOpened open={support.open}>
-              <SupportDrawer
-                {...support}
-                onClose={closePanel}
-                chat={
-                  support.topic && user ? (
-                    <Suspense fallback={null}>
-                      <SupportConversation key={support.topic._id} topic={support.topic} meId={user._id} />
-                    </Suspense>
-                  ) : null
-                }
-              />
-            </WhenOpened>
-            <WhenOpened open={panel === 'documents'}>
-              <DocumentsModal open={panel === 'documents'} onClose={closePanel} />
-            </WhenOpened>
-            <WhenOpened open={privacy.modal.open}>
-              <PrivacySettingsModal {...privacy.modal} />
-            </WhenOpened>
-            {user ? <Onboarding key={user._id} user={user} /> : null}
-            {user && channels.createModal ? <CreateChannel user={user} {...channels.createModal} /> : null}
-          </>
-        }
-      >
-        <Outlet />
-      </AppShell>
-    </ShellActionsContext.Provider>
+    <TopicListActorContext.Provider value={topicList}>
+      <ShellActionsContext.Provider value={shellActions}>
+        <TitleIcon {...notifications.titleIcon} />
+        <AppShell
+          sidebar={<Sidebar {...sidebar} />}
+          header={
+            <TopHeader
+              name={account.name}
+              photoUrl={account.photoUrl}
+              initials={account.initials}
+              menuButton={<MobileMenuButton nav={nav} placement="sidebar" />}
+              chats={<ChatLink {...chatBadge} />}
+              search={<PeopleSearch />}
+              globalSearch={<GlobalSearch />}
+              notifications={<NotificationBell {...notifications.bell} onOpen={openNotifications} />}
+              languageSelector={<LanguageSelector />}
+              dnd={attention ? <DndMenu {...attention.dnd} /> : null}
+              dndActive={attention?.dnd.active ?? false}
+              onOpenAccount={() => setPanel('account')}
+            />
+          }
+          overlays={
+            <>
+              <MobileNavDrawer nav={nav} placement="sidebar" brand={<LogoMark className="h-8 w-8" />}>
+                <Sidebar {...sidebar} variant="drawer" />
+              </MobileNavDrawer>
+              <WhenOpened open={panel === 'account'}>
+                <AccountDrawer
+                  open={panel === 'account'}
+                  onClose={closePanel}
+                  {...account}
+                  onLogout={() => sendSession({ type: 'LOGOUT' })}
+                  onOpenSettings={shellActions.openPrivacySettings}
+                  channels={
+                    <ChannelSwitcher
+                      {...channels.switcher}
+                      currentId={user?.account.channel ?? null}
+                      onCreate={() => {
+                        channels.switcher.onCreate()
+                        closePanel()
+                      }}
+                    />
+                  }
+                />
+              </WhenOpened>
+              <WhenOpened open={notifications.drawer.open}>
+                <NotificationsDrawer {...notifications.drawer} />
+              </WhenOpened>
+              <WhenOpened open={support.open}>
+                <SupportDrawer
+                  {...support}
+                  onClose={closePanel}
+                  chat={
+                    support.topic && user ? (
+                      <Suspense fallback={null}>
+                        <SupportConversation key={support.topic._id} topic={support.topic} meId={user._id} />
+                      </Suspense>
+                    ) : null
+                  }
+                />
+              </WhenOpened>
+              <WhenOpened open={panel === 'documents'}>
+                <DocumentsModal open={panel === 'documents'} onClose={closePanel} />
+              </WhenOpened>
+              <WhenOpened open={privacy.modal.open}>
+                <PrivacySettingsModal {...privacy.modal} />
+              </WhenOpened>
+              {user ? <Onboarding key={user._id} user={user} /> : null}
+              {user && channels.createModal ? <CreateChannel user={user} {...channels.createModal} /> : null}
+            </>
+          }
+        >
+          <Outlet />
+        </AppShell>
+      </ShellActionsContext.Provider>
+    </TopicListActorContext.Provider>
   )
 }
 

@@ -1,8 +1,7 @@
 import { useEffect, useMemo, useSyncExternalStore } from 'react'
 import { useActorRef, useSelector } from '@xstate/react'
 import { createActor, fromPromise } from 'xstate'
-import { type AttentionEvent as RuleEvent, DEFAULT_PREFS, deliveryRules, isTimeZone, matchKeywords } from '../../contract/attention'
-import type { PushedMessage } from '../../contract/message'
+import { type AttentionEvent as RuleEvent, DEFAULT_PREFS, deliveryRules, isTimeZone } from '../../contract/attention'
 import type { Notification } from '../../contract/notify'
 import {
   type AttentionActor,
@@ -25,6 +24,7 @@ import { onSocketConnect, onSocketEvent } from './socket'
  * settings this actor loaded.
  */
 export const appAttentionMachine = attentionMachine.provide({
+  actions: { showMessageNotification: (_, notification) => showBrowserNotification(notification) },
   actors: {
     loadSettings: fromPromise(() => failingWithMessage(api.getAttentionSettings())),
     save: fromPromise<AttentionSaved, AttentionSave>(async ({ input }) => {
@@ -67,38 +67,17 @@ export const attentionEventOf = (n: NotificationFields): RuleEvent =>
     ? { kind: 'mention', topicId: n.value?.topic_id ?? n.object_id ?? null, urgent: n.value?.urgent === true }
     : { kind: 'other' }
 
-const textOf = (message: PushedMessage) =>
-  message.message
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-
-/**
- * A new message in a topic that is not open in a focused window: a browser notification when the
- * rules let a plain message through. Mentions and keyword hits are left to their own notification
- * (socket `data`), so one message notifies once.
- */
-function notifyNewMessage(message: PushedMessage, meId: string) {
-  if (!message.sender || message.sender._id === meId || message.is_deleted) return
-  if (document.hasFocus()) return
-  const text = textOf(message)
-  if (message.mentions.includes(meId)) return
-  if (matchKeywords(text, current?.getSnapshot().context.settings?.keywords ?? []).length) return
-  if (!pushAllowed({ kind: 'message', topicId: message.topic_id })) return
-  showBrowserNotification({ tag: message._id, title: message.sender.name, body: (text || message.media[0]?.name || '').slice(0, 140) })
-}
-
 /**
  * Starts the signed-in user's attention actor (the sidebar layout calls it): loads the settings,
  * stores the browser's time zone the first time, moves the clock every 30 s (mutes and do not
- * disturb end on their own), loads them again when the user changed them in another tab or device
- * (socket SETTINGS_CHANGED attention) or the socket reconnects (it may have missed that), and
- * notifies new messages as the rules allow.
+ * disturb end on their own), and forwards the socket's settings changes, reconnections and new
+ * messages (with whether this window has the focus): the chart decides which to load again for and
+ * which to show as a browser notification.
  */
 export function useAttentionRuntime(meId: string) {
   useEffect(() => {
     if (!meId) return
-    const actor = createActor(appAttentionMachine, { input: { now: Date.now() } })
+    const actor = createActor(appAttentionMachine, { input: { now: Date.now(), meId } })
     let zoneSent = false
     const watch = actor.subscribe((snapshot) => {
       changed()
@@ -113,12 +92,11 @@ export function useAttentionRuntime(meId: string) {
     actor.start()
     changed()
     const timer = setInterval(() => actor.send({ type: 'TICK', now: Date.now() }), TICK_MS)
-    const stopMessages = onSocketEvent('NEW_MESSAGE', ({ message }) => notifyNewMessage(message, meId))
-    const refresh = () => actor.send({ type: 'REFRESH' })
-    const stopChanges = onSocketEvent('SETTINGS_CHANGED', ({ area }) => {
-      if (area === 'attention') refresh()
-    })
-    const stopConnects = onSocketConnect(refresh)
+    const stopMessages = onSocketEvent('NEW_MESSAGE', (payload) =>
+      actor.send({ type: 'SOCKET_NEW_MESSAGE', focused: document.hasFocus(), ...payload }),
+    )
+    const stopChanges = onSocketEvent('SETTINGS_CHANGED', (payload) => actor.send({ type: 'SETTINGS_CHANGED', ...payload }))
+    const stopConnects = onSocketConnect(() => actor.send({ type: 'CONNECTED' }))
     return () => {
       clearInterval(timer)
       stopMessages()
@@ -153,24 +131,14 @@ export const appDndNoticeMachine = dndNoticeMachine.provide({
   },
 })
 
-const RECHECK_MS = 60_000
-
 /**
- * The 1:1 chat's do-not-disturb hint: checks the other person when the chat opens and every
- * minute; a message the user sends may be notified anyway again.
+ * The 1:1 chat's do-not-disturb hint: the dndNotice chart (which checks the other person when the
+ * chat opens and every minute), fed the socket's new messages (one the user sends may be notified
+ * anyway again).
  */
 export function useDndNotice(topicId: string, partnerId: string, meId: string) {
-  const actor = useActorRef(appDndNoticeMachine, { input: { topicId, partnerId } })
-  useEffect(() => {
-    const timer = setInterval(() => actor.send({ type: 'RECHECK' }), RECHECK_MS)
-    const stop = onSocketEvent('NEW_MESSAGE', ({ message }) => {
-      if (message.topic_id === topicId && message.sender?._id === meId) actor.send({ type: 'MESSAGE_SENT' })
-    })
-    return () => {
-      clearInterval(timer)
-      stop()
-    }
-  }, [actor, topicId, meId])
+  const actor = useActorRef(appDndNoticeMachine, { input: { topicId, partnerId, meId } })
+  useEffect(() => onSocketEvent('NEW_MESSAGE', (payload) => actor.send({ type: 'SOCKET_NEW_MESSAGE', ...payload })), [actor])
   const snapshot = useSelector(actor, (s) => s)
   return useMemo(() => connectDndNotice(snapshot, actor.send), [snapshot, actor])
 }

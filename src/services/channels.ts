@@ -13,7 +13,6 @@ export const createChannel = (body: ChannelCreateBody) => call(endpoints.channel
 export const joinChannel = (channelId: string, password?: string) =>
   call(endpoints.channelJoin, password === undefined ? { channel_id: channelId } : { channel_id: channelId, password }, quiet)
 export const switchChannel = (channelId: string) => call(endpoints.currentChannel, { channel_id: channelId })
-export const channelSeen = () => call(endpoints.channelSeen, undefined, quiet)
 
 /** POST channel/suggest-description: the suggestion's text (result.choices[0].message.content). */
 export async function suggestDescription(description: string): Promise<string> {

@@ -1,4 +1,4 @@
-import { CATCH_UP_MAX, type Message, type SendMessageBody } from '../../contract/message'
+import type { Message, SendMessageBody } from '../../contract/message'
 import pLimit from 'p-limit'
 import { type MediaItem, MEDIA_UPLOADS_PER_USER } from '../../contract/media'
 import type { Topic, TopicPermissions } from '../../contract/topic'
@@ -18,31 +18,11 @@ export const chatWithQuietly = (workid: string) => call(endpoints.topicChatFrien
 export const pinTopic = (topicId: string) => call(endpoints.topicPin, { topic_id: topicId }, quiet)
 export const unpinTopic = (topicId: string) => call(endpoints.topicUnpin, { topic_id: topicId }, quiet)
 export const hideTopic = (topicId: string) => call(endpoints.topicHide, { topic_id: topicId }, quiet)
-/** Fires after a topic was marked seen or unseen (the header's unread count follows). */
-export const seenChanges = new EventTarget()
-export async function saveSeen(topicId: string, seen: boolean): Promise<Topic> {
-  const topic = await call(endpoints.topicSeen, { topic_id: topicId, is_seen: seen ? 1 : 0 }, quiet)
-  seenChanges.dispatchEvent(new Event('change'))
-  return topic
-}
+export const saveSeen = (topicId: string, seen: boolean): Promise<Topic> =>
+  call(endpoints.topicSeen, { topic_id: topicId, is_seen: seen ? 1 : 0 }, quiet)
 
 export const messagesOf = (topicId: string, range: { before?: number; after?: number } = {}) =>
   call(endpoints.topicMessages, { topic_id: topicId, ...range })
-/**
- * Fresh copies (file links signed again) of the topic's messages with files whose seq lies in
- * from..to, read forwards from `from` in catch-up pages.
- */
-export async function withFreshLinks(topicId: string, from: number, to: number): Promise<Message[]> {
-  const fresh: Message[] = []
-  for (let after = from - 1; ;) {
-    // A catch-up page: the oldest after `after`, newest first.
-    const page = (await messagesOf(topicId, { after })).reverse()
-    fresh.push(...page.filter((m) => m.seq <= to && m.media.length > 0))
-    const newest = page.at(-1)?.seq ?? to
-    if (page.length < CATCH_UP_MAX || newest >= to) return fresh
-    after = newest
-  }
-}
 export const pinnedOf = (topicId: string) => call(endpoints.topicPinned, { topic_id: topicId })
 export const editMessage = (messageId: string, message: string) => call(endpoints.messageEdit, { message_id: messageId, message })
 export const deleteMessage = (messageId: string) => call(endpoints.messageDelete, { message_id: messageId })

@@ -2,7 +2,6 @@ import { useEffect, useMemo } from 'react'
 import { t } from '@lingui/core/macro'
 import { useActorRef, useSelector } from '@xstate/react'
 import { fromPromise } from 'xstate'
-import { MEDIA_URL_TTL_SECONDS } from '../../contract/media'
 import type { Message } from '../../contract/message'
 import type { TopicInfo } from '../../contract/topic'
 import {
@@ -15,6 +14,7 @@ import {
   type PinInput,
 } from '../machines/conversation'
 import { undelivered } from '../machines/outbox'
+import { mediaTokenOf } from '../machines/session/session.connect'
 import {
   chatWithCustomer,
   chatWithQuietly,
@@ -26,10 +26,10 @@ import {
   pinMessage,
   pinnedOf,
   topicInfo,
-  withFreshLinks,
 } from './chat'
 import { useComposer } from './composer'
 import { useOutbox } from './outbox'
+import { useSession } from './session'
 import { onSocketConnect, onSocketEvent } from './socket'
 
 const appConversationMachine = conversationMachine.provide({
@@ -53,9 +53,6 @@ const appConversationMachine = conversationMachine.provide({
   },
 })
 
-/** File links live MEDIA_URL_TTL_SECONDS: the shown files get new ones five minutes before theirs run out. */
-const LINK_REFRESH_MS = (MEDIA_URL_TTL_SECONDS - 5 * 60) * 1000
-
 /** GET topic/info for the chat page's loader. */
 export const loadTopic = (topicId: string): Promise<TopicInfo> => topicInfo(topicId)
 
@@ -68,13 +65,15 @@ export const openChatWithCustomer = async (customerId: string): Promise<{ topicI
 })
 
 /**
- * One open chat: the conversation machine with the message calls, fed live by the socket (new and
- * changed messages, typing, a catch-up on every reconnection) and by the outbox (the user's own
- * sent messages); beside it the composer, whose messages go to the outbox and whose edits to the
- * conversation. Returns the props of the Conversation view.
+ * One open chat: the conversation machine with the message calls, fed as they come by the socket
+ * (its NEW_MESSAGE, MESSAGE_CHANGED and TYPING events and its connections), the session (its media
+ * token) and the outbox (the user's own sent messages); the chart decides what each means. Beside
+ * it the composer, whose messages go to the outbox and whose edits to the conversation. Returns the
+ * props of the Conversation view.
  */
 export function useConversation(topic: TopicInfo, meId: string, focusSeq: number | null = null) {
-  const actor = useActorRef(appConversationMachine, { input: { topic, meId, focusSeq } })
+  const mediaToken = useSession(mediaTokenOf)
+  const actor = useActorRef(appConversationMachine, { input: { topic, meId, focusSeq, mediaToken } })
   const snapshot = useSelector(actor, (s) => s)
   const outbox = useOutbox(meId, topic._id)
   const composer = useComposer(topic, meId, {
@@ -83,38 +82,19 @@ export function useConversation(topic: TopicInfo, meId: string, focusSeq: number
   })
 
   useEffect(() => {
-    const catchUp = () => actor.send({ type: 'CATCH_UP' })
     const offs = [
-      onSocketEvent('NEW_MESSAGE', ({ message }) => {
-        if (message.topic_id !== topic._id) return
-        // A push carries no file links (they are signed for each reader): fetch this reader's copy.
-        if (message.media.length) catchUp()
-        else actor.send({ type: 'RECEIVED', message: { ...message, media: [] } })
-      }),
-      onSocketEvent('MESSAGE_CHANGED', ({ message }) => actor.send({ type: 'CHANGED', message })),
-      onSocketEvent('TYPING', ({ topic_id, user }) => {
-        if (topic_id === topic._id) actor.send({ type: 'TYPING', typist: user })
-      }),
-      // One reconnection, one catch-up: the socket's (re)connect is when live messages flow again, so
-      // a catch-up then leaves no gap. The browser's `online` is not a second trigger: the socket
-      // reconnects on it (socketConnection), and a catch-up before that could miss what comes between.
-      onSocketConnect(catchUp),
+      onSocketEvent('NEW_MESSAGE', (payload) => actor.send({ type: 'SOCKET_NEW_MESSAGE', ...payload })),
+      onSocketEvent('MESSAGE_CHANGED', (payload) => actor.send({ type: 'SOCKET_MESSAGE_CHANGED', ...payload })),
+      onSocketEvent('TYPING', (payload) => actor.send({ type: 'SOCKET_TYPING', ...payload })),
+      // The socket's (re)connect is when live messages flow again. The browser's `online` is not a
+      // second one: the socket reconnects on it (socketConnection).
+      onSocketConnect(() => actor.send({ type: 'CONNECTED' })),
       outbox.onSent((message) => actor.send({ type: 'RECEIVED', message })),
     ]
     return () => offs.forEach((off) => off())
-  }, [actor, outbox.onSent, topic._id])
+  }, [actor, outbox.onSent])
 
-  useEffect(() => {
-    const refresh = setInterval(() => {
-      const withFiles = actor.getSnapshot().context.messages.filter((m) => m.media.length > 0)
-      if (!withFiles.length) return
-      withFreshLinks(topic._id, withFiles[0]!.seq, withFiles.at(-1)!.seq).then(
-        (fresh) => fresh.forEach((message) => actor.send({ type: 'RECEIVED', message })),
-        () => undefined,
-      )
-    }, LINK_REFRESH_MS)
-    return () => clearInterval(refresh)
-  }, [actor, topic._id])
+  useEffect(() => actor.send({ type: 'MEDIA_TOKEN', token: mediaToken }), [actor, mediaToken])
 
   const conversation = useMemo(() => connect(snapshot, actor.send), [snapshot, actor])
   const pending = useMemo(

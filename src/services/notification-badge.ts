@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { useActorRef, useSelector } from '@xstate/react'
 import { useNavigate } from '@tanstack/react-router'
 import { fromPromise } from 'xstate'
@@ -21,7 +21,6 @@ import { closeShownPushes, onPushOpened, pushSubscriptionToken, reportWindowFocu
 import { sendSession } from './session'
 import { onSocketEvent } from './socket'
 import { showToast } from './toast'
-import { useUnreadChats } from './unread-chats'
 
 /** A notification from the wire as the bell and the drawer keep it (with its click target). */
 export const toItem = (n: Notification): NotificationItem => ({
@@ -142,9 +141,9 @@ function usePushSubscription(meId: string, permission: string) {
 
 /**
  * The sidebar layout's notification badge: the machine hears the count, socket `data` and
- * NOTIFY_SEEN, the window's focus and the user's unread chats; the pages machine loads the drawer's
+ * NOTIFY_SEEN and the window's focus; the pages machine loads the drawer's
  * pages (from 1, on opening and when its list is scrolled to the end). Returns the bell's, the
- * drawer's (with the browser notification permission and paging), the tab icon's and the chat badge's props.
+ * drawer's (with the browser notification permission and paging) and the tab icon's props.
  */
 export function useNotificationBadge(meId: string, feed?: NotificationFeed) {
   const navigate = useNavigate()
@@ -180,10 +179,6 @@ export function useNotificationBadge(meId: string, feed?: NotificationFeed) {
         if (id) void markNotificationSeen(id).catch(() => null)
       }),
     [],
-  )
-  useUnreadChats(
-    meId,
-    useCallback((count: number) => actor.send({ type: 'CHAT_UNREAD', count }), [actor]),
   )
   const permission = useBrowserNotificationPermission()
   usePushSubscription(meId, permission)

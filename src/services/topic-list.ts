@@ -1,10 +1,17 @@
-import { useEffect, useMemo } from 'react'
+import { createContext, useContext, useEffect, useMemo } from 'react'
 import { useNavigate } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
 import { fromPromise } from 'xstate'
 import type { PushedMessage } from '../../contract/message'
-import type { Topic } from '../../contract/topic'
-import { connect, type TopicItem, type TopicLastMessage, topicListMachine } from '../machines/topic-list'
+import {
+  type ChatBadgeProps,
+  connect,
+  connectBadge,
+  type TopicItem,
+  type TopicLastMessage,
+  type TopicListActor,
+  topicListMachine,
+} from '../machines/topic-list'
 import { hideTopic, listTopics, pinTopic, saveSeen, topicInfo, unpinTopic } from './chat'
 import { everyPage } from './pages'
 import { onSocketConnect, onSocketEvent } from './socket'
@@ -16,6 +23,7 @@ const appTopicListMachine = topicListMachine.provide({
     unpinTopic: fromPromise<unknown, { topic_id: string }>(({ input }) => unpinTopic(input.topic_id)),
     hideTopic: fromPromise<unknown, { topic_id: string }>(({ input }) => hideTopic(input.topic_id)),
     saveSeen: fromPromise<unknown, { topic_id: string; is_seen: boolean }>(({ input }) => saveSeen(input.topic_id, input.is_seen)),
+    loadTopic: fromPromise<TopicItem, { topic_id: string }>(({ input }) => topicInfo(input.topic_id)),
   },
 })
 
@@ -31,49 +39,62 @@ export const lastMessageOf = (message: PushedMessage): TopicLastMessage => ({
   deleted: message.is_deleted,
 })
 
+/** The signed-in user's chat list, as the sidebar layout runs it (useTopicListRuntime) for its pages and header. */
+export const TopicListActorContext = createContext<TopicListActor | null>(null)
+
 /**
- * The chat list: the topicList machine with the topic calls, fed live by the socket. A message in
- * the open topic, or one the user sent, leaves the topic seen.
+ * Runs the signed-in user's chat list (the sidebar layout calls it and provides the actor through
+ * TopicListActorContext): the topicList machine with the topic calls, fed by the socket as it comes
+ * (new and deleted messages, topics that appear, change or are left, channels left, its connections). The chart
+ * decides what each means; the chats page and the header's unread chats badge read it.
  */
-export function useTopicList(openTopicId: string | null, meId: string) {
-  const actor = useActorRef(appTopicListMachine)
+export function useTopicListRuntime(meId: string): TopicListActor {
+  const actor = useActorRef(appTopicListMachine, { input: { meId } })
+  useEffect(() => {
+    const offs = [
+      onSocketEvent('NEW_MESSAGE', ({ message }) =>
+        actor.send({
+          type: 'NEW_MESSAGE',
+          topicId: message.topic_id,
+          senderId: message.sender?._id ?? null,
+          message: lastMessageOf(message),
+        }),
+      ),
+      onSocketEvent('MESSAGE_CHANGED', ({ change, message }) => {
+        if (change === 'deleted') actor.send({ type: 'MESSAGE_DELETED', topicId: message.topic_id, messageId: message._id })
+      }),
+      onSocketEvent('TOPIC_CHANGED', ({ change, topic }) => actor.send({ type: 'TOPIC_CHANGED', change, topic })),
+      onSocketEvent('OUT_TOPIC', ({ topic_id }) => actor.send({ type: 'REMOVED', topicId: topic_id })),
+      // Left or removed from a channel: each of its groups they were in leaves the list.
+      onSocketEvent('OUT_CHANNEL', ({ topic_ids }) => topic_ids.forEach((topicId) => actor.send({ type: 'REMOVED', topicId }))),
+      onSocketConnect(() => actor.send({ type: 'CONNECTED' })),
+    ]
+    return () => offs.forEach((off) => off())
+  }, [actor])
+  return actor
+}
+
+const useListActor = (): TopicListActor => {
+  const actor = useContext(TopicListActorContext)
+  if (!actor) throw new Error('useTopicList: no chat list (the sidebar layout provides it)')
+  return actor
+}
+
+/**
+ * The chats page's list: the signed-in user's chat list, told which chat is open (once its page
+ * loaded: it is then marked seen) and that it is shown (it reads the list again in the background).
+ */
+export function useTopicList(openTopicId: string | null) {
+  const actor = useListActor()
   const snapshot = useSelector(actor, (s) => s)
   const navigate = useNavigate()
 
   useEffect(() => {
-    const known = (topicId: string) => actor.getSnapshot().context.topics.some((t) => t._id === topicId)
-    const offs = [
-      onSocketEvent('NEW_MESSAGE', ({ message }) => {
-        if (!known(message.topic_id)) {
-          void topicInfo(message.topic_id).then(
-            (topic: Topic) => actor.send({ type: 'MEMBER_ADDED', topic }),
-            () => undefined,
-          )
-          return
-        }
-        actor.send({ type: 'NEW_MESSAGE', topicId: message.topic_id, message: lastMessageOf(message) })
-        if (message.topic_id === openTopicId || message.sender?._id === meId) actor.send({ type: 'SEEN', topicId: message.topic_id })
-      }),
-      onSocketEvent('MESSAGE_CHANGED', ({ change, message }) => {
-        if (change === 'deleted') actor.send({ type: 'MESSAGE_DELETED', topicId: message.topic_id, messageId: message._id })
-      }),
-      onSocketEvent('TOPIC_CHANGED', ({ change, topic }) => {
-        if (change === 'added' || !known(topic._id)) actor.send({ type: 'MEMBER_ADDED', topic })
-        else actor.send({ type: 'RENAMED', topicId: topic._id, name: topic.name })
-      }),
-      onSocketEvent('OUT_TOPIC', ({ topic_id }) => actor.send({ type: 'REMOVED', topicId: topic_id })),
-      // Left or removed from a channel: each of its groups they were in leaves the list.
-      onSocketEvent('OUT_CHANNEL', ({ topic_ids }) => topic_ids.forEach((topicId) => actor.send({ type: 'REMOVED', topicId }))),
-      onSocketConnect(() => {
-        if (actor.getSnapshot().matches('failed')) actor.send({ type: 'RETRY' })
-      }),
-    ]
-    return () => offs.forEach((off) => off())
-  }, [actor, openTopicId, meId])
+    actor.send({ type: 'SHOWN' })
+    return () => actor.send({ type: 'OPEN', topicId: null })
+  }, [actor])
 
-  useEffect(() => {
-    if (openTopicId) actor.send({ type: 'SEEN', topicId: openTopicId })
-  }, [actor, openTopicId, snapshot.value])
+  useEffect(() => actor.send({ type: 'OPEN', topicId: openTopicId }), [actor, openTopicId])
 
   return useMemo(
     () => ({
@@ -83,4 +104,10 @@ export function useTopicList(openTopicId: string | null, meId: string) {
     }),
     [snapshot, actor, openTopicId, navigate],
   )
+}
+
+/** The header chat icon's badge: the unread chats of the list (no request of its own). */
+export function useChatBadge(actor: TopicListActor): ChatBadgeProps {
+  const snapshot = useSelector(actor, (s) => s)
+  return useMemo(() => connectBadge(snapshot), [snapshot])
 }

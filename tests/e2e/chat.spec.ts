@@ -57,10 +57,20 @@ test('two people chat live; offline messages arrive once and in order; attachmen
     .toBuffer()
   await ann.page.getByLabel('Choose files').setInputFiles({ name: 'team-photo.png', mimeType: 'image/png', buffer: png })
   await expect(ann.page.getByRole('button', { name: 'Remove team-photo.png' })).toBeVisible()
+  // Bao's page asks the server for nothing but the picture's bytes: the push carries the file's key,
+  // his session's media token makes its link (no GET topic/messages), and his unread count comes from his list.
+  const asked: string[] = []
+  bao.page.on('request', (request) => {
+    const path = new URL(request.url()).pathname
+    if (path.startsWith('/api/') && path !== '/api/media/access') asked.push(`${request.method()} ${path}`)
+  })
   await ann.page.getByRole('button', { name: 'Send' }).click()
   const thumb = messages(bao.page).getByRole('img', { name: 'team-photo.png' })
   await expect(thumb).toBeVisible()
   await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
+  expect(new URL((await thumb.getAttribute('src'))!, 'http://x').searchParams.get('token')?.startsWith(`${bao.user.userId}.`)).toBe(true)
+  // (Bao has the chat open: it is marked seen, the one call a pushed message in the open chat makes.)
+  expect(asked.filter((call) => call !== 'PUT /api/channel/seen')).toEqual([])
   // Pushed messages carry no file links: the sender's own copy shows the thumbnail through links signed for her.
   const own = messages(ann.page).getByRole('img', { name: 'team-photo.png' })
   await expect.poll(() => own.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)

@@ -1,10 +1,12 @@
 import { expect } from 'vitest'
 import { within } from '@testing-library/react'
 import type { AttentionSettings } from '../../contract/attention'
+import { withoutLinks } from '../../contract/message'
 import { attentionMachine, connect, type AttentionSave } from '../../src/machines/attention'
 import { AttentionSettingsSection } from '../../src/ui/attention/attention-settings-section'
 import { DndMenu } from '../../src/ui/attention/dnd-menu'
 import { TopicBell } from '../../src/ui/attention/topic-bell'
+import { textMessage } from './support/messages'
 import { routed } from './support/routed'
 import { describeModel, type ModelKit } from './support/run-model'
 
@@ -29,6 +31,11 @@ const FORM_BODY = { time_zone: 'Asia/Ho_Chi_Minh', dnd_schedule: SCHEDULE, keywo
 const AFTER_DND: AttentionSettings = { ...STORED, dnd_until: DND_UNTIL }
 const AFTER_FORM: AttentionSettings = { ...STORED, keywords: FORM_BODY.keywords }
 /** The settings form's own fields (what it starts again from when they were saved elsewhere). */
+/** A message from Lan in another chat (t2), pushed while this window is away or has the focus. */
+const LAN = { _id: 'u-lan', name: 'Lan', workid: 'lan', photo_url: null }
+const lunch = withoutLinks(
+  textMessage({ _id: 'm-1', topic_id: 't2', seq: 1, message: 'Lunch at noon?', sender: LAN, created_at: '2026-03-11T02:00:00.000Z' }),
+)
 const formFields = (s: AttentionSettings | null) => JSON.stringify(s && [s.time_zone, s.dnd_schedule, s.keywords, s.digest_email])
 
 const hhmm = (iso: string) => {
@@ -73,7 +80,7 @@ const section = ({ screen }: Kit) => screen.getByRole('region', { name: 'Notific
 
 describeModel({
   machine: attentionMachine,
-  input: { now: NOW },
+  input: { now: NOW, meId: 'u-me' },
   // Every transition once (the settings' combinations would make the graph wide).
   select: 'transitions',
   // While a refresh runs or is due, the settings it shows are about to be replaced by what is
@@ -103,7 +110,18 @@ describeModel({
     SET_DND: [{ type: 'SET_DND', for: '30m' }],
     SAVE_SETTINGS: [{ type: 'SAVE_SETTINGS', body: FORM_BODY }],
     TICK: [{ type: 'TICK', now: LATER }],
+    // The socket: a change of these settings or of contacts elsewhere, a reconnection; a new message.
+    SETTINGS_CHANGED: [
+      { type: 'SETTINGS_CHANGED', area: 'attention' },
+      { type: 'SETTINGS_CHANGED', area: 'contacts' },
+    ],
+    CONNECTED: [{ type: 'CONNECTED' }],
+    SOCKET_NEW_MESSAGE: [
+      { type: 'SOCKET_NEW_MESSAGE', focused: false, message: lunch },
+      { type: 'SOCKET_NEW_MESSAGE', focused: true, message: lunch },
+    ],
   },
+  spyActions: ['showMessageNotification'],
   render: page.render,
   ready: page.ready,
   perform: {
@@ -147,6 +165,16 @@ describeModel({
       await kit.user.click(dndButton(kit))
       await kit.user.click(kit.screen.getByRole('menuitem', { name: 'Pause for 30 minutes' }))
       expect(kit.pending('save').input).toEqual({ kind: 'dnd', body: { for: '30m' } })
+    },
+    SOCKET_NEW_MESSAGE: async (event, kit) => {
+      const shown = kit.actions.showMessageNotification.mock.calls.length
+      await kit.send({ type: 'SOCKET_NEW_MESSAGE', focused: event.focused, message: lunch })
+      // Not from the machine: shown only while the window is away and no do not disturb by hand is on
+      // (the only setting the paths change that holds back a message of t2).
+      const { settings, now } = kit.previous.context
+      const paused = settings?.dnd_until ? Date.parse(settings.dnd_until) > now : false
+      const expected = !event.focused && !paused ? [{ tag: 'm-1', title: 'Lan', body: 'Lunch at noon?' }] : []
+      expect(kit.actions.showMessageNotification.mock.calls.slice(shown).map(([, params]) => params)).toEqual(expected)
     },
     SAVE_SETTINGS: async (_, kit) => {
       const keywords = within(section(kit)).getByRole('textbox', { name: /Keyword alerts/ })

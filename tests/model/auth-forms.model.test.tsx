@@ -32,7 +32,7 @@ const PASSWORD = 'secret12'
 const NEW_PASSWORD = 'newsecret'
 
 const user = (patch: Partial<User> = {}): User => lan({ email: EMAIL, ...patch })
-const session = (patch: Partial<User> = {}): Session => ({ access_token: 'at', user: user(patch) })
+const session = (patch: Partial<User> = {}): Session => ({ access_token: 'at', media_token: 'mt', user: user(patch) })
 
 let emitted: AuthFormsEmitted[] = []
 let current: Actor<typeof authFormsMachine> | null = null

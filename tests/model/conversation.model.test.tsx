@@ -3,7 +3,7 @@ import { fireEvent, within } from '@testing-library/react'
 import { useSelector } from '@xstate/react'
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router'
 import { createActor, type Actor, type AnyEventObject } from 'xstate'
-import { CATCH_UP_MAX, type Message } from '../../contract/message'
+import { CATCH_UP_MAX, type Message, type PushedMessage, withoutLinks } from '../../contract/message'
 import { DEFAULT_TOPIC_PERMISSIONS } from '../../contract/topic'
 import { composerMachine, connect as composerConnect } from '../../src/machines/composer'
 import { connect, conversationMachine, PAGE, type ConversationInput, type ConversationSnapshot } from '../../src/machines/conversation'
@@ -52,6 +52,7 @@ const INPUT: ConversationInput = {
     last_seen_seq: 22,
   },
   meId: ME,
+  mediaToken: 'tok-1',
 }
 
 const messages = (s: ConversationSnapshot) => s.context.messages
@@ -97,9 +98,30 @@ const deliveredOf = (kit: Kit) => {
   if (!delivered.has(kit.actor)) delivered.set(kit.actor, new Set())
   return delivered.get(kit.actor)!
 }
-const deliver = (kit: Kit, list: readonly Message[]) => {
+const deliver = (kit: Kit, list: readonly { _id: string; topic_id: string }[]) => {
   for (const m of list) if (m.topic_id === TOPIC) deliveredOf(kit).add(m._id)
 }
+/** The media token the test last gave (input, MEDIA_TOKEN): the oracle for the file links shown. */
+const tokens = new WeakMap<object, string>()
+const tokenOf = (kit: Kit) => tokens.get(kit.actor) ?? INPUT.mediaToken
+
+/** A pushed message with a picture (its key, no link), as the socket sends it to every member. */
+const withPicture = (seq: number): PushedMessage => ({
+  ...withoutLinks(msg(seq, { message: `Live ${seq}`, type: 'file' })),
+  media: [
+    {
+      _id: `f-${seq}`,
+      key: `k${seq}.png`,
+      name: `photo-${seq}.png`,
+      mime: 'image/png',
+      size: 10,
+      kind: 'image',
+      width: 4,
+      height: 3,
+      has_thumb: true,
+    },
+  ],
+})
 
 // Plain selectors: role queries are slow over the 500 rows of a long catch-up.
 const list = ({ container }: Kit) => container.querySelector<HTMLElement>('[role="list"][aria-label="Messages"]')!
@@ -158,6 +180,8 @@ describeModel({
       targets: s.context.forwardTargets.length,
     }),
   select: 'coverage',
+  // Thirteen event types in each of ~1,900 abstract states: more traversal steps than the default bound.
+  limit: 40_000,
   events: {
     'xstate.done.actor.loadLatest': [
       { type: 'xstate.done.actor.loadLatest', output: LATEST_FULL },
@@ -177,30 +201,43 @@ describeModel({
       { type: 'xstate.done.actor.loadAfter', output: [msg(newest(s) + 2), msg(newest(s) + 1), ...messages(s).slice(-1)] },
       { type: 'xstate.done.actor.loadAfter', output: [] },
     ],
-    RECEIVED: historyEvent((s) => [
-      { type: 'RECEIVED', message: msg(newest(s) + 1, { message: `Live ${newest(s) + 1}` }) },
-      // Arriving twice (live and by catch-up) shows once; another topic's message is not shown.
-      ...(messages(s).length ? [{ type: 'RECEIVED', message: messages(s).at(-1)! }] : []),
-      { type: 'RECEIVED', message: msg(newest(s) + 1, { topic_id: 'topic-other', message: 'Elsewhere' }) },
+    // A pushed message with a picture is shown, linked with the token; arriving twice (live and by
+    // catch-up) it shows once; another topic's message is not shown.
+    SOCKET_NEW_MESSAGE: historyEvent((s) => [
+      { type: 'SOCKET_NEW_MESSAGE', message: withPicture(newest(s) + 1) },
+      ...(messages(s).length ? [{ type: 'SOCKET_NEW_MESSAGE', message: withoutLinks(messages(s).at(-1)!) }] : []),
+      { type: 'SOCKET_NEW_MESSAGE', message: withoutLinks(msg(newest(s) + 1, { topic_id: 'topic-other', message: 'Elsewhere' })) },
     ]),
-    CHANGED: historyEvent((s) => [
+    // The user's own message as the server answered its send.
+    RECEIVED: historyEvent((s) => [
+      { type: 'RECEIVED', message: msg(newest(s) + 1, { message: `Sent ${newest(s) + 1}`, sender: { ...LAN, _id: ME, name: 'Me' } }) },
+    ]),
+    SOCKET_MESSAGE_CHANGED: historyEvent((s) => [
       ...messages(s)
         .slice(-1)
-        .map((m) => ({ type: 'CHANGED', message: { ...m, message: 'Edited text', edited_at: '2026-03-02T08:00:00.000Z' } })),
-      { type: 'CHANGED', message: msg(999, { message: 'Unknown' }) },
+        .map((m) => ({
+          type: 'SOCKET_MESSAGE_CHANGED',
+          change: 'edited',
+          message: withoutLinks({ ...m, message: 'Edited text', edited_at: '2026-03-02T08:00:00.000Z' }),
+        })),
+      { type: 'SOCKET_MESSAGE_CHANGED', change: 'edited', message: withoutLinks(msg(999, { message: 'Unknown' })) },
     ]),
+    // The session renewed its token: every file shown is linked with the new one.
+    MEDIA_TOKEN: historyEvent((s) => (s.context.mediaToken === 'tok-1' ? [{ type: 'MEDIA_TOKEN', token: 'tok-2' }] : [])),
     // Asked again while one is due, a catch-up is the same one. While history is being fetched it is
     // asked with nobody typing and nothing edited (the typing region and edits do not change what it does).
-    CATCH_UP: historyEvent((s) =>
+    CONNECTED: historyEvent((s) =>
       s.matches({ history: 'ready' }) || (s.context.typists.length === 0 && !messages(s).some((m) => m.edited_at))
-        ? [{ type: 'CATCH_UP' }]
+        ? [{ type: 'CONNECTED' }]
         : [],
     ),
-    TYPING: historyEvent((s) =>
+    // Someone typing here is shown; in another topic, not.
+    SOCKET_TYPING: historyEvent((s) =>
       s.context.typists.length < 2
         ? [
-            { type: 'TYPING', typist: { _id: LAN._id, name: 'Lan' } },
-            { type: 'TYPING', typist: { _id: BAO._id, name: 'Bao' } },
+            { type: 'SOCKET_TYPING', topic_id: TOPIC, user: { _id: LAN._id, name: 'Lan' } },
+            { type: 'SOCKET_TYPING', topic_id: TOPIC, user: { _id: BAO._id, name: 'Bao' } },
+            { type: 'SOCKET_TYPING', topic_id: 'topic-other', user: { _id: 'u-an', name: 'An' } },
           ]
         : [],
     ),
@@ -283,6 +320,14 @@ describeModel({
       deliver(kit, [event.message as Message])
       await kit.send(event as never)
     },
+    SOCKET_NEW_MESSAGE: async (event, kit) => {
+      deliver(kit, [event.message as PushedMessage])
+      await kit.send(event as never)
+    },
+    MEDIA_TOKEN: async (event, kit) => {
+      tokens.set(kit.actor, event.token as string)
+      await kit.send(event as never)
+    },
     PIN: async (event, kit) => {
       await kit.user.click(within(rowOf(kit, last(kit.previous))).getByRole('button', { name: event.pin ? 'Pin' : 'Unpin' }))
       expect(kit.pending('pinMessage').input).toEqual({ message_id: event.messageId, pin: event.pin })
@@ -344,6 +389,17 @@ describeModel({
         expect(shown[divider + 1]!.textContent).toContain(unread.message)
       } else expect(shown.some((r) => r.textContent === 'New messages')).toBe(false)
       expect(shown.some((r) => r.textContent?.includes('Elsewhere'))).toBe(false)
+      // Not from the machine: every file link shown carries the token the test gave last, and each
+      // picture pushed is shown (the socket gave keys only: no request was made for links).
+      const links = [...list(kit).querySelectorAll('a[href*="/api/media/access"], img[src*="/api/media/access"]')].map(
+        (el) => el.getAttribute('href') ?? el.getAttribute('src')!,
+      )
+      for (const link of links) expect(new URL(link, 'http://x').searchParams.get('token')).toBe(tokenOf(kit))
+      const pictures = [...list(kit).querySelectorAll('img')].map((img) => img.getAttribute('alt'))
+      expect(pictures).toEqual(messages(expected).flatMap((m) => m.media.map((f) => f.name)))
+      expect(kit.calls.filter((c) => !c.settled && c.src === 'loadAfter').length, 'no catch-up but for a reconnection').toBe(
+        expected.context.catchUpDue || expected.matches({ history: 'catchingUp' }) ? 1 : 0,
+      )
     },
     'history.loadingOlder': (expected, kit) => {
       expect(kit.screen.getByText('Loading older messages…')).toBeTruthy()

@@ -1,6 +1,8 @@
 import { expect } from 'vitest'
+import { withoutLinks } from '../../contract/message'
 import { connect, dndNoticeMachine } from '../../src/machines/dnd-notice'
 import { DndNotice } from '../../src/ui/attention/dnd-notice'
+import { textMessage } from './support/messages'
 import { describeModel, type ModelKit } from './support/run-model'
 
 type Kit = ModelKit<typeof dndNoticeMachine>
@@ -11,7 +13,19 @@ const untilLocal = (() => {
   const d = new Date(UNTIL)
   return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`
 })()
-const input = { partnerId: 'partner-1', topicId: 'topic-1' }
+const input = { partnerId: 'partner-1', topicId: 'topic-1', meId: 'me' }
+/** A message pushed to the user's sockets: `by` sent it in `topicId`. */
+const pushed = (by: string, topicId: string) =>
+  withoutLinks(
+    textMessage({
+      _id: `m-${by}-${topicId}`,
+      topic_id: topicId,
+      seq: 2,
+      message: 'Are you there?',
+      sender: { _id: by, name: by, workid: by, photo_url: null },
+      created_at: '2026-03-11T02:00:00.000Z',
+    }),
+  )
 
 const hint = ({ screen }: Kit) => screen.queryByRole('region', { name: 'Do not disturb' })
 
@@ -27,6 +41,12 @@ describeModel({
     'xstate.done.actor.notifyAnyway': [{ type: 'xstate.done.actor.notifyAnyway', output: { notified: 1 } }],
     'xstate.error.actor.notifyAnyway': [
       { type: 'xstate.error.actor.notifyAnyway', error: new Error('Too many attempts, please try again later') },
+    ],
+    // The user's next message here: it may be notified anyway again; theirs elsewhere, or the partner's, not.
+    SOCKET_NEW_MESSAGE: [
+      { type: 'SOCKET_NEW_MESSAGE', message: pushed('me', 'topic-1') },
+      { type: 'SOCKET_NEW_MESSAGE', message: pushed('me', 'topic-2') },
+      { type: 'SOCKET_NEW_MESSAGE', message: pushed('partner-1', 'topic-1') },
     ],
   },
   serializeState: (s) => JSON.stringify({ value: s.value, until: s.context.until, error: s.context.error }),
@@ -51,7 +71,9 @@ describeModel({
     },
   },
   states: {
+    // Checking (at first, and a minute after each answer) asks about the partner; no hint meanwhile.
     checking: (_, kit) => {
+      expect(kit.pending('checkPerson').input).toEqual({ customerId: 'partner-1' })
       expect(hint(kit)).toBeNull()
     },
     clear: (_, kit) => {

@@ -7,7 +7,6 @@ import {
   type NotificationItem,
 } from '../../src/machines/notification-badge'
 import { NotificationsDrawer } from '../../src/ui/app/notifications-drawer'
-import { ChatUnreadBadge } from '../../src/ui/notification-badge/chat-unread-badge'
 import { NotificationBell } from '../../src/ui/notification-badge/notification-bell'
 import { TitleIcon } from '../../src/ui/notification-badge/title-icon'
 import { describeModel, type ModelKit } from './support/run-model'
@@ -32,8 +31,6 @@ const note = (n: number): NotificationItem => ({
 
 const blurred = (s: NotificationBadgeSnapshot) => s.matches({ window: 'blurred' })
 const drawerOpen = (s: NotificationBadgeSnapshot) => s.matches({ drawer: 'open' })
-/** A chat count set explores only chat counts (it is independent of the rest). */
-const onlyChat = (s: NotificationBadgeSnapshot) => s.context.chatUnread > 0
 
 // The open drawer is modal: what is behind it is hidden from the accessibility tree.
 const bell = ({ screen }: Kit) => screen.getByRole('button', { name: /^Notifications/, hidden: true })
@@ -41,19 +38,18 @@ const drawer = ({ screen }: Kit) => screen.getByRole('dialog', { name: 'Notifica
 /**
  * What this path's events say the user should see, kept by the test from the events it sent (the
  * oracle is not the machine): the items newest first with whether the user has read them, the
- * unread count, the title icon's count and the chat count.
+ * unread count and the title icon's count.
  */
 interface Ledger {
   items: { id: string; message: string; seen: boolean }[]
   unread: number
   title: number
   blurred: boolean
-  chat: number
 }
 const ledgers = new WeakMap<object, Ledger>()
 const ledgerOf = (kit: Kit): Ledger => {
   let ledger = ledgers.get(kit.actor)
-  if (!ledger) ledgers.set(kit.actor, (ledger = { items: [], unread: 0, title: 0, blurred: false, chat: 0 }))
+  if (!ledger) ledgers.set(kit.actor, (ledger = { items: [], unread: 0, title: 0, blurred: false }))
   return ledger
 }
 
@@ -63,7 +59,7 @@ const iconLink = () => document.head.querySelector<HTMLLinkElement>('link[rel~="
 
 describeModel({
   machine: notificationBadgeMachine,
-  input: { unread: 0, chatUnread: 0 },
+  input: { unread: 0 },
   serializeState: (s) =>
     JSON.stringify({
       value: s.value,
@@ -71,16 +67,15 @@ describeModel({
       unread: Math.min(s.context.unread, 2),
       unseen: Math.min(s.context.items.filter((item) => !item.is_seen).length, 1),
       seen: s.context.items.some((item) => item.is_seen),
-      chat: s.context.chatUnread === 0 ? 0 : s.context.chatUnread > 10 ? 2 : 1,
     }),
   events: {
     // Up to six while away (icons 1..4, then the 5 icon for 5 and 6); two while here.
     DATA: (s) =>
-      onlyChat(s) || (blurred(s) ? s.context.titleCount >= 6 : s.context.items.length >= 2)
+      (blurred(s) ? s.context.titleCount >= 6 : s.context.items.length >= 2)
         ? []
         : [{ type: 'DATA', notification: note(s.context.items.length + 1) }],
     UNREAD_COUNT: (s) =>
-      onlyChat(s) || s.context.items.length > 0 || blurred(s) || drawerOpen(s)
+      s.context.items.length > 0 || blurred(s) || drawerOpen(s)
         ? []
         : [
             { type: 'UNREAD_COUNT', count: 0 },
@@ -88,7 +83,7 @@ describeModel({
           ],
     // The first page (GET notify) arrives after items that came live: those stay first, none twice.
     LOADED: (s) =>
-      onlyChat(s) || blurred(s) || s.context.items.some((item) => item._id === 'old-1') || s.context.items.length > 1
+      blurred(s) || s.context.items.some((item) => item._id === 'old-1') || s.context.items.length > 1
         ? []
         : [
             {
@@ -113,11 +108,7 @@ describeModel({
               ],
             },
           ],
-    CHAT_UNREAD: (s) =>
-      s.context.items.length > 0 || blurred(s) || drawerOpen(s) || s.context.unread > 0
-        ? []
-        : [7, 10, 12, 0].filter((count) => count !== s.context.chatUnread).map((count) => ({ type: 'CHAT_UNREAD', count })),
-    OPEN_DRAWER: (s) => (onlyChat(s) || blurred(s) ? [] : [{ type: 'OPEN_DRAWER' }]),
+    OPEN_DRAWER: (s) => (blurred(s) ? [] : [{ type: 'OPEN_DRAWER' }]),
     CLOSE_DRAWER: (s) => (blurred(s) ? [] : [{ type: 'CLOSE_DRAWER' }]),
     SEEN: (s) => {
       if (!drawerOpen(s) || blurred(s)) return []
@@ -126,7 +117,7 @@ describeModel({
       return [...(unseen ? [{ type: 'SEEN', id: unseen._id }] : []), ...(seen ? [{ type: 'SEEN', id: seen._id }] : [])]
     },
     SEEN_ALL: (s) => (drawerOpen(s) && !blurred(s) ? [{ type: 'SEEN_ALL' }] : []),
-    BLUR: (s) => (onlyChat(s) || drawerOpen(s) ? [] : [{ type: 'BLUR' }]),
+    BLUR: (s) => (drawerOpen(s) ? [] : [{ type: 'BLUR' }]),
     // A click on the newest item (read or not): it opens, and the drawer closes.
     OPEN: (s) => (drawerOpen(s) && !blurred(s) && s.context.items.length > 0 ? [{ type: 'OPEN', id: s.context.items[0]!._id }] : []),
     // Read in another tab or device: the newest item, or all of them.
@@ -151,10 +142,6 @@ describeModel({
       <>
         <TitleIcon {...badge.titleIcon} />
         <header>
-          <a href="/chat" className="relative">
-            chats
-            <ChatUnreadBadge {...badge.chat} />
-          </a>
           <NotificationBell {...badge.bell} />
         </header>
         <NotificationsDrawer {...badge.drawer} permission="granted" onEnableBrowserNotifications={() => {}} />
@@ -253,10 +240,6 @@ describeModel({
       ledgerOf(kit).unread = Math.max(0, event.count)
       await kit.send({ type: 'UNREAD_COUNT', count: event.count })
     },
-    CHAT_UNREAD: async (event, kit) => {
-      ledgerOf(kit).chat = Math.max(0, event.count)
-      await kit.send({ type: 'CHAT_UNREAD', count: event.count })
-    },
     BLUR: async (_, kit) => {
       ledgerOf(kit).blurred = true
       await kit.send({ type: 'BLUR' })
@@ -282,17 +265,10 @@ describeModel({
   states: {
     '*': (_, kit) => {
       // The counts follow from the events this path sent.
-      const { unread, chat: chatUnread } = ledgerOf(kit)
+      const { unread } = ledgerOf(kit)
       expect(bell(kit).getAttribute('aria-label')).toMatch(
         unread > 0 ? new RegExp(`^Notifications, ${unread} unread`) : /^Notifications(, new)?$/,
       )
-      // The chat badge: the count up to 10, then '10+'.
-      const badge = chatUnread === 0 ? null : chatUnread > 10 ? '10+' : String(chatUnread)
-      const link = kit.screen.getByRole('link', { hidden: true })
-      if (badge) {
-        expect(within(link).getByText(badge)).toBeTruthy()
-        expect(within(link).getByText(`${chatUnread} unread chats`)).toBeTruthy()
-      } else expect(link.textContent).toBe('chats')
     },
     'dot.hidden': (_, kit) => {
       expect(bell(kit).querySelector('[data-dot]')).toBeNull()

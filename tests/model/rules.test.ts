@@ -7,9 +7,9 @@ import { channelQuota } from '../../contract/limits'
 import { canCreateChannel, nameProblem, passwordProblem } from '../../src/machines/channel-form'
 import { isRoomPath, RINGTONE_REPEAT_MS, RINGTONE_VOLUME, roomOf } from '../../src/machines/incoming-call'
 import { canStartMeeting, meetingHref } from '../../src/machines/meeting-form'
-import { chatBadgeOf, titleIconOf } from '../../src/machines/notification-badge'
+import { titleIconOf } from '../../src/machines/notification-badge'
 import { CALL_TIMEOUT_MS, WAITING_TONE_VOLUME } from '../../src/machines/outgoing-call'
-import { sortTopics, type TopicItem } from '../../src/machines/topic-list'
+import { chatBadgeOf, sortTopics, type TopicItem } from '../../src/machines/topic-list'
 import { toneUrl } from '../../src/ui/call-overlay/call-tone'
 
 describe('the product constants (docs/product-rules.md)', () => {

@@ -1,6 +1,7 @@
 import { expect } from 'vitest'
 import { within } from '@testing-library/react'
-import { connect, topicListMachine, type TopicItem, type TopicListSnapshot } from '../../src/machines/topic-list'
+import { connect, connectBadge, topicListMachine, type TopicItem, type TopicListSnapshot } from '../../src/machines/topic-list'
+import { ChatUnreadBadge } from '../../src/ui/notification-badge/chat-unread-badge'
 import { TopicList } from '../../src/ui/topic-list/topic-list'
 import { describeModel, type ModelKit } from './support/run-model'
 import { withLayout } from './support/layout'
@@ -37,7 +38,14 @@ const LOADED: TopicItem[] = [
   }),
 ]
 
+const ME = 'u-me'
 const topics = (s: TopicListSnapshot) => s.context.topics
+/** The topics the machine is reading (GET topic/info) because a message came for them: not in the list yet. */
+const reading = (s: TopicListSnapshot) =>
+  Object.keys(s.children)
+    .filter((id) => id.startsWith('newTopic.'))
+    .map((id) => id.slice('newTopic.'.length))
+    .filter((id) => !topics(s).some((t) => t._id === id))
 const ready = (s: TopicListSnapshot) => s.matches('ready')
 const activity = (t: TopicItem) => t.message?.created_at ?? t.created_at
 /** A minute after the latest activity in the list: new events are the newest. */
@@ -64,6 +72,7 @@ withLayout()
 
 describeModel({
   machine: topicListMachine,
+  input: { meId: ME },
   serializeState: (s) => {
     const ts = topics(s)
     return JSON.stringify({
@@ -73,14 +82,46 @@ describeModel({
       unseen: Math.min(ts.filter((t) => !t.is_seen).length, 2),
       call: ts.some((t) => t.in_call),
       deleted: ts.some((t) => t.message?.deleted),
+      open: s.context.openTopicId !== null,
+      openUnseen: ts.some((t) => t._id === s.context.openTopicId && !t.is_seen),
+      reading: reading(s),
     })
   },
-  select: 'transitions',
+  // Opened chats, background reads and pending topic reads multiply the abstract states (~1,800):
+  // one path per state value and per transition not yet taken.
+  select: 'coverage',
+  limit: 60_000,
   events: {
     'xstate.done.actor.loadTopics': [
       { type: 'xstate.done.actor.loadTopics', output: LOADED },
       { type: 'xstate.done.actor.loadTopics', output: [] },
     ],
+    // Read again in the background: what the server holds now (Marketing unread again).
+    'xstate.done.actor.refreshTopics': [{ type: 'xstate.done.actor.refreshTopics', output: LOADED }],
+    // The topic a message came for, read: it joins the list unread.
+    'xstate.done.actor.newTopic.*': (s) =>
+      reading(s).map((id) => ({
+        type: `xstate.done.actor.newTopic.${id}`,
+        output: topic(id, 'Newcomer', { is_group: true, is_seen: false, created_at: nextTime(s) }),
+      })),
+    // The user opens a chat (the first unread one, or the first one), or leaves the chats page.
+    OPEN: (s) =>
+      s.matches('loading')
+        ? [{ type: 'OPEN', topicId: 't-3' }]
+        : s.context.openTopicId !== null
+          ? [{ type: 'OPEN', topicId: null }]
+          : [
+              ...topics(s)
+                .filter((t) => !t.is_seen)
+                .slice(0, 1)
+                .map((t) => ({ type: 'OPEN', topicId: t._id })),
+              ...topics(s)
+                .filter((t) => t.is_seen)
+                .slice(0, 1)
+                .map((t) => ({ type: 'OPEN', topicId: t._id })),
+            ],
+    CONNECTED: [{ type: 'CONNECTED' }],
+    SHOWN: [{ type: 'SHOWN' }],
     PIN: (s) => {
       const t = topics(s).find((x) => !x.is_pin)
       return ready(s) && t && topics(s).filter((x) => x.is_pin).length < 2 ? [{ type: 'PIN', topicId: t._id }] : []
@@ -109,23 +150,23 @@ describeModel({
       topics(s)
         .filter((x) => x.in_call)
         .map((t) => ({ type: 'CALL_CLOSED', topicId: t._id })),
-    NEW_MESSAGE: (s) => [
-      ...(bottom(s)
-        ? [
-            {
-              type: 'NEW_MESSAGE',
-              topicId: bottom(s)!._id,
-              message: { _id: `msg-${topics(s).length}`, message: 'Are you there?', type: 'text', created_at: nextTime(s), deleted: false },
-            },
-          ]
-        : []),
-      // A message in a topic that is not in the list does not add it.
-      {
+    NEW_MESSAGE: (s) => {
+      const said = (topicId: string, senderId: string | null) => ({
         type: 'NEW_MESSAGE',
-        topicId: 't-elsewhere',
-        message: { _id: 'msg-x', message: 'Hello', type: 'text', created_at: nextTime(s), deleted: false },
-      },
-    ],
+        topicId,
+        senderId,
+        message: { _id: `msg-${topics(s).length}`, message: 'Are you there?', type: 'text', created_at: nextTime(s), deleted: false },
+      })
+      const open = topics(s).find((t) => t._id === s.context.openTopicId)
+      return [
+        // Someone else's message, and the user's own (sent from another device).
+        ...(bottom(s) ? [said(bottom(s)!._id, 'u-lan'), said(bottom(s)!._id, ME)] : []),
+        // In the open chat.
+        ...(open ? [said(open._id, 'u-lan')] : []),
+        // In a topic that is not in the list: the machine reads it (one at a time).
+        ...(reading(s).length === 0 && !topics(s).some((t) => t._id === 't-elsewhere') ? [said('t-elsewhere', 'u-lan')] : []),
+      ]
+    },
     MESSAGE_DELETED: (s) => {
       const t = topics(s).find((x) => x.message && !x.message.deleted)
       return t
@@ -135,10 +176,25 @@ describeModel({
           ]
         : []
     },
-    RENAMED: (s) =>
-      topics(s)
+    // A topic of the list renamed; a topic the user was added to elsewhere appears.
+    TOPIC_CHANGED: (s) => [
+      ...topics(s)
         .slice(0, 1)
-        .map((t) => ({ type: 'RENAMED', topicId: t._id, name: t.name === 'Design crew' ? 'Design team' : 'Design crew' })),
+        .map((t) => ({
+          type: 'TOPIC_CHANGED',
+          change: 'updated',
+          topic: { ...t, name: t.name === 'Design crew' ? 'Design team' : 'Design crew' },
+        })),
+      ...(topics(s).length < 5 && !topics(s).some((t) => t._id === 't-joined')
+        ? [
+            {
+              type: 'TOPIC_CHANGED',
+              change: 'added',
+              topic: topic('t-joined', 'Joined', { is_group: true, is_seen: false, created_at: nextTime(s) }),
+            },
+          ]
+        : []),
+    ],
     MEMBER_ADDED: (s) => [
       // Added to a group not in the list: it appears (one nameless at a time, so names stay unique).
       ...(topics(s).length < 5
@@ -171,12 +227,16 @@ describeModel({
           ]
         : [],
   },
-  render: (snapshot, send) => <TopicList {...connect(snapshot, send)} />,
+  render: (snapshot, send) => (
+    <>
+      <a href="/chat">
+        chats
+        <ChatUnreadBadge {...connectBadge(snapshot)} />
+      </a>
+      <TopicList {...connect(snapshot, send)} />
+    </>
+  ),
   perform: {
-    'xstate.done.actor.loadTopics': async (event, kit) => {
-      for (const t of event.output as TopicItem[]) listed(kit).add(t._id)
-      await kit.resolve('loadTopics', event.output)
-    },
     RETRY: async (_, kit) => {
       await kit.user.click(kit.screen.getByRole('button', { name: 'Retry' }))
     },
@@ -204,15 +264,55 @@ describeModel({
       expect(kit.calls.at(-1)).toMatchObject({ src: 'saveSeen', input: { topic_id: event.topicId, is_seen: false } })
     },
     NEW_MESSAGE: async (event, kit) => {
-      await kit.send({ type: 'NEW_MESSAGE', topicId: event.topicId, message: event.message })
+      const calls = kit.calls.length
+      await kit.send({ type: 'NEW_MESSAGE', topicId: event.topicId, senderId: event.senderId, message: event.message })
       const t = kit.previous.context.topics.find((x) => x._id === event.topicId)
-      if (!t) return
-      // The topic moves up (the first of its group: pinned or not) and is unseen, with the new text.
+      if (!t) {
+        // Not in the list: the topic is read (GET topic/info), and shows once read.
+        expect(kit.calls.slice(calls)).toMatchObject([{ src: 'loadTopic', input: { topic_id: event.topicId } }])
+        expect(within(list(kit)).queryByRole('listitem', { name: 'Newcomer' })).toBeNull()
+        return
+      }
+      // The topic moves up (the first of its group: pinned or not), with the new text; unread unless
+      // the user sent it or has it open. Only the open chat tells the server it is seen.
       const names = rows(kit).map((r) => r.getAttribute('aria-label'))
       const pinnedCount = kit.previous.context.topics.filter((x) => x.is_pin).length
       expect(names.indexOf(nameOf(t))).toBe(t.is_pin ? 0 : pinnedCount)
-      expect(within(row(kit, nameOf(t))).getByText('Unread')).toBeTruthy()
+      const mine = event.senderId === ME
+      const open = event.topicId === kit.previous.context.openTopicId
+      expect(within(row(kit, nameOf(t))).queryByText('Unread') !== null).toBe(!mine && !open)
       expect(within(row(kit, nameOf(t))).getByText('Are you there?')).toBeTruthy()
+      expect(kit.calls.slice(calls)).toMatchObject(!mine && open ? [{ src: 'saveSeen', input: { topic_id: t._id, is_seen: true } }] : [])
+    },
+    // (Performers go by the event's own type: the one topic the paths read.)
+    'xstate.done.actor.newTopic.t-elsewhere': async (event, kit) => {
+      listed(kit).add((event.output as TopicItem)._id)
+      await kit.resolve('newTopic.t-elsewhere', event.output)
+      expect(row(kit, 'Newcomer')).toBeTruthy()
+    },
+    OPEN: async (event, kit) => {
+      const calls = kit.calls.length
+      await kit.send({ type: 'OPEN', topicId: event.topicId })
+      const t = kit.previous.context.topics.find((x) => x._id === event.topicId)
+      // An unread chat opened is marked seen, and the server told.
+      if (t && !t.is_seen && kit.previous.matches('ready'))
+        expect(kit.calls.slice(calls)).toMatchObject([{ src: 'saveSeen', input: { topic_id: t._id, is_seen: true } }])
+      else expect(kit.calls.slice(calls)).toEqual([])
+    },
+    'xstate.done.actor.loadTopics': async (event, kit) => {
+      for (const t of event.output as TopicItem[]) listed(kit).add(t._id)
+      const calls = kit.calls.length
+      await kit.resolve('loadTopics', event.output)
+      // A chat opened while the list loaded is marked seen once it shows unread.
+      const open = (event.output as TopicItem[]).find((t) => t._id === kit.previous.context.openTopicId)
+      expect(kit.calls.slice(calls)).toMatchObject(
+        open && !open.is_seen ? [{ src: 'saveSeen', input: { topic_id: open._id, is_seen: true } }] : [],
+      )
+    },
+    'xstate.done.actor.refreshTopics': async (event, kit) => {
+      listed(kit).clear()
+      for (const t of event.output as TopicItem[]) listed(kit).add(t._id)
+      await kit.resolve('refreshTopics', event.output)
     },
     CALL_STARTED: async (event, kit) => {
       await kit.send({ type: 'CALL_STARTED', topicId: event.topicId, messageId: event.messageId, at: event.at })
@@ -230,6 +330,11 @@ describeModel({
       // Only the topic's last message is replaced.
       if (event.messageId === t.message!._id) expect(preview.textContent).toBe('Message deleted')
       else expect(preview.textContent).not.toBe('Message deleted')
+    },
+    TOPIC_CHANGED: async (event, kit) => {
+      if (event.change === 'added') listed(kit).add((event.topic as TopicItem)._id)
+      await kit.send({ type: 'TOPIC_CHANGED', change: event.change, topic: event.topic })
+      expect(row(kit, (event.topic as TopicItem).name)).toBeTruthy()
     },
     MEMBER_ADDED: async (event, kit) => {
       listed(kit).add((event.topic as TopicItem)._id)
@@ -250,12 +355,32 @@ describeModel({
     },
   },
   states: {
+    '*': (_, kit) => {
+      // The header's badge counts the rows that show unread (another view of the same list), '10+' past ten.
+      const shown = kit.screen.queryByRole('list', { name: 'Chats' })
+      const unread = shown
+        ? within(shown)
+            .queryAllByRole('listitem')
+            .filter((r) => within(r).queryByText('Unread') !== null).length
+        : 0
+      const link = kit.screen.getByRole('link', { name: /^chats/ })
+      if (unread === 0) expect(link.textContent).toBe('chats')
+      else expect(within(link).getByText(`${unread} unread chats`)).toBeTruthy()
+    },
     loading: (_, kit) => {
       expect(kit.screen.getByRole('status').textContent).toBe('Loading chats…')
       expect(kit.pending('loadTopics')).toBeTruthy()
     },
     failed: (_, kit) => {
       expect(kit.screen.getByRole('alert').textContent).toContain('Could not load your chats.')
+    },
+    'ready.idle': (_, kit) => {
+      expect(kit.calls.filter((c) => !c.settled && c.src === 'loadTopics')).toEqual([])
+    },
+    'ready.refreshing': (_, kit) => {
+      // Read again in the background: the list keeps showing meanwhile.
+      expect(kit.pending('refreshTopics')).toBeTruthy()
+      expect(kit.screen.queryByText('Loading chats…')).toBeNull()
     },
     ready: (expected, kit) => {
       const ts = topics(expected)

@@ -174,14 +174,17 @@ describe('logout', () => {
 
   it('forgets the push subscription only when it matches the one sent', async () => {
     const acc = await register(base)
-    const device = (name: string) => JSON.stringify({ endpoint: `https://push.example/${name}`, keys: { p256dh: 'BPk', auth: 'au' } })
-    await call(base, 'PUT', '/api/customer/update-fcm-token', { token: acc.access_token, body: { fcm_token: device('a') } })
+    const device = (name: string) =>
+      JSON.stringify({ endpoint: `https://fcm.googleapis.com/fcm/send/${name}`, keys: { p256dh: 'BPk', auth: 'au' } })
+    expect(
+      (await call(base, 'PUT', '/api/customer/update-fcm-token', { token: acc.access_token, body: { fcm_token: device('a') } })).status,
+    ).toBe(200)
     const s2 = (await call(base, 'POST', '/api/auth/login', { body: { email: acc.email, password: acc.password } })).body.result
     await call(base, 'POST', '/api/auth/logout', { token: s2.access_token, body: { fcm_token: device('b') } })
     const s3 = (await call(base, 'POST', '/api/auth/login', { body: { email: acc.email, password: acc.password } })).body.result
     const endpoints = async () =>
       (await server.ctx.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, acc.user._id))).map((r) => r.endpoint)
-    expect(await endpoints()).toEqual(['https://push.example/a'])
+    expect(await endpoints()).toEqual(['https://fcm.googleapis.com/fcm/send/a'])
     await call(base, 'POST', '/api/auth/logout', { token: acc.access_token, body: { fcm_token: device('a') } })
     expect(await endpoints()).toEqual([])
     expect((await call(base, 'GET', '/api/customer/user-info', { token: s3.access_token })).status).toBe(200)

@@ -258,7 +258,7 @@ export const AUTHORIZATION: Record<string, Row> = {
 
   // media
   mediaAccess: {
-    rule: 'public: the signed URL of a reader still in the topic is the credential',
+    rule: 'public: the media token of a reader still in the topic is the credential',
     expect: anyone,
     input: (fx) => ({ query: fx.memberFileAccess }),
   },

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { SignJWT } from 'jose'
 import { signingKeys } from '../../server/auth/keys'
+import { createMediaTokens } from '../../server/auth/media-tokens'
 import type { Person } from './chat-fixtures'
 import { clientId } from './chat-fixtures'
 import { call, FIXTURE_PASSWORD, type TestServer } from './harness'
@@ -109,6 +110,19 @@ export async function buildWorld(server: TestServer): Promise<World> {
     caller!.access_token,
   ]
 
+  // Media tokens that must not open the caller's files: expired, signed with another secret, its MAC
+  // moved to another reader or another expiry, cut short, and another person's (not in the caller's topics).
+  const soon = Math.floor(Date.now() / 1000) + 15 * 60
+  const [, callerExpire, callerMac] = caller!.media_token.split('.')
+  const badMediaTokens = [
+    createMediaTokens(signingKeys(WORLD_JWT_SECRET).media).sign(sub, Math.floor(Date.now() / 1000) - 60),
+    createMediaTokens(signingKeys('some-other-secret-some-other-secret-0123').media).sign(sub, soon),
+    `${other!.user._id}.${callerExpire}.${callerMac}`,
+    `${sub}.${Number(callerExpire) + 1}.${callerMac}`,
+    `${sub}.${callerExpire}`,
+    other!.media_token,
+  ]
+
   return {
     caller: caller!,
     own: {
@@ -129,6 +143,7 @@ export async function buildWorld(server: TestServer): Promise<World> {
       label: [theirLabel],
       notify: [theirNotification],
       mediaKey: [theirFile.key],
+      secret: badMediaTokens,
     },
     badAuthorizations,
   }

@@ -38,6 +38,9 @@ export interface TestServer extends RunningServer {
   stop(): Promise<void>
 }
 
+/** The JWT_SECRET of test servers (unless a test gives its own): tests derive its keys to forge credentials. */
+export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789'
+
 /** The real server on a random port: temp data dir; PGlite, or PostgreSQL/Redis when the env says so. */
 export async function startTestServer(opts: ServerOptions = {}): Promise<TestServer> {
   const dataDir = opts.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'workroom-test-')))
@@ -50,7 +53,7 @@ export async function startTestServer(opts: ServerOptions = {}): Promise<TestSer
     port: 0,
     host: '127.0.0.1',
     logger: false,
-    jwtSecret: 'test-secret-test-secret-test-secret-0123456789',
+    jwtSecret: TEST_JWT_SECRET,
     ...opts,
     dataDir,
     databaseUrl,
@@ -109,6 +112,8 @@ export interface Account {
   password: string
   name: string
   access_token: string
+  /** The reader's credential for media/access links (expires with the access token). */
+  media_token: string
   /** From the answer's HttpOnly refresh cookie (never in the JSON body). */
   refresh_token: string
   user: any

@@ -6,14 +6,18 @@ import sharp from 'sharp'
 import type { Socket } from 'socket.io-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createScheduler } from '../../server/jobs/scheduler'
+import { withLinks } from '../../contract'
+import type { MessageChangedPayload, NewMessagePayload } from '../../contract/socket'
+import { signingKeys } from '../../server/auth/keys'
+import { createMediaTokens } from '../../server/auth/media-tokens'
 import { orphanSweep } from '../../server/modules/media'
-import { call, nextEvent, startTestServer, type TestServer } from './harness'
+import { call, nextEvent, refreshWith, startTestServer, TEST_JWT_SECRET, type TestServer } from './harness'
 import { channelWith, clientId, type Person, person, socketOf } from './chat-fixtures'
 
 /**
  * Issue 14's media findings: forwards share stored files within the quota (H2), uploads are
  * bounded before and while their body is read (H3), image bombs (M10), the quota charged
- * atomically (L1), pushed messages carry no links (L2), orphan files are swept once across nodes
+ * atomically (L1), pushed messages carry no links and each reader links them with its media token (L2), orphan files are swept once across nodes
  * (L6), a member barred from sending cannot edit or upload (L11), bounded pages and lists (L9).
  */
 
@@ -344,34 +348,77 @@ describe('L1: the upload quota is charged atomically', () => {
   })
 })
 
-describe('L2: pushed messages carry no links signed for someone else', () => {
+describe('L2: pushed messages carry no links signed for someone else; each reader links them with its own media token', () => {
   const sockets: Socket[] = []
   afterAll(() => sockets.forEach((s) => s.close()))
+  const TOPIC_FILE = 'group notes'
+  /** A media token the test server would accept for `userId` until `expire` (epoch seconds): the test forges what the server would sign. */
+  const forged = (userId: string, expire: number) => createMediaTokens(signingKeys(TEST_JWT_SECRET).media).sign(userId, expire)
+  const status = async (link: string) => (await fetch(server.url + link)).status
 
-  it("a removed member's copy of a pushed message holds no working link; links live 15 minutes", async () => {
-    const [owner, reader] = await Promise.all([person(server.url, 'Owner'), person(server.url, 'Reader')])
+  it("a pushed file's link, built by the reader from the push and its own media token, opens it for the reader and nobody else", async () => {
+    const [owner, reader, stranger] = await Promise.all([
+      person(server.url, 'Owner'),
+      person(server.url, 'Reader'),
+      person(server.url, 'Stranger'),
+    ])
     const { channelId } = await channelWith(owner, [reader])
     const group = await groupOf(owner, channelId, [reader], 'Pushed')
     const socket = await socketOf(server.url, reader)
     sockets.push(socket)
-    const up = (await upload(server.url, owner, group, 'notes.txt', Buffer.from('group notes'))).body.result
-    const arrived = nextEvent<unknown>(socket, 'NEW_MESSAGE')
+    const up = (await upload(server.url, owner, group, 'notes.txt', Buffer.from(TOPIC_FILE))).body.result
+    const arrived = nextEvent<NewMessagePayload>(socket, 'NEW_MESSAGE')
     const sent = await owner.api('POST', 'message/send', { client_id: clientId(), topic_id: group, media_ids: [up._id] })
-    const pushed = await arrived
-    const changed = nextEvent<unknown>(socket, 'MESSAGE_CHANGED')
+    const pushed = (await arrived).message
+    const changed = nextEvent<MessageChangedPayload>(socket, 'MESSAGE_CHANGED')
     await owner.api('PUT', 'message/pin', { message_id: sent.body.result._id, is_pin: 1 })
-    const pinned = await changed
-    expect((pushed as { message: { media: unknown[] } }).message.media).toEqual([
-      expect.objectContaining({ _id: up._id, name: 'notes.txt' }),
+    const pinned = (await changed).message
+    // The pushes hold the file's key and id, no link.
+    expect(pushed.media).toEqual([
+      {
+        _id: up._id,
+        key: up.key,
+        name: 'notes.txt',
+        mime: 'text/plain; charset=utf-8',
+        size: TOPIC_FILE.length,
+        kind: 'file',
+        width: null,
+        height: null,
+        has_thumb: false,
+      },
     ])
+    expect(JSON.stringify([pushed, pinned])).not.toMatch(/media\/access/)
+
+    // The reader links it with its own media token (what the client does): the file, with no request in between.
+    const link = withLinks(pushed, reader.media_token).media[0]!.url
+    const answer = await fetch(server.url + link)
+    expect(answer.status).toBe(200)
+    expect(await answer.text()).toBe(TOPIC_FILE)
+    // The reader's token after a refresh links it too.
+    const refreshed = await refreshWith(server.url, reader.refresh_token)
+    expect(await status(withLinks(pushed, refreshed.body.result.media_token).media[0]!.url)).toBe(200)
+
+    // Nobody else: a stranger's own token, the reader's token given another reader's id, an expired token, a made-up one.
+    expect(await status(withLinks(pushed, stranger.media_token).media[0]!.url)).toBe(403)
+    const [, expire, mac] = reader.media_token.split('.')
+    expect(await status(withLinks(pushed, `${stranger.user._id}.${expire}.${mac}`).media[0]!.url)).toBe(403)
+    expect(await status(withLinks(pushed, `${reader.user._id}.${Number(expire) + 60}.${mac}`).media[0]!.url)).toBe(403)
+    expect(await status(withLinks(pushed, forged(reader.user._id, Math.floor(Date.now() / 1000) - 1)).media[0]!.url)).toBe(403)
+    expect(await status(withLinks(pushed, forged(reader.user._id, Math.floor(Date.now() / 1000) + 60)).media[0]!.url)).toBe(200)
+    expect(await status(withLinks(pushed, `${reader.user._id}.${expire}`).media[0]!.url)).toBe(403)
+    // The token opens files of the topics its reader belongs to, by key and topic: not a file of this topic under another topic's id.
+    const other = await groupOf(owner, channelId, [reader], 'Other')
+    expect(await status(withLinks({ ...pushed, topic_id: other }, reader.media_token).media[0]!.url)).toBe(404)
+
+    // A topic the reader left: 403 with the same link.
     await owner.api('DELETE', 'topic/member', { topic_id: group, customer_id: reader.user._id })
-    const links = JSON.stringify([pushed, pinned]).match(/\/api\/media\/access\?[^"]+/g) ?? []
-    for (const link of links) expect((await fetch(server.url + link.replaceAll('\\u0026', '&'))).status).not.toBe(200)
-    expect(links).toEqual([])
-    // The sender's own answer has links, signed for them, for 15 minutes.
-    const url = new URL(server.url + sent.body.result.media[0].url)
-    expect(url.searchParams.get('token')!.startsWith(`${owner.user._id}.`)).toBe(true)
-    expect(Number(url.searchParams.get('expire')) - Date.now() / 1000).toBeLessThanOrEqual(15 * 60 + 5)
+    expect(await status(link)).toBe(403)
+
+    // The sender's own answer has links with a token signed for them, for 15 minutes.
+    const own = new URL(server.url + sent.body.result.media[0].url).searchParams.get('token')!
+    const [ownId, ownExpire] = own.split('.')
+    expect(ownId).toBe(owner.user._id)
+    expect(Number(ownExpire) - Date.now() / 1000).toBeLessThanOrEqual(15 * 60 + 5)
   })
 })
 

@@ -195,9 +195,11 @@ describe('media', () => {
     expect(Math.max(meta.width!, meta.height!)).toBe(320)
     const full = await fetch(base + asMember.url)
     expect(full.headers.get('content-type')).toBe('image/png')
-    const tampered = await fetch(base + asMember.url.replace(/token=[^&]+/, `token=${stranger.user._id}.forged`))
+    const tampered = await fetch(base + asMember.url.replace(/token=[^&]+/, `token=${stranger.user._id}.9999999999.forged`))
     expect(tampered.status).toBe(403)
-    expect((await fetch(base + asMember.url.replace(/expire=\d+/, 'expire=1'))).status).toBe(403)
+    // The member's token with an earlier expiry (its MAC no longer matches), and a stranger's own token.
+    expect((await fetch(base + asMember.url.replace(/token=([^.]+)\.\d+\./, 'token=$1.1.'))).status).toBe(403)
+    expect((await fetch(base + asMember.url.replace(/token=[^&]+/, `token=${encodeURIComponent(stranger.media_token)}`))).status).toBe(403)
   })
 
   it("another person's upload cannot be attached: 400, and neither the message nor its number is kept", async () => {

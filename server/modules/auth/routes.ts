@@ -16,7 +16,7 @@ export const authRoutes: FastifyPluginAsyncZod<ModuleOptions<AuthService>> = asy
   /** The refresh token goes into its cookie, never into the JSON answer. */
   const answer = (reply: FastifyReply, issued: IssuedSession) => {
     setRefreshCookie(reply, issued, secure)
-    return { access_token: issued.access_token, user: issued.user }
+    return { access_token: issued.access_token, media_token: issued.media_token, user: issued.user }
   }
 
   /** Where a login comes from, for the sessions page. */
@@ -30,7 +30,7 @@ export const authRoutes: FastifyPluginAsyncZod<ModuleOptions<AuthService>> = asy
     try {
       const rotated = await service.refresh(refreshCookieOf(req))
       setRefreshCookie(reply, rotated, secure)
-      return { access_token: rotated.access_token }
+      return { access_token: rotated.access_token, media_token: rotated.media_token }
     } catch (err) {
       // A refused token is dead: the browser forgets it.
       clearRefreshCookie(reply, secure)

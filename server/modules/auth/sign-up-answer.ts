@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { SignJWT } from 'jose'
 import type { Language, RegisterBody, User } from '../../../contract'
+import { createMediaTokens } from '../../auth/media-tokens'
 import type { IssuedTokens } from '../../auth/tokens'
 import type { Db } from '../../db/client'
 import type { UserRow } from '../../db/schema'
@@ -8,6 +9,7 @@ import { type CustomerService, toUser } from '../customer'
 
 /** Signs the stand-in access tokens: a key no other part of the server knows, so they open nothing. */
 const STAND_IN_KEY = randomBytes(32)
+const standInMedia = createMediaTokens(STAND_IN_KEY)
 
 class RolledBack extends Error {}
 
@@ -37,11 +39,13 @@ export async function standInSession(
       if (!(err instanceof RolledBack)) throw err
     })
   const user = toUser({ ...row!, email: body.email })
+  const expires = Math.floor(Date.now() / 1000) + 15 * 60
   const access_token = await new SignJWT({ sid: randomUUID() })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(user._id)
     .setIssuedAt()
-    .setExpirationTime('15m')
+    .setExpirationTime(expires)
     .sign(STAND_IN_KEY)
-  return { access_token, refresh_token: randomBytes(32).toString('base64url'), sessionEndsAt, user }
+  const media_token = standInMedia.sign(user._id, expires)
+  return { access_token, media_token, refresh_token: randomBytes(32).toString('base64url'), sessionEndsAt, user }
 }

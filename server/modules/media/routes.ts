@@ -121,7 +121,8 @@ function sendStored(reply: FastifyReply, stored: StoredObject) {
 }
 
 /**
- * Signed media/access and public channel images: no Authorization header (they are <img> sources).
+ * media/access (the reader's media token is the credential) and public channel images: no
+ * Authorization header (they are <img> sources).
  * The bytes stream from the object store (a Range of them for media players), or, with S3 and
  * S3_PRESIGNED_READS, media/access redirects to a short-lived presigned URL of the bucket.
  */
@@ -129,8 +130,8 @@ export const mediaPublicRoutes: FastifyPluginAsyncZod<ModuleOptions<MediaService
   const route = routesOf(app, ctx)
 
   route(endpoints.mediaAccess, async (req, reply) => {
-    const { key, topic_id, expire, token } = req.query
-    const file = await service.access(key, topic_id, expire, token)
+    const { key, topic_id, token } = req.query
+    const file = await service.access(key, topic_id, token)
     const headers = {
       contentType: file.mime,
       contentDisposition: `${file.inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(file.name)}`,

@@ -46,7 +46,7 @@ export interface MediaDeps {
 export function createMediaService(ctx: AppContext, { requireTopicWriter }: MediaDeps) {
   const { db } = ctx
   const store = createMediaStore(ctx.storage)
-  const signer = createMediaSigner(ctx.config.keys.media)
+  const signer = createMediaSigner(ctx.config.keys.media, ctx.config.now)
   const quotaOverride = ctx.config.storageQuotaBytes
   const usage = (userId: string, on: Executor = db): Promise<Usage> => usageOf(on, userId, quotaOverride)
 
@@ -163,9 +163,9 @@ export function createMediaService(ctx: AppContext, { requireTopicWriter }: Medi
       throw badRequest('mediaInUse', 'media_id')
     },
 
-    /** A file for a signed reader who still belongs to its topic; null when the link is not valid. */
-    async access(key: string, topicId: string, expire: number, token: string) {
-      const reader = signer.reader(key, topicId, expire, token)
+    /** A file of the topic for the reader of a valid media token who still belongs to the topic (403 otherwise). */
+    async access(key: string, topicId: string, token: string) {
+      const reader = signer.reader(token)
       if (!reader) throw forbidden()
       const baseKey = key.endsWith(THUMB_SUFFIX) ? key.slice(0, -THUMB_SUFFIX.length) : key
       const [row] = await db

@@ -1,20 +1,19 @@
-import { type MediaItem, THUMB_SUFFIX } from '../../../contract'
+import { type MediaItem, withFileLinks } from '../../../contract'
 import type { MediaRow } from '../../db/schema'
 import type { MediaSigner } from './signing'
 
-/** A media row as the reader sees it: URLs signed for that reader. */
+/** A media row as the reader sees it: links with a media token signed for that reader. */
 export function toMediaItem(row: MediaRow, signer: MediaSigner, readerId: string): MediaItem {
-  const topicId = row.topicId ?? ''
-  return {
+  const file = {
     _id: row.id,
     key: row.key,
     name: row.name,
     mime: row.mime,
     size: row.size,
     kind: row.kind as MediaItem['kind'],
-    url: signer.url(row.key, topicId, readerId),
-    thumb_url: row.hasThumb ? signer.url(`${row.key}${THUMB_SUFFIX}`, topicId, readerId) : null,
     width: row.width,
     height: row.height,
+    has_thumb: row.hasThumb === 1,
   }
+  return withFileLinks(file, row.topicId ?? '', signer.tokenFor(readerId))
 }

@@ -1,7 +1,17 @@
-import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
+import { assign, fromPromise, raise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
+import { DEFAULT_PREFS, deliveryRules, matchKeywords } from '../../../contract/attention'
+import type { PushedMessage } from '../../../contract/message'
 import { errorTextOf, outputOf } from '../invoke-result'
 import { actorNotProvided } from '../not-provided'
-import type { AttentionContext, AttentionEvent, AttentionInput, AttentionSave, AttentionSaved, AttentionSettings } from './attention.types'
+import type {
+  AttentionContext,
+  AttentionEvent,
+  AttentionInput,
+  AttentionSave,
+  AttentionSaved,
+  AttentionSettings,
+  MessageNotification,
+} from './attention.types'
 
 /**
  * The user's attention settings, as every control of them sees them: the topic bell (level and
@@ -13,7 +23,14 @@ import type { AttentionContext, AttentionEvent, AttentionInput, AttentionSave, A
  *   ready.saving --done--> ready.idle with the answer; --error--> ready.idle with the message
  *   ready --RELOAD--> loading; TICK moves the clock anywhere
  *
- * Changed elsewhere (REFRESH: the user's other tab or device saved them; socket SETTINGS_CHANGED):
+ * A new message (SOCKET_NEW_MESSAGE) shows a browser notification (notifiesMessage) when someone
+ * else sent it, it is not deleted, this window does not have the focus, it is no mention of the
+ * user and hits none of their keywords (those come as their own notification, so one message
+ * notifies once), and the settings let a plain message of that chat push now (contract
+ * `deliveryRules`: mute, level, do not disturb).
+ *
+ * Changed elsewhere (REFRESH, raised by the socket's SETTINGS_CHANGED of the attention area
+ * (isAttentionArea) and by its reconnection, when a change may have been missed):
  * the settings are loaded again in the background and applied; a save in this tab is never cut
  * short by a refresh, the refresh waits for it:
  *   ready.idle --REFRESH--> ready.refreshing --done--> ready.idle with what is stored now;
@@ -31,6 +48,20 @@ import type { AttentionContext, AttentionEvent, AttentionInput, AttentionSave, A
  * are injected promise actors.
  */
 const notProvided = actorNotProvided('attention')
+
+/** A message's text without its markup. */
+const textOf = (message: PushedMessage) =>
+  message.message
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+
+/** A new message as its browser notification: the sender's name, the text (or the first file's name). */
+const notificationOf = (message: PushedMessage): MessageNotification => ({
+  tag: message._id,
+  title: message.sender?.name ?? '',
+  body: (textOf(message) || message.media[0]?.name || '').slice(0, 140),
+})
 
 const merge = (settings: AttentionSettings | null, saved: AttentionSaved): AttentionSettings | null => {
   if (saved.kind === 'settings') return saved.settings
@@ -51,8 +82,22 @@ export const attentionMachine = setup({
   guards: {
     /** Changed elsewhere while this tab was saving: load again. */
     isStale: ({ context }) => context.stale,
+    isAttentionArea: ({ event }) => event.type === 'SETTINGS_CHANGED' && event.area === 'attention',
+    /** A new message this window shows as a browser notification (the settings' defaults until they load). */
+    notifiesMessage: ({ context, event }) => {
+      if (event.type !== 'SOCKET_NEW_MESSAGE' || event.focused) return false
+      const { message } = event
+      if (!message.sender || message.sender._id === context.meId || message.is_deleted || message.mentions.includes(context.meId))
+        return false
+      const settings = context.settings ?? DEFAULT_PREFS
+      if (matchKeywords(textOf(message), context.settings?.keywords ?? []).length) return false
+      return deliveryRules(settings, { kind: 'message', topicId: message.topic_id }, new Date(context.now)).push
+    },
   },
   actions: {
+    /** Injected: show the browser notification. */
+    showMessageNotification: (_, _notification: MessageNotification) => {},
+    refresh: raise({ type: 'REFRESH' }),
     tick: assign(({ event }) => (event.type === 'TICK' ? { now: event.now } : {})),
     markStale: assign({ stale: true }),
     startRefresh: assign({ stale: false }),
@@ -78,10 +123,19 @@ export const attentionMachine = setup({
   },
 }).createMachine({
   id: 'attention',
-  context: ({ input }) => ({ settings: null, now: input.now, saving: null, error: null, stale: false }),
+  context: ({ input }) => ({ settings: null, now: input.now, meId: input.meId, saving: null, error: null, stale: false }),
   initial: 'loading',
   on: {
     TICK: { actions: 'tick' },
+    SETTINGS_CHANGED: { guard: 'isAttentionArea', actions: 'refresh' },
+    CONNECTED: { actions: 'refresh' },
+    SOCKET_NEW_MESSAGE: {
+      guard: 'notifiesMessage',
+      actions: {
+        type: 'showMessageNotification',
+        params: ({ event }) => notificationOf(event.message),
+      },
+    },
   },
   states: {
     loading: {
@@ -148,7 +202,7 @@ export const attentionMachine = setup({
 })
 
 /** What the statechart visualiser starts the machine with. */
-export const attentionSampleInput: AttentionInput = { now: Date.parse('2026-03-11T02:00:00Z') }
+export const attentionSampleInput: AttentionInput = { now: Date.parse('2026-03-11T02:00:00Z'), meId: 'me' }
 
 export type AttentionMachine = typeof attentionMachine
 export type AttentionActor = ActorRefFrom<AttentionMachine>

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
-import { CATCH_UP_MAX, type Message, type PushedMessage } from '../../../contract/message'
+import { CATCH_UP_MAX, type Message, type PushedMessage, withLinks, withoutLinks } from '../../../contract/message'
 import { DEFAULT_TOPIC_PERMISSIONS } from '../../../contract/topic'
 import { actorNotProvided } from '../not-provided'
 import type {
@@ -20,14 +20,19 @@ import type {
  *   loading (the latest 20; opened on a message, the 20 up to it, then a catch-up is due so the
  *   newer ones follow without a gap) -> ready | failed --RETRY--> loading
  *   ready --LOAD_OLDER (while the last page had exactly 20)--> loadingOlder -> ready
- *   CATCH_UP (the socket is connected again, or a message must be fetched) makes a catch-up due:
+ *   CONNECTED (the socket connected again: messages may have come meanwhile) makes a catch-up due:
  *     ready --(due)--> catchingUp (the messages after the latest seq; again while an answer is full,
  *     so a long absence leaves no gap) -> ready. Asked while history is being fetched, it is not
  *     dropped: it runs once that fetch ends, as one more fetch. A fetch of the newest messages
  *     (loading, catchingUp) that starts after it is the catch-up it asked for.
- *   In every state a live message (RECEIVED) or change (CHANGED) of this topic is merged by seq / id,
- *   so a message that arrives twice (live and by catch-up) shows once.
- * typing: idle --TYPING--> someone (names of who types; each TYPING restarts the 4 s window) --> idle
+ *   In every state a pushed message of this topic (SOCKET_NEW_MESSAGE; isThisTopic), a pushed change
+ *   of a message shown (SOCKET_MESSAGE_CHANGED; isKnownMessage) and the user's own sent message
+ *   (RECEIVED) are merged by seq / id, so a message that arrives twice (live and by catch-up) shows
+ *   once. A push carries no file links: its files are linked with the session's media token, so a
+ *   message with files costs no request. Every file shown is linked with that token; when the
+ *   session renews it (MEDIA_TOKEN, with the access token) they are all linked again (relinkFiles).
+ * typing: idle --SOCKET_TYPING of this topic--> someone (names of who types; each one restarts the
+ *   4 s window) --> idle
  * action (one message action at a time; the server's answer is merged like a CHANGED):
  *   idle --EDIT--> editing, --PIN--> pinning, --DELETE--> confirmingDelete (the user confirms)
  *   -> deleting | idle; each call -> idle.
@@ -45,15 +50,23 @@ export function mergeMessages(current: readonly Message[], incoming: readonly Me
   return [...byId.values()].sort((a, b) => a.seq - b.seq)
 }
 
-/**
- * A pushed change as this reader's message: a push carries no file links (they are signed per
- * reader), so its files keep the links the reader already has; a message's files never change
- * except that a deleted message has none.
- */
-export function withKnownLinks(current: readonly Message[], pushed: PushedMessage): Message {
-  const known = new Map(current.find((m) => m._id === pushed._id)?.media.map((file) => [file._id, file]))
-  return { ...pushed, media: pushed.media.flatMap((file) => known.get(file._id) ?? []) }
-}
+/** A message as the reader shows it: its files linked with the session's media token (kept as they are without one). */
+export const linkedWith =
+  (mediaToken: string) =>
+  (message: Message): Message =>
+    mediaToken && message.media.length ? withLinks(withoutLinks(message), mediaToken) : message
+
+/** The topic an event is about: a message's, a typist's; '' for the others. */
+const topicOf = (event: ConversationEvent): string =>
+  event.type === 'RECEIVED' || event.type === 'SOCKET_NEW_MESSAGE'
+    ? event.message.topic_id
+    : event.type === 'SOCKET_TYPING'
+      ? event.topic_id
+      : ''
+
+/** The pushed message of a socket event (null for the others). */
+const pushedOf = (event: ConversationEvent): PushedMessage | null =>
+  event.type === 'SOCKET_NEW_MESSAGE' || event.type === 'SOCKET_MESSAGE_CHANGED' ? event.message : null
 
 const notProvided = actorNotProvided('conversation')
 
@@ -88,37 +101,54 @@ export const conversationMachine = setup({
   guards: {
     hasOlder: ({ context }) => context.hasOlder,
     catchUpDue: ({ context }) => context.catchUpDue,
-    isThisTopic: ({ context, event }) => event.type === 'RECEIVED' && event.message.topic_id === context.topicId,
+    /** A message, or someone typing, in this chat. */
+    isThisTopic: ({ context, event }) => topicOf(event) === context.topicId,
     /** A catch-up answer was full: more may have been missed. */
     missedMore: (_, params: { count: number }) => params.count === CATCH_UP_MAX,
-    isKnownMessage: ({ context, event }) => event.type === 'CHANGED' && context.messages.some((m) => m._id === event.message._id),
+    /** A change of a message this chat shows. */
+    isKnownMessage: ({ context, event }) => context.messages.some((m) => m._id === pushedOf(event)?._id),
     confirmed: (_, params: { confirmed: boolean }) => params.confirmed,
   },
   actions: {
-    mergeLoaded: assign({ messages: ({ context }, params: { loaded: Message[] }) => mergeMessages(context.messages, params.loaded) }),
+    mergeLoaded: assign({
+      messages: ({ context }, params: { loaded: Message[] }) =>
+        mergeMessages(context.messages, params.loaded.map(linkedWith(context.mediaToken))),
+    }),
     /** A page of history: merged, and a full page means there may be older messages. */
     mergePage: assign(({ context }, params: { loaded: Message[] }) => ({
-      messages: mergeMessages(context.messages, params.loaded),
+      messages: mergeMessages(context.messages, params.loaded.map(linkedWith(context.mediaToken))),
       hasOlder: params.loaded.length === PAGE,
     })),
     /** Opened on a message: what came after it is fetched next (the catch-up), so history has no gap. */
     followFocus: assign({ catchUpDue: ({ context }) => context.catchUpDue || context.focusSeq !== null }),
     markCatchUpDue: assign({ catchUpDue: true }),
     clearCatchUpDue: assign({ catchUpDue: false }),
+    /** The user's own sent message, as the server answered it. */
     merge: assign({
       messages: ({ context, event }) =>
-        event.type === 'RECEIVED'
-          ? mergeMessages(context.messages, [event.message])
-          : event.type === 'CHANGED'
-            ? mergeMessages(context.messages, [withKnownLinks(context.messages, event.message)])
-            : context.messages,
+        event.type === 'RECEIVED' ? mergeMessages(context.messages, [linkedWith(context.mediaToken)(event.message)]) : context.messages,
+    }),
+    /** A pushed message or change: its files linked with the session's media token, with no request. */
+    mergePushed: assign({
+      messages: ({ context, event }) => {
+        const pushed = pushedOf(event)
+        return pushed ? mergeMessages(context.messages, [withLinks(pushed, context.mediaToken)]) : context.messages
+      },
+    }),
+    /** The session's new media token: every file shown is linked with it. */
+    relinkFiles: assign(({ context, event }) => {
+      const mediaToken = event.type === 'MEDIA_TOKEN' ? event.token : context.mediaToken
+      return { mediaToken, messages: context.messages.map(linkedWith(mediaToken)) }
     }),
     /** The server's answer to an action: the changed message. */
-    mergeAnswer: assign({ messages: ({ context }, params: { message: Message }) => mergeMessages(context.messages, [params.message]) }),
-    startTyping: assign({ typists: ({ event }) => (event.type === 'TYPING' ? [event.typist] : []) }),
+    mergeAnswer: assign({
+      messages: ({ context }, params: { message: Message }) =>
+        mergeMessages(context.messages, [linkedWith(context.mediaToken)(params.message)]),
+    }),
+    startTyping: assign({ typists: ({ event }) => (event.type === 'SOCKET_TYPING' ? [event.user] : []) }),
     addTypist: assign({
       typists: ({ context, event }) =>
-        event.type === 'TYPING' ? [...context.typists.filter((t) => t._id !== event.typist._id), event.typist] : context.typists,
+        event.type === 'SOCKET_TYPING' ? [...context.typists.filter((t) => t._id !== event.user._id), event.user] : context.typists,
     }),
     clearTypists: assign({ typists: [] }),
     rememberDeleting: assign({ deletingId: ({ event }) => (event.type === 'DELETE' ? event.messageId : null) }),
@@ -148,12 +178,14 @@ export const conversationMachine = setup({
   type: 'parallel',
   on: {
     RECEIVED: { guard: 'isThisTopic', actions: 'merge' },
-    CHANGED: { guard: 'isKnownMessage', actions: 'merge' },
+    SOCKET_NEW_MESSAGE: { guard: 'isThisTopic', actions: 'mergePushed' },
+    SOCKET_MESSAGE_CHANGED: { guard: 'isKnownMessage', actions: 'mergePushed' },
+    MEDIA_TOKEN: { actions: 'relinkFiles' },
   },
   states: {
     history: {
       initial: 'loading',
-      on: { CATCH_UP: { actions: 'markCatchUpDue' } },
+      on: { CONNECTED: { actions: 'markCatchUpDue' } },
       states: {
         loading: {
           entry: 'clearCatchUpDue',
@@ -204,10 +236,10 @@ export const conversationMachine = setup({
       initial: 'idle',
       states: {
         idle: {
-          on: { TYPING: { target: 'someone', actions: 'startTyping' } },
+          on: { SOCKET_TYPING: { guard: 'isThisTopic', target: 'someone', actions: 'startTyping' } },
         },
         someone: {
-          on: { TYPING: { target: 'someone', reenter: true, actions: 'addTypist' } },
+          on: { SOCKET_TYPING: { guard: 'isThisTopic', target: 'someone', reenter: true, actions: 'addTypist' } },
           after: { TYPING_WINDOW: { target: 'idle', actions: 'clearTypists' } },
         },
       },
@@ -333,6 +365,7 @@ export const conversationSampleInput: ConversationInput = {
     last_seen_seq: 0,
   },
   meId: 'user-1',
+  mediaToken: 'user-1.1893456000.sample',
 }
 
 export type ConversationMachine = typeof conversationMachine

@@ -1,4 +1,5 @@
-import type { EditMessageBody, ForwardMessageBody, Message, MessageIdBody, PushedMessage } from '../../../contract/message'
+import type { EditMessageBody, ForwardMessageBody, Message, MessageIdBody } from '../../../contract/message'
+import type { MessageChangedPayload, NewMessagePayload, TypingPayload } from '../../../contract/socket'
 import type { Topic } from '../../../contract/topic'
 
 /** The open topic as the conversation needs it (GET topic/info). */
@@ -10,6 +11,8 @@ export interface ConversationInput {
   meId: string
   /** Opened on this message (a search result): history loads around it instead of at the newest. */
   focusSeq?: number | null
+  /** The session's media token: the files shown are linked with it (contract `withFileLinks`). */
+  mediaToken: string
 }
 
 export type Typist = { _id: string; name: string }
@@ -41,11 +44,18 @@ export interface ConversationContext extends ConversationInput {
 export type ConversationEvent =
   | { type: 'RETRY' }
   | { type: 'LOAD_OLDER' }
-  | { type: 'CATCH_UP' }
+  /** The socket connected (again): messages may have come meanwhile. */
+  | { type: 'CONNECTED' }
+  /** One of the user's own messages, as the server answered its send (the outbox). */
   | { type: 'RECEIVED'; message: Message }
-  /** A change pushed over the socket: its files carry no links (the reader keeps its own). */
-  | { type: 'CHANGED'; message: PushedMessage }
-  | { type: 'TYPING'; typist: Typist }
+  /** The socket's NEW_MESSAGE, of any topic: its files carry no links (the reader links them with its media token). */
+  | ({ type: 'SOCKET_NEW_MESSAGE' } & NewMessagePayload)
+  /** The socket's MESSAGE_CHANGED (edited, deleted, pinned, unpinned), of any topic; no file links either. */
+  | ({ type: 'SOCKET_MESSAGE_CHANGED' } & MessageChangedPayload)
+  /** The socket's TYPING, of any topic. */
+  | ({ type: 'SOCKET_TYPING' } & TypingPayload)
+  /** The session renewed its media token (with its access token): the files shown get links with it. */
+  | { type: 'MEDIA_TOKEN'; token: string }
   /** Saves a new text for one of the user's messages. */
   | { type: 'EDIT'; messageId: string; text: string }
   /** Deletes a message for everyone, once the user confirms. */

@@ -9,11 +9,14 @@ import type { DndNoticeContext, DndNoticeEvent, DndNoticeInput, NotifyAnywayResu
  *
  *   checking --done, in DND--> away.idle; --done, not--> clear; --error--> clear (nothing to say)
  *   away.idle --NOTIFY--> away.notifying --done--> away.notified; --error--> away.idle with the message
- *   away.notified --MESSAGE_SENT--> away.idle (a new message may be notified anyway too)
- *   clear | away --RECHECK--> checking
+ *   away.notified --a message the user sent in this chat (SOCKET_NEW_MESSAGE; isMineHere)--> away.idle
+ *     (a new message may be notified anyway too)
+ *   clear | away --a minute later (RECHECK_INTERVAL)--> checking (their do not disturb may have begun or ended)
  *
  * Pure: `checkPerson` (GET attention/person) and `notifyAnyway` (POST attention/notify-anyway) are injected.
  */
+export const RECHECK_MS = 60_000
+
 const notProvided = actorNotProvided('dndNotice')
 
 export const dndNoticeMachine = setup({
@@ -28,7 +31,17 @@ export const dndNoticeMachine = setup({
   },
   guards: {
     inDnd: ({ event }) => outputOf<PersonAttention>(event).dnd,
+    /** A message the user sent in this chat (here or on another device). */
+    isMineHere: ({ context, event }) =>
+      event.type === 'SOCKET_NEW_MESSAGE' && event.message.topic_id === context.topicId && event.message.sender?._id === context.meId,
   },
+  actions: {
+    setUntil: assign(({ event }) => ({ until: outputOf<PersonAttention>(event).dnd_until })),
+    clearError: assign({ error: null }),
+    setNotified: assign(({ event }) => ({ notified: outputOf<NotifyAnywayResult>(event).notified })),
+    setError: assign(({ event }) => ({ error: errorTextOf(event) })),
+  },
+  delays: { RECHECK_INTERVAL: RECHECK_MS },
 }).createMachine({
   id: 'dndNotice',
   context: ({ input }) => ({ ...input, until: null, notified: null, error: null }),
@@ -39,34 +52,31 @@ export const dndNoticeMachine = setup({
         id: 'checkPerson',
         src: 'checkPerson',
         input: ({ context }) => ({ customerId: context.partnerId }),
-        onDone: [
-          { guard: 'inDnd', target: 'away', actions: assign(({ event }) => ({ until: outputOf<PersonAttention>(event).dnd_until })) },
-          { target: 'clear' },
-        ],
+        onDone: [{ guard: 'inDnd', target: 'away', actions: 'setUntil' }, { target: 'clear' }],
         onError: { target: 'clear' },
       },
     },
     clear: {
-      on: { RECHECK: 'checking' },
+      after: { RECHECK_INTERVAL: 'checking' },
     },
     away: {
       initial: 'idle',
-      on: { RECHECK: 'checking' },
+      after: { RECHECK_INTERVAL: 'checking' },
       states: {
         idle: {
-          on: { NOTIFY: { target: 'notifying', actions: assign({ error: null }) } },
+          on: { NOTIFY: { target: 'notifying', actions: 'clearError' } },
         },
         notifying: {
           invoke: {
             id: 'notifyAnyway',
             src: 'notifyAnyway',
             input: ({ context }) => ({ topicId: context.topicId }),
-            onDone: { target: 'notified', actions: assign(({ event }) => ({ notified: outputOf<NotifyAnywayResult>(event).notified })) },
-            onError: { target: 'idle', actions: assign(({ event }) => ({ error: errorTextOf(event) })) },
+            onDone: { target: 'notified', actions: 'setNotified' },
+            onError: { target: 'idle', actions: 'setError' },
           },
         },
         notified: {
-          on: { MESSAGE_SENT: 'idle' },
+          on: { SOCKET_NEW_MESSAGE: { guard: 'isMineHere', target: 'idle' } },
         },
       },
     },
@@ -74,7 +84,7 @@ export const dndNoticeMachine = setup({
 })
 
 /** What the statechart visualiser starts the machine with. */
-export const dndNoticeSampleInput: DndNoticeInput = { partnerId: 'partner', topicId: 'topic' }
+export const dndNoticeSampleInput: DndNoticeInput = { partnerId: 'partner', topicId: 'topic', meId: 'me' }
 
 export type DndNoticeMachine = typeof dndNoticeMachine
 export type DndNoticeActor = ActorRefFrom<DndNoticeMachine>

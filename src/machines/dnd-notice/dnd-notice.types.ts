@@ -1,4 +1,5 @@
 import type { NotifyAnywayResult, PersonAttention } from '../../../contract/attention'
+import type { NewMessagePayload } from '../../../contract/socket'
 
 export type { NotifyAnywayResult, PersonAttention }
 
@@ -6,6 +7,8 @@ export interface DndNoticeInput {
   /** The other person of the 1:1 chat. */
   partnerId: string
   topicId: string
+  /** The signed-in user (the sender). */
+  meId: string
 }
 
 export interface DndNoticeContext extends DndNoticeInput {
@@ -18,7 +21,5 @@ export interface DndNoticeContext extends DndNoticeInput {
 
 export type DndNoticeEvent =
   | { type: 'NOTIFY' }
-  /** Look again (every minute, and when the chat opens). */
-  | { type: 'RECHECK' }
-  /** The user sent another message: it may be notified anyway too. */
-  | { type: 'MESSAGE_SENT' }
+  /** The socket's NEW_MESSAGE, of any chat: one the user sent here may be notified anyway too. */
+  | ({ type: 'SOCKET_NEW_MESSAGE' } & NewMessagePayload)

@@ -1,6 +1,7 @@
 export {
   dndNoticeMachine,
   dndNoticeSampleInput,
+  RECHECK_MS,
   type DndNoticeActor,
   type DndNoticeMachine,
   type DndNoticeSnapshot,

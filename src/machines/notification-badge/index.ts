@@ -1,5 +1,4 @@
 export {
-  CHAT_BADGE_CAP,
   notificationBadgeMachine,
   TITLE_ICON_MAX,
   type NotificationBadgeActor,
@@ -7,7 +6,6 @@ export {
   type NotificationBadgeSnapshot,
 } from './notification-badge.machine'
 export {
-  chatBadgeOf,
   connect,
   titleIconOf,
   type NotificationBadgeProps,

@@ -1,11 +1,7 @@
-import { CHAT_BADGE_CAP, TITLE_ICON_MAX, type NotificationBadgeSnapshot } from './notification-badge.machine'
+import { TITLE_ICON_MAX, type NotificationBadgeSnapshot } from './notification-badge.machine'
 import type { NotificationBadgeEvent, NotificationItem, TitleIcon } from './notification-badge.types'
 
 export const titleIconOf = (count: number): TitleIcon => Math.max(0, Math.min(TITLE_ICON_MAX, Math.floor(count))) as TitleIcon
-
-/** The chat icon's badge: null at 0, the number up to the cap, 'cap+' above. */
-export const chatBadgeOf = (count: number): string | null =>
-  count <= 0 ? null : count > CHAT_BADGE_CAP ? `${CHAT_BADGE_CAP}+` : String(count)
 
 /** The header's notification button. */
 export interface NotificationBellConnect {
@@ -38,13 +34,11 @@ export interface NotificationBadgeProps {
   drawer: NotificationDrawerConnect
   /** The browser tab's icon. */
   titleIcon: { icon: TitleIcon }
-  /** The header chat icon's unread badge. */
-  chat: { badge: string | null; count: number }
 }
 
-/** Pure: snapshot and send -> the bell's, the drawer's, the tab icon's and the chat badge's props. */
+/** Pure: snapshot and send -> the bell's, the drawer's and the tab icon's props. */
 export function connect(snapshot: NotificationBadgeSnapshot, send: (event: NotificationBadgeEvent) => void): NotificationBadgeProps {
-  const { items, unread, titleCount, chatUnread } = snapshot.context
+  const { items, unread, titleCount } = snapshot.context
   const drawerOpen = snapshot.matches({ drawer: 'open' })
   return {
     bell: { dot: snapshot.matches({ dot: 'shown' }), unread, drawerOpen, onOpen: () => send({ type: 'OPEN_DRAWER' }) },
@@ -60,6 +54,5 @@ export function connect(snapshot: NotificationBadgeSnapshot, send: (event: Notif
       onOpen: (id) => send({ type: 'OPEN', id }),
     },
     titleIcon: { icon: titleIconOf(titleCount) },
-    chat: { badge: chatBadgeOf(chatUnread), count: chatUnread },
   }
 }

@@ -1,5 +1,4 @@
 import { assertEvent, assign, fromPromise, setup, spawnChild, type ActorRefFrom, type SnapshotFrom } from 'xstate'
-import { LIMITS } from '../../../contract/limits'
 import { actorNotProvided } from '../not-provided'
 import type {
   MarkSeenInput,
@@ -26,13 +25,12 @@ import type {
  *           SEEN_ELSEWHERE (socket NOTIFY_SEEN: read in another tab or device) marks them read here;
  *           REMOVED (a friend request answered in place) takes the item out of the list
  *
- * The title icon: 1 to 4 a numbered icon, 5 or more the 5 icon (connect). The chat unread badge is
- * capped at LIMITS.unreadBadgeCap (10). Pure: the seen calls are injected promise actors,
+ * The title icon: 1 to 4 a numbered icon, 5 or more the 5 icon (connect). (The header's unread
+ * chats badge comes from the chat list: topic-list `connectBadge`.) Pure: the seen calls are injected promise actors,
  * showing a push is an injected action.
  */
 
 export const TITLE_ICON_MAX = 5
-export const CHAT_BADGE_CAP = LIMITS.unreadBadgeCap
 
 const notProvided = actorNotProvided('notificationBadge')
 
@@ -94,10 +92,6 @@ export const notificationBadgeMachine = setup({
       assertEvent(event, 'UNREAD_COUNT')
       return { unread: Math.max(0, event.count) }
     }),
-    setChatUnread: assign(({ event }) => {
-      assertEvent(event, 'CHAT_UNREAD')
-      return { chatUnread: Math.max(0, event.count) }
-    }),
     markItemSeen: assign(({ context, event }) => {
       assertEvent(event, ['SEEN', 'OPEN'])
       return {
@@ -132,7 +126,7 @@ export const notificationBadgeMachine = setup({
   },
 }).createMachine({
   id: 'notificationBadge',
-  context: ({ input }) => ({ items: [], unread: input.unread ?? 0, titleCount: 0, chatUnread: input.chatUnread ?? 0 }),
+  context: ({ input }) => ({ items: [], unread: input.unread ?? 0, titleCount: 0 }),
   type: 'parallel',
   states: {
     dot: {
@@ -185,7 +179,6 @@ export const notificationBadgeMachine = setup({
             DATA: { actions: 'prepend' },
             UNREAD_COUNT: { actions: 'setUnread' },
             LOADED: { actions: 'merge' },
-            CHAT_UNREAD: { actions: 'setChatUnread' },
             SEEN: { guard: 'isUnseenItem', actions: ['markItemSeen', 'saveSeen'] },
             SEEN_ALL: { guard: 'hasUnread', actions: ['markAllItemsSeen', 'saveAllSeen'] },
             OPEN: [

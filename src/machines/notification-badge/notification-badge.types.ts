@@ -18,7 +18,6 @@ export interface NotificationItem extends Pick<Notification, '_id' | 'is_seen' |
 export interface NotificationBadgeInput {
   /** GET notify/all-number at start. */
   unread?: number
-  chatUnread?: number
 }
 
 export interface NotificationBadgeContext {
@@ -28,8 +27,6 @@ export interface NotificationBadgeContext {
   unread: number
   /** Notifications that arrived while the window was blurred: the title icon's number. */
   titleCount: number
-  /** Unread chats, for the header's chat icon. */
-  chatUnread: number
 }
 
 export type NotificationBadgeEvent =
@@ -39,7 +36,6 @@ export type NotificationBadgeEvent =
   | { type: 'UNREAD_COUNT'; count: number }
   /** GET notify (page 1), newest first. */
   | { type: 'LOADED'; items: NotificationItem[] }
-  | { type: 'CHAT_UNREAD'; count: number }
   | { type: 'OPEN_DRAWER' }
   | { type: 'CLOSE_DRAWER' }
   | { type: 'SEEN'; id: string }

@@ -6,6 +6,7 @@ export {
   connect,
   isLoggedIn,
   isSettled,
+  mediaTokenOf,
   userOf,
   type AccountProps,
   type AccountView,

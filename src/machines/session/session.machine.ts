@@ -28,6 +28,7 @@ const loggedOutContext = {
   user: null,
   accessToken: null,
   accessTokenExpiresAt: null,
+  mediaToken: null,
   remembered: false,
 } satisfies Partial<SessionContext>
 
@@ -69,11 +70,13 @@ export const sessionMachine = setup({
       user: session.user,
       accessToken: session.tokens.access_token,
       accessTokenExpiresAt: accessTokenExpiry(session.tokens.access_token),
+      mediaToken: session.tokens.media_token,
       remembered: true,
     })),
     assignTokens: assign((_, tokens: Tokens) => ({
       accessToken: tokens.access_token,
       accessTokenExpiresAt: accessTokenExpiry(tokens.access_token),
+      mediaToken: tokens.media_token,
     })),
     assignUser: assign((_, user: User) => ({ user })),
     assignLanguage: assign(({ context }, language: Language) => ({

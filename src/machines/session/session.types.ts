@@ -7,6 +7,8 @@ export interface SessionContext {
   accessToken: string | null
   /** Epoch ms from the access token's `exp`, when it is a JWT. */
   accessTokenExpiresAt: number | null
+  /** The reader's credential for file links (contract `mediaAccessUrl`): it comes and expires with the access token. */
+  mediaToken: string | null
   /** This browser holds a login (its refresh token is in the HttpOnly cookie, out of the page's reach). */
   remembered: boolean
   /** Push token, once the push service registered one; sent with auth/logout only when held. */

@@ -1,3 +1,4 @@
+import { LIMITS } from '../../../contract/limits'
 import { activityOf, type TopicListSnapshot } from './topic-list.machine'
 import type { LastMessageType, TopicItem, TopicListEvent } from './topic-list.types'
 
@@ -64,4 +65,23 @@ export function connect(snapshot: TopicListSnapshot, send: (event: TopicListEven
       }
     }),
   }
+}
+
+/** The header's chat icon badge shows this many unread chats at most, then 'cap+'. */
+export const CHAT_BADGE_CAP = LIMITS.unreadBadgeCap
+
+/** The chat icon's badge: null at 0, the number up to the cap, 'cap+' above. */
+export const chatBadgeOf = (count: number): string | null =>
+  count <= 0 ? null : count > CHAT_BADGE_CAP ? `${CHAT_BADGE_CAP}+` : String(count)
+
+/** The header chat icon's unread badge: the chats of the list that show unread. */
+export interface ChatBadgeProps {
+  badge: string | null
+  count: number
+}
+
+/** Pure: snapshot -> the header's unread chats badge, counted from the list (no request of its own). */
+export function connectBadge(snapshot: TopicListSnapshot): ChatBadgeProps {
+  const count = snapshot.context.topics.filter((topic) => !topic.is_seen).length
+  return { badge: chatBadgeOf(count), count }
 }

@@ -1,20 +1,30 @@
-import { assign, fromPromise, setup, spawnChild, type ActorRefFrom, type SnapshotFrom } from 'xstate'
+import { and, assign, fromPromise, setup, spawnChild, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import { actorNotProvided } from '../not-provided'
-import type { TopicItem, TopicListContext, TopicListEvent } from './topic-list.types'
+import type { TopicItem, TopicListContext, TopicListEvent, TopicListInput } from './topic-list.types'
 
 /**
- * The chat list.
+ * The chat list, and from it the header's count of unread chats. It runs while the user is
+ * signed in (not only on the chats page), fed by the socket as it comes.
  *
- *   loading (the recent topics) -> ready | failed --RETRY--> loading
+ *   loading (the recent topics) -> ready | failed --RETRY | CONNECTED--> loading
  *   ready: pinned topics first, then by the latest message's time, newest first (`sortTopics`,
  *          applied after every change). Pin, unpin, hide (the user; the call runs beside it),
  *          call start (the last message becomes a call) and call close, a new message (the topic
- *          moves up, unseen), seen / unseen, a deleted last message, a rename, and a topic not in
- *          the list appearing on member-added or a chat request (the view names a nameless one
- *          'New Message'), and a topic the user left or was removed from (REMOVED, OUT_TOPIC) leaving it.
+ *          moves up, unseen), seen / unseen, a deleted last message, a rename (TOPIC_CHANGED of a topic
+ *          it holds), and a topic not in the list appearing on member-added, TOPIC_CHANGED or a chat
+ *          request (the view names a nameless one 'New Message'), and a topic the user left or was
+ *          removed from (REMOVED: the socket's OUT_TOPIC) leaving it.
+ *   A new message (NEW_MESSAGE) in a topic of the list moves it up, unseen; but one the user sent
+ *   leaves it seen (the server keeps it seen for its sender), and one in the chat the user has
+ *   open leaves it seen and tells the server. A message in a topic not in the list (a new chat, a
+ *   hidden one it brings back) reads that topic (GET topic/info), which then joins the list.
+ *   The open chat (OPEN, once its page has loaded) is marked seen, when the list loads too.
+ *   ready.idle --CONNECTED (pushes may have been missed) | SHOWN (the chats page)--> ready.refreshing:
+ *   the list is read again in the background, and shows meanwhile.
  *
- * Pure: loading is an injected promise actor; pin / unpin / hide / seen calls are injected promise
- * actors spawned beside the change (their errors are swallowed: the list keeps what the user chose).
+ * Pure: loading is an injected promise actor; pin / unpin / hide / seen calls and the read of a
+ * new topic are injected promise actors spawned beside the change (their errors are swallowed:
+ * the list keeps what the user chose).
  */
 
 /** The time a topic sorts by: its latest message's, else its own creation. */
@@ -35,12 +45,28 @@ const update = (topics: readonly TopicItem[], topicId: string, change: (topic: T
 
 const notProvided = actorNotProvided('topicList')
 
-const topicIdOf = (event: TopicListEvent) => ('topicId' in event ? event.topicId : '')
+const topicIdOf = (event: TopicListEvent) =>
+  event.type === 'TOPIC_CHANGED' ? event.topic._id : 'topicId' in event ? (event.topicId ?? '') : ''
+
+/** A read topic (GET topic/info) arrives as the done event of a `newTopic.<id>` child. */
+const NEW_TOPIC = 'newTopic'
+type LoadedTopic = { type: `xstate.done.actor.${typeof NEW_TOPIC}.${string}`; output: TopicItem }
+
+/** The topic an event brings into the list: member-added, a chat request, or a new topic read. */
+const addedTopicOf = (event: TopicListEvent | LoadedTopic): TopicItem | null =>
+  event.type === 'MEMBER_ADDED' || event.type === 'CHAT_REQUEST' || event.type === 'TOPIC_CHANGED'
+    ? event.topic
+    : 'output' in event
+      ? event.output
+      : null
+
+const isUnseenIn = (topics: readonly TopicItem[], topicId: string | null) => topics.some((topic) => topic._id === topicId && !topic.is_seen)
 
 export const topicListMachine = setup({
   types: {
     context: {} as TopicListContext,
     events: {} as TopicListEvent,
+    input: {} as TopicListInput,
   },
   actors: {
     /** The recent topics (GET topic, every page). */
@@ -53,6 +79,8 @@ export const topicListMachine = setup({
     hideTopic: fromPromise<unknown, { topic_id: string }>(notProvided('hideTopic')),
     /** Marks the topic seen or unseen. */
     saveSeen: fromPromise<unknown, { topic_id: string; is_seen: boolean }>(notProvided('saveSeen')),
+    /** A topic the list does not hold yet (GET topic/info). */
+    loadTopic: fromPromise<TopicItem, { topic_id: string }>(notProvided('loadTopic')),
   },
   guards: {
     isKnownTopic: ({ context, event }) => context.topics.some((topic) => topic._id === topicIdOf(event)),
@@ -64,11 +92,32 @@ export const topicListMachine = setup({
     isLastMessage: ({ context, event }) =>
       event.type === 'MESSAGE_DELETED' &&
       context.topics.some((topic) => topic._id === event.topicId && topic.message?._id === event.messageId),
-    isNewTopic: ({ context, event }) =>
-      (event.type === 'MEMBER_ADDED' || event.type === 'CHAT_REQUEST') && !context.topics.some((topic) => topic._id === event.topic._id),
+    isNewTopic: ({ context, event }) => {
+      const added = addedTopicOf(event)
+      return added !== null && !context.topics.some((topic) => topic._id === added._id)
+    },
+    /** A change of a topic the user already had (not its arrival). */
+    isUpdate: ({ event }) => event.type === 'TOPIC_CHANGED' && event.change === 'updated',
+    /** The message is in the chat the user has open. */
+    isOpenTopic: ({ context, event }) => context.openTopicId !== null && topicIdOf(event) === context.openTopicId,
+    /** The user sent the message (here or on another device). */
+    isMine: ({ context, event }) => event.type === 'NEW_MESSAGE' && event.senderId === context.meId,
+    /** The chat being opened shows unread. */
+    opensUnseenTopic: ({ context, event }) => event.type === 'OPEN' && isUnseenIn(context.topics, event.topicId),
+    /** The list just read shows the open chat unread. */
+    showsOpenTopicUnseen: ({ context }, params: { topics: TopicItem[] }) => isUnseenIn(params.topics, context.openTopicId),
   },
   actions: {
     setTopics: assign({ topics: (_, params: { topics: TopicItem[] }) => sortTopics(params.topics) }),
+    setOpenTopic: assign({ openTopicId: ({ event }) => (event.type === 'OPEN' ? event.topicId : null) }),
+    markOpenSeen: assign({
+      topics: ({ context }) => update(context.topics, context.openTopicId ?? '', (topic) => ({ ...topic, is_seen: true })),
+    }),
+    saveOpenSeen: spawnChild('saveSeen', { input: ({ context }) => ({ topic_id: context.openTopicId ?? '', is_seen: true }) }),
+    readNewTopic: spawnChild('loadTopic', {
+      id: ({ event }) => `${NEW_TOPIC}.${topicIdOf(event)}`,
+      input: ({ event }) => ({ topic_id: topicIdOf(event) }),
+    }),
     pin: assign({ topics: ({ context, event }) => update(context.topics, topicIdOf(event), (topic) => ({ ...topic, is_pin: true })) }),
     unpin: assign({ topics: ({ context, event }) => update(context.topics, topicIdOf(event), (topic) => ({ ...topic, is_pin: false })) }),
     hide: assign({ topics: ({ context, event }) => context.topics.filter((topic) => topic._id !== topicIdOf(event)) }),
@@ -105,8 +154,8 @@ export const topicListMachine = setup({
     }),
     rename: assign({
       topics: ({ context, event }) =>
-        event.type === 'RENAMED'
-          ? update(context.topics, event.topicId, (topic) => ({ ...topic, name: event.name.trim() }))
+        event.type === 'TOPIC_CHANGED'
+          ? update(context.topics, event.topic._id, (topic) => ({ ...topic, name: event.topic.name.trim() }))
           : context.topics,
     }),
     remove: assign({ topics: ({ context, event }) => context.topics.filter((topic) => topic._id !== topicIdOf(event)) }),
@@ -115,30 +164,59 @@ export const topicListMachine = setup({
     saveHide: spawnChild('hideTopic', { input: ({ event }) => ({ topic_id: topicIdOf(event) }) }),
     saveSeenAsSeen: spawnChild('saveSeen', { input: ({ event }) => ({ topic_id: topicIdOf(event), is_seen: true }) }),
     saveSeenAsUnseen: spawnChild('saveSeen', { input: ({ event }) => ({ topic_id: topicIdOf(event), is_seen: false }) }),
-    addTopic: assign(({ context, event }) =>
-      event.type === 'MEMBER_ADDED' || event.type === 'CHAT_REQUEST'
-        ? { topics: sortTopics([...context.topics, { ...event.topic, name: event.topic.name.trim() }]) }
-        : {},
-    ),
+    addTopic: assign(({ context, event }) => {
+      const added = addedTopicOf(event)
+      return added ? { topics: sortTopics([...context.topics, { ...added, name: added.name.trim() }]) } : {}
+    }),
   },
 }).createMachine({
   id: 'topicList',
-  context: { topics: [] },
+  context: ({ input }) => ({ meId: input.meId, topics: [], openTopicId: null }),
   initial: 'loading',
+  on: { OPEN: { actions: 'setOpenTopic' } },
   states: {
     loading: {
       invoke: {
         id: 'loadTopics',
         src: 'loadTopics',
-        onDone: { target: 'ready', actions: { type: 'setTopics', params: ({ event }) => ({ topics: event.output }) } },
+        onDone: [
+          {
+            guard: { type: 'showsOpenTopicUnseen', params: ({ event }) => ({ topics: event.output }) },
+            target: 'ready',
+            actions: [{ type: 'setTopics', params: ({ event }) => ({ topics: event.output }) }, 'markOpenSeen', 'saveOpenSeen'],
+          },
+          { target: 'ready', actions: { type: 'setTopics', params: ({ event }) => ({ topics: event.output }) } },
+        ],
         onError: 'failed',
       },
     },
     failed: {
-      on: { RETRY: 'loading' },
+      on: { RETRY: 'loading', CONNECTED: 'loading' },
     },
     ready: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: { CONNECTED: 'refreshing', SHOWN: 'refreshing' },
+        },
+        refreshing: {
+          invoke: {
+            id: 'refreshTopics',
+            src: 'loadTopics',
+            onDone: [
+              {
+                guard: { type: 'showsOpenTopicUnseen', params: ({ event }) => ({ topics: event.output }) },
+                target: 'idle',
+                actions: [{ type: 'setTopics', params: ({ event }) => ({ topics: event.output }) }, 'markOpenSeen', 'saveOpenSeen'],
+              },
+              { target: 'idle', actions: { type: 'setTopics', params: ({ event }) => ({ topics: event.output }) } },
+            ],
+            onError: 'idle',
+          },
+        },
+      },
       on: {
+        OPEN: [{ guard: 'opensUnseenTopic', actions: ['setOpenTopic', 'markSeen', 'saveSeenAsSeen'] }, { actions: 'setOpenTopic' }],
         PIN: {
           guard: 'isUnpinnedTopic',
           actions: ['pin', 'savePin'],
@@ -161,16 +239,29 @@ export const topicListMachine = setup({
         },
         CALL_STARTED: { guard: 'isKnownTopic', actions: 'startCall' },
         CALL_CLOSED: { guard: 'isInCall', actions: 'closeCall' },
-        NEW_MESSAGE: { guard: 'isKnownTopic', actions: 'newMessage' },
+        NEW_MESSAGE: [
+          { guard: and(['isKnownTopic', 'isMine']), actions: ['newMessage', 'markSeen'] },
+          { guard: and(['isKnownTopic', 'isOpenTopic']), actions: ['newMessage', 'markSeen', 'saveSeenAsSeen'] },
+          { guard: 'isKnownTopic', actions: 'newMessage' },
+          { actions: 'readNewTopic' },
+        ],
         MESSAGE_DELETED: { guard: 'isLastMessage', actions: 'deleteLastMessage' },
-        RENAMED: { guard: 'isKnownTopic', actions: 'rename' },
+        // A topic not in the list joins it (added, or changed while the list did not hold it); a held one takes its new name.
+        TOPIC_CHANGED: [
+          { guard: 'isNewTopic', actions: 'addTopic' },
+          { guard: and(['isKnownTopic', 'isUpdate']), actions: 'rename' },
+        ],
         MEMBER_ADDED: { guard: 'isNewTopic', actions: 'addTopic' },
         REMOVED: { guard: 'isKnownTopic', actions: 'remove' },
         CHAT_REQUEST: { guard: 'isNewTopic', actions: 'addTopic' },
+        [`xstate.done.actor.${NEW_TOPIC}.*`]: { guard: 'isNewTopic', actions: 'addTopic' },
       },
     },
   },
 })
+
+/** What the statechart visualiser starts the machine with. */
+export const topicListSampleInput: TopicListInput = { meId: 'me' }
 
 export type TopicListMachine = typeof topicListMachine
 export type TopicListActor = ActorRefFrom<TopicListMachine>

@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react/macro'
-import type { NotificationBadgeProps } from '../../machines/notification-badge'
+import type { ChatBadgeProps } from '../../machines/topic-list'
 
 /** '1'..'10', '10+' above the cap, null for none; and the count. */
-export type ChatUnreadBadgeProps = NotificationBadgeProps['chat']
+export type ChatUnreadBadgeProps = ChatBadgeProps
 
 /** The unread badge on the header's chat icon (capped at 10: '10+'). Place it inside the chat link. */
 export function ChatUnreadBadge({ badge, count }: ChatUnreadBadgeProps) {

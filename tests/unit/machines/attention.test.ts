@@ -1,7 +1,9 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
 import { type AttentionSettings, DEFAULT_PREFS, MUTED_FOREVER } from '../../../contract/attention'
+import { type Message, withoutLinks } from '../../../contract/message'
 import { attentionMachine, connect, type AttentionEvent, type AttentionSave, type AttentionSaved } from '../../../src/machines/attention'
+import { textMessage } from '../../model/support/messages'
 
 /** The attention controls' props (bell, do not disturb, settings form) and the bodies each control saves, beside the generated paths. */
 
@@ -21,24 +23,32 @@ const STORED: AttentionSettings = {
   ],
 }
 
+const ME = 'u-me'
+
 function start(script: { load?: () => Promise<AttentionSettings>; save?: (save: AttentionSave) => Promise<AttentionSaved> } = {}) {
   const saves: AttentionSave[] = []
+  const shown = vi.fn()
+  const loads = vi.fn()
   const actor = createActor(
     attentionMachine.provide({
+      actions: { showMessageNotification: (_, notification) => shown(notification) },
       actors: {
-        loadSettings: fromPromise(script.load ?? (async () => STORED)),
+        loadSettings: fromPromise(() => {
+          loads()
+          return (script.load ?? (async () => STORED))()
+        }),
         save: fromPromise<AttentionSaved, AttentionSave>(async ({ input }) => {
           saves.push(input)
           return script.save ? script.save(input) : { kind: 'settings', settings: STORED }
         }),
       },
     }),
-    { input: { now: NOW } },
+    { input: { now: NOW, meId: ME } },
   ).start()
   const sent: AttentionEvent[] = []
   const props = () => connect(actor.getSnapshot(), (event) => sent.push(event))
   const idle = () => waitFor(actor, (s) => s.matches({ ready: 'idle' }))
-  return { actor, saves, sent, props, idle }
+  return { actor, saves, sent, props, idle, shown, loads }
 }
 
 describe('attention machine and connect', () => {
@@ -182,5 +192,90 @@ describe('attention machine and connect', () => {
       { type: 'SET_DND', for: 'tomorrow' },
       { type: 'SAVE_SETTINGS', body: { digest_email: true } },
     ])
+  })
+})
+
+describe('attention machine: new messages as browser notifications', () => {
+  const LAN = { _id: 'u-lan', name: 'Lan', workid: 'lan', photo_url: null }
+  const message = (extra: Partial<Message> = {}) =>
+    withoutLinks(
+      textMessage({ _id: 'm-1', topic_id: 't-free', seq: 1, message: 'Lunch at noon?', sender: LAN, created_at: iso(NOW), ...extra }),
+    )
+  const arrives = (extra: Partial<Message> = {}, focused = false): AttentionEvent => ({
+    type: 'SOCKET_NEW_MESSAGE',
+    focused,
+    message: message(extra),
+  })
+
+  it('shows a message from someone else while this window is away: sender, text without markup, or the first file', async () => {
+    const { actor, shown, idle } = start()
+    await idle()
+    actor.send(arrives())
+    actor.send(arrives({ _id: 'm-2', type: 'html', message: '<p>Ship <b>it</b></p>' }))
+    actor.send({
+      type: 'SOCKET_NEW_MESSAGE',
+      focused: false,
+      message: {
+        ...message({ _id: 'm-3', type: 'file', message: '' }),
+        media: [
+          {
+            _id: 'f',
+            key: 'k.pdf',
+            name: 'plan.pdf',
+            mime: 'application/pdf',
+            size: 1,
+            kind: 'file',
+            width: null,
+            height: null,
+            has_thumb: false,
+          },
+        ],
+      },
+    })
+    expect(shown.mock.calls.map(([n]) => n)).toEqual([
+      { tag: 'm-1', title: 'Lan', body: 'Lunch at noon?' },
+      { tag: 'm-2', title: 'Lan', body: 'Ship it' },
+      { tag: 'm-3', title: 'Lan', body: 'plan.pdf' },
+    ])
+  })
+
+  it('shows nothing while the window has the focus, for the user’s own, a deleted or a system message, a mention or a keyword hit', async () => {
+    const { actor, shown, idle } = start()
+    await idle()
+    actor.send(arrives({}, true))
+    actor.send(arrives({ sender: { ...LAN, _id: ME } }))
+    actor.send(arrives({ is_deleted: true, message: '' }))
+    actor.send(arrives({ sender: null }))
+    actor.send(arrives({ mentions: [ME] }))
+    actor.send(arrives({ message: 'The deploy is done' }))
+    expect(shown).not.toHaveBeenCalled()
+  })
+
+  it('obeys the settings: nothing from a muted chat or during do not disturb; the defaults before they load', async () => {
+    const { actor, shown, idle } = start({ load: async () => ({ ...STORED, dnd_until: iso(NOW + 30 * 60_000) }) })
+    actor.send(arrives({ _id: 'm-early' }))
+    await idle()
+    actor.send(arrives({ _id: 'm-dnd' }))
+    actor.send({ type: 'TICK', now: NOW + HOUR + 1 })
+    actor.send(arrives({ _id: 'm-muted', topic_id: 't-ever' }))
+    actor.send(arrives({ _id: 'm-after' }))
+    expect(shown.mock.calls.map(([n]) => n.tag)).toEqual(['m-early', 'm-after'])
+  })
+})
+
+describe('attention machine: loaded again when changed elsewhere', () => {
+  it('a change of the attention settings elsewhere, or a reconnection, loads them again; a change of contacts does not', async () => {
+    const { actor, loads, idle } = start()
+    await idle()
+    expect(loads).toHaveBeenCalledTimes(1)
+    actor.send({ type: 'SETTINGS_CHANGED', area: 'contacts' })
+    expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true)
+    actor.send({ type: 'SETTINGS_CHANGED', area: 'attention' })
+    expect(actor.getSnapshot().matches({ ready: 'refreshing' })).toBe(true)
+    await idle()
+    actor.send({ type: 'CONNECTED' })
+    expect(actor.getSnapshot().matches({ ready: 'refreshing' })).toBe(true)
+    await idle()
+    expect(loads).toHaveBeenCalledTimes(3)
   })
 })

@@ -34,7 +34,7 @@ const user = (over: Partial<User> = {}): User => ({
   created_at: '2026-01-01T00:00:00.000Z',
   ...over,
 })
-const session = (over: Partial<User> = {}): Session => ({ access_token: 'access-1', user: user(over) })
+const session = (over: Partial<User> = {}): Session => ({ access_token: 'access-1', media_token: 'media-1', user: user(over) })
 const ok = <T>(data: T): Checked<T> => ({ ok: true, data })
 
 /** The auth forms with recording fakes for every call and check. */

@@ -1,13 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
 import type { Message } from '../../../contract/message'
-import {
-  connect,
-  conversationMachine,
-  conversationSampleInput,
-  withKnownLinks,
-  type ConversationTopic,
-} from '../../../src/machines/conversation'
+import { withoutLinks } from '../../../contract/message'
+import { connect, conversationMachine, conversationSampleInput, type ConversationTopic } from '../../../src/machines/conversation'
 import { ROLES } from '../../../contract/limits'
 import { textMessage } from '../../model/support/messages'
 
@@ -17,14 +12,28 @@ const msg = (seq: number): Message =>
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => msg(from + i))
 
 type Fetch = {
-  src: 'loadLatest' | 'loadBefore' | 'loadAfter'
+  src: string
   input: unknown
   answer: (messages: Message[]) => Promise<void>
   fail: () => Promise<void>
 }
 
-/** The conversation with history calls the test answers; `fetches` lists every call, oldest first. */
-function open(focusSeq: number | null = null, topic: Partial<ConversationTopic> = {}) {
+/** Every call the conversation may make: a test that sees no new entry in `fetches` knows it made no request. */
+const CALLS = [
+  'loadLatest',
+  'loadBefore',
+  'loadAfter',
+  'editMessage',
+  'confirmDelete',
+  'deleteMessage',
+  'pinMessage',
+  'loadPinned',
+  'loadForwardTargets',
+  'forwardMessage',
+] as const
+
+/** The conversation with every call recorded, answered by the test; `fetches` lists every call, oldest first. */
+function open(focusSeq: number | null = null, topic: Partial<ConversationTopic> = {}, mediaToken = 'tok-1') {
   const fetches: Fetch[] = []
   const fake = <TInput>(src: Fetch['src']) =>
     fromPromise<Message[], TInput>(
@@ -44,12 +53,9 @@ function open(focusSeq: number | null = null, topic: Partial<ConversationTopic> 
           })
         }),
     )
-  const actor = createActor(
-    conversationMachine.provide({
-      actors: { loadLatest: fake('loadLatest'), loadBefore: fake('loadBefore'), loadAfter: fake('loadAfter') },
-    }),
-    { input: { ...conversationSampleInput, topic: { ...conversationSampleInput.topic, _id: TOPIC, ...topic }, focusSeq } },
-  ).start()
+  const actor = createActor(conversationMachine.provide({ actors: Object.fromEntries(CALLS.map((src) => [src, fake(src)])) as never }), {
+    input: { ...conversationSampleInput, topic: { ...conversationSampleInput.topic, _id: TOPIC, ...topic }, focusSeq, mediaToken },
+  }).start()
   const history = () => (actor.getSnapshot().value as { history: string }).history
   const catchUps = () => fetches.filter((f) => f.src === 'loadAfter')
   const props = () => connect(actor.getSnapshot(), () => undefined)
@@ -64,10 +70,10 @@ afterEach(() => {
 })
 
 describe('conversation machine: one catch-up per reconnection', () => {
-  it('a reconnection (CATCH_UP) fetches what came after the newest message once', async () => {
+  it('a reconnection (CONNECTED) fetches what came after the newest message once', async () => {
     const { actor, fetches, history, catchUps } = open()
     await fetches[0]!.answer(range(1, 3))
-    actor.send({ type: 'CATCH_UP' })
+    actor.send({ type: 'CONNECTED' })
     expect(catchUps().map((f) => f.input)).toEqual([{ topicId: TOPIC, after: 3 }])
     await catchUps()[0]!.answer([msg(4)])
     expect(history()).toBe('ready')
@@ -79,10 +85,10 @@ describe('conversation machine: one catch-up per reconnection', () => {
   it('asked while a catch-up runs, it is not dropped: one more fetch after it, from the newest then shown', async () => {
     const { actor, fetches, history, catchUps } = open()
     await fetches[0]!.answer(range(1, 3))
-    actor.send({ type: 'CATCH_UP' })
-    // A new reconnection (or a message to fetch) while the first answer is on its way, asked twice.
-    actor.send({ type: 'CATCH_UP' })
-    actor.send({ type: 'CATCH_UP' })
+    actor.send({ type: 'CONNECTED' })
+    // Two more reconnections while the first answer is on its way.
+    actor.send({ type: 'CONNECTED' })
+    actor.send({ type: 'CONNECTED' })
     expect(catchUps()).toHaveLength(1)
     await catchUps()[0]!.answer([msg(4)])
     expect(catchUps().map((f) => f.input)).toEqual([
@@ -98,7 +104,7 @@ describe('conversation machine: one catch-up per reconnection', () => {
     const { actor, fetches, history, catchUps } = open()
     await fetches[0]!.answer(range(21, 40))
     actor.send({ type: 'LOAD_OLDER' })
-    actor.send({ type: 'CATCH_UP' })
+    actor.send({ type: 'CONNECTED' })
     expect(history()).toBe('loadingOlder')
     expect(catchUps()).toEqual([])
     await fetches[1]!.fail()
@@ -107,13 +113,13 @@ describe('conversation machine: one catch-up per reconnection', () => {
 
   it('asked while the first page loads, it runs after it; asked before a reload, the reload is the catch-up', async () => {
     const first = open()
-    first.actor.send({ type: 'CATCH_UP' })
+    first.actor.send({ type: 'CONNECTED' })
     await first.fetches[0]!.answer(range(1, 3))
     expect(first.catchUps().map((f) => f.input)).toEqual([{ topicId: TOPIC, after: 3 }])
 
     const second = open()
     await second.fetches[0]!.fail()
-    second.actor.send({ type: 'CATCH_UP' })
+    second.actor.send({ type: 'CONNECTED' })
     second.actor.send({ type: 'RETRY' })
     await second.fetches[1]!.answer(range(1, 3))
     expect(second.history()).toBe('ready')
@@ -121,31 +127,98 @@ describe('conversation machine: one catch-up per reconnection', () => {
   })
 })
 
-describe('conversation machine: a pushed change carries no file links', () => {
+describe('conversation machine: pushed files are linked with the session media token, with no request', () => {
   const file = { _id: 'f-1', key: 'k1.png', name: 'photo.png', mime: 'image/png', size: 10, kind: 'image' as const, width: 4, height: 3 }
-  const withFile = {
+  const doc = {
+    _id: 'f-2',
+    key: 'k2.pdf',
+    name: 'notes.pdf',
+    mime: 'application/pdf',
+    size: 20,
+    kind: 'file' as const,
+    width: null,
+    height: null,
+  }
+  /** What the server answers in GET topic/messages: links with a token it signed for this reader. */
+  const served = {
     ...msg(2),
     type: 'file' as const,
     message: '',
-    media: [{ ...file, url: '/api/media/access?mine', thumb_url: '/api/media/access?mine-thumb' }],
+    media: [
+      {
+        ...file,
+        url: '/api/media/access?key=k1.png&topic_id=t-1&token=server',
+        thumb_url: '/api/media/access?key=k1.png.thumb.jpg&topic_id=t-1&token=server',
+      },
+    ],
   }
+  /** The socket's copy of a message with an image (a thumbnail) and a pdf (none): keys, no links. */
+  const pushed = {
+    ...msg(4),
+    type: 'file' as const,
+    message: '',
+    media: [
+      { ...file, has_thumb: true },
+      { ...doc, has_thumb: false },
+    ],
+  }
+  const filesOf = (actor: ReturnType<typeof open>['actor'], id: string) =>
+    actor
+      .getSnapshot()
+      .context.messages.find((m) => m._id === id)!
+      .media.map((f) => [f._id, f.url, f.thumb_url])
 
-  it("a pinned message keeps this reader's links; a deleted one has no files", async () => {
+  it('a pushed message with files in the open chat is shown with links built from the token, and no call is made', async () => {
     const { actor, fetches } = open()
-    await fetches[0]!.answer([msg(1), withFile])
-    const shown = () => actor.getSnapshot().context.messages.find((m) => m._id === withFile._id)!
-    actor.send({ type: 'CHANGED', message: { ...withFile, is_pin: true, media: [file] } })
-    expect(shown()).toMatchObject({
-      is_pin: true,
-      media: [{ _id: 'f-1', url: '/api/media/access?mine', thumb_url: '/api/media/access?mine-thumb' }],
-    })
-    actor.send({ type: 'CHANGED', message: { ...withFile, is_deleted: true, media: [] } })
-    expect(shown()).toMatchObject({ is_deleted: true, media: [] })
+    await fetches[0]!.answer([msg(1)])
+    actor.send({ type: 'SOCKET_NEW_MESSAGE', message: pushed })
+    expect(fetches.map((f) => f.src)).toEqual(['loadLatest'])
+    expect(filesOf(actor, 'm-4')).toEqual([
+      ['f-1', '/api/media/access?key=k1.png&topic_id=t-1&token=tok-1', '/api/media/access?key=k1.png.thumb.jpg&topic_id=t-1&token=tok-1'],
+      ['f-2', '/api/media/access?key=k2.pdf&topic_id=t-1&token=tok-1', null],
+    ])
+    // An hour on, nothing was fetched either: the links live as long as the token, which the session renews.
+    await vi.advanceTimersByTimeAsync(60 * 60_000)
+    expect(fetches.map((f) => f.src)).toEqual(['loadLatest'])
   })
 
-  it('keeps the links of the files the reader has, drops files it has no link for, and has none for a message it does not know', () => {
-    expect(withKnownLinks([withFile], { ...withFile, media: [file, { ...file, _id: 'f-2' }] }).media).toEqual(withFile.media)
-    expect(withKnownLinks([], { ...withFile, media: [file] }).media).toEqual([])
+  it("a renewed token links every file shown again, loaded and pushed ones, with no call; another chat's push is not shown", async () => {
+    const { actor, fetches } = open()
+    await fetches[0]!.answer([msg(1), served])
+    actor.send({ type: 'SOCKET_NEW_MESSAGE', message: pushed })
+    actor.send({ type: 'SOCKET_NEW_MESSAGE', message: { ...pushed, _id: 'm-elsewhere', seq: 5, topic_id: 't-other' } })
+    expect(filesOf(actor, 'm-2')).toEqual([
+      ['f-1', '/api/media/access?key=k1.png&topic_id=t-1&token=tok-1', '/api/media/access?key=k1.png.thumb.jpg&topic_id=t-1&token=tok-1'],
+    ])
+    actor.send({ type: 'MEDIA_TOKEN', token: 'tok-2' })
+    expect(filesOf(actor, 'm-2')).toEqual([
+      ['f-1', '/api/media/access?key=k1.png&topic_id=t-1&token=tok-2', '/api/media/access?key=k1.png.thumb.jpg&topic_id=t-1&token=tok-2'],
+    ])
+    expect(filesOf(actor, 'm-4').map(([, url]) => url)).toEqual([
+      '/api/media/access?key=k1.png&topic_id=t-1&token=tok-2',
+      '/api/media/access?key=k2.pdf&topic_id=t-1&token=tok-2',
+    ])
+    expect(actor.getSnapshot().context.messages.map((m) => m._id)).toEqual(['m-1', 'm-2', 'm-4'])
+    expect(fetches.map((f) => f.src)).toEqual(['loadLatest'])
+  })
+
+  it('a pushed change (pin, delete) of a message shown keeps its files linked with the token; a deleted one has none', async () => {
+    const { actor, fetches } = open()
+    await fetches[0]!.answer([msg(1), served])
+    actor.send({ type: 'SOCKET_MESSAGE_CHANGED', change: 'pinned', message: { ...withoutLinks(served), is_pin: true } })
+    expect(actor.getSnapshot().context.messages[1]).toMatchObject({ is_pin: true })
+    expect(filesOf(actor, 'm-2')).toEqual([
+      ['f-1', '/api/media/access?key=k1.png&topic_id=t-1&token=tok-1', '/api/media/access?key=k1.png.thumb.jpg&topic_id=t-1&token=tok-1'],
+    ])
+    actor.send({ type: 'SOCKET_MESSAGE_CHANGED', change: 'deleted', message: { ...withoutLinks(served), is_deleted: true, media: [] } })
+    expect(actor.getSnapshot().context.messages[1]).toMatchObject({ is_deleted: true, media: [] })
+    expect(fetches.map((f) => f.src)).toEqual(['loadLatest'])
+  })
+
+  it('without a token (no session) the links the server gave stay as they are', async () => {
+    const { actor, fetches } = open(null, {}, '')
+    await fetches[0]!.answer([served])
+    expect(actor.getSnapshot().context.messages[0]!.media).toEqual(served.media)
   })
 })
 
@@ -177,10 +250,13 @@ describe('conversation machine: live messages, older pages and an empty chat', (
     const { actor, fetches } = open()
     await fetches[0]!.answer([msg(1), msg(3)])
     actor.send({ type: 'RECEIVED', message: { ...msg(2), topic_id: 't-other' } })
-    actor.send({ type: 'CHANGED', message: { ...msg(7), is_pin: true } })
+    actor.send({ type: 'SOCKET_NEW_MESSAGE', message: withoutLinks({ ...msg(2), _id: 'm-x', topic_id: 't-other' }) })
+    actor.send({ type: 'SOCKET_MESSAGE_CHANGED', change: 'pinned', message: withoutLinks({ ...msg(7), is_pin: true }) })
     expect(actor.getSnapshot().context.messages.map((m) => m._id)).toEqual(['m-1', 'm-3'])
-    actor.send({ type: 'RECEIVED', message: msg(2) })
+    actor.send({ type: 'SOCKET_NEW_MESSAGE', message: withoutLinks(msg(2)) })
     expect(actor.getSnapshot().context.messages.map((m) => m._id)).toEqual(['m-1', 'm-2', 'm-3'])
+    actor.send({ type: 'RECEIVED', message: msg(4) })
+    expect(actor.getSnapshot().context.messages.map((m) => m._id)).toEqual(['m-1', 'm-2', 'm-3', 'm-4'])
   })
 
   it('loads older messages only after a full page, from before the oldest shown', async () => {
@@ -208,7 +284,7 @@ describe('conversation machine: live messages, older pages and an empty chat', (
   it('a catch-up in a chat with no messages asks for everything after seq 0', async () => {
     const { actor, fetches, catchUps } = open()
     await fetches[0]!.answer([])
-    actor.send({ type: 'CATCH_UP' })
+    actor.send({ type: 'CONNECTED' })
     expect(catchUps().map((f) => f.input)).toEqual([{ topicId: TOPIC, after: 0 }])
   })
 
@@ -229,20 +305,26 @@ describe('conversation machine: who is typing', () => {
   const bao = { _id: 'u-bao', name: 'Bao' }
   const me = { _id: conversationSampleInput.meId, name: 'Me' }
 
+  const typing = (user: { _id: string; name: string }, topic_id = TOPIC) => ({ type: 'SOCKET_TYPING' as const, topic_id, user })
+
   it('lists each typist once, the latest last, not the user, and clears them all 4 s after the last one typed', async () => {
     const { actor, props } = open()
-    actor.send({ type: 'TYPING', typist: lan })
+    actor.send(typing(lan))
     await vi.advanceTimersByTimeAsync(3_000)
-    actor.send({ type: 'TYPING', typist: bao })
-    actor.send({ type: 'TYPING', typist: me })
-    actor.send({ type: 'TYPING', typist: lan })
+    actor.send(typing(bao))
+    actor.send(typing(me))
+    // Someone typing in another chat is not shown here, nor restarts the window.
+    actor.send(typing({ _id: 'u-an', name: 'An' }, 't-other'))
+    actor.send(typing(lan))
     expect(actor.getSnapshot().context.typists).toEqual([bao, me, lan])
     expect(props().typists).toEqual([bao, lan])
     await vi.advanceTimersByTimeAsync(3_999)
     expect(props().typists).toEqual([bao, lan])
     await vi.advanceTimersByTimeAsync(1)
     expect(props().typists).toEqual([])
-    actor.send({ type: 'TYPING', typist: bao })
+    actor.send(typing(bao, 't-other'))
+    expect(props().typists).toEqual([])
+    actor.send(typing(bao))
     expect(props().typists).toEqual([bao])
   })
 })

@@ -39,7 +39,7 @@ const user = (over: Partial<User> = {}): User => ({
   ...over,
 })
 
-const tokens = (n: number, accessToken = `access-${n}`): Tokens => ({ access_token: accessToken })
+const tokens = (n: number, accessToken = `access-${n}`): Tokens => ({ access_token: accessToken, media_token: `media-${n}` })
 
 /** Failures as the runtime reports them (TokenFailure). */
 const rejected = Object.assign(new Error('401'), { rejected: true })
@@ -169,6 +169,7 @@ describe('session machine', () => {
       expect(h.calls.restore).toHaveLength(1)
       expect(h.calls.remember).toEqual(['u1'])
       expect(snapshot.context.accessToken).toBe('access-2')
+      expect(snapshot.context.mediaToken).toBe('media-2')
       expect(snapshot.context.user?.workid).toBe('lan.nguyen')
       expect(h.calls.applyLanguage).toEqual(['vi'])
       expect(h.calls['socket:open']).toEqual(['access-2'])
@@ -227,6 +228,8 @@ describe('session machine', () => {
       const snapshot = h.actor.getSnapshot()
       expect(snapshot.matches({ loggedIn: { active: { token: 'fresh' } } })).toBe(true)
       expect(snapshot.context.accessToken).toBe('access-3')
+      // The media token comes with the access token: the chat links files with the new one.
+      expect(snapshot.context.mediaToken).toBe('media-3')
     })
 
     it('refreshes ahead of expiry (fake clock)', async () => {

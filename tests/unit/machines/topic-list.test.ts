@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
-import { connect, sortTopics, topicListMachine, type TopicItem, type TopicListEvent } from '../../../src/machines/topic-list'
+import { connect, connectBadge, sortTopics, topicListMachine, type TopicItem, type TopicListEvent } from '../../../src/machines/topic-list'
 
 /** The chat list's guards (which events change which topic), its order and its labels, beside what the generated paths reach. */
 
@@ -25,6 +25,8 @@ const LOADED: TopicItem[] = [
   topic('t-none', { created_at: '2026-03-01T07:00:00.000Z' }),
 ]
 
+const ME = 'u-me'
+
 async function start(loaded: TopicItem[] = LOADED) {
   const calls: string[] = []
   const record = (name: string) => fromPromise<unknown, { topic_id: string }>(async ({ input }) => calls.push(`${name}:${input.topic_id}`))
@@ -39,8 +41,13 @@ async function start(loaded: TopicItem[] = LOADED) {
         unpinTopic: record('unpin'),
         hideTopic: record('hide'),
         saveSeen: recordSeen,
+        loadTopic: fromPromise<TopicItem, { topic_id: string }>(async ({ input }) => {
+          calls.push(`topic:${input.topic_id}`)
+          return topic(input.topic_id, { is_seen: false, message: said(`m-${input.topic_id}`, '2026-03-02T00:00:00.000Z') })
+        }),
       },
     }),
+    { input: { meId: ME } },
   ).start()
   await waitFor(actor, (s) => s.matches('ready'))
   /** Sends the event and says whether the list changed (a new list) or was left as it was. */
@@ -77,10 +84,11 @@ describe('topic list machine', () => {
       { type: 'CALL_STARTED', topicId: 't-404', messageId: 'm-x', at: '2026-03-02T00:00:00.000Z' },
       { type: 'CALL_CLOSED', topicId: 't-404' },
       { type: 'CALL_CLOSED', topicId: 't-old' },
-      { type: 'NEW_MESSAGE', topicId: 't-404', message: said('m-x', '2026-03-02T00:00:00.000Z') },
       { type: 'MESSAGE_DELETED', topicId: 't-old', messageId: 'm-pin' },
       { type: 'MESSAGE_DELETED', topicId: 't-404', messageId: 'm-old' },
-      { type: 'RENAMED', topicId: 't-404', name: 'Renamed' },
+      { type: 'TOPIC_CHANGED', change: 'added', topic: topic('t-old', { name: 'Renamed' }) },
+      { type: 'OPEN', topicId: 't-old' },
+      { type: 'OPEN', topicId: null },
       { type: 'REMOVED', topicId: 't-404' },
       { type: 'MEMBER_ADDED', topic: topic('t-old', { name: 'Again' }) },
       { type: 'CHAT_REQUEST', topic: topic('t-pin', { name: 'Again' }) },
@@ -107,7 +115,7 @@ describe('topic list machine', () => {
 
   it('trims the names of a renamed topic and of a topic that joins the list', async () => {
     const { changes, find, actor } = await start()
-    expect(changes({ type: 'RENAMED', topicId: 't-old', name: '  Launch plan  ' })).toBe(true)
+    expect(changes({ type: 'TOPIC_CHANGED', change: 'updated', topic: topic('t-old', { name: '  Launch plan  ' }) })).toBe(true)
     expect(find('t-old')!.name).toBe('Launch plan')
     expect(changes({ type: 'MEMBER_ADDED', topic: topic('t-new', { name: '  Design  ' }) })).toBe(true)
     expect(changes({ type: 'CHAT_REQUEST', topic: topic('t-ask', { name: ' Bao ' }) })).toBe(true)
@@ -119,6 +127,7 @@ describe('topic list machine', () => {
   it('names its status and previews, and adds a topic the user created through onAdded', async () => {
     const loading = createActor(
       topicListMachine.provide({ actors: { loadTopics: fromPromise(() => new Promise<TopicItem[]>(() => undefined)) } }),
+      { input: { meId: ME } },
     ).start()
     expect(connect(loading.getSnapshot(), () => undefined).status).toBe('loading')
     const { actor } = await start()
@@ -135,5 +144,117 @@ describe('topic list machine', () => {
     const created = topic('t-mine', { is_group: true })
     props.onAdded(created)
     expect(sent).toEqual([{ type: 'MEMBER_ADDED', topic: created }])
+  })
+
+  const from = (senderId: string | null, topicId: string, n = 1): TopicListEvent => ({
+    type: 'NEW_MESSAGE',
+    topicId,
+    senderId,
+    message: said(`m-new-${topicId}-${n}`, `2026-03-02T00:0${n}:00.000Z`),
+  })
+
+  it('a message in the open chat, or one the user sent, leaves it seen; only the open chat tells the server', async () => {
+    const { actor, calls, find } = await start()
+    actor.send({ type: 'OPEN', topicId: 't-old' })
+    actor.send(from('u-lan', 't-old'))
+    expect(find('t-old')).toMatchObject({ is_seen: true, message: { _id: 'm-new-t-old-1' } })
+    // The server keeps a topic seen for its sender: no call for the user's own message.
+    actor.send(from(ME, 't-none'))
+    expect(find('t-none')).toMatchObject({ is_seen: true, message: { _id: 'm-new-t-none-1' } })
+    // Someone else's message elsewhere, and a system message: unread.
+    actor.send(from('u-lan', 't-pin'))
+    actor.send(from(null, 't-none', 2))
+    expect(find('t-pin')!.is_seen).toBe(false)
+    expect(find('t-none')!.is_seen).toBe(false)
+    expect(calls).toEqual(['seen:t-old:true'])
+    // Left the chat: its messages are unread again.
+    actor.send({ type: 'OPEN', topicId: null })
+    actor.send(from('u-lan', 't-old', 3))
+    expect(find('t-old')!.is_seen).toBe(false)
+    expect(calls).toEqual(['seen:t-old:true'])
+  })
+
+  it('opening an unread chat marks it seen and tells the server; a list read while a chat is open marks that one', async () => {
+    const { actor, calls, find } = await start()
+    actor.send({ type: 'OPEN', topicId: 't-call' })
+    expect(find('t-call')!.is_seen).toBe(true)
+    expect(calls).toEqual(['seen:t-call:true'])
+
+    let answer: (topics: TopicItem[]) => void = () => undefined
+    const opening = createActor(
+      topicListMachine.provide({
+        actors: {
+          loadTopics: fromPromise(() => new Promise<TopicItem[]>((resolve) => (answer = resolve))),
+          saveSeen: fromPromise<unknown, { topic_id: string; is_seen: boolean }>(async ({ input }) =>
+            calls.push(`seen:${input.topic_id}:${input.is_seen}`),
+          ),
+        },
+      }),
+      { input: { meId: ME } },
+    ).start()
+    opening.send({ type: 'OPEN', topicId: 't-call' })
+    answer(LOADED)
+    await waitFor(opening, (s) => s.matches('ready'))
+    expect(opening.getSnapshot().context.topics.find((t) => t._id === 't-call')!.is_seen).toBe(true)
+    expect(calls).toEqual(['seen:t-call:true', 'seen:t-call:true'])
+  })
+
+  it('a message in a topic not in the list reads that topic (GET topic/info), which joins the list unread', async () => {
+    const { actor, calls, find } = await start()
+    actor.send(from('u-lan', 't-new'))
+    await waitFor(actor, () => find('t-new') !== undefined)
+    expect(calls).toEqual(['topic:t-new'])
+    expect(find('t-new')).toMatchObject({ is_seen: false })
+    expect(actor.getSnapshot().context.topics.map((t) => t._id)).toEqual(['t-pin', 't-new', 't-call', 't-none', 't-old'])
+    // A topic that changed while the list did not hold it joins it too; one that arrived again does not twice.
+    actor.send({ type: 'TOPIC_CHANGED', change: 'updated', topic: topic('t-other', { name: 'Other' }) })
+    actor.send({ type: 'TOPIC_CHANGED', change: 'added', topic: topic('t-other', { name: 'Other' }) })
+    expect(actor.getSnapshot().context.topics.filter((t) => t._id === 't-other')).toHaveLength(1)
+  })
+
+  it('reads the list again in the background when the socket reconnects or the list is shown, and loads again after a failure', async () => {
+    const answers: ((topics: TopicItem[]) => void)[] = []
+    let fail: () => void = () => undefined
+    const actor = createActor(
+      topicListMachine.provide({
+        actors: {
+          loadTopics: fromPromise(
+            () =>
+              new Promise<TopicItem[]>((resolve, reject) => {
+                answers.push(resolve)
+                fail = () => reject(new Error('offline'))
+              }),
+          ),
+        },
+      }),
+      { input: { meId: ME } },
+    ).start()
+    fail()
+    await waitFor(actor, (s) => s.matches('failed'))
+    actor.send({ type: 'CONNECTED' })
+    expect(actor.getSnapshot().matches('loading')).toBe(true)
+    answers[1]!(LOADED)
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }))
+    actor.send({ type: 'CONNECTED' })
+    expect(actor.getSnapshot().matches({ ready: 'refreshing' })).toBe(true)
+    // Meanwhile the list shows, and takes what comes.
+    expect(connect(actor.getSnapshot(), () => undefined).status).toBe('ready')
+    actor.send({ type: 'SHOWN' })
+    expect(answers).toHaveLength(3)
+    answers[2]!([topic('t-pin', { is_seen: false })])
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }))
+    expect(actor.getSnapshot().context.topics.map((t) => t._id)).toEqual(['t-pin'])
+    actor.send({ type: 'SHOWN' })
+    expect(answers).toHaveLength(4)
+  })
+
+  it("the header's badge counts the list's unread chats, '10+' past ten", async () => {
+    const many = Array.from({ length: 12 }, (_, i) => topic(`t-${i}`, { is_seen: i >= 11 }))
+    const { actor } = await start(many)
+    expect(connectBadge(actor.getSnapshot())).toEqual({ badge: '10+', count: 11 })
+    for (let i = 0; i < 2; i++) actor.send({ type: 'SEEN', topicId: `t-${i}` })
+    expect(connectBadge(actor.getSnapshot())).toEqual({ badge: '9', count: 9 })
+    actor.send(from('u-lan', 't-11'))
+    expect(connectBadge(actor.getSnapshot())).toEqual({ badge: '10', count: 10 })
   })
 })

@@ -144,11 +144,11 @@ describe('http client', () => {
     const actor = createActor(
       sessionMachine.provide({
         actors: {
-          restore: fromPromise(async () => ({ tokens: { access_token: 'a1' }, user })),
+          restore: fromPromise(async () => ({ tokens: { access_token: 'a1', media_token: 'm1' }, user })),
           refresh: fromPromise(async (): Promise<Tokens> => {
             refreshCalls++
             await new Promise((r) => setTimeout(r, 5))
-            return { access_token: 'a2' }
+            return { access_token: 'a2', media_token: 'm2' }
           }),
         },
       }),

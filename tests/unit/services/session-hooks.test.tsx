@@ -30,6 +30,7 @@ vi.mock('../../../src/services/session', () => ({
 vi.mock('../../../src/services/auth', () => ({
   login: async (body: { email: string }): Promise<Session> => ({
     access_token: 'at',
+    media_token: 'mt',
     user: { ...lan, email: body.email, email_verified: wire.verified },
   }),
   resendCode: async () => ({ sent: true }),

@@ -30,7 +30,7 @@ function ChatLayout() {
   const loadedTopicId = loaded?.status === 'success' ? loaded.params.topicId : null
   const meId = useSession(meOf)
   const channelId = useSession(channelOf)
-  const list = useTopicList(loadedTopicId, meId)
+  const list = useTopicList(loadedTopicId)
   const newGroup = useNewGroup(meId, (topic) => {
     list.onAdded(topic)
     list.onOpen(topic._id)
