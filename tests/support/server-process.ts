@@ -7,7 +7,16 @@ import { SERVER_NODE_FLAGS } from '../../server/node-flags'
 export interface RunningServer {
   url: string
   logFile: string
+  /** The server's process (with an IPC channel when started with `ipc`). */
+  process: ChildProcess
   stop(): Promise<void>
+}
+
+export interface ServerProcessOptions {
+  /** Modules the server process imports before its own (`--import`, after tsx), e.g. a bench probe. */
+  preload?: readonly string[]
+  /** Opens an IPC channel to the process (for a preloaded probe to answer on). */
+  ipc?: boolean
 }
 
 /**
@@ -15,7 +24,11 @@ export interface RunningServer {
  * fresh embedded database, logging to a file.
  * With SERVER_CPU_PROFILE_DIR set, the server writes a V8 CPU profile there when it stops.
  */
-export async function startServerProcess(port: number, env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServerProcess(
+  port: number,
+  env: Record<string, string> = {},
+  { preload = [], ipc = false }: ServerProcessOptions = {},
+): Promise<RunningServer> {
   const taken = await fetch(`http://127.0.0.1:${port}/api/health`).then(
     () => true,
     () => false,
@@ -25,9 +38,10 @@ export async function startServerProcess(port: number, env: Record<string, strin
   const logFile = join(dataDir, 'server.log')
   const log = createWriteStream(logFile)
   const profile = process.env.SERVER_CPU_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.SERVER_CPU_PROFILE_DIR}`] : []
-  const child: ChildProcess = spawn(process.execPath, [...profile, ...SERVER_NODE_FLAGS, '--import', 'tsx', 'server/main.ts'], {
+  const imports = ['tsx', ...preload].flatMap((module) => ['--import', module])
+  const child: ChildProcess = spawn(process.execPath, [...profile, ...SERVER_NODE_FLAGS, ...imports, 'server/main.ts'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${port}`, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ipc ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'],
   })
   child.stdout?.pipe(log)
   child.stderr?.pipe(log)
@@ -46,6 +60,7 @@ export async function startServerProcess(port: number, env: Record<string, strin
   return {
     url,
     logFile,
+    process: child,
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve()
