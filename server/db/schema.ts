@@ -275,6 +275,10 @@ export const messages = pgTable(
     index('messages_topic_pinned_idx')
       .on(t.topicId)
       .where(sql`${t.isPin} = 1`),
+    // The missed-message email finds the recent messages that mention someone through it (the few, not every message).
+    index('messages_mentions_idx')
+      .on(t.createdAt)
+      .where(sql`${t.mentions} <> '[]'::jsonb`),
   ],
 )
 

@@ -51,7 +51,10 @@ export function createScheduler(jobs: readonly Job[], { db, log, now, pollMs = 6
     for (const job of jobs) {
       try {
         if (!(await claim(job))) continue
-        log.info({ job: job.name, ...(await job.run()) }, 'scheduled job done')
+        const started = performance.now()
+        const done = await job.run()
+        // How long it ran: a job holds a share of the database (all of the embedded one's single connection) meanwhile.
+        log.info({ job: job.name, ...done, ms: Math.round(performance.now() - started) }, 'scheduled job done')
         ran.push(job.name)
       } catch (err) {
         log.error({ err, job: job.name }, 'scheduled job failed')

@@ -309,6 +309,22 @@ describe('the missed-message email', () => {
     expect(await emailsTo(b.email)).toHaveLength(1)
   })
 
+  it("lists a group message with a word the person follows once, mentioned or not; the group's other messages are not listed", async () => {
+    const [a, follower, both] = await Promise.all([person(base, 'Sender'), person(base, 'Follower'), person(base, 'Both')])
+    for (const who of [follower, both]) expect((await who.api('PUT', 'attention/settings', { keywords: ['release'] })).status).toBe(200)
+    const { generalId } = await channelWith(a, [follower, both], 'Keyword team')
+    await send(a, generalId, 'The release is out', [both.user._id])
+    await send(a, generalId, 'lunch anyone?')
+    await server.services.attention.sendDigests(new Date(Date.now() + 11 * MINUTE))
+    for (const who of [follower, both]) {
+      const [mail, ...more] = await emailsTo(who.email)
+      expect(more, who.user.name).toHaveLength(0)
+      expect(mail!.subject).toBe('You have 1 unread message on Workroom')
+      expect(mail!.text).toContain('The release is out')
+      expect(mail!.text).not.toContain('lunch anyone?')
+    }
+  })
+
   it('respects mute, level and do not disturb at the time of the message', async () => {
     const [a, muted, leveled, busy] = await Promise.all([
       person(base, 'Sender'),

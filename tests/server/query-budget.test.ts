@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sql } from 'drizzle-orm'
 import { startTestServer, type TestServer } from './harness'
 import { channelWith, clientId, type Person, person } from './chat-fixtures'
 
@@ -91,5 +92,42 @@ describe('queries per request', () => {
     const twenty = await statementsOf(d, 'GET', `topic/messages?topic_id=${long}&page=1`)
     expect(twenty).toHaveLength(one.length)
     expect(twenty.length).toBeLessThanOrEqual(3)
+  })
+})
+
+describe('rows read by the missed-message email', () => {
+  // Its own embedded database: the table statistics below count this server's reads only.
+  let own: TestServer
+  beforeAll(async () => {
+    own = await startTestServer({ databaseUrl: undefined, redisUrl: undefined, now: () => Date.now() + 11 * 60_000 })
+  })
+  afterAll(() => own.stop())
+
+  /** Rows of messages and topic_members one digest run reads (sequential scans and index fetches), from PostgreSQL's table statistics. */
+  async function rowsReadByDigest(): Promise<number> {
+    const read = async () => {
+      await own.ctx.db.execute(sql`select pg_stat_force_next_flush()`)
+      const rows = await own.ctx.db.execute<{ n: string }>(
+        sql`select coalesce(sum(seq_tup_read + coalesce(idx_tup_fetch, 0)), 0) as n from pg_stat_user_tables where relname in ('messages', 'topic_members')`,
+      )
+      return Number((rows as unknown as { rows: { n: string }[] }).rows[0]!.n)
+    }
+    const before = await read()
+    await own.services.attention.sendDigests()
+    return (await read()) - before
+  }
+
+  it('does not grow with the unseen messages of a group that alert no one', async () => {
+    const [host, ...members] = await Promise.all(Array.from({ length: 6 }, (_, i) => person(own.url, `Reader ${i}`)))
+    const { generalId } = await channelWith(host!, members, 'Busy group')
+    const post = (message: string, mentions: string[] = []) =>
+      host!.api('POST', 'message/send', { client_id: clientId(), topic_id: generalId, message, mentions })
+    await post('hello @Reader 1', [members[0]!.user._id])
+    for (let i = 0; i < 3; i++) await post(`plain ${i}`)
+    const few = await rowsReadByDigest()
+    for (let i = 0; i < 200; i++) await post(`plain more ${i}`)
+    const many = await rowsReadByDigest()
+    // 200 more messages unseen by 5 members are 1,000 more (message, member) pairs; the digest reads none of them.
+    expect(many).toBeLessThanOrEqual(few)
   })
 })

@@ -7,10 +7,19 @@ import { ensure, serverBuild } from '../../tools/build/parts'
 export interface RunningServer {
   url: string
   logFile: string
+  /** The server's process (with an IPC channel when started with `ipc`). */
+  process: ChildProcess
   stop(): Promise<void>
 }
 
 let serverBuilt: Promise<unknown> | undefined
+
+export interface ServerProcessOptions {
+  /** Modules the server process imports before its own (`--import`, after tsx), e.g. a bench probe. */
+  preload?: readonly string[]
+  /** Opens an IPC channel to the process (for a preloaded probe to answer on). */
+  ipc?: boolean
+}
 
 /**
  * The command line of `npm run serve` (what `npm start` runs once it has built): process.execPath
@@ -31,7 +40,11 @@ export async function serveCommand(): Promise<[string, ...string[]]> {
  * embedded database, logging to a file.
  * With SERVER_CPU_PROFILE_DIR set, the server writes a V8 CPU profile there when it stops.
  */
-export async function startServerProcess(port: number, env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServerProcess(
+  port: number,
+  env: Record<string, string> = {},
+  { preload = [], ipc = false }: ServerProcessOptions = {},
+): Promise<RunningServer> {
   const taken = await fetch(`http://127.0.0.1:${port}/api/health`).then(
     () => true,
     () => false,
@@ -42,9 +55,11 @@ export async function startServerProcess(port: number, env: Record<string, strin
   const log = createWriteStream(logFile)
   const profile = process.env.SERVER_CPU_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.SERVER_CPU_PROFILE_DIR}`] : []
   const [node, ...args] = await serveCommand()
-  const child: ChildProcess = spawn(node, [...profile, ...args], {
+  // The preloaded modules go before the script (the built server is JavaScript: they need no tsx).
+  const imports = preload.flatMap((module) => ['--import', module])
+  const child: ChildProcess = spawn(node, [...profile, ...args.slice(0, -1), ...imports, ...args.slice(-1)], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${port}`, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ipc ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'],
   })
   child.stdout?.pipe(log)
   child.stderr?.pipe(log)
@@ -63,6 +78,7 @@ export async function startServerProcess(port: number, env: Record<string, strin
   return {
     url,
     logFile,
+    process: child,
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve()

@@ -1,0 +1,1 @@
+CREATE INDEX "messages_mentions_idx" ON "messages" USING btree ("created_at") WHERE "messages"."mentions" <> '[]'::jsonb;
