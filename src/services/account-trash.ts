@@ -2,7 +2,8 @@ import { useMemo } from 'react'
 import { useActorRef, useSelector } from '@xstate/react'
 import { fromPromise } from 'xstate'
 import { endpoints } from '../../contract'
-import { accountTrashMachine, connect, type TrashActionInput, type TrashedFile } from '../machines/account-trash'
+import { accountTrashMachine, connect, type TrashActionInput } from '../machines/account-trash'
+import { withPages } from '../machines/paged-list'
 import { failingWithMessage } from './failure'
 import { call } from './http'
 
@@ -13,9 +14,7 @@ export function useAccountTrash() {
   const actor = useActorRef(
     accountTrashMachine.provide({
       actors: {
-        loadPage: fromPromise<TrashedFile[], { page: number }>(({ input }) =>
-          failingWithMessage(call(endpoints.myTrash, { page: input.page }, quiet)),
-        ),
+        list: withPages(({ page }) => failingWithMessage(call(endpoints.myTrash, { page }, quiet))),
         changeFile: fromPromise<unknown, TrashActionInput>(({ input }) =>
           failingWithMessage(
             input.action === 'restore'

@@ -13,6 +13,7 @@ import {
   type MembersPageInput,
   type RemoveMemberInput,
 } from '../machines/channel-members'
+import { withPages } from '../machines/paged-list'
 import {
   addChannelLabel,
   channelLabels,
@@ -33,7 +34,7 @@ export function useChannelMembers(input: ChannelMembersInput) {
   const actor = useActorRef(
     channelMembersMachine.provide({
       actors: {
-        loadMembers: fromPromise<Member[], MembersPageInput>(({ input }) =>
+        list: withPages((input: MembersPageInput) =>
           failingWithMessage(channelPage(input.channelId, input.page).then((page) => page.customers)),
         ),
         changeRole: fromPromise<Member, ChangeRoleInput>(({ input }) =>

@@ -1,14 +1,8 @@
 import { useEffect, useMemo } from 'react'
 import { useActorRef, useSelector } from '@xstate/react'
 import { fromPromise } from 'xstate'
-import {
-  channelStorageMachine,
-  connect,
-  type FileActionInput,
-  type StoragePage,
-  type StoragePageInput,
-  type StorageScope,
-} from '../machines/channel-storage'
+import { channelStorageMachine, connect, type FileActionInput, type StoragePageInput, type StorageScope } from '../machines/channel-storage'
+import { withPages } from '../machines/paged-list'
 import { purgeFile, restoreFile, storageOf, trashFile } from './chat'
 import { failingWithMessage } from './failure'
 
@@ -19,7 +13,7 @@ export function useChannelStorage(scope: StorageScope) {
   const actor = useActorRef(
     channelStorageMachine.provide({
       actors: {
-        loadPage: fromPromise<StoragePage, StoragePageInput>(({ input }) => failingWithMessage(storageOf(input))),
+        list: withPages((input: StoragePageInput) => failingWithMessage(storageOf(input))),
         changeFile: fromPromise<unknown, FileActionInput>(({ input }) => failingWithMessage(fileActions[input.action](input.mediaId))),
       },
     }),

@@ -4,18 +4,18 @@ import { fromPromise } from 'xstate'
 import {
   connect,
   contactListMachine,
-  type ContactItem,
   type ContactListKind,
   type ContactListProps,
   type LoadPageInput,
   type MoveItemInput,
 } from '../machines/contact-list'
+import { withPages } from '../machines/paged-list'
 import { archiveFriend, contactPage, unarchiveFriend } from './api/relates'
 import { onSocketConnect, onSocketEvent } from './socket'
 
 const appContactListMachine = contactListMachine.provide({
   actors: {
-    loadPage: fromPromise<ContactItem[], LoadPageInput>(({ input }) => contactPage(input.kind, input.page)),
+    list: withPages((input: LoadPageInput) => contactPage(input.kind, input.page)),
     moveItem: fromPromise<void, MoveItemInput>(async ({ input }) => {
       await (input.kind === 'friends' ? archiveFriend : unarchiveFriend)(input.customerId)
     }),

@@ -12,7 +12,14 @@ import {
   type NotificationBadgeEvent,
   type NotificationItem,
 } from '../machines/notification-badge'
-import { connect as connectPages, notificationPagesMachine, type LoadPageInput, type LoadPageOutput } from '../machines/notification-pages'
+import {
+  connect as connectPages,
+  pagedListMachine,
+  pagedListOf,
+  type LoadPageInput,
+  type PagedList,
+  type PageOutput,
+} from '../machines/paged-list'
 import { pushAllowed, attentionEventOf } from './attention'
 import { requestBrowserNotificationPermission, showBrowserNotification, useBrowserNotificationPermission } from './browser-notifications'
 import { listNotifications, markAllNotificationsSeen, markNotificationSeen, unreadNotifications } from './notify'
@@ -141,7 +148,7 @@ function usePushSubscription(meId: string, permission: string) {
 
 /**
  * The sidebar layout's notification badge: the machine hears the count, socket `data` and
- * NOTIFY_SEEN and the window's focus; the pages machine loads the drawer's
+ * NOTIFY_SEEN and the window's focus; its paged list loads the drawer's
  * pages (from 1, on opening and when its list is scrolled to the end). Returns the bell's, the
  * drawer's (with the browser notification permission and paging) and the tab icon's props.
  */
@@ -161,15 +168,23 @@ export function useNotificationBadge(meId: string, feed?: NotificationFeed) {
     }),
   )
   const actor = useActorRef(badgeMachine, { input: {} })
-  const [pagesMachine] = useState(() =>
-    notificationPagesMachine.provide({
+  const [pagesMachine] = useState(() => {
+    // Each page goes on to the badge as it comes (the items the list did not hold yet).
+    let delivered = 0
+    return pagedListMachine.provide({
       actors: {
-        loadPage: fromPromise<LoadPageOutput, LoadPageInput>(async ({ input }) => (await listNotifications(input.page)).map(toItem)),
+        loadPage: fromPromise<PageOutput, LoadPageInput>(async ({ input }) => (await listNotifications(input.page)).map(toItem)),
       },
-      actions: { deliver: (_, { items }) => actor.send({ type: 'LOADED', items }) },
-    }),
-  )
-  const pages = useActorRef(pagesMachine)
+      actions: {
+        report: (_, { list }: { list: PagedList }) => {
+          if (list.items.length <= delivered) return
+          actor.send({ type: 'LOADED', items: list.items.slice(delivered) as NotificationItem[] })
+          delivered = list.items.length
+        },
+      },
+    })
+  })
+  const pages = useActorRef(pagesMachine, { input: { query: {}, lazy: true } })
   useEffect(() => connectNotificationBadge(actor.send, feed), [actor, feed])
   // A push clicked: its target opens here and it is marked read.
   useEffect(
@@ -187,7 +202,8 @@ export function useNotificationBadge(meId: string, feed?: NotificationFeed) {
   const open = snapshot.matches({ drawer: 'open' })
   // Opening the drawer loads the first page (or retries a failed one).
   useEffect(() => {
-    if (open && (pages.getSnapshot().matches('idle') || pages.getSnapshot().matches('failed'))) pages.send({ type: 'LOAD_MORE' })
+    const list = pagedListOf(pages.getSnapshot())
+    if (open && (list.state === 'waiting' || list.state === 'failed' || list.error !== null)) pages.send({ type: 'LOAD_MORE' })
   }, [open, pages])
   return useMemo(() => {
     const props = connect(snapshot, actor.send)

@@ -1,11 +1,18 @@
 import { useEffect, useMemo } from 'react'
 import { useLocation, useNavigate } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
-import { fromPromise } from 'xstate'
 import { endpoints } from '../../contract/endpoints'
-import type { FoundMessage, SuperSearchResult } from '../../contract/search'
 import { connect as connectMessageSearch, type MessageSearchCallInput, messageSearchMachine } from '../machines/message-search'
-import { connect, hrefOf, type SearchCallInput, type SearchOption, searchMachine, type SearchScope } from '../machines/search'
+import {
+  connect,
+  hrefOf,
+  type SearchCallInput,
+  type SearchOption,
+  searchListWith,
+  searchMachine,
+  type SearchScope,
+} from '../machines/search'
+import { withPages } from '../machines/paged-list'
 import { call } from './http'
 
 /** GET super-search: quiet, the dropdown says itself that the search failed. */
@@ -23,13 +30,13 @@ export function useSearch(scope: SearchScope) {
     () =>
       searchMachine.provide({
         actors: {
-          search: fromPromise<SuperSearchResult, SearchCallInput>(({ input }) => superSearch(input)),
+          list: searchListWith(superSearch, scope),
         },
         actions: {
           openOption: (_, params: { option: SearchOption }) => void navigate({ href: hrefOf(params.option) }),
         },
       }),
-    [navigate],
+    [navigate, scope],
   )
   const actor = useActorRef(machine, { input: { scope } })
   const snapshot = useSelector(actor, (s) => s)
@@ -44,7 +51,7 @@ export function useMessageSearch(keyword: string) {
     () =>
       messageSearchMachine.provide({
         actors: {
-          searchMessages: fromPromise<FoundMessage[], MessageSearchCallInput>(({ input }) => searchMessages(input)),
+          list: withPages(searchMessages),
         },
       }),
     [],

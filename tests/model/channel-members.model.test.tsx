@@ -5,9 +5,13 @@ import { ROLES } from '../../contract/limits'
 import { channelMembersMachine, connect, type ChannelMembersSnapshot } from '../../src/machines/channel-members'
 import { ChannelMembers } from '../../src/ui/channel/channel-members'
 import { memberFixture } from './support/members'
+import { listChild, listReports, playReport } from './support/paged-list'
 import { describeModel, type ModelKit } from './support/run-model'
 
-/** A channel's members and labels on its page, as a member and as its owner see them. */
+/**
+ * A channel's members and labels on its page, as a member and as its owner see them. The members
+ * come from their paged list (stubbed here: the test plays its reports).
+ */
 
 type Kit = ModelKit<typeof channelMembersMachine>
 type S = ChannelMembersSnapshot
@@ -37,6 +41,8 @@ const roleSelect = (kit: Kit, name: string) => kit.screen.getByRole<HTMLSelectEl
 const failedAlert = (kit: Kit, text: string) => kit.screen.getAllByRole('alert').find((alert) => alert.textContent?.startsWith(text))!
 /** What the test told the server, per run: the oracle for what the page shows. */
 interface Told {
+  /** The second page of members came. */
+  secondPage: boolean
   added: Label[]
   deleted: string[]
   sonRole: number
@@ -45,11 +51,14 @@ interface Told {
 }
 const told = new WeakMap<object, Told>()
 const toldOf = (kit: Kit) => {
-  if (!told.has(kit.actor)) told.set(kit.actor, { added: [], deleted: [], sonRole: SON.role, removed: [] })
+  if (!told.has(kit.actor)) told.set(kit.actor, { secondPage: false, added: [], deleted: [], sonRole: SON.role, removed: [] })
   return told.get(kit.actor)!
 }
 const manages = (s: S) => s.context.myRole >= ROLES.admin
-const son = (s: S) => s.context.members.find((m) => m._id === SON._id)
+const son = (s: S) => s.context.list.items.find((m) => m._id === SON._id)
+/** The members show, no page on its way: their rows can be acted on. */
+const listIdle = (s: S) => s.context.list.state === 'idle'
+const listShown = (s: S) => ['idle', 'loadingMore'].includes(s.context.list.state)
 /**
  * Who may remove whom, as the product says it (docs/product-rules.md): the owner anyone else, an
  * admin members only, a member no one; nobody removes themselves. The oracle of the Remove buttons.
@@ -73,8 +82,10 @@ describeModel({
     JSON.stringify({
       v: s.value,
       r: s.context.myRole,
-      n: s.context.members.length,
-      more: s.context.more,
+      list: s.context.list.state,
+      n: s.context.list.items.length,
+      more: s.context.list.more,
+      lerr: s.context.list.error,
       son: son(s)?.role ?? null,
       ch: s.context.changing,
       rm: s.context.removing?._id ?? null,
@@ -86,8 +97,7 @@ describeModel({
       le: s.context.labelsError,
     }),
   events: {
-    'xstate.done.actor.loadMembers': [{ type: 'xstate.done.actor.loadMembers', output: FIRST_PAGE }],
-    'xstate.done.actor.loadMoreMembers': [{ type: 'xstate.done.actor.loadMoreMembers', output: SECOND_PAGE }],
+    LIST: (s) => listReports(s.context.list, { first: [FIRST_PAGE], next: SECOND_PAGE, failure: 'The next members were refused.' }),
     'xstate.done.actor.changeRole': (s) =>
       s.context.changing ? [{ type: 'xstate.done.actor.changeRole', output: { ...son(s)!, role: s.context.changing.role } }] : [],
     'xstate.done.actor.loadLabels': [{ type: 'xstate.done.actor.loadLabels', output: [SALES] }],
@@ -98,19 +108,21 @@ describeModel({
       },
     ],
     ...Object.fromEntries(
-      ['loadMembers', 'loadMoreMembers', 'changeRole', 'removeMember', 'leaveChannel', 'loadLabels', 'addLabel', 'deleteLabel'].map(
-        (id) => [`xstate.error.actor.${id}`, [{ type: `xstate.error.actor.${id}`, error: new Error(`${id} was refused.`) }]],
-      ),
+      ['changeRole', 'removeMember', 'leaveChannel', 'loadLabels', 'addLabel', 'deleteLabel'].map((id) => [
+        `xstate.error.actor.${id}`,
+        [{ type: `xstate.error.actor.${id}`, error: new Error(`${id} was refused.`) }],
+      ]),
     ),
     // The owner makes Son an admin, or a member again.
     CHANGE_ROLE: (s) =>
-      manages(s) && son(s)
+      manages(s) && son(s) && listIdle(s)
         ? [{ type: 'CHANGE_ROLE', memberId: SON._id, role: son(s)!.role === ROLES.member ? ROLES.admin : ROLES.member }]
         : [],
     // The owner or an admin removes Son, when the product lets them (an admin cannot once Son is an admin).
-    REMOVE: (s) => (son(s) && removableBy(s, son(s)!) ? [{ type: 'REMOVE', memberId: SON._id }] : []),
-    LEAVE: (s) => (s.context.myRole !== ROLES.owner ? [{ type: 'LEAVE' }] : []),
-    LOAD_MORE: (s) => (s.context.more ? [{ type: 'LOAD_MORE' }] : []),
+    REMOVE: (s) => (son(s) && listIdle(s) && removableBy(s, son(s)!) ? [{ type: 'REMOVE', memberId: SON._id }] : []),
+    LEAVE: (s) => (s.context.myRole !== ROLES.owner && listIdle(s) ? [{ type: 'LEAVE' }] : []),
+    LOAD_MORE: (s) => (s.context.list.more && listIdle(s) ? [{ type: 'LOAD_MORE' }] : []),
+    RETRY_MEMBERS: (s) => (s.context.list.state === 'failed' ? [{ type: 'RETRY_MEMBERS' }] : []),
     LABEL_NAME_CHANGED: (s) =>
       manages(s) && s.context.labelName === '' && !s.context.labels.some((l) => l._id === 'l-new')
         ? [{ type: 'LABEL_NAME_CHANGED', name: NEW_LABEL }]
@@ -122,7 +134,13 @@ describeModel({
   },
   render: (snapshot, send) => <ChannelMembers {...connect(snapshot, send)} />,
   spyActions: ['leftChannel'],
+  callbackActors: ['list'],
   perform: {
+    LIST: async (event, kit) => {
+      const next = (event as unknown as { list: S['context']['list'] }).list
+      await playReport(event, kit)
+      if (kit.previous.context.list.state === 'loadingMore' && next.error === null) toldOf(kit).secondPage = true
+    },
     REMOVE: async (_, kit) => {
       await kit.user.click(removeButton(kit, SON.name)!)
     },
@@ -130,12 +148,12 @@ describeModel({
       await kit.user.click(kit.screen.getByRole('button', { name: 'Leave channel' }))
     },
     CONFIRM: async (_, kit) => {
-      const leaving = kit.previous.matches({ members: { ready: 'confirmingLeave' } })
+      const leaving = kit.previous.matches({ members: { open: 'confirmingLeave' } })
       const group = confirmation(kit, leaving ? 'Confirm leaving the channel' : `Confirm removing ${SON.name} from the channel`)
       await kit.user.click(within(group).getByRole('button', { name: leaving ? 'Yes, leave' : 'Yes, remove' }))
     },
     CANCEL: async (_, kit) => {
-      const leaving = kit.previous.matches({ members: { ready: 'confirmingLeave' } })
+      const leaving = kit.previous.matches({ members: { open: 'confirmingLeave' } })
       const group = confirmation(kit, leaving ? 'Confirm leaving the channel' : `Confirm removing ${SON.name} from the channel`)
       await kit.user.click(within(group).getByRole('button', { name: 'Cancel' }))
     },
@@ -143,6 +161,8 @@ describeModel({
       const { customer_id } = kit.pending('removeMember').input as { customer_id: string }
       await kit.resolve('removeMember', {})
       toldOf(kit).removed.push(customer_id)
+      // Gone from the list at once, and the list is told.
+      expect(listChild(kit).received.at(-1)).toEqual({ type: 'REMOVE', id: customer_id })
     },
     CHANGE_ROLE: async (event, kit) => {
       const { role } = event as unknown as { role: number }
@@ -150,9 +170,11 @@ describeModel({
     },
     LOAD_MORE: async (_, kit) => {
       await kit.user.click(kit.screen.getByRole('button', { name: 'Load more' }))
+      expect(listChild(kit).received.at(-1)).toEqual({ type: 'LOAD_MORE' })
     },
     RETRY_MEMBERS: async (_, kit) => {
       await kit.user.click(within(failedAlert(kit, 'Could not load the channel members.')).getByRole('button', { name: 'Retry' }))
+      expect(listChild(kit).received.at(-1)).toEqual({ type: 'RETRY' })
     },
     RETRY_LABELS: async (_, kit) => {
       await kit.user.click(within(failedAlert(kit, 'Could not load the labels.')).getByRole('button', { name: 'Retry' }))
@@ -183,6 +205,7 @@ describeModel({
       const saved = (event as unknown as { output: Member }).output
       await kit.resolve('changeRole', saved)
       toldOf(kit).sonRole = saved.role
+      expect(listChild(kit).received.at(-1)).toEqual({ type: 'REPLACE', item: saved })
     },
     DELETE_LABEL: async (event, kit) => {
       const label = kit.previous.context.labels.find((l) => l._id === (event as unknown as { labelId: string }).labelId)!
@@ -193,26 +216,29 @@ describeModel({
     '*': (_, kit) => {
       expect(sectionOf(kit)).toBeTruthy()
     },
-    'members.loading': (_, kit) => {
-      expect(within(sectionOf(kit)).getByText('Loading channel members…')).toBeTruthy()
-      expect(kit.screen.queryByRole('list', { name: 'Channel members' })).toBeNull()
+    'members.open': (expected, kit) => {
+      // The channel's members, 20 a page: GET channel/page.
+      expect(listChild(kit).input).toEqual({ query: { channelId: 'ch-1' } })
+      const { state } = expected.context.list
+      if (state === 'loading') {
+        expect(within(sectionOf(kit)).getByText('Loading channel members…')).toBeTruthy()
+        expect(kit.screen.queryByRole('list', { name: 'Channel members' })).toBeNull()
+      }
+      if (state === 'failed') {
+        expect(failedAlert(kit, 'Could not load the channel members.')).toBeTruthy()
+        expect(kit.screen.queryByRole('list', { name: 'Channel members' })).toBeNull()
+      }
+      if (state === 'loadingMore') expect(kit.screen.getByRole<HTMLButtonElement>('button', { name: 'Load more' }).disabled).toBe(true)
     },
-    'members.failed': (_, kit) => {
-      expect(failedAlert(kit, 'Could not load the channel members.')).toBeTruthy()
-      expect(kit.screen.queryByRole('list', { name: 'Channel members' })).toBeNull()
-    },
-    'members.ready': (expected, kit) => {
+    members: (expected, kit) => {
+      if (!listShown(expected)) return
       const rows = within(kit.screen.getByRole('list', { name: 'Channel members' })).getAllByRole('listitem')
       const ids = rows.map((row) => row.getAttribute('aria-label'))
       // Each member once, however the pages overlapped: the first page, then the second's new ones.
       expect(new Set(ids).size).toBe(ids.length)
-      const loadedPages = kit.calls.filter((call) => call.id === 'loadMoreMembers' && call.settled).length
-      const { removed, sonRole } = toldOf(kit)
-      const expectedMembers = [...FIRST_PAGE, ...(expected.context.pages > 1 ? SECOND_PAGE.slice(1) : [])].filter(
-        (m) => !removed.includes(m._id),
-      )
+      const { removed, sonRole, secondPage } = toldOf(kit)
+      const expectedMembers = [...FIRST_PAGE, ...(secondPage ? SECOND_PAGE.slice(1) : [])].filter((m) => !removed.includes(m._id))
       expect(ids).toEqual(expectedMembers.map((m) => m.name))
-      expect(loadedPages).toBeGreaterThanOrEqual(expected.context.pages - 1)
       // The owner and admins change others' roles, never their own nor (as anyone) the owner's.
       if (manages(expected)) {
         expect(kit.screen.queryByRole('combobox', { name: `Role of ${OWNER.name}` })).toBeNull()
@@ -234,47 +260,46 @@ describeModel({
       if (isOwner) expect(kit.screen.queryByText('Leave channel')).toBeNull()
       const error = expected.context.membersError
       if (error) expect(failedAlert(kit, error)).toBeTruthy()
-      expect(kit.screen.queryByRole('button', { name: 'Load more' }) !== null).toBe(expected.context.more)
+      expect(kit.screen.queryByRole('button', { name: 'Load more' }) !== null).toBe(expected.context.list.more)
     },
-    'members.ready.idle': (expected, kit) => {
+    'members.open.idle': (expected, kit) => {
+      if (!listIdle(expected)) return
       if (manages(expected) && son(expected)) expect(roleSelect(kit, SON.name).getAttribute('aria-busy')).toBeNull()
       // No confirmation open; the Leave button (text queries: cheaper than roles on a 20-row list) can be pressed.
       expect(kit.screen.queryByText(/^Yes, (remove|leave)$/)).toBeNull()
       if (expected.context.myRole !== ROLES.owner) expect(kit.screen.getByText('Leave channel').closest('button')!.disabled).toBe(false)
     },
-    'members.ready.confirmingRemoval': (_, kit) => {
+    'members.open.confirmingRemoval': (_, kit) => {
       // Asked first, nothing sent yet.
       const group = confirmation(kit, `Confirm removing ${SON.name} from the channel`)
       expect(group.textContent).toContain(`Remove ${SON.name} from the channel?`)
       expect(kit.calls.some((call) => call.id === 'removeMember' && !call.settled)).toBe(false)
       expect(removeButton(kit, SON.name)!.disabled).toBe(true)
     },
-    'members.ready.removing': (_, kit) => {
+    'members.open.removing': (_, kit) => {
       expect(kit.pending('removeMember').input).toEqual({ channelId: 'ch-1', customer_id: SON._id })
       expect(removeButton(kit, SON.name)!.getAttribute('aria-busy')).toBe('true')
       expect(kit.screen.queryByText('Yes, remove')).toBeNull()
     },
-    'members.ready.confirmingLeave': (_, kit) => {
+    'members.open.confirmingLeave': (_, kit) => {
       expect(confirmation(kit, 'Confirm leaving the channel').textContent).toContain('Leave this channel?')
       expect(kit.calls.some((call) => call.id === 'leaveChannel')).toBe(false)
       expect(kit.actions.leftChannel).not.toHaveBeenCalled()
     },
-    'members.ready.leaving': (_, kit) => {
+    'members.open.leaving': (_, kit) => {
       expect(kit.pending('leaveChannel').input).toEqual({ channelId: 'ch-1' })
       const leave = kit.screen.getByRole<HTMLButtonElement>('button', { name: 'Leave channel' })
       expect(leave.getAttribute('aria-busy')).toBe('true')
       expect(leave.disabled).toBe(true)
     },
     'members.left': (_, kit) => {
+      // Its list stops with the page.
+      expect(kit.callbacks.filter((call) => call.src === 'list' && !call.stopped)).toHaveLength(0)
       // Left once the server said so: the app goes to the chats, once.
       expect(kit.calls.filter((call) => call.id === 'leaveChannel' && call.settled)).toHaveLength(1)
       expect(kit.actions.leftChannel).toHaveBeenCalledTimes(1)
     },
-    'members.ready.loadingMore': (_, kit) => {
-      expect(kit.pending('loadMoreMembers').input).toEqual({ channelId: 'ch-1', page: 2 })
-      expect(kit.screen.getByRole<HTMLButtonElement>('button', { name: 'Load more' }).disabled).toBe(true)
-    },
-    'members.ready.changingRole': (expected, kit) => {
+    'members.open.changingRole': (expected, kit) => {
       expect(kit.pending('changeRole').input).toEqual({ channelId: 'ch-1', customer_id: SON._id, role: expected.context.changing!.role })
       expect(roleSelect(kit, SON.name).getAttribute('aria-busy')).toBe('true')
     },

@@ -3,10 +3,14 @@ import { within } from '@testing-library/react'
 import type { StoragePage, StoredFile } from '../../contract/media'
 import { channelStorageMachine, connect, type ChannelStorageSnapshot, type StorageScope } from '../../src/machines/channel-storage'
 import { StoragePageView } from '../../src/ui/storage/storage-page'
+import { listChild, listReports, playReport } from './support/paged-list'
 import { describeModel, type ModelKit } from './support/run-model'
 import { routed } from './support/routed'
 
-/** A chat's files, its trash, and a channel's files, as /chat/channel/{channel}/storage… render them. */
+/**
+ * A chat's files, its trash, and a channel's files, as /chat/channel/{channel}/storage… render them.
+ * The pages come from the scope's paged list (stubbed here: the test plays its reports).
+ */
 
 type Kit = ModelKit<typeof channelStorageMachine>
 type S = ChannelStorageSnapshot
@@ -29,7 +33,8 @@ const file = (n: number, topic = 't-1', topicName = 'General'): StoredFile => ({
   trashed_at: null,
 })
 const QUOTA = 1024 ** 3
-const page = (items: StoredFile[]): StoragePage => ({ items, used: items.reduce((sum, f) => sum + f.size, 0), quota: QUOTA })
+const page = (items: StoredFile[]): StoragePage => ({ items, ...usageOf(items) })
+const usageOf = (items: readonly StoredFile[]) => ({ used: items.reduce((sum, f) => sum + f.size, 0), quota: QUOTA })
 /** A full first page (20 files): there may be more; the second repeats one of the first (a file came in between). */
 const FIRST = page(Array.from({ length: 20 }, (_, i) => file(i + 1)))
 const SECOND = page([file(20), file(21), file(22)])
@@ -54,10 +59,15 @@ const shownNames = (kit: Kit) =>
     : []
 const rowButton = (kit: Kit, name: string) => kit.screen.getByRole<HTMLButtonElement>('button', { name })
 const firstPageOf = (scope: StorageScope) => (scope.trash ? TRASH : scope.topicId ? FIRST : CHANNEL)
+const filesOf = (s: S) => s.context.list.items
+const isShown = (s: S) => ['idle', 'loadingMore', 'refreshing'].includes(s.context.list.state)
 const actionOn = (s: S, type: 'TRASH' | 'RESTORE' | 'PURGE') => {
-  const first = s.context.files[0]
+  const first = filesOf(s)[0]
   // One action per run, on the scope's first fixture file.
-  return s.matches({ ready: 'idle' }) && first && [FIRST.items[0]!._id, TRASH.items[0]!._id].includes(first._id)
+  return s.matches({ open: 'idle' }) &&
+    s.context.list.state === 'idle' &&
+    first &&
+    [FIRST.items[0]!._id, TRASH.items[0]!._id].includes(first._id)
     ? [{ type, mediaId: first._id }]
     : []
 }
@@ -75,61 +85,79 @@ describeModel({
     JSON.stringify({
       v: s.value,
       scope: s.context.scope,
-      ids: s.context.files.map((f) => f._id).join(','),
-      more: s.context.more,
+      l: s.context.list.state,
+      ids: filesOf(s)
+        .map((f) => f._id)
+        .join(','),
+      more: s.context.list.more,
+      le: s.context.list.error,
       a: s.context.acting,
       e: s.context.error,
-      p: s.context.pages,
     }),
   events: {
-    'xstate.done.actor.loadPage': (s) => [{ type: 'xstate.done.actor.loadPage', output: firstPageOf(s.context.scope) }],
-    'xstate.done.actor.loadMore': [{ type: 'xstate.done.actor.loadMore', output: SECOND }],
     // After an action the server's first page no longer has the file.
-    'xstate.done.actor.refresh': (s) => [
-      {
-        type: 'xstate.done.actor.refresh',
-        output: page(firstPageOf(s.context.scope).items.filter((f) => s.context.files.some((g) => g._id === f._id))),
-      },
-    ],
-    ...Object.fromEntries(
-      ['loadPage', 'loadMore', 'changeFile', 'refresh'].map((id) => [
-        `xstate.error.actor.${id}`,
-        [{ type: `xstate.error.actor.${id}`, error: new Error(`${id} was refused.`) }],
-      ]),
-    ),
+    LIST: (s) =>
+      listReports(s.context.list, {
+        first: [firstPageOf(s.context.scope).items],
+        next: SECOND.items,
+        refreshed: (files) => firstPageOf(s.context.scope).items.filter((f) => files.some((g) => g._id === f._id)),
+        details: usageOf,
+        failure: 'The next page was refused.',
+      }),
+    'xstate.done.actor.changeFile': [{ type: 'xstate.done.actor.changeFile', output: {} }],
+    'xstate.error.actor.changeFile': [{ type: 'xstate.error.actor.changeFile', error: new Error('changeFile was refused.') }],
     // The route moves to another chat's files.
     OPEN: (s) =>
-      s.context.scope.topicId === 't-1' && !s.context.scope.trash && s.matches('loading')
+      s.context.scope.topicId === 't-1' && !s.context.scope.trash && s.context.list.state === 'loading'
         ? [{ type: 'OPEN', scope: { ...TOPIC_SCOPE, topicId: 't-2' } }]
         : [],
     TRASH: (s) => (s.context.scope.trash ? [] : actionOn(s, 'TRASH')),
     RESTORE: (s) => (s.context.scope.trash ? actionOn(s, 'RESTORE') : []),
     PURGE: (s) => (s.context.scope.trash ? actionOn(s, 'PURGE') : []),
-    LOAD_MORE: (s) => (s.context.more ? [{ type: 'LOAD_MORE' }] : []),
+    LOAD_MORE: (s) => (s.context.list.more && s.context.list.state === 'idle' ? [{ type: 'LOAD_MORE' }] : []),
+    RETRY: (s) => (s.context.list.state === 'failed' ? [{ type: 'RETRY' }] : []),
   },
   render: view.render,
   ready: view.ready,
+  callbackActors: ['list'],
   perform: {
+    LIST: async (event, kit) => {
+      const before = shownNames(kit)
+      const next = (event as unknown as { list: S['context']['list'] }).list
+      await playReport(event, kit)
+      // The new files come after the shown ones, each file once.
+      if (kit.previous.context.list.state === 'loadingMore' && next.error === null)
+        expect(shownNames(kit)).toEqual([...before, ...SECOND.items.map((f) => f.name).filter((name) => !before.includes(name))])
+    },
+    OPEN: async (event, kit) => {
+      const before = listChild(kit)
+      await kit.send(event as never)
+      // Another scope: its own list, from page 1; the one before stops.
+      expect(before.stopped).toBe(true)
+      expect(listChild(kit).input).toEqual({ query: (event as unknown as { scope: StorageScope }).scope })
+    },
     LOAD_MORE: async (_, kit) => {
       await kit.user.click(kit.screen.getByRole('button', { name: 'Load more' }))
+      expect(listChild(kit).received.at(-1)).toEqual({ type: 'LOAD_MORE' })
     },
     RETRY: async (_, kit) => {
       await kit.user.click(within(kit.screen.getByRole('alert')).getByRole('button', { name: 'Retry' }))
+      expect(listChild(kit).received.at(-1)).toEqual({ type: 'RETRY' })
     },
     TRASH: async (event, kit) => {
-      const name = kit.previous.context.files.find((f) => f._id === (event as unknown as { mediaId: string }).mediaId)!.name
+      const name = filesOf(kit.previous).find((f) => f._id === (event as unknown as { mediaId: string }).mediaId)!.name
       await kit.user.click(rowButton(kit, labelOf.TRASH(name)))
     },
     RESTORE: async (event, kit) => {
-      const name = kit.previous.context.files.find((f) => f._id === (event as unknown as { mediaId: string }).mediaId)!.name
+      const name = filesOf(kit.previous).find((f) => f._id === (event as unknown as { mediaId: string }).mediaId)!.name
       await kit.user.click(rowButton(kit, labelOf.RESTORE(name)))
     },
     PURGE: async (event, kit) => {
-      const name = kit.previous.context.files.find((f) => f._id === (event as unknown as { mediaId: string }).mediaId)!.name
+      const name = filesOf(kit.previous).find((f) => f._id === (event as unknown as { mediaId: string }).mediaId)!.name
       // Deleting for good asks first: a "no" does nothing.
       const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true)
       await kit.user.click(rowButton(kit, labelOf.PURGE(name)))
-      expect(kit.actor.getSnapshot().matches({ ready: 'idle' })).toBe(true)
+      expect(kit.actor.getSnapshot().matches({ open: 'idle' })).toBe(true)
       await kit.user.click(rowButton(kit, labelOf.PURGE(name)))
       expect(confirm).toHaveBeenCalledWith(`Delete ${name} for good? This cannot be undone.`)
       confirm.mockRestore()
@@ -137,37 +165,38 @@ describeModel({
     'xstate.done.actor.changeFile': async (_, kit) => {
       const { mediaId } = kit.pending('changeFile').input as { mediaId: string }
       const before = shownNames(kit)
-      const name = kit.previous.context.files.find((f) => f._id === mediaId)!.name
+      const name = filesOf(kit.previous).find((f) => f._id === mediaId)!.name
       await kit.resolve('changeFile', {})
-      // Trashed from the list, or restored or deleted from the trash: the file leaves this list at once, nothing else does.
+      // Trashed from the list, or restored or deleted from the trash: the file leaves this list at
+      // once, nothing else does; then the list loads its first page (and the usage) again.
       expect(shownNames(kit)).toEqual(before.filter((shown) => shown !== name))
-    },
-    'xstate.done.actor.loadMore': async (_, kit) => {
-      const before = shownNames(kit)
-      await kit.resolve('loadMore', SECOND)
-      // The new files come after the shown ones, each file once.
-      expect(shownNames(kit)).toEqual([...before, ...SECOND.items.map((f) => f.name).filter((name) => !before.includes(name))])
+      expect(listChild(kit).received.slice(-2)).toEqual([{ type: 'REMOVE', id: mediaId }, { type: 'REFRESH' }])
     },
   },
   states: {
-    loading: (expected, kit) => {
-      expect(kit.screen.getByRole('status').textContent).toBe('Loading files…')
-      expect(kit.pending('loadPage').input).toEqual({ ...expected.context.scope, page: 1 })
-      expect(list(kit)).toBeNull()
-    },
-    failed: (_, kit) => {
-      expect(kit.screen.getByRole('alert').textContent).toBe('Could not load the files.Retry')
-      expect(list(kit)).toBeNull()
-    },
-    ready: (expected, kit) => {
-      const { scope, files, usage, error } = expected.context
+    '*': (expected, kit) => {
+      // The scope's list: GET media/storage for its channel, chat and trash.
+      expect(listChild(kit).input).toEqual({ query: expected.context.scope })
+      const { scope, list: files, error } = expected.context
+      if (files.state === 'loading') {
+        expect(kit.screen.getByRole('status').textContent).toBe('Loading files…')
+        expect(list(kit)).toBeNull()
+      }
+      if (files.state === 'failed') {
+        expect(kit.screen.getByRole('alert').textContent).toBe('Could not load the files.Retry')
+        expect(list(kit)).toBeNull()
+      }
+      if (!isShown(expected)) return
       const heading = kit.screen.getByRole('heading', { level: 1 }).textContent
-      expect(heading).toBe(scope.trash ? 'Trash' : scope.topicId && files[0] ? `Files in ${files[0].topic_name}` : 'Channel files')
+      expect(heading).toBe(
+        scope.trash ? 'Trash' : scope.topicId && files.items[0] ? `Files in ${files.items[0].topic_name}` : 'Channel files',
+      )
       const names = shownNames(kit)
       expect(new Set(names).size).toBe(names.length)
-      expect(names).toEqual(files.map((f) => f.name))
-      if (files.length === 0) expect(kit.screen.getByText(scope.trash ? 'The trash is empty.' : 'No files yet.')).toBeTruthy()
-      expect(kit.screen.getByRole('progressbar', { name: 'Storage used' }).getAttribute('value')).toBe(String(usage!.used))
+      expect(names).toEqual(files.items.map((f) => f.name))
+      if (files.items.length === 0) expect(kit.screen.getByText(scope.trash ? 'The trash is empty.' : 'No files yet.')).toBeTruthy()
+      // The usage page 1 said (of the first load, or of the refresh after an action).
+      expect(kit.screen.getByRole('progressbar', { name: 'Storage used' }).getAttribute('value')).toBe(String(files.details!.used))
       // Files of several chats say which chat each is in.
       if (!scope.topicId)
         expect(within(list(kit)!).getByRole('link', { name: 'New Message' }).getAttribute('href')).toBe('/chat/channel/ch-1/storage/t-2')
@@ -177,27 +206,24 @@ describeModel({
       else expect(kit.screen.queryByRole('button', { name: /^Restore / })).toBeNull()
       if (error) expect(kit.screen.getByRole('alert').textContent).toBe(error)
       else expect(kit.screen.queryByRole('alert')).toBeNull()
-      expect(kit.screen.queryByRole('button', { name: 'Load more' }) !== null).toBe(expected.context.more)
+      expect(kit.screen.queryByRole('button', { name: 'Load more' }) !== null).toBe(files.more)
+      if (files.state === 'loadingMore') expect(rowButton(kit, 'Load more').disabled).toBe(true)
+      // Loading page 1 again after an action: the file buttons wait.
+      if (files.state === 'refreshing')
+        for (const button of within(list(kit) ?? kit.container).queryAllByRole<HTMLButtonElement>('button'))
+          expect(button.disabled).toBe(true)
     },
-    'ready.idle': (_, kit) => {
-      for (const button of kit.screen.queryAllByRole<HTMLButtonElement>('button')) expect(button.disabled).toBe(false)
+    'open.idle': (expected, kit) => {
+      if (expected.context.list.state === 'idle')
+        for (const button of kit.screen.queryAllByRole<HTMLButtonElement>('button')) expect(button.disabled).toBe(false)
     },
-    'ready.loadingMore': (expected, kit) => {
-      expect(kit.pending('loadMore').input).toEqual({ ...expected.context.scope, page: 2 })
-      expect(rowButton(kit, 'Load more').disabled).toBe(true)
-    },
-    'ready.acting': (expected, kit) => {
+    'open.acting': (expected, kit) => {
       const acting = expected.context.acting!
       expect(kit.pending('changeFile').input).toEqual(acting)
-      const name = expected.context.files.find((f) => f._id === acting.mediaId)!.name
+      const name = filesOf(expected).find((f) => f._id === acting.mediaId)!.name
       const label =
         acting.action === 'trash' ? labelOf.TRASH(name) : acting.action === 'restore' ? labelOf.RESTORE(name) : labelOf.PURGE(name)
       expect(rowButton(kit, label).disabled).toBe(true)
-    },
-    'ready.refreshing': (expected, kit) => {
-      expect(kit.pending('refresh').input).toEqual({ ...expected.context.scope, page: 1 })
-      for (const button of within(list(kit) ?? kit.container).queryAllByRole<HTMLButtonElement>('button'))
-        expect(button.disabled).toBe(true)
     },
   },
 })

@@ -3,6 +3,7 @@ import { fireEvent, within } from '@testing-library/react'
 import type { FoundMessage } from '../../contract/search'
 import { connect, messageSearchMachine } from '../../src/machines/message-search'
 import { MessageSearchPage } from '../../src/ui/search/message-search-page'
+import { listChild, listReports, playReport } from './support/paged-list'
 import { describeModel, type ModelKit } from './support/run-model'
 import { routed } from './support/routed'
 
@@ -10,6 +11,7 @@ import { routed } from './support/routed'
  * The message search page (/search?q=) through the real page: a new keyword is what the address
  * gives (the route sends SEARCH); here the form's submit sends it, as the route's navigation would.
  * Each result links to its chat at its seq, with the matched parts marked (as text, not HTML).
+ * The pages come from the keyword's paged list (stubbed here: the test plays its reports).
  */
 type Kit = ModelKit<typeof messageSearchMachine>
 
@@ -41,23 +43,29 @@ describeModel({
   inputs: { 'with ?q=': { keyword: 'da nang' }, 'without ?q=': { keyword: '' } },
   select: 'coverage',
   serializeState: (s) =>
-    JSON.stringify({ value: s.value, keyword: s.context.keyword, count: s.context.results.length, hasMore: s.context.hasMore }),
+    JSON.stringify({
+      value: s.value,
+      keyword: s.context.keyword,
+      list: s.context.list.state,
+      count: s.context.list.items.length,
+      more: s.context.list.more,
+      error: s.context.list.error !== null,
+    }),
   events: {
     SEARCH: [
       { type: 'SEARCH', keyword: 'hue' },
       { type: 'SEARCH', keyword: '  ' },
       { type: 'SEARCH', keyword: 'da nang' },
     ],
-    'xstate.done.actor.searchMessages': [
-      { type: 'xstate.done.actor.searchMessages', output: ONE },
-      { type: 'xstate.done.actor.searchMessages', output: [] },
-      { type: 'xstate.done.actor.searchMessages', output: FULL },
-    ],
-    'xstate.done.actor.searchMoreMessages': [{ type: 'xstate.done.actor.searchMoreMessages', output: PAGE_2 }],
+    LIST: (s) => listReports(s.context.list, { first: [ONE, [], FULL], next: PAGE_2 }),
+    LOAD_MORE: (s) => (s.context.list.more && s.context.list.state === 'idle' ? [{ type: 'LOAD_MORE' }] : []),
+    RETRY: (s) => (s.context.list.state === 'failed' ? [{ type: 'RETRY' }] : []),
   },
   render: page.render,
   ready: page.ready,
+  callbackActors: ['list'],
   perform: {
+    LIST: playReport,
     SEARCH: async (event, kit) => {
       const box = kit.screen.getByRole<HTMLInputElement>('searchbox', { name: 'Words to find in messages' })
       fireEvent.change(box, { target: { value: (event as typeof event & { keyword: string }).keyword } })
@@ -65,9 +73,11 @@ describeModel({
     },
     RETRY: async (_, kit) => {
       await kit.user.click(kit.screen.getByRole('button', { name: 'Retry' }))
+      expect(listChild(kit).received.at(-1)).toEqual({ type: 'RETRY' })
     },
-    MORE: async (_, kit) => {
+    LOAD_MORE: async (_, kit) => {
       await kit.user.click(kit.screen.getByRole('button', { name: 'More results' }))
+      expect(listChild(kit).received.at(-1)).toEqual({ type: 'LOAD_MORE' })
     },
   },
   states: {
@@ -79,16 +89,17 @@ describeModel({
       expect(kit.screen.getByText('Type words to find them in the messages of your chats.')).toBeTruthy()
       expect(results(kit)).toBeNull()
       expect(kit.screen.queryByRole('status')).toBeNull()
+      expect(kit.callbacks.filter((call) => !call.stopped)).toHaveLength(0)
     },
-    loading: (expected, kit) => {
-      expect(kit.screen.getByRole('status').textContent).toBe('Searching…')
-      expect(kit.pending('searchMessages').input).toEqual({ keyword: expected.context.keyword, page: 1 })
-    },
-    failed: (_, kit) => {
-      expect(kit.screen.getByRole('alert').textContent).toContain('The search failed.')
-    },
-    ready: (expected, kit) => {
-      const count = expected.context.results.length
+    searching: (expected, kit) => {
+      // The keyword's messages, 20 a page: GET message/search.
+      expect(listChild(kit).input).toEqual({ query: { keyword: expected.context.keyword } })
+      const { state, items, more } = expected.context.list
+      if (state === 'loading') expect(kit.screen.getByRole('status').textContent).toBe('Searching…')
+      if (state === 'failed') expect(kit.screen.getByRole('alert').textContent).toContain('The search failed.')
+      if (state === 'loadingMore') expect(kit.screen.getByRole('button', { name: 'Loading…' }).getAttribute('aria-busy')).toBe('true')
+      if (state !== 'idle' && state !== 'loadingMore') return
+      const count = items.length
       if (count === 0) {
         expect(kit.screen.getByRole('status').textContent).toBe(`No messages contain “${expected.context.keyword}”`)
         expect(results(kit)).toBeNull()
@@ -98,7 +109,7 @@ describeModel({
       expect(links).toHaveLength(count)
       // Each opens its chat on the message; the matched part is marked, the rest is text (the
       // snippet's "<b>" shows as characters, it is never markup).
-      const first = expected.context.results[0]!
+      const first = items[0]!
       expect(links[0]!.getAttribute('href')).toBe(`/chat/topic-7?seq=${first.seq}`)
       expect([...links[0]!.querySelectorAll('mark')].map((m) => m.textContent)).toEqual([
         first.text.slice(first.highlights[0]!.start, first.highlights[0]!.start + first.highlights[0]!.length),
@@ -106,12 +117,8 @@ describeModel({
       expect(links[0]!.querySelector('b')).toBeNull()
       expect(links[0]!.textContent).toContain(first.text)
       if (first._id === 'm-1') expect(links[1]!.textContent).toContain('Minh')
-      expect(kit.screen.queryByRole('button', { name: 'More results' }) !== null).toBe(expected.context.hasMore)
+      expect(kit.screen.queryByRole('button', { name: /^(More results|Loading…)$/ }) !== null).toBe(more)
       if (count === 21) expect(links[20]!.textContent).toContain('Đà Nẵng <b>200</b>')
-    },
-    loadingMore: (expected, kit) => {
-      expect(kit.screen.getByRole('button', { name: 'Loading…' }).getAttribute('aria-busy')).toBe('true')
-      expect(kit.pending('searchMoreMessages').input).toEqual({ keyword: expected.context.keyword, page: 2 })
     },
   },
 })

@@ -1,14 +1,16 @@
 import { expect } from 'vitest'
 import { fireEvent } from '@testing-library/react'
 import type { FoundChannel, FoundCustomer, FoundTopic, SuperSearchResult } from '../../contract/search'
-import { connect, searchMachine, type SearchSnapshot } from '../../src/machines/search'
+import { connect, searchMachine, type SearchHit, type SearchScope, type SearchSnapshot } from '../../src/machines/search'
 import { SearchBox } from '../../src/ui/search/search-box'
+import { listChild, listReports, playReport } from './support/paged-list'
 import { describeModel, type ModelKit } from './support/run-model'
 
 /**
  * The header's people search (scope people, the inline input) and the global search (scope all,
  * the popover) through the real SearchBox. Typing is one change of the input's value; keys and
- * clicks are the user's. The expected options come from the answers below, written by hand.
+ * clicks are the user's. The expected options come from the answers below, written by hand. The
+ * pages come from the keyword's paged list (stubbed here: the test plays its reports).
  */
 type Kit = ModelKit<typeof searchMachine>
 
@@ -31,6 +33,21 @@ const FULL: SuperSearchResult = {
 }
 const PAGE_2: SuperSearchResult = { customer: [person(200, 'Nguyen Last')], topic: [], channel: [] }
 
+/** A page as the list holds it: its people, then its groups and channels (the people search: people only). */
+const hitsFor = (scope: SearchScope, { customer, topic, channel }: SuperSearchResult): SearchHit[] => [
+  ...customer.map((item) => ({ _id: `customer:${item._id}`, kind: 'customer' as const, item })),
+  ...(scope === 'all'
+    ? [
+        ...topic.map((item) => ({ _id: `topic:${item._id}`, kind: 'topic' as const, item })),
+        ...channel.map((item) => ({ _id: `channel:${item._id}`, kind: 'channel' as const, item })),
+      ]
+    : []),
+]
+const ofKind = <K extends SearchHit['kind']>(s: SearchSnapshot, kind: K) =>
+  s.context.list.items.filter((hit): hit is Extract<SearchHit, { kind: K }> => hit.kind === kind).map((hit) => hit.item)
+const people = (s: SearchSnapshot): FoundCustomer[] => s.context.list.items.flatMap((hit) => (hit.kind === 'customer' ? [hit.item] : []))
+const shown = (s: SearchSnapshot) => ['idle', 'loadingMore'].includes(s.context.list.state)
+
 const scopeOf = (kit: Kit) => kit.actor.getSnapshot().context.scope
 const input = ({ screen }: Kit) => screen.queryByRole<HTMLInputElement>('combobox')
 const listbox = ({ screen }: Kit) => screen.queryByRole('listbox', { hidden: false })
@@ -38,10 +55,14 @@ const options = ({ screen }: Kit) => screen.queryAllByRole('option')
 
 /** What each state shows as the dropdown's content, from the context only (the answers above). */
 function expectedNames(s: SearchSnapshot): string[] {
-  const { customer, topic, channel } = s.context.result
-  const names = customer.map((c) => c.name)
+  const names = ofKind(s, 'customer').map((c) => c.name)
   if (s.context.scope === 'people') return names
-  return [...names, ...topic.map((t) => t.name), ...channel.map((c) => c.name), `Search messages for “${s.context.searched}”`]
+  return [
+    ...names,
+    ...ofKind(s, 'topic').map((t) => t.name),
+    ...ofKind(s, 'channel').map((c) => c.name),
+    `Search messages for “${s.context.searched}”`,
+  ]
 }
 
 describeModel({
@@ -53,9 +74,10 @@ describeModel({
       value: s.value,
       typed: s.context.keyword.trim() !== '',
       searched: s.context.searched !== '',
-      count: s.context.result.customer.length,
+      list: s.context.list.state,
+      count: s.context.list.items.length,
       active: s.context.active,
-      hasMore: s.context.hasMore,
+      more: s.context.list.more,
     }),
   events: {
     TYPE: [
@@ -67,21 +89,22 @@ describeModel({
       { type: 'MOVE', delta: -1 },
     ],
     CHOOSE: [{ type: 'CHOOSE' }, { type: 'CHOOSE', index: 0 }],
-    'xstate.done.actor.search': [
-      { type: 'xstate.done.actor.search', output: SOME },
-      { type: 'xstate.done.actor.search', output: NOTHING },
-      { type: 'xstate.done.actor.search', output: FULL },
-    ],
+    LIST: (s) =>
+      listReports(s.context.list, {
+        first: [SOME, NOTHING, FULL].map((page) => hitsFor(s.context.scope, page)),
+        next: hitsFor(s.context.scope, PAGE_2),
+      }),
     // While the input is blurred, the blur delay (200 ms) ends before any debounce (300 / 600 ms) would.
     'xstate.after.DEBOUNCE.search.open.query.debouncing': (s) =>
       s.matches({ open: { focus: 'blurring' } }) ? [] : [{ type: 'xstate.after.DEBOUNCE.search.open.query.debouncing' }],
-    'xstate.done.actor.searchMore': [{ type: 'xstate.done.actor.searchMore', output: PAGE_2 }],
   },
   spyActions: ['openOption'],
+  callbackActors: ['list'],
   render: (snapshot, send) => (
     <SearchBox variant={snapshot.context.scope === 'people' ? 'inline' : 'popover'} {...connect(snapshot, send)} />
   ),
   perform: {
+    LIST: playReport,
     TYPE: async (event, kit) => {
       const box = input(kit)
       if (box) fireEvent.change(box, { target: { value: (event as typeof event & { keyword: string }).keyword } })
@@ -103,10 +126,12 @@ describeModel({
       if (index === undefined) fireEvent.keyDown(input(kit)!, { key: 'Enter' })
       else await kit.user.click(options(kit)[index]!)
       // The option opened is the one clicked or highlighted: people, then groups, channels, messages.
-      const { result, scope, active } = kit.previous.context
+      const { scope, active } = kit.previous.context
       const order = [
-        ...result.customer.map((c) => c._id),
-        ...(scope === 'all' ? [...result.topic.map((t) => t._id), ...result.channel.map((c) => c._id), 'messages'] : []),
+        ...ofKind(kit.previous, 'customer').map((c) => c._id),
+        ...(scope === 'all'
+          ? [...ofKind(kit.previous, 'topic').map((t) => t._id), ...ofKind(kit.previous, 'channel').map((c) => c._id), 'messages']
+          : []),
       ]
       expect(kit.actions.openOption).toHaveBeenCalledTimes(1)
       const opened = kit.actions.openOption.mock.calls[0]![1].option
@@ -117,16 +142,21 @@ describeModel({
     },
     RETRY: async (_, kit) => {
       await kit.user.click(kit.screen.getByRole('button', { name: 'Try again' }))
+      expect(listChild(kit).received.at(-1)).toEqual({ type: 'RETRY' })
     },
-    MORE: async (_, kit) => {
+    LOAD_MORE: async (_, kit) => {
       await kit.user.click(kit.screen.getByRole('button', { name: 'More results' }))
+      expect(listChild(kit).received.at(-1)).toEqual({ type: 'LOAD_MORE' })
     },
     // The header's search waits 300 ms after the last keystroke, the global one 600 ms.
     'xstate.after.DEBOUNCE.search.open.query.debouncing': async (_, kit) => {
       const ms = scopeOf(kit) === 'people' ? 300 : 600
       await kit.advance(ms - 1)
-      expect(kit.calls.filter((c) => c.src === 'search' && !c.settled)).toHaveLength(0)
+      expect(kit.callbacks.filter((c) => c.src === 'list' && !c.stopped)).toHaveLength(0)
       await kit.advance(1)
+      // Then the keyword's list, searched trimmed from page 1.
+      expect(kit.callbacks.filter((c) => c.src === 'list' && !c.stopped)).toHaveLength(1)
+      expect(listChild(kit).input).toEqual({ query: { keyword: kit.previous.context.keyword.trim() } })
     },
     'xstate.after.BLUR_DELAY.search.open.focus.blurring': async (_, kit) => {
       await kit.advance(199)
@@ -163,36 +193,33 @@ describeModel({
     },
     'open.query.debouncing': (_, kit) => {
       expect(kit.screen.getByRole('status').textContent).toBe('Searching…')
-      expect(kit.calls.filter((c) => !c.settled)).toHaveLength(0)
+      expect(kit.callbacks.filter((c) => !c.stopped)).toHaveLength(0)
     },
-    'open.query.loading': (expected, kit) => {
-      expect(kit.screen.getByRole('status').textContent).toBe('Searching…')
-      expect(kit.pending('search').input).toEqual({ keyword: expected.context.keyword.trim(), page: 1 })
-    },
-    'open.query.failed': (_, kit) => {
-      expect(kit.screen.getByRole('alert').textContent).toBe('The search failed.')
-      expect(options(kit)).toHaveLength(0)
-    },
-    'open.query.ready': (expected, kit) => {
-      const shown = options(kit)
+    'open.query.results': (expected, kit) => {
+      expect(listChild(kit).input).toEqual({ query: { keyword: expected.context.searched } })
+      const { state, items, more } = expected.context.list
+      if (state === 'loading') expect(kit.screen.getByRole('status').textContent).toBe('Searching…')
+      if (state === 'failed') {
+        expect(kit.screen.getByRole('alert').textContent).toBe('The search failed.')
+        expect(options(kit)).toHaveLength(0)
+      }
+      if (state === 'loadingMore') expect(kit.screen.getByRole('button', { name: 'Loading…' }).getAttribute('aria-busy')).toBe('true')
+      if (!shown(expected)) return
+      const found = options(kit)
       const names = expectedNames(expected)
-      expect(shown).toHaveLength(names.length)
-      names.forEach((name, i) => expect(shown[i]!.textContent).toContain(name))
-      expected.context.result.customer.forEach((c, i) => expect(shown[i]!.textContent).toContain(c.workid))
-      if (expected.context.result.customer.length === 0) expect(kit.screen.getByRole('status').textContent).toBe('No results for “nguyen”')
+      expect(found).toHaveLength(names.length)
+      names.forEach((name, i) => expect(found[i]!.textContent).toContain(name))
+      people(expected).forEach((c, i) => expect(found[i]!.textContent).toContain(c.workid))
+      if (ofKind(expected, 'customer').length === 0) expect(kit.screen.getByRole('status').textContent).toBe('No results for “nguyen”')
       // The highlighted option is the one aria-activedescendant names.
-      const active = shown.filter((o) => o.getAttribute('aria-selected') === 'true')
-      expect(active.map((o) => o.id)).toEqual(expected.context.active >= 0 ? [shown[expected.context.active]!.id] : [])
+      const active = found.filter((o) => o.getAttribute('aria-selected') === 'true')
+      expect(active.map((o) => o.id)).toEqual(expected.context.active >= 0 ? [found[expected.context.active]!.id] : [])
       expect(input(kit)!.getAttribute('aria-activedescendant') ?? null).toBe(active[0]?.id ?? null)
       expect(input(kit)!.getAttribute('aria-expanded')).toBe('true')
       // A full page of 20 offers more.
-      expect(kit.screen.queryByRole('button', { name: 'More results' }) !== null).toBe(expected.context.hasMore)
+      expect(kit.screen.queryByRole('button', { name: /^(More results|Loading…)$/ }) !== null).toBe(more)
       // Page 2 appended after page 1.
-      if (expected.context.page === 2) expect(shown[20]!.textContent).toContain('Nguyen Last')
-    },
-    'open.query.loadingMore': (expected, kit) => {
-      expect(kit.screen.getByRole('button', { name: 'Loading…' }).getAttribute('aria-busy')).toBe('true')
-      expect(kit.pending('searchMore').input).toEqual({ keyword: 'nguyen', page: expected.context.page + 1 })
+      if (items.length === 21) expect(found[20]!.textContent).toContain('Nguyen Last')
     },
     'open.focus.focused': (expected, kit) => {
       if (expected.context.scope === 'all')

@@ -1,3 +1,4 @@
+import { pagedListProps, type PagedListProps } from '../paged-list'
 import type { AccountTrashSnapshot } from './account-trash.machine'
 import type { AccountTrashEvent, TrashedFile } from './account-trash.types'
 
@@ -7,32 +8,22 @@ export interface TrashRow {
   busy: boolean
 }
 
-export interface AccountTrashProps {
-  status: 'loading' | 'failed' | 'empty' | 'ready'
+export interface AccountTrashProps extends PagedListProps<TrashedFile> {
   rows: TrashRow[]
-  canLoadMore: boolean
-  loadingMore: boolean
   /** A file is being restored or deleted: the other buttons wait. */
   busy: boolean
-  error: string | null
-  onRetry: () => void
-  onLoadMore: () => void
   onRestore: (mediaId: string) => void
   onDelete: (mediaId: string) => void
 }
 
 /** Pure: the trash page's props and handlers. */
 export function connect(snapshot: AccountTrashSnapshot, send: (event: AccountTrashEvent) => void): AccountTrashProps {
-  const { files, more, acting, error } = snapshot.context
+  const { list, acting, error } = snapshot.context
   return {
-    status: snapshot.matches('loading') ? 'loading' : snapshot.matches('failed') ? 'failed' : snapshot.matches('empty') ? 'empty' : 'ready',
-    rows: files.map((file) => ({ file, busy: acting?.mediaId === file._id })),
-    canLoadMore: more,
-    loadingMore: snapshot.matches({ ready: 'loadingMore' }),
-    busy: snapshot.matches({ ready: 'restoring' }) || snapshot.matches({ ready: 'deleting' }),
+    ...pagedListProps(list, send),
     error,
-    onRetry: () => send({ type: 'RETRY' }),
-    onLoadMore: () => send({ type: 'LOAD_MORE' }),
+    rows: list.items.map((file) => ({ file, busy: acting?.mediaId === file._id })),
+    busy: snapshot.matches('acting'),
     onRestore: (mediaId) => send({ type: 'RESTORE', mediaId }),
     onDelete: (mediaId) => send({ type: 'DELETE', mediaId }),
   }

@@ -1,121 +1,72 @@
-import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
-import { PAGE_SIZE } from '../../../contract/common'
-import { errorTextOf, outputOf } from '../invoke-result'
-import { appendUnique } from '../append-unique'
+import { assign, fromPromise, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
+import { errorTextOf } from '../invoke-result'
 import { actorNotProvided } from '../not-provided'
-import type { AccountTrashContext, AccountTrashEvent, TrashActionInput, TrashedFile } from './account-trash.types'
+import { canLoadMore, holds, isIdle, loadingList, newFailure, pagedListChild, withoutItem } from '../paged-list'
+import type { AccountTrashContext, AccountTrashEvent, TrashActionInput } from './account-trash.types'
 
 /**
- * /account/trash: the user's trashed files across every channel and chat, 20 at a time; restore
- * one, or delete it for good.
+ * /account/trash: the user's trashed files across every channel and chat, 20 at a time (its
+ * paged list, GET media/my-trash); restore one, or delete it for good.
  *
- *   loading --done [files]--> ready.idle | [none]--> empty | --error--> failed (RETRY loads again)
- *   ready.idle --RESTORE [a listed file]--> ready.restoring ; --DELETE [a listed file]--> ready.deleting
- *   ready.restoring | deleting --done [it was the last]--> empty | --done--> idle, the file gone ;
- *     --error--> idle with the reason
- *   ready.idle --LOAD_MORE [the last page was full]--> ready.loadingMore --done--> idle, appended ; --error--> idle
+ *   idle --RESTORE | DELETE [a listed file, no page on its way]--> acting --done--> idle, the file
+ *     gone (the last one: the trash is empty) ; --error--> idle with the reason
+ *   idle --LOAD_MORE [the last page was full]--> the list loads the next page; RETRY after its
+ *     first page failed loads it again
  */
 
 const notProvided = actorNotProvided('accountTrash')
 
-const listed = (context: AccountTrashContext, event: AccountTrashEvent) =>
-  'mediaId' in event && context.files.some((f) => f._id === event.mediaId)
-
 export const accountTrashMachine = setup({
   types: { context: {} as AccountTrashContext, events: {} as AccountTrashEvent },
   actors: {
-    /** GET media/my-trash?page. */
-    loadPage: fromPromise<TrashedFile[], { page: number }>(notProvided('loadPage')),
+    /** The trash, 20 a page: GET media/my-trash?page. */
+    list: pagedListChild,
     /** PUT media/restore or DELETE media/purge; fails with the reason to show. */
     changeFile: fromPromise<unknown, TrashActionInput>(notProvided('changeFile')),
   },
   guards: {
-    hasFiles: ({ event }) => outputOf<TrashedFile[]>(event).length > 0,
-    listed: ({ context, event }) => listed(context, event),
-    hasMore: ({ context }) => context.more,
-    wasLast: ({ context }) => context.files.length === 1 && context.files[0]!._id === context.acting?.mediaId,
+    listed: ({ context, event }) => 'mediaId' in event && isIdle(context.list) && holds(context.list, event.mediaId),
+    canLoadMore: ({ context }) => canLoadMore(context.list),
+    listFailed: ({ context }) => context.list.state === 'failed',
   },
   actions: {
-    setFirstPage: assign(({ event }) => {
-      const files = outputOf<TrashedFile[]>(event)
-      return { files, pages: 1, more: files.length === PAGE_SIZE, error: null }
-    }),
-    appendPage: assign(({ context, event }) => {
-      const page = outputOf<TrashedFile[]>(event)
-      return { files: appendUnique(context.files, page), pages: context.pages + 1, more: page.length === PAGE_SIZE }
-    }),
-    startRestore: assign(({ event }) =>
-      event.type === 'RESTORE' ? { acting: { action: 'restore' as const, mediaId: event.mediaId }, error: null } : {},
+    takeList: assign(({ context, event }) =>
+      event.type === 'LIST' ? { list: event.list, error: newFailure(context.list, event.list) ?? context.error } : {},
     ),
-    startDelete: assign(({ event }) =>
-      event.type === 'DELETE' ? { acting: { action: 'delete' as const, mediaId: event.mediaId }, error: null } : {},
+    startAction: assign(({ event }) =>
+      event.type === 'RESTORE' || event.type === 'DELETE'
+        ? { acting: { action: event.type === 'RESTORE' ? ('restore' as const) : ('delete' as const), mediaId: event.mediaId }, error: null }
+        : {},
     ),
-    dropActedFile: assign(({ context }) => ({ files: context.files.filter((f) => f._id !== context.acting?.mediaId), acting: null })),
+    removeFromList: sendTo('list', ({ context }) => ({ type: 'REMOVE' as const, id: context.acting!.mediaId })),
+    dropActedFile: assign(({ context }) => ({ list: withoutItem(context.list, context.acting!.mediaId), acting: null })),
     clearError: assign({ error: null }),
     setError: assign({ error: ({ event }) => errorTextOf(event), acting: null }),
+    loadMore: sendTo('list', { type: 'LOAD_MORE' }),
+    retry: sendTo('list', { type: 'RETRY' }),
   },
 }).createMachine({
   id: 'accountTrash',
-  context: { files: [], pages: 0, more: false, acting: null, error: null },
-  initial: 'loading',
+  context: { list: loadingList(), acting: null, error: null },
+  invoke: { id: 'list', src: 'list', input: { query: {} } },
+  on: { LIST: { actions: 'takeList' } },
+  initial: 'idle',
   states: {
-    loading: {
-      invoke: {
-        id: 'loadPage',
-        src: 'loadPage',
-        input: { page: 1 },
-        onDone: [
-          { guard: 'hasFiles', target: 'ready', actions: 'setFirstPage' },
-          { target: 'empty', actions: 'setFirstPage' },
-        ],
-        onError: 'failed',
+    idle: {
+      on: {
+        RESTORE: { guard: 'listed', target: 'acting', actions: 'startAction' },
+        DELETE: { guard: 'listed', target: 'acting', actions: 'startAction' },
+        LOAD_MORE: { guard: 'canLoadMore', actions: ['clearError', 'loadMore'] },
+        RETRY: { guard: 'listFailed', actions: 'retry' },
       },
     },
-    failed: { on: { RETRY: 'loading' } },
-    empty: {},
-    ready: {
-      initial: 'idle',
-      states: {
-        idle: {
-          on: {
-            RESTORE: { guard: 'listed', target: 'restoring', actions: 'startRestore' },
-            DELETE: { guard: 'listed', target: 'deleting', actions: 'startDelete' },
-            LOAD_MORE: { guard: 'hasMore', target: 'loadingMore', actions: 'clearError' },
-          },
-        },
-        restoring: {
-          invoke: {
-            id: 'restoreFile',
-            src: 'changeFile',
-            input: ({ context }) => context.acting!,
-            onDone: [
-              { guard: 'wasLast', target: '#accountTrash.empty', actions: 'dropActedFile' },
-              { target: 'idle', actions: 'dropActedFile' },
-            ],
-            onError: { target: 'idle', actions: 'setError' },
-          },
-        },
-        deleting: {
-          invoke: {
-            id: 'deleteFile',
-            src: 'changeFile',
-            input: ({ context }) => context.acting!,
-            onDone: [
-              { guard: 'wasLast', target: '#accountTrash.empty', actions: 'dropActedFile' },
-              { target: 'idle', actions: 'dropActedFile' },
-            ],
-            onError: { target: 'idle', actions: 'setError' },
-          },
-        },
-        loadingMore: {
-          invoke: {
-            id: 'loadMore',
-            src: 'loadPage',
-            input: ({ context }) => ({ page: context.pages + 1 }),
-            onDone: { target: 'idle', actions: 'appendPage' },
-            onError: { target: 'idle', actions: 'setError' },
-          },
-        },
+    acting: {
+      invoke: {
+        id: 'changeFile',
+        src: 'changeFile',
+        input: ({ context }) => context.acting!,
+        onDone: { target: 'idle', actions: ['removeFromList', 'dropActedFile'] },
+        onError: { target: 'idle', actions: 'setError' },
       },
     },
   },

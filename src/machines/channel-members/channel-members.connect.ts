@@ -1,5 +1,6 @@
 import { isChannelAdmin, mayChangeRole, mayLeaveChannel, mayRemoveMember, ROLE_OPTIONS } from '../../../contract/channel'
 import { ROLES } from '../../../contract/limits'
+import { isIdle, pagedListProps, type PagedListProps } from '../paged-list'
 import type { ChannelMembersSnapshot } from './channel-members.machine'
 import type { AssignableRole, ChannelMembersEvent, Label, Member } from './channel-members.types'
 
@@ -46,15 +47,10 @@ export interface ChannelLabelsProps {
   onRetry: () => void
 }
 
-export interface ChannelMembersProps {
-  status: 'loading' | 'failed' | 'ready'
+export interface ChannelMembersProps extends PagedListProps<Member> {
   rows: MemberRow[]
   /** The roles a member can be given. */
   assignableRoles: AssignableRole[]
-  canLoadMore: boolean
-  loadingMore: boolean
-  error: string | null
-  onLoadMore: () => void
   onChangeRole: (memberId: string, role: AssignableRole) => void
   /** A row's role change, removal or the viewer's leave is in progress or waits for confirmation. */
   busy: boolean
@@ -62,25 +58,26 @@ export interface ChannelMembersProps {
   /** Confirms the removal or the leave being asked about. */
   onConfirm: () => void
   onCancel: () => void
-  onRetry: () => void
   leave: ChannelLeaveProps
   labels: ChannelLabelsProps
 }
 
 const ASSIGNABLE = ROLE_OPTIONS.map((o) => o.value).filter((value): value is AssignableRole => value < ROLES.owner)
 
-const regionStatus = (snapshot: ChannelMembersSnapshot, region: 'members' | 'labels') =>
-  snapshot.matches({ [region]: 'loading' }) ? 'loading' : snapshot.matches({ [region]: 'failed' }) ? 'failed' : 'ready'
+const labelsStatus = (snapshot: ChannelMembersSnapshot) =>
+  snapshot.matches({ labels: 'loading' }) ? 'loading' : snapshot.matches({ labels: 'failed' }) ? 'failed' : 'ready'
 
 /** Pure: the channel members section's props and handlers. */
 export function connect(snapshot: ChannelMembersSnapshot, send: (event: ChannelMembersEvent) => void): ChannelMembersProps {
-  const { members, myRole, meId, changing, removing, membersError, labels, labelName, labelColor, deleting, labelsError } = snapshot.context
+  const { list, myRole, meId, changing, removing, membersError, labels, labelName, labelColor, deleting, labelsError } = snapshot.context
   const adding = snapshot.matches({ labels: { ready: 'adding' } })
-  const confirmingRemoval = snapshot.matches({ members: { ready: 'confirmingRemoval' } })
-  const removingNow = snapshot.matches({ members: { ready: 'removing' } })
+  const confirmingRemoval = snapshot.matches({ members: { open: 'confirmingRemoval' } })
+  const removingNow = snapshot.matches({ members: { open: 'removing' } })
   return {
-    status: regionStatus(snapshot, 'members'),
-    rows: members.map((member) => ({
+    // Its Retry is the members' (the labels have their own).
+    ...pagedListProps(list, (event) => send(event.type === 'RETRY' ? { type: 'RETRY_MEMBERS' } : event)),
+    error: membersError,
+    rows: list.items.map((member) => ({
       member,
       editable: mayChangeRole(myRole, member, meId),
       saving: changing?.customer_id === member._id,
@@ -89,24 +86,19 @@ export function connect(snapshot: ChannelMembersSnapshot, send: (event: ChannelM
       removing: removingNow && removing?._id === member._id,
     })),
     assignableRoles: ASSIGNABLE,
-    canLoadMore: snapshot.context.more,
-    loadingMore: snapshot.matches({ members: { ready: 'loadingMore' } }),
-    error: membersError,
-    onLoadMore: () => send({ type: 'LOAD_MORE' }),
     onChangeRole: (memberId, role) => send({ type: 'CHANGE_ROLE', memberId, role }),
-    busy: !snapshot.matches({ members: { ready: 'idle' } }),
+    busy: !(snapshot.matches({ members: { open: 'idle' } }) && isIdle(list)),
     onRemove: (memberId) => send({ type: 'REMOVE', memberId }),
     onConfirm: () => send({ type: 'CONFIRM' }),
     onCancel: () => send({ type: 'CANCEL' }),
-    onRetry: () => send({ type: 'RETRY_MEMBERS' }),
     leave: {
       allowed: mayLeaveChannel(myRole),
-      confirming: snapshot.matches({ members: { ready: 'confirmingLeave' } }),
-      leaving: snapshot.matches({ members: { ready: 'leaving' } }) || snapshot.matches({ members: 'left' }),
+      confirming: snapshot.matches({ members: { open: 'confirmingLeave' } }),
+      leaving: snapshot.matches({ members: { open: 'leaving' } }) || snapshot.matches({ members: 'left' }),
       onLeave: () => send({ type: 'LEAVE' }),
     },
     labels: {
-      status: regionStatus(snapshot, 'labels'),
+      status: labelsStatus(snapshot),
       labels,
       manages: isChannelAdmin(myRole),
       name: labelName,

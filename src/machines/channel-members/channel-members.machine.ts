@@ -1,9 +1,8 @@
-import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
+import { assign, fromPromise, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import { isChannelAdmin, mayChangeRole, mayLeaveChannel, mayRemoveMember } from '../../../contract/channel'
-import { PAGE_SIZE } from '../../../contract/common'
 import { errorTextOf, outputOf } from '../invoke-result'
-import { appendUnique } from '../append-unique'
 import { actorNotProvided } from '../not-provided'
+import { canLoadMore, isIdle, loadingList, newFailure, pagedListChild, withItem, withoutItem } from '../paged-list'
 import type {
   AddLabelInput,
   ChangeRoleInput,
@@ -12,22 +11,21 @@ import type {
   ChannelMembersInput,
   Label,
   Member,
-  MembersPageInput,
   RemoveMemberInput,
 } from './channel-members.types'
 
 /**
  * A channel's members with their roles and its labels, for its members. Two regions:
  *
- * members: loading --done--> ready.idle | --error--> failed (RETRY_MEMBERS loads again)
- *   ready.idle --LOAD_MORE [the last page was full]--> ready.loadingMore --done--> idle, the page
- *     appended (a member already shown is not shown twice)
- *   ready.idle --CHANGE_ROLE [an owner or admin, not their own role nor the owner's]--> ready.changingRole
+ * members: open, their paged list (GET channel/page, 20 a page) loading; RETRY_MEMBERS after its
+ *   first page failed loads it again; LOAD_MORE [the last page was full] the next (a member
+ *   already shown is not shown twice). While no page is on its way:
+ *   open.idle --CHANGE_ROLE [an owner or admin, not their own role nor the owner's]--> open.changingRole
  *     --done--> idle with the saved member; --error--> idle with the reason
- *   ready.idle --REMOVE [mayRemoveThatMember: the owner anyone else, an admin members only]--> ready.confirmingRemoval
- *     --CANCEL--> idle; --CONFIRM--> ready.removing --done--> idle without them; --error--> idle with the reason
- *   ready.idle --LEAVE [mayLeave: any member but the owner]--> ready.confirmingLeave
- *     --CANCEL--> idle; --CONFIRM--> ready.leaving --done--> left (the injected `leftChannel` goes to the chats);
+ *   open.idle --REMOVE [mayRemoveThatMember: the owner anyone else, an admin members only]--> open.confirmingRemoval
+ *     --CANCEL--> idle; --CONFIRM--> open.removing --done--> idle without them; --error--> idle with the reason
+ *   open.idle --LEAVE [mayLeave: any member but the owner]--> open.confirmingLeave
+ *     --CANCEL--> idle; --CONFIRM--> open.leaving --done--> left (the injected `leftChannel` goes to the chats);
  *     --error--> idle with the reason
  * labels: loading --done--> ready.idle | --error--> failed (RETRY_LABELS)
  *   ready.idle --ADD_LABEL [an admin, a name typed]--> ready.adding --done--> idle, the label added
@@ -37,6 +35,10 @@ import type {
 
 const notProvided = actorNotProvided('channelMembers')
 
+/** A member of the list shown, while no page is on its way (their row can be acted on). */
+const listed = (context: ChannelMembersContext, memberId: string): Member | undefined =>
+  isIdle(context.list) ? context.list.items.find((m) => m._id === memberId) : undefined
+
 export const channelMembersMachine = setup({
   types: {
     context: {} as ChannelMembersContext,
@@ -44,8 +46,8 @@ export const channelMembersMachine = setup({
     input: {} as ChannelMembersInput,
   },
   actors: {
-    /** GET channel/page: one page of the channel's members. */
-    loadMembers: fromPromise<Member[], MembersPageInput>(notProvided('loadMembers')),
+    /** The channel's members, 20 a page: GET channel/page. */
+    list: pagedListChild,
     /** PUT channel/role: the member as saved; fails with the reason to show. */
     changeRole: fromPromise<Member, ChangeRoleInput>(notProvided('changeRole')),
     /** DELETE channel/member; fails with the reason to show. */
@@ -60,45 +62,42 @@ export const channelMembersMachine = setup({
     deleteLabel: fromPromise<unknown, { labelId: string }>(notProvided('deleteLabel')),
   },
   guards: {
-    hasMore: ({ context }) => context.more,
+    canLoadMore: ({ context }) => canLoadMore(context.list),
+    listFailed: ({ context }) => context.list.state === 'failed',
     mayChangeThatRole: ({ context, event }) => {
       if (event.type !== 'CHANGE_ROLE') return false
-      const member = context.members.find((m) => m._id === event.memberId)
+      const member = listed(context, event.memberId)
       return member !== undefined && member.role !== event.role && mayChangeRole(context.myRole, member, context.meId)
     },
     /** Who may remove whom (contract mayRemoveMember): the owner anyone else, an admin members only, never themselves. */
     mayRemoveThatMember: ({ context, event }) => {
       if (event.type !== 'REMOVE') return false
-      const member = context.members.find((m) => m._id === event.memberId)
+      const member = listed(context, event.memberId)
       return member !== undefined && mayRemoveMember(context.myRole, member, context.meId)
     },
-    /** Any member but the owner may leave (contract mayLeaveChannel). */
-    mayLeave: ({ context }) => mayLeaveChannel(context.myRole),
+    /** Any member but the owner may leave (contract mayLeaveChannel), once the members show. */
+    mayLeave: ({ context }) => mayLeaveChannel(context.myRole) && isIdle(context.list),
     mayAddLabel: ({ context }) => isChannelAdmin(context.myRole) && context.labelName.trim() !== '',
     mayDeleteLabel: ({ context, event }) =>
       event.type === 'DELETE_LABEL' && isChannelAdmin(context.myRole) && context.labels.some((l) => l._id === event.labelId),
   },
   actions: {
-    setFirstPage: assign(({ event }) => {
-      const members = outputOf<Member[]>(event)
-      return { members, pages: 1, more: members.length === PAGE_SIZE, membersError: null }
-    }),
-    appendPage: assign(({ context, event }) => {
-      const page = outputOf<Member[]>(event)
-      return { members: appendUnique(context.members, page), pages: context.pages + 1, more: page.length === PAGE_SIZE }
-    }),
+    takeList: assign(({ context, event }) =>
+      event.type === 'LIST' ? { list: event.list, membersError: newFailure(context.list, event.list) ?? context.membersError } : {},
+    ),
+    loadMore: sendTo('list', { type: 'LOAD_MORE' }),
+    retry: sendTo('list', { type: 'RETRY' }),
     startRoleChange: assign(({ event }) =>
       event.type === 'CHANGE_ROLE' ? { changing: { customer_id: event.memberId, role: event.role }, membersError: null } : {},
     ),
-    replaceMember: assign(({ context, event }) => {
-      const saved = outputOf<Member>(event)
-      return { members: context.members.map((m) => (m._id === saved._id ? saved : m)), changing: null }
-    }),
+    replaceInList: sendTo('list', ({ event }) => ({ type: 'REPLACE' as const, item: outputOf<Member>(event) })),
+    replaceMember: assign(({ context, event }) => ({ list: withItem(context.list, outputOf<Member>(event)), changing: null })),
     startRemoval: assign(({ context, event }) =>
-      event.type === 'REMOVE' ? { removing: context.members.find((m) => m._id === event.memberId) ?? null, membersError: null } : {},
+      event.type === 'REMOVE' ? { removing: listed(context, event.memberId) ?? null, membersError: null } : {},
     ),
     cancelRemoval: assign({ removing: null }),
-    dropMember: assign(({ context }) => ({ members: context.members.filter((m) => m._id !== context.removing?._id), removing: null })),
+    removeFromList: sendTo('list', ({ context }) => ({ type: 'REMOVE' as const, id: context.removing!._id })),
+    dropMember: assign(({ context }) => ({ list: withoutItem(context.list, context.removing!._id), removing: null })),
     /** Injected: the viewer left the channel (go to the chats). */
     leftChannel: () => {},
     clearMembersError: assign({ membersError: null }),
@@ -118,9 +117,7 @@ export const channelMembersMachine = setup({
   id: 'channelMembers',
   context: ({ input }) => ({
     ...input,
-    members: [],
-    pages: 0,
-    more: false,
+    list: loadingList(),
     changing: null,
     removing: null,
     membersError: null,
@@ -131,28 +128,19 @@ export const channelMembersMachine = setup({
     labelsError: null,
   }),
   type: 'parallel',
+  on: { LIST: { actions: 'takeList' } },
   states: {
     members: {
-      initial: 'loading',
+      initial: 'open',
       states: {
-        loading: {
-          invoke: {
-            id: 'loadMembers',
-            src: 'loadMembers',
-            input: ({ context }) => ({ channelId: context.channelId, page: 1 }),
-            onDone: { target: 'ready', actions: 'setFirstPage' },
-            onError: 'failed',
-          },
-        },
-        failed: {
-          on: { RETRY_MEMBERS: 'loading' },
-        },
-        ready: {
+        open: {
+          invoke: { id: 'list', src: 'list', input: ({ context }) => ({ query: { channelId: context.channelId } }) },
           initial: 'idle',
           states: {
             idle: {
               on: {
-                LOAD_MORE: { guard: 'hasMore', target: 'loadingMore', actions: 'clearMembersError' },
+                LOAD_MORE: { guard: 'canLoadMore', actions: ['clearMembersError', 'loadMore'] },
+                RETRY_MEMBERS: { guard: 'listFailed', actions: 'retry' },
                 CHANGE_ROLE: { guard: 'mayChangeThatRole', target: 'changingRole', actions: 'startRoleChange' },
                 REMOVE: { guard: 'mayRemoveThatMember', target: 'confirmingRemoval', actions: 'startRemoval' },
                 LEAVE: { guard: 'mayLeave', target: 'confirmingLeave', actions: 'clearMembersError' },
@@ -169,7 +157,7 @@ export const channelMembersMachine = setup({
                 id: 'removeMember',
                 src: 'removeMember',
                 input: ({ context }) => ({ channelId: context.channelId, customer_id: context.removing!._id }),
-                onDone: { target: 'idle', actions: 'dropMember' },
+                onDone: { target: 'idle', actions: ['removeFromList', 'dropMember'] },
                 onError: { target: 'idle', actions: 'setMembersError' },
               },
             },
@@ -188,21 +176,12 @@ export const channelMembersMachine = setup({
                 onError: { target: 'idle', actions: 'setMembersError' },
               },
             },
-            loadingMore: {
-              invoke: {
-                id: 'loadMoreMembers',
-                src: 'loadMembers',
-                input: ({ context }) => ({ channelId: context.channelId, page: context.pages + 1 }),
-                onDone: { target: 'idle', actions: 'appendPage' },
-                onError: { target: 'idle', actions: 'setMembersError' },
-              },
-            },
             changingRole: {
               invoke: {
                 id: 'changeRole',
                 src: 'changeRole',
                 input: ({ context }) => ({ channelId: context.channelId, ...context.changing! }),
-                onDone: { target: 'idle', actions: 'replaceMember' },
+                onDone: { target: 'idle', actions: ['replaceInList', 'replaceMember'] },
                 onError: { target: 'idle', actions: 'setMembersError' },
               },
             },

@@ -1,4 +1,5 @@
 import type { AssignableRole, ChannelMemberRemoveBody, ChannelRoleBody, Label, LabelCreateBody, Member } from '../../../contract/channel'
+import type { ListReport, PagedList } from '../paged-list'
 
 export type { AssignableRole, Label, Member }
 
@@ -10,15 +11,13 @@ export interface ChannelMembersInput {
 }
 
 export interface ChannelMembersContext extends ChannelMembersInput {
-  members: Member[]
-  /** Pages of GET channel/page loaded so far. */
-  pages: number
-  /** The last page was full: there may be more. */
-  more: boolean
+  /** The members, as their paged list (GET channel/page) last reported them. */
+  list: PagedList<Member>
   /** The role change being saved. */
   changing: Pick<ChannelRoleBody, 'customer_id' | 'role'> | null
   /** The member whose removal waits for the viewer's confirmation, or is being saved. */
   removing: Member | null
+  /** Why the last role change, removal, leave or later page failed. */
   membersError: string | null
   labels: Label[]
   labelName: string
@@ -37,6 +36,7 @@ export type RemoveMemberInput = Pick<ChannelMemberRemoveBody, 'customer_id'> & {
 export type AddLabelInput = Pick<LabelCreateBody, 'name'> & { channelId: string; color: string }
 
 export type ChannelMembersEvent =
+  | ListReport<Member>
   | { type: 'RETRY_MEMBERS' }
   | { type: 'LOAD_MORE' }
   | { type: 'CHANGE_ROLE'; memberId: string; role: AssignableRole }

@@ -1,5 +1,6 @@
+import { pagedListProps, type PagedListProps } from '../paged-list'
 import type { ChannelStorageSnapshot } from './channel-storage.machine'
-import type { ChannelStorageEvent, StoragePage, StorageScope, StoredFile } from './channel-storage.types'
+import type { ChannelStorageEvent, StorageScope, StorageUsage, StoredFile } from './channel-storage.types'
 
 export interface StorageFileRow {
   file: StoredFile
@@ -7,21 +8,15 @@ export interface StorageFileRow {
   busy: boolean
 }
 
-export interface ChannelStorageProps extends StorageScope {
-  status: 'loading' | 'failed' | 'ready'
+export interface ChannelStorageProps extends StorageScope, PagedListProps<StoredFile> {
   rows: StorageFileRow[]
-  usage: Pick<StoragePage, 'used' | 'quota'> | null
+  usage: StorageUsage | null
   /** One chat's files are headed with its name (from its files). */
   topicName: string | null
   /** Files of several chats say which chat each is in. */
   showTopic: boolean
-  canLoadMore: boolean
-  loadingMore: boolean
   /** A file action or its refresh runs: the other buttons wait. */
   busy: boolean
-  error: string | null
-  onRetry: () => void
-  onLoadMore: () => void
   onTrash: (mediaId: string) => void
   onRestore: (mediaId: string) => void
   onPurge: (mediaId: string) => void
@@ -29,20 +24,17 @@ export interface ChannelStorageProps extends StorageScope {
 
 /** Pure: the storage page's props and handlers. */
 export function connect(snapshot: ChannelStorageSnapshot, send: (event: ChannelStorageEvent) => void): ChannelStorageProps {
-  const { scope, files, usage, more, acting, error } = snapshot.context
+  const { scope, list, acting, error } = snapshot.context
+  const paging = pagedListProps(list, send)
   return {
     ...scope,
-    status: snapshot.matches('loading') ? 'loading' : snapshot.matches('failed') ? 'failed' : 'ready',
-    rows: files.map((file) => ({ file, busy: acting?.mediaId === file._id })),
-    usage,
-    topicName: scope.topicId ? (files[0]?.topic_name ?? null) : null,
-    showTopic: !scope.topicId,
-    canLoadMore: more,
-    loadingMore: snapshot.matches({ ready: 'loadingMore' }),
-    busy: snapshot.matches({ ready: 'acting' }) || snapshot.matches({ ready: 'refreshing' }),
+    ...paging,
     error,
-    onRetry: () => send({ type: 'RETRY' }),
-    onLoadMore: () => send({ type: 'LOAD_MORE' }),
+    rows: list.items.map((file) => ({ file, busy: acting?.mediaId === file._id })),
+    usage: list.details ? { used: list.details.used, quota: list.details.quota } : null,
+    topicName: scope.topicId ? (list.items[0]?.topic_name ?? null) : null,
+    showTopic: !scope.topicId,
+    busy: snapshot.matches({ open: 'acting' }) || paging.refreshing,
     onTrash: (mediaId) => send({ type: 'TRASH', mediaId }),
     onRestore: (mediaId) => send({ type: 'RESTORE', mediaId }),
     onPurge: (mediaId) => send({ type: 'PURGE', mediaId }),

@@ -1,26 +1,20 @@
-import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
-import { PAGE_SIZE } from '../../../contract/common'
-import { errorTextOf, outputOf } from '../invoke-result'
-import { appendUnique } from '../append-unique'
+import { assign, fromPromise, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
+import { errorTextOf } from '../invoke-result'
 import { actorNotProvided } from '../not-provided'
-import type {
-  ChannelStorageContext,
-  ChannelStorageEvent,
-  FileActionInput,
-  StoragePage,
-  StoragePageInput,
-  StorageScope,
-} from './channel-storage.types'
+import { canLoadMore, holds, isIdle, loadingList, newFailure, pagedListChild, withoutItem } from '../paged-list'
+import type { ChannelStorageContext, ChannelStorageEvent, FileActionInput, StorageScope } from './channel-storage.types'
 
 /**
- * A channel's or a chat's files, or its trash, 20 at a time, with the storage used.
+ * A channel's or a chat's files, or its trash, 20 at a time (its paged list, GET media/storage,
+ * whose first page says the storage used).
  *
- *   loading --done--> ready.idle | --error--> failed (RETRY loads again)
- *   ready.idle --LOAD_MORE [the last page was full]--> ready.loadingMore --done--> idle, the page appended
- *   ready.idle --TRASH [a file in the list] | RESTORE, PURGE [a file in the trash]--> ready.acting
- *   ready.acting --done--> ready.refreshing: the file leaves this list at once, then the first page
- *     and the usage come again from the server; --error--> idle with the reason
- *   any --OPEN [another scope]--> loading
+ *   open.idle --TRASH [a file in the list] | RESTORE, PURGE [a file in the trash]--> open.acting
+ *     (only while no page is on its way)
+ *   open.acting --done--> idle: the file leaves this list at once, then the list loads its first
+ *     page and the usage again; --error--> idle with the reason
+ *   open.idle --LOAD_MORE [the last page was full]--> the list loads the next page; RETRY after its
+ *     first page failed loads it again
+ *   any --OPEN [another scope]--> open again, with that scope's list
  * The server decides who may (the uploader or a channel admin).
  */
 
@@ -29,6 +23,9 @@ const notProvided = actorNotProvided('channelStorage')
 const sameScope = (a: StorageScope, b: StorageScope) =>
   a.channelId === b.channelId && (a.topicId ?? null) === (b.topicId ?? null) && a.trash === b.trash
 
+const listed = (context: ChannelStorageContext, event: ChannelStorageEvent) =>
+  'mediaId' in event && isIdle(context.list) && holds(context.list, event.mediaId)
+
 export const channelStorageMachine = setup({
   types: {
     context: {} as ChannelStorageContext,
@@ -36,76 +33,56 @@ export const channelStorageMachine = setup({
     input: {} as StorageScope,
   },
   actors: {
-    /** GET media/storage: a page of files and the channel's usage. */
-    loadPage: fromPromise<StoragePage, StoragePageInput>(notProvided('loadPage')),
+    /** The scope's files, 20 a page, with the usage: GET media/storage. */
+    list: pagedListChild,
     /** PUT media/trash, PUT media/restore or DELETE media/purge; fails with the reason to show. */
     changeFile: fromPromise<unknown, FileActionInput>(notProvided('changeFile')),
   },
   guards: {
     otherScope: ({ context, event }) => event.type === 'OPEN' && !sameScope(event.scope, context.scope),
-    hasMore: ({ context }) => context.more,
-    inList: ({ context, event }) => 'mediaId' in event && !context.scope.trash && context.files.some((f) => f._id === event.mediaId),
-    inTrash: ({ context, event }) => 'mediaId' in event && context.scope.trash && context.files.some((f) => f._id === event.mediaId),
+    canLoadMore: ({ context }) => canLoadMore(context.list),
+    listFailed: ({ context }) => context.list.state === 'failed',
+    inList: ({ context, event }) => !context.scope.trash && listed(context, event),
+    inTrash: ({ context, event }) => context.scope.trash && listed(context, event),
   },
   actions: {
-    openScope: assign(({ event }) =>
-      event.type === 'OPEN' ? { scope: event.scope, files: [], usage: null, pages: 0, more: false, acting: null, error: null } : {},
+    openScope: assign(({ event }) => (event.type === 'OPEN' ? { scope: event.scope, list: loadingList(), acting: null, error: null } : {})),
+    takeList: assign(({ context, event }) =>
+      event.type === 'LIST' ? { list: event.list, error: newFailure(context.list, event.list) ?? context.error } : {},
     ),
-    setFirstPage: assign(({ event }) => {
-      const { items, used, quota } = outputOf<StoragePage>(event)
-      return { files: items, usage: { used, quota }, pages: 1, more: items.length === PAGE_SIZE }
-    }),
-    appendPage: assign(({ context, event }) => {
-      const { items } = outputOf<StoragePage>(event)
-      return { files: appendUnique(context.files, items), pages: context.pages + 1, more: items.length === PAGE_SIZE }
-    }),
     startAction: assign(({ event }) => {
       if (event.type !== 'TRASH' && event.type !== 'RESTORE' && event.type !== 'PURGE') return {}
       const action = event.type === 'TRASH' ? 'trash' : event.type === 'RESTORE' ? 'restore' : 'purge'
       return { acting: { action, mediaId: event.mediaId }, error: null }
     }),
-    dropActedFile: assign(({ context }) => ({ files: context.files.filter((f) => f._id !== context.acting?.mediaId), acting: null })),
+    removeFromList: sendTo('list', ({ context }) => ({ type: 'REMOVE' as const, id: context.acting!.mediaId })),
+    dropActedFile: assign(({ context }) => ({ list: withoutItem(context.list, context.acting!.mediaId), acting: null })),
+    refreshList: sendTo('list', { type: 'REFRESH' }),
     clearError: assign({ error: null }),
     setError: assign({ error: ({ event }) => errorTextOf(event), acting: null }),
+    loadMore: sendTo('list', { type: 'LOAD_MORE' }),
+    retry: sendTo('list', { type: 'RETRY' }),
   },
 }).createMachine({
   id: 'channelStorage',
-  context: ({ input }) => ({ scope: input, files: [], usage: null, pages: 0, more: false, acting: null, error: null }),
-  initial: 'loading',
+  context: ({ input }) => ({ scope: input, list: loadingList(), acting: null, error: null }),
   on: {
-    OPEN: { guard: 'otherScope', target: '.loading', actions: 'openScope' },
+    OPEN: { guard: 'otherScope', target: '.open', actions: 'openScope' },
+    LIST: { actions: 'takeList' },
   },
+  initial: 'open',
   states: {
-    loading: {
-      invoke: {
-        id: 'loadPage',
-        src: 'loadPage',
-        input: ({ context }) => ({ ...context.scope, page: 1 }),
-        onDone: { target: 'ready', actions: 'setFirstPage' },
-        onError: 'failed',
-      },
-    },
-    failed: {
-      on: { RETRY: 'loading' },
-    },
-    ready: {
+    open: {
+      invoke: { id: 'list', src: 'list', input: ({ context }) => ({ query: { ...context.scope } }) },
       initial: 'idle',
       states: {
         idle: {
           on: {
-            LOAD_MORE: { guard: 'hasMore', target: 'loadingMore', actions: 'clearError' },
+            LOAD_MORE: { guard: 'canLoadMore', actions: ['clearError', 'loadMore'] },
+            RETRY: { guard: 'listFailed', actions: 'retry' },
             TRASH: { guard: 'inList', target: 'acting', actions: 'startAction' },
             RESTORE: { guard: 'inTrash', target: 'acting', actions: 'startAction' },
             PURGE: { guard: 'inTrash', target: 'acting', actions: 'startAction' },
-          },
-        },
-        loadingMore: {
-          invoke: {
-            id: 'loadMore',
-            src: 'loadPage',
-            input: ({ context }) => ({ ...context.scope, page: context.pages + 1 }),
-            onDone: { target: 'idle', actions: 'appendPage' },
-            onError: { target: 'idle', actions: 'setError' },
           },
         },
         acting: {
@@ -113,16 +90,7 @@ export const channelStorageMachine = setup({
             id: 'changeFile',
             src: 'changeFile',
             input: ({ context }) => context.acting!,
-            onDone: { target: 'refreshing', actions: 'dropActedFile' },
-            onError: { target: 'idle', actions: 'setError' },
-          },
-        },
-        refreshing: {
-          invoke: {
-            id: 'refresh',
-            src: 'loadPage',
-            input: ({ context }) => ({ ...context.scope, page: 1 }),
-            onDone: { target: 'idle', actions: 'setFirstPage' },
+            onDone: { target: 'idle', actions: ['removeFromList', 'dropActedFile', 'refreshList'] },
             onError: { target: 'idle', actions: 'setError' },
           },
         },

@@ -1,4 +1,5 @@
 import type { MediaIdBody, StoragePage, StoredFile } from '../../../contract/media'
+import type { ListReport, PagedList } from '../paged-list'
 
 export type { StoragePage, StoredFile }
 
@@ -11,16 +12,16 @@ export interface StorageScope {
 
 export type FileAction = 'trash' | 'restore' | 'purge'
 
+/** The storage used, as page 1 of the files says it. */
+export type StorageUsage = Pick<StoragePage, 'used' | 'quota'>
+
 export interface ChannelStorageContext {
   scope: StorageScope
-  files: StoredFile[]
-  usage: Pick<StoragePage, 'used' | 'quota'> | null
-  /** Pages loaded so far. */
-  pages: number
-  /** The last page was full: there may be more. */
-  more: boolean
+  /** The scope's files, as its paged list last reported them (GET media/storage, with the usage). */
+  list: PagedList<StoredFile, StorageUsage>
   /** The file action being carried out. */
   acting: { action: FileAction; mediaId: MediaIdBody['media_id'] } | null
+  /** Why the last action, a later page or the refresh failed. */
   error: string | null
 }
 
@@ -28,6 +29,7 @@ export type StoragePageInput = StorageScope & { page: number }
 export type FileActionInput = NonNullable<ChannelStorageContext['acting']>
 
 export type ChannelStorageEvent =
+  | ListReport<StoredFile, StorageUsage>
   /** The route's params changed (another chat, or its trash). */
   | { type: 'OPEN'; scope: StorageScope }
   | { type: 'RETRY' }

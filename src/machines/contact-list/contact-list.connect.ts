@@ -1,3 +1,4 @@
+import { pagedListProps, type PagedListProps } from '../paged-list'
 import { isMovable, type ContactListSnapshot } from './contact-list.machine'
 import type { ContactItem, ContactListEvent, ContactListKind, MoveFailure } from './contact-list.types'
 
@@ -11,17 +12,13 @@ export interface ContactMoveProps {
   onMove: (customerId: string) => void
 }
 
-/** A contact list's props and handlers. */
-export interface ContactListProps {
+/**
+ * A contact list's props and handlers: its paging (`loading` while pages are still coming, the
+ * first or the next after a full one; `empty` also while it is loaded again in the background;
+ * `failed`: a page could not be loaded, Retry), and its items' handlers.
+ */
+export interface ContactListProps extends PagedListProps<ContactItem> {
   kind: ContactListKind
-  items: ContactItem[]
-  /** Pages are still coming (the first, or the next after a full one). */
-  loading: boolean
-  /** Loaded, and nothing in it (also while it is loaded again in the background). */
-  empty: boolean
-  /** A page could not be loaded: say so, offer Retry. */
-  failed: boolean
-  onRetry: () => void
   /** An item answered in place (accepted, rejected, unblocked) leaves the list. */
   onRemove: (customerId: string) => void
   /** Friends and archived friends move to the other list; null for requests and blocked people. */
@@ -32,12 +29,9 @@ export interface ContactListProps {
 export function connect(snapshot: ContactListSnapshot, send: (event: ContactListEvent) => void): ContactListProps {
   const { context } = snapshot
   return {
+    // It loads every page itself: no 'Load more', only Retry.
+    ...pagedListProps(context.list, (event) => (event.type === 'RETRY' ? send(event) : undefined)),
     kind: context.kind,
-    items: context.items,
-    loading: snapshot.matches('loading') || snapshot.matches('settling'),
-    empty: snapshot.matches('empty') || (snapshot.matches('refreshing') && context.items.length === 0),
-    failed: snapshot.matches('failed'),
-    onRetry: () => send({ type: 'RETRY' }),
     onRemove: (customerId) => send({ type: 'REMOVE', customerId }),
     move: isMovable(context.kind)
       ? {

@@ -1,4 +1,5 @@
 import type { ContactItem } from '../../../contract/relates'
+import type { ListReport, PagedList } from '../paged-list'
 
 export type { ContactItem }
 
@@ -23,20 +24,16 @@ export interface MoveFailure {
 
 export interface ContactListContext {
   kind: ContactListKind
-  items: ContactItem[]
-  /** The page being (or last) loaded, 1-based. */
-  page: number
+  /** The list, as its paged list last reported it (every page, 20 a page). */
+  list: PagedList<ContactItem>
   /** The item being archived (friends) or unarchived (archived), while its call is on its way. */
   movingId: string | null
   /** The last archive or unarchive failed (cleared by the next one). */
   moveFailure: MoveFailure | null
-  /** The pages a refresh has gathered so far (they replace the items once the last one came). */
-  fresh: ContactItem[]
-  /** Changed elsewhere while a move was on its way: refreshed once it lands. */
-  stale: boolean
 }
 
 export type ContactListEvent =
+  | ListReport<ContactItem>
   | { type: 'RETRY' }
   /** An item left the list (a request answered, a person unblocked). */
   | { type: 'REMOVE'; customerId: string }

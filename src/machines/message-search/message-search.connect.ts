@@ -1,4 +1,5 @@
 import type { FoundMessage, Highlight } from '../../../contract/search'
+import { pagedListProps, type PagedListProps } from '../paged-list'
 import type { MessageSearchSnapshot } from './message-search.machine'
 import type { MessageSearchEvent } from './message-search.types'
 
@@ -31,40 +32,24 @@ export interface MessageSearchResultView {
   parts: SnippetPart[]
 }
 
-export interface MessageSearchProps {
+export interface MessageSearchProps extends PagedListProps<FoundMessage> {
   keyword: string
-  status: 'idle' | 'loading' | 'ready' | 'failed'
+  /** No keyword: nothing is searched. */
+  idle: boolean
   results: MessageSearchResultView[]
-  empty: boolean
-  hasMore: boolean
-  loadingMore: boolean
-  onRetry: () => void
-  onMore: () => void
 }
 
 /** Pure: snapshot and send -> the message search page's props. */
 export function connect(snapshot: MessageSearchSnapshot, send: (event: MessageSearchEvent) => void): MessageSearchProps {
-  const { keyword, results, hasMore } = snapshot.context
-  const loadingMore = snapshot.matches('loadingMore')
-  const status = snapshot.matches('loading')
-    ? 'loading'
-    : snapshot.matches('failed')
-      ? 'failed'
-      : snapshot.matches('ready') || loadingMore
-        ? 'ready'
-        : 'idle'
+  const { keyword, list } = snapshot.context
   return {
+    ...pagedListProps(list, send),
     keyword,
-    status,
-    results: results.map((message) => ({
+    idle: snapshot.matches('idle'),
+    results: list.items.map((message) => ({
       message,
       chatName: message.topic_name || message.partner_name || '',
       parts: partsOf(message.text, message.highlights),
     })),
-    empty: status === 'ready' && results.length === 0,
-    hasMore: status === 'ready' && hasMore,
-    loadingMore,
-    onRetry: () => send({ type: 'RETRY' }),
-    onMore: () => send({ type: 'MORE' }),
   }
 }

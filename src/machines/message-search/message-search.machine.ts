@@ -1,17 +1,15 @@
-import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
-import { type FoundMessage, SEARCH_PAGE } from '../../../contract/search'
-import { appendUnique } from '../append-unique'
-import { actorNotProvided } from '../not-provided'
-import type { MessageSearchCallInput, MessageSearchContext, MessageSearchEvent, MessageSearchInput } from './message-search.types'
+import { assign, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
+import { canLoadMore, loadingList, pagedListChild, waitingList } from '../paged-list'
+import type { MessageSearchContext, MessageSearchEvent, MessageSearchInput } from './message-search.types'
 
 /**
- * The message search page (/search?q=): the messages of the user's topics that contain a keyword.
+ * The message search page (/search?q=): the messages of the user's topics that contain a keyword,
+ * 20 a page (the keyword's paged list, GET message/search).
  *
- * idle (no keyword) | loading (page 1) -> ready | failed --RETRY--> loading;
- * ready --MORE (the last page had 20)--> loadingMore -> ready (a failure keeps what was shown).
- * SEARCH with another keyword starts again (blank: idle).
+ * idle (no keyword) | searching: the list loads page 1 (a failure offers Retry); LOAD_MORE (the
+ * last page had 20) loads the next (a failure keeps what was shown). SEARCH with another keyword
+ * starts again (blank: idle).
  */
-const notProvided = actorNotProvided('messageSearch')
 
 export const messageSearchMachine = setup({
   types: {
@@ -20,87 +18,50 @@ export const messageSearchMachine = setup({
     input: {} as MessageSearchInput,
   },
   actors: {
-    /** GET message/search {keyword, page}. */
-    searchMessages: fromPromise<FoundMessage[], MessageSearchCallInput>(notProvided('searchMessages')),
+    /** The keyword's messages, 20 a page: GET message/search {keyword, page}. */
+    list: pagedListChild,
   },
   guards: {
     hasKeyword: ({ context }) => context.keyword.trim() !== '',
     blank: ({ event }) => event.type === 'SEARCH' && event.keyword.trim() === '',
     sameKeyword: ({ context, event }) => event.type === 'SEARCH' && event.keyword.trim() === context.keyword.trim(),
-    hasMore: ({ context }) => context.hasMore,
+    canLoadMore: ({ context }) => canLoadMore(context.list),
+    listFailed: ({ context }) => context.list.state === 'failed',
   },
   actions: {
-    setKeyword: assign({
-      keyword: ({ context, event }) => (event.type === 'SEARCH' ? event.keyword.trim() : context.keyword),
-      results: [],
-      page: 1,
-      hasMore: false,
+    setKeyword: assign(({ context, event }) => {
+      const keyword = event.type === 'SEARCH' ? event.keyword.trim() : context.keyword
+      return { keyword, list: keyword ? loadingList() : waitingList() }
     }),
-    setResults: assign((_, params: { found: FoundMessage[] }) => ({
-      results: params.found,
-      page: 1,
-      hasMore: params.found.length === SEARCH_PAGE,
-    })),
-    appendResults: assign(({ context }, params: { found: FoundMessage[] }) => ({
-      results: appendUnique(context.results, params.found),
-      page: context.page + 1,
-      hasMore: params.found.length === SEARCH_PAGE,
-    })),
+    takeList: assign({ list: ({ context, event }) => (event.type === 'LIST' ? event.list : context.list) }),
+    loadMore: sendTo('list', { type: 'LOAD_MORE' }),
+    retry: sendTo('list', { type: 'RETRY' }),
   },
 }).createMachine({
   id: 'messageSearch',
-  context: ({ input }) => ({
-    keyword: input.keyword.trim(),
-    results: [],
-    page: 1,
-    hasMore: false,
-  }),
+  context: ({ input }) => {
+    const keyword = input.keyword.trim()
+    return { keyword, list: keyword ? loadingList() : waitingList() }
+  },
   initial: 'starting',
   on: {
     SEARCH: [
       { guard: 'sameKeyword' },
       { guard: 'blank', target: '.idle', actions: 'setKeyword' },
-      { target: '.loading', actions: 'setKeyword' },
+      { target: '.searching', actions: 'setKeyword' },
     ],
+    LIST: { actions: 'takeList' },
   },
   states: {
     starting: {
-      always: [{ guard: 'hasKeyword', target: 'loading' }, { target: 'idle' }],
+      always: [{ guard: 'hasKeyword', target: 'searching' }, { target: 'idle' }],
     },
     idle: {},
-    loading: {
-      invoke: {
-        id: 'searchMessages',
-        src: 'searchMessages',
-        input: ({ context }) => ({ keyword: context.keyword, page: 1 }),
-        onDone: {
-          target: 'ready',
-          actions: {
-            type: 'setResults',
-            params: ({ event }) => ({ found: event.output }),
-          },
-        },
-        onError: 'failed',
-      },
-    },
-    failed: { on: { RETRY: 'loading' } },
-    ready: { on: { MORE: { guard: 'hasMore', target: 'loadingMore' } } },
-    loadingMore: {
-      invoke: {
-        id: 'searchMoreMessages',
-        src: 'searchMessages',
-        input: ({ context }) => ({
-          keyword: context.keyword,
-          page: context.page + 1,
-        }),
-        onDone: {
-          target: 'ready',
-          actions: {
-            type: 'appendResults',
-            params: ({ event }) => ({ found: event.output }),
-          },
-        },
-        onError: 'ready',
+    searching: {
+      invoke: { id: 'list', src: 'list', input: ({ context }) => ({ query: { keyword: context.keyword } }) },
+      on: {
+        LOAD_MORE: { guard: 'canLoadMore', actions: 'loadMore' },
+        RETRY: { guard: 'listFailed', actions: 'retry' },
       },
     },
   },

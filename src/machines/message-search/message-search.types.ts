@@ -1,4 +1,5 @@
 import type { FoundMessage, MessageSearchQuery } from '../../../contract/search'
+import type { ListReport, PagedList } from '../paged-list'
 
 export interface MessageSearchInput {
   /** The keyword of the page's address (?q=); '' for none. */
@@ -6,15 +7,15 @@ export interface MessageSearchInput {
 }
 
 export interface MessageSearchContext extends MessageSearchInput {
-  /** The pages loaded so far, newest first, unique by id. */
-  results: FoundMessage[]
-  page: number
-  /** The last page was full (20): there may be more. */
-  hasMore: boolean
+  /** The messages found, as the keyword's paged list last reported them (newest first, unique by id). */
+  list: PagedList<FoundMessage>
 }
 
 export type MessageSearchEvent =
+  | ListReport<FoundMessage>
   /** The keyword changed (the address's ?q=). */
-  { type: 'SEARCH'; keyword: string } | { type: 'RETRY' } | { type: 'MORE' }
+  | { type: 'SEARCH'; keyword: string }
+  | { type: 'RETRY' }
+  | { type: 'LOAD_MORE' }
 
 export type MessageSearchCallInput = MessageSearchQuery

@@ -1,6 +1,7 @@
+import { pagedListProps, type PagedListProps } from '../paged-list'
 import { initialsOf } from '../session/session.rules'
 import { optionsOf, type SearchSnapshot } from './search.machine'
-import type { SearchEvent, SearchOption, SearchScope } from './search.types'
+import type { SearchEvent, SearchHit, SearchOption, SearchScope } from './search.types'
 
 /** Where an option leads (the runtime navigates there; a person's page, a topic's chat, a channel's page, the message search). */
 export function hrefOf(option: SearchOption): string {
@@ -27,7 +28,7 @@ export interface SearchOptionView {
   onChoose: () => void
 }
 
-export interface SearchProps {
+export interface SearchProps extends PagedListProps<SearchHit> {
   scope: SearchScope
   /** The listbox's id (aria-controls). */
   listboxId: string
@@ -35,23 +36,17 @@ export interface SearchProps {
   keyword: string
   /** What the dropdown shows: nothing typed, waiting for the debounce or the answer, the answer, a failure. */
   status: 'idle' | 'waiting' | 'ready' | 'failed'
-  loadingMore: boolean
   people: SearchOptionView[]
   topics: SearchOptionView[]
   channels: SearchOptionView[]
   /** "Search messages for …" (global search only, once the keyword was searched). */
   messages: SearchOptionView | null
-  /** Nothing found in the lists shown. */
-  empty: boolean
-  hasMore: boolean
   activeId: string | undefined
   onType: (keyword: string) => void
   onFocus: () => void
   onBlur: () => void
   /** A key in the input: true when it was the search's (the view then prevents the default). */
   onKey: (key: string) => boolean
-  onRetry: () => void
-  onMore: () => void
 }
 
 const KEYS: Record<string, SearchEvent> = {
@@ -74,29 +69,31 @@ export function connect(snapshot: SearchSnapshot, send: (event: SearchEvent) => 
     initials: option.kind === 'customer' ? initialsOf(option.item.name) : '',
     onChoose: () => send({ type: 'CHOOSE', index }),
   }))
+  const { list } = context
   const status = !open
     ? 'idle'
-    : snapshot.matches({ open: { query: 'failed' } })
-      ? 'failed'
-      : snapshot.matches({ open: { query: 'ready' } }) || snapshot.matches({ open: { query: 'loadingMore' } })
-        ? 'ready'
-        : snapshot.matches({ open: { query: 'idle' } })
-          ? 'idle'
-          : 'waiting'
-  const lists = views.filter((v) => v.option.kind !== 'messages')
+    : snapshot.matches({ open: { query: 'idle' } })
+      ? 'idle'
+      : snapshot.matches({ open: { query: 'debouncing' } }) || list.state === 'loading'
+        ? 'waiting'
+        : list.state === 'failed'
+          ? 'failed'
+          : 'ready'
+  const paging = pagedListProps(list, send)
   return {
+    ...paging,
+    // The list says it only while its results show.
+    empty: status === 'ready' && paging.empty,
+    hasMore: status === 'ready' && paging.hasMore,
     scope: context.scope,
     listboxId,
     open,
     keyword: context.keyword,
     status,
-    loadingMore: snapshot.matches({ open: { query: 'loadingMore' } }),
     people: views.filter((v) => v.option.kind === 'customer'),
     topics: views.filter((v) => v.option.kind === 'topic'),
     channels: views.filter((v) => v.option.kind === 'channel'),
     messages: views.find((v) => v.option.kind === 'messages') ?? null,
-    empty: status === 'ready' && lists.length === 0,
-    hasMore: status === 'ready' && context.hasMore,
     activeId: open ? views.find((v) => v.active)?.id : undefined,
     onType: (keyword) => send({ type: 'TYPE', keyword }),
     onFocus: () => send({ type: 'FOCUS' }),
@@ -107,7 +104,5 @@ export function connect(snapshot: SearchSnapshot, send: (event: SearchEvent) => 
       send(event)
       return true
     },
-    onRetry: () => send({ type: 'RETRY' }),
-    onMore: () => send({ type: 'MORE' }),
   }
 }

@@ -1,17 +1,17 @@
-import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
+import { assign, sendTo, setup, spawnChild, stopChild, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import { SEARCH_PAGE, type SuperSearchResult } from '../../../contract/search'
-import { appendUnique } from '../append-unique'
-import { actorNotProvided } from '../not-provided'
-import type { SearchCallInput, SearchContext, SearchEvent, SearchInput, SearchOption } from './search.types'
+import { canLoadMore, isIdle, isShown, loadingList, pagedListChild, waitingList, withPages, type PagedItem } from '../paged-list'
+import type { SearchCallInput, SearchContext, SearchEvent, SearchHit, SearchInput, SearchOption, SearchScope } from './search.types'
 
 /**
  * A search box with its dropdown: the header's people search and the global search (spec 2, 9).
  *
  * closed --FOCUS / TYPE--> open (the dropdown shows):
- *   query: idle (nothing typed) | debouncing --DEBOUNCE (300 ms people, 600 ms all)--> loading
- *     -> ready | failed --RETRY--> loading; ready --MORE (a list had 20)--> loadingMore -> ready.
- *     TYPE restarts the wait for the new keyword (blank: idle); results stay while the input is
- *     refocused. In ready, MOVE highlights the next / previous option and CHOOSE opens it.
+ *   query: idle (nothing typed) | debouncing --DEBOUNCE (300 ms people, 600 ms all)--> results:
+ *     the keyword's paged list (GET super-search) loads page 1 (failed: RETRY); LOAD_MORE (a kind
+ *     had 20) loads the next. TYPE restarts the wait for the new keyword (blank: idle) and drops
+ *     the list; the list and its results stay while the dropdown is closed and refocused. Once the
+ *     results show, MOVE highlights the next / previous option and CHOOSE opens it.
  *   focus: focused --BLUR--> blurring --BLUR_DELAY (200 ms: a click on a result lands first)--> closed;
  *     FOCUS in blurring keeps it open.
  * open --ESCAPE--> closed (keyword kept); ROUTE_CHANGED anywhere: closed and cleared.
@@ -20,25 +20,39 @@ export const PEOPLE_DEBOUNCE_MS = 300
 export const GLOBAL_DEBOUNCE_MS = 600
 export const BLUR_DELAY_MS = 200
 
-const EMPTY: SuperSearchResult = { customer: [], topic: [], channel: [] }
+const KINDS = ['customer', 'topic', 'channel'] as const
 
-/** The options in the order the dropdown shows them. */
-export function optionsOf(context: Pick<SearchContext, 'scope' | 'result' | 'searched'>): SearchOption[] {
-  const { customer, topic, channel } = context.result
-  const people: SearchOption[] = customer.map((item) => ({
-    kind: 'customer',
-    item,
-  }))
-  if (context.scope === 'people') return people
+/** A page of GET super-search as hits: people first, then groups, then channels; the people search keeps people only. */
+export function hitsOf(result: SuperSearchResult, scope: SearchScope): SearchHit[] {
+  const people = result.customer.map((item): SearchHit => ({ _id: `customer:${item._id}`, kind: 'customer', item }))
+  if (scope === 'people') return people
   return [
     ...people,
-    ...topic.map((item): SearchOption => ({ kind: 'topic', item })),
-    ...channel.map((item): SearchOption => ({ kind: 'channel', item })),
-    ...(context.searched ? [{ kind: 'messages', keyword: context.searched } as const] : []),
+    ...result.topic.map((item): SearchHit => ({ _id: `topic:${item._id}`, kind: 'topic', item })),
+    ...result.channel.map((item): SearchHit => ({ _id: `channel:${item._id}`, kind: 'channel', item })),
   ]
 }
 
-const notProvided = actorNotProvided('search')
+/** The options in the order the dropdown shows them: the hits shown, by kind, then the message search for the keyword. */
+export function optionsOf(context: Pick<SearchContext, 'scope' | 'list' | 'searched'>): SearchOption[] {
+  if (!isShown(context.list)) return []
+  const hits = context.list.items
+  const ofKind = (kind: SearchHit['kind']) => hits.filter((hit) => hit.kind === kind).map(({ _id: _, ...option }) => option as SearchOption)
+  if (context.scope === 'people') return ofKind('customer')
+  return [...KINDS.flatMap(ofKind), ...(context.searched ? [{ kind: 'messages', keyword: context.searched } as const] : [])]
+}
+
+/** The keyword's hits, 20 a page of each kind: a page is full when one of its kinds came with 20. */
+const searchList = pagedListChild.provide({
+  guards: {
+    fullPage: (_, params: { items: readonly PagedItem[] }) =>
+      KINDS.some((kind) => (params.items as readonly SearchHit[]).filter((hit) => hit.kind === kind).length === SEARCH_PAGE),
+  },
+})
+
+/** The search's list with the app's GET super-search (the runtime provides it as the `list` actor). */
+export const searchListWith = (search: (input: SearchCallInput) => Promise<SuperSearchResult>, scope: SearchScope) =>
+  withPages(async (input: SearchCallInput) => hitsOf(await search(input), scope), searchList)
 
 export const searchMachine = setup({
   types: {
@@ -47,54 +61,33 @@ export const searchMachine = setup({
     input: {} as SearchInput,
   },
   actors: {
-    /** GET super-search {keyword, page}. */
-    search: fromPromise<SuperSearchResult, SearchCallInput>(notProvided('search')),
+    /** The keyword's hits, 20 a page of each kind: GET super-search {keyword, page}. */
+    list: searchList,
   },
   guards: {
     blank: ({ event }) => event.type === 'TYPE' && event.keyword.trim() === '',
     hasKeyword: ({ context }) => context.keyword.trim() !== '',
     hasResults: ({ context }) => context.searched !== '' && context.searched === context.keyword.trim(),
-    hasMore: ({ context }) => context.hasMore,
+    canLoadMore: ({ context }) => canLoadMore(context.list),
+    listFailed: ({ context }) => context.list.state === 'failed',
+    listIdle: ({ context }) => isIdle(context.list),
     hasChoice: ({ context, event }) => {
       const index = event.type === 'CHOOSE' ? (event.index ?? context.active) : -1
-      return index >= 0 && index < optionsOf(context).length
+      return isIdle(context.list) && index >= 0 && index < optionsOf(context).length
     },
   },
   actions: {
     setKeyword: assign({
       keyword: ({ context, event }) => (event.type === 'TYPE' ? event.keyword : context.keyword),
     }),
-    clearResults: assign({
-      result: EMPTY,
-      searched: '',
-      page: 1,
-      hasMore: false,
-      active: -1,
-    }),
-    clearAll: assign({
-      keyword: '',
-      result: EMPTY,
-      searched: '',
-      page: 1,
-      hasMore: false,
-      active: -1,
-    }),
-    setResult: assign(({ context }, params: { result: SuperSearchResult }) => ({
-      result: params.result,
-      searched: context.keyword.trim(),
-      page: 1,
-      hasMore: isFull(params.result, context.scope),
-      active: -1,
-    })),
-    appendResult: assign(({ context }, params: { result: SuperSearchResult }) => ({
-      result: {
-        customer: appendUnique(context.result.customer, params.result.customer),
-        topic: appendUnique(context.result.topic, params.result.topic),
-        channel: appendUnique(context.result.channel, params.result.channel),
-      },
-      page: context.page + 1,
-      hasMore: isFull(params.result, context.scope),
-    })),
+    clearResults: assign({ searched: '', list: waitingList(), active: -1 }),
+    clearAll: assign({ keyword: '', searched: '', list: waitingList(), active: -1 }),
+    stopList: stopChild('list'),
+    startList: assign({ searched: ({ context }) => context.keyword.trim(), list: loadingList(), active: -1 }),
+    spawnList: spawnChild('list', { id: 'list', input: ({ context }) => ({ query: { keyword: context.searched } }) }),
+    takeList: assign({ list: ({ context, event }) => (event.type === 'LIST' ? event.list : context.list) }),
+    loadMore: sendTo('list', { type: 'LOAD_MORE' }),
+    retry: sendTo('list', { type: 'RETRY' }),
     move: assign({
       active: ({ context, event }) => {
         const count = optionsOf(context).length
@@ -117,20 +110,21 @@ export const searchMachine = setup({
     ...input,
     keyword: '',
     searched: '',
-    result: EMPTY,
-    page: 1,
-    hasMore: false,
+    list: waitingList(),
     active: -1,
   }),
   initial: 'closed',
-  on: { ROUTE_CHANGED: { target: '.closed', actions: 'clearAll' } },
+  on: {
+    ROUTE_CHANGED: { target: '.closed', actions: ['stopList', 'clearAll'] },
+    LIST: { actions: 'takeList' },
+  },
   states: {
     closed: {
       on: {
         FOCUS: 'open',
         TYPE: [
-          { guard: 'blank', actions: ['setKeyword', 'clearResults'] },
-          { target: 'open', actions: ['setKeyword', 'clearResults'] },
+          { guard: 'blank', actions: ['setKeyword', 'stopList', 'clearResults'] },
+          { target: 'open', actions: ['setKeyword', 'stopList', 'clearResults'] },
         ],
       },
     },
@@ -142,50 +136,24 @@ export const searchMachine = setup({
           initial: 'idle',
           on: {
             TYPE: [
-              {
-                guard: 'blank',
-                target: '.idle',
-                actions: ['setKeyword', 'clearResults'],
-              },
-              {
-                target: '.debouncing',
-                reenter: true,
-                actions: ['setKeyword', 'clearResults'],
-              },
+              { guard: 'blank', target: '.idle', actions: ['setKeyword', 'stopList', 'clearResults'] },
+              { target: '.debouncing', reenter: true, actions: ['setKeyword', 'stopList', 'clearResults'] },
             ],
           },
           states: {
             idle: {
               always: [
-                { guard: 'hasResults', target: 'ready' },
+                { guard: 'hasResults', target: 'results' },
                 { guard: 'hasKeyword', target: 'debouncing' },
               ],
             },
             debouncing: {
-              after: { DEBOUNCE: 'loading' },
+              after: { DEBOUNCE: { target: 'results', actions: ['startList', 'spawnList'] } },
             },
-            loading: {
-              invoke: {
-                id: 'search',
-                src: 'search',
-                input: ({ context }) => ({
-                  keyword: context.keyword.trim(),
-                  page: 1,
-                }),
-                onDone: {
-                  target: 'ready',
-                  actions: {
-                    type: 'setResult',
-                    params: ({ event }) => ({ result: event.output }),
-                  },
-                },
-                onError: 'failed',
-              },
-            },
-            failed: { on: { RETRY: 'loading' } },
-            ready: {
+            results: {
               on: {
-                MOVE: { actions: 'move' },
+                RETRY: { guard: 'listFailed', actions: 'retry' },
+                MOVE: { guard: 'listIdle', actions: 'move' },
                 CHOOSE: {
                   guard: 'hasChoice',
                   target: '#search.closed',
@@ -196,25 +164,7 @@ export const searchMachine = setup({
                     }),
                   },
                 },
-                MORE: { guard: 'hasMore', target: 'loadingMore' },
-              },
-            },
-            loadingMore: {
-              invoke: {
-                id: 'searchMore',
-                src: 'search',
-                input: ({ context }) => ({
-                  keyword: context.searched,
-                  page: context.page + 1,
-                }),
-                onDone: {
-                  target: 'ready',
-                  actions: {
-                    type: 'appendResult',
-                    params: ({ event }) => ({ result: event.output }),
-                  },
-                },
-                onError: 'ready',
+                LOAD_MORE: { guard: 'canLoadMore', actions: 'loadMore' },
               },
             },
           },
@@ -233,12 +183,6 @@ export const searchMachine = setup({
     },
   },
 })
-
-/** A list of the page came back full (20): the next page may hold more. The people search shows people only. */
-function isFull(result: SuperSearchResult, scope: SearchContext['scope']): boolean {
-  if (scope === 'people') return result.customer.length === SEARCH_PAGE
-  return result.customer.length === SEARCH_PAGE || result.topic.length === SEARCH_PAGE || result.channel.length === SEARCH_PAGE
-}
 
 export const searchSampleInput: SearchInput = { scope: 'all' }
 

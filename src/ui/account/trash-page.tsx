@@ -10,9 +10,11 @@ import { TrashedFileActions } from '../storage/trashed-file-actions'
 
 /** /account/trash: the user's trashed files in every channel and chat: restore, or delete for good. */
 export function TrashPageView({
-  status,
+  loading,
+  failed,
+  empty,
   rows,
-  canLoadMore,
+  hasMore,
   loadingMore,
   busy,
   error,
@@ -25,15 +27,15 @@ export function TrashPageView({
   return (
     <Page title={<Trans>Trash</Trans>}>
       {error ? <Alert className="mb-3">{error}</Alert> : null}
-      {status === 'loading' ? (
+      {loading ? (
         <p role="status" className="text-sm text-slate-500">
           <Trans>Loading the trash…</Trans>
         </p>
-      ) : status === 'failed' ? (
+      ) : failed ? (
         <LoadFailed onRetry={onRetry}>
           <Trans>Could not load the trash.</Trans>
         </LoadFailed>
-      ) : status === 'empty' ? (
+      ) : empty ? (
         <p className="text-sm text-slate-500">
           <Trans>The trash is empty.</Trans>
         </p>
@@ -51,7 +53,7 @@ export function TrashPageView({
           ))}
         </ul>
       )}
-      {status === 'ready' && canLoadMore ? (
+      {hasMore && !empty ? (
         <Button
           variant="secondary"
           size="sm"

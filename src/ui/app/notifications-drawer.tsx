@@ -1,11 +1,10 @@
 import { type ReactNode, useEffect, useState } from 'react'
 import { Trans } from '@lingui/react/macro'
 import type { NotificationDrawerConnect, NotificationItem } from '../../machines/notification-badge'
-import type { NotificationPagesConnect } from '../../machines/notification-pages'
 import type { BrowserNotificationPermission } from '../../services/browser-notifications'
 import { Button } from '../button'
 import { FriendNotificationActions } from '../friend-status/live'
-import { NotificationList } from '../notification-badge/notification-list'
+import { NotificationList, type NotificationPaging } from '../notification-badge/notification-list'
 import { Drawer } from './drawer'
 
 export interface NotificationsDrawerProps extends NotificationDrawerConnect {
@@ -13,7 +12,7 @@ export interface NotificationsDrawerProps extends NotificationDrawerConnect {
   permission: BrowserNotificationPermission
   onEnableBrowserNotifications: () => void
   /** Paging: the list loads the next page when scrolled to its end. */
-  pages?: NotificationPagesConnect
+  pages?: NotificationPaging
   /** Friend items: the contact request's Accept / Reject buttons (rendered by the friends area). */
   friendActions?: (item: NotificationItem) => ReactNode
 }

@@ -14,10 +14,11 @@ import { TextField } from '../text-field'
  * leaves the channel after a confirmation. The server checks the same.
  */
 export function ChannelMembers({
-  status,
+  loading,
+  failed,
   rows,
   assignableRoles,
-  canLoadMore,
+  hasMore,
   loadingMore,
   error,
   onLoadMore,
@@ -38,11 +39,11 @@ export function ChannelMembers({
         <Trans>Members</Trans>
       </h2>
       {error ? <Alert className="mt-2">{error}</Alert> : null}
-      {status === 'loading' ? (
+      {loading ? (
         <p role="status" className="mt-2 text-sm text-slate-500">
           <Trans>Loading channel members…</Trans>
         </p>
-      ) : status === 'failed' ? (
+      ) : failed ? (
         <LoadFailed onRetry={onRetry} className="mt-2">
           <Trans>Could not load the channel members.</Trans>
         </LoadFailed>
@@ -78,7 +79,7 @@ export function ChannelMembers({
           ))}
         </ul>
       )}
-      {status === 'ready' && canLoadMore ? (
+      {hasMore ? (
         <Button
           variant="secondary"
           size="sm"
@@ -90,7 +91,7 @@ export function ChannelMembers({
           <Trans>Load more</Trans>
         </Button>
       ) : null}
-      {status === 'ready' ? <LeaveChannel {...leave} busy={busy} onConfirm={onConfirm} onCancel={onCancel} /> : null}
+      {!loading && !failed ? <LeaveChannel {...leave} busy={busy} onConfirm={onConfirm} onCancel={onCancel} /> : null}
       <ChannelLabels {...labels} />
     </section>
   )

@@ -2,11 +2,14 @@ import { type ReactNode, useCallback, useEffect, useRef } from 'react'
 import { defaultRangeExtractor, type Range, useVirtualizer } from '@tanstack/react-virtual'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { NotificationDrawerConnect, NotificationItem } from '../../machines/notification-badge'
-import type { NotificationPagesConnect } from '../../machines/notification-pages'
+import type { PagedListProps } from '../../machines/paged-list'
 import { initialsOf } from '../../machines/session/session.rules'
 import { notificationText } from '../../services/notification-text'
 import { timeAgo } from '../../services/time-ago'
 import { Avatar } from '../avatar'
+
+/** The list's paging, as the paged list's connect gives it. */
+export type NotificationPaging = Pick<PagedListProps, 'loading' | 'loadingMore' | 'failed' | 'error' | 'hasMore' | 'onLoadMore' | 'onRetry'>
 
 export interface NotificationListProps extends Pick<
   NotificationDrawerConnect,
@@ -17,7 +20,7 @@ export interface NotificationListProps extends Pick<
   /** The time the labels count from ('5 minutes ago'); now when omitted. */
   now?: Date
   /** Paging (GET notify?page=N): the list's end loads the next page. */
-  pages?: NotificationPagesConnect
+  pages?: NotificationPaging
   /**
    * Friend items (notifiable_type 'friend'): what goes under their words, e.g. the contact
    * request's Accept and Reject buttons (the friends area renders them).
@@ -25,37 +28,38 @@ export interface NotificationListProps extends Pick<
   friendActions?: (item: NotificationItem) => ReactNode
 }
 
-function PagesEnd({ pages }: { pages: NotificationPagesConnect }) {
-  switch (pages.status) {
-    case 'loading':
-      return (
-        <p role="status" className="px-4 py-3 text-center text-sm text-slate-500">
-          <Trans>Loading notifications…</Trans>
+function PagesEnd({ pages }: { pages: NotificationPaging }) {
+  if (pages.loading || pages.loadingMore)
+    return (
+      <p role="status" className="px-4 py-3 text-center text-sm text-slate-500">
+        <Trans>Loading notifications…</Trans>
+      </p>
+    )
+  if (pages.failed || pages.error)
+    return (
+      <div className="flex items-center justify-center gap-2 px-4 py-3">
+        <p role="alert" className="text-sm text-red-700">
+          <Trans>Could not load notifications.</Trans>
         </p>
-      )
-    case 'loaded':
-      return (
-        <div className="px-4 py-3 text-center">
-          <button type="button" onClick={pages.onLoadMore} className="text-sm font-medium text-indigo-600 hover:text-indigo-500">
-            <Trans>Load more</Trans>
-          </button>
-        </div>
-      )
-    case 'failed':
-      return (
-        <div className="flex items-center justify-center gap-2 px-4 py-3">
-          <p role="alert" className="text-sm text-red-700">
-            <Trans>Could not load notifications.</Trans>
-          </p>
-          <button type="button" onClick={pages.onRetry} className="text-sm font-medium text-indigo-600 hover:text-indigo-500">
-            <Trans>Try again</Trans>
-          </button>
-        </div>
-      )
-    default:
-      return null
-  }
+        <button type="button" onClick={pages.onRetry} className="text-sm font-medium text-indigo-600 hover:text-indigo-500">
+          <Trans>Try again</Trans>
+        </button>
+      </div>
+    )
+  if (pages.hasMore)
+    return (
+      <div className="px-4 py-3 text-center">
+        <button type="button" onClick={pages.onLoadMore} className="text-sm font-medium text-indigo-600 hover:text-indigo-500">
+          <Trans>Load more</Trans>
+        </button>
+      </div>
+    )
+  return null
 }
+
+/** Another page may be asked for now: there is one, and none is on its way or failed. */
+const mayAsk = (pages: NotificationPaging | undefined) =>
+  pages !== undefined && pages.hasMore && !pages.loading && !pages.loadingMore && !pages.failed && !pages.error
 
 const ROW_ESTIMATE_PX = 72
 /** The next page loads when the last row in view is this close to the end of what is loaded. */
@@ -82,7 +86,7 @@ export function NotificationList({
 }: NotificationListProps) {
   const { t } = useLingui()
   const at = now ?? new Date()
-  const loadingFirst = pages?.status === 'loading' && items.length === 0
+  const loadingFirst = (pages?.loading === true || pages?.loadingMore === true) && items.length === 0
   const scrollRef = useRef<HTMLDivElement>(null)
   // The row holding the focus (the keyboard's, or a clicked button's where the browser focuses it):
   // kept in the page while it scrolls out of view, so the focus (and a friend request's answer in
@@ -108,7 +112,7 @@ export function NotificationList({
 
   // Near the end of the loaded rows (the last one in view, not counting the overscan): the next page.
   const lastInView = virtualizer.range?.endIndex ?? -1
-  const nearEnd = pages?.hasMore === true && items.length > 0 && lastInView >= items.length - 1 - NEAR_END_ROWS
+  const nearEnd = mayAsk(pages) && items.length > 0 && lastInView >= items.length - 1 - NEAR_END_ROWS
   const loadMore = useRef(pages?.onLoadMore)
   useEffect(() => {
     loadMore.current = pages?.onLoadMore

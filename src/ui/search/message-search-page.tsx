@@ -8,7 +8,6 @@ import { LoadFailed } from '../load-failed'
 /** /search?q=: the messages of the user's chats that contain the keyword; a result opens its chat on it. */
 export function MessageSearchPage(props: MessageSearchProps & { onSearch: (keyword: string) => void }) {
   const { t } = useLingui()
-  const { status } = props
   return (
     <Page title={<Trans>Search messages</Trans>}>
       <form
@@ -37,17 +36,17 @@ export function MessageSearchPage(props: MessageSearchProps & { onSearch: (keywo
         </button>
       </form>
       <div className="mt-6">
-        {status === 'idle' ? (
+        {props.idle ? (
           <p className="text-sm text-slate-500">
             <Trans>Type words to find them in the messages of your chats.</Trans>
           </p>
         ) : null}
-        {status === 'loading' ? (
+        {props.loading ? (
           <p role="status" className="text-sm text-slate-500">
             <Trans>Searching…</Trans>
           </p>
         ) : null}
-        {status === 'failed' ? (
+        {props.failed ? (
           <LoadFailed onRetry={props.onRetry}>
             <Trans>The search failed.</Trans>
           </LoadFailed>
@@ -57,7 +56,7 @@ export function MessageSearchPage(props: MessageSearchProps & { onSearch: (keywo
             <Trans>No messages contain “{props.keyword}”</Trans>
           </p>
         ) : null}
-        {status === 'ready' && !props.empty ? (
+        {props.results.length > 0 ? (
           <ul aria-label={t`Messages found`} className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
             {props.results.map(({ message, chatName, parts }) => (
               <li key={message._id}>
@@ -85,7 +84,7 @@ export function MessageSearchPage(props: MessageSearchProps & { onSearch: (keywo
         {props.hasMore ? (
           <button
             type="button"
-            onClick={props.onMore}
+            onClick={props.onLoadMore}
             disabled={props.loadingMore}
             aria-busy={props.loadingMore}
             className="mt-3 rounded-md px-3 py-2 text-sm font-medium text-indigo-700 hover:bg-indigo-50 disabled:opacity-60"

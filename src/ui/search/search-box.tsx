@@ -137,7 +137,7 @@ function Dropdown(props: SearchProps & { className: string }) {
         <button
           type="button"
           onMouseDown={(e) => e.preventDefault()}
-          onClick={props.onMore}
+          onClick={props.onLoadMore}
           disabled={props.loadingMore}
           aria-busy={props.loadingMore}
           className="w-full px-3 py-2 text-left text-sm font-medium text-indigo-700 hover:bg-indigo-50 disabled:opacity-60"

@@ -17,12 +17,13 @@ export function StoragePageView(props: ChannelStorageProps) {
     channelId,
     topicId,
     trash,
-    status,
+    loading,
+    failed,
     rows,
     usage,
     topicName,
     showTopic,
-    canLoadMore,
+    hasMore,
     loadingMore,
     busy,
     error,
@@ -82,11 +83,11 @@ export function StoragePageView(props: ChannelStorageProps) {
           </div>
         ) : null}
         {error ? <Alert className="mb-3">{error}</Alert> : null}
-        {status === 'loading' ? (
+        {loading ? (
           <p role="status" className="text-sm text-slate-500">
             <Trans>Loading files…</Trans>
           </p>
-        ) : status === 'failed' ? (
+        ) : failed ? (
           <LoadFailed onRetry={onRetry}>
             <Trans>Could not load the files.</Trans>
           </LoadFailed>
@@ -110,7 +111,7 @@ export function StoragePageView(props: ChannelStorageProps) {
             ))}
           </ul>
         )}
-        {status === 'ready' && canLoadMore ? (
+        {hasMore ? (
           <Button
             variant="secondary"
             size="sm"

@@ -4,6 +4,7 @@ import type { Label, Member } from '../../../contract/channel'
 import { ROLES } from '../../../contract/limits'
 import { channelMembersMachine, connect, type ChannelMembersEvent } from '../../../src/machines/channel-members'
 import type { AddLabelInput, ChangeRoleInput, MembersPageInput } from '../../../src/machines/channel-members/channel-members.types'
+import { withPages } from '../../../src/machines/paged-list'
 
 /** Who may change which role and manage labels, the label name sent, and paging, beside what the generated paths reach. */
 
@@ -20,7 +21,7 @@ function start(myRole: number, meId: string, pages: Member[][] = [[OWNER, ADMIN,
   const actor = createActor(
     channelMembersMachine.provide({
       actors: {
-        loadMembers: fromPromise<Member[], MembersPageInput>(async ({ input }) => {
+        list: withPages(async (input: MembersPageInput) => {
           loads.push(input)
           return queue.shift() ?? []
         }),
@@ -38,9 +39,12 @@ function start(myRole: number, meId: string, pages: Member[][] = [[OWNER, ADMIN,
     }),
     { input: { channelId: 'ch-1', myRole, meId } },
   ).start()
-  const idle = () => waitFor(actor, (s) => s.matches({ members: { ready: 'idle' }, labels: { ready: 'idle' } }))
+  /** The members show with no page on their way, and the labels show. */
+  const membersIdle = (s: ReturnType<typeof actor.getSnapshot>) =>
+    s.matches({ members: { open: 'idle' } }) && s.context.list.state === 'idle'
+  const idle = () => waitFor(actor, (s) => membersIdle(s) && s.matches({ labels: { ready: 'idle' } }))
   const props = () => connect(actor.getSnapshot(), () => undefined)
-  return { actor, calls, loads, idle, props }
+  return { actor, calls, loads, idle, props, membersIdle: () => membersIdle(actor.getSnapshot()) }
 }
 
 describe('channel members machine', () => {
@@ -54,11 +58,11 @@ describe('channel members machine', () => {
       { type: 'CHANGE_ROLE', memberId: 'u-owner', role: ROLES.admin },
     ]
     for (const event of refused) admin.actor.send(event)
-    expect(admin.actor.getSnapshot().matches({ members: { ready: 'idle' } })).toBe(true)
+    expect(admin.membersIdle()).toBe(true)
     admin.actor.send({ type: 'CHANGE_ROLE', memberId: 'u-son', role: ROLES.admin })
     await admin.idle()
     expect(admin.calls).toEqual([`role:u-son:${ROLES.admin}`])
-    expect(admin.actor.getSnapshot().context.members.map((m) => [m._id, m.role])).toEqual([
+    expect(admin.actor.getSnapshot().context.list.items.map((m) => [m._id, m.role])).toEqual([
       ['u-owner', ROLES.owner],
       ['u-admin', ROLES.admin],
       ['u-son', ROLES.admin],
@@ -67,7 +71,7 @@ describe('channel members machine', () => {
     const plain = start(ROLES.member, 'u-son')
     await plain.idle()
     plain.actor.send({ type: 'CHANGE_ROLE', memberId: 'u-admin', role: ROLES.member })
-    expect(plain.actor.getSnapshot().matches({ members: { ready: 'idle' } })).toBe(true)
+    expect(plain.membersIdle()).toBe(true)
     expect(plain.calls).toEqual([])
   })
 
@@ -118,18 +122,18 @@ describe('channel members machine', () => {
     const { actor, loads, idle, props } = start(ROLES.member, 'u-son', [full, [member('u-16', ROLES.member), member('u-20', ROLES.member)]])
     await idle()
     expect(loads).toEqual([{ channelId: 'ch-1', page: 1 }])
-    expect(props().canLoadMore).toBe(true)
+    expect(props().hasMore).toBe(true)
     actor.send({ type: 'LOAD_MORE' })
     await idle()
     expect(loads).toEqual([
       { channelId: 'ch-1', page: 1 },
       { channelId: 'ch-1', page: 2 },
     ])
-    expect(actor.getSnapshot().context.members).toHaveLength(21)
-    expect(props().canLoadMore).toBe(false)
+    expect(actor.getSnapshot().context.list.items).toHaveLength(21)
+    expect(props().hasMore).toBe(false)
 
     const short = start(ROLES.member, 'u-son', [[OWNER, SON]])
     await short.idle()
-    expect(short.props().canLoadMore).toBe(false)
+    expect(short.props().hasMore).toBe(false)
   })
 })

@@ -3,6 +3,7 @@ import { createActor, fromPromise, waitFor } from 'xstate'
 import type { StoragePage, StoredFile } from '../../../contract/media'
 import { channelStorageMachine, connect, type StorageScope } from '../../../src/machines/channel-storage'
 import type { FileActionInput, StoragePageInput } from '../../../src/machines/channel-storage/channel-storage.types'
+import { withPages } from '../../../src/machines/paged-list'
 
 /** The guards that pick which file actions and which OPENs count, and the busy row, beside what the generated paths reach. */
 
@@ -36,7 +37,7 @@ function start(
   const actor = createActor(
     channelStorageMachine.provide({
       actors: {
-        loadPage: fromPromise<StoragePage, StoragePageInput>(async ({ input }) => {
+        list: withPages(async (input: StoragePageInput) => {
           loads.push(input)
           return page(queue.shift() ?? [])
         }),
@@ -48,7 +49,7 @@ function start(
     }),
     { input: scope },
   ).start()
-  const idle = () => waitFor(actor, (s) => s.matches({ ready: 'idle' }))
+  const idle = () => waitFor(actor, (s) => s.matches({ open: 'idle' }) && s.context.list.state === 'idle')
   return { actor, loads, actions, idle }
 }
 
@@ -58,7 +59,7 @@ describe('channel storage machine', () => {
     await idle()
     actor.send({ type: 'OPEN', scope: { channelId: 'ch-1', trash: false } })
     actor.send({ type: 'OPEN', scope: { channelId: 'ch-1', topicId: undefined, trash: false } })
-    expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true)
+    expect(actor.getSnapshot().matches({ open: 'idle' }) && actor.getSnapshot().context.list.state === 'idle').toBe(true)
     expect(loads).toHaveLength(1)
   })
 
@@ -70,14 +71,14 @@ describe('channel storage machine', () => {
     const { actor, loads, idle } = start({ channelId: 'ch-1', trash: false }, [[file(1)], [file(9)]])
     await idle()
     actor.send({ type: 'OPEN', scope })
-    expect(actor.getSnapshot().matches('loading')).toBe(true)
-    expect(actor.getSnapshot().context.files).toEqual([])
+    expect(actor.getSnapshot().context.list.state).toBe('loading')
+    expect(actor.getSnapshot().context.list.items).toEqual([])
     await idle()
     expect(loads).toEqual([
       { channelId: 'ch-1', trash: false, page: 1 },
       { ...scope, page: 1 },
     ])
-    expect(actor.getSnapshot().context.files.map((f) => f._id)).toEqual(['f-9'])
+    expect(actor.getSnapshot().context.list.items.map((f) => f._id)).toEqual(['f-9'])
   })
 
   it('moves to the trash only a file of the list, and restores or purges only in the trash', async () => {
@@ -125,8 +126,8 @@ describe('channel storage machine', () => {
       ['f-3', false],
     ])
     finish()
-    await waitFor(actor, (s) => s.matches({ ready: 'refreshing' }))
-    expect(actor.getSnapshot().context.files.map((f) => f._id)).toEqual(['f-1', 'f-3'])
+    await waitFor(actor, (s) => s.context.list.state === 'refreshing')
+    expect(actor.getSnapshot().context.list.items.map((f) => f._id)).toEqual(['f-1', 'f-3'])
     await idle()
     expect(connect(actor.getSnapshot(), () => undefined).rows.every((row) => !row.busy)).toBe(true)
   })
@@ -135,17 +136,17 @@ describe('channel storage machine', () => {
     const full = Array.from({ length: 20 }, (_, i) => file(i + 1))
     const { actor, loads, idle } = start({ channelId: 'ch-1', trash: false }, [full, [file(20), file(21)]])
     await idle()
-    expect(connect(actor.getSnapshot(), () => undefined).canLoadMore).toBe(true)
+    expect(connect(actor.getSnapshot(), () => undefined).hasMore).toBe(true)
     actor.send({ type: 'LOAD_MORE' })
     await idle()
     expect(loads.map((l) => l.page)).toEqual([1, 2])
-    const ids = actor.getSnapshot().context.files.map((f) => f._id)
+    const ids = actor.getSnapshot().context.list.items.map((f) => f._id)
     expect(ids).toHaveLength(21)
     expect(new Set(ids).size).toBe(21)
     expect(ids.at(-1)).toBe('f-21')
-    expect(connect(actor.getSnapshot(), () => undefined).canLoadMore).toBe(false)
+    expect(connect(actor.getSnapshot(), () => undefined).hasMore).toBe(false)
     actor.send({ type: 'LOAD_MORE' })
-    expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true)
+    expect(actor.getSnapshot().matches({ open: 'idle' }) && actor.getSnapshot().context.list.state === 'idle').toBe(true)
     expect(loads).toHaveLength(2)
   })
 })

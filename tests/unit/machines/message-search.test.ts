@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { createActor, fromPromise, waitFor } from 'xstate'
+import { createActor, waitFor } from 'xstate'
 import type { FoundMessage, MessageSearchQuery } from '../../../contract/search'
 import { connect, messageSearchMachine, partsOf, type MessageSearchEvent } from '../../../src/machines/message-search'
+import { withPages } from '../../../src/machines/paged-list'
 
 const found = (id: string, over: Partial<FoundMessage> = {}): FoundMessage => ({
   _id: id,
@@ -25,7 +26,7 @@ function start(keyword: string, answer: (q: MessageSearchQuery) => Answer) {
   const actor = createActor(
     messageSearchMachine.provide({
       actors: {
-        searchMessages: fromPromise<FoundMessage[], MessageSearchQuery>(async ({ input }) => {
+        list: withPages(async (input: MessageSearchQuery) => {
           asked.push(input)
           const a = answer(input)
           if (a instanceof Error) throw a
@@ -43,8 +44,12 @@ function start(keyword: string, answer: (q: MessageSearchQuery) => Answer) {
     })
   return { actor, asked, props, sent }
 }
+/** Where the page is: no keyword, searching, failed, or showing the results (while another page may load). */
+const statusOf = (p: ReturnType<typeof connect>) => (p.idle ? 'idle' : p.loading ? 'loading' : p.failed ? 'failed' : 'ready')
+/** The results shown, nothing on its way. */
+const shown = (s: ReturnType<ReturnType<typeof start>['actor']['getSnapshot']>) => s.matches('searching') && s.context.list.state === 'idle'
 const settled = (actor: ReturnType<typeof start>['actor']) =>
-  waitFor(actor, (s) => s.matches('ready') || s.matches('failed') || s.matches('idle'))
+  waitFor(actor, (s) => shown(s) || s.context.list.state === 'failed' || s.matches('idle'))
 
 describe('partsOf: a snippet split at its highlights', () => {
   it('marks each highlighted part, in text order whatever the order given', () => {
@@ -103,12 +108,12 @@ describe('partsOf: a snippet split at its highlights', () => {
 describe('message-search machine and connect', () => {
   it('searches the trimmed keyword of the address at once, page 1', async () => {
     const { actor, asked, props } = start('  hello ', () => [found('m1')])
-    expect(props().status).toBe('loading')
+    expect(statusOf(props())).toBe('loading')
     await settled(actor)
     expect(asked).toEqual([{ keyword: 'hello', page: 1 }])
     const p = props()
     expect(p.keyword).toBe('hello')
-    expect(p.status).toBe('ready')
+    expect(statusOf(p)).toBe('ready')
     expect(p.empty).toBe(false)
     expect(p.hasMore).toBe(false)
     expect(p.results.map((r) => r.message._id)).toEqual(['m1'])
@@ -117,7 +122,7 @@ describe('message-search machine and connect', () => {
   it('no keyword: idle, nothing asked; a blank one too', async () => {
     const { actor, asked, props } = start('   ', () => [])
     expect(actor.getSnapshot().value).toBe('idle')
-    expect(props().status).toBe('idle')
+    expect(statusOf(props())).toBe('idle')
     expect(props().empty).toBe(false)
     actor.send({ type: 'SEARCH', keyword: ' ' })
     expect(actor.getSnapshot().value).toBe('idle')
@@ -135,12 +140,12 @@ describe('message-search machine and connect', () => {
     const { actor, asked, props } = start('hi', ({ page: n }) => (n === 1 ? page('a', 20) : [found('a19'), found('b0')]))
     await settled(actor)
     expect(props().hasMore).toBe(true)
-    props().onMore()
+    props().onLoadMore()
     expect(props().loadingMore).toBe(true)
-    expect(props().status).toBe('ready')
+    expect(statusOf(props())).toBe('ready')
     // the More button stays (disabled, 'Loading…') while the page loads
     expect(props().hasMore).toBe(true)
-    await waitFor(actor, (s) => s.matches('ready'))
+    await waitFor(actor, shown)
     expect(asked).toEqual([
       { keyword: 'hi', page: 1 },
       { keyword: 'hi', page: 2 },
@@ -151,44 +156,45 @@ describe('message-search machine and connect', () => {
     expect(ids.at(-1)).toBe('b0')
     expect(props().hasMore).toBe(false)
     expect(props().loadingMore).toBe(false)
-    actor.send({ type: 'MORE' })
-    expect(actor.getSnapshot().value).toBe('ready')
+    actor.send({ type: 'LOAD_MORE' })
+    expect(shown(actor.getSnapshot())).toBe(true)
+    expect(asked).toHaveLength(2)
   })
 
   it('two full pages then page 3: the page number counts up', async () => {
     const { actor, asked } = start('hi', ({ page: n }) => page(`p${n}-`, n < 3 ? 20 : 1))
     await settled(actor)
-    actor.send({ type: 'MORE' })
-    await waitFor(actor, (s) => s.matches('ready') && s.context.page === 2)
-    actor.send({ type: 'MORE' })
-    await waitFor(actor, (s) => s.matches('ready') && s.context.page === 3)
+    actor.send({ type: 'LOAD_MORE' })
+    await waitFor(actor, (s) => shown(s) && s.context.list.items.length === 40)
+    actor.send({ type: 'LOAD_MORE' })
+    await waitFor(actor, (s) => shown(s) && s.context.list.items.length === 41)
     expect(asked.map((q) => q.page)).toEqual([1, 2, 3])
-    expect(actor.getSnapshot().context.results).toHaveLength(41)
+    expect(actor.getSnapshot().context.list.items).toHaveLength(41)
   })
 
   it('a failed More keeps what was shown and may be tried again', async () => {
     let fail = true
     const { actor, props } = start('hi', ({ page: n }) => (n === 1 ? page('a', 20) : fail ? new Error('offline') : [found('b0')]))
     await settled(actor)
-    actor.send({ type: 'MORE' })
-    await waitFor(actor, (s) => s.matches('ready'))
+    actor.send({ type: 'LOAD_MORE' })
+    await waitFor(actor, shown)
     expect(props().results).toHaveLength(20)
     expect(props().hasMore).toBe(true)
     fail = false
-    actor.send({ type: 'MORE' })
-    await waitFor(actor, (s) => s.matches('ready') && s.context.results.length === 21)
+    actor.send({ type: 'LOAD_MORE' })
+    await waitFor(actor, (s) => shown(s) && s.context.list.items.length === 21)
   })
 
   it('a failed search offers Retry', async () => {
     let fail = true
     const { actor, asked, props } = start('hi', () => (fail ? new Error('offline') : [found('m1')]))
     await settled(actor)
-    expect(props().status).toBe('failed')
+    expect(statusOf(props())).toBe('failed')
     expect(props().empty).toBe(false)
     fail = false
     props().onRetry()
     await settled(actor)
-    expect(props().status).toBe('ready')
+    expect(statusOf(props())).toBe('ready')
     expect(asked).toHaveLength(2)
   })
 
@@ -196,10 +202,10 @@ describe('message-search machine and connect', () => {
     const { actor, asked, props } = start('hi', ({ keyword }) => (keyword === 'hi' ? page('a', 20) : [found('x1')]))
     await settled(actor)
     actor.send({ type: 'SEARCH', keyword: ' hi  ' })
-    expect(actor.getSnapshot().value).toBe('ready')
+    expect(shown(actor.getSnapshot())).toBe(true)
     expect(asked).toHaveLength(1)
     actor.send({ type: 'SEARCH', keyword: ' other ' })
-    expect(props().status).toBe('loading')
+    expect(statusOf(props())).toBe('loading')
     expect(props().results).toEqual([])
     expect(props().keyword).toBe('other')
     await settled(actor)
@@ -207,7 +213,7 @@ describe('message-search machine and connect', () => {
     expect(props().results.map((r) => r.message._id)).toEqual(['x1'])
     expect(props().hasMore).toBe(false)
     actor.send({ type: 'SEARCH', keyword: '' })
-    expect(props().status).toBe('idle')
+    expect(statusOf(props())).toBe('idle')
     expect(props().keyword).toBe('')
     expect(props().results).toEqual([])
   })
@@ -230,7 +236,7 @@ describe('message-search machine and connect', () => {
   it('the handlers send the events their names say', () => {
     const { props, sent } = start('', () => [])
     props().onRetry()
-    props().onMore()
-    expect(sent).toEqual([{ type: 'RETRY' }, { type: 'MORE' }])
+    props().onLoadMore()
+    expect(sent).toEqual([{ type: 'RETRY' }, { type: 'LOAD_MORE' }])
   })
 })

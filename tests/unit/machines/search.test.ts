@@ -1,14 +1,18 @@
 import { describe, expect, it } from 'vitest'
-import { createActor, fromPromise, SimulatedClock } from 'xstate'
+import { createActor, SimulatedClock } from 'xstate'
 import type { FoundChannel, FoundCustomer, FoundTopic, SuperSearchQuery, SuperSearchResult } from '../../../contract/search'
+import type { PagedList } from '../../../src/machines/paged-list'
 import {
   connect,
   GLOBAL_DEBOUNCE_MS,
+  hitsOf,
   hrefOf,
   optionsOf,
   PEOPLE_DEBOUNCE_MS,
+  searchListWith,
   searchMachine,
   type SearchEvent,
+  type SearchHit,
   type SearchOption,
   type SearchScope,
 } from '../../../src/machines/search'
@@ -24,6 +28,8 @@ const result = (people: number[], groups: number[] = [], channels: number[] = []
   channel: channels.map(channel),
 })
 const range = (from: number, count: number) => Array.from({ length: count }, (_, i) => from + i)
+/** A list showing these hits. */
+const shownList = (items: SearchHit[]): PagedList<SearchHit> => ({ state: 'idle', items, more: false, error: null, details: null })
 
 function start(scope: SearchScope, answers: SuperSearchResult[]) {
   const clock = new SimulatedClock()
@@ -33,10 +39,10 @@ function start(scope: SearchScope, answers: SuperSearchResult[]) {
   const actor = createActor(
     searchMachine.provide({
       actors: {
-        search: fromPromise<SuperSearchResult, SuperSearchQuery>(async ({ input }) => {
+        list: searchListWith(async (input: SuperSearchQuery) => {
           calls.push(input)
           return queue.shift() ?? result([])
-        }),
+        }, scope),
       },
       actions: { openOption: (_, params: { option: SearchOption }) => void opened.push(params.option) },
     }),
@@ -50,20 +56,37 @@ function start(scope: SearchScope, answers: SuperSearchResult[]) {
     clock.increment(scope === 'people' ? PEOPLE_DEBOUNCE_MS : GLOBAL_DEBOUNCE_MS)
     await settle()
   }
-  return { actor, clock, calls, opened, search, settle, context: () => actor.getSnapshot().context }
+  const context = () => actor.getSnapshot().context
+  /** The people found, in order. */
+  const people = () => context().list.items.flatMap((hit) => (hit.kind === 'customer' ? [hit.item] : []))
+  /** The results show, no page on its way. */
+  const showing = () => actor.getSnapshot().matches({ open: { query: 'results' } }) && context().list.state === 'idle'
+  return { actor, clock, calls, opened, search, settle, context, people, showing }
 }
 
 describe('search machine', () => {
   it('lists people, then groups, then channels, then the message search for the keyword; the people search lists people only', () => {
-    const found = result([1], [2], [3])
-    expect(optionsOf({ scope: 'all', result: found, searched: 'an' })).toEqual([
+    const found = shownList(hitsOf(result([1], [2], [3]), 'all'))
+    expect(optionsOf({ scope: 'all', list: found, searched: 'an' })).toEqual([
       { kind: 'customer', item: person(1) },
       { kind: 'topic', item: group(2) },
       { kind: 'channel', item: channel(3) },
       { kind: 'messages', keyword: 'an' },
     ])
-    expect(optionsOf({ scope: 'all', result: found, searched: '' }).map((o) => o.kind)).toEqual(['customer', 'topic', 'channel'])
-    expect(optionsOf({ scope: 'people', result: found, searched: 'an' })).toEqual([{ kind: 'customer', item: person(1) }])
+    expect(optionsOf({ scope: 'all', list: found, searched: '' }).map((o) => o.kind)).toEqual(['customer', 'topic', 'channel'])
+    expect(optionsOf({ scope: 'people', list: found, searched: 'an' })).toEqual([{ kind: 'customer', item: person(1) }])
+    // A page as hits: people, groups, channels; the people search keeps people only.
+    expect(hitsOf(result([1], [2], [3]), 'people')).toEqual([{ _id: 'customer:u-1', kind: 'customer', item: person(1) }])
+    // Nothing is offered while the list is not shown (page 1 on its way, or failed).
+    expect(optionsOf({ scope: 'all', list: { ...found, state: 'loading' }, searched: 'an' })).toEqual([])
+    // Later pages come after: each kind stays together, in the order of its pages.
+    const two = shownList([...hitsOf(result([1], [2]), 'all'), ...hitsOf(result([3], [4]), 'all')])
+    expect(optionsOf({ scope: 'all', list: two, searched: '' }).map((o) => (o.kind === 'messages' ? o.kind : o.item._id))).toEqual([
+      'u-1',
+      'u-3',
+      't-2',
+      't-4',
+    ])
   })
 
   it('waits 300 ms in the people search and 600 ms in the global one, then searches the trimmed keyword', async () => {
@@ -92,15 +115,15 @@ describe('search machine', () => {
     expect(calls).toHaveLength(1)
     actor.send({ type: 'ROUTE_CHANGED' })
     expect(actor.getSnapshot().matches('closed')).toBe(true)
-    expect(context()).toMatchObject({ keyword: '', searched: '', active: -1, hasMore: false, result: result([]) })
+    expect(context()).toMatchObject({ keyword: '', searched: '', active: -1, list: { more: false, items: [] } })
   })
 
   it('shows the same results again when the box is focused again with the keyword unchanged', async () => {
-    const { actor, calls, search } = start('all', [result([1])])
+    const { actor, calls, search, context } = start('all', [result([1])])
     await search('an')
     actor.send({ type: 'ESCAPE' })
     actor.send({ type: 'FOCUS' })
-    expect(actor.getSnapshot().matches({ open: { query: 'ready' } })).toBe(true)
+    expect(actor.getSnapshot().matches({ open: { query: 'results' } }) && context().list.state === 'idle').toBe(true)
     expect(calls).toHaveLength(1)
   })
 
@@ -127,13 +150,13 @@ describe('search machine', () => {
   })
 
   it('opens the clicked or highlighted option, and nothing for an index out of the list', async () => {
-    const { actor, opened, search } = start('all', [result([1], [2])])
+    const { actor, opened, search, showing } = start('all', [result([1], [2])])
     await search('an')
     actor.send({ type: 'CHOOSE' })
     actor.send({ type: 'CHOOSE', index: 3 })
     actor.send({ type: 'CHOOSE', index: -1 })
     expect(opened).toEqual([])
-    expect(actor.getSnapshot().matches({ open: { query: 'ready' } })).toBe(true)
+    expect(showing()).toBe(true)
     actor.send({ type: 'CHOOSE', index: 2 })
     expect(opened).toEqual([{ kind: 'messages', keyword: 'an' }])
     expect(actor.getSnapshot().matches('closed')).toBe(true)
@@ -149,29 +172,29 @@ describe('search machine', () => {
   it('offers more after a full list (people only in the people search), and merges the next page without repeats', async () => {
     const people = start('people', [result(range(1, 20)), result([20, 21])])
     await people.search(' per ')
-    expect(people.context().hasMore).toBe(true)
-    people.actor.send({ type: 'MORE' })
+    expect(people.context().list.more).toBe(true)
+    people.actor.send({ type: 'LOAD_MORE' })
     await people.settle()
     expect(people.calls).toEqual([
       { keyword: 'per', page: 1 },
       { keyword: 'per', page: 2 },
     ])
-    expect(people.context().result.customer.map((c) => c._id)).toEqual(range(1, 21).map((i) => `u-${i}`))
-    expect(people.context()).toMatchObject({ page: 2, hasMore: false })
-    people.actor.send({ type: 'MORE' })
+    expect(people.people().map((c) => c._id)).toEqual(range(1, 21).map((i) => `u-${i}`))
+    expect(people.context().list).toMatchObject({ state: 'idle', more: false })
+    people.actor.send({ type: 'LOAD_MORE' })
     expect(people.calls).toHaveLength(2)
 
     const onlyGroups = start('people', [result([1], range(1, 20))])
     await onlyGroups.search('per')
-    expect(onlyGroups.context().hasMore).toBe(false)
+    expect(onlyGroups.context().list.more).toBe(false)
     for (const full of [result([], range(1, 20)), result([], [], range(1, 20))]) {
       const all = start('all', [full])
       await all.search('per')
-      expect(all.context().hasMore).toBe(true)
+      expect(all.context().list.more).toBe(true)
     }
     const short = start('all', [result(range(1, 19), range(1, 19), range(1, 19))])
     await short.search('per')
-    expect(short.context().hasMore).toBe(false)
+    expect(short.context().list.more).toBe(false)
   })
 })
 
@@ -222,7 +245,7 @@ describe('search connect', () => {
     expect(['ArrowDown', 'ArrowUp', 'Enter', 'Escape'].map((key) => props().onKey(key))).toEqual([true, true, true, true])
     expect(sent).toEqual([{ type: 'MOVE', delta: 1 }, { type: 'MOVE', delta: -1 }, { type: 'CHOOSE' }, { type: 'ESCAPE' }])
     actor.send({ type: 'ESCAPE' })
-    expect(actor.getSnapshot().context.hasMore).toBe(true)
+    expect(actor.getSnapshot().context.list.more).toBe(true)
     expect(props()).toMatchObject({ open: false, status: 'idle', hasMore: false })
   })
 })

@@ -4,8 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { I18nProvider } from '@lingui/react'
 import { i18n } from '@lingui/core'
 import type { NotificationItem } from '../../../src/machines/notification-badge'
-import type { NotificationPagesConnect, NotificationPagesStatus } from '../../../src/machines/notification-pages'
-import { NotificationList } from '../../../src/ui/notification-badge/notification-list'
+import { NotificationList, type NotificationPaging } from '../../../src/ui/notification-badge/notification-list'
 import { NotificationBell } from '../../../src/ui/notification-badge/notification-bell'
 import { TitleIcon, titleIconHref } from '../../../src/ui/notification-badge/title-icon'
 import { withLayout } from '../../model/support/layout'
@@ -133,13 +132,17 @@ describe('the notification drawer list is virtualised', () => {
       notify_message: `Notification ${i + 1}`,
       customer: null,
     }))
-  const pagesOf = (status: NotificationPagesStatus, onLoadMore = vi.fn()): NotificationPagesConnect => ({
-    status,
-    hasMore: status === 'loaded',
+  /** The paging props of a list whose next page loads, may follow, came last, or failed. */
+  const pagesOf = (status: 'loading' | 'loaded' | 'exhausted' | 'failed', onLoadMore = vi.fn()): NotificationPaging => ({
+    loading: false,
+    loadingMore: status === 'loading',
+    failed: false,
+    error: status === 'failed' ? 'offline' : null,
+    hasMore: status !== 'exhausted',
     onLoadMore,
     onRetry: vi.fn(),
   })
-  const view = (items: NotificationItem[], pages: NotificationPagesConnect) => (
+  const view = (items: NotificationItem[], pages: NotificationPaging) => (
     <I18nProvider i18n={i18n}>
       <NotificationList items={items} unread={items.length} canMarkAllSeen onSeen={vi.fn()} onSeenAll={vi.fn()} now={now} pages={pages} />
     </I18nProvider>
