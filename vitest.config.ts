@@ -1,14 +1,18 @@
 import { defineConfig, mergeConfig } from 'vitest/config'
 import viteConfig from './vite.config'
+import { SERVER_TEST_WORKERS } from './tests/server/test-databases'
 
 export default mergeConfig(
   viteConfig,
   defineConfig({
     test: {
+      // Both cores of the 2-core CI machine (vitest's default leaves one idle).
+      maxWorkers: 2,
       projects: [
         {
           extends: true,
-          test: { name: 'unit', environment: 'jsdom', include: ['tests/unit/**/*.test.{ts,tsx}'], setupFiles: ['tests/unit/setup.ts'] },
+          // The node environment: a file that renders or needs the DOM says `// @vitest-environment jsdom`.
+          test: { name: 'unit', environment: 'node', include: ['tests/unit/**/*.test.{ts,tsx}'], setupFiles: ['tests/unit/setup.ts'] },
         },
         {
           extends: true,
@@ -27,7 +31,9 @@ export default mergeConfig(
             include: ['tests/server/**/*.test.ts'],
             testTimeout: 30_000,
             hookTimeout: 60_000,
-            fileParallelism: false,
+            maxWorkers: SERVER_TEST_WORKERS,
+            setupFiles: ['tests/server/setup.ts'],
+            globalSetup: ['tests/server/global-setup.ts'],
           },
         },
       ],

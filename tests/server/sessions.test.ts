@@ -50,14 +50,14 @@ describe('the refresh cookie', () => {
     const acc = await register(base)
     expect(acc.refresh_token).toMatch(/^[\w-]{40,}$/)
     const logged = await login(acc.email, acc.password)
-    expect(Object.keys(logged.body.result).sort()).toEqual(['access_token', 'user'])
+    expect(Object.keys(logged.body.result).sort()).toEqual(['access_token', 'media_token', 'user'])
     const attrs = cookieAttributes(logged.headers)
     expect(attrs).toMatchObject({ httponly: '', samesite: 'Strict', path: '/api/auth/refresh-token' })
     expect(attrs.secure).toBeUndefined() // plain http here; see the https server below
 
     const refreshed = await refreshWith(base, logged.refresh_token)
     expect(refreshed.status).toBe(200)
-    expect(Object.keys(refreshed.body.result)).toEqual(['access_token'])
+    expect(Object.keys(refreshed.body.result).sort()).toEqual(['access_token', 'media_token'])
     expect(JSON.stringify(refreshed.body)).not.toContain(refreshed.refresh_token!)
     expect(refreshed.refresh_token).toMatch(/^[\w-]{40,}$/)
     expect(refreshed.refresh_token).not.toBe(logged.refresh_token)

@@ -1,6 +1,10 @@
 import { afterEach } from 'vitest'
-import { cleanup } from '@testing-library/react'
 import { i18n } from '@lingui/core'
 
 i18n.loadAndActivate({ locale: 'en', messages: {} })
-afterEach(() => cleanup())
+
+// Files that render (`// @vitest-environment jsdom`) unmount what they rendered after each test.
+if (typeof document !== 'undefined') {
+  const { cleanup } = await import('@testing-library/react')
+  afterEach(() => cleanup())
+}

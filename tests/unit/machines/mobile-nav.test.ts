@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { createElement as h, Fragment } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import { createActor } from 'xstate'

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createActor, fromCallback, type AnyEventObject } from 'xstate'
 import { BACKOFF_CAP_MS, backoffDelay, socketConnectionMachine, connect, type SocketCommand } from '../../../src/machines/socket-connection'

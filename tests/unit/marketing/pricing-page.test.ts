@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { createElement as h } from 'react'
 import { describe, expect, it } from 'vitest'
 import { screen, within } from '@testing-library/react'

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { Blob as NodeBlob } from 'node:buffer'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { uploadFile } from '../../../src/services/chat'

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest'
 import { createElement as h } from 'react'
 import { msg } from '@lingui/core/macro'

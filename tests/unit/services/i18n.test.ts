@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest'
 import { msg } from '@lingui/core/macro'
 import { activateLanguage, currentLanguage, i18n, initialLanguage, requireCatalogParts, resolveLanguage } from '../../../src/services/i18n'
