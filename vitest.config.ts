@@ -18,6 +18,8 @@ export default mergeConfig(
           extends: true,
           test: {
             name: 'model',
+            // The model files share no globals (each renders and cleans up its own actor): one module graph per worker.
+            isolate: false,
             environment: 'jsdom',
             include: ['tests/model/**/*.test.{ts,tsx}'],
             setupFiles: ['tests/unit/setup.ts'],
