@@ -80,6 +80,16 @@ const layerRules = {
           disallow: { to: element('module') },
           message: 'server infrastructure imports no module (docs/architecture.md, Layers)',
         },
+        {
+          from: element('server', { fileInternalPath: '!build.ts' }),
+          disallow: { to: element('module') },
+          message: 'server infrastructure imports no module (docs/architecture.md, Layers)',
+        },
+        {
+          from: element('server', { fileInternalPath: 'build.ts' }),
+          disallow: { to: element('module', { fileInternalPath: '!index.ts' }) },
+          message: 'the composition root (server/build.ts) takes a module only through its index.ts (docs/architecture.md, Layers)',
+        },
       ],
     },
   ],

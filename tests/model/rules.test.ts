@@ -5,17 +5,13 @@
 import { describe, expect, it } from 'vitest'
 import { channelQuota } from '../../contract/limits'
 import { canCreateChannel, nameProblem, passwordProblem } from '../../src/machines/channel-form'
-import { isRoomPath, RINGTONE_REPEAT_MS, RINGTONE_VOLUME, roomOf } from '../../src/machines/incoming-call'
+import { isRoomPath, roomOf } from '../../src/machines/incoming-call'
 import { canStartMeeting, meetingHref } from '../../src/machines/meeting-form'
 import { titleIconOf } from '../../src/machines/notification-badge'
-import { CALL_TIMEOUT_MS, WAITING_TONE_VOLUME } from '../../src/machines/outgoing-call'
 import { chatBadgeOf, sortTopics, type TopicItem } from '../../src/machines/topic-list'
 import { toneUrl } from '../../src/ui/call-overlay/call-tone'
 
 describe('the product constants (docs/product-rules.md)', () => {
-  it('calls: ringtone 0.5 every 60 s, waiting tone 0.2, calling timeout 60 s', () => {
-    expect([RINGTONE_VOLUME, RINGTONE_REPEAT_MS, WAITING_TONE_VOLUME, CALL_TIMEOUT_MS]).toEqual([0.5, 60_000, 0.2, 60_000])
-  })
   it('channel quota by plan: premium 5, growth 100, freemium 1, unknown 1', () => {
     expect(['premium', 'growth', 'freemium', 'enterprise', undefined].map(channelQuota)).toEqual([5, 100, 1, 1, 1])
   })

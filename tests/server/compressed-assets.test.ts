@@ -4,17 +4,20 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
-import { startTestServer, type TestServer } from './harness'
+import Fastify, { type FastifyInstance } from 'fastify'
+import { installSpa } from '../../server/http/spa'
 
 /**
  * Issue 14, "Also": the build writes .br and .gz beside each file (vite.config.ts); the server sends
- * the one the client accepts, with Content-Encoding and Vary: Accept-Encoding.
+ * the one the client accepts, with Content-Encoding and Vary: Accept-Encoding. The server's SPA part
+ * (installSpa) alone, on a bare Fastify: static files do not depend on the database.
  */
 
 const SCRIPT = `export const words = ${JSON.stringify('workroom '.repeat(500))}\n`
 const INDEX = `<!doctype html><html><body><div id="root">SPA shell ${'.'.repeat(2000)}</div></body></html>`
 
-let server: TestServer
+let app: FastifyInstance
+let base: string
 let dist: string
 
 beforeAll(async () => {
@@ -31,10 +34,12 @@ beforeAll(async () => {
   }
   // A file the build did not compress (too small to gain): sent as it is.
   await writeFile(path.join(dist, 'assets', 'tiny-Ef56Gh78.js'), 'x')
-  server = await startTestServer({ distDir: dist })
+  app = Fastify()
+  await installSpa(app, dist)
+  base = await app.listen({ port: 0, host: '127.0.0.1' })
 })
 afterAll(async () => {
-  await server?.stop()
+  await app?.close()
   await rm(dist, { recursive: true, force: true })
 })
 
@@ -57,7 +62,7 @@ function rawGet(
 
 describe('precompressed assets', () => {
   it('/assets/*.js with Accept-Encoding: br is the brotli file, with the JavaScript type and a year of cache', async () => {
-    const res = await rawGet(`${server.url}/assets/app-Ab12Cd34.js`, { 'accept-encoding': 'gzip, deflate, br' })
+    const res = await rawGet(`${base}/assets/app-Ab12Cd34.js`, { 'accept-encoding': 'gzip, deflate, br' })
     expect(res.status).toBe(200)
     expect(res.headers['content-encoding']).toBe('br')
     expect(res.headers['vary']).toMatch(/accept-encoding/i)
@@ -68,19 +73,19 @@ describe('precompressed assets', () => {
   })
 
   it('gzip for a client without brotli, the plain file for one that takes neither', async () => {
-    const gz = await rawGet(`${server.url}/assets/app-Ab12Cd34.js`, { 'accept-encoding': 'gzip, deflate' })
+    const gz = await rawGet(`${base}/assets/app-Ab12Cd34.js`, { 'accept-encoding': 'gzip, deflate' })
     expect(gz.headers['content-encoding']).toBe('gzip')
     expect(gz.headers['vary']).toMatch(/accept-encoding/i)
     expect(gunzipSync(gz.body).toString()).toBe(SCRIPT)
 
-    const plain = await rawGet(`${server.url}/assets/app-Ab12Cd34.js`, { 'accept-encoding': 'identity' })
+    const plain = await rawGet(`${base}/assets/app-Ab12Cd34.js`, { 'accept-encoding': 'identity' })
     expect(plain.headers['content-encoding']).toBeUndefined()
     expect(plain.headers['vary']).toMatch(/accept-encoding/i)
     expect(plain.body.toString()).toBe(SCRIPT)
   })
 
   it('a file without a compressed copy is sent as it is', async () => {
-    const res = await rawGet(`${server.url}/assets/tiny-Ef56Gh78.js`, { 'accept-encoding': 'gzip, br' })
+    const res = await rawGet(`${base}/assets/tiny-Ef56Gh78.js`, { 'accept-encoding': 'gzip, br' })
     expect(res.status).toBe(200)
     expect(res.headers['content-encoding']).toBeUndefined()
     expect(res.body.toString()).toBe('x')
@@ -88,7 +93,7 @@ describe('precompressed assets', () => {
 
   it('the page shell is compressed too, at / and for client routes', async () => {
     for (const p of ['/', '/login']) {
-      const res = await rawGet(server.url + p, { accept: 'text/html', 'accept-encoding': 'br, gzip' })
+      const res = await rawGet(base + p, { accept: 'text/html', 'accept-encoding': 'br, gzip' })
       expect(res.status, p).toBe(200)
       expect(res.headers['content-encoding'], p).toBe('br')
       expect(res.headers['content-type'], p).toMatch(/^text\/html/)

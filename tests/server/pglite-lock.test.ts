@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process'
-import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { hostname, tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
@@ -31,6 +31,9 @@ const openElsewhere = (pgliteDir: string) =>
 const IN_USE = /is in use by another Workroom server/
 
 // Each test opens PGlite two or three times (seconds each on a busy machine).
+const lockHolder = async (pgliteDir: string) =>
+  JSON.parse(await readFile(`${pgliteDir}.lock`, 'utf8')) as { pid: number; host: string; since: string }
+
 describe('one process at a time opens a PGlite data directory', { timeout: 180_000 }, () => {
   it('a second process is refused with a clear message while the first has it open, and starts once it has closed', async () => {
     const pgliteDir = await pgliteDirCopy()
@@ -74,12 +77,18 @@ describe('one process at a time opens a PGlite data directory', { timeout: 180_0
     const pgliteDir = await pgliteDirCopy()
     const { stdout } = await run(process.execPath, ['-e', 'console.log(process.pid)'])
     const ended = Number(stdout.trim())
-    await writeFile(`${pgliteDir}.lock`, JSON.stringify({ pid: ended, host: hostname(), since: new Date().toISOString() }))
+    const stale = new Date(Date.now() - 60_000).toISOString()
+    await writeFile(`${pgliteDir}.lock`, JSON.stringify({ pid: ended, host: hostname(), since: stale }))
     const db = await openDatabase({ pgliteDir })
+    // The lock is this process' now: a new one, not the ended process' left in place.
+    expect(await lockHolder(pgliteDir)).toMatchObject({ pid: process.pid, host: hostname() })
+    expect((await lockHolder(pgliteDir)).since).not.toBe(stale)
     await db.close()
+    await expect(readFile(`${pgliteDir}.lock`, 'utf8')).rejects.toMatchObject({ code: 'ENOENT' })
     // The same pid as this process (a restarted container's pid 1), not held here: a previous run's.
-    await writeFile(`${pgliteDir}.lock`, JSON.stringify({ pid: process.pid, host: hostname(), since: new Date().toISOString() }))
+    await writeFile(`${pgliteDir}.lock`, JSON.stringify({ pid: process.pid, host: hostname(), since: stale }))
     const again = await openDatabase({ pgliteDir })
+    expect((await lockHolder(pgliteDir)).since).not.toBe(stale)
     await again.close()
   })
 

@@ -81,5 +81,18 @@ describe('layer rules', () => {
     expect(
       await layerErrors('server/http/lint-fixture.ts', "import * as topics from '../modules/topic'\nexport const x = topics\n"),
     ).toEqual([expect.stringContaining('server infrastructure imports no module')])
+    // the files at server/'s root too (context.ts, app.ts), but for the composition root
+    expect(
+      await layerErrors('server/lint-fixture.ts', "import type { AuthContext } from './modules/auth'\nexport type X = AuthContext\n"),
+    ).toEqual([expect.stringContaining('server infrastructure imports no module')])
+  })
+
+  it('the composition root (server/build.ts) takes a module only through its index.ts', async () => {
+    expect(
+      await layerErrors('server/build.ts', "import { topicRoutes } from './modules/topic/routes'\nexport const x = topicRoutes\n"),
+    ).toEqual([expect.stringContaining('the composition root (server/build.ts) takes a module only through its index.ts')])
+    expect(await layerErrors('server/build.ts', "import { topicRoutes } from './modules/topic'\nexport const x = topicRoutes\n")).toEqual(
+      [],
+    )
   })
 })

@@ -38,8 +38,15 @@ describe('QrCode', () => {
 
   it('grows with the text', () => {
     render(<QrCode value={'x'.repeat(100)} label="long" />)
-    const extent = Number(screen.getByRole('img', { name: 'long' }).getAttribute('viewBox')!.split(' ')[2])
-    expect(extent).toBeGreaterThan(37)
-    expect((extent - 8 - 17) % 4).toBe(0)
+    const svg = screen.getByRole('img', { name: 'long' })
+    // 100 bytes at level M: past version 5 (84 bytes), within version 6 (106): 4 * 6 + 17 = 41 modules
+    expect(svg.getAttribute('viewBox')).toBe('0 0 49 49')
+    const dark = darkModules(svg)
+    expect([hasFinder(dark, 0, 0), hasFinder(dark, 41 - 7, 0), hasFinder(dark, 0, 41 - 7), hasFinder(dark, 41 - 7, 41 - 7)]).toEqual([
+      true,
+      true,
+      true,
+      false,
+    ])
   })
 })
