@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs each stage given as "name=command" in order, printing every stage's elapsed time and, at the
 # end (also when one fails), the table of them. `npm test` and .ci/run use it. With STAGE_TIMES set,
-# the rows are appended to that file too (.ci/run prints one table for the whole run).
+# the rows are appended to that file too, as name<TAB>seconds (.ci/run prints one table for the whole run).
 set -uo pipefail
 rows=()
 summary() {
@@ -18,7 +18,7 @@ for spec in "$@"; do
   status=$?
   took=$((SECONDS - start))
   rows+=("$name $took")
-  [ -n "${STAGE_TIMES:-}" ] && echo "$name $took" >>"$STAGE_TIMES"
+  [ -n "${STAGE_TIMES:-}" ] && printf '%s\t%s\n' "$name" "$took" >>"$STAGE_TIMES"
   echo "== $name: $took s$([ $status -ne 0 ] && echo ", FAILED (exit $status)")"
   if [ $status -ne 0 ]; then
     summary
