@@ -12,27 +12,15 @@
  */
 import { connect } from 'node:net'
 import { pathToFileURL } from 'node:url'
-import sharp from 'sharp'
 import { startServerProcess } from '../support/server-process'
 import { api, signUp } from './accounts'
 import { BENCH_SERVER_ENV } from './chat-fanout'
 import { median, round } from './stats'
+import { picture } from '../support/pictures'
 
 const PORT = Number(process.env.BENCH_DECODE_PORT ?? 3320)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7)
 const GOAL = 1.5
-
-const picture = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: '#3b82f6' } })
-    .composite([
-      {
-        input: Buffer.from(
-          `<svg width="${width}" height="${height}"><circle cx="${width / 2}" cy="${height / 2}" r="${height / 3}" fill="#f97316"/></svg>`,
-        ),
-      },
-    ])
-    .png()
-    .toBuffer()
 
 /** `count` copies of a pre-built request, each on its own socket at once; answers the statuses. */
 function burst(port: number, request: Buffer, count = 20): Promise<number[]> {

@@ -1,12 +1,12 @@
 import { readdir } from 'node:fs/promises'
 import { connect } from 'node:net'
 import path from 'node:path'
-import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DECODE_WORKERS, imageDecodes } from '../../server/storage/upload-pipeline'
 import type { TaskStart } from '../../server/storage/fair-queue'
 import { channelWith, person, type Person } from './chat-fixtures'
 import { call, startTestServer, type TestServer } from './harness'
+import { picture } from '../support/pictures'
 
 /**
  * Security-2 finding 8 (G10): one user's parallel avatar uploads must not hold up another user's
@@ -28,19 +28,6 @@ let g10: Buffer
 let decodable: Buffer
 /** A 64 px PNG: the other user's image. */
 let small: Buffer
-
-/** A picture whose pixels vary (so the PNG is not trivially small), of width x height. */
-const picture = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: '#3b82f6' } })
-    .composite([
-      {
-        input: Buffer.from(
-          `<svg width="${width}" height="${height}"><circle cx="${width / 2}" cy="${height / 2}" r="${height / 3}" fill="#f97316"/></svg>`,
-        ),
-      },
-    ])
-    .png()
-    .toBuffer()
 
 beforeAll(async () => {
   server = await startTestServer()

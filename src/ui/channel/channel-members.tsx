@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react'
+import type { FormEvent, ReactNode } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { AssignableRole, ChannelLabelsProps, ChannelLeaveProps, ChannelMembersProps, MemberRow } from '../../machines/channel-members'
 import { Alert } from '../alert'
@@ -118,17 +118,37 @@ function RemovalConfirmation({ row, onConfirm, onCancel }: { row: MemberRow; onC
   const { t } = useLingui()
   const name = row.member.name
   return (
-    <div
-      role="group"
-      aria-label={t`Confirm removing ${name} from the channel`}
-      className="mt-2 rounded-md bg-red-50 p-3 text-sm text-slate-800"
+    <Confirmation
+      label={t`Confirm removing ${name} from the channel`}
+      confirm={<Trans>Yes, remove</Trans>}
+      onConfirm={onConfirm}
+      onCancel={onCancel}
     >
-      <p>
-        <Trans>Remove {name} from the channel? They leave all of its groups and no longer see their messages.</Trans>
-      </p>
+      <Trans>Remove {name} from the channel? They leave all of its groups and no longer see their messages.</Trans>
+    </Confirmation>
+  )
+}
+
+/** A question asked in place, with its confirm and cancel buttons. */
+function Confirmation({
+  label,
+  confirm,
+  children,
+  onConfirm,
+  onCancel,
+}: {
+  label: string
+  confirm: ReactNode
+  children: ReactNode
+  onConfirm: () => void
+  onCancel: () => void
+}) {
+  return (
+    <div role="group" aria-label={label} className="mt-2 rounded-md bg-red-50 p-3 text-sm text-slate-800">
+      <p>{children}</p>
       <div className="mt-2 flex gap-2">
         <Button variant="danger" size="sm" onClick={onConfirm}>
-          <Trans>Yes, remove</Trans>
+          {confirm}
         </Button>
         <Button variant="secondary" size="sm" onClick={onCancel}>
           <Trans>Cancel</Trans>
@@ -156,19 +176,9 @@ function LeaveChannel({
     )
   if (confirming)
     return (
-      <div role="group" aria-label={t`Confirm leaving the channel`} className="mt-4 rounded-md bg-red-50 p-3 text-sm text-slate-800">
-        <p>
-          <Trans>Leave this channel? You leave all of its groups and no longer see their messages.</Trans>
-        </p>
-        <div className="mt-2 flex gap-2">
-          <Button variant="danger" size="sm" onClick={onConfirm}>
-            <Trans>Yes, leave</Trans>
-          </Button>
-          <Button variant="secondary" size="sm" onClick={onCancel}>
-            <Trans>Cancel</Trans>
-          </Button>
-        </div>
-      </div>
+      <Confirmation label={t`Confirm leaving the channel`} confirm={<Trans>Yes, leave</Trans>} onConfirm={onConfirm} onCancel={onCancel}>
+        <Trans>Leave this channel? You leave all of its groups and no longer see their messages.</Trans>
+      </Confirmation>
     )
   return (
     <Button variant="secondary" size="sm" onClick={onLeave} disabled={busy} aria-busy={leaving || undefined} className="mt-4">
