@@ -1,7 +1,7 @@
 import { useId, useMemo, useState } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { AnyEventObject, StateValue } from 'xstate'
-import { formatDelay, labelLines, type GraphEdge, type LabelWords, type StatechartGraph } from './graph-model'
+import { formatDelay, labelLines, type GraphEdge, type LabelWords, type StatechartGraph } from '../../devtools/statecharts/graph-model'
 import {
   candidateEventTypes,
   eventEnabled,
@@ -9,7 +9,7 @@ import {
   type MachineSimulation,
   type PendingActor,
   type SimulationState,
-} from './simulation'
+} from '../../devtools/statecharts/simulation'
 
 /**
  * The simulation panel: active state, the events enabled now (each a button named by its type,

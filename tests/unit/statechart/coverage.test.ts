@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createMachine } from 'xstate'
-import { coverageString, matchCoverage, parseCoveredTransition } from '../../../src/ui/statechart/coverage'
-import { machineToGraph } from '../../../src/ui/statechart/graph-model'
+import { coverageString, matchCoverage, parseCoveredTransition } from '../../../src/devtools/statecharts/coverage'
+import { machineToGraph } from '../../../src/devtools/statecharts/graph-model'
 import { transitionsOf, transitionKey } from '../../model/support/statechart'
 import { phoneMachine } from './fixture'
 

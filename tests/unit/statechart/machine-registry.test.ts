@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createMachine } from 'xstate'
-import { isStateMachine, loadMachines, machinesFromModules } from '../../../src/services/machine-registry'
+import { isStateMachine, loadMachines, machinesFromModules } from '../../../src/devtools/statecharts/machine-registry'
 import { phoneMachine } from './fixture'
 
 describe('machine registry', () => {
@@ -42,9 +42,9 @@ describe('machine registry', () => {
 })
 
 describe('every app machine in the visualiser', async () => {
-  const { machineToGraph } = await import('../../../src/ui/statechart/graph-model')
-  const { matchCoverage } = await import('../../../src/ui/statechart/coverage')
-  const { MachineSimulation } = await import('../../../src/ui/statechart/simulation')
+  const { machineToGraph } = await import('../../../src/devtools/statecharts/graph-model')
+  const { matchCoverage } = await import('../../../src/devtools/statecharts/coverage')
+  const { MachineSimulation } = await import('../../../src/devtools/statecharts/simulation')
   const { inventoryOf } = await import('../../model/support/statechart')
   const entries = await loadMachines()
 

@@ -2,7 +2,7 @@ import type { GraphEdge, StatechartGraph } from './graph-model'
 
 /**
  * Which drawn edges the covered transitions of the generated model tests' report are (the report,
- * `reports/model-tests.json`, is read by src/services/machine-registry.ts).
+ * `reports/model-tests.json`, is read by machine-registry.ts).
  *
  * A covered transition is written `<source path> --<event type>[guard]--> <target path>`
  * (tests/model/support/statechart.ts writes them): paths are dot-joined state keys from the machine
