@@ -7,9 +7,9 @@ import {
   eventEnabled,
   type Enabled,
   type MachineSimulation,
-  type PendingActor,
   type SimulationState,
 } from '../../devtools/statecharts/simulation'
+import type { PendingCall } from '../../devtools/statecharts/stand-ins'
 
 /**
  * The simulation panel: active state, the events enabled now (each a button named by its type,
@@ -143,7 +143,7 @@ function PendingRow({
   onResolve,
   onReject,
 }: {
-  child: PendingActor
+  child: PendingCall
   onResolve: (output: unknown) => void
   onReject: (error: unknown) => void
 }) {
