@@ -14,6 +14,7 @@ const elements = [
   { type: 'service', pattern: 'src/services', partialMatch: false },
   { type: 'ui', pattern: 'src/ui', partialMatch: false },
   { type: 'route', pattern: 'src/routes', partialMatch: false },
+  { type: 'devtools', pattern: 'src/devtools', partialMatch: false },
   { type: 'app', pattern: 'src', partialMatch: false },
   { type: 'module', pattern: 'server/modules/*', partialMatch: false, capture: ['module'] },
   { type: 'server-infra', pattern: 'server/{http,db,realtime,storage,mail,auth,jobs,net}', partialMatch: false },
@@ -69,6 +70,16 @@ const layerRules = {
           disallow: { to: element('service', { fileInternalPath: httpCallers }) },
           message:
             'src/ui and src/routes import no HTTP client or endpoint caller; use the machine hook in src/services (docs/architecture.md, Layers)',
+        },
+        {
+          from: element('devtools'),
+          disallow: { to: element(notA('devtools')) },
+          message: 'src/devtools imports nothing of the app; it reads the machines through import.meta.glob (docs/architecture.md, Layers)',
+        },
+        {
+          from: element(notA('devtools', 'ui', 'route', 'tests')),
+          disallow: { to: element('devtools') },
+          message: 'only the visualiser (src/ui, src/routes) and the tests import src/devtools (docs/architecture.md, Layers)',
         },
         {
           from: element('module'),

@@ -1,9 +1,9 @@
 import { useMemo } from 'react'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
-import { modelTestReport, type MachineEntry } from '../services/machine-registry'
+import { modelTestReport, type MachineEntry } from '../devtools/statecharts/machine-registry'
 import { StatechartView } from '../ui/statechart/statechart-view'
-import { useMachines } from '../ui/statechart/use-machines'
+import { useMachines } from '../devtools/statecharts/use-machines'
 
 /** /statecharts/{machineId}: one machine's chart, live simulation and model-test coverage. */
 export const Route = createFileRoute('/statecharts/$machineId')({ component: MachineStatechart })

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
-import { modelTestReport } from '../services/machine-registry'
+import { modelTestReport } from '../devtools/statecharts/machine-registry'
 import { MachineList } from '../ui/statechart/machine-list'
-import { useMachines } from '../ui/statechart/use-machines'
+import { useMachines } from '../devtools/statecharts/use-machines'
 
 /** /statecharts: every machine of src/machines. */
 export const Route = createFileRoute('/statecharts/')({ component: StatechartsIndex })

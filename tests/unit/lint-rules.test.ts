@@ -34,7 +34,7 @@ describe('layer rules', () => {
     expect(
       await layerErrors(
         'src/services/lint-fixture.ts',
-        "import type { StatechartLayout } from '../ui/statechart/layout'\nexport type X = StatechartLayout\n",
+        "import type { StatechartDiagramProps } from '../ui/statechart/statechart-diagram'\nexport type X = StatechartDiagramProps\n",
       ),
     ).toEqual([expect.stringContaining('src/services sits below src/ui')])
   })
@@ -60,6 +60,33 @@ describe('layer rules', () => {
       await layerErrors(
         file,
         "import { setup } from 'xstate'\nimport type { Id } from '../../../contract/common'\nexport const x: [typeof setup, Id?] = [setup]\n",
+      ),
+    ).toEqual([])
+  })
+
+  it('src/devtools imports nothing of the app, and only the visualiser and the tests import it', async () => {
+    expect(
+      await layerErrors(
+        'src/devtools/statecharts/lint-fixture.ts',
+        "import { toast } from '../../services/toast'\nexport const x = toast\n",
+      ),
+    ).toEqual([expect.stringContaining('src/devtools imports nothing of the app')])
+    expect(
+      await layerErrors(
+        'src/services/lint-fixture.ts',
+        "import { machineToGraph } from '../devtools/statecharts/graph-model'\nexport const x = machineToGraph\n",
+      ),
+    ).toEqual([expect.stringContaining('only the visualiser')])
+    expect(
+      await layerErrors(
+        'src/ui/lint-fixture.tsx',
+        "import { machineToGraph } from '../devtools/statecharts/graph-model'\nexport const x = machineToGraph\n",
+      ),
+    ).toEqual([])
+    expect(
+      await layerErrors(
+        'tests/model/support/lint-fixture.ts',
+        "import { machineToGraph } from '../../../src/devtools/statecharts/graph-model'\nexport const x = machineToGraph\n",
       ),
     ).toEqual([])
   })

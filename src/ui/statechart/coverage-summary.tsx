@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro'
-import type { MachineTestReport, ModelTestReport } from '../../services/machine-registry'
+import type { MachineTestReport, ModelTestReport } from '../../devtools/statecharts/machine-registry'
 
 const percent = (covered: number, total: number) => (total ? Math.floor((covered / total) * 100) : 100)
 

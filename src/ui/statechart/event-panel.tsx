@@ -1,15 +1,15 @@
 import { useId, useMemo, useState } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { AnyEventObject, StateValue } from 'xstate'
-import { formatDelay, labelLines, type GraphEdge, type LabelWords, type StatechartGraph } from './graph-model'
+import { formatDelay, labelLines, type GraphEdge, type LabelWords, type StatechartGraph } from '../../devtools/statecharts/graph-model'
 import {
   candidateEventTypes,
   eventEnabled,
   type Enabled,
   type MachineSimulation,
-  type PendingActor,
   type SimulationState,
-} from './simulation'
+} from '../../devtools/statecharts/simulation'
+import type { PendingCall } from '../../devtools/statecharts/stand-ins'
 
 /**
  * The simulation panel: active state, the events enabled now (each a button named by its type,
@@ -143,7 +143,7 @@ function PendingRow({
   onResolve,
   onReject,
 }: {
-  child: PendingActor
+  child: PendingCall
   onResolve: (output: unknown) => void
   onReject: (error: unknown) => void
 }) {

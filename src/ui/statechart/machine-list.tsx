@@ -2,9 +2,9 @@ import { useMemo } from 'react'
 import { Link } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import type { AnyStateMachine } from 'xstate'
-import type { ModelTestReport } from '../../services/machine-registry'
+import type { ModelTestReport } from '../../devtools/statecharts/machine-registry'
 import { TestResultBadge } from './coverage-summary'
-import { machineToGraph } from './graph-model'
+import { machineToGraph } from '../../devtools/statecharts/graph-model'
 
 export interface MachineListItem {
   id: string

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
-import type { EdgeRoute, NodeBox, Point, StatechartLayout } from './layout'
-import { LABEL_FONT, LABEL_LINE_HEIGHT, ROW_HEIGHT, TITLE_FONT, TITLE_HEIGHT } from './layout'
+import type { EdgeRoute, NodeBox, Point, StatechartLayout } from '../../devtools/statecharts/layout'
+import { LABEL_FONT, LABEL_LINE_HEIGHT, ROW_HEIGHT, TITLE_FONT, TITLE_HEIGHT } from '../../devtools/statecharts/layout'
 
 /**
  * The statechart as SVG, drawn from a layout. What a test or a reviewer can read off it:

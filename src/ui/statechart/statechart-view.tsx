@@ -1,11 +1,11 @@
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { AnyStateMachine } from 'xstate'
-import type { ModelTestReport } from '../../services/machine-registry'
-import { matchCoverage } from './coverage'
+import type { ModelTestReport } from '../../devtools/statecharts/machine-registry'
+import { matchCoverage } from '../../devtools/statecharts/coverage'
 import { CoverageSummary } from './coverage-summary'
 import { EventPanel } from './event-panel'
-import { activeStatePaths, machineToGraph, type StatechartGraph } from './graph-model'
+import { activeStatePaths, machineToGraph, type StatechartGraph } from '../../devtools/statecharts/graph-model'
 import {
   fitZoom,
   layoutStatechart,
@@ -14,10 +14,10 @@ import {
   type LayoutDirection,
   type LayoutWords,
   type StatechartLayout,
-} from './layout'
-import { MachineSimulation } from './simulation'
+} from '../../devtools/statecharts/layout'
+import { MachineSimulation } from '../../devtools/statecharts/simulation'
 import { StatechartDiagram } from './statechart-diagram'
-import { measureText } from './text-measure'
+import { measureText } from '../../devtools/statecharts/text-measure'
 
 /** One machine: its chart (with coverage marks and the live simulation highlighted) and the panel. */
 

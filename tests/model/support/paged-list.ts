@@ -8,8 +8,9 @@
  *   perform: { LIST: playReport },
  */
 import type { AnyEventObject, AnyStateMachine } from 'xstate'
+import type { CallbackCall } from '../../../src/devtools/statecharts/stand-ins'
 import type { PagedList } from '../../../src/machines/paged-list'
-import type { CallbackCall, ModelKit } from './run-model'
+import type { ModelKit } from './run-model'
 
 /** A full page is 20 (the contract's PAGE_SIZE, written here): another may follow. */
 export const FULL_PAGE = 20

@@ -15,7 +15,7 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import type { AnyStateMachine } from 'xstate'
-import type { MachineTestReport } from '../../../src/services/machine-registry'
+import type { MachineTestReport } from '../../../src/devtools/statecharts/machine-registry'
 import { inventoryOf } from './statechart'
 
 export const REPORT_FILE = resolve(process.cwd(), 'reports/model-tests.json')

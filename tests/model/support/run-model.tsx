@@ -1,13 +1,14 @@
 /**
  * Runs the generated paths of a machine against its real component.
  *
- * For every path (paths.ts) a test: a real actor of the machine (injected actors replaced by
- * controllable fakes, injected actions by spies) renders the component the app uses through
- * testing-library; each step is performed the way a user does it where the test says how (click,
- * type), otherwise sent to the actor; an invoke result resolves or rejects the fake promise actor
- * the machine really started; a delay advances fake timers (and first checks nothing happens a
- * millisecond early). After every step the real snapshot must equal the model's, and the state's
- * UI assertions run: every active leaf state needs its own entry in `states`.
+ * For every path (paths.ts) a test: a real actor of the machine (injected actors replaced by the
+ * controllable stand-ins of src/devtools/statecharts/stand-ins.ts, which the visualiser uses too;
+ * injected actions by spies) renders the component the app uses through testing-library; each
+ * step is performed the way a user does it where the test says how (click, type), otherwise sent to
+ * the actor; an invoke result resolves or rejects the stand-in promise actor the machine really
+ * started; a delay advances fake timers (and first checks nothing happens a millisecond early).
+ * After every step the real snapshot must equal the model's, and the state's UI assertions run:
+ * every active leaf state needs its own entry in `states`.
  */
 import { createElement, type ReactElement } from 'react'
 import { afterAll, describe, expect, it, vi, type Mock } from 'vitest'
@@ -19,8 +20,6 @@ import { useSelector } from '@xstate/react'
 import {
   __unsafe_getAllOwnEventDescriptors,
   createActor,
-  fromCallback,
-  fromPromise,
   type Actor,
   type AnyActorLogic,
   type AnyEventObject,
@@ -30,29 +29,10 @@ import {
   type EventObject,
   type SnapshotFrom,
 } from 'xstate'
+import { callbackStandIn, promiseStandIn, type CallbackCall, type PendingCall } from '../../../src/devtools/statecharts/stand-ins'
 import { generatePaths, type GeneratedStep, type PathSpec } from './paths'
 import { CoverageRecorder } from './report'
 import { activePathsOf, stateNodesOf, statePath, transitionKey, type TransitionLike } from './statechart'
-
-export interface PromiseCall {
-  /** The invoke (or spawn) id. */
-  id: string
-  src: string
-  input: unknown
-  settled: boolean
-  resolve: (output: unknown) => void
-  reject: (error: unknown) => void
-}
-
-export interface CallbackCall {
-  id: string
-  src: string
-  input: unknown
-  /** Events the machine sent to it (sendTo). */
-  received: EventObject[]
-  stopped: boolean
-  sendBack: (event: EventObject) => void
-}
 
 export interface ModelKit<TMachine extends AnyStateMachine> {
   actor: Actor<TMachine>
@@ -62,9 +42,9 @@ export interface ModelKit<TMachine extends AnyStateMachine> {
   /** Spies standing in for the injected actions listed in `spyActions`. */
   actions: Record<string, Mock>
   /** Every promise actor the machine started, oldest first. */
-  calls: PromiseCall[]
+  calls: PendingCall[]
   /** The last unsettled call of an invoke id; fails when the machine did not start one. */
-  pending: (id: string) => PromiseCall
+  pending: (id: string) => PendingCall
   resolve: (id: string, output: unknown) => Promise<void>
   reject: (id: string, error: unknown) => Promise<void>
   /** Sends an event to the actor, as the app (socket, window) would. */
@@ -138,43 +118,15 @@ interface RunningKit<TMachine extends AnyStateMachine> extends ModelKit<TMachine
 }
 
 function startKit<TMachine extends AnyStateMachine>(spec: ModelTestSpec<TMachine>, input: unknown): RunningKit<TMachine> {
-  const calls: PromiseCall[] = []
+  const calls: PendingCall[] = []
   const callbacks: CallbackCall[] = []
   const actions = Object.fromEntries((spec.spyActions ?? []).map((name) => [name, vi.fn()]))
   const actors: Record<string, AnyActorLogic> = {}
   for (const [src, logic] of Object.entries(spec.machine.implementations.actors as Record<string, AnyActorLogic>)) {
     if (spec.actors?.[src]) actors[src] = spec.actors[src]
-    else if (spec.callbackActors?.includes(src))
-      actors[src] = fromCallback(({ sendBack, receive, input, self }) => {
-        const call: CallbackCall = { id: self.id, src, input, received: [], stopped: false, sendBack }
-        callbacks.push(call)
-        receive((event) => call.received.push(event))
-        return () => {
-          call.stopped = true
-        }
-      })
+    else if (spec.callbackActors?.includes(src)) actors[src] = callbackStandIn(src, (call) => callbacks.push(call))
     else if ('__xstatenode' in logic) actors[src] = logic
-    else
-      actors[src] = fromPromise(
-        ({ input, self }) =>
-          new Promise((resolve, reject) => {
-            const call: PromiseCall = {
-              id: self.id,
-              src,
-              input,
-              settled: false,
-              resolve: (output) => {
-                call.settled = true
-                resolve(output)
-              },
-              reject: (error) => {
-                call.settled = true
-                reject(error)
-              },
-            }
-            calls.push(call)
-          }),
-      )
+    else actors[src] = promiseStandIn(src, { started: (call) => calls.push(call) })
   }
   const machine = spec.machine.provide({ actors, actions } as never) as TMachine
   const states = new Set<string>()

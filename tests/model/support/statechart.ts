@@ -1,35 +1,15 @@
 /**
  * What a machine *is*, read from its definition: its state nodes and every transition, and the
- * string each transition is known by in `reports/model-tests.json`.
- *
- * Transition key (the `covered_transitions` entries; the statechart visualiser marks an edge as
- * covered when it computes the same string for it):
- *
- *     <sourceStatePath> --<eventType>[<guard>]--> <targetStatePath>
- *
- * - a state path is the node's keys from the root joined with '.' (`open.saving`); the machine's
- *   root node is `(root)` (its own `on` handlers: `(root) --CHAT_UNREAD--> (root)`).
- * - eventType is the transition's event descriptor as XState stores it: a user event (`CANCEL`),
- *   `xstate.done.actor.<invokeId>` / `xstate.error.actor.<invokeId>` for invoke results,
- *   `xstate.after.<delay>.<stateNodeId>` for delays (`xstate.after.callTimeout.outgoingCall.ringing`),
- *   `xstate.done.state.<stateNodeId>` for onDone; eventless (`always`) transitions use `always`.
- * - `[<guard>]` only when the transition has a guard: the guard's name; `not(g)` is `!g`,
- *   `and([a, b])` is `a && b`, `or([a, b])` is `a || b`, an inline function its name or `inline`.
- * - the target is the target state path (several targets joined with ','); a targetless
- *   transition (actions only) names its source, as @xstate/graph's toDirectedGraph does.
- *
- * Examples: `ringing --CANCEL--> cancelling`,
- * `ringing --RESPONSE_CALL[answeredThisCall]--> answered`,
- * `deciding --always[tutorialSkipped]--> closed`.
+ * key each transition is known by in `reports/model-tests.json` (the format, shared with the
+ * statechart visualiser, is src/devtools/statecharts/coverage-key.ts).
  *
  * Totals: every state node except the root and history pseudo-states (never active themselves);
  * every transition definition of every node (guarded alternatives each count, as do `after`
  * delays, invoke onDone/onError and eventless ones).
  */
 import type { AnyStateMachine } from 'xstate'
-
-export const ROOT_PATH = '(root)'
-export const EVENTLESS = 'always'
+import { coverageKey, ROOT_PATH } from '../../../src/devtools/statecharts/coverage-key'
+import { guardName } from '../../../src/devtools/statecharts/graph-model'
 
 export interface NodeLike {
   path: string[]
@@ -83,31 +63,15 @@ export function transitionsOf(machine: AnyStateMachine): TransitionLike[] {
   return stateNodesOf(machine).flatMap((node) => [...[...node.transitions.values()].flat(), ...(node.always ?? [])])
 }
 
-export function guardLabel(guard: unknown): string {
-  if (guard === undefined || guard === null) return ''
-  if (typeof guard === 'string') return guard
-  if (typeof guard === 'function') {
-    const composite = guard as { name?: string; guards?: unknown[] }
-    if (Array.isArray(composite.guards)) {
-      const parts = composite.guards.map(guardLabel)
-      const wrap = (label: string) => (/\s/.test(label) ? `(${label})` : label)
-      if (composite.name === 'not') return `!${wrap(parts[0] ?? '')}`
-      if (composite.name === 'and') return parts.map(wrap).join(' && ')
-      if (composite.name === 'or') return parts.map(wrap).join(' || ')
-    }
-    return composite.name || 'inline'
-  }
-  if (typeof guard === 'object' && 'type' in guard) return String((guard as { type: unknown }).type)
-  return 'inline'
-}
-
-/** The transition's key (see the top of this file). */
+/** The transition's key (coverage-key.ts). */
 export function transitionKey(transition: TransitionLike): string {
-  const source = statePath(transition.source)
-  const event = transition.eventType === '' ? EVENTLESS : transition.eventType
-  const guard = guardLabel(transition.guard)
-  const target = transition.target?.length ? transition.target.map(statePath).join(',') : source
-  return `${source} --${event}${guard ? `[${guard}]` : ''}--> ${target}`
+  const guard = guardName(transition.guard)
+  return coverageKey({
+    source: transition.source.path.join('.'),
+    eventType: transition.eventType,
+    ...(guard ? { guard } : {}),
+    targets: (transition.target ?? []).map((node) => node.path.join('.')),
+  })
 }
 
 /** The machine's full inventory, as coverage counts it. */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { createMachine } from 'xstate'
-import { coverageString, matchCoverage, parseCoveredTransition } from '../../../src/ui/statechart/coverage'
-import { machineToGraph } from '../../../src/ui/statechart/graph-model'
+import { coverageString, matchCoverage } from '../../../src/devtools/statecharts/coverage'
+import { coverageKey, parseCoverageKey } from '../../../src/devtools/statecharts/coverage-key'
+import { machineToGraph } from '../../../src/devtools/statecharts/graph-model'
 import { transitionsOf, transitionKey } from '../../model/support/statechart'
 import { phoneMachine } from './fixture'
 
@@ -10,15 +11,37 @@ const edgeId = (source: string, eventType: string, target?: string) =>
   graph.edges.find((e) => e.sourcePath === source && e.label.eventType === eventType && (target === undefined || e.targetPath === target))!
     .id
 
-describe('parseCoveredTransition', () => {
+describe('coverageKey', () => {
+  it('writes source, event, guard and targets; (root) for the root, always for eventless', () => {
+    expect(coverageKey({ source: 'idle', eventType: 'CALL', guard: 'canCall', targets: ['calling'] })).toBe(
+      'idle --CALL[canCall]--> calling',
+    )
+    expect(coverageKey({ source: '', eventType: 'PING', targets: [] })).toBe('(root) --PING--> (root)')
+    expect(coverageKey({ source: 'calling.dialing', eventType: '', guard: '!isBusy', targets: ['calling.ringing'] })).toBe(
+      'calling.dialing --always[!isBusy]--> calling.ringing',
+    )
+    expect(coverageKey({ source: 'a', eventType: 'GO', targets: ['b.x', ''] })).toBe('a --GO--> b.x,(root)')
+  })
+
+  it('reads back what it writes', () => {
+    expect(parseCoverageKey(coverageKey({ source: 'open', eventType: 'SAVE', guard: 'a && b', targets: ['open.saving', 'x'] }))).toEqual({
+      source: 'open',
+      eventType: 'SAVE',
+      guard: 'a && b',
+      target: 'open.saving,x',
+    })
+  })
+})
+
+describe('parseCoverageKey', () => {
   it('reads source, event, guard and target', () => {
-    expect(parseCoveredTransition('idle --CALL[canCall]--> calling')).toEqual({
+    expect(parseCoverageKey('idle --CALL[canCall]--> calling')).toEqual({
       source: 'idle',
       eventType: 'CALL',
       guard: 'canCall',
       target: 'calling',
     })
-    expect(parseCoveredTransition('open.step2 --NEXT--> open.step3')).toEqual({
+    expect(parseCoverageKey('open.step2 --NEXT--> open.step3')).toEqual({
       source: 'open.step2',
       eventType: 'NEXT',
       target: 'open.step3',
@@ -26,22 +49,22 @@ describe('parseCoveredTransition', () => {
   })
 
   it('reads delays, eventless transitions and the root as source', () => {
-    expect(parseCoveredTransition('ringing --xstate.after.60000.outgoingCall.ringing--> missed')).toEqual({
+    expect(parseCoverageKey('ringing --xstate.after.60000.outgoingCall.ringing--> missed')).toEqual({
       source: 'ringing',
       eventType: 'xstate.after.60000.outgoingCall.ringing',
       target: 'missed',
     })
-    expect(parseCoveredTransition('calling.dialing --[!isBusy]--> calling.ringing')).toEqual({
+    expect(parseCoverageKey('calling.dialing --[!isBusy]--> calling.ringing')).toEqual({
       source: 'calling.dialing',
       eventType: '',
       guard: '!isBusy',
       target: 'calling.ringing',
     })
-    expect(parseCoveredTransition(' --PING--> ')).toEqual({ source: '', eventType: 'PING', target: '' })
+    expect(parseCoverageKey(' --PING--> ')).toEqual({ source: '', eventType: 'PING', target: '' })
   })
 
   it('rejects other text', () => {
-    expect(parseCoveredTransition('idle -> calling')).toBeNull()
+    expect(parseCoverageKey('idle -> calling')).toBeNull()
   })
 })
 

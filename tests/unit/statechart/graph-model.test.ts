@@ -8,7 +8,7 @@ import {
   machineToGraph,
   transitionKeyOf,
   type GraphEdge,
-} from '../../../src/ui/statechart/graph-model'
+} from '../../../src/devtools/statecharts/graph-model'
 import { phoneMachine } from './fixture'
 
 const graph = machineToGraph(phoneMachine)

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { machineToGraph } from '../../../src/ui/statechart/graph-model'
-import { fitZoom, layoutStatechart, layoutStatechartAuto, rowsOf, ENGLISH_LAYOUT_WORDS, MIN_ZOOM } from '../../../src/ui/statechart/layout'
+import { machineToGraph } from '../../../src/devtools/statecharts/graph-model'
+import {
+  fitZoom,
+  layoutStatechart,
+  layoutStatechartAuto,
+  rowsOf,
+  ENGLISH_LAYOUT_WORDS,
+  MIN_ZOOM,
+} from '../../../src/devtools/statecharts/layout'
 import { incomingCallMachine } from '../../../src/machines/incoming-call/incoming-call.machine'
 import { phoneMachine } from './fixture'
 

@@ -1,6 +1,8 @@
+import { readdirSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { createMachine } from 'xstate'
-import { isStateMachine, loadMachines, machinesFromModules } from '../../../src/services/machine-registry'
+import { createMachine, StateMachine } from 'xstate'
+import { isStateMachine, loadMachines, machinesFromModules } from '../../../src/devtools/statecharts/machine-registry'
 import { phoneMachine } from './fixture'
 
 describe('machine registry', () => {
@@ -34,17 +36,40 @@ describe('machine registry', () => {
     expect(machinesFromModules({ '/f.machine.ts': { a, b } }).map((e) => e.id)).toEqual(['same', 'same~b'])
   })
 
-  it('discovers the app machines from src/machines', async () => {
-    const ids = (await loadMachines()).map((e) => e.id)
-    expect(ids).toEqual(expect.arrayContaining(['mobileNav', 'session', 'socketConnection']))
-    for (const entry of await loadMachines()) expect(entry.file).toMatch(/^\/src\/machines\/[^/]+\/[^/]+\.machine\.ts$/)
+  it('lists every machine that src/machines/*/*.machine.ts exports, as reading the folder finds them', async () => {
+    // The oracle: the folder listed with fs and each file imported as the app imports it, not the
+    // registry's glob; a machine is what xstate's StateMachine class made.
+    const root = join(__dirname, '../../..')
+    const found: Array<{ id: string; file: string; exportName: string }> = []
+    const folders = readdirSync(join(root, 'src/machines'), { withFileTypes: true }).filter((entry) => entry.isDirectory())
+    for (const folder of folders) {
+      const files = readdirSync(join(root, 'src/machines', folder.name)).filter((name) => name.endsWith('.machine.ts'))
+      for (const name of files) {
+        const file = `/src/machines/${folder.name}/${name}`
+        const module = (await import(/* @vite-ignore */ join(root, file))) as Record<string, unknown>
+        const machines = new Set<unknown>()
+        for (const [exportName, value] of Object.entries(module)) {
+          if (!(value instanceof StateMachine) || machines.has(value)) continue
+          machines.add(value)
+          found.push({ id: value.id, file, exportName })
+        }
+      }
+    }
+    const byId = (a: { id: string }, b: { id: string }) => a.id.localeCompare(b.id)
+    const listed = (await loadMachines()).map(({ id, file, exportName }) => ({ id, file, exportName }))
+    expect(listed.sort(byId)).toEqual(found.sort(byId))
+    expect(new Set(found.map((machine) => machine.id)).size).toBe(found.length)
+    expect(
+      folders.filter((folder) => !found.some((machine) => machine.file.startsWith(`/src/machines/${folder.name}/`))).map((f) => f.name),
+      'folders without a machine',
+    ).toEqual([])
   })
 })
 
 describe('every app machine in the visualiser', async () => {
-  const { machineToGraph } = await import('../../../src/ui/statechart/graph-model')
-  const { matchCoverage } = await import('../../../src/ui/statechart/coverage')
-  const { MachineSimulation } = await import('../../../src/ui/statechart/simulation')
+  const { machineToGraph } = await import('../../../src/devtools/statecharts/graph-model')
+  const { matchCoverage } = await import('../../../src/devtools/statecharts/coverage')
+  const { MachineSimulation } = await import('../../../src/devtools/statecharts/simulation')
   const { inventoryOf } = await import('../../model/support/statechart')
   const entries = await loadMachines()
 

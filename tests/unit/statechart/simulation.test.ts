@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { candidateEventTypes, eventEnabled, MachineSimulation } from '../../../src/ui/statechart/simulation'
-import { machineToGraph } from '../../../src/ui/statechart/graph-model'
+import { candidateEventTypes, eventEnabled, MachineSimulation } from '../../../src/devtools/statecharts/simulation'
+import { machineToGraph } from '../../../src/devtools/statecharts/graph-model'
 import { phoneMachine } from './fixture'
 
 const graph = machineToGraph(phoneMachine)

@@ -1,7 +1,6 @@
 import {
   __unsafe_getAllOwnEventDescriptors,
   createActor,
-  fromPromise,
   SimulatedClock,
   type Actor,
   type AnyActorRef,
@@ -11,22 +10,13 @@ import {
   type InspectionEvent,
 } from 'xstate'
 import { transitionKeyOf } from './graph-model'
+import { promiseStandIn, type PendingCall } from './stand-ins'
 
 /**
  * A reviewer's sandbox run of a machine: the machine's injected actors are replaced by stand-ins
- * that wait until the reviewer resolves or rejects them, its named side-effect actions by no-ops,
- * and time by a SimulatedClock the reviewer advances. Nothing reaches the network.
+ * (stand-ins.ts) that wait until the reviewer resolves or rejects them, its named side-effect
+ * actions by no-ops, and time by a SimulatedClock the reviewer advances. Nothing reaches the network.
  */
-
-export interface PendingActor {
-  /** The child's id as the machine knows it (its invoke id). */
-  id: string
-  /** The actor logic's name in the machine's implementations. */
-  src: string
-  ref: AnyActorRef
-  resolve: (output: unknown) => void
-  reject: (error: unknown) => void
-}
 
 export interface PendingTimer {
   id: number
@@ -49,7 +39,7 @@ export interface SimulationState {
   snapshot: AnyMachineSnapshot | null
   /** The transitions of the last macrostep that took any. */
   lastTransitionKeys: string[]
-  pending: PendingActor[]
+  pending: PendingCall[]
   timers: PendingTimer[]
   /** Fake ms since the start. */
   now: number
@@ -109,7 +99,7 @@ export class MachineSimulation {
   private actor: Actor<AnyStateMachine> | null = null
   private clock!: ObservedClock
   private history: HistoryEntry[] = []
-  private pending = new Map<AnyActorRef, PendingActor>()
+  private pending = new Map<AnyActorRef, PendingCall>()
   private listeners = new Set<() => void>()
   private state!: SimulationState
   private step: { eventType: string; keys: string[]; actions: string[] } | null = null
@@ -121,29 +111,16 @@ export class MachineSimulation {
   ) {
     const actors: Record<string, unknown> = {}
     for (const src of Object.keys(machine.implementations.actors)) {
-      actors[src] = fromPromise<unknown, unknown>(
-        ({ self, signal }) =>
-          new Promise((resolve, reject) => {
-            const entry: PendingActor = {
-              id: self.id,
-              src,
-              ref: self,
-              resolve: (output) => {
-                this.pending.delete(self)
-                resolve(output)
-              },
-              reject: (error) => {
-                this.pending.delete(self)
-                reject(error)
-              },
-            }
-            this.pending.set(self, entry)
-            signal.addEventListener('abort', () => {
-              if (this.pending.delete(self)) this.publish()
-            })
-            queueMicrotask(() => this.publish())
-          }),
-      )
+      actors[src] = promiseStandIn(src, {
+        started: (call, signal) => {
+          this.pending.set(call.ref, call)
+          signal.addEventListener('abort', () => {
+            if (this.pending.delete(call.ref)) this.publish()
+          })
+          queueMicrotask(() => this.publish())
+        },
+        settled: (call) => this.pending.delete(call.ref),
+      })
     }
     const actions: Record<string, unknown> = {}
     for (const [name, impl] of Object.entries(machine.implementations.actions)) {
@@ -252,11 +229,11 @@ export class MachineSimulation {
     this.guarded(() => this.clock.increment(ms))
   }
 
-  resolve(child: PendingActor, output: unknown) {
+  resolve(child: PendingCall, output: unknown) {
     child.resolve(output)
   }
 
-  reject(child: PendingActor, error: unknown) {
+  reject(child: PendingCall, error: unknown) {
     child.reject(error)
   }
 

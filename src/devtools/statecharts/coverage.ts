@@ -1,47 +1,10 @@
 import type { GraphEdge, StatechartGraph } from './graph-model'
+import { coverageKey, EVENTLESS, parseCoverageKey, ROOT_PATH, type CoveredTransition } from './coverage-key'
 
 /**
  * Which drawn edges the covered transitions of the generated model tests' report are (the report,
- * `reports/model-tests.json`, is read by src/services/machine-registry.ts).
- *
- * A covered transition is written `<source path> --<event type>[guard]--> <target path>`
- * (tests/model/support/statechart.ts writes them): paths are dot-joined state keys from the machine
- * root, the root itself `(root)` (or empty); `[guard]` only when the transition is guarded; delays
- * as their `xstate.after.<delay>.<state id>` event; eventless transitions as `always` (or an empty
- * event type); a targetless transition names its source as target (or nothing); several targets
- * are comma-joined.
+ * `reports/model-tests.json`, is read by machine-registry.ts; its keys are coverage-key.ts's).
  */
-
-export const ROOT_PATH = '(root)'
-export const EVENTLESS = 'always'
-
-export interface CoveredTransition {
-  source: string
-  eventType: string
-  guard?: string
-  target: string
-}
-
-/** Parses one covered-transition string; null when it is not in that shape. */
-export function parseCoveredTransition(text: string): CoveredTransition | null {
-  const start = text.indexOf(' --')
-  const arrow = text.lastIndexOf('--> ')
-  const arrowAtEnd = text.endsWith('-->')
-  const end = arrow >= 0 ? arrow : arrowAtEnd ? text.length - 3 : -1
-  if (start < 0 || end < start + 3) return null
-  const source = text.slice(0, start).trim()
-  const target = text.slice(end + 3).trim()
-  let middle = text.slice(start + 3, end)
-  let guard: string | undefined
-  if (middle.endsWith(']')) {
-    const open = middle.indexOf('[')
-    if (open >= 0) {
-      guard = middle.slice(open + 1, -1)
-      middle = middle.slice(0, open)
-    }
-  }
-  return { source, eventType: middle, ...(guard !== undefined ? { guard } : {}), target }
-}
 
 const normalizeGuard = (g: string | undefined) => (g ?? '').replace(/[\s()]/g, '').replace(/^not/, '!')
 const normalizePath = (p: string) => (p === ROOT_PATH ? '' : p)
@@ -69,7 +32,7 @@ export function matchCoverage(graph: StatechartGraph, coveredTransitions: readon
   const coveredEdgeIds = new Set<string>()
   const unmatched: string[] = []
   for (const text of coveredTransitions) {
-    const covered = parseCoveredTransition(text)
+    const covered = parseCoverageKey(text)
     if (!covered) {
       unmatched.push(text)
       continue
@@ -92,15 +55,16 @@ export function matchCoverage(graph: StatechartGraph, coveredTransitions: readon
 }
 
 /**
- * The covered-transition string of a transition, as the model tests write it (for a transition
- * with several targets, pass all its edges).
+ * The key of a transition, as the model tests write it (for a transition with several targets,
+ * pass all its edges).
  */
 export function coverageString(edges: GraphEdge | GraphEdge[]): string {
   const list = Array.isArray(edges) ? edges : [edges]
   const edge = list[0]!
-  const path = (p: string | null) => (p === '' ? ROOT_PATH : (p ?? ''))
-  const guard = edge.label.guard ? `[${edge.label.guard}]` : ''
-  const event = edge.label.eventType === '' ? EVENTLESS : edge.label.eventType
-  const target = edge.targetPath === null ? path(edge.sourcePath) : list.map((e) => path(e.targetPath)).join(',')
-  return `${path(edge.sourcePath)} --${event}${guard}--> ${target}`
+  return coverageKey({
+    source: edge.sourcePath,
+    eventType: edge.label.eventType,
+    ...(edge.label.guard ? { guard: edge.label.guard } : {}),
+    targets: edge.targetPath === null ? [] : list.map((e) => e.targetPath ?? ''),
+  })
 }

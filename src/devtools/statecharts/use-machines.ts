@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { loadMachines, type MachineEntry } from '../../services/machine-registry'
+import { loadMachines, type MachineEntry } from './machine-registry'
 
 export type MachinesState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; machines: MachineEntry[] }
 
