@@ -8,6 +8,7 @@ import { i18n } from '@lingui/core'
 import { I18nProvider } from '@lingui/react'
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router'
 import { connect, MOBILE_NAV_DRAWER_ID, mobileNavMachine, type MobileNavEvent } from '../../../src/machines/mobile-nav'
+import { useMobileNav } from '../../../src/services/mobile-nav'
 import { MarketingHeader } from '../../../src/ui/marketing/marketing-header'
 
 const EVENTS: MobileNavEvent[] = [
@@ -79,9 +80,12 @@ describe('mobile-nav view (connect)', () => {
 
 // ---- Model-based: every transition of the chart, driven through the rendered header. ----
 
+/** The header with the marketing layout's mobile nav. */
+const Header = () => h(MarketingHeader, { isLoggedIn: false, nav: useMobileNav() })
+
 function renderHeader() {
   const rootRoute = createRootRoute({
-    component: () => h(Fragment, null, h(MarketingHeader, { isLoggedIn: false }), h(Outlet)),
+    component: () => h(Fragment, null, h(Header), h(Outlet)),
   })
   const pages = ['/', '/about', '/maas', '/product', '/pricing', '/somewhere', '/login', '/sign-up'].map((path) =>
     createRoute({ getParentRoute: () => rootRoute, path, component: () => h('p', null, `page ${path}`) }),
