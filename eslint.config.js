@@ -4,8 +4,8 @@ import js from '@eslint/js'
 import boundaries from 'eslint-plugin-boundaries'
 import tseslint from '@workroom/lint'
 
-// the HTTP client and the endpoint callers, inside src/services: only src/services may import them
-const httpCallers = `{{http,auth,chat,channels,customer,notify,upload}.ts,api/**}`
+// the HTTP client and the endpoint callers (one file per endpoint tag), inside src/services: only src/services may import them
+const httpCallers = `{http.ts,api/**}`
 
 // Every file of the app belongs to one element (a folder); the first pattern that matches wins.
 const elements = [
@@ -36,6 +36,8 @@ const layerRules = {
       default: 'allow',
       // check imports of libraries too (contract/ and machines allow only a few)
       checkAllOrigins: true,
+      // and imports inside one element (src/services: only its api/ may import `call`)
+      checkInternals: true,
       policies: [
         {
           from: element('contract'),
@@ -80,6 +82,12 @@ const layerRules = {
           from: element(notA('devtools', 'ui', 'route', 'tests')),
           disallow: { to: element('devtools') },
           message: 'only the visualiser (src/ui, src/routes) and the tests import src/devtools (docs/architecture.md, Layers)',
+        },
+        {
+          // the other services call endpoints through src/services/api (they may still read apiErrorOf, connectAuth)
+          from: element(['service', 'app'], { fileInternalPath: '!api/**' }),
+          disallow: { to: element('service', { fileInternalPath: 'http.ts' }), dependency: { specifiers: ['call', 'http'] } },
+          message: 'only src/services/api/<tag>.ts calls endpoints: import the call from there (docs/architecture.md, Layers)',
         },
         {
           from: element('module'),

@@ -10,7 +10,7 @@ import { useMobileNav } from '../services/mobile-nav'
 import { useNotificationBadge } from '../services/notification-badge'
 import { useOnboarding } from '../services/onboarding'
 import { usePrivacySettings, privacyValuesOf } from '../services/privacy-settings'
-import { sendSession, useSession } from '../services/session'
+import { chooseLanguage, sendSession, useSession } from '../services/session'
 import { useOutbox } from '../services/outbox'
 import { useSupportChat } from '../services/support-chat'
 import { TopicListActorContext, useChatBadge, useTopicListRuntime } from '../services/topic-list'
@@ -42,7 +42,7 @@ export const Route = createFileRoute('/_app')({
 const SupportConversation = lazy(() => import('./-support-conversation'))
 // The drawers and modals load when first opened (WhenOpened): none of them, nor the dialog library, is needed to show a page.
 const AccountDrawer = lazy(() => import('../ui/app/account-drawer').then((m) => ({ default: m.AccountDrawer })))
-const NotificationsDrawer = lazy(() => import('../ui/app/notifications-drawer').then((m) => ({ default: m.NotificationsDrawer })))
+const NotificationsDrawer = lazy(() => import('./_app/-notifications-drawer'))
 const SupportDrawer = lazy(() => import('../ui/app/support-drawer').then((m) => ({ default: m.SupportDrawer })))
 const DocumentsModal = lazy(() => import('../ui/app/documents-modal').then((m) => ({ default: m.DocumentsModal })))
 const PrivacySettingsModal = lazy(() =>
@@ -121,7 +121,7 @@ function AppLayout() {
               search={<PeopleSearch />}
               globalSearch={<GlobalSearch />}
               notifications={<NotificationBell {...notifications.bell} onOpen={openNotifications} />}
-              languageSelector={<LanguageSelector />}
+              languageSelector={<LanguageSelector onChoose={chooseLanguage} />}
               dnd={attention ? <DndMenu {...attention.dnd} /> : null}
               dndActive={attention?.dnd.active ?? false}
               onOpenAccount={() => setPanel('account')}

@@ -1,6 +1,6 @@
 import { createFileRoute, Outlet, redirect, useLocation, useMatches } from '@tanstack/react-router'
 import { useErrorNotification } from '../services/error-message'
-import { preloadSession } from '../services/session'
+import { chooseLanguage, preloadSession } from '../services/session'
 import { AuthLayout, type AuthLayoutVariant } from '../ui/auth/auth-layout'
 import { LanguageSelector } from '../ui/language-selector'
 
@@ -40,7 +40,7 @@ function AuthRoute() {
       variant={layoutVariant(layout, landing)}
       errorMessages={errors.messages}
       onDismissErrors={errors.dismiss}
-      languageSelector={<LanguageSelector />}
+      languageSelector={<LanguageSelector onChoose={chooseLanguage} />}
       onInteract={preloadSession}
     >
       <Outlet />

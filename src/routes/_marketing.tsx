@@ -1,6 +1,7 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
-import { useIsLoggedIn } from '../services/session'
+import { useMobileNav } from '../services/mobile-nav'
+import { chooseLanguage, useIsLoggedIn } from '../services/session'
 import { LanguageSelector } from '../ui/language-selector'
 import { MarketingFooter } from '../ui/marketing/marketing-footer'
 import { MarketingHeader } from '../ui/marketing/marketing-header'
@@ -10,6 +11,7 @@ export const Route = createFileRoute('/_marketing')({ component: MarketingLayout
 
 function MarketingLayout() {
   const isLoggedIn = useIsLoggedIn()
+  const nav = useMobileNav()
   return (
     <div className="flex min-h-screen flex-col bg-white text-slate-800">
       <a
@@ -18,7 +20,7 @@ function MarketingLayout() {
       >
         <Trans>Skip to content</Trans>
       </a>
-      <MarketingHeader isLoggedIn={isLoggedIn} languageSelector={<LanguageSelector />} />
+      <MarketingHeader isLoggedIn={isLoggedIn} nav={nav} languageSelector={<LanguageSelector onChoose={chooseLanguage} />} />
       <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
         <Outlet />
       </main>

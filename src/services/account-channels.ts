@@ -4,7 +4,8 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { fromPromise } from 'xstate'
 import type { Channel } from '../../contract/channel'
 import { accountChannelsMachine, connect, type SwitchChannelInput } from '../machines/account-channels'
-import { myChannels, switchChannel } from './channels'
+import { myChannels } from './api/channel'
+import { switchChannel } from './api/customer'
 import { sendSession } from './session'
 
 /**

@@ -1,11 +1,10 @@
 import { useMemo } from 'react'
 import { useActorRef, useSelector } from '@xstate/react'
 import { fromPromise } from 'xstate'
-import { endpoints } from '../../contract'
 import { accountTrashMachine, connect, type TrashActionInput } from '../machines/account-trash'
 import { withPages } from '../machines/paged-list'
+import { myTrash, purgeFile, restoreFile } from './api/media'
 import { failingWithMessage } from './failure'
-import { call } from './http'
 
 const quiet = { quiet: true }
 
@@ -14,13 +13,9 @@ export function useAccountTrash() {
   const actor = useActorRef(
     accountTrashMachine.provide({
       actors: {
-        list: withPages(({ page }) => failingWithMessage(call(endpoints.myTrash, { page }, quiet))),
+        list: withPages(({ page }) => failingWithMessage(myTrash(page))),
         changeFile: fromPromise<unknown, TrashActionInput>(({ input }) =>
-          failingWithMessage(
-            input.action === 'restore'
-              ? call(endpoints.mediaRestore, { media_id: input.mediaId }, quiet)
-              : call(endpoints.mediaPurge, { media_id: input.mediaId }, quiet),
-          ),
+          failingWithMessage(input.action === 'restore' ? restoreFile(input.mediaId, quiet) : purgeFile(input.mediaId, quiet)),
         ),
       },
     }),

@@ -11,8 +11,8 @@ import { loadSession, sendSession } from './session'
  * the page). A call first loads the session (so the HTTP client has its session wiring) and the
  * auth calls: like zod for the checks, they stay out of the first load of /login.
  */
-type Auth = typeof import('./auth')
-const withAuth = <T>(call: (auth: Auth) => Promise<T>) => loadSession().then(() => import('./auth').then(call))
+type Auth = typeof import('./api/auth')
+const withAuth = <T>(call: (auth: Auth) => Promise<T>) => loadSession().then(() => import('./api/auth').then(call))
 
 const appAuthFormsMachine = authFormsMachine.provide({
   actors: {

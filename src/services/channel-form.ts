@@ -9,8 +9,8 @@ import {
   type ChannelImage,
   type CreatedChannel,
 } from '../machines/channel-form'
-import { uploadFile } from './chat'
-import { createChannel, suggestDescription } from './channels'
+import { createChannel, suggestDescription } from './api/channel'
+import { uploadFile } from './api/media'
 
 /** The create-channel modal's machine with its calls: channel/create, channel/suggest-description, media/upload (public). */
 export const appChannelFormMachine = channelFormMachine.provide({

@@ -5,7 +5,7 @@ import { useNavigate } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
 import { fromPromise } from 'xstate'
 import { channelJoinMachine, connect, type ChannelInfo, type JoinChannelInput } from '../machines/channel-join'
-import { channelInfo, joinChannel } from './channels'
+import { channelInfo, joinChannel } from './api/channel'
 import { failingWithMessage } from './failure'
 
 const COULD_NOT_JOIN = msg`Could not join the channel. Please try again.`

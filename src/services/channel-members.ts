@@ -22,7 +22,7 @@ import {
   leaveChannel,
   removeChannelMember,
   setChannelRole,
-} from './channels'
+} from './api/channel'
 import { failingWithMessage } from './failure'
 
 /**

@@ -3,7 +3,7 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { fromPromise } from 'xstate'
 import { channelStorageMachine, connect, type FileActionInput, type StoragePageInput, type StorageScope } from '../machines/channel-storage'
 import { withPages } from '../machines/paged-list'
-import { purgeFile, restoreFile, storageOf, trashFile } from './chat'
+import { purgeFile, restoreFile, storageOf, trashFile } from './api/media'
 import { failingWithMessage } from './failure'
 
 const fileActions = { trash: trashFile, restore: restoreFile, purge: purgeFile } as const

@@ -1,4 +1,4 @@
-import { channelChatTopic } from './channels'
+import { channelChatTopic } from './api/topic'
 
 /**
  * The sidebar's chat link for a user with a current channel leads to /chat/channel/<id>: that

@@ -5,7 +5,7 @@ import type { TopicInfo } from '../../contract/topic'
 import { topicAllows } from '../../contract/topic'
 import { type ComposedMessage, composerMachine, connect, provideUploads } from '../machines/composer'
 import type { TransferCommand, TransferEvent } from '../machines/upload'
-import { cancelUpload, UploadError, uploadFile } from './chat'
+import { cancelUpload, UploadError, uploadFile } from './api/media'
 import { currentSocket } from './socket'
 
 const draftKey = (topicId: string) => `workroom.draft.${topicId}`

@@ -15,18 +15,8 @@ import {
 } from '../machines/conversation'
 import { undelivered } from '../machines/outbox'
 import { mediaTokenOf } from '../machines/session/session.connect'
-import {
-  chatWithCustomer,
-  chatWithQuietly,
-  deleteMessage,
-  editMessage,
-  forwardMessage,
-  listTopics,
-  messagesOf,
-  pinMessage,
-  pinnedOf,
-  topicInfo,
-} from './chat'
+import { deleteMessage, editMessage, forwardMessage, messagesOf, pinMessage, pinnedOf } from './api/message'
+import { listTopics, topicInfo } from './api/topic'
 import { useComposer } from './composer'
 import { useOutbox } from './outbox'
 import { useSession } from './session'
@@ -55,14 +45,6 @@ const appConversationMachine = conversationMachine.provide({
 
 /** GET topic/info for the chat page's loader. */
 export const loadTopic = (topicId: string): Promise<TopicInfo> => topicInfo(topicId)
-
-/** The 1:1 chat with the person of this workid (GET topic/chat-friend), for the /<workid> loader. */
-export const openChatWith = async (workid: string): Promise<{ topicId: string }> => ({ topicId: (await chatWithQuietly(workid))._id })
-
-/** The 1:1 chat with a person by id, for /deeplink/customer/{id}. */
-export const openChatWithCustomer = async (customerId: string): Promise<{ topicId: string }> => ({
-  topicId: (await chatWithCustomer(customerId))._id,
-})
 
 /**
  * One open chat: the conversation machine with the message calls, fed as they come by the socket

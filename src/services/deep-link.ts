@@ -1,5 +1,5 @@
-import { endpoints } from '../../contract'
-import { call } from './http'
+import { switchChannel } from './api/customer'
+import { chatWithCustomer } from './api/topic'
 import { sendSession } from './session'
 
 /**
@@ -9,7 +9,7 @@ import { sendSession } from './session'
 
 /** /deeplink/customer/{id}: the person's page, /{workid}, which opens the 1:1 chat with them. */
 export async function customerTarget(customerId: string): Promise<{ topicId: string }> {
-  const topic = await call(endpoints.topicChatFriend, { customer_id: customerId }, { quiet: true })
+  const topic = await chatWithCustomer(customerId)
   return { topicId: topic._id }
 }
 
@@ -22,7 +22,7 @@ export const topicTarget = (topicId: string): { topicId: string } => ({ topicId 
  */
 export async function channelTarget(channelId: string): Promise<'chats' | 'public'> {
   try {
-    const user = await call(endpoints.currentChannel, { channel_id: channelId }, { quiet: true })
+    const user = await switchChannel(channelId, { quiet: true })
     sendSession({ type: 'USER_UPDATED', user })
     return 'chats'
   } catch {

@@ -22,7 +22,7 @@ import {
 } from '../machines/paged-list'
 import { pushAllowed, attentionEventOf } from './attention'
 import { requestBrowserNotificationPermission, showBrowserNotification, useBrowserNotificationPermission } from './browser-notifications'
-import { listNotifications, markAllNotificationsSeen, markNotificationSeen, unreadNotifications } from './notify'
+import { listNotifications, markAllNotificationsSeen, markNotificationSeen, unreadNotifications } from './api/notify'
 import { notificationText } from './notification-text'
 import { closeShownPushes, onPushOpened, pushSubscriptionToken, reportWindowFocus, showPushInTab, subscribeToPush } from './push'
 import { sendSession } from './session'

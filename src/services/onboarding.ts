@@ -14,8 +14,8 @@ import {
   type SaveStartWithInput,
   type SaveUseForInput,
 } from '../machines/onboarding'
-import { createChannel, joinChannel, searchChannels, switchChannel } from './channels'
-import * as customer from './customer'
+import { createChannel, joinChannel, searchChannels } from './api/channel'
+import * as customer from './api/customer'
 import { sendSession } from './session'
 
 /**
@@ -53,7 +53,7 @@ export const appOnboardingMachine = onboardingMachine.provide({
         banner: CHANNEL_BANNERS[input.use_for],
         ...(input.website ? { referral_link: input.website } : {}),
       })
-      await switchChannel(channel._id)
+      await customer.switchChannel(channel._id)
       return channel
     }),
   },

@@ -2,7 +2,7 @@ import { useCallback, useMemo, useSyncExternalStore } from 'react'
 import { createActor, fromPromise } from 'xstate'
 import type { Message } from '../../contract/message'
 import { connect, type OutboxActor, type OutboxEntry, type OutboxProps, outboxMachine, type OutboxSnapshot } from '../machines/outbox'
-import { sendMessage } from './chat'
+import { sendMessage } from './api/message'
 import { currentSessionActor, onSessionChange } from './session'
 import { onSocketConnect } from './socket'
 

@@ -1,5 +1,7 @@
 import type { Person } from '../../contract/relates'
-import { chatWithQuietly, personByWorkid } from './api/relates'
+import { personByWorkid } from './api/relates'
+import { chatWithWorkid } from './api/topic'
+import { failingWithMessage } from './failure'
 import { apiErrorOf } from './http'
 
 /**
@@ -15,7 +17,7 @@ export type ChatOutcome = { kind: 'chat'; topicId: string } | { kind: 'refused';
 /** Opens the 1:1 chat (GET topic/chat-friend); a 403 answers the person and the server's reason instead. Other failures are rethrown. */
 export async function openChatOrProfile(workid: string): Promise<ChatOutcome> {
   try {
-    return { kind: 'chat', topicId: (await chatWithQuietly(workid))._id }
+    return { kind: 'chat', topicId: (await failingWithMessage(chatWithWorkid(workid), ''))._id }
   } catch (error) {
     if (!(error instanceof Error) || apiErrorOf(error.cause)?.status !== 403) throw error
     return { kind: 'refused', person: await personByWorkid(workid), reason: error.message }

@@ -3,7 +3,7 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { fromPromise } from 'xstate'
 import type { User } from '../../contract/user'
 import { connect, privacySettingsMachine, type PrivacyValues, type SaveProfileFieldInput } from '../machines/privacy-settings'
-import * as customer from './customer'
+import * as customer from './api/customer'
 import { sendSession } from './session'
 
 /**

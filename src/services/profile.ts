@@ -3,7 +3,7 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { fromCallback, fromPromise } from 'xstate'
 import { userOf } from '../machines/session/session.connect'
 import { connect, profileMachine, type AvatarFile, type ProfileEvent, type ProfileProps } from '../machines/profile'
-import * as customer from './customer'
+import * as customer from './api/customer'
 import { sendSession, useSession } from './session'
 
 /** The profile machine with the real calls; what it saves goes back to the session. */

@@ -1,7 +1,8 @@
-import { endpoints } from '../../contract/endpoints'
 import { FOCUS_REPEAT_MS } from '../../contract/push'
 import { browserNotificationPermission } from './browser-notifications'
-import { apiErrorOf, call } from './http'
+import { saveFcmToken } from './api/customer'
+import { pushKey } from './api/notify'
+import { apiErrorOf } from './http'
 import { registerServiceWorker } from './service-worker'
 import { currentSocket, onSocketConnect } from './socket'
 
@@ -50,7 +51,7 @@ export async function subscribeToPush(): Promise<string | null> {
     const registration = (await navigator.serviceWorker.getRegistration('/')) ?? (await registerServiceWorker())
     if (!registration) return null
     await navigator.serviceWorker.ready
-    const { public_key } = await call(endpoints.pushKey, undefined, { quiet: true })
+    const { public_key } = await pushKey()
     let subscription = await registration.pushManager.getSubscription()
     const key = base64UrlToBytes(public_key)
     const sameKey = (s: PushSubscription) => {
@@ -63,7 +64,7 @@ export async function subscribeToPush(): Promise<string | null> {
     }
     subscription ??= await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key })
     const token = JSON.stringify(subscription.toJSON())
-    await call(endpoints.updateFcmToken, { fcm_token: token }, { quiet: true }).catch((error: unknown) => {
+    await saveFcmToken(token).catch((error: unknown) => {
       // Saved too often this hour (429, the server's PUSH_SUBSCRIPTION limit: every app start saves
       // it): an earlier save of this same subscription stands, so it is still sent at logout.
       if (apiErrorOf(error)?.status !== 429) throw error

@@ -1,24 +1,10 @@
 import { useEffect, useMemo } from 'react'
 import { useLocation, useNavigate } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
-import { endpoints } from '../../contract/endpoints'
-import { connect as connectMessageSearch, type MessageSearchCallInput, messageSearchMachine } from '../machines/message-search'
-import {
-  connect,
-  hrefOf,
-  type SearchCallInput,
-  type SearchOption,
-  searchListWith,
-  searchMachine,
-  type SearchScope,
-} from '../machines/search'
+import { connect as connectMessageSearch, messageSearchMachine } from '../machines/message-search'
+import { connect, hrefOf, type SearchOption, searchListWith, searchMachine, type SearchScope } from '../machines/search'
 import { withPages } from '../machines/paged-list'
-import { call } from './http'
-
-/** GET super-search: quiet, the dropdown says itself that the search failed. */
-const superSearch = (input: SearchCallInput) => call(endpoints.superSearch, input, { quiet: true })
-/** GET message/search: quiet, the page says itself that the search failed. */
-const searchMessages = (input: MessageSearchCallInput) => call(endpoints.messageSearch, input, { quiet: true })
+import { searchMessages, superSearch } from './api/search'
 
 /**
  * A search box of the top header: the search machine with GET super-search; choosing an option

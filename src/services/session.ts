@@ -1,4 +1,5 @@
 import { useMemo, useSyncExternalStore } from 'react'
+import type { Language } from '../../contract/common'
 import type { SessionEvent } from '../machines/session'
 // The connect module only: the machine itself loads with the session chunk.
 import { connect, isLoggedIn, isSettled, type SessionProps, type SessionState } from '../machines/session/session.connect'
@@ -52,6 +53,9 @@ export function sendSession(event: SessionEvent) {
   if (actor) actor.send(event)
   else void loadSession().then((started) => started.send(event))
 }
+
+/** The language selector's choice: logged in, the session saves it (PUT workid/update-language) and then activates it; logged out, it is activated locally. */
+export const chooseLanguage = (language: Language) => sendSession({ type: 'LANGUAGE', language })
 
 /** Resolves once a stored session has been restored or found invalid: true when logged in. */
 export async function sessionLoggedIn(): Promise<boolean> {

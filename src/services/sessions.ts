@@ -1,23 +1,18 @@
 import { useMemo } from 'react'
 import { useActorRef, useSelector } from '@xstate/react'
 import { fromPromise } from 'xstate'
-import { endpoints } from '../../contract'
 import { connect, type SessionList, sessionsMachine } from '../machines/sessions'
+import { listSessions, revokeOtherSessions, revokeSession } from './api/auth'
 import { failingWithMessage } from './failure'
-import { call } from './http'
-
-const quiet = { quiet: true }
 
 /** The sessions page (/log): GET auth/sessions, DELETE auth/sessions, POST auth/sessions/revoke-others. */
 export function useSessions() {
   const actor = useActorRef(
     sessionsMachine.provide({
       actors: {
-        loadSessions: fromPromise<SessionList>(() => failingWithMessage(call(endpoints.sessionList, undefined, quiet))),
-        signOutSession: fromPromise<unknown, { sessionId: string }>(({ input }) =>
-          failingWithMessage(call(endpoints.sessionRevoke, { session_id: input.sessionId }, quiet)),
-        ),
-        signOutOthers: fromPromise<unknown>(() => failingWithMessage(call(endpoints.sessionRevokeOthers, undefined, quiet))),
+        loadSessions: fromPromise<SessionList>(() => failingWithMessage(listSessions())),
+        signOutSession: fromPromise<unknown, { sessionId: string }>(({ input }) => failingWithMessage(revokeSession(input.sessionId))),
+        signOutOthers: fromPromise<unknown>(() => failingWithMessage(revokeOtherSessions())),
       },
     }),
   )

@@ -14,8 +14,9 @@ import {
   type TopicInfoInput,
   type UploadImageInput,
 } from '../machines/topic-info'
-import { addMembers, removeMember, renameTopic, setTopicImage, setTopicLabel, setTopicPermissions, topicInfo, uploadFile } from './chat'
-import { channelInfo, channelLabels, channelPage } from './channels'
+import { channelInfo, channelLabels, channelPage } from './api/channel'
+import { uploadFile } from './api/media'
+import { addMembers, removeMember, renameTopic, setTopicImage, setTopicLabel, setTopicPermissions, topicInfo } from './api/topic'
 import { failingWithMessage, failureMessage } from './failure'
 import { everyPage } from './pages'
 

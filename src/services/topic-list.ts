@@ -12,7 +12,7 @@ import {
   type TopicListActor,
   topicListMachine,
 } from '../machines/topic-list'
-import { hideTopic, listTopics, pinTopic, saveSeen, topicInfo, unpinTopic } from './chat'
+import { hideTopic, listTopics, pinTopic, saveSeen, topicInfo, unpinTopic } from './api/topic'
 import { everyPage } from './pages'
 import { onSocketConnect, onSocketEvent } from './socket'
 

@@ -2,23 +2,23 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { useLingui } from '@lingui/react/macro'
 import type { Language } from '../../contract/common'
 import { LANGUAGE_NAMES, LANGUAGES, resolveLanguage } from '../services/i18n'
-import { sendSession } from '../services/session'
 
 export interface LanguageSelectorProps {
   className?: string
   /** Where the list opens relative to the button. */
   align?: 'left' | 'right'
+  /** Another language was chosen (the route passes the session's chooseLanguage). */
+  onChoose: (language: Language) => void
 }
 
 /**
  * The language selector: a button showing the current language's code ("EN"), named "Language EN"
  * (its accessible name contains the text it shows), opening a listbox of the languages (named in
- * their own language). It sends the session's LANGUAGE event: logged in, the session saves it
- * (PUT workid/update-language) and then activates it; logged out, it is activated locally.
+ * their own language). Choosing another one calls `onChoose`.
  * A small hand-made listbox (not Headless UI) so it can sit in the entry-sized auth and marketing
  * layouts without weight.
  */
-export function LanguageSelector({ className = '', align = 'right' }: LanguageSelectorProps) {
+export function LanguageSelector({ className = '', align = 'right', onChoose }: LanguageSelectorProps) {
   const { t, i18n } = useLingui()
   const current = resolveLanguage(i18n.locale)
   /** What the button shows; its accessible name contains it. */
@@ -48,7 +48,7 @@ export function LanguageSelector({ className = '', align = 'right' }: LanguageSe
   const choose = (language: Language) => {
     setOpen(false)
     buttonRef.current?.focus()
-    if (language !== current) sendSession({ type: 'LANGUAGE', language })
+    if (language !== current) onChoose(language)
   }
 
   const onButtonKey = (event: KeyboardEvent) => {

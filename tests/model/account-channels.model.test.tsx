@@ -23,11 +23,11 @@ import { describeModel, type ModelKit } from './support/run-model'
  * channel/create answered here). The drawer shows while the machine's list is shown in it, as the
  * sidebar layout's drawer does.
  */
-vi.mock('../../src/services/channels', () => ({
+vi.mock('../../src/services/api/channel', () => ({
   createChannel: async (body: ChannelCreateBody) => ({ _id: 'ch-new', name: body.name }),
   suggestDescription: async () => '',
 }))
-vi.mock('../../src/services/chat', () => ({ uploadFile: async () => ({}) }))
+vi.mock('../../src/services/api/media', () => ({ uploadFile: async () => ({}) }))
 
 type Kit = ModelKit<typeof accountChannelsMachine>
 type S = AccountChannelsSnapshot

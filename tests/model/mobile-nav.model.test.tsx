@@ -3,11 +3,12 @@ import { expect, vi } from 'vitest'
 import { act } from '@testing-library/react'
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router'
 import { MOBILE_NAV_DRAWER_ID, mobileNavMachine } from '../../src/machines/mobile-nav'
+import { useMobileNav } from '../../src/services/mobile-nav'
 import { MarketingHeader } from '../../src/ui/marketing/marketing-header'
 import { describeModel, type ModelKit } from './support/run-model'
 import { ownActor } from './support/owned-actor'
 
-// The header runs the machine itself (useMachine): it gets this test's actor instead.
+// The layout's hook runs the machine (useMachine in useMobileNav): it gets this test's actor instead.
 vi.mock('@xstate/react', async (importOriginal) => (await import('./support/owned-actor')).withOwnedActor(await importOriginal()))
 
 type Kit = ModelKit<typeof mobileNavMachine>
@@ -19,7 +20,7 @@ function makeRouter() {
   const rootRoute = createRootRoute({
     component: () => (
       <Fragment>
-        <MarketingHeader isLoggedIn={false} />
+        <Header />
         <Outlet />
       </Fragment>
     ),
@@ -28,6 +29,11 @@ function makeRouter() {
     createRoute({ getParentRoute: () => rootRoute, path, component: () => <p>page {path}</p> }),
   )
   return createRouter({ routeTree: rootRoute.addChildren(pages), history: createMemoryHistory({ initialEntries: ['/'] }) })
+}
+
+/** The header as the marketing layout renders it: with the layout's mobile nav. */
+function Header() {
+  return <MarketingHeader isLoggedIn={false} nav={useMobileNav()} />
 }
 
 let router = makeRouter()

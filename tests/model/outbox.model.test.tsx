@@ -83,7 +83,7 @@ describeModel({
           hasOlder={false}
           loadingOlder={false}
           meId="u-me"
-          may={{ role: 20, pin: true }}
+          may={{ pin: true, delete: () => true }}
           onLoadOlder={() => {}}
           actions={{ onReply: () => {}, onEdit: () => {}, onDelete: () => {}, onPin: () => {}, onForward: () => {} }}
         />

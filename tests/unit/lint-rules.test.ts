@@ -20,14 +20,37 @@ describe('layer rules', () => {
     expect(
       await layerErrors(
         'src/ui/conversation/lint-fixture.tsx',
-        "import { sendMessage } from '../../services/chat'\nexport const x = sendMessage\n",
+        "import { sendMessage } from '../../services/api/message'\nexport const x = sendMessage\n",
       ),
     ).toHaveLength(1)
     expect(
-      await layerErrors('src/routes/_app/lint-fixture.tsx', "import * as api from '../../services/channels'\nexport const x = api\n"),
+      await layerErrors('src/routes/_app/lint-fixture.tsx', "import * as api from '../../services/api/channel'\nexport const x = api\n"),
     ).toHaveLength(1)
     // a machine's runtime hook and the non-HTTP helpers stay allowed
     expect(await layerErrors('src/ui/lint-fixture.tsx', "import { toast } from '../services/toast'\nexport const x = toast\n")).toEqual([])
+  })
+
+  it('only src/services/api calls endpoints: other services import the call from there', async () => {
+    expect(
+      await layerErrors(
+        'src/services/lint-fixture.ts',
+        "import { call } from './http'\nimport { endpoints } from '../../contract'\nexport const x = () => call(endpoints.myChannel)\n",
+      ),
+    ).toEqual([expect.stringContaining('only src/services/api/<tag>.ts calls endpoints')])
+    expect(await layerErrors('src/services/lint-fixture.ts', "import { http } from './http'\nexport const x = http\n")).toHaveLength(1)
+    // the callers themselves, and the failure helpers every service reads, stay allowed
+    expect(
+      await layerErrors(
+        'src/services/api/lint-fixture.ts',
+        "import { call } from '../http'\nimport { endpoints } from '../../../contract'\nexport const x = () => call(endpoints.myChannel)\n",
+      ),
+    ).toEqual([])
+    expect(await layerErrors('src/services/lint-fixture.ts', "import { apiErrorOf } from './http'\nexport const x = apiErrorOf\n")).toEqual(
+      [],
+    )
+    expect(
+      await layerErrors('src/services/lint-fixture.ts', "import { myChannels } from './api/channel'\nexport const x = myChannels\n"),
+    ).toEqual([])
   })
 
   it('src/services imports nothing from src/ui or src/routes', async () => {

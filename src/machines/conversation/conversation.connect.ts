@@ -1,14 +1,16 @@
 import type { Message } from '../../../contract/message'
-import { topicAllows } from '../../../contract/topic'
+import { mayDeleteMessage, topicAllows } from '../../../contract/topic'
 import type { ConversationSnapshot } from './conversation.machine'
 import type { ConversationEvent, ForwardTarget, Typist } from './conversation.types'
 
 type Send = (event: ConversationEvent) => void
 
-/** The reader's effective role in the topic, and whether the topic lets them pin. */
+/** What the reader may do to the messages, by their effective role in the topic. */
 export interface MessagePermissions {
-  role: number
+  /** The topic lets them pin. */
   pin: boolean
+  /** They may delete this message for everyone: their own, or any as a topic admin. */
+  delete: (message: Message) => boolean
 }
 
 export interface ConversationProps {
@@ -58,7 +60,10 @@ export function connect(snapshot: ConversationSnapshot, send: Send): Conversatio
     title: topic.name || null,
     membersCount: topic.members_count,
     meId,
-    may: { role: topic.role, pin: topicAllows(topic, topic.role, 'pin_message') },
+    may: {
+      pin: topicAllows(topic, topic.role, 'pin_message'),
+      delete: (message) => mayDeleteMessage(topic.role, message.sender?._id === meId),
+    },
     history: {
       status,
       messages,

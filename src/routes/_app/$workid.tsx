@@ -5,7 +5,7 @@ import { chatRefusalOf } from '../../services/chat-refusal'
 import { friendInputOf } from '../../services/person-profile'
 import { useSession } from '../../services/session'
 import { ChatRefused } from '../../ui/chat-refused'
-import { PersonFriendActions } from '../../ui/friend-status/live'
+import { PersonFriendActions } from './-friend-status'
 import { PersonProfile } from '../../ui/people/person-profile'
 
 /**

@@ -5,7 +5,7 @@ import { Page } from '../../ui/app/page'
 import { ContactCard } from '../../ui/contact/contact-card'
 import { ContactListView } from '../../ui/contact/contact-list-view'
 import { ContactTabs } from '../../ui/contact/contact-tabs'
-import { BlockedRow, RequestRow } from '../../ui/friend-status/live'
+import { BlockedRow, RequestRow } from './-friend-status'
 
 /** /contact: friends (chat, call, archive), friend requests (accept, reject), archived friends (chat, call, unarchive) and blocked people (unblock). */
 export const Route = createFileRoute('/_app/contact')({ component: ContactsPage })

@@ -3,7 +3,7 @@ import { Trans } from '@lingui/react/macro'
 import type { SessionState } from '../../machines/session'
 import { friendInputOf } from '../../services/person-profile'
 import { useSession } from '../../services/session'
-import { PersonFriendActions } from '../../ui/friend-status/live'
+import { PersonFriendActions } from './-friend-status'
 import { PersonProfile } from '../../ui/people/person-profile'
 
 /** /people/{workid}: a person's profile with Message and the friend and block buttons. */

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import type { SessionState } from '../../machines/session'
 import { useAttention } from '../../services/attention'
-import { useSession } from '../../services/session'
+import { chooseLanguage, useSession } from '../../services/session'
 import { useShellActions } from '../../ui/app/shell-context'
 import { AttentionSettingsSection } from '../../ui/attention/attention-settings-section'
 import { LanguageSection } from '../../ui/settings/language-section'
@@ -20,7 +20,7 @@ function SettingsPage() {
   const soundsOn = useSession(soundsOf)
   return (
     <SettingsPageView>
-      <LanguageSection />
+      <LanguageSection onChoose={chooseLanguage} />
       <SoundsSection soundsOn={soundsOn} onChange={openPrivacySettings} />
       <PrivacySection onOpen={openPrivacySettings} />
       <SessionsSection />

@@ -2,7 +2,7 @@ import type { AttentionSettingsBody, DndOption } from '../../../contract/attenti
 import { endpoints } from '../../../contract/endpoints'
 import { call } from '../http'
 
-/** The attention calls (contract/endpoints.ts). Failures stay quiet: the machines say what failed where it failed. */
+/** The attention calls (contract/endpoints.ts, tag 'attention'). Failures stay quiet: the machines say what failed where it failed. */
 const quiet = { quiet: true }
 
 export const getAttentionSettings = () => call(endpoints.attentionSettings, undefined, quiet)

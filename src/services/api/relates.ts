@@ -4,9 +4,9 @@ import { failingWithMessage } from '../failure'
 import { call } from '../http'
 
 /**
- * The friends, contacts and blocking calls (contract/endpoints.ts, "friends, contacts and
- * blocking"). Quiet: the friend buttons and lists say themselves what failed; a failure is rethrown
- * by failingWithMessage with the server's message, or an empty one (e.g. 'You cannot contact this person.').
+ * The friends, contacts and blocking calls (contract/endpoints.ts, tag 'relates'). Quiet: the
+ * friend buttons and lists say themselves what failed; a failure is rethrown by failingWithMessage
+ * with the server's message, or an empty one (e.g. 'You cannot contact this person.').
  */
 const quiet = { quiet: true }
 
@@ -47,6 +47,3 @@ const PAGES = {
 /** 20 per page: the friends I did not archive (GET contact), the requests I received, the people I blocked, the friends I archived. */
 export const contactPage = (kind: keyof typeof PAGES, page: number): Promise<ContactItem[]> =>
   failingWithMessage(call(PAGES[kind], { page }, quiet), '')
-
-/** GET topic/chat-friend by workid, quiet: the 1:1 chat, or the server's reason it is refused. */
-export const chatWithQuietly = (workid: string) => failingWithMessage(call(endpoints.topicChatFriend, { workid }, quiet), '')

@@ -3,7 +3,6 @@ import { Trans } from '@lingui/react/macro'
 import type { NotificationDrawerConnect, NotificationItem } from '../../machines/notification-badge'
 import type { BrowserNotificationPermission } from '../../services/browser-notifications'
 import { Button } from '../button'
-import { FriendNotificationActions } from '../friend-status/live'
 import { NotificationList, type NotificationPaging } from '../notification-badge/notification-list'
 import { Drawer } from './drawer'
 
@@ -13,7 +12,7 @@ export interface NotificationsDrawerProps extends NotificationDrawerConnect {
   onEnableBrowserNotifications: () => void
   /** Paging: the list loads the next page when scrolled to its end. */
   pages?: NotificationPaging
-  /** Friend items: the contact request's Accept / Reject buttons (rendered by the friends area). */
+  /** Friend items: the contact request's Accept / Reject buttons (bound to their hook by the route). */
   friendActions?: (item: NotificationItem) => ReactNode
 }
 
@@ -41,7 +40,6 @@ export function NotificationsDrawer({
   onSeen,
   onSeenAll,
   onOpen,
-  onRemoved,
   permission,
   onEnableBrowserNotifications,
   pages,
@@ -73,7 +71,7 @@ export function NotificationsDrawer({
         onOpen={onOpen}
         now={now}
         pages={pages}
-        friendActions={friendActions ?? ((item) => <FriendNotificationActions notification={item} onRemove={() => onRemoved(item._id)} />)}
+        friendActions={friendActions}
       />
     </Drawer>
   )

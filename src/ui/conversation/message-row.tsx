@@ -1,6 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { Message } from '../../../contract/message'
-import { mayDeleteMessage } from '../../../contract/topic'
 import type { MessagePermissions } from '../../machines/conversation'
 import type { PendingMessage } from '../../machines/outbox'
 import { fileSize } from '../file-size'
@@ -116,7 +115,7 @@ export function MessageRow({
               <Trans>Edit</Trans>
             </button>
           ) : null}
-          {mayDeleteMessage(may.role, mine) ? (
+          {may.delete(message) ? (
             <button type="button" className={action} onClick={() => actions.onDelete(message)}>
               <Trans>Delete</Trans>
             </button>

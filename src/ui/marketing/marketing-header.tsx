@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useMobileNav } from '../../services/mobile-nav'
+import type { MobileNavBinding } from '../../services/mobile-nav'
 import { MobileMenuButton, MobileNavDrawer } from '../mobile-nav/mobile-nav'
 import { COMPANY } from './company'
 import { Logo } from './logo'
@@ -12,6 +12,8 @@ export interface MarketingHeaderProps {
   isLoggedIn: boolean
   /** The app shell's language selector, rendered in the bar and in the drawer. */
   languageSelector?: ReactNode
+  /** The layout's mobile nav (useMobileNav): the 'Menu' button and the drawer below 1024px. */
+  nav: MobileNavBinding
 }
 
 const navLink =
@@ -72,9 +74,8 @@ function AccountLinks({ isLoggedIn, stacked = false }: { isLoggedIn: boolean; st
 }
 
 /** Marketing header: full bar from 1024px, a 'Menu' button opening the drawer below that. */
-export function MarketingHeader({ isLoggedIn, languageSelector }: MarketingHeaderProps) {
+export function MarketingHeader({ isLoggedIn, languageSelector, nav }: MarketingHeaderProps) {
   const { t } = useLingui()
-  const nav = useMobileNav()
   return (
     <>
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur">

@@ -1,12 +1,12 @@
 import { Trans } from '@lingui/react/macro'
-import { LanguageSelector } from '../language-selector'
+import { LanguageSelector, type LanguageSelectorProps } from '../language-selector'
 import { SettingsSection } from './settings-section'
 
 /** The account's language (saved to the account, used for emails and server messages too). */
-export function LanguageSection() {
+export function LanguageSection({ onChoose }: Pick<LanguageSelectorProps, 'onChoose'>) {
   return (
     <SettingsSection title={<Trans>Language</Trans>} description={<Trans>Workroom, its emails and its messages use this language.</Trans>}>
-      <LanguageSelector align="left" />
+      <LanguageSelector align="left" onChoose={onChoose} />
     </SettingsSection>
   )
 }

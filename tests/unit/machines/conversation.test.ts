@@ -360,9 +360,18 @@ describe('conversation connect: what the chat shows', () => {
 
   it('lets a member pin unless the chat keeps pinning to admins; an admin may always', () => {
     const restricted = { ...conversationSampleInput.topic.permission, pin_message: 1 as const }
-    expect(open(null, { role: ROLES.member, permission: restricted }).props().may).toEqual({ role: ROLES.member, pin: false })
-    expect(open(null, { role: ROLES.admin, permission: restricted }).props().may).toEqual({ role: ROLES.admin, pin: true })
-    expect(open(null, { role: ROLES.member }).props().may).toEqual({ role: ROLES.member, pin: true })
+    expect(open(null, { role: ROLES.member, permission: restricted }).props().may.pin).toBe(false)
+    expect(open(null, { role: ROLES.admin, permission: restricted }).props().may.pin).toBe(true)
+    expect(open(null, { role: ROLES.member }).props().may.pin).toBe(true)
+  })
+
+  it("lets a member delete their own messages only, and a topic admin anyone's (a system message included)", () => {
+    const own = { ...msg(1), sender: me }
+    const others = [{ ...msg(2), sender: lan }, msg(3)]
+    const member = open(null, { role: ROLES.member }).props().may
+    expect([own, ...others].map(member.delete)).toEqual([true, false, false])
+    const admin = open(null, { role: ROLES.admin }).props().may
+    expect([own, ...others].map(admin.delete)).toEqual([true, true, true])
   })
 
   it('names the chat, or leaves the name to the view when it has none', () => {

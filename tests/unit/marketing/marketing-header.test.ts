@@ -2,13 +2,17 @@
 import { createElement as h } from 'react'
 import { describe, expect, it } from 'vitest'
 import { screen, within } from '@testing-library/react'
-import { MarketingHeader } from '../../../src/ui/marketing/marketing-header'
+import { useMobileNav } from '../../../src/services/mobile-nav'
+import { MarketingHeader, type MarketingHeaderProps } from '../../../src/ui/marketing/marketing-header'
 import { MarketingFooter } from '../../../src/ui/marketing/marketing-footer'
 import { renderWithRouter } from './render-with-router'
 
+/** The header as the marketing layout renders it: with the layout's mobile nav. */
+const Header = (props: Omit<MarketingHeaderProps, 'nav'>) => h(MarketingHeader, { ...props, nav: useMobileNav() })
+
 describe('marketing header', () => {
   it('shows the visitor navigation, an external blog link and sign up / log in', async () => {
-    renderWithRouter(() => h(MarketingHeader, { isLoggedIn: false, languageSelector: h('button', null, 'EN') }))
+    renderWithRouter(() => h(Header, { isLoggedIn: false, languageSelector: h('button', null, 'EN') }))
     const nav = await screen.findByRole('navigation', { name: 'Main' })
     const links = within(nav).getAllByRole('link')
     expect(links.map((a) => a.getAttribute('href'))).toEqual(['/about', '/maas', '/product', '/pricing', 'https://blog.workroom.app'])
@@ -23,7 +27,7 @@ describe('marketing header', () => {
   })
 
   it('offers Open app instead when the visitor is logged in', async () => {
-    renderWithRouter(() => h(MarketingHeader, { isLoggedIn: true }))
+    renderWithRouter(() => h(Header, { isLoggedIn: true }))
     expect((await screen.findAllByRole('link', { name: 'Open app' }))[0].getAttribute('href')).toBe('/home')
     expect(screen.queryByRole('link', { name: 'Log in' })).toBeNull()
     expect(screen.queryByRole('link', { name: 'Sign up' })).toBeNull()

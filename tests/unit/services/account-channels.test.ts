@@ -4,12 +4,14 @@ import type { Channel } from '../../../contract/channel'
 
 const calls = vi.hoisted(() => ({ list: [] as string[], fail: new Set<string>() }))
 const channel = (_id: string, role: number) => ({ _id, name: _id, role }) as Channel
-vi.mock('../../../src/services/channels', () => ({
+vi.mock('../../../src/services/api/channel', () => ({
   myChannels: async () => {
     calls.list.push('myChannels')
     if (calls.fail.has('myChannels')) throw new Error('Server Error')
     return [channel('ch-owned', 40), channel('ch-admin', 30), channel('ch-member', 20)]
   },
+}))
+vi.mock('../../../src/services/api/customer', () => ({
   switchChannel: async (channelId: string) => {
     calls.list.push(`switchChannel ${channelId}`)
     if (calls.fail.has('switchChannel')) throw new Error('Server Error')

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { sendMessage } from '../../../src/services/chat'
+import { sendMessage } from '../../../src/services/api/message'
 import { connectAuth } from '../../../src/services/http'
 
 const json = (status: number, body: unknown) =>

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { Blob as NodeBlob } from 'node:buffer'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { uploadFile } from '../../../src/services/chat'
+import { uploadFile } from '../../../src/services/api/media'
 import { connectAuth } from '../../../src/services/http'
 
 const file = {

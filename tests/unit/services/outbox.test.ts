@@ -25,7 +25,7 @@ vi.mock('../../../src/services/session', () => ({
     return () => session.listeners.delete(listener)
   },
 }))
-vi.mock('../../../src/services/chat', () => ({
+vi.mock('../../../src/services/api/message', () => ({
   sendMessage: async (body: SendMessageBody) => {
     sent.push(body)
     return { _id: `m-${body.client_id}`, client_id: body.client_id } as Message

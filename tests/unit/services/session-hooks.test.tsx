@@ -28,7 +28,7 @@ vi.mock('../../../src/services/session', () => ({
   sendSession: (event: { type: string }) => wire.sent.push(event),
   useSession: (selector: (state: unknown) => unknown) => selector({ context: { user: lan } }),
 }))
-vi.mock('../../../src/services/auth', () => ({
+vi.mock('../../../src/services/api/auth', () => ({
   login: async (body: { email: string }): Promise<Session> => ({
     access_token: 'at',
     media_token: 'mt',
@@ -36,7 +36,7 @@ vi.mock('../../../src/services/auth', () => ({
   }),
   resendCode: async () => ({ sent: true }),
 }))
-vi.mock('../../../src/services/customer', () => ({
+vi.mock('../../../src/services/api/customer', () => ({
   updateProfile: async () => lan,
   uploadAvatar: (_file: File, onProgress: (p: { percent: number }) => void) => {
     onProgress({ percent: 50 })

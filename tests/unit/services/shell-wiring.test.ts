@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { createActor, waitFor } from 'xstate'
 
 const calls = vi.hoisted(() => ({ list: [] as string[], fail: new Set<string>() }))
-vi.mock('../../../src/services/customer', () => {
+vi.mock('../../../src/services/api/customer', () => {
   const call = (name: string) => async (body?: unknown, options?: { quiet?: boolean }) => {
     calls.list.push(
       `${name}${body && typeof body === 'object' && !('quiet' in body) ? ` ${JSON.stringify(body)}` : ''}${(options ?? (body as { quiet?: boolean }))?.quiet ? ' (quiet)' : ''}`,
@@ -11,9 +11,18 @@ vi.mock('../../../src/services/customer', () => {
     if (calls.fail.has(name)) throw new Error('Server Error')
     return {}
   }
-  return { skipTutorial: call('skipTutorial'), useFor: call('useFor'), startWith: call('startWith'), updateProfile: call('updateProfile') }
+  return {
+    skipTutorial: call('skipTutorial'),
+    useFor: call('useFor'),
+    startWith: call('startWith'),
+    updateProfile: call('updateProfile'),
+    switchChannel: async (channelId: string) => {
+      calls.list.push(`switchChannel ${channelId}`)
+      return {}
+    },
+  }
 })
-vi.mock('../../../src/services/channels', () => ({
+vi.mock('../../../src/services/api/channel', () => ({
   searchChannels: async (keyword: string) => {
     calls.list.push(`searchChannels ${keyword}`)
     return keyword === 'design' ? [{ _id: 'ch-design', name: 'Design Hub', members_count: 12 }] : []
@@ -25,10 +34,6 @@ vi.mock('../../../src/services/channels', () => ({
   createChannel: async (body: unknown) => {
     calls.list.push(`createChannel ${JSON.stringify(body)}`)
     return { _id: 'ch-acme', name: 'Acme' }
-  },
-  switchChannel: async (channelId: string) => {
-    calls.list.push(`switchChannel ${channelId}`)
-    return {}
   },
 }))
 const sent = vi.hoisted(() => [] as unknown[])

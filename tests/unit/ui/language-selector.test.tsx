@@ -1,25 +1,25 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { I18nProvider } from '@lingui/react'
 import { i18n } from '@lingui/core'
+import type { Language } from '../../../contract/common'
+import { LanguageSelector } from '../../../src/ui/language-selector'
 
-const sent: unknown[] = []
-vi.mock('../../../src/services/session', () => ({ sendSession: (event: unknown) => sent.push(event) }))
-
-const { LanguageSelector } = await import('../../../src/ui/language-selector')
+const chosen: Language[] = []
+const onChoose = (language: Language) => void chosen.push(language)
 
 describe('LanguageSelector', () => {
   afterEach(() => {
-    sent.length = 0
+    chosen.length = 0
   })
 
-  it('is a button named Language EN (its visible text) opening a listbox of the languages, sending LANGUAGE to the session', async () => {
+  it('is a button named Language EN (its visible text) opening a listbox of the languages, reporting the choice', async () => {
     const events = userEvent.setup()
     render(
       <I18nProvider i18n={i18n}>
-        <LanguageSelector />
+        <LanguageSelector onChoose={onChoose} />
       </I18nProvider>,
     )
     const button = screen.getByRole('button', { name: 'Language EN' })
@@ -29,7 +29,7 @@ describe('LanguageSelector', () => {
     const options = screen.getAllByRole('option').map((o) => o.textContent)
     expect(options).toEqual(['English', 'Tiếng Việt'])
     await events.click(screen.getByRole('option', { name: 'Tiếng Việt' }))
-    expect(sent).toEqual([{ type: 'LANGUAGE', language: 'vi' }])
+    expect(chosen).toEqual(['vi'])
     expect(screen.queryByRole('listbox')).toBeNull()
   })
 
@@ -37,7 +37,7 @@ describe('LanguageSelector', () => {
     const events = userEvent.setup()
     render(
       <I18nProvider i18n={i18n}>
-        <LanguageSelector />
+        <LanguageSelector onChoose={onChoose} />
       </I18nProvider>,
     )
     screen.getByRole('button', { name: 'Language EN' }).focus()
@@ -46,6 +46,6 @@ describe('LanguageSelector', () => {
     await events.keyboard('{Escape}')
     expect(screen.queryByRole('listbox')).toBeNull()
     await events.keyboard('{ArrowDown}{ArrowDown}{Enter}')
-    expect(sent).toEqual([{ type: 'LANGUAGE', language: 'vi' }])
+    expect(chosen).toEqual(['vi'])
   })
 })

@@ -7,7 +7,7 @@ import { usePrivacyPage } from '../../../services/privacy-settings'
 import { useSession } from '../../../services/session'
 import { Page } from '../../../ui/app/page'
 import { ContactListView } from '../../../ui/contact/contact-list-view'
-import { BlockedRow } from '../../../ui/friend-status/live'
+import { BlockedRow } from '../-friend-status'
 import { PrivacySwitchList } from '../../../ui/privacy-settings/privacy-settings-modal'
 
 /** /account/privacy: who may call, message or add you (the privacy switches), and the people you blocked. */

@@ -8,7 +8,7 @@ import { ChatLoading, ChatUnavailable } from '../../../ui/chat-status'
 import { DndNotice } from '../../../ui/attention/dnd-notice'
 import { TopicBell } from '../../../ui/attention/topic-bell'
 import { Conversation } from '../../../ui/conversation/conversation'
-import { PersonFriendActions } from '../../../ui/friend-status/live'
+import { PersonFriendActions } from '../-friend-status'
 
 /** ?seq=N opens the chat on that message (a message search result). */
 const searchOf = (search: Record<string, unknown>): { seq?: number } => {

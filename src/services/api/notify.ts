@@ -1,9 +1,9 @@
-import { endpoints } from '../../contract/endpoints'
-import { call } from './http'
+import { endpoints } from '../../../contract/endpoints'
+import { call } from '../http'
 
 /**
- * The notify calls (contract/endpoints.ts). Failures of notification calls are swallowed silently
- * (no toast); the callers decide what a failure means.
+ * The notify calls (contract/endpoints.ts, tag 'notify'). Failures of notification calls are
+ * swallowed silently (no toast); the callers decide what a failure means.
  */
 const quiet = { quiet: true }
 
@@ -18,3 +18,6 @@ export const markNotificationSeen = (notifyId: string) => call(endpoints.notifyS
 
 /** PUT notify/seen-all. */
 export const markAllNotificationsSeen = () => call(endpoints.notifySeenAll, undefined, quiet)
+
+/** GET notify/push-key: the server's VAPID public key for this device's Web Push subscription. */
+export const pushKey = () => call(endpoints.pushKey, undefined, quiet)

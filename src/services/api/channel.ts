@@ -1,8 +1,8 @@
-import type { AssignableRole, ChannelCreateBody } from '../../contract/channel'
-import { endpoints } from '../../contract/endpoints'
-import { call } from './http'
+import type { AssignableRole, ChannelCreateBody } from '../../../contract/channel'
+import { endpoints } from '../../../contract/endpoints'
+import { call } from '../http'
 
-/** The channel calls (contract/endpoints.ts). */
+/** The channel calls (contract/endpoints.ts, tag 'channel'). */
 const quiet = { quiet: true }
 
 export const searchChannels = (keyword: string, page = 1) => call(endpoints.channelList, { keyword, page }, quiet)
@@ -12,7 +12,6 @@ export const channelPage = (channelId: string, page = 1) => call(endpoints.chann
 export const createChannel = (body: ChannelCreateBody) => call(endpoints.channelCreate, body, quiet)
 export const joinChannel = (channelId: string, password?: string) =>
   call(endpoints.channelJoin, password === undefined ? { channel_id: channelId } : { channel_id: channelId, password }, quiet)
-export const switchChannel = (channelId: string) => call(endpoints.currentChannel, { channel_id: channelId })
 
 /** POST channel/suggest-description: the suggestion's text (result.choices[0].message.content). */
 export async function suggestDescription(description: string): Promise<string> {
@@ -28,16 +27,3 @@ export const channelLabels = (channelId: string) => call(endpoints.channelLabels
 export const addChannelLabel = (channelId: string, name: string, color: string) =>
   call(endpoints.channelLabelAdd, { channel_id: channelId, name, color })
 export const deleteChannelLabel = (labelId: string) => call(endpoints.channelLabelDelete, { label_id: labelId })
-
-/**
- * The chat a channel opens with: its first group topic the caller belongs to (General), or null
- * when the caller is not a member (403), the channel is gone (404) or has no topic for them.
- */
-export async function channelChatTopic(channelId: string): Promise<string | null> {
-  try {
-    const topics = await call(endpoints.topicInChannel, { channel_id: channelId, page: 1 }, quiet)
-    return topics[0]?._id ?? null
-  } catch {
-    return null
-  }
-}

@@ -1,5 +1,5 @@
 /**
- * The friend buttons bound to their runtime hook (useFriendStatus), one line each, for the places
+ * The friend buttons bound to their runtime hook (useFriendStatus), one line each, for the routes
  * that show a list of people (each row its own friendStatus actor): the contact tabs, the privacy
  * page's blocked list, the notification drawer's friend requests, the 1:1 chat header and profiles.
  */
@@ -7,8 +7,8 @@ import type { Notification, NotificationActor } from '../../../contract/notify'
 import type { ContactItem } from '../../machines/contact-list'
 import type { FriendStatusInput } from '../../machines/friend-status'
 import { useFriendStatus } from '../../services/friend-status'
-import { FriendActions } from './friend-actions'
-import { BlockedItem, FriendRequestItem } from './friend-request-item'
+import { FriendActions } from '../../ui/friend-status/friend-actions'
+import { BlockedItem, FriendRequestItem } from '../../ui/friend-status/friend-request-item'
 
 const inputOf = (item: ContactItem, over: Partial<FriendStatusInput>): FriendStatusInput => ({
   customerId: item._id,
