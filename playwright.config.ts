@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/support/chromium'
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100)
 
@@ -17,16 +18,8 @@ export default defineConfig({
     // which cost a third of the run's time here.
     trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true },
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
+      executablePath: CHROMIUM_PATH,
+      args: [...CHROMIUM_ARGS, '--disable-quic'],
     },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],

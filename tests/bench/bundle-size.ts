@@ -18,8 +18,8 @@ import { LOGIN_MARKER_KEY } from '../../src/services/token-store'
 import { type RunningServer, startServerProcess } from '../support/server-process'
 import { api, BENCH_PASSWORD, signUp } from './accounts'
 import { round } from './stats'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium'
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const PORT = Number(process.env.BENCH_BUNDLE_PORT ?? 3340)
 export const INITIAL_JS_GOALS = { '/login': 120 * 1024, '/chat': 200 * 1024 } as const
 
@@ -147,8 +147,8 @@ function report(figure: BundleFigure, goal: number, detail: boolean) {
 
 /** Both pages' initial JS on a server of their own, printed against the goals; `detail` lists every script. */
 export async function bundleSize({ detail = false } = {}): Promise<BundleFigure[] | undefined> {
-  if (!existsSync(CHROMIUM)) {
-    console.log(`\ninitial JS: skipped, ${CHROMIUM} is missing`)
+  if (!existsSync(CHROMIUM_PATH)) {
+    console.log(`\ninitial JS: skipped, ${CHROMIUM_PATH} is missing`)
     return undefined
   }
   if (!existsSync('dist/index.html')) throw new Error('the SPA is not built: run `npm run build` first')
@@ -160,15 +160,8 @@ export async function bundleSize({ detail = false } = {}): Promise<BundleFigure[
     const user = await signUp(server, 'bundle')
     await api(server.url, 'customer/skip-tutorial', { token: user.accessToken, method: 'PUT' })
     browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_ARGS,
     })
     const login = await measurePageJs(browser, server.url, {
       path: '/login',

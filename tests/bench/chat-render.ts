@@ -14,8 +14,8 @@ import { type RunningServer, startServerProcess } from '../support/server-proces
 import { api, type BenchUser, signUp } from './accounts'
 import { BENCH_SERVER_ENV, channelTopic, inPool, sendMessage } from './chat-fanout'
 import { round } from './stats'
+import { CHROMIUM_PATH } from '../support/chromium'
 
-const CHROMIUM = '/usr/bin/chromium'
 const PORT = 3320
 const MESSAGES = Number(process.env.BENCH_RENDER_MESSAGES ?? 10_000)
 const SEND_CONCURRENCY = 32
@@ -100,8 +100,8 @@ async function measureInBrowser(browser: Browser, base: string, user: BenchUser,
 }
 
 export async function chatRender(): Promise<void> {
-  if (!existsSync(CHROMIUM)) {
-    console.log(`\nchat render: skipped, ${CHROMIUM} is missing`)
+  if (!existsSync(CHROMIUM_PATH)) {
+    console.log(`\nchat render: skipped, ${CHROMIUM_PATH} is missing`)
     return
   }
   if (!existsSync('dist/index.html')) execSync('npx vite build', { stdio: 'inherit' })
@@ -113,7 +113,7 @@ export async function chatRender(): Promise<void> {
     await api(server.url, 'customer/skip-tutorial', { token: owner.accessToken, method: 'PUT' })
     const { topicId } = await channelTopic(server.url, owner, 'Render bench')
     const perSecond = await fillTopic(server.url, owner.accessToken, topicId, MESSAGES)
-    browser = await chromium.launch({ executablePath: CHROMIUM })
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH })
     const r = await measureInBrowser(browser, server.url, owner, topicId)
     console.log(
       `\nchat render, Chromium, topic with ${MESSAGES} messages (inserted via message/send, ${SEND_CONCURRENCY} concurrent: ${round(perSecond, 0)} msg/s):`,
