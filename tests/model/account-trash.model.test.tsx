@@ -5,6 +5,7 @@ import { accountTrashMachine, connect, type AccountTrashSnapshot } from '../../s
 import { TrashPageView } from '../../src/ui/account/trash-page'
 import { listChild, listReports, playReport } from './support/paged-list'
 import { describeModel, type ModelKit } from './support/run-model'
+import { storedFile } from '../support/stored-files'
 
 /**
  * /account/trash: the user's trashed files across channels; restore, or delete for good. The
@@ -15,23 +16,14 @@ type Kit = ModelKit<typeof accountTrashMachine>
 type S = AccountTrashSnapshot
 
 const file = (n: number, channel: string | null = 'Design'): TrashedFile => ({
-  _id: `f-${n}`,
-  key: `k-${n}`,
-  name: `file-${n}.pdf`,
-  mime: 'application/pdf',
-  size: 1024 * n,
-  kind: 'file',
-  url: `/api/media/access?k=${n}`,
-  thumb_url: null,
-  width: null,
-  height: null,
-  topic_id: 't-1',
-  topic_name: 'General',
+  ...storedFile(n, {
+    url: `/api/media/access?k=${n}`,
+    uploader: { _id: 'u-me', name: 'Me' },
+    created_at: '2026-03-01T09:00:00.000Z',
+    trashed_at: '2026-03-02T09:00:00.000Z',
+  }),
   channel_id: channel ? 'ch-1' : null,
   channel_name: channel,
-  uploader: { _id: 'u-me', name: 'Me' },
-  created_at: '2026-03-01T09:00:00.000Z',
-  trashed_at: '2026-03-02T09:00:00.000Z',
 })
 /** A full first page (there may be more), a second page repeating one file, and a trash of one file. */
 const FULL = Array.from({ length: 20 }, (_, i) => file(i + 1, i % 2 ? null : 'Design'))

@@ -1,6 +1,6 @@
 import { expect } from 'vitest'
-import { within } from '@testing-library/react'
 import type { StoredFile } from '../../contract/media'
+import { within } from '@testing-library/react'
 import type { ContactItem } from '../../contract/relates'
 import type { NotificationItem } from '../../src/machines/notification-badge'
 import { connect, pagedListMachine, type PagedItem, type PagedListInput, type PagedListSnapshot } from '../../src/machines/paged-list'
@@ -9,6 +9,7 @@ import { NotificationList } from '../../src/ui/notification-badge/notification-l
 import { StoragePageView } from '../../src/ui/storage/storage-page'
 import { describeModel, type ModelKit } from './support/run-model'
 import { routed } from './support/routed'
+import { storedFile } from '../support/stored-files'
 
 /**
  * A paged list through the three ways the app shows one: the notification drawer (lazy: its first
@@ -31,23 +32,7 @@ const notification = (n: number): NotificationItem => ({
   created_at: '2026-03-01T09:00:00.000Z',
   notify_message: `Notification ${n}`,
 })
-const file = (n: number): StoredFile => ({
-  _id: `f-${n}`,
-  key: `k-${n}`,
-  name: `file-${n}.pdf`,
-  mime: 'application/pdf',
-  size: 1024 * n,
-  kind: 'file',
-  url: `/api/media/access?media_id=f-${n}`,
-  thumb_url: null,
-  width: null,
-  height: null,
-  topic_id: 't-1',
-  topic_name: 'General',
-  uploader: { _id: 'u-ann', name: 'Ann' },
-  created_at: '2026-03-01T09:30:00.000Z',
-  trashed_at: null,
-})
+const file = (n: number) => storedFile(n)
 const contact = (n: number): ContactItem => ({ _id: `c-${n}`, name: `Person ${n}`, workid: `person${n}`, photo_url: null })
 
 type Mode = 'lazy' | 'paged' | 'every'

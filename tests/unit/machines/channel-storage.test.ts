@@ -4,26 +4,11 @@ import type { StoragePage, StoredFile } from '../../../contract/media'
 import { channelStorageMachine, connect, type StorageScope } from '../../../src/machines/channel-storage'
 import type { FileActionInput, StoragePageInput } from '../../../src/machines/channel-storage/channel-storage.types'
 import { withPages } from '../../../src/machines/paged-list'
+import { storedFile } from '../../support/stored-files'
 
 /** The guards that pick which file actions and which OPENs count, and the busy row, beside what the generated paths reach. */
 
-const file = (n: number, trashed = false): StoredFile => ({
-  _id: `f-${n}`,
-  key: `k-${n}`,
-  name: `file-${n}.pdf`,
-  mime: 'application/pdf',
-  size: 1000,
-  kind: 'file',
-  url: `/api/media/access?media_id=f-${n}`,
-  thumb_url: null,
-  width: null,
-  height: null,
-  topic_id: 't-1',
-  topic_name: 'General',
-  uploader: { _id: 'u-ann', name: 'Ann' },
-  created_at: '2026-03-01T09:30:00.000Z',
-  trashed_at: trashed ? '2026-03-02T10:00:00.000Z' : null,
-})
+const file = (n: number, trashed = false) => storedFile(n, { size: 1000, trashed_at: trashed ? '2026-03-02T10:00:00.000Z' : null })
 const page = (items: StoredFile[]): StoragePage => ({ items, used: 3000, quota: 10_000 })
 
 function start(
