@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro'
 import type { ToastText } from './error-catalogue'
 
 /** A tiny store of the toasts on screen; src/ui/toast.tsx renders it. */
@@ -8,6 +9,8 @@ export interface Toast {
   text: ToastText
   tone: ToastTone
   link?: { to: '/pricing'; label: ToastText }
+  /** A way back from what the toast reports (e.g. Undo after Hide): runs once, then the toast goes. */
+  action?: { label: ToastText; run: () => void }
 }
 
 export const TOAST_DURATION_MS = 5000
@@ -54,3 +57,18 @@ export function subscribeToasts(listener: Listener): () => void {
 function sameText(a: ToastText, b: ToastText) {
   return typeof a === 'string' || typeof b === 'string' ? a === b : a.id === b.id
 }
+
+/** How every save reports that it saved: one success toast ("Saved", or what was done). */
+export function confirmSaved(text: ToastText = msg`Saved`): number {
+  return showToast({ tone: 'success', text })
+}
+
+/**
+ * How a one-click destructive action offers a way back (Hide, Unfriend, Sign out others): a toast
+ * saying what was done with an Undo button that runs `undo`, for longer than a plain notice.
+ */
+export function offerUndo(text: ToastText, undo: () => void): number {
+  return showToast({ tone: 'info', text, action: { label: msg`Undo`, run: undo } }, UNDO_DURATION_MS)
+}
+
+export const UNDO_DURATION_MS = 10_000

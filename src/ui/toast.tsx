@@ -46,6 +46,18 @@ export function Toaster() {
               </>
             ) : null}
           </p>
+          {toast.action ? (
+            <button
+              type="button"
+              onClick={() => {
+                dismissToast(toast.id)
+                toast.action?.run()
+              }}
+              className="-my-1 rounded px-2 py-1 font-semibold underline hover:bg-black/5 focus-visible:outline-2"
+            >
+              {render(toast.action.label)}
+            </button>
+          ) : null}
           <button
             type="button"
             onClick={() => dismissToast(toast.id)}
