@@ -27,7 +27,7 @@ export const notifyRoutes: FastifyPluginAsyncZod<ModuleOptions<NotifyService>> =
     const subscription = parsePushSubscription(req.body.fcm_token)
     if (!subscription || !(await service.push.save(caller(req).userId, subscription))) {
       throw new HttpError(400, 'invalidInput', {
-        fcm_token: { en: 'This push subscription is not accepted', vi: 'Đăng ký nhận thông báo đẩy này không được chấp nhận' },
+        fcm_token: { en: 'This push subscription is not accepted', vi: 'Không thể đăng ký nhận thông báo đẩy cho trình duyệt này' },
       })
     }
     return { saved: true as const }

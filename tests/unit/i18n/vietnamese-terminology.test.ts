@@ -2,12 +2,14 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { FIELD_LABELS, FIELD_MESSAGES, requiredMessage, SERVER_MESSAGES } from '../../../contract/messages'
+import { NOTIFY_KINDS, NOTIFY_TEXTS } from '../../../contract/notify-kinds'
 import { COMPANY } from '../../../src/ui/marketing/company'
 
 /**
- * The terminology table of the Vietnamese review (../shared/reviews/vietnamese.md, section 3) as
- * rules over locales/vi/messages.po: one word per concept. The rules are the reviewer's, written
- * here by hand; a translation that breaks one fails with its msgid.
+ * The terminology tables of the Vietnamese reviews (../shared/reviews/vietnamese.md and
+ * vietnamese-2.md, section 3) as rules over locales/vi/messages.po and the server's Vietnamese
+ * strings: one word per concept. The rules are the reviewers', written here by hand; a translation
+ * that breaks one fails with its msgid.
  */
 
 interface Entry {
@@ -35,6 +37,21 @@ const CHANNEL_IMPLIED = new Set([
   'Owner: the creator. Manages billing, settings and can hand over ownership.',
 ])
 
+/**
+ * The only strings where the user speaks (a question they ask, a choice they say), so "tôi" is the
+ * user. Everywhere else the app speaks to the user as "bạn" (review 2: no switch to "tôi" in a form).
+ */
+const USER_VOICE = new Set([
+  'Can I change plans later?',
+  'What counts towards my channel quota?',
+  'Compose my plan',
+  'For my business',
+  'For myself',
+])
+
+/** "tôi" on its own, not in "chúng tôi" (we, the company). */
+const saysToi = (str: string) => /(^|[^\p{L}])tôi(?![\p{L}])/iu.test(str.replace(/chúng tôi/giu, ''))
+
 /** Each rule: what a Vietnamese string must not say, and when (the msgid decides). */
 const RULES: { rule: string; breaks: (e: Entry) => boolean }[] = [
   {
@@ -58,6 +75,58 @@ const RULES: { rule: string; breaks: (e: Entry) => boolean }[] = [
   {
     rule: 'a team is never a "nhóm" (that is a group)',
     breaks: (e) => /\bteam\b/i.test(e.id) && !/\bgroups?\b/i.test(e.id) && /nhóm/i.test(e.str) && !/đội nhóm/.test(e.str),
+  },
+  // Review 2 (notifications, friends, sessions, trash).
+  {
+    rule: 'mute is "tắt thông báo" / "bật lại thông báo", never "tắt tiếng" / "bật tiếng" (that is the microphone)',
+    breaks: (e) =>
+      /\b(un)?mut(e|ed|es|ing)\b/i.test(e.id) && !/microphone/i.test(e.id) && (/(tắt|bật) tiếng/i.test(e.str) || !/thông báo/.test(e.str)),
+  },
+  { rule: 'the notification level "nothing" is "Không thông báo", never "Không gì cả"', breaks: (e) => /không gì cả/i.test(e.str) },
+  {
+    rule: 'do not disturb until: "(đến {0})", never "làm phiền đến"',
+    breaks: (e) => /làm phiền đến/i.test(e.str) || (/do not disturb/i.test(e.id) && !/không làm phiền/i.test(e.str)),
+  },
+  { rule: 'never "thông báo đến {…}" (reads "incoming notifications")', breaks: (e) => /thông báo đến \{/i.test(e.str) },
+  {
+    rule: 'keyword alerts are "thông báo theo từ khóa", not "cảnh báo"',
+    breaks: (e) => /cảnh báo từ khóa/i.test(e.str) || (/keyword alert/i.test(e.id) && !/thông báo theo từ khóa/i.test(e.str)),
+  },
+  {
+    rule: 'notify anyway is "vẫn gửi thông báo", never "khẩn"',
+    breaks: (e) => /notif(y|ied|ying) anyway/i.test(e.id) && (/khẩn/i.test(e.str) || !/gửi thông báo/i.test(e.str)),
+  },
+  {
+    rule: 'a failed search is an error, not "Không tìm được" (that reads as no results)',
+    breaks: (e) => /search failed/i.test(e.id) && (/không tìm được/i.test(e.str) || !/lỗi/i.test(e.str)),
+  },
+  {
+    rule: 'the app speaks to the user as "bạn": no "tôi" outside the user’s own words',
+    breaks: (e) => !USER_VOICE.has(e.id) && saysToi(e.str),
+  },
+  { rule: 'a mention is "nhắc đến"', breaks: (e) => /\bmention/i.test(e.id) && !/nhắc đến/i.test(e.str) },
+  { rule: 'a direct message is "tin nhắn riêng"', breaks: (e) => /direct message/i.test(e.id) && !/tin nhắn riêng/i.test(e.str) },
+  {
+    rule: 'missed-message emails are about "tin nhắn chưa đọc", not "bị bỏ lỡ"',
+    breaks: (e) => /bị bỏ lỡ/i.test(e.str) || (/missed-message/i.test(e.id) && !/chưa đọc/i.test(e.str)),
+  },
+  { rule: 'a friend request is a "lời mời kết bạn"', breaks: (e) => /friend request/i.test(e.id) && !/lời mời kết bạn/i.test(e.str) },
+  { rule: 'unfriend is "hủy kết bạn"', breaks: (e) => /unfriend/i.test(e.id) && !/hủy kết bạn/i.test(e.str) },
+  { rule: 'block / unblock is "chặn" / "bỏ chặn"', breaks: (e) => /\b(un)?block(ed|ing)?\b/i.test(e.id) && !/chặn/i.test(e.str) },
+  { rule: 'archive (contacts) is "lưu trữ"', breaks: (e) => /\b(un)?archiv/i.test(e.id) && !/lưu trữ/i.test(e.str) },
+  { rule: 'working hours are "giờ làm việc"', breaks: (e) => /working hours/i.test(e.id) && !/giờ làm việc/i.test(e.str) },
+  { rule: 'a time zone is a "múi giờ"', breaks: (e) => /time ?zone/i.test(e.id) && !/múi giờ/i.test(e.str) },
+  {
+    rule: 'a session is a "phiên (đăng nhập)" (a live training session aside)',
+    breaks: (e) => /\bsessions?\b/i.test(e.id) && !/live sessions/i.test(e.id) && !/phiên/i.test(e.str),
+  },
+  { rule: 'the trash is the "thùng rác"', breaks: (e) => /\btrash/i.test(e.id) && !/thùng rác/i.test(e.str) },
+  { rule: 'restore is "khôi phục"', breaks: (e) => /\brestore/i.test(e.id) && !/khôi phục/i.test(e.str) },
+  { rule: 'delete for good is "xóa vĩnh viễn"', breaks: (e) => /for good/i.test(e.id) && !/xóa vĩnh viễn/i.test(e.str) },
+  { rule: 'push notifications are "thông báo đẩy"', breaks: (e) => /\bpush\b/i.test(e.id) && !/thông báo đẩy/i.test(e.str) },
+  {
+    rule: 'an approved booking is "đã được xác nhận", not "duyệt"',
+    breaks: (e) => /booking.*\bapproved\b/i.test(e.id) && (/(?<!trình )duyệt/i.test(e.str) || !/xác nhận/i.test(e.str)),
   },
 ]
 
@@ -91,6 +160,63 @@ describe('Vietnamese terminology (review section 3)', () => {
     expect(broke(broken[2]!)).toEqual(['a drawer is a "bảng", never a "ngăn"'])
   })
 
+  it('catches the wordings review 2 took out', () => {
+    const broke = (id: string, str: string) => RULES.filter((r) => r.breaks({ context: null, id, str })).map((r) => r.rule)
+    const named = (start: string) => RULES.find((r) => r.rule.startsWith(start))!.rule
+    const [mute, nothing, dnd, incoming, keyword, anyway, search, toi, missed, approved] = [
+      'mute is',
+      'the notification level',
+      'do not disturb until',
+      'never "thông báo đến',
+      'keyword alerts',
+      'notify anyway',
+      'a failed search',
+      'the app speaks to the user',
+      'missed-message emails',
+      'an approved booking',
+    ].map(named)
+    expect(broke('Mute for 1 hour', 'Tắt tiếng trong 1 giờ')).toEqual([mute])
+    expect(broke('Unmute', 'Bật tiếng')).toEqual([mute])
+    expect(broke('Mute until I turn it back on', 'Tắt tiếng cho đến khi tôi bật lại')).toEqual([mute, toi])
+    expect(broke('During the call, mute your microphone.', 'Trong cuộc gọi, hãy tắt tiếng micro.')).toEqual([])
+    expect(broke('Nothing', 'Không gì cả')).toEqual([nothing])
+    expect(broke('Do not disturb until {0}', 'Không làm phiền đến {0}')).toEqual([dnd])
+    expect(broke('{name} has paused notifications until {0}.', '{name} đã tạm dừng thông báo đến {0}.')).toEqual([incoming])
+    expect(broke('Keyword alerts', 'Cảnh báo từ khóa')).toEqual([keyword])
+    expect(broke('Notified anyway.', 'Đã gửi thông báo khẩn.')).toEqual([anyway])
+    expect(broke('Notify anyway', 'Vẫn thông báo')).toEqual([anyway])
+    expect(broke('The search failed.', 'Không tìm được. Đã có lỗi xảy ra.')).toEqual([search])
+    expect(broke('Notify me about', 'Thông báo cho tôi về')).toEqual([toi])
+    expect(broke('Only friends can call me', 'Chỉ bạn bè mới có thể gọi cho tôi')).toEqual([toi])
+    expect(broke('Contact us', 'Liên hệ với chúng tôi')).toEqual([])
+    expect(broke('Missed-message emails', 'Email về tin nhắn bị bỏ lỡ')).toEqual([missed])
+    expect(broke('Your booking for {title} at {time} was approved', 'Lịch hẹn {title} của bạn lúc {time} đã được duyệt')).toEqual([
+      approved,
+    ])
+    expect(broke('Continue in browser', 'Tiếp tục trên trình duyệt')).toEqual([])
+  })
+
+  it('review 2’s fixes are in: the mute menu, the topic bell, do not disturb, search, the unsubscribe page', () => {
+    const str = (id: string) => VI.find((e) => e.id === id && e.context === null)?.str
+    expect(str('Mute for 1 hour')).toBe('Tắt thông báo trong 1 giờ')
+    expect(str('Mute until tomorrow')).toBe('Tắt thông báo đến 8 giờ sáng')
+    expect(str('Mute until I turn it back on')).toBe('Tắt thông báo đến khi bật lại')
+    expect(str('Muted')).toBe('Đã tắt thông báo')
+    expect(str('Muted until {0}')).toBe('Đã tắt thông báo (đến {0})')
+    expect(str('Unmute')).toBe('Bật lại thông báo')
+    expect(str('Notify me about')).toBe('Mức thông báo')
+    expect([str('All messages'), str('Mentions only'), str('Nothing')]).toEqual([
+      'Tất cả tin nhắn',
+      'Chỉ khi được nhắc đến',
+      'Không thông báo',
+    ])
+    expect(str('Do not disturb until {0}')).toBe('Không làm phiền (đến {0})')
+    expect(str('Pause until tomorrow')).toBe('Tạm dừng đến 8 giờ sáng')
+    expect(str('The search failed.')).toBe('Đã xảy ra lỗi khi tìm kiếm.')
+    expect(str('Done: you will not get these emails any more. You can turn them back on in your settings.')).not.toMatch(/^Xong/)
+    expect(str('Sign out {name}')).toBe('Đăng xuất trên {name}')
+  })
+
   it('the review’s fixes are in: unnamed chats, the member button, storage', () => {
     const str = (id: string, context: string | null = null) => VI.find((e) => e.id === id && e.context === context)?.str
     expect(str('New Message')).toBe('Cuộc trò chuyện mới')
@@ -121,6 +247,26 @@ describe('server messages in Vietnamese name no English field', () => {
       expect(vi).not.toMatch(/\{field\}.*\{field\}/)
     // The channel-limit message reads the same from the server and in the app (review fix 12).
     expect(SERVER_MESSAGES.channelLimit.vi).toBe(VI.find((e) => e.id === SERVER_MESSAGES.channelLimit.en)?.str)
+  })
+})
+
+describe('the notification kinds in Vietnamese (the push body and fallback text)', () => {
+  const serverKinds = NOTIFY_KINDS.map((kind) => ({ context: null, id: NOTIFY_TEXTS[kind].en, str: NOTIFY_TEXTS[kind].vi }))
+
+  it('are worded as in the app’s catalogue', () => {
+    for (const kind of serverKinds) expect(kind.str, kind.id).toBe(VI.find((e) => e.id === kind.id && e.context === null)?.str)
+  })
+
+  it('follow the terminology rules, as do the server’s messages', () => {
+    const server: Entry[] = [
+      ...serverKinds,
+      ...[...Object.values(SERVER_MESSAGES), ...Object.values(FIELD_MESSAGES)].map(({ en, vi }) => ({ context: null, id: en, str: vi })),
+    ]
+    for (const { rule, breaks } of RULES)
+      expect(
+        server.filter(breaks).map((e) => `${e.id} => ${e.str}`),
+        rule,
+      ).toEqual([])
   })
 })
 
