@@ -77,8 +77,7 @@ describeModel({
     },
     saving: (expected, kit) => {
       const { field, previous } = expected.context.saving!
-      for (const other of PRIVACY_FIELDS)
-        expect(switchOf(kit, other).getAttribute('aria-checked')).toBe(String(valuesOf(kit)[other] === 1))
+      for (const other of PRIVACY_FIELDS) expect(switchOf(kit, other).getAttribute('aria-checked')).toBe(String(valuesOf(kit)[other] === 1))
       expect(switchOf(kit, field).getAttribute('aria-checked')).toBe(String(previous === 0))
       for (const other of PRIVACY_FIELDS) expect(isDisabled(switchOf(kit, other))).toBe(true)
       expect(within(page(kit)).getByRole('status').textContent).toBe('Saving…')

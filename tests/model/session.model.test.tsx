@@ -66,11 +66,7 @@ function SessionScreens() {
         onOpenAccount={() => setAccountOpen(true)}
       />
       <main aria-label="App" />
-      <AccountDrawer
-        open={accountOpen}
-        onClose={() => setAccountOpen(false)}
-        {...session.account}
-      />
+      <AccountDrawer open={accountOpen} onClose={() => setAccountOpen(false)} {...session.account} />
     </>
   )
 }

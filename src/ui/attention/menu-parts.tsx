@@ -39,12 +39,7 @@ export function MenuChoice({
 }) {
   return (
     <MenuItem disabled={disabled}>
-      <button
-        type="button"
-        aria-current={checked || undefined}
-        onClick={onChoose}
-        className={menuItemClass}
-      >
+      <button type="button" aria-current={checked || undefined} onClick={onChoose} className={menuItemClass}>
         {checked === undefined ? null : (
           <span className="inline-flex h-4 w-4 shrink-0">{checked ? <Icon name="check" className="h-4 w-4 text-indigo-700" /> : null}</span>
         )}

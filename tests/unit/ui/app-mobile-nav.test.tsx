@@ -115,7 +115,9 @@ describe("the sidebar layout's mobile nav", () => {
     await screen.findByText('page /setting')
     expect(drawer()).toBeNull()
     // No empty item in the list.
-    for (const item of within(screen.getByRole('navigation', { name: 'Sidebar', hidden: true })).queryAllByRole('listitem', { hidden: true }))
+    for (const item of within(screen.getByRole('navigation', { name: 'Sidebar', hidden: true })).queryAllByRole('listitem', {
+      hidden: true,
+    }))
       expect(item.textContent).not.toBe('')
   })
 })
