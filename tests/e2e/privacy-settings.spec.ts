@@ -3,7 +3,9 @@ import { signUpAndLogIn } from './support/sign-up'
 
 const privacySwitches = (page: import('@playwright/test').Page) => page.getByRole('region', { name: 'Who may reach you' })
 
-test("the account menu's Settings opens the settings page; a privacy switch saves at once and is still on after a reload", async ({ page }) => {
+test("the account menu's Settings opens the settings page; a privacy switch saves at once and is still on after a reload", async ({
+  page,
+}) => {
   const user = await signUpAndLogIn(page, { skipTutorial: true })
   await page.getByRole('button', { name: 'Account' }).click()
   await page.getByRole('dialog', { name: 'Your account' }).getByRole('link', { name: 'Settings' }).click()
@@ -43,7 +45,9 @@ test('a failed save switches back and says so; /account/setting leads to the set
   const switches = privacySwitches(page)
   const groups = switches.getByRole('switch', { name: 'Only friends can add me to groups and topics' })
   await groups.click()
-  await expect(switches.getByRole('alert')).toHaveText('Could not save “Only friends can add me to groups and topics”. It has been switched back.')
+  await expect(switches.getByRole('alert')).toHaveText(
+    'Could not save “Only friends can add me to groups and topics”. It has been switched back.',
+  )
   await expect(groups).not.toBeChecked()
 
   await page.goto('/account/setting')

@@ -28,7 +28,7 @@ export function DndMenu({ active, until, disabled, onSet }: DndMenuProps) {
       >
         <Icon name="moon" />
       </MenuButton>
-      <MenuPanel label={t`Do not disturb`}>
+      <MenuPanel>
         <p className="px-3 py-1 text-xs font-semibold text-slate-500">{state}</p>
         {pauses.map((p) => (
           <MenuChoice key={p.value} disabled={disabled} onChoose={() => onSet(p.value)}>

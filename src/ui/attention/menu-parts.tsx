@@ -8,13 +8,13 @@ export const menuItemClass =
 
 /**
  * The open panel of a header menu (Headless UI: arrow keys, Escape and a click outside close it,
- * focus goes back to its button). Anchored below its button and kept inside the screen.
+ * focus goes back to its button, whose name is the menu's). Anchored below its button and kept
+ * inside the screen.
  */
-export function MenuPanel({ label, children }: { label: string; children: ReactNode }) {
+export function MenuPanel({ children }: { children: ReactNode }) {
   return (
     <MenuItems
       anchor={{ to: 'bottom end', gap: 4, padding: 8 }}
-      aria-label={label}
       className="z-50 w-64 max-w-[calc(100vw-1rem)] rounded-md border border-slate-200 bg-white p-1 shadow-lg focus:outline-none"
     >
       {children}

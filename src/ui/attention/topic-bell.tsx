@@ -33,7 +33,7 @@ export function TopicBell({ level, muted, mutedUntil, mutedForever, disabled, on
         <Icon name={muted || level === 'nothing' ? 'bell-off' : 'bell'} />
         <span className="hidden lg:inline">{state}</span>
       </MenuButton>
-      <MenuPanel label={t`Chat notifications`}>
+      <MenuPanel>
         <p className="px-3 py-1 text-xs font-semibold text-slate-500">{t`Notify me about`}</p>
         {levels.map((l) => (
           <MenuChoice key={l.value} checked={level === l.value} disabled={disabled} onChoose={() => onLevel(l.value)}>
