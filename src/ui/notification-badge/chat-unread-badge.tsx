@@ -12,7 +12,7 @@ export function ChatUnreadBadge({ badge }: ChatUnreadBadgeProps) {
   return (
     <span
       aria-hidden="true"
-      className="absolute -right-1 -top-1 min-w-5 rounded-full bg-red-500 px-1 text-center text-[11px] font-semibold leading-5 text-white"
+      className="absolute -right-1 -top-1 min-w-5 rounded-full bg-red-600 px-1 text-center text-[11px] font-semibold leading-5 text-white"
     >
       {badge}
     </span>

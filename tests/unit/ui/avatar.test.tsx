@@ -27,13 +27,15 @@ describe('Avatar initials', () => {
     }
   })
 
-  it('the colours the avatar renders are white on a background at 4.5:1 or more', () => {
+  it('the avatar draws its initials in white on a background at 4.5:1 or more', () => {
     const seen = new Set<string>()
     // Enough initials to meet every colour of the palette.
     for (const initials of ['AB', 'LN', 'TT', 'ĐV', 'QH', 'MK', 'ZZ', 'PA', 'HN', 'BÌ', 'XY', 'CD', 'EF', 'GH']) {
       const { container, unmount } = render(<Avatar photoUrl={null} initials={initials} />)
       const badge = container.firstElementChild as HTMLElement
-      expect(badge.textContent).toBe(initials)
+      // Drawn from data-initials (CSS ::before content), in white.
+      expect(badge.getAttribute('data-initials')).toBe(initials)
+      expect(badge.className).toContain('before:content-[attr(data-initials)]')
       expect(badge.className).toContain('text-white')
       const background = channelsOf(badge.style.backgroundColor)
       expect(contrast(WHITE, background), `${initials}: ${badge.style.backgroundColor}`).toBeGreaterThanOrEqual(4.5)
