@@ -4,6 +4,7 @@ import { takeNativeAppOffer } from '../services/native-app-offer'
 import { requireCatalogParts } from '../services/i18n'
 import { partsForRoutes } from '../services/catalog-parts'
 import type { SessionAccess } from '../services/session'
+import { NavigationProgress } from '../ui/navigation-progress'
 import { NotFound } from '../ui/not-found'
 import { OfflineNotice } from '../ui/offline-notice'
 import { Toaster } from '../ui/toast'
@@ -27,6 +28,7 @@ function RootLayout() {
   const offline = useConnectivity()
   return (
     <>
+      <NavigationProgress />
       <Outlet />
       <Toaster />
       <OfflineNotice {...offline} />

@@ -1,5 +1,5 @@
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react'
-import { createFileRoute, Outlet, redirect } from '@tanstack/react-router'
+import { lazy, Suspense, useMemo, useState } from 'react'
+import { createFileRoute, Outlet, redirect, useNavigate } from '@tanstack/react-router'
 import type { User } from '../../contract/user'
 import type { CreateChannelModalConnect } from '../machines/account-channels'
 import { accountView, type SessionState } from '../machines/session/session.connect'
@@ -9,7 +9,6 @@ import { useChannelForm } from '../services/channel-form'
 import { useMobileNav } from '../services/mobile-nav'
 import { useNotificationBadge } from '../services/notification-badge'
 import { useOnboarding } from '../services/onboarding'
-import { usePrivacySettings, privacyValuesOf } from '../services/privacy-settings'
 import { chooseLanguage, sendSession, useSession } from '../services/session'
 import { useOutbox } from '../services/outbox'
 import { useSupportChat } from '../services/support-chat'
@@ -45,9 +44,6 @@ const AccountDrawer = lazy(() => import('../ui/app/account-drawer').then((m) => 
 const NotificationsDrawer = lazy(() => import('./_app/-notifications-drawer'))
 const SupportDrawer = lazy(() => import('../ui/app/support-drawer').then((m) => ({ default: m.SupportDrawer })))
 const DocumentsModal = lazy(() => import('../ui/app/documents-modal').then((m) => ({ default: m.DocumentsModal })))
-const PrivacySettingsModal = lazy(() =>
-  import('../ui/privacy-settings/privacy-settings-modal').then((m) => ({ default: m.PrivacySettingsModal })),
-)
 const OnboardingModal = lazy(() => import('../ui/onboarding/onboarding-modal').then((m) => ({ default: m.OnboardingModal })))
 const CreateChannelDialog = lazy(() => import('../ui/channel-form/create-channel-dialog').then((m) => ({ default: m.CreateChannelDialog })))
 
@@ -57,9 +53,8 @@ const userOf = (state: SessionState): User | null => state?.context.user ?? null
 
 /**
  * The sidebar layout composes the shell's machines, each through its hook: notificationBadge
- * (header bell, drawer, title icon), topicList (the chats page's list and the header's unread
- * chats badge, provided to the chats page), privacySettings (the account menu's 'setting'),
- * accountChannels (the account drawer's channels and the create-channel modal), onboarding (first
+ * (header bell, drawer, title icon), topicList (the chats page's list and the unread chats badge
+ * of the Chats links, provided to the chats page), accountChannels (the account drawer's channels and the create-channel modal), onboarding (first
  * login) and mobileNav (the sidebar behind 'Menu' below 768px). Which side panel shows is the
  * layout's own state.
  */
@@ -69,7 +64,6 @@ function AppLayout() {
   const [panel, setPanel] = useState<Panel>(null)
   const nav = useMobileNav()
   const notifications = useNotificationBadge(user?._id ?? '')
-  const privacy = usePrivacySettings(user)
   const channels = useAccountChannels(panel === 'account')
   useOutbox(user?._id ?? null)
   useAttentionRuntime(user?._id ?? '')
@@ -80,27 +74,23 @@ function AppLayout() {
 
   const closePanel = () => setPanel(null)
   const openPanel = (next: Panel) => nav.closeFor(() => setPanel(next))
-  const openNotifications = nav.closeFor(() => {
+  const openNotifications = () => {
     setPanel(null)
     notifications.bell.onOpen()
-  })
-  // Stable for the pages (/account/setting opens it once): the latest opener and account values.
-  const latest = useRef({ open: privacy.open, user })
-  useEffect(() => {
-    latest.current = { open: privacy.open, user }
-  })
+  }
+  const navigate = useNavigate()
   const shellActions = useMemo(
     () => ({
       openPrivacySettings: () => {
         setPanel(null)
-        latest.current.open(privacyValuesOf(latest.current.user))
+        void navigate({ to: '/account/privacy' })
       },
     }),
-    [],
+    [navigate],
   )
   const sidebar = {
     chatHref: account.chatHref,
-    onOpenNotifications: openNotifications,
+    chatBadge,
     onOpenSupport: openPanel('support'),
     onOpenDocuments: openPanel('documents'),
   }
@@ -118,8 +108,7 @@ function AppLayout() {
               initials={account.initials}
               menuButton={<MobileMenuButton nav={nav} placement="sidebar" />}
               chats={<ChatLink {...chatBadge} />}
-              search={<PeopleSearch />}
-              globalSearch={<GlobalSearch />}
+              search={<HeaderSearch />}
               notifications={<NotificationBell {...notifications.bell} onOpen={openNotifications} />}
               languageSelector={<LanguageSelector onChoose={chooseLanguage} />}
               dnd={attention ? <DndMenu {...attention.dnd} /> : null}
@@ -138,7 +127,6 @@ function AppLayout() {
                   onClose={closePanel}
                   {...account}
                   onLogout={() => sendSession({ type: 'LOGOUT' })}
-                  onOpenSettings={shellActions.openPrivacySettings}
                   channels={
                     <ChannelSwitcher
                       {...channels.switcher}
@@ -170,9 +158,6 @@ function AppLayout() {
               <WhenOpened open={panel === 'documents'}>
                 <DocumentsModal open={panel === 'documents'} onClose={closePanel} />
               </WhenOpened>
-              <WhenOpened open={privacy.modal.open}>
-                <PrivacySettingsModal {...privacy.modal} />
-              </WhenOpened>
               {user ? <Onboarding key={user._id} user={user} /> : null}
               {user && channels.createModal ? <CreateChannel user={user} {...channels.createModal} /> : null}
             </>
@@ -185,13 +170,8 @@ function AppLayout() {
   )
 }
 
-/** The header's people search (300 ms debounce). */
-function PeopleSearch() {
-  return <SearchBox variant="inline" {...useSearch('people')} />
-}
-
-/** The global search dropdown (600 ms debounce): people, groups, channels, and messages. */
-function GlobalSearch() {
+/** The header's one search (600 ms debounce): people, groups, channels, and messages. */
+function HeaderSearch() {
   return <SearchBox variant="popover" {...useSearch('all')} />
 }
 

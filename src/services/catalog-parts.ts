@@ -5,7 +5,7 @@
  *
  *   marketing    the marketing pages' copy: loaded by the root route for the marketing routes
  *   shell        the sidebar layout, its pages and the widgets only it shows (notification bell and
- *                drawer list, onboarding and privacy settings modals): loaded by the root route for
+ *                drawer list, the onboarding modal, the privacy switches): loaded by the root route for
  *                the /_app routes
  *   statecharts  the statechart visualiser: loaded by the root route for /statecharts
  *   landing      the tenant landings: loaded with the landing beside a tenant-branded sign-in

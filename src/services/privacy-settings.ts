@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react'
+import { useMemo } from 'react'
 import { useActorRef, useSelector } from '@xstate/react'
 import { fromPromise } from 'xstate'
 import type { User } from '../../contract/user'
@@ -7,8 +7,8 @@ import * as customer from './api/customer'
 import { sendSession } from './session'
 
 /**
- * The privacy settings machine as the sidebar layout runs it: a switch saves its one field with
- * PUT customer/update-profile (quiet: the modal says itself when a save failed and switches it
+ * The privacy settings machine as /account/privacy runs it: a switch saves its one field with
+ * PUT customer/update-profile (quiet: the page says itself when a save failed and switches it
  * back), a saved field refreshes the user, a saved `sounds` reloads the page.
  */
 export const appPrivacySettingsMachine = privacySettingsMachine.provide({
@@ -32,25 +32,9 @@ export function privacyValuesOf(user: User | null | undefined): PrivacyValues {
   }
 }
 
-/** The privacy settings modal of the sidebar layout: its props, and `open(values)` for the menu entry. */
-export function usePrivacySettings(user: User | null) {
-  const actor = useActorRef(appPrivacySettingsMachine, { input: { values: privacyValuesOf(user) } })
-  const snapshot = useSelector(actor, (s) => s)
-  return useMemo(() => connect(snapshot, actor.send), [snapshot, actor])
-}
-
-/**
- * /account/privacy: the same machine as the modal, opened at once with the account's values and
- * never closed (the page has no OK or Cancel); each switch saves as it is flipped.
- */
+/** /account/privacy: the switches start from the account's values; each saves as it is flipped. */
 export function usePrivacyPage(user: User) {
   const actor = useActorRef(appPrivacySettingsMachine, { input: { values: privacyValuesOf(user) } })
   const snapshot = useSelector(actor, (s) => s)
-  const opened = useRef(false)
-  useEffect(() => {
-    if (opened.current) return
-    opened.current = true
-    actor.send({ type: 'OPEN', values: privacyValuesOf(user) })
-  }, [actor, user])
-  return useMemo(() => connect(snapshot, actor.send).modal, [snapshot, actor])
+  return useMemo(() => connect(snapshot, actor.send), [snapshot, actor])
 }

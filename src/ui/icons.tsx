@@ -22,6 +22,9 @@ const PATHS = {
   smile: 'M12 21a9 9 0 100-18 9 9 0 000 18zM8.5 14.5c.9 1.2 2.1 1.8 3.5 1.8s2.6-.6 3.5-1.8M9 9.5h.01M15 9.5h.01',
   file: 'M6 3h9l4 4v14H6zM14 3v5h5',
   search: 'M11 18a7 7 0 100-14 7 7 0 000 14zM20 20l-4.2-4.2',
+  moon: 'M20 14.5A8 8 0 119.5 4a6.5 6.5 0 0010.5 10.5z',
+  'bell-off': 'M6 16V11a6 6 0 019.5-4.9M18 11v5l2 2H8M10 20a2 2 0 004 0M4 4l16 16',
+  check: 'M5 12.5l4.5 4.5L19 7',
 } as const
 
 export type IconName = keyof typeof PATHS

@@ -100,7 +100,6 @@ function AccountScreen() {
         planLabel={{ id: 'freemium', message: 'Freemium' }}
         loggingOut={false}
         onLogout={() => {}}
-        onOpenSettings={() => {}}
         channels={<ChannelSwitcher {...channels.switcher} currentId={CURRENT_ID} />}
       />
       {channels.createModal ? <CreateChannel {...channels.createModal} /> : null}

@@ -1,7 +1,7 @@
 import { expect } from 'vitest'
 import { within } from '@testing-library/react'
 import { connect, PRIVACY_FIELDS, privacySettingsMachine, type PrivacyField, type PrivacyValues } from '../../src/machines/privacy-settings'
-import { PrivacySettingsModal } from '../../src/ui/privacy-settings/privacy-settings-modal'
+import { PrivacySwitchList } from '../../src/ui/privacy-settings/privacy-switch-list'
 import { describeModel, type ModelKit } from './support/run-model'
 
 type Kit = ModelKit<typeof privacySettingsMachine>
@@ -13,19 +13,17 @@ const LABELS: Record<PrivacyField, string> = {
   sounds: 'Sounds',
 }
 
-const stored: PrivacyValues = { only_friend_call: 0, only_friend_invite_topic: 1, only_friend_chat: 0, sounds: 1 }
-const start: PrivacyValues = { only_friend_call: 1, only_friend_invite_topic: 1, only_friend_chat: 1, sounds: 0 }
+const start: PrivacyValues = { only_friend_call: 1, only_friend_invite_topic: 1, only_friend_chat: 0, sounds: 0 }
 
 /**
- * The switches as the user's actions left them, kept by the test (not read from the machine):
- * opening shows the account's values, a toggle flips its switch at once, a failed save flips it back.
+ * The switches as the user's actions left them, kept by the test (not read from the machine): the
+ * page shows the account's values, a toggle flips its switch at once, a failed save flips it back.
  */
 const shownValues = new WeakMap<object, PrivacyValues>()
 const valuesOf = (kit: Kit) => shownValues.get(kit.actor) ?? start
 
-const dialog = ({ screen }: Kit) => screen.getByRole('dialog', { name: 'Privacy settings' })
-const switchOf = (kit: Kit, field: PrivacyField) => within(dialog(kit)).getByRole('switch', { name: LABELS[field] })
-const button = (kit: Kit, name: string) => within(dialog(kit)).getByRole<HTMLButtonElement>('button', { name })
+const page = ({ screen }: Kit) => screen.getByRole('region', { name: 'Who may reach you' })
+const switchOf = (kit: Kit, field: PrivacyField) => within(page(kit)).getByRole('switch', { name: LABELS[field] })
 const isDisabled = (element: HTMLElement) => element.hasAttribute('disabled') || element.getAttribute('aria-disabled') === 'true'
 
 describeModel({
@@ -35,37 +33,20 @@ describeModel({
   serializeState: (snapshot) =>
     JSON.stringify({ value: snapshot.value, saving: snapshot.context.saving?.field ?? null, failed: snapshot.context.failed }),
   events: {
-    OPEN: [{ type: 'OPEN', values: stored }],
     TOGGLE: PRIVACY_FIELDS.map((field) => ({ type: 'TOGGLE', field })),
   },
   spyActions: ['reloadPage', 'fieldSaved'],
-  render: (snapshot, send) => {
-    const privacy = connect(snapshot, send)
-    return (
-      <>
-        {/* the account menu's entry 'setting' */}
-        <button type="button" onClick={() => privacy.open(stored)}>
-          setting
-        </button>
-        <PrivacySettingsModal {...privacy.modal} />
-      </>
-    )
-  },
+  // As /account/privacy shows them.
+  render: (snapshot, send) => (
+    <section aria-label="Who may reach you">
+      <PrivacySwitchList {...connect(snapshot, send)} />
+    </section>
+  ),
   perform: {
-    OPEN: async (_, kit) => {
-      shownValues.set(kit.actor, { ...stored })
-      await kit.user.click(kit.screen.getByRole('button', { name: 'setting' }))
-    },
     TOGGLE: async (event, kit) => {
       const values = valuesOf(kit)
       shownValues.set(kit.actor, { ...values, [event.field]: values[event.field as PrivacyField] === 1 ? 0 : 1 })
       await kit.user.click(switchOf(kit, event.field))
-    },
-    CANCEL: async (_, kit) => {
-      await kit.user.click(button(kit, 'Cancel'))
-    },
-    OK: async (_, kit) => {
-      await kit.user.click(button(kit, 'OK'))
     },
     'xstate.done.actor.saveProfileField': async (_, kit) => {
       const field = kit.previous.context.saving!.field
@@ -83,27 +64,23 @@ describeModel({
     },
   },
   states: {
-    closed: (_, kit) => {
-      expect(kit.screen.queryByRole('dialog')).toBeNull()
-    },
-    open: (_, kit) => {
+    idle: (expected, kit) => {
       // Every switch shows its value (a toggled one at once, before the save answers).
-      for (const field of PRIVACY_FIELDS) expect(switchOf(kit, field).getAttribute('aria-checked')).toBe(String(valuesOf(kit)[field] === 1))
-    },
-    'open.idle': (expected, kit) => {
-      for (const field of PRIVACY_FIELDS) expect(isDisabled(switchOf(kit, field))).toBe(false)
-      expect(button(kit, 'OK').disabled).toBe(false)
-      expect(button(kit, 'Cancel').disabled).toBe(false)
+      for (const field of PRIVACY_FIELDS) {
+        expect(switchOf(kit, field).getAttribute('aria-checked')).toBe(String(valuesOf(kit)[field] === 1))
+        expect(isDisabled(switchOf(kit, field))).toBe(false)
+      }
       const failed = expected.context.failed
       if (failed)
-        expect(within(dialog(kit)).getByRole('alert').textContent).toBe(`Could not save “${LABELS[failed]}”. It has been switched back.`)
-      else expect(within(dialog(kit)).queryByRole('alert')).toBeNull()
+        expect(within(page(kit)).getByRole('alert').textContent).toBe(`Could not save “${LABELS[failed]}”. It has been switched back.`)
+      else expect(within(page(kit)).queryByRole('alert')).toBeNull()
     },
-    'open.saving': (expected, kit) => {
+    saving: (expected, kit) => {
       const { field, previous } = expected.context.saving!
+      for (const other of PRIVACY_FIELDS) expect(switchOf(kit, other).getAttribute('aria-checked')).toBe(String(valuesOf(kit)[other] === 1))
       expect(switchOf(kit, field).getAttribute('aria-checked')).toBe(String(previous === 0))
       for (const other of PRIVACY_FIELDS) expect(isDisabled(switchOf(kit, other))).toBe(true)
-      expect(within(dialog(kit)).getByRole('status').textContent).toBe('Saving…')
+      expect(within(page(kit)).getByRole('status').textContent).toBe('Saving…')
       // One field per call.
       expect(kit.pending('saveProfileField').input).toEqual({ [field]: previous === 0 ? 1 : 0 })
     },

@@ -6,7 +6,7 @@ export {
   type PrivacySettingsMachine,
   type PrivacySettingsSnapshot,
 } from './privacy-settings.machine'
-export { connect, type PrivacySettingsModalProps, type PrivacySettingsProps, type PrivacySwitchProps } from './privacy-settings.connect'
+export { connect, type PrivacySwitchListProps, type PrivacySwitchProps } from './privacy-settings.connect'
 export type {
   PrivacyField,
   PrivacySettingsContext,

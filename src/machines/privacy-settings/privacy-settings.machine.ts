@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
+import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import type { Flag } from '../../../contract/common'
 import { PRIVACY_FIELDS } from '../../../contract/customer'
 import { actorNotProvided } from '../not-provided'
@@ -11,14 +11,13 @@ import type {
 } from './privacy-settings.types'
 
 /**
- * The privacy settings modal: who may call, message and add the user, and the sounds.
+ * The privacy switches of /account/privacy: who may call, message and add the user, and the sounds.
+ * It starts from the account's values.
  *
- *   closed --OPEN (the menu entry 'setting')--> open.idle
- *   open.idle --TOGGLE field--> open.saving: the switch flips at once and PUT customer/update-profile
- *     saves that one field
- *   open.saving --done--> open.idle; a saved `sounds` reloads the page (injected `reloadPage`)
- *   open.saving --error--> open.idle with the switch turned back and a message naming it
- *   open.idle --CANCEL | OK--> closed
+ *   idle --TOGGLE field--> saving: the switch flips at once and PUT customer/update-profile saves
+ *     that one field
+ *   saving --done--> idle; a saved `sounds` reloads the page (injected `reloadPage`)
+ *   saving --error--> idle with the switch turned back and a message naming it
  *
  * Pure: the save is the injected promise actor `saveProfileField`; `reloadPage` and `fieldSaved`
  * (the app updates its copy of the account) are injected actions.
@@ -59,66 +58,50 @@ export const privacySettingsMachine = setup({
         : {},
     ),
     clearSaving: assign({ saving: null }),
-    takeValues: assign(({ event }) => {
-      assertEvent(event, 'OPEN')
-      return { values: event.values, failed: null }
-    }),
   },
 }).createMachine({
   id: 'privacySettings',
   context: ({ input }) => ({ values: input.values, saving: null, failed: null }),
-  initial: 'closed',
+  initial: 'idle',
   states: {
-    closed: {
+    idle: {
       on: {
-        OPEN: { target: 'open', actions: 'takeValues' },
+        TOGGLE: { target: 'saving', actions: 'toggle' },
       },
     },
-    open: {
-      initial: 'idle',
-      states: {
-        idle: {
-          on: {
-            TOGGLE: { target: 'saving', actions: 'toggle' },
-            CANCEL: '#privacySettings.closed',
-            OK: '#privacySettings.closed',
-          },
+    saving: {
+      invoke: {
+        id: 'saveProfileField',
+        src: 'saveProfileField',
+        input: ({ context }) => {
+          const field = context.saving?.field ?? 'sounds'
+          return { [field]: context.values[field] }
         },
-        saving: {
-          invoke: {
-            id: 'saveProfileField',
-            src: 'saveProfileField',
-            input: ({ context }) => {
-              const field = context.saving?.field ?? 'sounds'
-              return { [field]: context.values[field] }
-            },
-            onDone: [
-              {
-                guard: 'savingSounds',
-                target: 'idle',
-                actions: [
-                  { type: 'fieldSaved', params: ({ context }) => ({ field: 'sounds', value: context.values.sounds }) },
-                  'clearSaving',
-                  'reloadPage',
-                ],
-              },
-              {
-                target: 'idle',
-                actions: [
-                  {
-                    type: 'fieldSaved',
-                    params: ({ context }) => ({
-                      field: context.saving?.field ?? 'sounds',
-                      value: context.values[context.saving?.field ?? 'sounds'],
-                    }),
-                  },
-                  'clearSaving',
-                ],
-              },
+        onDone: [
+          {
+            guard: 'savingSounds',
+            target: 'idle',
+            actions: [
+              { type: 'fieldSaved', params: ({ context }) => ({ field: 'sounds', value: context.values.sounds }) },
+              'clearSaving',
+              'reloadPage',
             ],
-            onError: { target: 'idle', actions: 'revert' },
           },
-        },
+          {
+            target: 'idle',
+            actions: [
+              {
+                type: 'fieldSaved',
+                params: ({ context }) => ({
+                  field: context.saving?.field ?? 'sounds',
+                  value: context.values[context.saving?.field ?? 'sounds'],
+                }),
+              },
+              'clearSaving',
+            ],
+          },
+        ],
+        onError: { target: 'idle', actions: 'revert' },
       },
     },
   },

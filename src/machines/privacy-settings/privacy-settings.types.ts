@@ -17,9 +17,7 @@ export interface PrivacySettingsContext {
   failed: PrivacyField | null
 }
 
-export type PrivacySettingsEvent =
-  /** The menu entry 'setting', with the account's current values. */
-  { type: 'OPEN'; values: PrivacyValues } | { type: 'TOGGLE'; field: PrivacyField } | { type: 'CANCEL' } | { type: 'OK' }
+export type PrivacySettingsEvent = { type: 'TOGGLE'; field: PrivacyField }
 
 /** PUT customer/update-profile with exactly one privacy field. */
 export type SaveProfileFieldInput = Pick<UpdateProfileBody, PrivacyField>

@@ -18,15 +18,13 @@ export interface AccountDrawerProps {
   planLabel: MessageDescriptor
   loggingOut: boolean
   onLogout: () => void
-  /** The menu entry 'setting': opens the privacy settings modal. */
-  onOpenSettings: () => void
   /** The user's channels: switch the current one, create one. */
   channels?: ReactNode
 }
 
 const COPIED_MS = 2000
 
-/** The account drawer: the user's card, profile link, settings, channels and logout. */
+/** The account drawer: the user's card, profile link, the settings page, channels and logout. */
 export function AccountDrawer({
   open,
   onClose,
@@ -38,7 +36,6 @@ export function AccountDrawer({
   planLabel,
   loggingOut,
   onLogout,
-  onOpenSettings,
   channels,
 }: AccountDrawerProps) {
   const { t, i18n } = useLingui()
@@ -53,7 +50,8 @@ export function AccountDrawer({
     if (await copyText(workid)) setCopied(true)
   }
 
-  const links: { to: '/account/storage' | '/account/manage-payment'; icon: IconName; label: string }[] = [
+  const links: { to: '/setting' | '/account/storage' | '/account/manage-payment'; icon: IconName; label: string }[] = [
+    { to: '/setting', icon: 'settings', label: t`Settings` },
     { to: '/account/storage', icon: 'storage', label: t`Storage` },
     { to: '/account/manage-payment', icon: 'billing', label: t`Billing history` },
   ]
@@ -109,17 +107,6 @@ export function AccountDrawer({
               </Link>
             </li>
           ))}
-          <li>
-            <button
-              type="button"
-              onClick={onOpenSettings}
-              aria-haspopup="dialog"
-              className="flex w-full items-center gap-3 rounded-md px-2 py-2 text-left text-sm text-slate-700 hover:bg-slate-100"
-            >
-              <Icon name="settings" />
-              {t`Settings`}
-            </button>
-          </li>
         </ul>
         <button
           type="button"

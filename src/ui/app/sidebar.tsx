@@ -3,11 +3,14 @@ import { useLingui } from '@lingui/react/macro'
 import type { ChatHref } from '../../machines/session/session.connect'
 import { LogoMark } from '../logo'
 import { Icon, type IconName } from '../icons'
+import { ChatUnreadBadge, type ChatUnreadBadgeProps } from '../notification-badge/chat-unread-badge'
+import { useChatsLabel } from './chat-link'
 
 export interface SidebarProps {
   /** /chat, or the user's current channel's chat (/chat/channel/<id>). */
   chatHref: ChatHref
-  onOpenNotifications: () => void
+  /** The unread chats on the Chats link's badge (and in its name). */
+  chatBadge: ChatUnreadBadgeProps
   onOpenSupport: () => void
   onOpenDocuments: () => void
   /**
@@ -21,9 +24,13 @@ const itemBase =
   'flex w-full items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600'
 const activeClass = 'bg-indigo-50 text-indigo-700 hover:bg-indigo-50 hover:text-indigo-700'
 
-/** The sidebar: chats, contacts, utilities, calendar, notifications, pricing, support chat, documents. */
-export function Sidebar({ chatHref, onOpenNotifications, onOpenSupport, onOpenDocuments, variant = 'rail' }: SidebarProps) {
+/**
+ * The sidebar: chats, contacts, utilities, calendar, pricing, settings, support chat, documents.
+ * (The notifications are the header's bell, at every width.)
+ */
+export function Sidebar({ chatHref, chatBadge, onOpenSupport, onOpenDocuments, variant = 'rail' }: SidebarProps) {
   const { t } = useLingui()
+  const chatsLabel = useChatsLabel(chatBadge)
   const rail = variant === 'rail'
   const itemClass = rail ? `${itemBase} justify-center lg:justify-start` : itemBase
   const label = (text: string) => (rail ? <span className="sr-only lg:not-sr-only">{text}</span> : <span>{text}</span>)
@@ -37,6 +44,13 @@ export function Sidebar({ chatHref, onOpenNotifications, onOpenSupport, onOpenDo
     { to: '/utilities', icon: 'utilities', label: t`Utilities` },
     { to: '/calendar', icon: 'calendar', label: t`Calendar` },
   ]
+  // The Chats link's icon carries the unread badge; its name says the count once ("Chats, 2 unread").
+  const chatsIcon = (
+    <span className="relative inline-flex">
+      <Icon name="chat" />
+      <ChatUnreadBadge {...chatBadge} />
+    </span>
+  )
   const button = (icon: IconName, text: string, onClick: () => void) => (
     <li>
       <button type="button" onClick={onClick} className={itemClass} title={rail ? text : undefined}>
@@ -56,9 +70,10 @@ export function Sidebar({ chatHref, onOpenNotifications, onOpenSupport, onOpenDo
               params={{ channelId }}
               className={chatActive ? `${itemClass} ${activeClass}` : itemClass}
               aria-current={chatActive ? 'page' : undefined}
+              aria-label={chatsLabel}
               title={rail ? link.label : undefined}
             >
-              <Icon name={link.icon} />
+              {chatsIcon}
               {label(link.label)}
             </Link>
           ) : (
@@ -66,22 +81,32 @@ export function Sidebar({ chatHref, onOpenNotifications, onOpenSupport, onOpenDo
               to={link.to}
               className={itemClass}
               activeProps={{ className: activeClass, 'aria-current': 'page' }}
+              aria-label={link.to === '/chat' ? chatsLabel : undefined}
               title={rail ? link.label : undefined}
             >
-              <Icon name={link.icon} />
+              {link.to === '/chat' ? chatsIcon : <Icon name={link.icon} />}
               {label(link.label)}
             </Link>
           )}
         </li>
       ))}
-      {button('bell', t`Notifications`, onOpenNotifications)}
       <li>
         <Link to="/pricing" className={itemClass} title={rail ? t`Pricing` : undefined}>
           <Icon name="pricing" />
           {label(t`Pricing`)}
         </Link>
       </li>
-      <li className="mt-auto" />
+      <li className="mt-auto">
+        <Link
+          to="/setting"
+          className={itemClass}
+          activeProps={{ className: activeClass, 'aria-current': 'page' }}
+          title={rail ? t`Settings` : undefined}
+        >
+          <Icon name="settings" />
+          {label(t`Settings`)}
+        </Link>
+      </li>
       {button('support', t`Support chat`, onOpenSupport)}
       {button('documents', t`Documents`, onOpenDocuments)}
     </ul>

@@ -1,9 +1,11 @@
 import { Link } from '@tanstack/react-router'
+import { Menu, MenuButton, MenuItem } from '@headlessui/react'
 import { useLingui } from '@lingui/react/macro'
 import dayjs from 'dayjs'
 import type { DndMenuProps } from '../../machines/attention'
 import type { DndOption } from '../../../contract/attention'
-import { closeMenu, MenuChoice, menuItemClass, menuPanelClass } from './menu-parts'
+import { Icon } from '../icons'
+import { MenuChoice, menuItemClass, MenuPanel } from './menu-parts'
 
 /** The header's do-not-disturb menu: pause notifications now, resume, or set working hours; its icon shows when it is on. */
 export function DndMenu({ active, until, disabled, onSet }: DndMenuProps) {
@@ -19,15 +21,14 @@ export function DndMenu({ active, until, disabled, onSet }: DndMenuProps) {
       : t`Do not disturb (outside working hours)`
     : t`Notifications on`
   return (
-    <details className="relative">
-      <summary
-        role="button"
+    <Menu>
+      <MenuButton
         aria-label={t`Do not disturb: ${state}`}
-        className={`inline-flex h-9 w-9 cursor-pointer list-none items-center justify-center rounded-full hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600 ${active ? 'bg-violet-100 text-violet-800' : 'text-slate-600'}`}
+        className={`inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600 ${active ? 'bg-violet-100 text-violet-800' : 'text-slate-600'}`}
       >
-        <span aria-hidden="true">{active ? '🌙' : '☾'}</span>
-      </summary>
-      <div role="menu" aria-label={t`Do not disturb`} className={menuPanelClass}>
+        <Icon name="moon" />
+      </MenuButton>
+      <MenuPanel>
         <p className="px-3 py-1 text-xs font-semibold text-slate-500">{state}</p>
         {pauses.map((p) => (
           <MenuChoice key={p.value} disabled={disabled} onChoose={() => onSet(p.value)}>
@@ -39,10 +40,12 @@ export function DndMenu({ active, until, disabled, onSet }: DndMenuProps) {
             {t`Resume notifications`}
           </MenuChoice>
         ) : null}
-        <Link to="/setting" role="menuitem" onClick={closeMenu} className={menuItemClass}>
-          {t`Working hours…`}
-        </Link>
-      </div>
-    </details>
+        <MenuItem>
+          <Link to="/setting" className={menuItemClass}>
+            {t`Working hours…`}
+          </Link>
+        </MenuItem>
+      </MenuPanel>
+    </Menu>
   )
 }

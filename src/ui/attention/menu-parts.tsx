@@ -1,12 +1,31 @@
-import type { MouseEvent, ReactNode } from 'react'
+import type { ReactNode } from 'react'
+import { MenuItem, MenuItems } from '@headlessui/react'
+import { Icon } from '../icons'
 
-const itemClass =
-  'block w-full rounded px-3 py-1.5 text-left text-sm text-slate-800 hover:bg-indigo-50 focus-visible:bg-indigo-50 disabled:opacity-50'
+/** A choice's look; Headless UI marks the one the arrow keys reached with data-focus. */
+export const menuItemClass =
+  'flex w-full items-center gap-2 rounded px-3 py-2 text-left text-sm text-slate-800 data-[focus]:bg-indigo-50 data-[disabled]:opacity-50'
 
-/** Closes the <details> menu a choice was made in. */
-const closeMenu = (e: MouseEvent<HTMLElement>) => e.currentTarget.closest('details')?.removeAttribute('open')
+/**
+ * The open panel of a header menu (Headless UI: arrow keys, Escape and a click outside close it,
+ * focus goes back to its button, whose name is the menu's). Anchored below its button and kept
+ * inside the screen.
+ */
+export function MenuPanel({ children }: { children: ReactNode }) {
+  return (
+    <MenuItems
+      anchor={{ to: 'bottom end', gap: 4, padding: 8 }}
+      className="z-50 w-64 max-w-[calc(100vw-1rem)] rounded-md border border-slate-200 bg-white p-1 shadow-lg focus:outline-none"
+    >
+      {children}
+    </MenuItems>
+  )
+}
 
-/** One choice of a header menu (a <details> disclosure: no state of its own). */
+/**
+ * One choice of a header menu. `checked` marks the current one of a group (a check mark, and
+ * aria-current: Headless UI makes every item a plain menuitem).
+ */
 export function MenuChoice({
   onChoose,
   disabled,
@@ -19,23 +38,13 @@ export function MenuChoice({
   children: ReactNode
 }) {
   return (
-    <button
-      type="button"
-      role={checked === undefined ? 'menuitem' : 'menuitemradio'}
-      aria-checked={checked}
-      disabled={disabled}
-      onClick={(e) => {
-        closeMenu(e)
-        onChoose()
-      }}
-      className={itemClass}
-    >
-      <span aria-hidden="true">{checked ? '✓ ' : ''}</span>
-      {children}
-    </button>
+    <MenuItem disabled={disabled}>
+      <button type="button" aria-current={checked || undefined} onClick={onChoose} className={menuItemClass}>
+        {checked === undefined ? null : (
+          <span className="inline-flex h-4 w-4 shrink-0">{checked ? <Icon name="check" className="h-4 w-4 text-indigo-700" /> : null}</span>
+        )}
+        {children}
+      </button>
+    </MenuItem>
   )
 }
-
-export const menuPanelClass = 'absolute right-0 z-30 mt-1 w-64 rounded-md border border-slate-200 bg-white p-1 shadow-lg'
-export const menuItemClass = itemClass
-export { closeMenu }

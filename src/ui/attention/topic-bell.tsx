@@ -2,7 +2,9 @@ import { useLingui } from '@lingui/react/macro'
 import dayjs from 'dayjs'
 import type { TopicBellProps } from '../../machines/attention'
 import type { MuteOption, NotifyLevel } from '../../../contract/attention'
-import { MenuChoice, menuPanelClass } from './menu-parts'
+import { Menu, MenuButton } from '@headlessui/react'
+import { Icon } from '../icons'
+import { MenuChoice, MenuPanel } from './menu-parts'
 
 /** The topic header's bell: how much this chat notifies (everything, mentions only, nothing) and mute for a while. */
 export function TopicBell({ level, muted, mutedUntil, mutedForever, disabled, onLevel, onMute }: TopicBellProps) {
@@ -23,16 +25,15 @@ export function TopicBell({ level, muted, mutedUntil, mutedForever, disabled, on
       : t`Muted until ${dayjs(mutedUntil).format('DD/MM HH:mm')}`
     : levels.find((l) => l.value === level)!.label
   return (
-    <details className="relative">
-      <summary
-        role="button"
+    <Menu>
+      <MenuButton
         aria-label={t`Chat notifications: ${state}`}
-        className="inline-flex cursor-pointer list-none items-center gap-1 rounded px-2 py-1 text-sm text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600"
+        className="inline-flex h-10 min-w-10 shrink-0 items-center justify-center gap-1 rounded px-2 text-sm text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600"
       >
-        <span aria-hidden="true">{muted || level === 'nothing' ? '🔕' : '🔔'}</span>
+        <Icon name={muted || level === 'nothing' ? 'bell-off' : 'bell'} />
         <span className="hidden lg:inline">{state}</span>
-      </summary>
-      <div role="menu" aria-label={t`Chat notifications`} className={menuPanelClass}>
+      </MenuButton>
+      <MenuPanel>
         <p className="px-3 py-1 text-xs font-semibold text-slate-500">{t`Notify me about`}</p>
         {levels.map((l) => (
           <MenuChoice key={l.value} checked={level === l.value} disabled={disabled} onChoose={() => onLevel(l.value)}>
@@ -51,7 +52,7 @@ export function TopicBell({ level, muted, mutedUntil, mutedForever, disabled, on
             </MenuChoice>
           ))
         )}
-      </div>
-    </details>
+      </MenuPanel>
+    </Menu>
   )
 }

@@ -5,8 +5,9 @@ import { Avatar } from '../avatar'
 import { Icon } from '../icons'
 
 /**
- * A search box with its dropdown (combobox + listbox): `inline` is the header's people search (the
- * input always shows), `popover` the global search (a button opens a panel with the input).
+ * A search box with its dropdown (combobox + listbox): `inline` a people search whose input always
+ * shows, `popover` the header's search (a button opens a panel with the input; it finds people,
+ * groups, channels and messages).
  */
 export function SearchBox(props: SearchProps & { variant: 'inline' | 'popover' }) {
   const { t } = useLingui()
@@ -65,12 +66,16 @@ export function SearchBox(props: SearchProps & { variant: 'inline' | 'popover' }
         aria-label={t`Search everything`}
         aria-expanded={open}
         onClick={props.onFocus}
-        className="inline-flex h-9 w-9 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600"
+        className="inline-flex h-10 w-10 shrink-0 items-center justify-center gap-2 rounded-md text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600 sm:w-56 sm:justify-start sm:border sm:border-slate-300 sm:px-2.5 sm:text-sm sm:text-slate-500"
       >
-        <Icon name="search" />
+        <Icon name="search" className="h-5 w-5 shrink-0 sm:h-4 sm:w-4" />
+        {/* From 640px it looks like a search field: the header's one search (people, groups, channels, messages). */}
+        <span className="hidden sm:inline">
+          <Trans>Search</Trans>
+        </span>
       </button>
       {open ? (
-        <div className="fixed inset-x-2 top-14 z-30 rounded-lg border border-slate-200 bg-white p-2 shadow-lg sm:absolute sm:inset-x-auto sm:top-full sm:right-0 sm:mt-1 sm:w-96">
+        <div className="fixed inset-x-2 top-14 z-30 rounded-lg border border-slate-200 bg-white p-2 shadow-lg sm:absolute sm:inset-x-auto sm:top-full sm:left-0 sm:mt-1 sm:w-96">
           {input}
           {props.status === 'idle' ? (
             <p className="px-2 pt-2 text-sm text-slate-500">

@@ -121,15 +121,14 @@ describe('the app privacy settings machine', () => {
     Object.defineProperty(window, 'location', { value: { ...location, reload }, configurable: true })
     try {
       const actor = createActor(appPrivacySettingsMachine, { input: { values: privacyValuesOf(null) } }).start()
-      actor.send({ type: 'OPEN', values: privacyValuesOf(null) })
       actor.send({ type: 'TOGGLE', field: 'only_friend_chat' })
-      await waitFor(actor, (s) => s.matches({ open: 'idle' }))
+      await waitFor(actor, (s) => s.matches('idle'))
       expect(calls.list).toEqual(['updateProfile {"only_friend_chat":1} (quiet)'])
       expect(sent).toEqual([{ type: 'REFRESH_USER' }])
       expect(reload).not.toHaveBeenCalled()
 
       actor.send({ type: 'TOGGLE', field: 'sounds' })
-      await waitFor(actor, (s) => s.matches({ open: 'idle' }))
+      await waitFor(actor, (s) => s.matches('idle'))
       expect(calls.list.at(-1)).toBe('updateProfile {"sounds":0} (quiet)')
       expect(reload).toHaveBeenCalledTimes(1)
     } finally {
@@ -140,9 +139,8 @@ describe('the app privacy settings machine', () => {
   it('a failed save switches back and names the switch', async () => {
     calls.fail.add('updateProfile')
     const actor = createActor(appPrivacySettingsMachine, { input: { values: privacyValuesOf(null) } }).start()
-    actor.send({ type: 'OPEN', values: privacyValuesOf(null) })
     actor.send({ type: 'TOGGLE', field: 'only_friend_call' })
-    await waitFor(actor, (s) => s.matches({ open: 'idle' }))
+    await waitFor(actor, (s) => s.matches('idle'))
     expect(actor.getSnapshot().context).toMatchObject({ values: { only_friend_call: 0 }, failed: 'only_friend_call' })
     expect(sent).toEqual([])
   })

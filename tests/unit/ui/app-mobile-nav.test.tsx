@@ -13,12 +13,12 @@ import { Sidebar } from '../../../src/ui/app/sidebar'
 Object.defineProperty(window, 'scrollTo', { value: () => {}, writable: true })
 
 /** The sidebar layout's parts as src/routes/_app.tsx wires them. */
-function Layout({ onNotifications }: { onNotifications: () => void }) {
+function Layout({ onSupport }: { onSupport: () => void }) {
   const nav = useMobileNav()
   const sidebar = {
     chatHref: '/chat' as const,
-    onOpenNotifications: nav.closeFor(onNotifications),
-    onOpenSupport: () => {},
+    chatBadge: { badge: '2', count: 2 },
+    onOpenSupport: nav.closeFor(onSupport),
     onOpenDocuments: () => {},
   }
   return (
@@ -35,9 +35,9 @@ function Layout({ onNotifications }: { onNotifications: () => void }) {
 }
 
 function setup() {
-  const onNotifications = vi.fn()
-  const root = createRootRoute({ component: () => <Layout onNotifications={onNotifications} /> })
-  const pages = ['/home', '/contact', '/chat', '/utilities', '/calendar', '/pricing'].map((path) =>
+  const onSupport = vi.fn()
+  const root = createRootRoute({ component: () => <Layout onSupport={onSupport} /> })
+  const pages = ['/home', '/contact', '/chat', '/utilities', '/calendar', '/pricing', '/setting'].map((path) =>
     createRoute({ getParentRoute: () => root, path, component: () => <p>page {path}</p> }),
   )
   const router = createRouter({ routeTree: root.addChildren(pages), history: createMemoryHistory({ initialEntries: ['/home'] }) })
@@ -46,7 +46,7 @@ function setup() {
       <RouterProvider router={router} />
     </I18nProvider>,
   )
-  return { router, onNotifications, user: userEvent.setup() }
+  return { router, onSupport, user: userEvent.setup() }
 }
 
 const menu = () => screen.getByRole('button', { name: 'Menu' })
@@ -80,7 +80,7 @@ describe("the sidebar layout's mobile nav", () => {
   })
 
   it('closes on a route change, on following a link to the page already shown, and when a control opens a panel', async () => {
-    const { user, router, onNotifications } = setup()
+    const { user, router, onSupport } = setup()
     await screen.findByText('page /home')
 
     await user.click(menu())
@@ -98,8 +98,26 @@ describe("the sidebar layout's mobile nav", () => {
     expect(drawer()).toBeNull()
 
     await user.click(menu())
-    await user.click(within(drawer()!).getByRole('button', { name: 'Notifications' }))
+    await user.click(within(drawer()!).getByRole('button', { name: 'Support chat' }))
     expect(drawer()).toBeNull()
-    expect(onNotifications).toHaveBeenCalledTimes(1)
+    expect(onSupport).toHaveBeenCalledTimes(1)
+  })
+
+  it('holds Settings (the settings page) and Chats named with its unread count once', async () => {
+    const { user } = setup()
+    await screen.findByText('page /home')
+    await user.click(menu())
+    const open = drawer()!
+    expect(within(open).getByRole('link', { name: 'Chats, 2 unread' }).getAttribute('href')).toBe('/chat')
+    // The bell is the header's: the menu has no second Notifications entry.
+    expect(within(open).queryByRole('button', { name: 'Notifications' })).toBeNull()
+    await user.click(within(open).getByRole('link', { name: 'Settings' }))
+    await screen.findByText('page /setting')
+    expect(drawer()).toBeNull()
+    // No empty item in the list.
+    for (const item of within(screen.getByRole('navigation', { name: 'Sidebar', hidden: true })).queryAllByRole('listitem', {
+      hidden: true,
+    }))
+      expect(item.textContent).not.toBe('')
   })
 })

@@ -46,7 +46,7 @@ describe('the notification drawer list', () => {
     expect(within(rows[0]).getByText('just now')).toBeTruthy()
     expect(within(rows[1]).getByText('3 hours ago')).toBeTruthy()
     expect(within(rows[2]).getByText('3 days ago')).toBeTruthy()
-    expect(within(rows[0]).getByText('MT')).toBeTruthy()
+    expect(rows[0].querySelector('[data-initials="MT"]')).toBeTruthy()
     expect(screen.getByText('2 unread')).toBeTruthy()
   })
 

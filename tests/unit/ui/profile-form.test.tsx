@@ -53,7 +53,7 @@ describe('profile avatar', () => {
 
   it('shows initials when there is no photo', () => {
     renderPage()
-    expect(screen.getByRole('img', { name: 'Your avatar' }).textContent).toBe('LN')
+    expect(screen.getByRole('img', { name: 'Your avatar' }).getAttribute('data-initials')).toBe('LN')
     expect((screen.getByRole('textbox', { name: 'Name' }) as HTMLInputElement).value).toBe('Lan Nguyễn')
   })
 })

@@ -8,7 +8,7 @@ import { useSession } from '../../../services/session'
 import { Page } from '../../../ui/app/page'
 import { ContactListView } from '../../../ui/contact/contact-list-view'
 import { BlockedRow } from '../-friend-status'
-import { PrivacySwitchList } from '../../../ui/privacy-settings/privacy-settings-modal'
+import { PrivacySwitchList } from '../../../ui/privacy-settings/privacy-switch-list'
 
 /** /account/privacy: who may call, message or add you (the privacy switches), and the people you blocked. */
 export const Route = createFileRoute('/_app/account/privacy')({ component: PrivacyPage })

@@ -1,9 +1,7 @@
-import { DialogTitle, Description, Field, Label, Switch } from '@headlessui/react'
-import { ModalFrame } from '../modal-frame'
+import { Description, Field, Label, Switch } from '@headlessui/react'
 import { Trans, useLingui } from '@lingui/react/macro'
-import type { PrivacyField, PrivacySettingsModalProps } from '../../machines/privacy-settings'
+import type { PrivacyField, PrivacySwitchListProps } from '../../machines/privacy-settings'
 import { Alert } from '../alert'
-import { Button } from '../button'
 
 function useFieldText() {
   const { t } = useLingui()
@@ -19,13 +17,8 @@ function useFieldText() {
   return { labels, descriptions }
 }
 
-/** The switches (and what failed, and the saving status), in the modal and on /account/privacy. */
-export function PrivacySwitchList({
-  switches,
-  busy,
-  failedField,
-  onToggle,
-}: Pick<PrivacySettingsModalProps, 'switches' | 'busy' | 'failedField' | 'onToggle'>) {
+/** The privacy switches of /account/privacy (and what failed, and the saving status). */
+export function PrivacySwitchList({ switches, busy, failedField, onToggle }: PrivacySwitchListProps) {
   const { labels, descriptions } = useFieldText()
   const failedLabel = failedField ? labels[failedField] : ''
   return (
@@ -61,25 +54,5 @@ export function PrivacySwitchList({
         {busy ? <Trans>Saving…</Trans> : null}
       </p>
     </>
-  )
-}
-
-/** The privacy settings modal, opened from the menu entry 'setting'. */
-export function PrivacySettingsModal({ open, switches, busy, failedField, onToggle, onCancel, onOk }: PrivacySettingsModalProps) {
-  return (
-    <ModalFrame open={open} onClose={() => (busy ? undefined : onCancel())} size="md">
-      <DialogTitle className="text-lg font-semibold text-slate-900">
-        <Trans>Privacy settings</Trans>
-      </DialogTitle>
-      <PrivacySwitchList switches={switches} busy={busy} failedField={failedField} onToggle={onToggle} />
-      <div className="mt-4 flex justify-end gap-2">
-        <Button variant="secondary" onClick={onCancel} disabled={busy}>
-          <Trans>Cancel</Trans>
-        </Button>
-        <Button onClick={onOk} disabled={busy}>
-          <Trans>OK</Trans>
-        </Button>
-      </div>
-    </ModalFrame>
   )
 }
