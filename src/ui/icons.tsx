@@ -22,6 +22,14 @@ const PATHS = {
   smile: 'M12 21a9 9 0 100-18 9 9 0 000 18zM8.5 14.5c.9 1.2 2.1 1.8 3.5 1.8s2.6-.6 3.5-1.8M9 9.5h.01M15 9.5h.01',
   file: 'M6 3h9l4 4v14H6zM14 3v5h5',
   search: 'M11 18a7 7 0 100-14 7 7 0 000 14zM20 20l-4.2-4.2',
+  back: 'M15 5l-7 7 7 7',
+  more: 'M5 11a1 1 0 100 2 1 1 0 100-2zM12 11a1 1 0 100 2 1 1 0 100-2zM19 11a1 1 0 100 2 1 1 0 100-2z',
+  info: 'M12 21a9 9 0 100-18 9 9 0 000 18zM12 11v5M12 8h.01',
+  pin: 'M9 4h6l-1 6 4 3v2H6v-2l4-3zM12 15v6',
+  reply: 'M10 8l-5 4 5 4M5 12h9a5 5 0 015 5v1',
+  edit: 'M4 20h4L19 9l-4-4L4 16zM14 6l4 4',
+  trash: 'M5 7h14M10 7V4h4v3M7 7l1 13h8l1-13',
+  forward: 'M14 8l5 4-5 4M19 12h-9a5 5 0 00-5 5v1',
 } as const
 
 export type IconName = keyof typeof PATHS

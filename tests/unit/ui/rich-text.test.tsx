@@ -78,7 +78,7 @@ describe('rich text rendered again through the allow-list', () => {
   it('a stored message with <img onerror>, <script> and javascript: links renders inert in the chat', () => {
     const { container } = render(
       <I18nProvider i18n={i18n}>
-        <MessageRow message={message()} mine={false} may={{ pin: false, delete: () => false }} actions={actions} />
+        <MessageRow message={message()} mine={false} may={{ pin: false, delete: () => false }} actions={actions} onOpenSheet={() => {}} />
       </I18nProvider>,
     )
     expectInert(container)
@@ -98,7 +98,7 @@ describe('rich text rendered again through the allow-list', () => {
       '<h2>Plan</h2><ul><li><em>one</em></li><li><u>two</u></li></ul><blockquote>quote</blockquote><pre><code>x &lt; 1</code></pre><p><a href="mailto:a@example.com" target="_blank" rel="noopener noreferrer nofollow">mail</a></p>'
     const { container } = render(
       <I18nProvider i18n={i18n}>
-        <MessageRow message={message({ message: safe })} mine={false} may={{ pin: false, delete: () => false }} actions={actions} />
+        <MessageRow message={message({ message: safe })} mine={false} may={{ pin: false, delete: () => false }} actions={actions} onOpenSheet={() => {}} />
       </I18nProvider>,
     )
     expect(container.querySelector('.prose-sm')?.innerHTML).toBe(safe)
