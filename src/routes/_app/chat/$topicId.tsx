@@ -22,7 +22,7 @@ export const Route = createFileRoute('/_app/chat/$topicId')({
   pendingMs: 0,
   pendingMinMs: 0,
   pendingComponent: ChatLoading,
-  errorComponent: ChatUnavailable,
+  errorComponent: () => <ChatUnavailable />,
   component: TopicPage,
 })
 
