@@ -50,7 +50,8 @@ export const dndNoticeMachine = setup({
   delays: {
     RECHECK_INTERVAL: RECHECK_MS,
     /** Away: until the end of their do not disturb when it comes within the minute (at once when past), else the minute's recheck. */
-    DND_ENDS: ({ context }) => (context.until === null ? RECHECK_MS : Math.min(RECHECK_MS, Math.max(0, Date.parse(context.until) - Date.now()))),
+    DND_ENDS: ({ context }) =>
+      context.until === null ? RECHECK_MS : Math.min(RECHECK_MS, Math.max(0, Date.parse(context.until) - Date.now())),
   },
 }).createMachine({
   id: 'dndNotice',

@@ -66,7 +66,10 @@ export function MessageMoreButton({
       <button type="button" aria-label={label} onClick={onOpenSheet} className={`${moreButtonClass} md:hidden`}>
         <Icon name="more" className="h-5 w-5" />
       </button>
-      <Menu as="div" className="hidden md:block md:opacity-0 md:group-focus-within:opacity-100 md:group-hover:opacity-100 md:data-[open]:opacity-100">
+      <Menu
+        as="div"
+        className="hidden md:block md:opacity-0 md:group-focus-within:opacity-100 md:group-hover:opacity-100 md:data-[open]:opacity-100"
+      >
         <MenuButton aria-label={label} className={moreButtonClass}>
           <Icon name="more" className="h-5 w-5" />
         </MenuButton>
@@ -117,7 +120,9 @@ export function MessageActionsSheet({
           <DialogTitle className="px-3 pb-1 pt-2 text-sm font-semibold text-slate-900">
             <Trans>Message from {name}</Trans>
           </DialogTitle>
-          {message.message && message.type !== 'html' ? <p className="line-clamp-2 px-3 pb-2 text-sm text-slate-600">{message.message}</p> : null}
+          {message.message && message.type !== 'html' ? (
+            <p className="line-clamp-2 px-3 pb-2 text-sm text-slate-600">{message.message}</p>
+          ) : null}
           <ul className="border-t border-slate-100 pt-1">
             {items.map((item) => (
               <li key={item.key}>

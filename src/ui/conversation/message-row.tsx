@@ -111,7 +111,9 @@ export function MessageRow({
           ) : null}
           <Body message={message} />
         </div>
-        {message.is_deleted ? null : <MessageMoreButton message={message} mine={mine} may={may} actions={actions} onOpenSheet={onOpenSheet} />}
+        {message.is_deleted ? null : (
+          <MessageMoreButton message={message} mine={mine} may={may} actions={actions} onOpenSheet={onOpenSheet} />
+        )}
       </div>
     </div>
   )
