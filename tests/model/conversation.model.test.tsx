@@ -234,14 +234,14 @@ describeModel({
     SOCKET_MESSAGE_CHANGED: (s) => [
       ...sheetDeletion(s),
       ...historyEvent((s) => [
-      ...messages(s)
-        .slice(-1)
-        .map((m) => ({
-          type: 'SOCKET_MESSAGE_CHANGED',
-          change: 'edited',
-          message: withoutLinks({ ...m, message: 'Edited text', edited_at: '2026-03-02T08:00:00.000Z' }),
-        })),
-      { type: 'SOCKET_MESSAGE_CHANGED', change: 'edited', message: withoutLinks(msg(999, { message: 'Unknown' })) },
+        ...messages(s)
+          .slice(-1)
+          .map((m) => ({
+            type: 'SOCKET_MESSAGE_CHANGED',
+            change: 'edited',
+            message: withoutLinks({ ...m, message: 'Edited text', edited_at: '2026-03-02T08:00:00.000Z' }),
+          })),
+        { type: 'SOCKET_MESSAGE_CHANGED', change: 'edited', message: withoutLinks(msg(999, { message: 'Unknown' })) },
       ])(s),
     ],
     // The session renewed its token: every file shown is linked with the new one.
@@ -372,7 +372,13 @@ describeModel({
       await fromMenu(kit, event.message as Message, 'Forward')
     },
     OPEN_ACTIONS: async (event, kit) => {
-      await kit.user.click(moreButton(kit, messages(kit.previous).find((m) => m._id === event.messageId)!, 'sheet'))
+      await kit.user.click(
+        moreButton(
+          kit,
+          messages(kit.previous).find((m) => m._id === event.messageId)!,
+          'sheet',
+        ),
+      )
     },
     CLOSE_ACTIONS: async (_, kit) => {
       await kit.user.click(within(sheetOf()!).getByRole('button', { name: 'Cancel' }))
