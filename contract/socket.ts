@@ -24,6 +24,8 @@ export const SOCKET_EVENTS = {
   NOTIFY_SEEN: 'NOTIFY_SEEN',
   // the user's own settings
   SETTINGS_CHANGED: 'SETTINGS_CHANGED',
+  // someone the user has a 1:1 chat with
+  PERSON_DND_CHANGED: 'PERSON_DND_CHANGED',
 } as const
 
 /** Sent to a user's other sockets when one of them logs out: their login status changed. */
@@ -51,6 +53,8 @@ export interface ServerToClientEvents {
   NOTIFY_SEEN: (payload: NotifySeenPayload) => void
   /** The user changed some of their own settings (in any tab or device, or by the email's unsubscribe link): each of their sockets hears it, and its tab loads them again. */
   SETTINGS_CHANGED: (payload: SettingsChangedPayload) => void
+  /** The other person of one of the user's 1:1 chats turned do not disturb on or off, or changed their working hours (sent to their 1:1 chats' rooms). */
+  PERSON_DND_CHANGED: (payload: PersonDndChangedPayload) => void
 }
 
 export interface NewMessagePayload {
@@ -88,6 +92,14 @@ export const SETTINGS_AREAS = ['attention', 'contacts'] as const
 export type SettingsArea = (typeof SETTINGS_AREAS)[number]
 export interface SettingsChangedPayload {
   area: SettingsArea
+}
+
+/**
+ * Whose do not disturb changed. Like SETTINGS_CHANGED it says only who, not the new state: an open
+ * chat with them asks again (GET attention/person, which refuses whoever they blocked).
+ */
+export interface PersonDndChangedPayload {
+  customer_id: string
 }
 
 export interface ClientToServerEvents {

@@ -25,6 +25,14 @@ const PATHS = {
   moon: 'M20 14.5A8 8 0 119.5 4a6.5 6.5 0 0010.5 10.5z',
   'bell-off': 'M6 16V11a6 6 0 019.5-4.9M18 11v5l2 2H8M10 20a2 2 0 004 0M4 4l16 16',
   check: 'M5 12.5l4.5 4.5L19 7',
+  back: 'M15 5l-7 7 7 7',
+  more: 'M5 11a1 1 0 100 2 1 1 0 100-2zM12 11a1 1 0 100 2 1 1 0 100-2zM19 11a1 1 0 100 2 1 1 0 100-2z',
+  info: 'M12 21a9 9 0 100-18 9 9 0 000 18zM12 11v5M12 8h.01',
+  pin: 'M9 4h6l-1 6 4 3v2H6v-2l4-3zM12 15v6',
+  reply: 'M10 8l-5 4 5 4M5 12h9a5 5 0 015 5v1',
+  edit: 'M4 20h4L19 9l-4-4L4 16zM14 6l4 4',
+  trash: 'M5 7h14M10 7V4h4v3M7 7l1 13h8l1-13',
+  forward: 'M14 8l5 4-5 4M19 12h-9a5 5 0 00-5 5v1',
 } as const
 
 export type IconName = keyof typeof PATHS

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import sharp from 'sharp'
+import { chatOption, messageAction } from './support/chat'
 import { apiAs, messagesOf as messages, person } from './support/people'
 import { signUpAndLogIn } from './support/sign-up'
 
@@ -82,7 +83,7 @@ test('two people chat live; offline messages arrive once and in order; attachmen
   await expect(messages(bao.page).getByRole('img', { name: 'holiday.png' })).toHaveCount(0)
 
   // The chat's files: Ann moves the photo to the trash, restores it, then deletes it for good.
-  await ann.page.getByRole('link', { name: 'Chat info' }).click()
+  await chatOption(ann.page, 'Chat info')
   await ann.page.getByRole('link', { name: 'Files in this chat' }).click()
   await expect(ann.page.getByRole('heading', { name: 'Files in General' })).toBeVisible()
   const files = ann.page.getByRole('list', { name: 'Files' })
@@ -182,27 +183,27 @@ test('reply, edit, delete, pin, forward, @mention, emoji and typing between two 
   await expect(bao.page.getByRole('banner').getByRole('button', { name: /^Notifications, 1 unread/ })).toBeVisible()
 
   // Bao replies to it; both see the quote.
-  await row(bao.page, 'please review').getByRole('button', { name: 'Reply' }).click()
+  await messageAction(row(bao.page, 'please review'), 'Reply')
   await baoBox.fill('On it')
   await baoBox.press('Enter')
   await expect(row(ann.page, 'On it').getByText('Bao Actions').first()).toBeVisible()
   await expect(row(ann.page, 'On it').locator('blockquote')).toContainText('please review')
 
   // Ann edits her message: Bao sees the new text, marked edited.
-  await row(ann.page, 'please review').first().getByRole('button', { name: 'Edit' }).click()
+  await messageAction(row(ann.page, 'please review').first(), 'Edit')
   await expect(annBox).toHaveValue(/please review/)
   await annBox.fill('Hi Bao, please review the plan')
   await annBox.press('Enter')
   await expect(row(bao.page, 'please review the plan').getByText('(edited)')).toBeVisible()
 
   // Pinned: the pinned list shows it.
-  await row(ann.page, 'please review the plan').first().getByRole('button', { name: 'Pin' }).click()
+  await messageAction(row(ann.page, 'please review the plan').first(), 'Pin')
   await expect(row(ann.page, 'please review the plan').first().getByText('Pinned')).toBeVisible()
-  await bao.page.getByRole('button', { name: 'Pinned messages' }).click()
+  await chatOption(bao.page, 'Show pinned messages')
   await expect(bao.page.getByRole('region', { name: 'Pinned messages' })).toContainText('please review the plan')
 
   // Forwarded to the side room.
-  await row(ann.page, 'please review the plan').first().getByRole('button', { name: 'Forward' }).click()
+  await messageAction(row(ann.page, 'please review the plan').first(), 'Forward')
   await ann.page.getByRole('region', { name: 'Forward to' }).getByRole('button', { name: 'Side room' }).click()
   await bao.page.goto(`/chat/${other._id}`)
   await expect(row(bao.page, 'please review the plan').getByText('Forwarded from Ann Actions')).toBeVisible()
@@ -210,7 +211,7 @@ test('reply, edit, delete, pin, forward, @mention, emoji and typing between two 
   // Deleted for everyone.
   await ann.page.goto(`/chat/${general._id}`)
   ann.page.once('dialog', (dialog) => void dialog.accept())
-  await row(ann.page, 'please review the plan').first().getByRole('button', { name: 'Delete' }).click()
+  await messageAction(row(ann.page, 'please review the plan').first(), 'Delete')
   await expect(messages(ann.page).getByText('This message was deleted', { exact: true })).toHaveCount(1)
   await bao.page.goto(`/chat/${general._id}`)
   await expect(messages(bao.page).getByText('please review the plan')).toHaveCount(0)
@@ -307,7 +308,7 @@ test('at 360 px the chat list and an open chat take the whole width in turn', as
   await expect(messages(page).getByText('From my phone')).toBeVisible()
   // Nothing sticks out sideways.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
-  await page.getByRole('link', { name: 'Back' }).click()
+  await page.getByRole('link', { name: 'Back to chats' }).click()
   await expect(list).toBeVisible()
   await expect(list.getByRole('listitem', { name: 'General' }).getByText('From my phone')).toBeVisible()
 })

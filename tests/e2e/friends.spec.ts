@@ -61,11 +61,12 @@ test('A asks B from B’s profile, B accepts from the drawer, A sees Friends; on
   await expect(refused.getByRole('button', { name: 'Add friend' })).toBeVisible()
   await expect(cuong.page.getByRole('textbox', { name: 'Message' })).toHaveCount(0)
 
-  // Ann, a friend, still gets the chat, and its header says they are friends.
+  // Ann, a friend, still gets the chat; its header leads to Bao's profile (where friendship is managed), not to Unfriend.
   await ann.page.goto(`/${baoInfo.workid}`)
   await expect(ann.page.getByRole('textbox', { name: 'Message' })).toBeVisible()
   const chatHeader = ann.page.locator('header').filter({ has: ann.page.getByRole('heading', { name: 'Bao Friend' }) })
-  await expect(chatHeader.getByText('Friends', { exact: true })).toBeVisible()
+  await expect(chatHeader.getByRole('button', { name: 'Unfriend' })).toHaveCount(0)
+  await expect(chatHeader.getByRole('link', { name: /Bao Friend/ })).toHaveAttribute('href', `/people/${baoInfo.workid}`)
 })
 
 test('a blocked person is refused the chat; the blocker unblocks from the privacy page', async ({ browser }) => {

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test'
 import sharp from 'sharp'
+import { chatOption } from './support/chat'
 import { apiAs, person } from './support/people'
 
 /**
@@ -31,7 +32,7 @@ test('a group in a channel: live in members’ lists, info page, add and remove 
   await expect(ann.page.getByRole('heading', { name: 'Launch' })).toBeVisible()
   await expect(baoList.getByRole('listitem', { name: 'Launch' })).toBeVisible()
 
-  await ann.page.getByRole('link', { name: 'Chat info' }).click()
+  await chatOption(ann.page, 'Chat info')
   await expect(ann.page.getByRole('heading', { name: 'Chat info: Launch' })).toBeVisible()
   const members = ann.page.getByRole('list', { name: 'Members' })
   await expect(members.getByRole('listitem', { name: 'Ann Group' }).getByText('Group creator')).toBeVisible()
@@ -60,7 +61,7 @@ test('a group in a channel: live in members’ lists, info page, add and remove 
   await baoList.getByRole('listitem', { name: 'Launch' }).getByRole('link').click()
   await expect(bao.page.getByPlaceholder('Only admins can send messages here')).toBeDisabled()
   await expect(bao.page.getByRole('button', { name: 'Send' })).toBeDisabled()
-  await bao.page.getByRole('link', { name: 'Chat info' }).click()
+  await chatOption(bao.page, 'Chat info')
   await expect(bao.page.getByRole('checkbox', { name: 'Send messages' })).toBeDisabled()
   await expect(bao.page.getByRole('button', { name: 'Remove Ann Group' })).toHaveCount(0)
 

@@ -60,8 +60,8 @@ const newest = (s: ConversationSnapshot) => messages(s).at(-1)?.seq ?? 0
 const oldest = (s: ConversationSnapshot) => messages(s)[0]?.seq ?? 0
 const last = (s: ConversationSnapshot) => messages(s).at(-1)!
 
-/** Only the history and typing regions move, or only one of the message actions, pinned list or forward picker. */
-const sideIdle = (s: ConversationSnapshot) => s.matches({ action: 'idle', pinned: 'hidden', forward: 'closed' })
+/** Only the history and typing regions move, or only one of the message actions, pinned list, forward picker or actions sheet. */
+const sideIdle = (s: ConversationSnapshot) => s.matches({ action: 'idle', pinned: 'hidden', forward: 'closed', sheet: 'closed' })
 /** The short history, loaded and quiet: where the message actions, the pinned list and the picker are explored. */
 const calm = (s: ConversationSnapshot) =>
   s.matches({ history: 'ready', typing: 'idle' }) &&
@@ -85,12 +85,20 @@ const untouched = (s: ConversationSnapshot) =>
   !messages(s).some((m) => m.is_pin || m.is_deleted || m.message === 'Saved text')
 /** A message action, the pinned list or the picker: explored from a calm chat, one at a time. */
 const sideEvent =
-  (region: 'action' | 'pinned' | 'forward', variants: (s: ConversationSnapshot) => AnyEventObject[]) =>
+  (region: 'action' | 'pinned' | 'forward' | 'sheet', variants: (s: ConversationSnapshot) => AnyEventObject[]) =>
   (s: ConversationSnapshot): AnyEventObject[] => {
-    const others = { action: 'idle', pinned: 'hidden', forward: 'closed' }
+    const others = { action: 'idle', pinned: 'hidden', forward: 'closed', sheet: 'closed' }
     const busy = Object.entries(others).some(([name, initial]) => name !== region && !s.matches({ [name]: initial }))
     return calm(s) && !busy ? variants(s) : []
   }
+
+/** With the sheet open in a calm chat: its message deleted elsewhere (the sheet closes). */
+const sheetDeletion = (s: ConversationSnapshot): AnyEventObject[] => {
+  const open = messages(s).find((m) => m._id === s.context.actionsFor)
+  return open && calm(s) && s.matches({ action: 'idle', pinned: 'hidden', forward: 'closed' })
+    ? [{ type: 'SOCKET_MESSAGE_CHANGED', change: 'deleted', message: withoutLinks({ ...open, message: '', is_deleted: true }) }]
+    : []
+}
 
 /** The messages the test delivered (history pages, catch-ups, live ones of this topic), by id: the oracle for what is shown. */
 const delivered = new WeakMap<object, Set<string>>()
@@ -128,7 +136,17 @@ const list = ({ container }: Kit) => container.querySelector<HTMLElement>('[role
 const rows = (kit: Kit) => [...list(kit).querySelectorAll<HTMLElement>('[role="listitem"]')]
 const rowOf = (kit: Kit, m: Message) => rows(kit).find((row) => row.querySelector('time')?.getAttribute('datetime') === m.created_at)!
 const typingLine = ({ container }: Kit) => container.querySelector('[aria-live="polite"]')!
-const pinnedButton = ({ container }: Kit) => container.querySelector('header button[aria-expanded]')!
+const sheetOf = () => document.querySelector<HTMLElement>('[role="dialog"]')
+/** A message's "more" button: the phone's (opens the sheet) or the desktop's (a menu); both carry the same name. */
+const moreButton = (kit: Kit, m: Message, kind: 'sheet' | 'menu') =>
+  within(rowOf(kit, m))
+    .getAllByRole('button', { name: `Actions for message from ${m.sender!.name}` })
+    .find((b) => b.hasAttribute('aria-haspopup') === (kind === 'menu'))!
+/** Runs a message action from its desktop menu. */
+const fromMenu = async (kit: Kit, m: Message, action: string) => {
+  await kit.user.click(moreButton(kit, m, 'menu'))
+  await kit.user.click(kit.screen.getByRole('menuitem', { name: action }))
+}
 const region = ({ container }: Kit, name: string) => container.querySelector<HTMLElement>(`section[aria-label="${name}"]`)
 
 let current: Actor<typeof conversationMachine> | null = null
@@ -178,6 +196,7 @@ describeModel({
       lastDeleted: messages(s).at(-1)?.is_deleted,
       forwarding: s.context.forwarding?._id,
       targets: s.context.forwardTargets.length,
+      actionsFor: s.context.actionsFor,
     }),
   select: 'coverage',
   // Thirteen event types in each of ~1,900 abstract states: more traversal steps than the default bound.
@@ -212,16 +231,19 @@ describeModel({
     RECEIVED: historyEvent((s) => [
       { type: 'RECEIVED', message: msg(newest(s) + 1, { message: `Sent ${newest(s) + 1}`, sender: { ...LAN, _id: ME, name: 'Me' } }) },
     ]),
-    SOCKET_MESSAGE_CHANGED: historyEvent((s) => [
-      ...messages(s)
-        .slice(-1)
-        .map((m) => ({
-          type: 'SOCKET_MESSAGE_CHANGED',
-          change: 'edited',
-          message: withoutLinks({ ...m, message: 'Edited text', edited_at: '2026-03-02T08:00:00.000Z' }),
-        })),
-      { type: 'SOCKET_MESSAGE_CHANGED', change: 'edited', message: withoutLinks(msg(999, { message: 'Unknown' })) },
-    ]),
+    SOCKET_MESSAGE_CHANGED: (s) => [
+      ...sheetDeletion(s),
+      ...historyEvent((s) => [
+        ...messages(s)
+          .slice(-1)
+          .map((m) => ({
+            type: 'SOCKET_MESSAGE_CHANGED',
+            change: 'edited',
+            message: withoutLinks({ ...m, message: 'Edited text', edited_at: '2026-03-02T08:00:00.000Z' }),
+          })),
+        { type: 'SOCKET_MESSAGE_CHANGED', change: 'edited', message: withoutLinks(msg(999, { message: 'Unknown' })) },
+      ])(s),
+    ],
     // The session renewed its token: every file shown is linked with the new one.
     MEDIA_TOKEN: historyEvent((s) => (s.context.mediaToken === 'tok-1' ? [{ type: 'MEDIA_TOKEN', token: 'tok-2' }] : [])),
     // Asked again while one is due, a catch-up is the same one. While history is being fetched it is
@@ -282,6 +304,11 @@ describeModel({
     'xstate.done.actor.loadForwardTargets': [{ type: 'xstate.done.actor.loadForwardTargets', output: TARGETS }],
     FORWARD_TO: sideEvent('forward', () => [{ type: 'FORWARD_TO', topicId: TARGETS[0]!._id }]),
     CANCEL_FORWARD: sideEvent('forward', () => [{ type: 'CANCEL_FORWARD' }]),
+    // The sheet opens on the user's last message or on Lan's before it, and closes.
+    OPEN_ACTIONS: sideEvent('sheet', (s) =>
+      s.matches({ sheet: 'closed' }) ? [last(s), messages(s).at(-2)!].map((m) => ({ type: 'OPEN_ACTIONS', messageId: m._id })) : [],
+    ),
+    CLOSE_ACTIONS: sideEvent('sheet', (s) => (s.matches({ sheet: 'open' }) ? [{ type: 'CLOSE_ACTIONS' }] : [])),
   },
   render: (_, __, actor) => {
     if (routerOf !== actor) {
@@ -329,18 +356,32 @@ describeModel({
       await kit.send(event as never)
     },
     PIN: async (event, kit) => {
-      await kit.user.click(within(rowOf(kit, last(kit.previous))).getByRole('button', { name: event.pin ? 'Pin' : 'Unpin' }))
+      await fromMenu(kit, last(kit.previous), event.pin ? 'Pin' : 'Unpin')
       expect(kit.pending('pinMessage').input).toEqual({ message_id: event.messageId, pin: event.pin })
     },
     DELETE: async (event, kit) => {
-      await kit.user.click(within(rowOf(kit, last(kit.previous))).getByRole('button', { name: 'Delete' }))
+      await fromMenu(kit, last(kit.previous), 'Delete')
       expect(kit.pending('confirmDelete').input).toEqual({ message_id: event.messageId })
     },
     TOGGLE_PINNED: async (_, kit) => {
-      await kit.user.click(kit.screen.getByRole('button', { name: 'Pinned messages' }))
+      await kit.user.click(kit.screen.getByRole('button', { name: 'Chat options' }))
+      const shown = kit.previous.matches({ pinned: 'shown' })
+      await kit.user.click(kit.screen.getByRole('menuitem', { name: shown ? 'Hide pinned messages' : 'Show pinned messages' }))
     },
     FORWARD: async (event, kit) => {
-      await kit.user.click(within(rowOf(kit, event.message as Message)).getByRole('button', { name: 'Forward' }))
+      await fromMenu(kit, event.message as Message, 'Forward')
+    },
+    OPEN_ACTIONS: async (event, kit) => {
+      await kit.user.click(
+        moreButton(
+          kit,
+          messages(kit.previous).find((m) => m._id === event.messageId)!,
+          'sheet',
+        ),
+      )
+    },
+    CLOSE_ACTIONS: async (_, kit) => {
+      await kit.user.click(within(sheetOf()!).getByRole('button', { name: 'Cancel' }))
     },
     FORWARD_TO: async (_, kit) => {
       await kit.user.click(within(kit.screen.getByRole('region', { name: 'Forward to' })).getByRole('button', { name: 'Side room' }))
@@ -435,8 +476,6 @@ describeModel({
     },
     // Plain selectors where the page may hold hundreds of rows; role queries where it holds three.
     'pinned.hidden': (_, kit) => {
-      expect(pinnedButton(kit).textContent).toBe('Pinned messages')
-      expect(pinnedButton(kit).getAttribute('aria-expanded')).toBe('false')
       expect(region(kit, 'Pinned messages')).toBeNull()
     },
     'pinned.loading': (_, kit) => {
@@ -444,7 +483,6 @@ describeModel({
       expect(region(kit, 'Pinned messages')).toBeNull()
     },
     'pinned.shown': (expected, kit) => {
-      expect(kit.screen.getByRole('button', { name: 'Pinned messages' }).getAttribute('aria-expanded')).toBe('true')
       const region = kit.screen.getByRole('region', { name: 'Pinned messages' })
       if (expected.context.pinned.length === 0) expect(region.textContent).toBe('No pinned messages')
       else
@@ -453,6 +491,22 @@ describeModel({
             .getAllByRole('listitem')
             .map((li) => li.textContent),
         ).toEqual(expected.context.pinned.map((m) => `${m.sender?.name}: ${m.message}`))
+    },
+    'sheet.closed': () => {
+      expect(sheetOf()).toBeNull()
+    },
+    'sheet.open': (expected) => {
+      // Not from the machine: the message the test opened, and what a member may do to it (pin: the
+      // topic lets everyone; delete and edit: their own only).
+      const m = messages(expected).find((x) => x._id === expected.context.actionsFor)!
+      const sheet = sheetOf()!
+      expect(within(sheet).getByRole('heading').textContent).toBe(`Message from ${m.sender!.name}`)
+      const mine = m.sender!._id === ME
+      expect(
+        within(sheet)
+          .getAllByRole('button')
+          .map((b) => b.textContent),
+      ).toEqual(['Reply', ...(mine ? ['Edit'] : []), m.is_pin ? 'Unpin' : 'Pin', 'Forward', ...(mine ? ['Delete'] : []), 'Cancel'])
     },
     'forward.closed': (_, kit) => {
       expect(region(kit, 'Forward to')).toBeNull()

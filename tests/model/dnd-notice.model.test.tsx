@@ -1,4 +1,4 @@
-import { expect } from 'vitest'
+import { expect, vi } from 'vitest'
 import { withoutLinks } from '../../contract/message'
 import { connect, dndNoticeMachine } from '../../src/machines/dnd-notice'
 import { DndNotice } from '../../src/ui/attention/dnd-notice'
@@ -43,6 +43,11 @@ describeModel({
       { type: 'xstate.error.actor.notifyAnyway', error: new Error('Too many attempts, please try again later') },
     ],
     // The user's next message here: it may be notified anyway again; theirs elsewhere, or the partner's, not.
+    // The partner changed their do not disturb (asks again); someone else's change is not this chat's.
+    PERSON_DND_CHANGED: [
+      { type: 'PERSON_DND_CHANGED', customer_id: 'partner-1' },
+      { type: 'PERSON_DND_CHANGED', customer_id: 'someone-else' },
+    ],
     SOCKET_NEW_MESSAGE: [
       { type: 'SOCKET_NEW_MESSAGE', message: pushed('me', 'topic-1') },
       { type: 'SOCKET_NEW_MESSAGE', message: pushed('me', 'topic-2') },
@@ -50,6 +55,10 @@ describeModel({
     ],
   },
   serializeState: (s) => JSON.stringify({ value: s.value, until: s.context.until, error: s.context.error }),
+  // Half a minute before UNTIL: its end (DND_ENDS) comes before the minute's recheck.
+  ready: async () => {
+    vi.setSystemTime(Date.parse(UNTIL) - 30_000)
+  },
   render: (snapshot, send) => <DndNotice {...connect(snapshot, send)} name="Minh" />,
   perform: {
     'xstate.done.actor.checkPerson': async (event, kit) => {

@@ -85,6 +85,7 @@ describeModel({
           meId="u-me"
           may={{ pin: true, delete: () => true }}
           onLoadOlder={() => {}}
+          onOpenSheet={() => {}}
           actions={{ onReply: () => {}, onEdit: () => {}, onDelete: () => {}, onPin: () => {}, onForward: () => {} }}
         />
         <RejectedNotices {...view} />

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import type { Socket } from 'socket.io-client'
-import type { Notification, SettingsChangedPayload } from '../../contract'
+import type { Notification, PersonDndChangedPayload, SettingsChangedPayload } from '../../contract'
 import { outbox, scheduledJobs } from '../../server/db/schema'
 import { channelWith, clientId, type Person, person, socketOf } from './chat-fixtures'
 import { call, connected, DATABASE_URL, nextEvent, REDIS_URL, silence, socketFor, startTestServer, type TestServer } from './harness'
@@ -246,6 +246,34 @@ describe('do not disturb and notify anyway', () => {
       dnd: true,
       dnd_until: null,
     })
+  })
+
+  it('turning do not disturb on or off, or changing working hours, reaches the 1:1 partners as PERSON_DND_CHANGED; a group member and a stranger hear nothing', async () => {
+    const [busy, partner, groupmate, stranger] = await Promise.all([
+      person(base, 'Busy one'),
+      person(base, 'Partner'),
+      person(base, 'Groupmate'),
+      person(base, 'Stranger'),
+    ])
+    await dmOf(partner, busy)
+    await channelWith(busy, [groupmate])
+    const [partnerTab, groupmateTab, strangerTab] = await Promise.all([socket(partner), socket(groupmate), socket(stranger)])
+    const writes: [string, () => ReturnType<Person['api']>][] = [
+      ['on', () => busy.api('PUT', 'attention/dnd', { for: '1h' })],
+      ['off', () => busy.api('PUT', 'attention/dnd', { for: 'off' })],
+      ['hours', () => busy.api('PUT', 'attention/settings', { dnd_schedule: { enabled: true, days: [1], start: '09:00', end: '17:00' } })],
+    ]
+    for (const [what, write] of writes) {
+      const heard = nextEvent<PersonDndChangedPayload>(partnerTab, 'PERSON_DND_CHANGED')
+      const quiet = [silence(groupmateTab, 'PERSON_DND_CHANGED'), silence(strangerTab, 'PERSON_DND_CHANGED')]
+      expect((await write()).status, what).toBe(200)
+      expect(await heard, what).toEqual({ customer_id: busy.user._id })
+      expect(await Promise.all(quiet), what).toEqual([true, true])
+    }
+    // Keywords say nothing about do not disturb: no event.
+    const quiet = silence(partnerTab, 'PERSON_DND_CHANGED')
+    await busy.api('PUT', 'attention/settings', { keywords: ['release'] })
+    expect(await quiet).toBe(true)
   })
 
   it('notify anyway reaches a reader in DND once, marked urgent; no one when nobody is in DND', async () => {

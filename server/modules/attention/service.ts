@@ -89,6 +89,19 @@ export function createAttentionService(ctx: AppContext, { notify }: { notify: No
   const now = () => new Date(config.now())
   /** After a write of the user's settings: their other tabs and devices (every socket, every node) load them again. */
   const changed = (userId: string) => realtime.toUser(userId, SOCKET_EVENTS.SETTINGS_CHANGED, { area: 'attention' })
+  /**
+   * After the user's do not disturb or working hours changed: the people they have a 1:1 chat with
+   * (their sockets are in its room) hear PERSON_DND_CHANGED, so a chat open with them shows or drops
+   * its notice at once. One query; the event names the user only.
+   */
+  async function dndChanged(userId: string) {
+    const rows = await db
+      .select({ topicId: topicMembers.topicId })
+      .from(topicMembers)
+      .innerJoin(topics, eq(topics.id, topicMembers.topicId))
+      .where(and(eq(topicMembers.userId, userId), eq(topics.isGroup, 0)))
+    for (const { topicId } of rows) realtime.toTopic(topicId, SOCKET_EVENTS.PERSON_DND_CHANGED, { customer_id: userId })
+  }
   const unsubscribeKey = config.keys.unsubscribe
 
   /**
@@ -334,6 +347,7 @@ export function createAttentionService(ctx: AppContext, { notify }: { notify: No
         else held.delete(userId)
       }
       changed(userId)
+      if (body.dnd_schedule !== undefined || body.time_zone !== undefined) await dndChanged(userId)
       return settings(userId)
     },
 
@@ -342,6 +356,7 @@ export function createAttentionService(ctx: AppContext, { notify }: { notify: No
       const until = dndUntil(option, now(), row?.timeZone ?? 'UTC')
       await upsertSettings(userId, { dndUntil: until ? new Date(until) : null })
       changed(userId)
+      await dndChanged(userId)
       return settings(userId)
     },
 

@@ -5,6 +5,20 @@ import type { ConversationEvent, ForwardTarget, Typist } from './conversation.ty
 
 type Send = (event: ConversationEvent) => void
 
+/** Messages from one sender this close together read as one run: their name and time show once. */
+export const RUN_WINDOW_MS = 5 * 60_000
+
+/** The ids of the messages that continue a run (same sender as the one before, within RUN_WINDOW_MS); the unread divider starts a new run. */
+export function runContinuations(messages: readonly Message[], firstUnreadId: string | null): Set<string> {
+  const continued = new Set<string>()
+  messages.forEach((message, i) => {
+    const before = messages[i - 1]
+    if (!before || message._id === firstUnreadId || !message.sender || before.sender?._id !== message.sender._id) return
+    if (Date.parse(message.created_at) - Date.parse(before.created_at) <= RUN_WINDOW_MS) continued.add(message._id)
+  })
+  return continued
+}
+
 /** What the reader may do to the messages, by their effective role in the topic. */
 export interface MessagePermissions {
   /** The topic lets them pin. */
@@ -18,6 +32,8 @@ export interface ConversationProps {
   /** null: the topic has no name (the view says 'New Message'). */
   title: string | null
   membersCount: number
+  /** A group chat (a 1:1 chat shows no member count). */
+  isGroup: boolean
   meId: string
   may: MessagePermissions
   history: {
@@ -29,6 +45,8 @@ export interface ConversationProps {
     firstUnreadId: string | null
     /** The message the chat was opened on (a search result), once loaded: shown and marked. */
     focusedId: string | null
+    /** Messages that continue their sender's run: shown without name and time. */
+    continued: ReadonlySet<string>
     onRetry: () => void
     onLoadOlder: () => void
   }
@@ -42,6 +60,8 @@ export interface ConversationProps {
   }
   /** The chat picker for a forward; null while closed. `targets` is null while they load. */
   forward: { targets: ForwardTarget[] | null; onForwardTo: (topicId: string) => void; onCancel: () => void } | null
+  /** A message's actions sheet (phones): the message it is open for, or null. */
+  sheet: { message: Message | null; onOpen: (message: Message) => void; onClose: () => void }
   /** The message actions the conversation runs (reply and edit belong to the composer). */
   messageActions: {
     onDelete: (message: Message) => void
@@ -55,10 +75,13 @@ export function connect(snapshot: ConversationSnapshot, send: Send): Conversatio
   const { messages, lastSeenSeq, hasOlder, typists, meId, topic } = snapshot.context
   const status = snapshot.matches({ history: 'loading' }) ? 'loading' : snapshot.matches({ history: 'failed' }) ? 'failed' : 'ready'
   const forwardOpen = !snapshot.matches({ forward: 'closed' })
+  const firstUnreadId = messages.find((m) => m.seq > lastSeenSeq && m.sender?._id !== meId)?._id ?? null
+  const actionsFor = snapshot.matches({ sheet: 'open' }) ? snapshot.context.actionsFor : null
   return {
     topicId: topic._id,
     title: topic.name || null,
     membersCount: topic.members_count,
+    isGroup: topic.is_group,
     meId,
     may: {
       pin: topicAllows(topic, topic.role, 'pin_message'),
@@ -69,8 +92,9 @@ export function connect(snapshot: ConversationSnapshot, send: Send): Conversatio
       messages,
       loadingOlder: snapshot.matches({ history: 'loadingOlder' }),
       hasOlder,
-      firstUnreadId: messages.find((m) => m.seq > lastSeenSeq && m.sender?._id !== meId)?._id ?? null,
+      firstUnreadId,
       focusedId: messages.find((m) => m.seq === snapshot.context.focusSeq)?._id ?? null,
+      continued: runContinuations(messages, firstUnreadId),
       onRetry: () => send({ type: 'RETRY' }),
       onLoadOlder: () => send({ type: 'LOAD_OLDER' }),
     },
@@ -87,6 +111,11 @@ export function connect(snapshot: ConversationSnapshot, send: Send): Conversatio
           onCancel: () => send({ type: 'CANCEL_FORWARD' }),
         }
       : null,
+    sheet: {
+      message: messages.find((m) => m._id === actionsFor) ?? null,
+      onOpen: (message) => send({ type: 'OPEN_ACTIONS', messageId: message._id }),
+      onClose: () => send({ type: 'CLOSE_ACTIONS' }),
+    },
     messageActions: {
       onDelete: (message) => send({ type: 'DELETE', messageId: message._id }),
       onPin: (message) => send({ type: 'PIN', messageId: message._id, pin: !message.is_pin }),

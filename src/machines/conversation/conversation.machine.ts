@@ -39,6 +39,9 @@ import type {
  * pinned: hidden --TOGGLE_PINNED--> loading -> shown --TOGGLE_PINNED--> hidden (a failed load: hidden).
  * forward: closed --FORWARD--> loadingTargets (the user's other chats) -> choosing --FORWARD_TO-->
  *   sending -> closed (a refusal: choosing again); CANCEL_FORWARD closes the picker.
+ * sheet (a message's actions on a phone: its "more" button or a long press): closed --OPEN_ACTIONS-->
+ *   open (the sheet covers the other messages) --CLOSE_ACTIONS, or the message is deleted
+ *   (isActionsMessageDeleted)--> closed.
  */
 export const PAGE = 20
 export const TYPING_WINDOW_MS = 4_000
@@ -99,6 +102,8 @@ export const conversationMachine = setup({
     forwardMessage: fromPromise<Message[], ForwardInput>(notProvided('forwardMessage')),
   },
   guards: {
+    /** The message whose actions are open was deleted (here or pushed). */
+    isActionsMessageDeleted: ({ context }) => context.messages.some((m) => m._id === context.actionsFor && m.is_deleted),
     hasOlder: ({ context }) => context.hasOlder,
     catchUpDue: ({ context }) => context.catchUpDue,
     /** A message, or someone typing, in this chat. */
@@ -157,6 +162,8 @@ export const conversationMachine = setup({
     setForwarding: assign({ forwarding: ({ context, event }) => (event.type === 'FORWARD' ? event.message : context.forwarding) }),
     setForwardTargets: assign({ forwardTargets: (_, params: { targets: ForwardTarget[] }) => params.targets }),
     closeForward: assign({ forwarding: null, forwardTargets: [] }),
+    setActionsFor: assign({ actionsFor: ({ event }) => (event.type === 'OPEN_ACTIONS' ? event.messageId : null) }),
+    clearActionsFor: assign({ actionsFor: null }),
   },
   delays: { TYPING_WINDOW: TYPING_WINDOW_MS },
 }).createMachine({
@@ -174,6 +181,7 @@ export const conversationMachine = setup({
     deletingId: null,
     forwarding: null,
     forwardTargets: [],
+    actionsFor: null,
   }),
   type: 'parallel',
   on: {
@@ -348,6 +356,16 @@ export const conversationMachine = setup({
             onDone: { target: 'closed', actions: 'closeForward' },
             onError: 'choosing',
           },
+        },
+      },
+    },
+    sheet: {
+      initial: 'closed',
+      states: {
+        closed: { on: { OPEN_ACTIONS: { target: 'open', actions: 'setActionsFor' } } },
+        open: {
+          always: { guard: 'isActionsMessageDeleted', target: 'closed', actions: 'clearActionsFor' },
+          on: { CLOSE_ACTIONS: { target: 'closed', actions: 'clearActionsFor' } },
         },
       },
     },

@@ -39,6 +39,8 @@ export interface ConversationContext extends ConversationInput {
   /** The message being forwarded, and the chats it may go to. */
   forwarding: Message | null
   forwardTargets: ForwardTarget[]
+  /** The message whose actions sheet is open. */
+  actionsFor: string | null
 }
 
 export type ConversationEvent =
@@ -67,6 +69,9 @@ export type ConversationEvent =
   | { type: 'FORWARD'; message: Message }
   | { type: 'FORWARD_TO'; topicId: string }
   | { type: 'CANCEL_FORWARD' }
+  /** Opens a message's actions (a phone's sheet: its "more" button or a long press). */
+  | { type: 'OPEN_ACTIONS'; messageId: string }
+  | { type: 'CLOSE_ACTIONS' }
 
 /** What the injected actors take. */
 export type EditInput = EditMessageBody

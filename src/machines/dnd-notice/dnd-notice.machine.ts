@@ -11,7 +11,11 @@ import type { DndNoticeContext, DndNoticeEvent, DndNoticeInput, NotifyAnywayResu
  *   away.idle --NOTIFY--> away.notifying --done--> away.notified; --error--> away.idle with the message
  *   away.notified --a message the user sent in this chat (SOCKET_NEW_MESSAGE; isMineHere)--> away.idle
  *     (a new message may be notified anyway too)
- *   clear | away --a minute later (RECHECK_INTERVAL)--> checking (their do not disturb may have begun or ended)
+ *   clear | away --the partner changed their do not disturb or working hours (PERSON_DND_CHANGED; isPartner)--> checking
+ *     (at once: the notice shows or goes while the chat is open)
+ *   clear --a minute later (RECHECK_INTERVAL)--> checking (their working hours may have begun)
+ *   away --at the end of their do not disturb, or a minute later when it ends later or has no end
+ *     (DND_ENDS)--> checking (it ended, or their working hours began)
  *
  * Pure: `checkPerson` (GET attention/person) and `notifyAnyway` (POST attention/notify-anyway) are injected.
  */
@@ -34,6 +38,8 @@ export const dndNoticeMachine = setup({
     /** A message the user sent in this chat (here or on another device). */
     isMineHere: ({ context, event }) =>
       event.type === 'SOCKET_NEW_MESSAGE' && event.message.topic_id === context.topicId && event.message.sender?._id === context.meId,
+    /** The change is the partner's (not someone else the user chats with). */
+    isPartner: ({ context, event }) => event.type === 'PERSON_DND_CHANGED' && event.customer_id === context.partnerId,
   },
   actions: {
     setUntil: assign(({ event }) => ({ until: outputOf<PersonAttention>(event).dnd_until })),
@@ -41,7 +47,12 @@ export const dndNoticeMachine = setup({
     setNotified: assign(({ event }) => ({ notified: outputOf<NotifyAnywayResult>(event).notified })),
     setError: assign(({ event }) => ({ error: errorTextOf(event) })),
   },
-  delays: { RECHECK_INTERVAL: RECHECK_MS },
+  delays: {
+    RECHECK_INTERVAL: RECHECK_MS,
+    /** Away: until the end of their do not disturb when it comes within the minute (at once when past), else the minute's recheck. */
+    DND_ENDS: ({ context }) =>
+      context.until === null ? RECHECK_MS : Math.min(RECHECK_MS, Math.max(0, Date.parse(context.until) - Date.now())),
+  },
 }).createMachine({
   id: 'dndNotice',
   context: ({ input }) => ({ ...input, until: null, notified: null, error: null }),
@@ -57,11 +68,13 @@ export const dndNoticeMachine = setup({
       },
     },
     clear: {
+      on: { PERSON_DND_CHANGED: { guard: 'isPartner', target: 'checking' } },
       after: { RECHECK_INTERVAL: 'checking' },
     },
     away: {
       initial: 'idle',
-      after: { RECHECK_INTERVAL: 'checking' },
+      on: { PERSON_DND_CHANGED: { guard: 'isPartner', target: 'checking' } },
+      after: { DND_ENDS: 'checking' },
       states: {
         idle: {
           on: { NOTIFY: { target: 'notifying', actions: 'clearError' } },

@@ -1,5 +1,5 @@
 import type { NotifyAnywayResult, PersonAttention } from '../../../contract/attention'
-import type { NewMessagePayload } from '../../../contract/socket'
+import type { NewMessagePayload, PersonDndChangedPayload } from '../../../contract/socket'
 
 export type { NotifyAnywayResult, PersonAttention }
 
@@ -23,3 +23,5 @@ export type DndNoticeEvent =
   | { type: 'NOTIFY' }
   /** The socket's NEW_MESSAGE, of any chat: one the user sent here may be notified anyway too. */
   | ({ type: 'SOCKET_NEW_MESSAGE' } & NewMessagePayload)
+  /** The socket's PERSON_DND_CHANGED, of anyone the user has a 1:1 chat with: the partner's asks again. */
+  | ({ type: 'PERSON_DND_CHANGED' } & PersonDndChangedPayload)

@@ -3,7 +3,7 @@ import type { ConversationProps, MessagePermissions } from '../../machines/conve
 import type { OutboxProps, PendingMessage } from '../../machines/outbox'
 import { MessageList } from './message-list'
 import { LoadFailed } from '../load-failed'
-import type { MessageActions } from './message-row'
+import type { MessageActions } from './message-actions'
 
 export interface ConversationHistoryProps {
   history: ConversationProps['history']
@@ -12,10 +12,11 @@ export interface ConversationHistoryProps {
   meId: string
   may: MessagePermissions
   actions: MessageActions
+  onOpenSheet: ConversationProps['sheet']['onOpen']
 }
 
 /** The conversation machine's history as the open chat shows it: loading, failed, or the list; then who is typing. */
-export function ConversationHistory({ history, typists, pending, meId, may, actions }: ConversationHistoryProps) {
+export function ConversationHistory({ history, typists, pending, meId, may, actions, onOpenSheet }: ConversationHistoryProps) {
   return (
     <>
       {history.status === 'loading' ? (
@@ -32,12 +33,14 @@ export function ConversationHistory({ history, typists, pending, meId, may, acti
           pending={pending}
           firstUnreadId={history.firstUnreadId}
           focusedId={history.focusedId}
+          continued={history.continued}
           hasOlder={history.hasOlder}
           loadingOlder={history.loadingOlder}
           meId={meId}
           may={may}
           onLoadOlder={history.onLoadOlder}
           actions={actions}
+          onOpenSheet={onOpenSheet}
         />
       )}
       <p aria-live="polite" className="h-5 shrink-0 px-4 text-xs text-slate-500">

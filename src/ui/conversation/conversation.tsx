@@ -1,58 +1,44 @@
 import type { ReactNode } from 'react'
-import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { ComposerProps } from '../../machines/composer'
 import type { ConversationProps } from '../../machines/conversation'
 import type { OutboxProps } from '../../machines/outbox'
+import { type ChatPerson, ChatHeader } from './chat-header'
 import { Composer } from './composer'
 import { ConversationHistory, RejectedNotices } from './conversation-history'
+import { MessageActionsSheet } from './message-actions'
 
 export interface ConversationViewProps {
   conversation: ConversationProps
   composer: ComposerProps
   /** The topic's messages in the outbox (those the conversation does not show yet). */
   outbox: OutboxProps
-  /** In a 1:1 chat: the partner's friend buttons. */
-  headerActions?: ReactNode
+  /** In a 1:1 chat: the other person (the header links to their profile). */
+  person?: ChatPerson | null
   /** The header's notification bell (level and mute). */
   bell?: ReactNode
   /** Above the composer: e.g. the other person is in do not disturb. */
   notice?: ReactNode
 }
 
-/** The open chat: header, pinned messages, history, refused messages, the forward picker and the message box. */
-export function Conversation({ conversation, composer, outbox, headerActions, bell, notice }: ConversationViewProps) {
+/** The open chat: header, pinned messages, history, refused messages, the forward picker, a message's actions sheet and the message box. */
+export function Conversation({ conversation, composer, outbox, person = null, bell, notice }: ConversationViewProps) {
   const { t } = useLingui()
-  const { pinned, forward } = conversation
+  const { pinned, forward, sheet } = conversation
   const title = conversation.title ?? t`New Message`
+  const actions = { ...composer.messageActions, ...conversation.messageActions }
   return (
     <div className="flex h-full min-h-0 flex-col bg-white">
-      <header className="flex h-14 shrink-0 items-center gap-2 border-b border-slate-200 px-3">
-        <Link to="/chat/default" className="rounded px-2 py-1 text-sm text-slate-600 hover:bg-slate-100 md:hidden">
-          <Trans>Back</Trans>
-        </Link>
-        <h1 className="min-w-0 flex-1 truncate text-base font-semibold text-slate-900">{title}</h1>
-        <span className="hidden text-xs text-slate-500 sm:inline">
-          <Trans>{conversation.membersCount} members</Trans>
-        </span>
-        {headerActions ? <div className="hidden sm:block">{headerActions}</div> : null}
-        {bell}
-        <Link
-          to="/chat/info/$topicId"
-          params={{ topicId: conversation.topicId }}
-          className="rounded px-2 py-1 text-sm text-slate-600 hover:bg-slate-100"
-        >
-          <Trans>Chat info</Trans>
-        </Link>
-        <button
-          type="button"
-          onClick={pinned.onToggle}
-          aria-expanded={pinned.shown}
-          className="rounded px-2 py-1 text-sm text-slate-600 hover:bg-slate-100"
-        >
-          <Trans>Pinned messages</Trans>
-        </button>
-      </header>
+      <ChatHeader
+        topicId={conversation.topicId}
+        title={title}
+        isGroup={conversation.isGroup}
+        membersCount={conversation.membersCount}
+        person={person}
+        bell={bell}
+        pinnedShown={pinned.shown}
+        onTogglePinned={pinned.onToggle}
+      />
       {pinned.shown ? (
         <section
           aria-label={t`Pinned messages`}
@@ -79,12 +65,22 @@ export function Conversation({ conversation, composer, outbox, headerActions, be
         pending={outbox.pending}
         meId={conversation.meId}
         may={conversation.may}
-        actions={{ ...composer.messageActions, ...conversation.messageActions }}
+        actions={actions}
+        onOpenSheet={sheet.onOpen}
       />
       <RejectedNotices rejected={outbox.rejected} onDismiss={outbox.onDismiss} />
       {forward ? <ForwardPicker {...forward} /> : null}
       {notice}
       <Composer {...composer} />
+      {sheet.message ? (
+        <MessageActionsSheet
+          message={sheet.message}
+          mine={sheet.message.sender?._id === conversation.meId}
+          may={conversation.may}
+          actions={actions}
+          onClose={sheet.onClose}
+        />
+      ) : null}
     </div>
   )
 }

@@ -4,7 +4,8 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import type { Message } from '../../../contract/message'
 import type { PendingMessage } from '../../machines/outbox'
 import type { MessagePermissions } from '../../machines/conversation'
-import { type MessageActions, MessageRow, PendingRow } from './message-row'
+import type { MessageActions } from './message-actions'
+import { MessageRow, PendingRow } from './message-row'
 
 type Row = { kind: 'message'; message: Message } | { kind: 'pending'; pending: PendingMessage } | { kind: 'divider' }
 
@@ -14,14 +15,19 @@ export interface MessageListProps {
   firstUnreadId: string | null
   /** The message the chat was opened on: kept in view and marked. */
   focusedId?: string | null
+  /** Messages that continue their sender's run (no name and time). */
+  continued?: ReadonlySet<string>
   hasOlder: boolean
   loadingOlder: boolean
   meId: string
   may: MessagePermissions
   actions: MessageActions
   onLoadOlder: () => void
+  /** Opens a message's actions sheet (phones: its "more" button or a long press). */
+  onOpenSheet: (message: Message) => void
 }
 
+const NO_RUNS: ReadonlySet<string> = new Set()
 const NEAR_TOP_PX = 200
 const AT_BOTTOM_PX = 80
 
@@ -31,19 +37,22 @@ const keyOf = (row: Row) =>
 /**
  * The messages, virtualised: only the rows in view (and a few around) are in the page. Scrolling
  * near the top loads older pages; the view stays where it was when they arrive, follows new
- * messages while at the bottom, and otherwise offers a jump to the latest.
+ * messages while at the bottom, and otherwise offers a jump to the latest. A short conversation sits
+ * at the bottom, its newest message just above the composer.
  */
 export function MessageList({
   messages,
   pending,
   firstUnreadId,
   focusedId = null,
+  continued = NO_RUNS,
   hasOlder,
   loadingOlder,
   meId,
   may,
   actions,
   onLoadOlder,
+  onOpenSheet,
 }: MessageListProps) {
   const { t } = useLingui()
   const scrollRef = useRef<HTMLDivElement>(null)
@@ -105,7 +114,7 @@ export function MessageList({
         onWheel={releaseFocus}
         onTouchStart={releaseFocus}
         onKeyDown={releaseFocus}
-        className="h-full overflow-y-auto"
+        className="flex h-full flex-col overflow-y-auto"
         data-testid="message-scroller"
       >
         {loadingOlder ? (
@@ -113,7 +122,12 @@ export function MessageList({
             <Trans>Loading older messages…</Trans>
           </p>
         ) : null}
-        <div role="list" aria-label={t`Messages`} style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        <div
+          role="list"
+          aria-label={t`Messages`}
+          className="mt-auto shrink-0"
+          style={{ height: virtualizer.getTotalSize(), position: 'relative' }}
+        >
           {virtualizer.getVirtualItems().map((item) => {
             const row = rows[item.index]!
             return (
@@ -135,7 +149,14 @@ export function MessageList({
                 ) : row.kind === 'pending' ? (
                   <PendingRow pending={row.pending} />
                 ) : (
-                  <MessageRow message={row.message} mine={row.message.sender?._id === meId} may={may} actions={actions} />
+                  <MessageRow
+                    message={row.message}
+                    mine={row.message.sender?._id === meId}
+                    continued={continued.has(row.message._id)}
+                    may={may}
+                    actions={actions}
+                    onOpenSheet={() => onOpenSheet(row.message)}
+                  />
                 )}
               </div>
             )

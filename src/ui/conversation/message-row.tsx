@@ -7,14 +7,8 @@ import { Icon } from '../icons'
 import { RichText } from '../rich-text'
 import { chatTime } from '../../services/time-ago'
 import { linkify } from './linkify'
-
-export interface MessageActions {
-  onReply: (message: Message) => void
-  onEdit: (message: Message) => void
-  onDelete: (message: Message) => void
-  onPin: (message: Message) => void
-  onForward: (message: Message) => void
-}
+import { type MessageActions, MessageMoreButton } from './message-actions'
+import { useLongPress } from './use-long-press'
 
 function Body({ message }: { message: Message }) {
   if (message.is_deleted)
@@ -60,76 +54,67 @@ function Body({ message }: { message: Message }) {
   )
 }
 
-/** One message: sender, time, reply quote, text (links), attachments and its actions. */
+/**
+ * One message: sender and time (once per run: not when it continues the sender's run), reply quote,
+ * text (links), attachments, and its "more" button; a long press on it (touch) opens its actions too.
+ */
 export function MessageRow({
   message,
   mine,
+  continued = false,
   may,
   actions,
+  onOpenSheet,
 }: {
   message: Message
   mine: boolean
+  /** Continues the sender's run: no name and time above it. */
+  continued?: boolean
   may: MessagePermissions
   actions: MessageActions
+  /** Opens this message's actions sheet (phones). */
+  onOpenSheet: () => void
 }) {
   const { t } = useLingui()
-  const action = 'rounded px-1.5 py-0.5 text-xs text-slate-500 hover:bg-slate-200 hover:text-slate-900'
+  const press = useLongPress(onOpenSheet)
+  const edited = message.edited_at && !message.is_deleted
   return (
-    <div className={`group relative flex flex-col px-4 py-1.5 ${mine ? 'items-end' : 'items-start'}`}>
+    <div className={`group flex flex-col px-4 ${continued ? 'pt-0.5' : 'pt-2'} pb-0.5 ${mine ? 'items-end' : 'items-start'}`}>
       <div className="flex items-baseline gap-2 text-xs text-slate-500">
-        <span className="font-semibold text-slate-700">{message.sender?.name ?? t`System`}</span>
-        <time dateTime={message.created_at}>{chatTime(message.created_at)}</time>
-        {message.edited_at && !message.is_deleted ? <Trans>(edited)</Trans> : null}
+        {continued || mine ? null : <span className="font-semibold text-slate-700">{message.sender?.name ?? t`System`}</span>}
+        {/* A run shows its time once; the others keep theirs for screen readers. */}
+        <time dateTime={message.created_at} className={continued ? 'sr-only' : undefined}>
+          {chatTime(message.created_at)}
+        </time>
+        {edited ? <Trans>(edited)</Trans> : null}
         {message.is_pin ? (
           <span className="rounded bg-amber-100 px-1 text-amber-800">
             <Trans>Pinned</Trans>
           </span>
         ) : null}
       </div>
-      <div
-        className={`mt-0.5 max-w-[85%] rounded-2xl px-3 py-2 text-sm sm:max-w-[70%] ${mine ? 'bg-indigo-600 text-white [&_a]:text-white' : 'bg-slate-100 text-slate-900'}`}
-      >
-        {message.forwarded_from !== null ? (
-          <p className="mb-1 text-xs opacity-80">
-            <Trans>Forwarded from {message.forwarded_from}</Trans>
-          </p>
-        ) : null}
-        {message.reply_to ? (
-          <blockquote className="mb-1 border-l-2 border-current pl-2 text-xs opacity-80">
-            <span className="font-semibold">{message.reply_to.sender_name}</span>:{' '}
-            {message.reply_to.deleted ? t`This message was deleted` : message.reply_to.message}
-          </blockquote>
-        ) : null}
-        <Body message={message} />
-      </div>
-      {message.is_deleted ? null : (
-        // In the flow on touch screens; from 768 px it floats over the row's top corner on hover or focus.
+      <div className={`mt-0.5 flex max-w-full items-center gap-1 ${mine ? 'flex-row-reverse' : ''}`}>
         <div
-          className={`flex gap-1 md:absolute md:top-0 md:rounded-md md:border md:border-slate-200 md:bg-white md:p-0.5 md:opacity-0 md:shadow-sm md:group-focus-within:opacity-100 md:group-hover:opacity-100 ${mine ? 'md:left-4' : 'md:right-4'}`}
+          {...(message.is_deleted ? {} : press)}
+          className={`min-w-0 max-w-[85%] rounded-2xl px-3 py-2 text-sm max-md:select-none max-md:[-webkit-touch-callout:none] sm:max-w-[70%] ${mine ? 'bg-indigo-600 text-white [&_a]:text-white' : 'bg-slate-100 text-slate-900'}`}
         >
-          <button type="button" className={action} onClick={() => actions.onReply(message)}>
-            <Trans>Reply</Trans>
-          </button>
-          {mine ? (
-            <button type="button" className={action} onClick={() => actions.onEdit(message)}>
-              <Trans>Edit</Trans>
-            </button>
+          {message.forwarded_from !== null ? (
+            <p className="mb-1 text-xs opacity-80">
+              <Trans>Forwarded from {message.forwarded_from}</Trans>
+            </p>
           ) : null}
-          {may.delete(message) ? (
-            <button type="button" className={action} onClick={() => actions.onDelete(message)}>
-              <Trans>Delete</Trans>
-            </button>
+          {message.reply_to ? (
+            <blockquote className="mb-1 border-l-2 border-current pl-2 text-xs opacity-80">
+              <span className="font-semibold">{message.reply_to.sender_name}</span>:{' '}
+              {message.reply_to.deleted ? t`This message was deleted` : message.reply_to.message}
+            </blockquote>
           ) : null}
-          {may.pin ? (
-            <button type="button" className={action} onClick={() => actions.onPin(message)}>
-              {message.is_pin ? <Trans>Unpin</Trans> : <Trans>Pin</Trans>}
-            </button>
-          ) : null}
-          <button type="button" className={action} onClick={() => actions.onForward(message)}>
-            <Trans>Forward</Trans>
-          </button>
+          <Body message={message} />
         </div>
-      )}
+        {message.is_deleted ? null : (
+          <MessageMoreButton message={message} mine={mine} may={may} actions={actions} onOpenSheet={onOpenSheet} />
+        )}
+      </div>
     </div>
   )
 }

@@ -1,7 +1,9 @@
 import type { FormEvent } from 'react'
 import { Link } from '@tanstack/react-router'
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { ROLES } from '../../../contract/limits'
+import { initialsOf } from '../../machines/session/session.rules'
+import { Avatar } from '../avatar'
 import type { TopicInfoProps } from '../../machines/topic-info'
 import { Alert } from '../alert'
 import { Button } from '../button'
@@ -82,19 +84,29 @@ function MemberList({ count, rows, onRemove, onLeave, busy }: TopicInfoProps['me
   return (
     <section>
       <h2 className="text-sm font-semibold text-slate-900">
-        <Trans>{count} members</Trans>
+        <Plural value={count} one="# member" other="# members" />
       </h2>
       <ul aria-label={t`Members`} className="mt-2 divide-y divide-slate-100 rounded-md border border-slate-200">
-        {rows.map(({ member, groupCreator, channelCreator, canLeave, canRemove }) => (
+        {rows.map(({ member, me, groupCreator, channelCreator, canLeave, canRemove }) => (
           <li key={member._id} aria-label={member.name} className="flex items-center justify-between gap-2 px-3 py-2">
-            <span className="min-w-0">
-              <span className="block truncate text-sm font-medium text-slate-900">{member.name}</span>
-              <span className="flex flex-wrap gap-1 text-xs text-slate-500">
-                {groupCreator ? <span className="rounded bg-indigo-100 px-1 text-indigo-800">{t`Group creator`}</span> : null}
-                {channelCreator ? <span className="rounded bg-emerald-100 px-1 text-emerald-800">{t`Channel creator`}</span> : null}
-                {member.role === ROLES.admin ? <span>{roleLabel(member.role)}</span> : null}
+            <Link
+              to="/people/$workid"
+              params={{ workid: member.workid }}
+              className="flex min-w-0 items-center gap-3 rounded-md hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-600"
+            >
+              <Avatar photoUrl={member.photo_url} initials={initialsOf(member.name)} size={40} />
+              <span className="min-w-0">
+                <span className="block truncate text-sm font-medium text-slate-900">
+                  {member.name}
+                  {me ? <span className="font-normal text-slate-500"> {t`(you)`}</span> : null}
+                </span>
+                <span className="flex flex-wrap gap-1 text-xs text-slate-500">
+                  {groupCreator ? <span className="rounded bg-indigo-100 px-1 text-indigo-800">{t`Group creator`}</span> : null}
+                  {channelCreator ? <span className="rounded bg-emerald-100 px-1 text-emerald-800">{t`Channel creator`}</span> : null}
+                  {member.role === ROLES.admin ? <span>{roleLabel(member.role)}</span> : null}
+                </span>
               </span>
-            </span>
+            </Link>
             {canLeave ? (
               <Button variant="secondary" size="sm" onClick={onLeave} disabled={busy}>
                 <Trans>Leave</Trans>

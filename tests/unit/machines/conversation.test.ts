@@ -2,7 +2,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
 import type { Message } from '../../../contract/message'
 import { withoutLinks } from '../../../contract/message'
-import { connect, conversationMachine, conversationSampleInput, type ConversationTopic } from '../../../src/machines/conversation'
+import {
+  connect,
+  conversationMachine,
+  conversationSampleInput,
+  runContinuations,
+  type ConversationTopic,
+} from '../../../src/machines/conversation'
 import { ROLES } from '../../../contract/limits'
 import { textMessage } from '../../model/support/messages'
 
@@ -377,5 +383,30 @@ describe('conversation connect: what the chat shows', () => {
   it('names the chat, or leaves the name to the view when it has none', () => {
     expect(open(null, { name: 'Launch', members_count: 5 }).props()).toMatchObject({ title: 'Launch', membersCount: 5, topicId: TOPIC })
     expect(open(null, { name: '' }).props().title).toBeNull()
+  })
+})
+
+describe('runs of one sender', () => {
+  const at = (minutes: number) => new Date(Date.UTC(2026, 2, 1, 8, 0) + minutes * 60_000).toISOString()
+  const from = (id: string, minutes: number, extra: Partial<Message> = {}) =>
+    textMessage({
+      _id: `m-${id}-${minutes}`,
+      topic_id: 't',
+      seq: minutes,
+      message: 'x',
+      sender: { _id: id, name: id, workid: id, photo_url: null },
+      created_at: at(minutes),
+      ...extra,
+    })
+
+  it('a message continues the run of the one before from the same sender within 5 minutes', () => {
+    const list = [from('lan', 0), from('lan', 1), from('lan', 6), from('lan', 12), from('bao', 13), from('lan', 14)]
+    // 0 starts; 1 is 1 min later; 6 is 5 min after 1 (still within); 12 is 6 min after 6; bao and lan change sender.
+    expect([...runContinuations(list, null)]).toEqual(['m-lan-1', 'm-lan-6'])
+  })
+
+  it('the unread divider and system messages start a new run', () => {
+    const list = [from('lan', 0), from('lan', 1), textMessage({ ...from('lan', 2), sender: null }), from('lan', 3)]
+    expect([...runContinuations(list, 'm-lan-1')]).toEqual([])
   })
 })

@@ -21,15 +21,15 @@ const pushed = (by: string, topicId: string): DndNoticeEvent => ({
   ),
 })
 
-function start(answers: { dnd: boolean }[]) {
+function start(answers: { dnd: boolean; dnd_until?: string }[]) {
   const checks: number[] = []
   const actor = createActor(
     dndNoticeMachine.provide({
       actors: {
         checkPerson: fromPromise(async (): Promise<PersonAttention> => {
           checks.push(Date.now())
-          const { dnd } = answers[Math.min(checks.length - 1, answers.length - 1)]!
-          return { customer_id: 'partner', dnd, dnd_until: null }
+          const { dnd, dnd_until = null } = answers[Math.min(checks.length - 1, answers.length - 1)]!
+          return { customer_id: 'partner', dnd, dnd_until }
         }),
         notifyAnyway: fromPromise(async () => ({ notified: 1 })),
       },
@@ -75,5 +75,48 @@ describe('dnd notice: a message the user sends may be notified anyway again', ()
     expect(actor.getSnapshot().matches({ away: 'notified' })).toBe(true)
     actor.send(pushed('me', 'topic'))
     expect(actor.getSnapshot().matches({ away: 'idle' })).toBe(true)
+  })
+})
+
+describe('dnd notice: live', () => {
+  const changed = (customerId: string): DndNoticeEvent => ({ type: 'PERSON_DND_CHANGED', customer_id: customerId })
+
+  it('the partner turning do not disturb on or off shows or drops the notice at once; someone else’s change is ignored', async () => {
+    const { actor, checks } = start([{ dnd: false }, { dnd: true }, { dnd: false }])
+    await vi.advanceTimersByTimeAsync(0)
+    expect(actor.getSnapshot().value).toBe('clear')
+    actor.send(changed('someone-else'))
+    expect(checks).toHaveLength(1)
+    actor.send(changed('partner'))
+    await vi.advanceTimersByTimeAsync(0)
+    expect(checks).toHaveLength(2)
+    expect(actor.getSnapshot().matches('away')).toBe(true)
+    actor.send(changed('partner'))
+    await vi.advanceTimersByTimeAsync(0)
+    expect(checks).toHaveLength(3)
+    expect(actor.getSnapshot().value).toBe('clear')
+  })
+
+  it('a do not disturb that ends in 20 s is checked again at its end, not a minute later', async () => {
+    const end = new Date(Date.now() + 20_000).toISOString()
+    const { actor, checks } = start([{ dnd: true, dnd_until: end }, { dnd: false }])
+    await vi.advanceTimersByTimeAsync(0)
+    expect(actor.getSnapshot().matches('away')).toBe(true)
+    await vi.advanceTimersByTimeAsync(19_999)
+    expect(checks).toHaveLength(1)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(checks).toHaveLength(2)
+    expect(actor.getSnapshot().value).toBe('clear')
+  })
+
+  it('an end later than a minute away waits for the minute’s check (no timer beyond it)', async () => {
+    const end = new Date(Date.now() + 3 * 3_600_000).toISOString()
+    const { actor, checks } = start([{ dnd: true, dnd_until: end }])
+    await vi.advanceTimersByTimeAsync(0)
+    await vi.advanceTimersByTimeAsync(59_999)
+    expect(checks).toHaveLength(1)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(checks).toHaveLength(2)
+    expect(actor.getSnapshot().matches('away')).toBe(true)
   })
 })

@@ -52,7 +52,12 @@ const actions = { onReply: noop, onEdit: noop, onDelete: noop, onPin: noop, onFo
 /** What must hold for any rendering of STORED. */
 function expectInert(root: HTMLElement) {
   // Nothing that runs, loads, frames or posts.
-  for (const tag of ['script', 'img', 'iframe', 'svg', 'form', 'input', 'style']) expect(root.querySelector(tag), tag).toBeNull()
+  for (const tag of ['script', 'img', 'iframe', 'form', 'input', 'style']) expect(root.querySelector(tag), tag).toBeNull()
+  // The app's own icons are inside its buttons (the message's "more" button); no other svg.
+  expect(
+    [...root.querySelectorAll('svg')].filter((svg) => !svg.closest('button[aria-label]')),
+    'svg',
+  ).toEqual([])
   for (const element of root.querySelectorAll('*')) {
     for (const attribute of element.attributes) {
       expect(attribute.name, `${element.tagName} ${attribute.name}`).not.toMatch(/^on|^style$|^action$|^src$/i)
@@ -78,7 +83,7 @@ describe('rich text rendered again through the allow-list', () => {
   it('a stored message with <img onerror>, <script> and javascript: links renders inert in the chat', () => {
     const { container } = render(
       <I18nProvider i18n={i18n}>
-        <MessageRow message={message()} mine={false} may={{ pin: false, delete: () => false }} actions={actions} />
+        <MessageRow message={message()} mine={false} may={{ pin: false, delete: () => false }} actions={actions} onOpenSheet={() => {}} />
       </I18nProvider>,
     )
     expectInert(container)
@@ -98,7 +103,13 @@ describe('rich text rendered again through the allow-list', () => {
       '<h2>Plan</h2><ul><li><em>one</em></li><li><u>two</u></li></ul><blockquote>quote</blockquote><pre><code>x &lt; 1</code></pre><p><a href="mailto:a@example.com" target="_blank" rel="noopener noreferrer nofollow">mail</a></p>'
     const { container } = render(
       <I18nProvider i18n={i18n}>
-        <MessageRow message={message({ message: safe })} mine={false} may={{ pin: false, delete: () => false }} actions={actions} />
+        <MessageRow
+          message={message({ message: safe })}
+          mine={false}
+          may={{ pin: false, delete: () => false }}
+          actions={actions}
+          onOpenSheet={() => {}}
+        />
       </I18nProvider>,
     )
     expect(container.querySelector('.prose-sm')?.innerHTML).toBe(safe)

@@ -8,7 +8,6 @@ import { ChatLoading, ChatUnavailable } from '../../../ui/chat-status'
 import { DndNotice } from '../../../ui/attention/dnd-notice'
 import { TopicBell } from '../../../ui/attention/topic-bell'
 import { Conversation } from '../../../ui/conversation/conversation'
-import { PersonFriendActions } from '../-friend-status'
 
 /** ?seq=N opens the chat on that message (a message search result). */
 const searchOf = (search: Record<string, unknown>): { seq?: number } => {
@@ -23,7 +22,7 @@ export const Route = createFileRoute('/_app/chat/$topicId')({
   pendingMs: 0,
   pendingMinMs: 0,
   pendingComponent: ChatLoading,
-  errorComponent: ChatUnavailable,
+  errorComponent: () => <ChatUnavailable />,
   component: TopicPage,
 })
 
@@ -39,16 +38,13 @@ function TopicPage() {
 
 function OpenChat({ topic, meId, focusSeq }: { topic: TopicInfo; meId: string; focusSeq: number | null }) {
   const attention = useAttention()
-  const partner =
-    !topic.is_group && topic.partner_id
-      ? { customerId: topic.partner_id, name: topic.name, photoUrl: topic.photo_url, friendStatus: null }
-      : null
+  const partner = !topic.is_group && topic.partner_id ? topic.customers.find((c) => c._id === topic.partner_id) : undefined
   return (
     <Conversation
       {...useConversation(topic, meId, focusSeq)}
-      headerActions={partner ? <PersonFriendActions key={partner.customerId} input={partner} showBlock={false} /> : null}
+      person={partner ? { workid: partner.workid, photoUrl: topic.photo_url } : null}
       bell={attention ? <TopicBell {...attention.bell(topic._id)} /> : null}
-      notice={partner ? <PartnerDnd topicId={topic._id} partnerId={partner.customerId} name={partner.name} meId={meId} /> : null}
+      notice={partner ? <PartnerDnd topicId={topic._id} partnerId={partner._id} name={topic.name} meId={meId} /> : null}
     />
   )
 }
