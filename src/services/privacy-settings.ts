@@ -5,19 +5,22 @@ import type { User } from '../../contract/user'
 import { connect, privacySettingsMachine, type PrivacyValues, type SaveProfileFieldInput } from '../machines/privacy-settings'
 import * as customer from './api/customer'
 import { sendSession } from './session'
+import { confirmSaved } from './toast'
 
 /**
- * The privacy settings machine as the sidebar layout runs it: a switch saves its one field with
- * PUT customer/update-profile (quiet: the modal says itself when a save failed and switches it
- * back), a saved field refreshes the user, a saved `sounds` reloads the page.
+ * The privacy settings machine as the app runs it: a switch saves its one field with
+ * PUT customer/update-profile (quiet: the switches say themselves when a save failed and switch
+ * it back), a saved field refreshes the user (a saved `sounds` applies from there) and says "Saved".
  */
 export const appPrivacySettingsMachine = privacySettingsMachine.provide({
   actors: {
     saveProfileField: fromPromise<unknown, SaveProfileFieldInput>(({ input }) => customer.updateProfile(input, { quiet: true })),
   },
   actions: {
-    fieldSaved: () => sendSession({ type: 'REFRESH_USER' }),
-    reloadPage: () => window.location.reload(),
+    fieldSaved: () => {
+      sendSession({ type: 'REFRESH_USER' })
+      confirmSaved()
+    },
   },
 })
 
@@ -40,8 +43,8 @@ export function usePrivacySettings(user: User | null) {
 }
 
 /**
- * /account/privacy: the same machine as the modal, opened at once with the account's values and
- * never closed (the page has no OK or Cancel); each switch saves as it is flipped.
+ * /account/privacy and /setting's Sounds: the same machine, opened at once with the account's
+ * values and never closed (a page has no OK or Cancel); each switch saves as it is flipped.
  */
 export function usePrivacyPage(user: User) {
   const actor = useActorRef(appPrivacySettingsMachine, { input: { values: privacyValuesOf(user) } })

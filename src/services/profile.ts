@@ -5,6 +5,7 @@ import { userOf } from '../machines/session/session.connect'
 import { connect, profileMachine, type AvatarFile, type ProfileEvent, type ProfileProps } from '../machines/profile'
 import * as customer from './api/customer'
 import { sendSession, useSession } from './session'
+import { confirmSaved } from './toast'
 
 /** The profile machine with the real calls; what it saves goes back to the session. */
 const appProfileMachine = profileMachine.provide({
@@ -22,7 +23,10 @@ const appProfileMachine = profileMachine.provide({
     }),
   },
   actions: {
-    userSaved: (_, user) => sendSession({ type: 'USER_UPDATED', user }),
+    userSaved: (_, user) => {
+      sendSession({ type: 'USER_UPDATED', user })
+      confirmSaved()
+    },
     reloadUser: () => sendSession({ type: 'REFRESH_USER' }),
   },
 })
