@@ -5,7 +5,6 @@ import { userOf } from '../machines/session/session.connect'
 import { connect, profileMachine, type AvatarFile, type ProfileEvent, type ProfileProps } from '../machines/profile'
 import * as customer from './api/customer'
 import { sendSession, useSession } from './session'
-import { confirmSaved } from './toast'
 
 /** The profile machine with the real calls; what it saves goes back to the session. */
 const appProfileMachine = profileMachine.provide({
@@ -23,10 +22,7 @@ const appProfileMachine = profileMachine.provide({
     }),
   },
   actions: {
-    userSaved: (_, user) => {
-      sendSession({ type: 'USER_UPDATED', user })
-      confirmSaved()
-    },
+    userSaved: (_, user) => sendSession({ type: 'USER_UPDATED', user }),
     reloadUser: () => sendSession({ type: 'REFRESH_USER' }),
   },
 })
