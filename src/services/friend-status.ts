@@ -42,7 +42,8 @@ export function useFriendStatus(input: FriendStatusInput, options: FriendStatusO
   const onRemove = useRef(options.onRemove)
   onRemove.current = options.onRemove
   const machine = useMemo(
-    () => appFriendStatusMachine.provide({ actions: { removeItem: (_, { customerId, outcome }) => onRemove.current?.(customerId, outcome) } }),
+    () =>
+      appFriendStatusMachine.provide({ actions: { removeItem: (_, { customerId, outcome }) => onRemove.current?.(customerId, outcome) } }),
     [],
   )
   const actor = useActorRef(machine, { input })

@@ -71,7 +71,10 @@ test('/log signs out another browser: its calls get 401 at once, its socket is d
 
   // Sign out all the others: only this browser is left, and it still works.
   await ann.page.getByRole('button', { name: 'Sign out all other sessions' }).click()
-  await ann.page.getByRole('group', { name: 'Confirm signing out all other sessions' }).getByRole('button', { name: 'Yes, sign them out' }).click()
+  await ann.page
+    .getByRole('group', { name: 'Confirm signing out all other sessions' })
+    .getByRole('button', { name: 'Yes, sign them out' })
+    .click()
   await expect(sessions.getByRole('listitem')).toHaveCount(1)
   await expect(ann.page.getByRole('status').filter({ hasText: 'Signed out 2 other sessions' })).toBeVisible()
   await ann.page.reload()
@@ -115,7 +118,10 @@ test('/account/storage shows the storage used against the plan, by channel, and 
   const kb = Math.max(1, Math.round(file.size / 1024))
   // Figures from the upload and the freemium plan's 1 GB.
   await expect(ann.page.getByText(`${kb} KB of 1.0 GB used`)).toBeVisible()
-  await expect(ann.page.getByRole('progressbar', { name: 'Storage used' })).toHaveAttribute('aria-valuetext', `${kb} KB of 1.0 GB used (1%)`)
+  await expect(ann.page.getByRole('progressbar', { name: 'Storage used' })).toHaveAttribute(
+    'aria-valuetext',
+    `${kb} KB of 1.0 GB used (1%)`,
+  )
   const design = ann.page.getByRole('list', { name: 'Storage by channel' }).getByRole('listitem', { name: 'Design' })
   await expect(design.getByText('General')).toBeVisible()
   await design.getByRole('link', { name: 'Files of Design' }).click()

@@ -189,7 +189,9 @@ describeModel({
       const question = within(region(kit)).getByRole('group', { name: 'Confirm unfriending Hoa Pham' })
       expect(question.textContent).toContain('Remove Hoa Pham from your friends?')
       // The warning shows exactly when the person takes messages only from friends.
-      expect(question.textContent?.includes('you will no longer be able to message them')).toBe(expected.context.onlyFriendsMessage === true)
+      expect(question.textContent?.includes('you will no longer be able to message them')).toBe(
+        expected.context.onlyFriendsMessage === true,
+      )
       expect(button(kit, 'Unfriend').disabled).toBe(true)
       expect(() => kit.pending('unfriend')).toThrow()
     },

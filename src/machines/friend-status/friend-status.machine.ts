@@ -184,7 +184,10 @@ export const friendStatusMachine = setup({
         input: ({ context }) => ({ customer_id: context.customerId }),
         onDone: {
           target: 'friend',
-          actions: ['becomeFriend', { type: 'removeItem', params: ({ context }) => ({ customerId: context.customerId, outcome: 'accepted' as const }) }],
+          actions: [
+            'becomeFriend',
+            { type: 'removeItem', params: ({ context }) => ({ customerId: context.customerId, outcome: 'accepted' as const }) },
+          ],
         },
         onError: { target: 'incoming', actions: failed('accept') },
       },
@@ -196,7 +199,10 @@ export const friendStatusMachine = setup({
         input: ({ context }) => ({ customer_id: context.customerId }),
         onDone: {
           target: 'stranger',
-          actions: ['becomeStranger', { type: 'removeItem', params: ({ context }) => ({ customerId: context.customerId, outcome: 'rejected' as const }) }],
+          actions: [
+            'becomeStranger',
+            { type: 'removeItem', params: ({ context }) => ({ customerId: context.customerId, outcome: 'rejected' as const }) },
+          ],
         },
         onError: { target: 'incoming', actions: failed('reject') },
       },

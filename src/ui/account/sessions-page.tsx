@@ -129,7 +129,10 @@ function SessionItem({
   const place = session.ip ?? t`unknown address`
   const name = session.device.browser ?? t`Unknown browser`
   return (
-    <li aria-label={session.current ? t`This device` : t`Session on ${name}`} className="flex flex-wrap items-center gap-x-3 gap-y-2 px-3 py-3">
+    <li
+      aria-label={session.current ? t`This device` : t`Session on ${name}`}
+      className="flex flex-wrap items-center gap-x-3 gap-y-2 px-3 py-3"
+    >
       <span className="min-w-48 flex-1">
         <span className="block text-sm font-medium text-slate-900">
           <DeviceKind type={session.device.type} /> · <DeviceName device={session.device} />

@@ -44,17 +44,17 @@ export function ContactListView({
       ) : null}
       {list.empty ? (
         <div className="px-4 py-10 text-center">
-        <p className="text-sm text-slate-600">
-          {list.kind === 'friends' ? (
-            <Trans>No friends yet. Find people by name or Work ID, open their profile and send them a friend request.</Trans>
-          ) : list.kind === 'requests' ? (
-            <Trans>No friend requests.</Trans>
-          ) : list.kind === 'archived' ? (
-            <Trans>No archived friends. Archive a friend to move them here from the Friends tab; they stay your friend.</Trans>
-          ) : (
-            <Trans>You have not blocked anyone.</Trans>
-          )}
-        </p>
+          <p className="text-sm text-slate-600">
+            {list.kind === 'friends' ? (
+              <Trans>No friends yet. Find people by name or Work ID, open their profile and send them a friend request.</Trans>
+            ) : list.kind === 'requests' ? (
+              <Trans>No friend requests.</Trans>
+            ) : list.kind === 'archived' ? (
+              <Trans>No archived friends. Archive a friend to move them here from the Friends tab; they stay your friend.</Trans>
+            ) : (
+              <Trans>You have not blocked anyone.</Trans>
+            )}
+          </p>
           {emptyAction}
         </div>
       ) : null}

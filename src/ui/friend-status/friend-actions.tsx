@@ -35,7 +35,12 @@ function FriendConfirmation({ confirming, name, onlyFriendsMessage, onConfirm, o
   const { t } = useLingui()
   if (confirming === 'unfriend')
     return (
-      <Confirmation label={t`Confirm unfriending ${name}`} confirm={<Trans>Yes, unfriend</Trans>} onConfirm={onConfirm} onCancel={onDismiss}>
+      <Confirmation
+        label={t`Confirm unfriending ${name}`}
+        confirm={<Trans>Yes, unfriend</Trans>}
+        onConfirm={onConfirm}
+        onCancel={onDismiss}
+      >
         <p>
           <Trans>Remove {name} from your friends?</Trans>
         </p>
@@ -49,7 +54,9 @@ function FriendConfirmation({ confirming, name, onlyFriendsMessage, onConfirm, o
   if (confirming === 'block')
     return (
       <Confirmation label={t`Confirm blocking ${name}`} confirm={<Trans>Yes, block</Trans>} onConfirm={onConfirm} onCancel={onDismiss}>
-        <Trans>Block {name}? They can no longer message, call or add you, or find you in search. You can unblock them on the privacy page.</Trans>
+        <Trans>
+          Block {name}? They can no longer message, call or add you, or find you in search. You can unblock them on the privacy page.
+        </Trans>
       </Confirmation>
     )
   return null

@@ -21,7 +21,15 @@ export interface PersonProfileProps {
 }
 
 /** A person's profile: avatar, name, Work ID, Message (their 1:1 chat), and the friend and block buttons. */
-export function PersonProfile({ name, workid, photoUrl, actions, refusal = null, isSelf = false, friendsOnly = false }: PersonProfileProps) {
+export function PersonProfile({
+  name,
+  workid,
+  photoUrl,
+  actions,
+  refusal = null,
+  isSelf = false,
+  friendsOnly = false,
+}: PersonProfileProps) {
   return (
     <section aria-labelledby="person-name" className="mx-auto max-w-xl px-4 py-8 sm:px-6">
       <div className="flex flex-col items-center gap-3 rounded-lg border border-slate-200 bg-white p-6 text-center">

@@ -50,7 +50,11 @@ export function SearchBox(props: SearchProps & { variant: 'inline' | 'popover' |
   if (variant !== 'popover')
     return (
       // Below 640px the header has no room for it: the global search (the button) finds people too.
-      <div className={variant === 'field' ? 'relative mx-auto w-full max-w-sm text-left' : 'relative hidden min-w-0 flex-1 sm:block sm:max-w-72'}>
+      <div
+        className={
+          variant === 'field' ? 'relative mx-auto w-full max-w-sm text-left' : 'relative hidden min-w-0 flex-1 sm:block sm:max-w-72'
+        }
+      >
         {input}
         {open && props.status !== 'idle' ? (
           <Dropdown {...props} className="absolute top-full left-0 z-30 mt-1 w-[min(24rem,calc(100vw-1.5rem))]" />

@@ -25,7 +25,14 @@ export function TrashedFileActions({
   return (
     <Popover className="contents">
       <span className="flex shrink-0 gap-2">
-        <Button variant="secondary" size="sm" onClick={onRestore} disabled={disabled} aria-busy={busy || undefined} aria-label={t`Restore ${name}`}>
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={onRestore}
+          disabled={disabled}
+          aria-busy={busy || undefined}
+          aria-label={t`Restore ${name}`}
+        >
           <Trans>Restore</Trans>
         </Button>
         <PopoverButton className={buttonClass('danger', 'sm')} disabled={disabled} aria-label={t`Delete ${name} forever`}>

@@ -127,7 +127,9 @@ describe('the app privacy settings machine', () => {
       await waitFor(actor, (s) => s.matches({ open: 'idle' }))
       expect(calls.list).toEqual(['updateProfile {"only_friend_chat":1} (quiet)'])
       expect(sent).toEqual([{ type: 'REFRESH_USER' }])
-      expect(shown.map((toast) => [toast.tone, typeof toast.text === 'string' ? toast.text : toast.text.message])).toEqual([['success', 'Saved']])
+      expect(shown.map((toast) => [toast.tone, typeof toast.text === 'string' ? toast.text : toast.text.message])).toEqual([
+        ['success', 'Saved'],
+      ])
 
       actor.send({ type: 'TOGGLE', field: 'sounds' })
       await waitFor(actor, (s) => s.matches({ open: 'idle' }))
