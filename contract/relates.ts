@@ -30,6 +30,8 @@ export const person = contactItem.extend({
   incoming: z.boolean(),
   /** The caller blocked them. */
   blocked: z.boolean(),
+  /** They take messages only from friends: a stranger's Message would be refused (and unfriending them ends the chat). */
+  only_friends_message: z.boolean(),
 })
 export type Person = z.infer<typeof person>
 

@@ -16,6 +16,7 @@ import * as api from './api/attention'
 import { showBrowserNotification } from './browser-notifications'
 import { failingWithMessage } from './failure'
 import { onSocketConnect, onSocketEvent } from './socket'
+import { confirmSaved } from './toast'
 
 /**
  * The attention machine as the app runs it: one actor per signed-in user (started by the sidebar
@@ -30,7 +31,10 @@ export const appAttentionMachine = attentionMachine.provide({
     save: fromPromise<AttentionSaved, AttentionSave>(async ({ input }) => {
       if (input.kind === 'topic') return { kind: 'topic', topic: await failingWithMessage(api.setTopicAttention(input.body)) }
       if (input.kind === 'dnd') return { kind: 'settings', settings: await failingWithMessage(api.setDnd(input.body.for)) }
-      return { kind: 'settings', settings: await failingWithMessage(api.updateAttentionSettings(input.body)) }
+      const settings = await failingWithMessage(api.updateAttentionSettings(input.body))
+      // The settings page's Save: say it saved (the bell and DND menus show their own result).
+      confirmSaved()
+      return { kind: 'settings', settings }
     }),
   },
 })

@@ -30,7 +30,6 @@ export const PART_SOURCES: Record<Exclude<CatalogPart, 'app'>, readonly string[]
     'src/routes/_app',
     'src/ui/notification-badge/',
     'src/ui/onboarding/',
-    'src/ui/privacy-settings/',
     'src/ui/account/',
     'src/ui/settings/',
   ],

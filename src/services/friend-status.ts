@@ -30,7 +30,7 @@ const appFriendStatusMachine = friendStatusMachine.provide({
 
 export interface FriendStatusOptions {
   /** The item answered in place leaves its list (a request accepted or rejected, a person unblocked). */
-  onRemove?: (customerId: string) => void
+  onRemove?: (customerId: string, outcome: 'accepted' | 'rejected' | 'unblocked') => void
 }
 
 /**
@@ -42,7 +42,8 @@ export function useFriendStatus(input: FriendStatusInput, options: FriendStatusO
   const onRemove = useRef(options.onRemove)
   onRemove.current = options.onRemove
   const machine = useMemo(
-    () => appFriendStatusMachine.provide({ actions: { removeItem: (_, { customerId }) => onRemove.current?.(customerId) } }),
+    () =>
+      appFriendStatusMachine.provide({ actions: { removeItem: (_, { customerId, outcome }) => onRemove.current?.(customerId, outcome) } }),
     [],
   )
   const actor = useActorRef(machine, { input })

@@ -32,4 +32,5 @@ export const friendInputOf = (person: Person) => ({
   friendStatus: person.friend_status,
   incoming: person.incoming,
   blocked: person.blocked,
+  onlyFriendsMessage: person.only_friends_message,
 })

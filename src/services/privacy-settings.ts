@@ -5,19 +5,23 @@ import type { User } from '../../contract/user'
 import { connect, privacySettingsMachine, type PrivacyValues, type SaveProfileFieldInput } from '../machines/privacy-settings'
 import * as customer from './api/customer'
 import { sendSession } from './session'
+import { confirmSaved } from './toast'
 
 /**
- * The privacy settings machine as /account/privacy runs it: a switch saves its one field with
- * PUT customer/update-profile (quiet: the page says itself when a save failed and switches it
- * back), a saved field refreshes the user, a saved `sounds` reloads the page.
+ * The privacy settings machine as /account/privacy and /setting's Sounds run it: a switch saves its
+ * one field with PUT customer/update-profile (quiet: the switches say themselves when a save failed
+ * and switch it back), a saved field refreshes the user (a saved `sounds` applies from there) and
+ * says "Saved".
  */
 export const appPrivacySettingsMachine = privacySettingsMachine.provide({
   actors: {
     saveProfileField: fromPromise<unknown, SaveProfileFieldInput>(({ input }) => customer.updateProfile(input, { quiet: true })),
   },
   actions: {
-    fieldSaved: () => sendSession({ type: 'REFRESH_USER' }),
-    reloadPage: () => window.location.reload(),
+    fieldSaved: () => {
+      sendSession({ type: 'REFRESH_USER' })
+      confirmSaved()
+    },
   },
 })
 
@@ -32,7 +36,7 @@ export function privacyValuesOf(user: User | null | undefined): PrivacyValues {
   }
 }
 
-/** /account/privacy: the switches start from the account's values; each saves as it is flipped. */
+/** /account/privacy and /setting's Sounds: the switches start from the account's values; each saves as it is flipped. */
 export function usePrivacyPage(user: User) {
   const actor = useActorRef(appPrivacySettingsMachine, { input: { values: privacyValuesOf(user) } })
   const snapshot = useSelector(actor, (s) => s)

@@ -56,3 +56,10 @@ export function timeAgo(date: dayjs.ConfigType, now: dayjs.ConfigType = new Date
       return formatDate(date)
   }
 }
+
+const DATE_TIME_FORMATS: Record<Language, string> = { en: 'MMM D, YYYY HH:mm', vi: 'DD/MM/YYYY HH:mm' }
+
+/** A date and a 24-hour time in the given language's order (Vietnamese: day before month). */
+export function formatDateTime(date: dayjs.ConfigType, lang: Language = currentLanguage()): string {
+  return dayjs(date).locale(lang).format(DATE_TIME_FORMATS[lang])
+}

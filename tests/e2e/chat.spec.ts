@@ -97,8 +97,11 @@ test('two people chat live; offline messages arrive once and in order; attachmen
   await ann.page.getByRole('link', { name: 'Files', exact: true }).click()
   await files.getByRole('button', { name: 'Move team-photo.png to trash' }).click()
   await ann.page.getByRole('link', { name: 'Trash' }).click()
-  ann.page.once('dialog', (dialog) => void dialog.accept())
   await ann.page.getByRole('button', { name: 'Delete team-photo.png forever' }).click()
+  await ann.page
+    .getByRole('group', { name: 'Confirm deleting team-photo.png forever' })
+    .getByRole('button', { name: 'Yes, delete forever' })
+    .click()
   await expect(ann.page.getByText('The trash is empty.')).toBeVisible()
   // Bao, a member, opens the channel's files page too.
   await bao.page.goto(`/chat/channel/${channel._id}/storage`)

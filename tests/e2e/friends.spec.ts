@@ -30,20 +30,23 @@ test('A asks B from B’s profile, B accepts from the drawer, A sees Friends; on
   await bell.click()
   const drawer = bao.page.getByRole('dialog', { name: 'Notifications' })
   const request = drawer.getByRole('listitem', { name: 'Ann Friend sent you a friend request' })
-  await expect(request.getByText('Sent you a friend request', { exact: true })).toBeVisible()
+  // The item says who asked once; its buttons do not repeat it.
+  await expect(request.getByText('Sent you a friend request', { exact: true })).toHaveCount(0)
   await request.getByRole('button', { name: 'Accept' }).click()
-  await expect(request).toHaveCount(0)
+  // Accepted: the item stays, saying so, without its buttons.
+  await expect(request.getByText('You are now friends')).toBeVisible()
+  await expect(request.getByRole('button', { name: 'Accept' })).toHaveCount(0)
   await drawer.getByRole('button', { name: 'Close' }).click()
 
   // Ann's profile page turns to Friends as soon as Bao accepts (the accept notification arrives live).
   await expect(profile.getByText('Friends', { exact: true })).toBeVisible()
   await expect(profile.getByRole('button', { name: 'Unfriend' })).toBeVisible()
 
-  // Bao's contacts list Ann, with chat and (not yet available) call.
+  // Bao's contacts list Ann, with chat (no call button before calls exist).
   await bao.page.goto('/contact')
   const annCard = bao.page.getByRole('list', { name: 'Friends' }).getByRole('listitem', { name: 'Ann Friend' })
   await expect(annCard.getByRole('link', { name: 'Chat with Ann Friend' })).toBeVisible()
-  await expect(annCard.getByRole('button', { name: 'Call Ann Friend (not available yet)' })).toBeDisabled()
+  await expect(annCard.getByRole('button', { name: /^Call / })).toHaveCount(0)
 
   // Bao lets only friends message him, on the privacy page.
   await bao.page.goto('/account/privacy')
@@ -60,6 +63,11 @@ test('A asks B from B’s profile, B accepts from the drawer, A sees Friends; on
   await expect(refused.getByRole('alert')).toHaveText('This person only accepts messages from friends. Send them a friend request first.')
   await expect(refused.getByRole('button', { name: 'Add friend' })).toBeVisible()
   await expect(cuong.page.getByRole('textbox', { name: 'Message' })).toHaveCount(0)
+  // His profile says so before any click: no Message link, the reason instead.
+  await cuong.page.goto(`/people/${baoInfo.workid}`)
+  const strangerView = cuong.page.getByRole('region', { name: 'Bao Friend' })
+  await expect(strangerView.getByText('Bao Friend takes messages only from friends. Send a friend request to start a chat.')).toBeVisible()
+  await expect(strangerView.getByRole('link', { name: 'Message' })).toHaveCount(0)
 
   // Ann, a friend, still gets the chat; its header leads to Bao's profile (where friendship is managed), not to Unfriend.
   await ann.page.goto(`/${baoInfo.workid}`)
@@ -79,6 +87,7 @@ test('a blocked person is refused the chat; the blocker unblocks from the privac
   await dung.page.goto(`/people/${emInfo.workid}`)
   const profile = dung.page.getByRole('region', { name: 'Em Blocked' })
   await profile.getByRole('button', { name: 'Block' }).click()
+  await profile.getByRole('group', { name: 'Confirm blocking Em Blocked' }).getByRole('button', { name: 'Yes, block' }).click()
   await expect(profile.getByText('Blocked', { exact: true })).toBeVisible()
 
   await em.page.goto(`/${dungInfo.workid}`)
@@ -105,7 +114,7 @@ test('/contact: a request rejected and one accepted in the Requests tab; the fri
 
   await hoa.page.goto('/contact')
   await expect(
-    hoa.page.getByText('No friends yet. Open someone’s profile from their Work ID and send them a friend request.'),
+    hoa.page.getByText('No friends yet. Find people by name or Work ID, open their profile and send them a friend request.'),
   ).toBeVisible()
   await hoa.page.getByRole('tab', { name: 'Requests' }).click()
   const requests = hoa.page.getByRole('list', { name: 'Friend requests' })

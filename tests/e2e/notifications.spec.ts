@@ -271,10 +271,11 @@ test('120 notifications: the drawer holds only the rows in view, pages 20 at a t
   // All 120 are loaded, far fewer are in the page.
   expect(await items.count()).toBeLessThan(40)
 
-  // The oldest, a friend request, is accepted in place: it leaves the list.
+  // The oldest, a friend request, is accepted in place: it stays, saying so.
   await oldest.getByRole('button', { name: 'Accept' }).click()
-  await expect(oldest).toHaveCount(0)
-  await expect(items.first()).toHaveAttribute('aria-setsize', '119')
+  await expect(oldest.getByText('You are now friends')).toBeVisible()
+  await expect(oldest.getByRole('button', { name: 'Accept' })).toHaveCount(0)
+  await expect(items.first()).toHaveAttribute('aria-setsize', '120')
 
   // Back at the top, a friend request arrives live: it is put first, and rejected in place.
   await wheel(-100_000)
@@ -282,7 +283,7 @@ test('120 notifications: the drawer holds only the rows in view, pages 20 at a t
   await apiAs(bao).post('relates/add-friend', { customer_id: me.user.userId })
   const live = drawer.getByRole('listitem', { name: 'Bao Mentioner sent you a friend request' })
   await expect(items.first()).toHaveAccessibleName('Bao Mentioner sent you a friend request')
-  await expect(live).toHaveAttribute('aria-setsize', '120')
+  await expect(live).toHaveAttribute('aria-setsize', '121')
   await live.getByRole('button', { name: 'Reject' }).click()
   await expect(live).toHaveCount(0)
   await expect(items.first()).toHaveAccessibleName(/ mentioned you in /)

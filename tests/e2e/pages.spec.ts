@@ -58,7 +58,7 @@ test('/log signs out another browser: its calls get 401 at once, its socket is d
   const sessions = ann.page.getByRole('list', { name: 'Active sessions' })
   // The sign-up helper's API login, the UI login of each browser.
   await expect(sessions.getByRole('listitem')).toHaveCount(4)
-  await expect(sessions.getByRole('listitem', { name: 'This browser' })).toHaveCount(1)
+  await expect(sessions.getByRole('listitem', { name: 'This device' })).toHaveCount(1)
   await expect(ann.page.getByRole('list', { name: 'Login history' }).getByRole('listitem')).toHaveCount(4)
 
   // The other browser's session is the newest of the others (most recently used first after this one).
@@ -71,9 +71,14 @@ test('/log signs out another browser: its calls get 401 at once, its socket is d
 
   // Sign out all the others: only this browser is left, and it still works.
   await ann.page.getByRole('button', { name: 'Sign out all other sessions' }).click()
+  await ann.page
+    .getByRole('group', { name: 'Confirm signing out all other sessions' })
+    .getByRole('button', { name: 'Yes, sign them out' })
+    .click()
   await expect(sessions.getByRole('listitem')).toHaveCount(1)
+  await expect(ann.page.getByRole('status').filter({ hasText: 'Signed out 2 other sessions' })).toBeVisible()
   await ann.page.reload()
-  await expect(ann.page.getByRole('list', { name: 'Active sessions' }).getByRole('listitem', { name: 'This browser' })).toBeVisible()
+  await expect(ann.page.getByRole('list', { name: 'Active sessions' }).getByRole('listitem', { name: 'This device' })).toBeVisible()
 })
 
 test('a one-segment typo is a not-found page with a way home; /setting is the settings page', async ({ browser }) => {
@@ -113,7 +118,10 @@ test('/account/storage shows the storage used against the plan, by channel, and 
   const kb = Math.max(1, Math.round(file.size / 1024))
   // Figures from the upload and the freemium plan's 1 GB.
   await expect(ann.page.getByText(`${kb} KB of 1.0 GB used`)).toBeVisible()
-  await expect(ann.page.getByRole('progressbar', { name: 'Storage used' })).toHaveAttribute('value', String(file.size))
+  await expect(ann.page.getByRole('progressbar', { name: 'Storage used' })).toHaveAttribute(
+    'aria-valuetext',
+    `${kb} KB of 1.0 GB used (1%)`,
+  )
   const design = ann.page.getByRole('list', { name: 'Storage by channel' }).getByRole('listitem', { name: 'Design' })
   await expect(design.getByText('General')).toBeVisible()
   await design.getByRole('link', { name: 'Files of Design' }).click()

@@ -58,8 +58,9 @@ describeModel({
     },
     loaded: (_, kit) => {
       // 300 MB of the freemium plan's 1 GB: 29 %.
-      expect(meter(kit).getAttribute('value')).toBe(String(300 * MB))
-      expect(meter(kit).getAttribute('max')).toBe(String(GB))
+      expect(meter(kit).getAttribute('aria-valuenow')).toBe('29')
+      expect(meter(kit).getAttribute('aria-valuetext')).toBe('300.0 MB of 1.0 GB used (29%)')
+      expect((meter(kit).firstElementChild as HTMLElement).style.width).toBe('29%')
       expect(kit.screen.getByText('300.0 MB of 1.0 GB used (29%)')).toBeTruthy()
       const channels = within(kit.screen.getByRole('list', { name: 'Storage by channel' }))
       expect(
@@ -73,7 +74,10 @@ describeModel({
       expect(kit.screen.getByRole('link', { name: 'Open the trash' }).getAttribute('href')).toBe('/account/trash')
     },
     empty: (_, kit) => {
-      expect(meter(kit).getAttribute('value')).toBe('0')
+      // Nothing stored reads 0, with an empty bar.
+      expect(meter(kit).getAttribute('aria-valuenow')).toBe('0')
+      expect(meter(kit).getAttribute('aria-valuetext')).toBe('0 KB of 1.0 GB used (0%)')
+      expect(meter(kit).firstElementChild).toBeNull()
       expect(kit.screen.getByText('No files stored yet. Files you share in chats and channels are counted here.')).toBeTruthy()
       expect(kit.screen.queryByRole('list', { name: 'Storage by channel' })).toBeNull()
     },

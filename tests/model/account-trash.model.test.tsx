@@ -1,4 +1,4 @@
-import { expect, vi } from 'vitest'
+import { expect } from 'vitest'
 import { within } from '@testing-library/react'
 import type { TrashedFile } from '../../contract/pages'
 import { accountTrashMachine, connect, type AccountTrashSnapshot } from '../../src/machines/account-trash'
@@ -93,13 +93,15 @@ describeModel({
     },
     DELETE: async (event, kit) => {
       const name = nameOf(kit.previous, (event as unknown as { mediaId: string }).mediaId)
-      // Deleting for good asks first: a "no" does nothing.
-      const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true)
+      // Deleting for good asks first, in place: Cancel does nothing.
+      const question = () => kit.screen.getByRole('group', { name: `Confirm deleting ${name} forever` })
       await kit.user.click(kit.screen.getByRole('button', { name: `Delete ${name} forever` }))
+      expect(question().textContent).toContain(`Delete ${name} for good? This cannot be undone.`)
+      await kit.user.click(within(question()).getByRole('button', { name: 'Cancel' }))
       expect(kit.actor.getSnapshot().matches('idle')).toBe(true)
+      expect(kit.screen.queryByRole('group', { name: `Confirm deleting ${name} forever` })).toBeNull()
       await kit.user.click(kit.screen.getByRole('button', { name: `Delete ${name} forever` }))
-      expect(confirm).toHaveBeenCalledWith(`Delete ${name} for good? This cannot be undone.`)
-      confirm.mockRestore()
+      await kit.user.click(within(question()).getByRole('button', { name: 'Yes, delete forever' }))
     },
     'xstate.done.actor.changeFile': async (_, kit) => {
       const { mediaId } = kit.pending('changeFile').input as { mediaId: string }

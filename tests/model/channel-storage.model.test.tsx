@@ -1,4 +1,4 @@
-import { expect, vi } from 'vitest'
+import { expect } from 'vitest'
 import { within } from '@testing-library/react'
 import type { StoragePage, StoredFile } from '../../contract/media'
 import { channelStorageMachine, connect, type ChannelStorageSnapshot, type StorageScope } from '../../src/machines/channel-storage'
@@ -154,13 +154,15 @@ describeModel({
     },
     PURGE: async (event, kit) => {
       const name = filesOf(kit.previous).find((f) => f._id === (event as unknown as { mediaId: string }).mediaId)!.name
-      // Deleting for good asks first: a "no" does nothing.
-      const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true)
+      // Deleting for good asks first, in place: Cancel does nothing.
+      const question = () => kit.screen.getByRole('group', { name: `Confirm deleting ${name} forever` })
       await kit.user.click(rowButton(kit, labelOf.PURGE(name)))
+      expect(question().textContent).toContain(`Delete ${name} for good? This cannot be undone.`)
+      await kit.user.click(within(question()).getByRole('button', { name: 'Cancel' }))
       expect(kit.actor.getSnapshot().matches({ open: 'idle' })).toBe(true)
+      expect(kit.screen.queryByRole('group', { name: `Confirm deleting ${name} forever` })).toBeNull()
       await kit.user.click(rowButton(kit, labelOf.PURGE(name)))
-      expect(confirm).toHaveBeenCalledWith(`Delete ${name} for good? This cannot be undone.`)
-      confirm.mockRestore()
+      await kit.user.click(within(question()).getByRole('button', { name: 'Yes, delete forever' }))
     },
     'xstate.done.actor.changeFile': async (_, kit) => {
       const { mediaId } = kit.pending('changeFile').input as { mediaId: string }

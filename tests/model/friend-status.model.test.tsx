@@ -23,6 +23,7 @@ const answer = (friend_status: Person['friend_status'], over: Partial<Person> = 
   friend_status,
   incoming: false,
   blocked: false,
+  only_friends_message: false,
   ...over,
 })
 const done = (id: string, outputs: unknown[]) => outputs.map((output) => ({ type: `xstate.done.actor.${id}`, output }))
@@ -58,6 +59,7 @@ describeModel({
     requested: start(1),
     incoming: start(0, { incoming: true }),
     friend: start(3),
+    'friend taking messages only from friends': start(3, { onlyFriendsMessage: true }),
     blocked: start(0, { blocked: true }),
     unknown: start(null),
   },
@@ -100,6 +102,14 @@ describeModel({
     REJECT: async (_, kit) => kit.user.click(button(kit, 'Reject')),
     UNFRIEND: async (_, kit) => kit.user.click(button(kit, 'Unfriend')),
     BLOCK: async (_, kit) => kit.user.click(button(kit, 'Block')),
+    CONFIRM: async (_, kit) => {
+      const question = within(region(kit)).getByRole('group', { name: /^Confirm (unfriending|blocking) Hoa Pham$/ })
+      await kit.user.click(within(question).getByRole('button', { name: /^Yes, / }))
+    },
+    DISMISS: async (_, kit) => {
+      const question = within(region(kit)).getByRole('group', { name: /^Confirm (unfriending|blocking) Hoa Pham$/ })
+      await kit.user.click(within(question).getByRole('button', { name: 'Cancel' }))
+    },
     UNBLOCK: async (_, kit) => kit.user.click(button(kit, 'Unblock')),
     RETRY: async (_, kit) => kit.user.click(button(kit, 'Retry')),
   },
@@ -128,7 +138,7 @@ describeModel({
       noButton(kit, 'Accept')
       if (kit.previous.matches('rejecting')) {
         expect(kit.actions.removeItem).toHaveBeenCalled()
-        expect(kit.actions.removeItem.mock.calls.at(-1)?.[1]).toEqual({ customerId: 'customer-42' })
+        expect(kit.actions.removeItem.mock.calls.at(-1)?.[1]).toEqual({ customerId: 'customer-42', outcome: 'rejected' })
       }
     },
     sending: (_, kit) => {
@@ -172,8 +182,24 @@ describeModel({
       if (kit.previous.matches('accepting')) {
         // Accepted: the request item leaves its list.
         expect(expected.context.removed).toBe(true)
-        expect(kit.actions.removeItem.mock.calls.at(-1)?.[1]).toEqual({ customerId: 'customer-42' })
+        expect(kit.actions.removeItem.mock.calls.at(-1)?.[1]).toEqual({ customerId: 'customer-42', outcome: 'accepted' })
       }
+    },
+    confirmingUnfriend: (expected, kit) => {
+      const question = within(region(kit)).getByRole('group', { name: 'Confirm unfriending Hoa Pham' })
+      expect(question.textContent).toContain('Remove Hoa Pham from your friends?')
+      // The warning shows exactly when the person takes messages only from friends.
+      expect(question.textContent?.includes('you will no longer be able to message them')).toBe(
+        expected.context.onlyFriendsMessage === true,
+      )
+      expect(button(kit, 'Unfriend').disabled).toBe(true)
+      expect(() => kit.pending('unfriend')).toThrow()
+    },
+    confirmingBlock: (_, kit) => {
+      const question = within(region(kit)).getByRole('group', { name: 'Confirm blocking Hoa Pham' })
+      expect(question.textContent).toContain('Block Hoa Pham?')
+      expect(button(kit, 'Block').disabled).toBe(true)
+      expect(() => kit.pending('block')).toThrow()
     },
     unfriending: (_, kit) => {
       expect(button(kit, 'Unfriend').getAttribute('aria-busy')).toBe('true')

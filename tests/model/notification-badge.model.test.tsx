@@ -134,6 +134,9 @@ describeModel({
         : [],
     // A friend request answered in place: the newest item leaves the list.
     REMOVED: (s) => (drawerOpen(s) && !blurred(s) && s.context.items.length > 0 ? [{ type: 'REMOVED', id: s.context.items[0]!._id }] : []),
+    // A friend request accepted in place: the newest item stays.
+    FRIEND_ACCEPTED: (s) =>
+      drawerOpen(s) && !blurred(s) && s.context.items.length > 0 ? [{ type: 'FRIEND_ACCEPTED', id: s.context.items[0]!._id }] : [],
   },
   spyActions: ['showPush', 'showInApp', 'openTarget'],
   render: (snapshot, send) => {
@@ -226,6 +229,15 @@ describeModel({
       expect(within(drawer(kit)).queryByRole('listitem', { name: entry.message })).toBeNull()
       expect(kit.calls.length).toBe(calls)
     },
+    FRIEND_ACCEPTED: async (event, kit) => {
+      const entry = ledgerOf(kit).items.find((e) => e.id === event.id)!
+      const calls = kit.calls.length
+      await kit.send({ type: 'FRIEND_ACCEPTED', id: event.id })
+      // Still in the drawer, now a friend (3); nothing is saved from here (the server kept it so with the answer).
+      expect(within(drawer(kit)).getByRole('listitem', { name: entry.message })).toBeTruthy()
+      expect(kit.actor.getSnapshot().context.items.find((i) => i._id === event.id)?.friend_status).toBe(3)
+      expect(kit.calls.length).toBe(calls)
+    },
     LOADED: async (event, kit) => {
       const ledger = ledgerOf(kit)
       const known = new Set(ledger.items.map((i) => i.id))
@@ -257,9 +269,10 @@ describeModel({
       const pushes = kit.actions.showPush.mock.calls.length
       const inApp = kit.actions.showInApp.mock.calls.length
       await kit.send({ type: 'DATA', notification: event.notification })
-      // A push only while the window is blurred; the in-app notice only while it has the focus.
+      // A push only while the window is blurred; the in-app notice only while it has the focus and the
+      // drawer is closed (the open drawer shows the item already).
       expect(kit.actions.showPush.mock.calls.length).toBe(pushes + (blurred(kit.previous) ? 1 : 0))
-      expect(kit.actions.showInApp.mock.calls.length).toBe(inApp + (blurred(kit.previous) ? 0 : 1))
+      expect(kit.actions.showInApp.mock.calls.length).toBe(inApp + (blurred(kit.previous) || drawerOpen(kit.previous) ? 0 : 1))
     },
   },
   states: {

@@ -84,6 +84,14 @@ describeModel({
     SIGN_OUT_OTHERS: async (_, kit) => {
       await kit.user.click(button(kit, 'Sign out all other sessions'))
     },
+    CONFIRM: async (_, kit) => {
+      const question = kit.screen.getByRole('group', { name: 'Confirm signing out all other sessions' })
+      await kit.user.click(within(question).getByRole('button', { name: 'Yes, sign them out' }))
+    },
+    CANCEL: async (_, kit) => {
+      const question = kit.screen.getByRole('group', { name: 'Confirm signing out all other sessions' })
+      await kit.user.click(within(question).getByRole('button', { name: 'Cancel' }))
+    },
     'xstate.done.actor.signOutSession': async (_, kit) => {
       const { sessionId } = kit.pending('signOutSession').input as { sessionId: string }
       const before = rowNames(kit)
@@ -94,7 +102,7 @@ describeModel({
     },
     'xstate.done.actor.signOutOthers': async (_, kit) => {
       await kit.resolve('signOutOthers', { revoked: 2 })
-      expect(rowNames(kit)).toEqual(['This browser'])
+      expect(rowNames(kit)).toEqual(['This device'])
     },
   },
   states: {
@@ -110,8 +118,14 @@ describeModel({
       const sessions = expected.context.list!.sessions
       const names = rowNames(kit)
       // This browser first, then the others in the server's order; each once.
-      expect(names).toEqual(['This browser', ...sessions.filter((x) => !x.current).map((x) => `Session on ${x.device.browser}`)])
-      expect(within(list(kit)!).getAllByText('This browser')).toHaveLength(1)
+      expect(names).toEqual(['This device', ...sessions.filter((x) => !x.current).map((x) => `Session on ${x.device.browser}`)])
+      expect(within(list(kit)!).getAllByText('This device')).toHaveLength(1)
+      // Each row names its device kind (from the User-Agent's platform type, not from this code's table).
+      const kinds: Record<string, string> = { mobile: 'Phone', desktop: 'Computer' }
+      for (const kind of ['mobile', 'desktop'])
+        expect(within(list(kit)!).queryAllByText(new RegExp(`^${kinds[kind]} · `))).toHaveLength(
+          sessions.filter((x) => x.device.type === kind).length,
+        )
       expect(kit.screen.queryByRole('button', { name: 'Sign out Chrome 140' })).toBeNull()
       for (const x of sessions)
         expect(kit.screen.getByText(new RegExp(`From ${(x.ip ?? 'unknown address').replace(/\./g, '\\.')}`))).toBeTruthy()
@@ -120,7 +134,14 @@ describeModel({
       if (expected.context.error) expect(kit.screen.getByRole('alert').textContent).toBe(expected.context.error)
       else expect(kit.screen.queryByRole('alert')).toBeNull()
     },
+    'ready.confirmingOthers': (expected, kit) => {
+      const others = expected.context.list!.sessions.filter((x) => !x.current).length
+      const question = kit.screen.getByRole('group', { name: 'Confirm signing out all other sessions' })
+      expect(question.textContent).toContain(`Sign out ${others} other session`)
+      expect(button(kit, 'Sign out all other sessions').disabled).toBe(true)
+    },
     'ready.idle': (_, kit) => {
+      expect(kit.screen.queryByRole('group', { name: 'Confirm signing out all other sessions' })).toBeNull()
       for (const b of kit.screen.queryAllByRole<HTMLButtonElement>('button')) expect(b.disabled).toBe(false)
     },
     'ready.signingOut': (expected, kit) => {

@@ -207,6 +207,16 @@ describe('storage summary and trash (/account/storage, /account/trash)', () => {
   })
 })
 
+describe('storage of a new account', () => {
+  it('reports 0 bytes used and no channels before any file is shared', async () => {
+    const fresh = await verifiedPerson(server, 'Fresh')
+    const summary = (await fresh.api('GET', 'media/storage-summary')).body.result as { used: number; quota: number; channels: unknown[] }
+    expect(summary.used).toBe(0)
+    expect(summary.quota).toBe(1024 ** 3)
+    expect(summary.channels).toEqual([])
+  })
+})
+
 describe('support chat', () => {
   const key = DEFAULT_SUPPORT_API_KEY
   it('gives each customer one chat with the desk (the same on every call), the desk acknowledges a message once, and the desk account sees it', async () => {

@@ -53,6 +53,7 @@ describe('the friend lifecycle', () => {
       friend_status: 0,
       incoming: false,
       blocked: false,
+      only_friends_message: false,
     })
 
     expect(await ok(ann, 'add-friend', bao)).toMatchObject({ friend_status: 1, incoming: false })
@@ -65,8 +66,10 @@ describe('the friend lifecycle', () => {
 
     expect(await ok(bao, 'accept-friend', ann)).toMatchObject({ friend_status: 3, incoming: false })
     expect(await lookup(ann, bao)).toMatchObject({ friend_status: 3 })
-    // The request item is gone from Bao's notifications; Ann is told.
-    expect(await friendNotifications(bao)).toHaveLength(0)
+    // Bao's request item stays in the history, now friends (3); Ann is told.
+    const kept = await friendNotifications(bao)
+    expect(kept).toHaveLength(1)
+    expect(kept[0]).toMatchObject({ friend_status: 3, customer: { _id: ann.user._id } })
     const accepted = await friendNotifications(ann)
     expect(accepted).toHaveLength(1)
     expect(accepted[0]).toMatchObject({ friend_status: 3, customer: { _id: bao.user._id } })
@@ -92,7 +95,8 @@ describe('the friend lifecycle', () => {
     await ok(ann, 'add-friend', bao)
     expect(await ok(bao, 'add-friend', ann)).toMatchObject({ friend_status: 3 })
     expect(await lookup(ann, bao)).toMatchObject({ friend_status: 3 })
-    expect(await friendNotifications(bao)).toHaveLength(0)
+    // Ann's request stays in Bao's history, now saying they are friends.
+    expect(await friendNotifications(bao)).toMatchObject([{ friend_status: 3, customer: { _id: ann.user._id } }])
   })
 
   it('concurrent crossing requests leave exactly one friendship', async () => {
@@ -195,8 +199,10 @@ describe('archived friends', () => {
     expect(ids(await bao.api('GET', 'relates/list-archived?page=1'))).toEqual([])
     expect(await lookup(bao, ann)).toMatchObject({ friend_status: 3 })
 
-    // Bao lets only friends message him: Ann, archived or not, is a friend and gets the chat.
+    // Bao lets only friends message him: his profile says so (Ann's Unfriend warns, a stranger's Message is not offered);
+    // Ann, archived or not, is a friend and gets the chat.
     await setPrivacy(bao, 'only_friend_chat', 1)
+    expect(await lookup(ann, bao)).toMatchObject({ only_friends_message: true })
     const chat = await ann.api('GET', `topic/chat-friend?customer_id=${bao.user._id}`)
     expect(chat.status).toBe(200)
     expect(
@@ -449,7 +455,8 @@ describe('blocking', () => {
     const request = await relate(blocked, 'add-friend', blocker)
     expect(request.status).toBe(403)
     expect(request.body.message).toBe('You cannot contact this person.')
-    expect(await friendNotifications(blocker)).toHaveLength(0)
+    // No new request reaches the blocker (only the old accepted one stays in the history).
+    expect(await friendNotifications(blocker)).toMatchObject([{ friend_status: 3 }])
     const open = await blocked.api('GET', `topic/chat-friend?customer_id=${blocker.user._id}`)
     expect(open.status).toBe(403)
     expect(open.body.message).toBe('You cannot contact this person.')

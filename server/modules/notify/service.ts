@@ -280,6 +280,20 @@ export function createNotifyService(ctx: AppContext) {
     },
 
     // friends (server/modules/relates)
+    /** The friend requests `actorId` sent `userId` were accepted: they stay in the history as friend_status 3 (now friends). */
+    async markFriendRequestAccepted(userId: string, actorId: string): Promise<void> {
+      await db
+        .update(notifications)
+        .set({ friendStatus: 3 })
+        .where(
+          and(
+            eq(notifications.userId, userId),
+            eq(notifications.actorId, actorId),
+            eq(notifications.notifiableType, 'friend'),
+            eq(notifications.friendStatus, 1),
+          ),
+        )
+    },
     /** Removes the friend-request notifications `actorId` sent `userId` (answered, withdrawn or blocked); answers how many. */
     async removeFriendRequest(userId: string, actorId: string): Promise<number> {
       const rows = await db

@@ -35,6 +35,7 @@ function toPerson(me: string, r: Relation): Person {
     friend_status: r.acceptedAt !== null ? 3 : pending && r.requesterId === me ? 1 : 0,
     incoming: pending && r.requesterId !== me,
     blocked: r.iBlocked,
+    only_friends_message: r.onlyFriendChat === 1,
   }
 }
 
@@ -80,9 +81,9 @@ export function createRelatesService(ctx: AppContext, { notify }: { notify: Noti
     return row?.name ?? ''
   }
 
-  /** The incoming request is accepted: tell the requester, and drop the request from the accepter's notifications. */
+  /** The incoming request is accepted: tell the requester; the accepter's request item stays, now saying they are friends. */
   async function accepted(accepterId: string, requesterId: string) {
-    await notify.removeFriendRequest(accepterId, requesterId)
+    await notify.markFriendRequestAccepted(accepterId, requesterId)
     const name = await nameOf(accepterId)
     await notify.notify(requesterId, {
       type: 'friend',

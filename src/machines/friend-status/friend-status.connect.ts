@@ -29,6 +29,10 @@ export interface FriendStatusProps {
   error: FriendStatusError | null
   /** The server's words for the failure, when it gave them. */
   errorDetail: string | null
+  /** Unfriend and Block ask first: the question on screen. */
+  confirming: 'unfriend' | 'block' | null
+  /** They take messages only from friends (null: not known): the Unfriend question warns that the chat ends. */
+  onlyFriendsMessage: boolean | null
   onSend: () => void
   onCancel: () => void
   onAccept: () => void
@@ -36,6 +40,8 @@ export interface FriendStatusProps {
   onUnfriend: () => void
   onBlock: () => void
   onUnblock: () => void
+  onConfirm: () => void
+  onDismiss: () => void
   onRetry: () => void
 }
 
@@ -60,7 +66,8 @@ export function connect(snapshot: FriendStatusSnapshot, send: (event: FriendStat
       : snapshot.matches('loadFailed')
         ? 'loadFailed'
         : settledLabel(context)
-  const settled = busy === null && status !== 'loading' && status !== 'loadFailed'
+  const confirming = snapshot.matches('confirmingUnfriend') ? 'unfriend' : snapshot.matches('confirmingBlock') ? 'block' : null
+  const settled = busy === null && confirming === null && status !== 'loading' && status !== 'loadFailed'
   return {
     visible: !context.removed,
     customerId: context.customerId,
@@ -77,6 +84,8 @@ export function connect(snapshot: FriendStatusSnapshot, send: (event: FriendStat
     canUnblock: settled && snapshot.matches('blocked'),
     error: context.error,
     errorDetail: context.errorDetail,
+    confirming,
+    onlyFriendsMessage: context.onlyFriendsMessage,
     onSend: () => send({ type: 'SEND' }),
     onCancel: () => send({ type: 'CANCEL' }),
     onAccept: () => send({ type: 'ACCEPT' }),
@@ -84,6 +93,8 @@ export function connect(snapshot: FriendStatusSnapshot, send: (event: FriendStat
     onUnfriend: () => send({ type: 'UNFRIEND' }),
     onBlock: () => send({ type: 'BLOCK' }),
     onUnblock: () => send({ type: 'UNBLOCK' }),
+    onConfirm: () => send({ type: 'CONFIRM' }),
+    onDismiss: () => send({ type: 'DISMISS' }),
     onRetry: () => send({ type: 'RETRY' }),
   }
 }

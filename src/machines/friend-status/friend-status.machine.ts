@@ -21,8 +21,9 @@ import type {
  *   requested CANCEL   -> cancelling:  POST relates/cancel-friend
  *   incoming  ACCEPT   -> accepting:   POST relates/accept-friend; friend_status 3, the item is removed
  *             REJECT   -> rejecting:   POST relates/no-friend; friend_status 0, the item is removed
- *   friend    UNFRIEND -> unfriending: POST relates/unfriend
- *   any settled state BLOCK -> blocking (POST relates/block); blocked UNBLOCK -> unblocking
+ *   friend    UNFRIEND -> confirmingUnfriend --CONFIRM--> unfriending: POST relates/unfriend
+ *   any settled state BLOCK -> confirmingBlock --CONFIRM--> blocking (POST relates/block); blocked
+ *   UNBLOCK -> unblocking; a question's DISMISS goes back to what the person was
  *   (POST relates/unblock; the item is removed from a blocked list)
  *   a failed call leaves the state as it was and says so (with the server's message when it has one).
  *
@@ -76,8 +77,8 @@ export const friendStatusMachine = setup({
     isRequested: ({ context }) => context.friendStatus === FRIEND_STATUS.requested,
   },
   actions: {
-    /** Injected: take the item out of its list. */
-    removeItem: (_, _params: { customerId: string }) => {},
+    /** Injected: the item was answered in place and leaves its list (a notification keeps an accepted request, saying so). */
+    removeItem: (_, _params: { customerId: string; outcome: 'accepted' | 'rejected' | 'unblocked' }) => {},
     clearError: assign({ error: null, errorDetail: null }),
     /** The person as the server answered. */
     takePerson: assign((_, person: Person) => ({
@@ -86,6 +87,7 @@ export const friendStatusMachine = setup({
       friendStatus: person.friend_status,
       incoming: person.incoming,
       blocked: person.blocked,
+      onlyFriendsMessage: person.only_friends_message,
     })),
     becomeFriend: assign({ friendStatus: FRIEND_STATUS.friend, incoming: false, removed: true }),
     becomeStranger: assign({ friendStatus: FRIEND_STATUS.stranger, incoming: false, removed: true }),
@@ -105,6 +107,7 @@ export const friendStatusMachine = setup({
     friendStatus: input.friendStatus,
     incoming: input.incoming ?? false,
     blocked: input.blocked ?? false,
+    onlyFriendsMessage: input.onlyFriendsMessage ?? null,
     removed: false,
     error: null,
     errorDetail: null,
@@ -140,7 +143,7 @@ export const friendStatusMachine = setup({
     stranger: {
       on: {
         SEND: { target: 'sending', actions: 'clearError' },
-        BLOCK: { target: 'blocking', actions: 'clearError' },
+        BLOCK: { target: 'confirmingBlock', actions: 'clearError' },
       },
     },
     sending: {
@@ -155,7 +158,7 @@ export const friendStatusMachine = setup({
     requested: {
       on: {
         CANCEL: { target: 'cancelling', actions: 'clearError' },
-        BLOCK: { target: 'blocking', actions: 'clearError' },
+        BLOCK: { target: 'confirmingBlock', actions: 'clearError' },
       },
     },
     cancelling: {
@@ -171,7 +174,7 @@ export const friendStatusMachine = setup({
       on: {
         ACCEPT: { target: 'accepting', actions: 'clearError' },
         REJECT: { target: 'rejecting', actions: 'clearError' },
-        BLOCK: { target: 'blocking', actions: 'clearError' },
+        BLOCK: { target: 'confirmingBlock', actions: 'clearError' },
       },
     },
     accepting: {
@@ -181,7 +184,10 @@ export const friendStatusMachine = setup({
         input: ({ context }) => ({ customer_id: context.customerId }),
         onDone: {
           target: 'friend',
-          actions: ['becomeFriend', { type: 'removeItem', params: ({ context }) => ({ customerId: context.customerId }) }],
+          actions: [
+            'becomeFriend',
+            { type: 'removeItem', params: ({ context }) => ({ customerId: context.customerId, outcome: 'accepted' as const }) },
+          ],
         },
         onError: { target: 'incoming', actions: failed('accept') },
       },
@@ -193,16 +199,25 @@ export const friendStatusMachine = setup({
         input: ({ context }) => ({ customer_id: context.customerId }),
         onDone: {
           target: 'stranger',
-          actions: ['becomeStranger', { type: 'removeItem', params: ({ context }) => ({ customerId: context.customerId }) }],
+          actions: [
+            'becomeStranger',
+            { type: 'removeItem', params: ({ context }) => ({ customerId: context.customerId, outcome: 'rejected' as const }) },
+          ],
         },
         onError: { target: 'incoming', actions: failed('reject') },
       },
     },
     friend: {
       on: {
-        UNFRIEND: { target: 'unfriending', actions: 'clearError' },
-        BLOCK: { target: 'blocking', actions: 'clearError' },
+        UNFRIEND: { target: 'confirmingUnfriend', actions: 'clearError' },
+        BLOCK: { target: 'confirmingBlock', actions: 'clearError' },
       },
+    },
+    confirmingUnfriend: {
+      on: { CONFIRM: 'unfriending', DISMISS: 'resolving' },
+    },
+    confirmingBlock: {
+      on: { CONFIRM: 'blocking', DISMISS: 'resolving' },
     },
     unfriending: {
       invoke: {
@@ -235,7 +250,7 @@ export const friendStatusMachine = setup({
           actions: [
             { type: 'takePerson', params: ({ event }) => event.output },
             'becomeUnblocked',
-            { type: 'removeItem', params: ({ context }) => ({ customerId: context.customerId }) },
+            { type: 'removeItem', params: ({ context }) => ({ customerId: context.customerId, outcome: 'unblocked' as const }) },
           ],
         },
         onError: { target: 'blocked', actions: failed('unblock') },

@@ -14,6 +14,8 @@ export interface FriendStatusInput {
   incoming?: boolean
   /** I blocked them. */
   blocked?: boolean
+  /** They take messages only from friends (null: not known). */
+  onlyFriendsMessage?: boolean | null
 }
 
 /** Which call failed. */
@@ -26,6 +28,8 @@ export interface FriendStatusContext {
   friendStatus: FriendStatus | null
   incoming: boolean
   blocked: boolean
+  /** They take messages only from friends (null: not known): unfriending them ends the chat. */
+  onlyFriendsMessage: boolean | null
   /** The item left its list (a request accepted or rejected, a person unblocked). */
   removed: boolean
   error: FriendStatusError | null
@@ -41,6 +45,9 @@ export type FriendStatusEvent =
   | { type: 'UNFRIEND' }
   | { type: 'BLOCK' }
   | { type: 'UNBLOCK' }
+  /** Answers the question Unfriend and Block ask first. */
+  | { type: 'CONFIRM' }
+  | { type: 'DISMISS' }
   /** Look the person up again (a friend notification about them arrived). */
   | { type: 'REFRESH' }
   | { type: 'RETRY' }

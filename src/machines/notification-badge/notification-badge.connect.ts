@@ -27,6 +27,8 @@ export interface NotificationDrawerConnect {
   onOpen: (id: string) => void
   /** The item was answered in place (a friend request accepted or rejected): it leaves the list. */
   onRemoved: (id: string) => void
+  /** A friend request accepted in place: it stays, saying you are now friends. */
+  onFriendAccepted: (id: string) => void
 }
 
 export interface NotificationBadgeProps {
@@ -50,6 +52,7 @@ export function connect(snapshot: NotificationBadgeSnapshot, send: (event: Notif
       onClose: () => send({ type: 'CLOSE_DRAWER' }),
       onSeen: (id) => send({ type: 'SEEN', id }),
       onRemoved: (id) => send({ type: 'REMOVED', id }),
+      onFriendAccepted: (id) => send({ type: 'FRIEND_ACCEPTED', id }),
       onSeenAll: () => send({ type: 'SEEN_ALL' }),
       onOpen: (id) => send({ type: 'OPEN', id }),
     },

@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromPromise, setup, spawnChild, type ActorRefFrom, type SnapshotFrom } from 'xstate'
+import { assertEvent, assign, fromPromise, setup, spawnChild, stateIn, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import { actorNotProvided } from '../not-provided'
 import type {
   MarkSeenInput,
@@ -16,14 +16,16 @@ import type {
  *           the drawer clears it)
  *   drawer  closed --OPEN_DRAWER--> open --CLOSE_DRAWER--> closed
  *   window  focused --BLUR--> blurred --FOCUS--> focused (the title count resets to zero);
- *           `data` while focused shows in the app (a toast, in the focused tab only); while
+ *           `data` while focused shows in the app (a toast, in the focused tab only, and not while
+ *           the drawer is open: the drawer shows it already); while
  *           blurred it counts for the title icon and shows a push (only then)
  *   inbox   live: `data` prepends the item and counts it unread; SEEN / SEEN_ALL mark read
  *           (PUT notify/seen, PUT notify/seen-all); the unread counts and the first page
  *           (GET notify, page 1: LOADED) arrive as events; items that came live meanwhile stay first;
  *           OPEN (a click) marks the item read and opens its target, closing the drawer;
  *           SEEN_ELSEWHERE (socket NOTIFY_SEEN: read in another tab or device) marks them read here;
- *           REMOVED (a friend request answered in place) takes the item out of the list
+ *           REMOVED (a friend request rejected in place) takes the item out of the list;
+ *           FRIEND_ACCEPTED (accepted in place) keeps it, now saying you are friends (friend_status 3)
  *
  * The title icon: 1 to 4 a numbered icon, 5 or more the 5 icon (connect). (The header's unread
  * chats badge comes from the chat list: topic-list `connectBadge`.) Pure: the seen calls are injected promise actors,
@@ -53,7 +55,9 @@ export const notificationBadgeMachine = setup({
     unreadAboveZero: ({ event }) => event.type === 'UNREAD_COUNT' && event.count > 0,
     hasUnread: ({ context }) => context.unread > 0 || context.items.some((item) => !item.is_seen),
     noneUnreadElsewhere: ({ event }) => event.type === 'SEEN_ELSEWHERE' && event.count === 0,
-    isKnownItem: ({ context, event }) => event.type === 'REMOVED' && context.items.some((item) => item._id === event.id),
+    isKnownItem: ({ context, event }) =>
+      (event.type === 'REMOVED' || event.type === 'FRIEND_ACCEPTED') && context.items.some((item) => item._id === event.id),
+    drawerClosed: stateIn({ drawer: 'closed' }),
     isUnseenItem: ({ context, event }) =>
       (event.type === 'SEEN' || event.type === 'OPEN') && context.items.some((item) => item._id === event.id && !item.is_seen),
   },
@@ -115,6 +119,10 @@ export const notificationBadgeMachine = setup({
         unread: removed && !removed.is_seen ? Math.max(0, context.unread - 1) : context.unread,
       }
     }),
+    markFriendAccepted: assign(({ context, event }) => {
+      assertEvent(event, 'FRIEND_ACCEPTED')
+      return { items: context.items.map((item) => (item._id === event.id ? { ...item, friend_status: 3 as const } : item)) }
+    }),
     markAllItemsSeen: assign(({ context }) => ({ items: context.items.map((item) => ({ ...item, is_seen: true })), unread: 0 })),
     saveSeen: spawnChild('markSeen', {
       input: ({ event }) => {
@@ -160,7 +168,10 @@ export const notificationBadgeMachine = setup({
         focused: {
           on: {
             BLUR: 'blurred',
-            DATA: { actions: { type: 'showInApp', params: ({ event }) => ({ notification: event.notification }) } },
+            DATA: {
+              guard: 'drawerClosed',
+              actions: { type: 'showInApp', params: ({ event }) => ({ notification: event.notification }) },
+            },
           },
         },
         blurred: {
@@ -194,6 +205,7 @@ export const notificationBadgeMachine = setup({
             ],
             SEEN_ELSEWHERE: { actions: 'markSeenElsewhere' },
             REMOVED: { guard: 'isKnownItem', actions: 'removeItem' },
+            FRIEND_ACCEPTED: { guard: 'isKnownItem', actions: 'markFriendAccepted' },
           },
         },
       },

@@ -42,6 +42,8 @@ export type NotificationBadgeEvent =
   | { type: 'SEEN_ALL' }
   /** The item was answered in place (a friend request accepted or rejected): the server removed it. */
   | { type: 'REMOVED'; id: string }
+  /** A friend request accepted in place: the item stays, now saying you are friends (friend_status 3). */
+  | { type: 'FRIEND_ACCEPTED'; id: string }
   /** A click on an item: it is marked read and its target opens (the drawer closes). */
   | { type: 'OPEN'; id: string }
   /** Socket NOTIFY_SEEN: read on another tab or device (ids null: all); the unread count after it. */

@@ -16,11 +16,12 @@ import type {
  *
  *   idle --TOGGLE field--> saving: the switch flips at once and PUT customer/update-profile saves
  *     that one field
- *   saving --done--> idle; a saved `sounds` reloads the page (injected `reloadPage`)
+ *   saving --done--> idle; the app takes the saved value (injected `fieldSaved`: the account
+ *     refreshes, a saved `sounds` applies at once, and the page says it saved)
  *   saving --error--> idle with the switch turned back and a message naming it
  *
- * Pure: the save is the injected promise actor `saveProfileField`; `reloadPage` and `fieldSaved`
- * (the app updates its copy of the account) are injected actions.
+ * Pure: the save is the injected promise actor `saveProfileField`; `fieldSaved` (the app updates
+ * its copy of the account and says it saved) is an injected action.
  */
 
 export { PRIVACY_FIELDS }
@@ -39,12 +40,7 @@ export const privacySettingsMachine = setup({
     /** PUT customer/update-profile with exactly one field, e.g. { sounds: 0 }. The response is not read. */
     saveProfileField: fromPromise<unknown, SaveProfileFieldInput>(notProvided('saveProfileField')),
   },
-  guards: {
-    savingSounds: ({ context }) => context.saving?.field === 'sounds',
-  },
   actions: {
-    /** Injected: reload the page (after the sounds setting saved). */
-    reloadPage: () => {},
     /** Injected: the app's copy of the account takes the saved value. */
     fieldSaved: (_, _params: { field: PrivacyField; value: Flag }) => {},
     toggle: assign(({ context, event }) => {
@@ -77,30 +73,19 @@ export const privacySettingsMachine = setup({
           const field = context.saving?.field ?? 'sounds'
           return { [field]: context.values[field] }
         },
-        onDone: [
-          {
-            guard: 'savingSounds',
-            target: 'idle',
-            actions: [
-              { type: 'fieldSaved', params: ({ context }) => ({ field: 'sounds', value: context.values.sounds }) },
-              'clearSaving',
-              'reloadPage',
-            ],
-          },
-          {
-            target: 'idle',
-            actions: [
-              {
-                type: 'fieldSaved',
-                params: ({ context }) => ({
-                  field: context.saving?.field ?? 'sounds',
-                  value: context.values[context.saving?.field ?? 'sounds'],
-                }),
-              },
-              'clearSaving',
-            ],
-          },
-        ],
+        onDone: {
+          target: 'idle',
+          actions: [
+            {
+              type: 'fieldSaved',
+              params: ({ context }) => ({
+                field: context.saving?.field ?? 'sounds',
+                value: context.values[context.saving?.field ?? 'sounds'],
+              }),
+            },
+            'clearSaving',
+          ],
+        },
         onError: { target: 'idle', actions: 'revert' },
       },
     },

@@ -13,12 +13,16 @@ export interface SessionsProps {
   rows: SessionRow[]
   history: LoginEntry[]
   canSignOutOthers: boolean
+  /** "Sign out all other sessions?" is asked. */
+  confirmingOthers: boolean
   /** A sign-out or its refresh runs: the other buttons wait. */
   busy: boolean
   error: string | null
   onRetry: () => void
   onSignOut: (sessionId: string) => void
   onSignOutOthers: () => void
+  onConfirm: () => void
+  onCancel: () => void
 }
 
 /** Pure: the sessions page's props and handlers. */
@@ -33,10 +37,13 @@ export function connect(snapshot: SessionsSnapshot, send: (event: SessionsEvent)
     })),
     history: list?.history ?? [],
     canSignOutOthers: sessions.some((s) => !s.current),
+    confirmingOthers: snapshot.matches({ ready: 'confirmingOthers' }),
     busy: !snapshot.matches({ ready: 'idle' }),
     error,
     onRetry: () => send({ type: 'RETRY' }),
     onSignOut: (sessionId) => send({ type: 'SIGN_OUT', sessionId }),
     onSignOutOthers: () => send({ type: 'SIGN_OUT_OTHERS' }),
+    onConfirm: () => send({ type: 'CONFIRM' }),
+    onCancel: () => send({ type: 'CANCEL' }),
   }
 }

@@ -9,7 +9,9 @@ import type { SessionList, SessionsContext, SessionsEvent } from './sessions.typ
  *
  *   loading --done--> ready.idle | --error--> failed (RETRY loads again)
  *   ready.idle --SIGN_OUT [another open session]--> ready.signingOut
- *   ready.idle --SIGN_OUT_OTHERS [there are others]--> ready.signingOutOthers
+ *   ready.idle --SIGN_OUT_OTHERS [there are others]--> ready.confirmingOthers (a question in place)
+ *   ready.confirmingOthers --CONFIRM--> ready.signingOutOthers ; --CANCEL--> idle
+ *   ready.signingOutOthers --done--> says how many were signed out (injected `reportSignedOut`)
  *   ready.signingOut | signingOutOthers --done--> ready.refreshing (the ended sessions leave the list at once,
  *     then the list comes again) ; --error--> idle with the reason
  *   ready.refreshing --done--> idle ; --error--> idle with the reason
@@ -24,8 +26,8 @@ export const sessionsMachine = setup({
     loadSessions: fromPromise<SessionList>(notProvided('loadSessions')),
     /** DELETE auth/sessions {session_id}. */
     signOutSession: fromPromise<unknown, { sessionId: string }>(notProvided('signOutSession')),
-    /** POST auth/sessions/revoke-others. */
-    signOutOthers: fromPromise<unknown>(notProvided('signOutOthers')),
+    /** POST auth/sessions/revoke-others: how many sessions it ended. */
+    signOutOthers: fromPromise<{ revoked: number }>(notProvided('signOutOthers')),
   },
   guards: {
     isOtherSession: ({ context, event }) =>
@@ -33,6 +35,8 @@ export const sessionsMachine = setup({
     hasOthers: ({ context }) => Boolean(context.list?.sessions.some((s) => !s.current)),
   },
   actions: {
+    /** Injected: say how many other sessions were signed out. */
+    reportSignedOut: (_, _params: { count: number }) => {},
     setList: assign({ list: ({ event }) => outputOf<SessionList>(event) }),
     startOne: assign(({ event }) =>
       event.type === 'SIGN_OUT' ? { acting: { kind: 'one' as const, sessionId: event.sessionId }, error: null } : {},
@@ -61,7 +65,13 @@ export const sessionsMachine = setup({
         idle: {
           on: {
             SIGN_OUT: { guard: 'isOtherSession', target: 'signingOut', actions: 'startOne' },
-            SIGN_OUT_OTHERS: { guard: 'hasOthers', target: 'signingOutOthers', actions: 'startOthers' },
+            SIGN_OUT_OTHERS: { guard: 'hasOthers', target: 'confirmingOthers' },
+          },
+        },
+        confirmingOthers: {
+          on: {
+            CONFIRM: { target: 'signingOutOthers', actions: 'startOthers' },
+            CANCEL: 'idle',
           },
         },
         signingOut: {
@@ -77,7 +87,10 @@ export const sessionsMachine = setup({
           invoke: {
             id: 'signOutOthers',
             src: 'signOutOthers',
-            onDone: { target: 'refreshing', actions: 'dropEnded' },
+            onDone: {
+              target: 'refreshing',
+              actions: ['dropEnded', { type: 'reportSignedOut', params: ({ event }) => ({ count: event.output.revoked }) }],
+            },
             onError: { target: 'idle', actions: 'setError' },
           },
         },

@@ -9,4 +9,10 @@ export interface SessionsContext {
   error: string | null
 }
 
-export type SessionsEvent = { type: 'RETRY' } | { type: 'SIGN_OUT'; sessionId: string } | { type: 'SIGN_OUT_OTHERS' }
+export type SessionsEvent =
+  | { type: 'RETRY' }
+  | { type: 'SIGN_OUT'; sessionId: string }
+  /** Asks first (ready.confirmingOthers): CONFIRM signs them out, CANCEL keeps them. */
+  | { type: 'SIGN_OUT_OTHERS' }
+  | { type: 'CONFIRM' }
+  | { type: 'CANCEL' }

@@ -32,21 +32,26 @@ export function BlockedRow({ item, onRemove }: { item: ContactItem; onRemove: (c
 export function PersonFriendActions({
   input,
   showBlock = true,
+  compact = false,
   onRemove,
 }: {
   input: FriendStatusInput
   showBlock?: boolean
-  onRemove?: (customerId: string) => void
+  compact?: boolean
+  onRemove?: (customerId: string, outcome: 'accepted' | 'rejected' | 'unblocked') => void
 }) {
-  return <FriendActions {...useFriendStatus(input, { onRemove })} showBlock={showBlock} />
+  return <FriendActions {...useFriendStatus(input, { onRemove })} showBlock={showBlock} compact={compact} />
 }
 
-/** A friend request in the notification drawer: Accept and Reject work in place. */
+/** A friend request in the notification drawer: Accept and Reject work in place (the item already says who asked). */
 export function FriendNotificationActions({
   notification,
+  onAccepted,
   onRemove,
 }: {
-  /** Accepted or rejected: the drawer drops the item (the server removed it). */
+  /** Accepted: the item stays, saying you are now friends (the server keeps it so). */
+  onAccepted?: () => void
+  /** Rejected: the drawer drops the item (the server removed it). */
   onRemove?: () => void
   /** A drawer item: the badge machine keeps what it shows; a friend request's fields are there when the server sent them. */
   notification: Partial<Pick<Notification, 'notifiable_type' | 'friend_status'>> & {
@@ -59,7 +64,8 @@ export function FriendNotificationActions({
     <PersonFriendActions
       input={{ customerId: customer._id, name: customer.name, photoUrl: customer.photo_url, friendStatus: 0, incoming: true }}
       showBlock={false}
-      onRemove={onRemove ? () => onRemove() : undefined}
+      compact
+      onRemove={(_, outcome) => (outcome === 'accepted' ? onAccepted?.() : onRemove?.())}
     />
   )
 }

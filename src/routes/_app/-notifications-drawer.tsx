@@ -6,7 +6,13 @@ export default function AppNotificationsDrawer(props: Omit<NotificationsDrawerPr
   return (
     <NotificationsDrawer
       {...props}
-      friendActions={(item) => <FriendNotificationActions notification={item} onRemove={() => props.onRemoved(item._id)} />}
+      friendActions={(item) => (
+        <FriendNotificationActions
+          notification={item}
+          onAccepted={() => props.onFriendAccepted(item._id)}
+          onRemove={() => props.onRemoved(item._id)}
+        />
+      )}
     />
   )
 }

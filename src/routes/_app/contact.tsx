@@ -1,13 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
+import { Disclosure, DisclosureButton, DisclosurePanel } from '@headlessui/react'
 import { useContactList } from '../../services/contact-list'
+import { useSearch } from '../../services/search'
+import { buttonClass } from '../../ui/button'
+import { SearchBox } from '../../ui/search/search-box'
 import { Page } from '../../ui/app/page'
 import { ContactCard } from '../../ui/contact/contact-card'
 import { ContactListView } from '../../ui/contact/contact-list-view'
 import { ContactTabs } from '../../ui/contact/contact-tabs'
 import { BlockedRow, RequestRow } from './-friend-status'
 
-/** /contact: friends (chat, call, archive), friend requests (accept, reject), archived friends (chat, call, unarchive) and blocked people (unblock). */
+/** /contact: friends (chat, archive; none yet: Find people), friend requests (accept, reject), archived friends (chat, call, unarchive) and blocked people (unblock). */
 export const Route = createFileRoute('/_app/contact')({ component: ContactsPage })
 
 function ContactsPage() {
@@ -20,7 +24,29 @@ function ContactsPage() {
 
 function FriendsTab() {
   const list = useContactList('friends')
-  return <ContactListView list={list}>{(item) => <ContactCard key={item._id} item={item} move={list.move} />}</ContactListView>
+  return (
+    <ContactListView list={list} emptyAction={<FindPeople />}>
+      {(item) => <ContactCard key={item._id} item={item} move={list.move} />}
+    </ContactListView>
+  )
+}
+
+/** The empty Friends tab's way on: Find people opens a people search here (at every width), focused. */
+function FindPeople() {
+  return (
+    <Disclosure>
+      <DisclosureButton className={buttonClass('primary', 'sm', 'mt-4 data-[open]:hidden')}>
+        <Trans>Find people</Trans>
+      </DisclosureButton>
+      <DisclosurePanel className="mt-4">
+        <PeopleSearch />
+      </DisclosurePanel>
+    </Disclosure>
+  )
+}
+
+function PeopleSearch() {
+  return <SearchBox variant="field" {...useSearch('people')} />
 }
 
 function ArchivedTab() {

@@ -29,6 +29,7 @@ function PersonPage() {
       workid={person.workid}
       photoUrl={person.photo_url}
       isSelf={meId === person._id}
+      friendsOnly={person.only_friends_message && person.friend_status !== 3}
       actions={<PersonFriendActions key={person._id} input={friendInputOf(person)} />}
     />
   )

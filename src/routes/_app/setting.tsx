@@ -1,32 +1,38 @@
 import { createFileRoute } from '@tanstack/react-router'
+import type { User } from '../../../contract/user'
 import type { SessionState } from '../../machines/session'
 import { useAttention } from '../../services/attention'
+import { usePrivacyPage } from '../../services/privacy-settings'
 import { chooseLanguage, useSession } from '../../services/session'
-import { useShellActions } from '../../ui/app/shell-context'
 import { AttentionSettingsSection } from '../../ui/attention/attention-settings-section'
 import { LanguageSection } from '../../ui/settings/language-section'
 import { PrivacySection } from '../../ui/settings/privacy-section'
 import { SessionsSection } from '../../ui/settings/sessions-section'
 import { SettingsPageView } from '../../ui/settings/settings-page'
+import { PrivacySwitchList } from '../../ui/settings/privacy-switch-list'
 import { SoundsSection } from '../../ui/settings/sounds-section'
 
 export const Route = createFileRoute('/_app/setting')({ component: SettingsPage })
 
-const soundsOf = (state: SessionState) => (state?.context.user?.account.sounds ?? 1) === 1
+const userOf = (state: SessionState): User | null => state?.context.user ?? null
 
 /** /setting: each section is its own component; a new section is one more line here. */
 function SettingsPage() {
-  const { openPrivacySettings } = useShellActions()
-  const soundsOn = useSession(soundsOf)
+  const user = useSession(userOf)
   return (
     <SettingsPageView>
       <LanguageSection onChoose={chooseLanguage} />
-      <SoundsSection soundsOn={soundsOn} onChange={openPrivacySettings} />
-      <PrivacySection onOpen={openPrivacySettings} />
+      <SoundsSection>{user ? <SoundsSwitch user={user} /> : null}</SoundsSection>
+      <PrivacySection />
       <SessionsSection />
       <AttentionSection />
     </SettingsPageView>
   )
+}
+
+/** The sounds switch: the privacy settings machine, showing its one `sounds` field. */
+function SoundsSwitch({ user }: { user: User }) {
+  return <PrivacySwitchList {...usePrivacyPage(user)} fields={['sounds']} />
 }
 
 /** Notifications: time zone, working hours, keyword alerts, missed-message email. */

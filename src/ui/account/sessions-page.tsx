@@ -1,12 +1,18 @@
-import { Trans, useLingui } from '@lingui/react/macro'
-import dayjs from 'dayjs'
+import { msg } from '@lingui/core/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import type { ActiveSession, LoginEntry, SessionsProps } from '../../machines/sessions'
+import { formatDateTime } from '../../services/time-ago'
 import { Alert } from '../alert'
 import { Button } from '../button'
+import { Confirmation } from '../confirmation'
 import { LoadFailed } from '../load-failed'
 import { Page } from '../app/page'
 
-const when = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm')
+/** A time as the reader's language writes it (Vietnamese: day before month), 24-hour. */
+function When({ iso }: { iso: string }) {
+  const { i18n } = useLingui()
+  return <time dateTime={iso}>{formatDateTime(iso, i18n.locale === 'vi' ? 'vi' : 'en')}</time>
+}
 
 /** "Firefox 128 on Linux": what the server made of the browser's User-Agent. */
 function DeviceName({ device }: { device: ActiveSession['device'] }) {
@@ -15,11 +21,15 @@ function DeviceName({ device }: { device: ActiveSession['device'] }) {
   return <>{device.os ? t`${browser} on ${device.os}` : browser}</>
 }
 
-function kindOf(type: string | null, t: ReturnType<typeof useLingui>['t']) {
-  if (type === 'mobile') return t`Phone`
-  if (type === 'tablet') return t`Tablet`
-  if (type === 'desktop') return t`Computer`
-  return t`Device`
+/** The device kinds the server tells apart (bowser's platform type), in words. */
+const KINDS = { mobile: msg`Phone`, tablet: msg`Tablet`, desktop: msg`Computer`, tv: msg`TV` } as const
+const OTHER_KIND = msg`Device`
+
+/** "Phone", "Computer", …: what kind of device the session is on. */
+function DeviceKind({ type }: { type: string | null }) {
+  const { i18n } = useLingui()
+  const kind = type !== null && type in KINDS ? KINDS[type as keyof typeof KINDS] : OTHER_KIND
+  return <>{i18n._(kind)}</>
 }
 
 /** /log: the user's open sessions (sign out any other one, or all of them) and their recent logins. */
@@ -28,11 +38,14 @@ export function SessionsPageView({
   rows,
   history,
   canSignOutOthers,
+  confirmingOthers,
   busy,
   error,
   onRetry,
   onSignOut,
   onSignOutOthers,
+  onConfirm,
+  onCancel,
 }: SessionsProps) {
   const { t } = useLingui()
   return (
@@ -59,6 +72,20 @@ export function SessionsPageView({
                 </Button>
               ) : null}
             </div>
+            {confirmingOthers ? (
+              <Confirmation
+                label={t`Confirm signing out all other sessions`}
+                confirm={<Trans>Yes, sign them out</Trans>}
+                onConfirm={onConfirm}
+                onCancel={onCancel}
+              >
+                <Plural
+                  value={rows.length - 1}
+                  one="Sign out # other session? That device goes back to the login page."
+                  other="Sign out # other sessions? Those devices go back to the login page."
+                />
+              </Confirmation>
+            ) : null}
             <ul aria-label={t`Active sessions`} className="mt-3 divide-y divide-slate-100 rounded-md border border-slate-200">
               {rows.map(({ session, busy: ending }) => (
                 <SessionItem key={session._id} session={session} disabled={busy} busy={ending} onSignOut={() => onSignOut(session._id)} />
@@ -102,26 +129,41 @@ function SessionItem({
   const place = session.ip ?? t`unknown address`
   const name = session.device.browser ?? t`Unknown browser`
   return (
-    <li aria-label={session.current ? t`This browser` : t`Session on ${name}`} className="flex flex-wrap items-center gap-3 px-3 py-3">
-      <span className="min-w-0 flex-1">
+    <li
+      aria-label={session.current ? t`This device` : t`Session on ${name}`}
+      className="flex flex-wrap items-center gap-x-3 gap-y-2 px-3 py-3"
+    >
+      <span className="min-w-48 flex-1">
         <span className="block text-sm font-medium text-slate-900">
-          {kindOf(session.device.type, t)} · <DeviceName device={session.device} />
+          <DeviceKind type={session.device.type} /> · <DeviceName device={session.device} />
           {session.current ? (
-            <span className="ml-2 rounded bg-emerald-50 px-1.5 py-0.5 text-xs font-medium text-emerald-700">
-              <Trans>This browser</Trans>
+            <span className="ml-2 inline-block rounded bg-emerald-50 px-1.5 py-0.5 text-xs font-medium text-emerald-800">
+              <Trans>This device</Trans>
             </span>
           ) : null}
         </span>
-        <span className="block text-xs text-slate-500">
+        <span className="block text-xs text-slate-600">
           <Trans>
-            From {place} · last active <time dateTime={session.last_seen_at}>{when(session.last_seen_at)}</time> · logged in{' '}
-            <time dateTime={session.created_at}>{when(session.created_at)}</time>
+            From {place} · last active <When iso={session.last_seen_at} />
+          </Trans>
+        </span>
+        <span className="block text-xs text-slate-600">
+          <Trans>
+            Logged in <When iso={session.created_at} />
           </Trans>
         </span>
       </span>
       {session.current ? null : (
-        <Button variant="secondary" size="sm" onClick={onSignOut} disabled={disabled} aria-busy={busy || undefined}>
-          {t`Sign out ${name}`}
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={onSignOut}
+          disabled={disabled}
+          aria-busy={busy || undefined}
+          aria-label={t`Sign out ${name}`}
+          className="shrink-0"
+        >
+          <Trans>Sign out</Trans>
         </Button>
       )}
     </li>
@@ -133,7 +175,7 @@ function LoginItem({ entry }: { entry: LoginEntry }) {
   const place = entry.ip ?? t`unknown address`
   return (
     <li className="px-3 py-2 text-sm text-slate-700">
-      <time dateTime={entry.created_at}>{when(entry.created_at)}</time> · <DeviceName device={entry.device} /> · {place}
+      <When iso={entry.created_at} /> · <DeviceKind type={entry.device.type} /> · <DeviceName device={entry.device} /> · {place}
     </li>
   )
 }

@@ -26,7 +26,7 @@ export function StorageSummaryView({ status, usage, percent, channels, onRetry }
                 {fileSize(usage.used)} of {fileSize(usage.quota)} used ({percent}%)
               </Trans>
             </p>
-            <progress value={usage.used} max={usage.quota} aria-label={t`Storage used`} className="mt-2 h-2 w-full" />
+            <UsageBar used={usage.used} quota={usage.quota} percent={percent} />
             <p className="mt-2 text-xs text-slate-500">
               <Trans>
                 Your plan ({usage.plan}) includes {fileSize(usage.quota)}. Files in the trash count until they are deleted for good.
@@ -54,6 +54,29 @@ export function StorageSummaryView({ status, usage, percent, channels, onRetry }
         </>
       ) : null}
     </Page>
+  )
+}
+
+/**
+ * The used share of the quota as a bar: an empty track (a thin outline, so it never reads as full)
+ * and a filled part that shows as a visible sliver from the first byte.
+ */
+function UsageBar({ used, quota, percent }: { used: number; quota: number; percent: number }) {
+  const { t } = useLingui()
+  const usedText = fileSize(used)
+  const quotaText = fileSize(quota)
+  return (
+    <div
+      role="progressbar"
+      aria-label={t`Storage used`}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={percent}
+      aria-valuetext={t`${usedText} of ${quotaText} used (${percent}%)`}
+      className="mt-2 h-2.5 w-full overflow-hidden rounded-full bg-slate-100 ring-1 ring-slate-300 ring-inset"
+    >
+      {used > 0 ? <div className="h-full min-w-1.5 rounded-full bg-indigo-600" style={{ width: `${percent}%` }} /> : null}
+    </div>
   )
 }
 

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import dayjs from 'dayjs'
 import type { AccountTrashProps, TrashedFile } from '../../machines/account-trash'
+import { formatDateTime } from '../../services/time-ago'
 import { Alert } from '../alert'
 import { Page } from '../app/page'
 import { Button } from '../button'
@@ -82,16 +82,19 @@ function TrashItem({
   onRestore: () => void
   onDelete: () => void
 }) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
+  const trashedAt = file.trashed_at ? formatDateTime(file.trashed_at, i18n.locale === 'vi' ? 'vi' : 'en') : ''
   const where = file.channel_name ? `${file.channel_name} · ${file.topic_name || t`New conversation`}` : t`Private chat`
   return (
-    <li aria-label={file.name} className="flex flex-wrap items-center gap-3 px-3 py-2">
-      <span className="min-w-0 flex-1">
+    <li aria-label={file.name} className="flex flex-wrap items-center gap-x-3 gap-y-2 px-3 py-2">
+      <span className="min-w-48 flex-1">
         <span className="block truncate text-sm font-medium text-slate-900">{file.name}</span>
-        <span className="block text-xs text-slate-500">
-          {fileSize(file.size)} · {where} ·{' '}
+        <span className="block text-xs text-slate-600">
+          {fileSize(file.size)} · {where}
+        </span>
+        <span className="block text-xs text-slate-600">
           <Trans>
-            trashed <time dateTime={file.trashed_at ?? ''}>{dayjs(file.trashed_at).format('YYYY-MM-DD HH:mm')}</time>
+            Trashed <time dateTime={file.trashed_at ?? ''}>{trashedAt}</time>
           </Trans>
         </span>
       </span>

@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react'
+import { type FormEvent, useId, useState } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { AttentionSettingsFormProps } from '../../machines/attention'
 import { Button } from '../button'
@@ -12,10 +12,14 @@ const zonesWith = (current: string | null): string[] => {
   return current && !all.includes(current) ? [current, ...all] : all
 }
 
+/** A 24-hour time as the settings store it (HH:mm), whatever the browser's locale. */
+const TIME_PATTERN = '([01][0-9]|2[0-3]):[0-5][0-9]'
+
 /**
  * The settings page's notifications section: time zone, working hours (outside them is do not
- * disturb), keyword alerts and the missed-message email. The form keeps no state of its own: its
- * fields start from the stored settings and Save sends them all.
+ * disturb), keyword alerts and the missed-message email. Its fields start from the stored settings
+ * and Save sends them all; the working days and hours wait (disabled) while the schedule is off,
+ * and keep their stored values then. Times are typed as 24-hour HH:mm in every language.
  */
 export function AttentionSettingsSection({
   status,
@@ -38,14 +42,13 @@ export function AttentionSettingsSection({
       .split(',')
       .map((w) => w.trim())
       .filter(Boolean)
+    const enabled = data.get('schedule_enabled') === 'on'
     onSave({
       time_zone: String(data.get('time_zone')),
-      dnd_schedule: {
-        enabled: data.get('schedule_enabled') === 'on',
-        days: data.getAll('days').map(Number),
-        start: String(data.get('start')),
-        end: String(data.get('end')),
-      },
+      // Disabled fields are not in the form's data: an off schedule keeps its stored days and hours.
+      dnd_schedule: enabled
+        ? { enabled, days: data.getAll('days').map(Number), start: String(data.get('start')), end: String(data.get('end')) }
+        : { ...s, enabled },
       keywords: words,
       digest_email: data.get('digest_email') === 'on',
     })
@@ -84,33 +87,7 @@ export function AttentionSettingsSection({
               ))}
             </select>
           </label>
-          <fieldset className="rounded-md border border-slate-200 p-3">
-            <legend className="px-1 font-medium text-slate-800">
-              <Trans>Working hours</Trans>
-            </legend>
-            <label className="flex items-center gap-2">
-              <input type="checkbox" name="schedule_enabled" defaultChecked={s.enabled} />
-              <Trans>Do not disturb outside working hours</Trans>
-            </label>
-            <div className="mt-2 flex flex-wrap gap-2" role="group" aria-label={t`Working days`}>
-              {WEEKDAY_ORDER.map((d) => (
-                <label key={d} className="flex items-center gap-1">
-                  <input type="checkbox" name="days" value={d} defaultChecked={s.days.includes(d)} />
-                  {dayNames[d]}
-                </label>
-              ))}
-            </div>
-            <div className="mt-2 flex flex-wrap items-center gap-3">
-              <label className="flex items-center gap-1">
-                <Trans>From</Trans>
-                <input type="time" name="start" defaultValue={s.start} required className="rounded border border-slate-300 px-1" />
-              </label>
-              <label className="flex items-center gap-1">
-                <Trans>To</Trans>
-                <input type="time" name="end" defaultValue={s.end} required className="rounded border border-slate-300 px-1" />
-              </label>
-            </div>
-          </fieldset>
+          <WorkingHours schedule={s} dayNames={dayNames} workingDaysLabel={t`Working days`} />
           <label className="block">
             <span className="font-medium text-slate-800">
               <Trans>Keyword alerts</Trans>
@@ -139,5 +116,71 @@ export function AttentionSettingsSection({
         </form>
       )}
     </section>
+  )
+}
+
+/** Working hours: the switch, then the days and hours it uses (disabled while it is off). */
+function WorkingHours({
+  schedule,
+  dayNames,
+  workingDaysLabel,
+}: {
+  schedule: typeof DEFAULT_SCHEDULE
+  dayNames: string[]
+  workingDaysLabel: string
+}) {
+  // What the checkbox shows right now (the form is uncontrolled; this only enables its dependants).
+  const [enabled, setEnabled] = useState(schedule.enabled)
+  const hintId = useId()
+  return (
+    <fieldset className="rounded-md border border-slate-200 p-3">
+      <legend className="px-1 font-medium text-slate-800">
+        <Trans>Working hours</Trans>
+      </legend>
+      <label className="flex items-center gap-2">
+        <input type="checkbox" name="schedule_enabled" defaultChecked={schedule.enabled} onChange={(e) => setEnabled(e.target.checked)} />
+        <Trans>Do not disturb outside working hours</Trans>
+      </label>
+      <fieldset disabled={!enabled} className="disabled:opacity-60">
+        <div className="mt-2 flex flex-wrap gap-2" role="group" aria-label={workingDaysLabel}>
+          {WEEKDAY_ORDER.map((d) => (
+            <label key={d} className="flex items-center gap-1">
+              <input type="checkbox" name="days" value={d} defaultChecked={schedule.days.includes(d)} />
+              {dayNames[d]}
+            </label>
+          ))}
+        </div>
+        <div className="mt-2 flex flex-wrap items-center gap-3">
+          <label className="flex items-center gap-1">
+            <Trans>From</Trans>
+            <TimeInput name="start" value={schedule.start} hintId={hintId} />
+          </label>
+          <label className="flex items-center gap-1">
+            <Trans>To</Trans>
+            <TimeInput name="end" value={schedule.end} hintId={hintId} />
+          </label>
+        </div>
+        <p id={hintId} className="mt-1 text-xs text-slate-600">
+          <Trans>24-hour time, for example 09:00 or 17:30.</Trans>
+        </p>
+      </fieldset>
+    </fieldset>
+  )
+}
+
+function TimeInput({ name, value, hintId }: { name: string; value: string; hintId: string }) {
+  return (
+    <input
+      type="text"
+      name={name}
+      defaultValue={value}
+      required
+      pattern={TIME_PATTERN}
+      inputMode="numeric"
+      maxLength={5}
+      placeholder="HH:mm"
+      aria-describedby={hintId}
+      className="w-16 rounded border border-slate-300 px-1 text-center tabular-nums"
+    />
   )
 }

@@ -1,8 +1,9 @@
-import type { FormEvent, ReactNode } from 'react'
+import type { FormEvent } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { AssignableRole, ChannelLabelsProps, ChannelLeaveProps, ChannelMembersProps, MemberRow } from '../../machines/channel-members'
 import { Alert } from '../alert'
 import { Button } from '../button'
+import { Confirmation } from '../confirmation'
 import { LoadFailed } from '../load-failed'
 import { useRoleLabel } from '../roles'
 import { TextField } from '../text-field'
@@ -126,35 +127,6 @@ function RemovalConfirmation({ row, onConfirm, onCancel }: { row: MemberRow; onC
     >
       <Trans>Remove {name} from the channel? They leave all of its groups and no longer see their messages.</Trans>
     </Confirmation>
-  )
-}
-
-/** A question asked in place, with its confirm and cancel buttons. */
-function Confirmation({
-  label,
-  confirm,
-  children,
-  onConfirm,
-  onCancel,
-}: {
-  label: string
-  confirm: ReactNode
-  children: ReactNode
-  onConfirm: () => void
-  onCancel: () => void
-}) {
-  return (
-    <div role="group" aria-label={label} className="mt-2 rounded-md bg-red-50 p-3 text-sm text-slate-800">
-      <p>{children}</p>
-      <div className="mt-2 flex gap-2">
-        <Button variant="danger" size="sm" onClick={onConfirm}>
-          {confirm}
-        </Button>
-        <Button variant="secondary" size="sm" onClick={onCancel}>
-          <Trans>Cancel</Trans>
-        </Button>
-      </div>
-    </div>
   )
 }
 

@@ -6,7 +6,7 @@ import { Avatar } from '../avatar'
 import { Button, buttonClass } from '../button'
 
 /**
- * A friend in the contact list: avatar, name, Work ID, and buttons for chat and call; in the
+ * A friend in the contact list: avatar, name, Work ID, and a Chat button; in the
  * Friends tab Archive, in the Archived tab Unarchive (`move`), which takes the card to the other tab.
  */
 export function ContactCard({ item, move = null }: { item: ContactItem; move?: ContactMoveProps | null }) {
@@ -38,12 +38,6 @@ export function ContactCard({ item, move = null }: { item: ContactItem; move?: C
         <Link to="/$workid" params={{ workid: item.workid }} className={buttonClass('secondary', 'sm')} aria-label={t`Chat with ${name}`}>
           <Trans>Chat</Trans>
         </Link>
-        {/* Calls come with the call module; until then the button says so. */}
-        <span title={t`Calls are not available yet`}>
-          <button type="button" disabled aria-label={t`Call ${name} (not available yet)`} className={buttonClass('secondary', 'sm')}>
-            <Trans>Call</Trans>
-          </button>
-        </span>
         {move ? (
           <Button
             variant="ghost"

@@ -3,8 +3,19 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import type { ContactItem, ContactListProps } from '../../machines/contact-list'
 import { LoadFailed } from '../load-failed'
 
-/** A contact list (friends, requests, archived friends or blocked people): its items, or loading, empty, failed. */
-export function ContactListView({ list, children }: { list: ContactListProps; children: (item: ContactItem) => ReactNode }) {
+/**
+ * A contact list (friends, requests, archived friends or blocked people): its items, or loading,
+ * empty, failed. `emptyAction` goes under the empty state's words (the Friends tab's Find people).
+ */
+export function ContactListView({
+  list,
+  children,
+  emptyAction = null,
+}: {
+  list: ContactListProps
+  children: (item: ContactItem) => ReactNode
+  emptyAction?: ReactNode
+}) {
   const { t } = useLingui()
   const label =
     list.kind === 'friends'
@@ -32,17 +43,20 @@ export function ContactListView({ list, children }: { list: ContactListProps; ch
         </LoadFailed>
       ) : null}
       {list.empty ? (
-        <p className="px-4 py-10 text-center text-sm text-slate-500">
-          {list.kind === 'friends' ? (
-            <Trans>No friends yet. Open someone’s profile from their Work ID and send them a friend request.</Trans>
-          ) : list.kind === 'requests' ? (
-            <Trans>No friend requests.</Trans>
-          ) : list.kind === 'archived' ? (
-            <Trans>No archived friends. Archive a friend to move them here from the Friends tab; they stay your friend.</Trans>
-          ) : (
-            <Trans>You have not blocked anyone.</Trans>
-          )}
-        </p>
+        <div className="px-4 py-10 text-center">
+          <p className="text-sm text-slate-600">
+            {list.kind === 'friends' ? (
+              <Trans>No friends yet. Find people by name or Work ID, open their profile and send them a friend request.</Trans>
+            ) : list.kind === 'requests' ? (
+              <Trans>No friend requests.</Trans>
+            ) : list.kind === 'archived' ? (
+              <Trans>No archived friends. Archive a friend to move them here from the Friends tab; they stay your friend.</Trans>
+            ) : (
+              <Trans>You have not blocked anyone.</Trans>
+            )}
+          </p>
+          {emptyAction}
+        </div>
       ) : null}
     </div>
   )

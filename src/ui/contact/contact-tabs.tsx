@@ -3,7 +3,7 @@ import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react'
 import { Trans } from '@lingui/react/macro'
 
 const tabClass =
-  'rounded-md px-3 py-1.5 text-sm font-medium text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600 data-[selected]:bg-indigo-50 data-[selected]:text-indigo-700'
+  'shrink-0 whitespace-nowrap rounded-md px-3 py-1.5 text-sm font-medium text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600 data-[selected]:bg-indigo-50 data-[selected]:text-indigo-700'
 
 /** /contact: friends, friend requests, archived friends and blocked people, one tab each (a tab's list loads when it opens). */
 export function ContactTabs({
@@ -21,7 +21,8 @@ export function ContactTabs({
 }) {
   return (
     <TabGroup defaultIndex={defaultIndex}>
-      <TabList className="mb-4 flex flex-wrap gap-2 border-b border-slate-200 pb-2">
+      {/* One row that scrolls sideways on a narrow screen, never a lone tab on a line of its own. */}
+      <TabList className="mb-4 flex gap-1 overflow-x-auto border-b border-slate-200 pb-2 sm:gap-2">
         <Tab className={tabClass}>
           <Trans>Friends</Trans>
         </Tab>

@@ -1,6 +1,7 @@
-import { Trans } from '@lingui/react/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import type { FriendStatusError, FriendStatusProps } from '../../machines/friend-status'
 import { Button } from '../button'
+import { Confirmation } from '../confirmation'
 import { LoadFailed } from '../load-failed'
 
 /** What failed, in words; the server's own message follows when it gave one. */
@@ -29,9 +30,44 @@ export function FriendError({ error, detail }: { error: FriendStatusError; detai
   )
 }
 
-/** The friend buttons for one person: Add friend, Cancel request, Accept / Reject, Unfriend; Block / Unblock when asked. */
-export function FriendActions(props: FriendStatusProps & { showBlock?: boolean }) {
-  const { status, busy, error, errorDetail, showBlock = false } = props
+/** Unfriend and Block ask first, in place; unfriending someone who takes messages only from friends ends the chat, and it says so. */
+function FriendConfirmation({ confirming, name, onlyFriendsMessage, onConfirm, onDismiss }: FriendStatusProps) {
+  const { t } = useLingui()
+  if (confirming === 'unfriend')
+    return (
+      <Confirmation
+        label={t`Confirm unfriending ${name}`}
+        confirm={<Trans>Yes, unfriend</Trans>}
+        onConfirm={onConfirm}
+        onCancel={onDismiss}
+      >
+        <p>
+          <Trans>Remove {name} from your friends?</Trans>
+        </p>
+        {onlyFriendsMessage ? (
+          <p className="mt-1 font-medium">
+            <Trans>{name} takes messages only from friends: you will no longer be able to message them.</Trans>
+          </p>
+        ) : null}
+      </Confirmation>
+    )
+  if (confirming === 'block')
+    return (
+      <Confirmation label={t`Confirm blocking ${name}`} confirm={<Trans>Yes, block</Trans>} onConfirm={onConfirm} onCancel={onDismiss}>
+        <Trans>
+          Block {name}? They can no longer message, call or add you, or find you in search. You can unblock them on the privacy page.
+        </Trans>
+      </Confirmation>
+    )
+  return null
+}
+
+/**
+ * The friend buttons for one person: Add friend, Cancel request, Accept / Reject, Unfriend; Block /
+ * Unblock when asked. `compact` (a notification that already says what happened) leaves out the status words.
+ */
+export function FriendActions(props: FriendStatusProps & { showBlock?: boolean; compact?: boolean }) {
+  const { status, busy, error, errorDetail, showBlock = false, compact = false } = props
   if (status === 'loading') {
     return (
       <p role="status" className="text-xs text-slate-500">
@@ -70,9 +106,11 @@ export function FriendActions(props: FriendStatusProps & { showBlock?: boolean }
           </>
         ) : status === 'incoming' ? (
           <>
-            <span className="text-xs font-medium text-slate-600">
-              <Trans>Sent you a friend request</Trans>
-            </span>
+            {compact ? null : (
+              <span className="text-xs font-medium text-slate-600">
+                <Trans>Sent you a friend request</Trans>
+              </span>
+            )}
             <Button size="sm" onClick={props.onAccept} disabled={!props.canRespond} aria-busy={busy === 'accepting' || undefined}>
               <Trans>Accept</Trans>
             </Button>
@@ -122,6 +160,7 @@ export function FriendActions(props: FriendStatusProps & { showBlock?: boolean }
           </Button>
         ) : null}
       </div>
+      <FriendConfirmation {...props} />
       {error ? <FriendError error={error} detail={errorDetail} /> : null}
     </div>
   )

@@ -57,6 +57,23 @@ function PagesEnd({ pages }: { pages: NotificationPaging }) {
   return null
 }
 
+/**
+ * What an item adds under its title: a mention's excerpt of the message (two lines at most), and
+ * for a friend request accepted here "You are now friends" (the item stays in the history).
+ */
+function ItemDetail({ item }: { item: NotificationItem }) {
+  const excerpt = item.notifiable_type === 'tag_message' ? item.value?.value : undefined
+  if (typeof excerpt === 'string' && excerpt.trim())
+    return <p className="mt-0.5 line-clamp-2 text-sm break-words text-slate-700">“{excerpt.trim()}”</p>
+  if (item.notifiable_type === 'friend' && item.friend_status === 3 && item.notify_message_json?.key === 'friend_request')
+    return (
+      <p className="mt-0.5 text-xs font-medium text-emerald-800">
+        <Trans>You are now friends</Trans>
+      </p>
+    )
+  return null
+}
+
 /** Another page may be asked for now: there is one, and none is on its way or failed. */
 const mayAsk = (pages: NotificationPaging | undefined) =>
   pages !== undefined && pages.hasMore && !pages.loading && !pages.loadingMore && !pages.failed && !pages.error
@@ -176,7 +193,8 @@ export function NotificationList({
                       {/* Two lines at most (the clamp needs its own box: the button's `block` would undo it). */}
                       <span className="line-clamp-2 break-words">{text}</span>
                     </button>
-                    <p className="mt-0.5 text-xs text-slate-500">
+                    <ItemDetail item={item} />
+                    <p className={`mt-0.5 text-xs ${item.is_seen ? 'text-slate-600' : 'text-slate-700'}`}>
                       <time dateTime={item.created_at} title={new Date(item.created_at).toLocaleString()}>
                         {timeAgo(item.created_at, at)}
                       </time>
@@ -187,8 +205,10 @@ export function NotificationList({
                         </>
                       )}
                     </p>
-                    {/* Friend items: the friends area's Accept / Reject buttons go here. */}
-                    {item.notifiable_type === 'friend' && friendActions ? <div className="mt-2">{friendActions(item)}</div> : null}
+                    {/* Friend requests: the friends area's Accept / Reject buttons go here. */}
+                    {item.notifiable_type === 'friend' && item.friend_status === 1 && friendActions ? (
+                      <div className="mt-2">{friendActions(item)}</div>
+                    ) : null}
                   </div>
                   {item.is_seen ? null : (
                     <button

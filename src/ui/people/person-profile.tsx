@@ -16,10 +16,20 @@ export interface PersonProfileProps {
   refusal?: string | null
   /** The signed-in user's own profile: no buttons. */
   isSelf?: boolean
+  /** They take messages only from friends and the user is not one: Message is not offered, and this says why. */
+  friendsOnly?: boolean
 }
 
 /** A person's profile: avatar, name, Work ID, Message (their 1:1 chat), and the friend and block buttons. */
-export function PersonProfile({ name, workid, photoUrl, actions, refusal = null, isSelf = false }: PersonProfileProps) {
+export function PersonProfile({
+  name,
+  workid,
+  photoUrl,
+  actions,
+  refusal = null,
+  isSelf = false,
+  friendsOnly = false,
+}: PersonProfileProps) {
   return (
     <section aria-labelledby="person-name" className="mx-auto max-w-xl px-4 py-8 sm:px-6">
       <div className="flex flex-col items-center gap-3 rounded-lg border border-slate-200 bg-white p-6 text-center">
@@ -37,7 +47,11 @@ export function PersonProfile({ name, workid, photoUrl, actions, refusal = null,
           </Link>
         ) : (
           <div className="flex flex-col items-center gap-3">
-            {refusal ? null : (
+            {refusal ? null : friendsOnly ? (
+              <p className="text-sm text-slate-700">
+                <Trans>{name} takes messages only from friends. Send a friend request to start a chat.</Trans>
+              </p>
+            ) : (
               <Link to="/$workid" params={{ workid }} className={buttonClass('primary', 'sm')}>
                 <Trans>Message</Trans>
               </Link>

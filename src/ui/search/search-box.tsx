@@ -5,11 +5,12 @@ import { Avatar } from '../avatar'
 import { Icon } from '../icons'
 
 /**
- * A search box with its dropdown (combobox + listbox): `inline` a people search whose input always
- * shows, `popover` the header's search (a button opens a panel with the input; it finds people,
- * groups, channels and messages).
+ * A search box with its dropdown (combobox + listbox): `inline` a search whose input always shows
+ * (from 640px), `popover` the header's search (a button opens a panel with the input; it finds
+ * people, groups, channels and messages), `field` a page's own search at every width, focused as
+ * it appears (Find people on /contact).
  */
-export function SearchBox(props: SearchProps & { variant: 'inline' | 'popover' }) {
+export function SearchBox(props: SearchProps & { variant: 'inline' | 'popover' | 'field' }) {
   const { t } = useLingui()
   const { variant, open } = props
   const label = props.scope === 'people' ? t`Search people` : t`Search people, groups and channels`
@@ -33,7 +34,7 @@ export function SearchBox(props: SearchProps & { variant: 'inline' | 'popover' }
         aria-autocomplete="list"
         aria-activedescendant={props.activeId}
         autoComplete="off"
-        autoFocus={variant === 'popover'}
+        autoFocus={variant !== 'inline'}
         placeholder={props.scope === 'people' ? t`Search people` : t`Search`}
         value={props.keyword}
         onChange={(e) => props.onType(e.target.value)}
@@ -47,10 +48,14 @@ export function SearchBox(props: SearchProps & { variant: 'inline' | 'popover' }
     </div>
   )
 
-  if (variant === 'inline')
+  if (variant !== 'popover')
     return (
       // Below 640px the header has no room for it: the global search (the button) finds people too.
-      <div className="relative hidden min-w-0 flex-1 sm:block sm:max-w-72">
+      <div
+        className={
+          variant === 'field' ? 'relative mx-auto w-full max-w-sm text-left' : 'relative hidden min-w-0 flex-1 sm:block sm:max-w-72'
+        }
+      >
         {input}
         {open && props.status !== 'idle' ? (
           <Dropdown {...props} className="absolute top-full left-0 z-30 mt-1 w-[min(24rem,calc(100vw-1.5rem))]" />

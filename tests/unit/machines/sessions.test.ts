@@ -22,12 +22,13 @@ interface Script {
   /** What each GET auth/sessions gives, in order (a promise: when the test settles it). */
   loads?: (SessionList | Error | Promise<SessionList>)[]
   signOut?: (id: string) => Promise<unknown>
-  signOutOthers?: () => Promise<unknown>
+  signOutOthers?: () => Promise<{ revoked: number }>
 }
 
 function start(script: Script = {}) {
   const loads = [...(script.loads ?? [listed, listed])]
   const calls: string[] = []
+  const reported: number[] = []
   const actor = createActor(
     sessionsMachine.provide({
       actors: {
@@ -41,16 +42,17 @@ function start(script: Script = {}) {
           calls.push(`out:${input.sessionId}`)
           return script.signOut ? script.signOut(input.sessionId) : { revoked: 1 }
         }),
-        signOutOthers: fromPromise<unknown>(async () => {
+        signOutOthers: fromPromise<{ revoked: number }>(async () => {
           calls.push('out-others')
           return script.signOutOthers ? script.signOutOthers() : { revoked: 2 }
         }),
       },
+      actions: { reportSignedOut: (_, { count }) => reported.push(count) },
     }),
   ).start()
   const sent: SessionsEvent[] = []
   const props = () => connect(actor.getSnapshot(), (e) => sent.push(e))
-  return { actor, calls, props, sent }
+  return { actor, calls, props, sent, reported }
 }
 
 const ready = (actor: ReturnType<typeof start>['actor']) => waitFor(actor, (s) => s.matches({ ready: 'idle' }))
@@ -118,19 +120,39 @@ describe('sessions machine and connect', () => {
     expect(calls).toEqual(['load'])
   })
 
-  it('signing out every other session keeps this one, and marks every other row busy', async () => {
-    const gate = deferred()
-    const refresh = deferred()
-    const { actor, props, calls } = start({ loads: [listed, refresh.promise as Promise<SessionList>], signOutOthers: () => gate.promise })
+  it('signing out every other session asks first; Cancel keeps them all', async () => {
+    const { actor, props, calls } = start()
     await ready(actor)
     actor.send({ type: 'SIGN_OUT_OTHERS' })
+    expect(props().confirmingOthers).toBe(true)
+    expect(props().busy).toBe(true)
+    expect(props().rows.every((r) => !r.busy)).toBe(true)
+    actor.send({ type: 'CANCEL' })
+    expect(props().confirmingOthers).toBe(false)
+    expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true)
+    expect(calls).toEqual(['load'])
+  })
+
+  it('signing out every other session keeps this one, marks every other row busy, and says how many ended', async () => {
+    const gate = deferred()
+    const refresh = deferred()
+    const { actor, props, calls, reported } = start({
+      loads: [listed, refresh.promise as Promise<SessionList>],
+      signOutOthers: () => gate.promise as Promise<{ revoked: number }>,
+    })
+    await ready(actor)
+    actor.send({ type: 'SIGN_OUT_OTHERS' })
+    actor.send({ type: 'CONFIRM' })
+    expect(props().confirmingOthers).toBe(false)
     expect(props().rows.map((r) => [r.session._id, r.busy])).toEqual([
       ['s-here', false],
       ['s-other-1', true],
       ['s-other-2', true],
     ])
+    expect(reported).toEqual([])
     gate.resolve({ revoked: 2 })
     await waitFor(actor, (s) => s.matches({ ready: 'refreshing' }))
+    expect(reported).toEqual([2])
     expect(props().rows.map((r) => r.session._id)).toEqual(['s-here'])
     expect(props().busy).toBe(true)
     refresh.resolve({ sessions: [session('s-here', true)], history: [] })
@@ -178,6 +200,7 @@ describe('sessions machine and connect', () => {
     })
     await ready(actor)
     actor.send({ type: 'SIGN_OUT_OTHERS' })
+    actor.send({ type: 'CONFIRM' })
     await ready(actor)
     expect(props().error).toBe('Too many requests')
     actor.send({ type: 'SIGN_OUT', sessionId: 's-other-1' })
@@ -192,6 +215,14 @@ describe('sessions machine and connect', () => {
     p.onRetry()
     p.onSignOut('s-other-1')
     p.onSignOutOthers()
-    expect(sent).toEqual([{ type: 'RETRY' }, { type: 'SIGN_OUT', sessionId: 's-other-1' }, { type: 'SIGN_OUT_OTHERS' }])
+    p.onConfirm()
+    p.onCancel()
+    expect(sent).toEqual([
+      { type: 'RETRY' },
+      { type: 'SIGN_OUT', sessionId: 's-other-1' },
+      { type: 'SIGN_OUT_OTHERS' },
+      { type: 'CONFIRM' },
+      { type: 'CANCEL' },
+    ])
   })
 })

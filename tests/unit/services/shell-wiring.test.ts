@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import type { Toast } from '../../../src/services/toast'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { createActor, waitFor } from 'xstate'
 
@@ -40,6 +41,7 @@ const sent = vi.hoisted(() => [] as unknown[])
 vi.mock('../../../src/services/session', () => ({ sendSession: (event: unknown) => sent.push(event) }))
 
 const { appOnboardingMachine, referralOf } = await import('../../../src/services/onboarding')
+const { dismissToast, getToasts, subscribeToasts } = await import('../../../src/services/toast')
 const { appPrivacySettingsMachine, privacyValuesOf } = await import('../../../src/services/privacy-settings')
 
 beforeEach(() => {
@@ -115,24 +117,26 @@ describe('the app privacy settings machine', () => {
     expect(privacyValuesOf({ account } as never)).toEqual(account)
   })
 
-  it('saves one field quietly and refreshes the user; a saved sounds reloads the page', async () => {
-    const reload = vi.fn()
-    const location = window.location
-    Object.defineProperty(window, 'location', { value: { ...location, reload }, configurable: true })
+  it('saves one field quietly, refreshes the user and says Saved; sounds too, without reloading the page', async () => {
+    const shown: Toast[] = []
+    const stop = subscribeToasts(() => shown.splice(0, shown.length, ...getToasts()))
     try {
       const actor = createActor(appPrivacySettingsMachine, { input: { values: privacyValuesOf(null) } }).start()
       actor.send({ type: 'TOGGLE', field: 'only_friend_chat' })
       await waitFor(actor, (s) => s.matches('idle'))
       expect(calls.list).toEqual(['updateProfile {"only_friend_chat":1} (quiet)'])
       expect(sent).toEqual([{ type: 'REFRESH_USER' }])
-      expect(reload).not.toHaveBeenCalled()
+      expect(shown.map((toast) => [toast.tone, typeof toast.text === 'string' ? toast.text : toast.text.message])).toEqual([
+        ['success', 'Saved'],
+      ])
 
       actor.send({ type: 'TOGGLE', field: 'sounds' })
       await waitFor(actor, (s) => s.matches('idle'))
       expect(calls.list.at(-1)).toBe('updateProfile {"sounds":0} (quiet)')
-      expect(reload).toHaveBeenCalledTimes(1)
+      expect(sent).toEqual([{ type: 'REFRESH_USER' }, { type: 'REFRESH_USER' }])
     } finally {
-      Object.defineProperty(window, 'location', { value: location, configurable: true })
+      stop()
+      for (const toast of getToasts()) dismissToast(toast.id)
     }
   })
 

@@ -50,6 +50,51 @@ describe('the notification drawer list', () => {
     expect(screen.getByText('2 unread')).toBeTruthy()
   })
 
+  it('a mention shows its excerpt (two lines at most); a request accepted here says you are now friends, and offers no buttons', () => {
+    const friendActions = vi.fn(() => <button type="button">Accept</button>)
+    render(
+      <I18nProvider i18n={i18n}>
+        <NotificationList
+          items={[
+            {
+              _id: 'm',
+              is_seen: false,
+              created_at: '2026-03-15T11:00:00Z',
+              notify_message: 'Bình Lê mentioned you in Dự án',
+              notifiable_type: 'tag_message',
+              value: { key: 'tag_message', topic_id: 't1', value: 'Can you check the budget before Friday?' },
+              customer: { name: 'Bình Lê', photo_url: null },
+            },
+            {
+              _id: 'f',
+              is_seen: true,
+              created_at: '2026-03-15T10:00:00Z',
+              notify_message: 'Minh Trần sent you a friend request',
+              notifiable_type: 'friend',
+              friend_status: 3,
+              notify_message_json: { key: 'friend_request', value: { name: 'Minh Trần' } },
+              customer: { name: 'Minh Trần', photo_url: null },
+            },
+          ]}
+          unread={1}
+          canMarkAllSeen
+          onSeen={vi.fn()}
+          onSeenAll={vi.fn()}
+          now={now}
+          friendActions={friendActions}
+        />
+      </I18nProvider>,
+    )
+    const rows = within(screen.getByRole('list', { name: 'Notifications' })).getAllByRole('listitem')
+    const excerpt = within(rows[0]).getByText('“Can you check the budget before Friday?”')
+    expect(excerpt.className).toContain('line-clamp-2')
+    expect(within(rows[1]).getByText('You are now friends')).toBeTruthy()
+    expect(within(rows[1]).queryByRole('button', { name: 'Accept' })).toBeNull()
+    expect(friendActions).not.toHaveBeenCalled()
+    // The unread row's time reads at 4.5:1 or more on its tint (slate-700, not slate-500).
+    expect(within(rows[0]).getByText('1 hour ago').closest('p')!.className).toContain('text-slate-700')
+  })
+
   it('a click on an unread item marks it read, once; read ones do nothing', async () => {
     const user = userEvent.setup()
     const { rows, onSeen } = list()

@@ -8,9 +8,9 @@ import { useSession } from '../../../services/session'
 import { Page } from '../../../ui/app/page'
 import { ContactListView } from '../../../ui/contact/contact-list-view'
 import { BlockedRow } from '../-friend-status'
-import { PrivacySwitchList } from '../../../ui/privacy-settings/privacy-switch-list'
+import { PrivacySwitchList, WHO_MAY_REACH_YOU } from '../../../ui/settings/privacy-switch-list'
 
-/** /account/privacy: who may call, message or add you (the privacy switches), and the people you blocked. */
+/** /account/privacy: who may call, message or add you (the privacy switches, saved as flipped), and the people you blocked. */
 export const Route = createFileRoute('/_app/account/privacy')({ component: PrivacyPage })
 
 const userOf = (state: SessionState): User | null => state?.context.user ?? null
@@ -27,7 +27,7 @@ function PrivacyPage() {
         <p className="mb-3 text-sm text-slate-600">
           <Trans>
             A blocked person cannot message, call or add you, or find you in search. To block someone, open their profile from{' '}
-            <Link to="/contact" className="text-indigo-600 hover:underline">
+            <Link to="/contact" className="font-medium text-indigo-700 underline hover:text-indigo-600">
               your contacts
             </Link>
             .
@@ -45,7 +45,7 @@ function PrivacySwitches({ user }: { user: User }) {
       <h2 id="privacy-heading" className="text-lg font-semibold text-slate-900">
         <Trans>Who may reach you</Trans>
       </h2>
-      <PrivacySwitchList {...usePrivacyPage(user)} />
+      <PrivacySwitchList {...usePrivacyPage(user)} fields={WHO_MAY_REACH_YOU} />
     </section>
   )
 }

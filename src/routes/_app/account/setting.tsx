@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
 
-/** /account/setting (the account menu's entry 'setting'): the settings page, /setting. */
+/** /account/setting (the account menu's old entry 'setting'): the settings live on /setting. */
 export const Route = createFileRoute('/_app/account/setting')({
   beforeLoad: () => {
     throw redirect({ to: '/setting', replace: true })
