@@ -25,14 +25,7 @@ export const CATALOG_PARTS = ['app', 'marketing', 'shell', 'statecharts', 'landi
 
 export const PART_SOURCES: Record<Exclude<CatalogPart, 'app'>, readonly string[]> = {
   marketing: ['src/ui/marketing/pages/', 'src/routes/_marketing', 'src/routes/download-app.tsx'],
-  shell: [
-    'src/ui/app/',
-    'src/routes/_app',
-    'src/ui/notification-badge/',
-    'src/ui/onboarding/',
-    'src/ui/account/',
-    'src/ui/settings/',
-  ],
+  shell: ['src/ui/app/', 'src/routes/_app', 'src/ui/notification-badge/', 'src/ui/onboarding/', 'src/ui/account/', 'src/ui/settings/'],
   statecharts: ['src/ui/statechart/', 'src/routes/statecharts'],
   landing: ['src/ui/landing/'],
   documents: ['src/ui/documents/'],
