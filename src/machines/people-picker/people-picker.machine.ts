@@ -100,12 +100,21 @@ export const peoplePickerMachine = setup({
           on: {
             TYPE: [
               { guard: 'isBlank', target: '.idle', actions: ['setKeyword', 'clearFound'] },
-              { target: '.waiting', reenter: true, actions: 'setKeyword' },
+              { target: '.waiting', actions: 'setKeyword' },
             ],
           },
           states: {
             idle: {},
-            waiting: { after: { DEBOUNCE: 'searching' } },
+            waiting: {
+              after: { DEBOUNCE: 'searching' },
+              // Typing on restarts the wait (only this region: the friends stay as they are).
+              on: {
+                TYPE: [
+                  { guard: 'isBlank', target: 'idle', actions: ['setKeyword', 'clearFound'] },
+                  { target: 'waiting', reenter: true, actions: 'setKeyword' },
+                ],
+              },
+            },
             searching: {
               invoke: {
                 id: 'searchPeople',
