@@ -2,6 +2,7 @@ import { createContext, useContext, useEffect, useMemo } from 'react'
 import { useNavigate } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
 import { fromPromise } from 'xstate'
+import { msg } from '@lingui/core/macro'
 import type { PushedMessage } from '../../contract/message'
 import {
   type ChatBadgeProps,
@@ -12,9 +13,10 @@ import {
   type TopicListActor,
   topicListMachine,
 } from '../machines/topic-list'
-import { hideTopic, listTopics, pinTopic, saveSeen, topicInfo, unpinTopic } from './api/topic'
+import { hideTopic, listHiddenTopics, listTopics, pinTopic, saveSeen, topicInfo, unhideTopic, unpinTopic } from './api/topic'
 import { everyPage } from './pages'
 import { onSocketConnect, onSocketEvent } from './socket'
+import { offerUndo } from './toast'
 
 const appTopicListMachine = topicListMachine.provide({
   actors: {
@@ -22,6 +24,8 @@ const appTopicListMachine = topicListMachine.provide({
     pinTopic: fromPromise<unknown, { topic_id: string }>(({ input }) => pinTopic(input.topic_id)),
     unpinTopic: fromPromise<unknown, { topic_id: string }>(({ input }) => unpinTopic(input.topic_id)),
     hideTopic: fromPromise<unknown, { topic_id: string }>(({ input }) => hideTopic(input.topic_id)),
+    unhideTopic: fromPromise<unknown, { topic_id: string }>(({ input }) => unhideTopic(input.topic_id)),
+    loadHidden: fromPromise<TopicItem[], void>(() => everyPage(listHiddenTopics)),
     saveSeen: fromPromise<unknown, { topic_id: string; is_seen: boolean }>(({ input }) => saveSeen(input.topic_id, input.is_seen)),
     loadTopic: fromPromise<TopicItem, { topic_id: string }>(({ input }) => topicInfo(input.topic_id)),
   },
@@ -69,7 +73,12 @@ export function useTopicListRuntime(meId: string): TopicListActor {
       onSocketEvent('OUT_CHANNEL', ({ topic_ids }) => topic_ids.forEach((topicId) => actor.send({ type: 'REMOVED', topicId }))),
       onSocketConnect(() => actor.send({ type: 'CONNECTED' })),
     ]
-    return () => offs.forEach((off) => off())
+    // A hidden chat: the toast offers Undo, which brings it back.
+    const hidden = actor.on('hidden', ({ topicId }) => offerUndo(msg`Chat hidden`, () => actor.send({ type: 'UNHIDE', topicId })))
+    return () => {
+      offs.forEach((off) => off())
+      hidden.unsubscribe()
+    }
   }, [actor])
   return actor
 }

@@ -57,8 +57,13 @@ const list = ({ screen }: Kit) => screen.getByRole('list', { name: 'Chats' })
 const rows = (kit: Kit) => within(list(kit)).getAllByRole('listitem')
 const row = (kit: Kit, name: string) => within(list(kit)).getByRole('listitem', { name })
 const nameOf = (t: TopicItem) => t.name || 'New Message'
-const clickIn = async (kit: Kit, t: TopicItem, button: string) =>
-  kit.user.click(within(row(kit, nameOf(t))).getByRole('button', { name: button }))
+/** Opens the row's "Actions for {name}" menu and chooses an item. */
+const clickIn = async (kit: Kit, t: TopicItem, item: string) => {
+  await kit.user.click(within(row(kit, nameOf(t))).getByRole('button', { name: `Actions for ${nameOf(t)}` }))
+  await kit.user.click(await kit.screen.findByRole('menuitem', { name: item }))
+}
+const hiddenList = ({ screen }: Kit) => screen.getByRole('list', { name: 'Hidden chats' })
+const hiddenView = (s: TopicListSnapshot) => s.matches('ready') && !s.matches({ ready: { hiddenChats: 'closed' } })
 const byId = (kit: Kit, id: string) => kit.previous.context.topics.find((t) => t._id === id)!
 
 /** The topics the test put in the list (loaded, added) and did not take out (hidden, removed), by id: not the machine's own list. */
@@ -69,6 +74,16 @@ const listed = (kit: Kit) => {
 }
 
 withLayout()
+
+type Variants = Parameters<typeof describeModel<typeof topicListMachine>>[0]['events']
+/** The list's own events are sent while it shows; the Hidden chats view has its own few (this keeps the paths' states countable). */
+const whileListShows = (variants: NonNullable<Variants>): NonNullable<Variants> =>
+  Object.fromEntries(
+    Object.entries(variants).map(([type, variant]) => [
+      type,
+      (s: TopicListSnapshot) => (hiddenView(s) ? [] : typeof variant === 'function' ? variant(s) : variant),
+    ]),
+  )
 
 describeModel({
   machine: topicListMachine,
@@ -85,147 +100,178 @@ describeModel({
       open: s.context.openTopicId !== null,
       openUnseen: ts.some((t) => t._id === s.context.openTopicId && !t.is_seen),
       reading: reading(s),
+      hidden: Math.min(s.context.hidden.length, 2),
     })
   },
-  // Opened chats, background reads and pending topic reads multiply the abstract states (~1,800):
+  // Opened chats, background reads, pending topic reads and hidden chats multiply the abstract states (~6,000):
   // one path per state value and per transition not yet taken.
   select: 'coverage',
-  limit: 60_000,
+  limit: 200_000,
   events: {
-    'xstate.done.actor.loadTopics': [
-      { type: 'xstate.done.actor.loadTopics', output: LOADED },
-      { type: 'xstate.done.actor.loadTopics', output: [] },
-    ],
-    // Read again in the background: what the server holds now (Marketing unread again).
-    'xstate.done.actor.refreshTopics': [{ type: 'xstate.done.actor.refreshTopics', output: LOADED }],
-    // The topic a message came for, read: it joins the list unread.
-    'xstate.done.actor.newTopic.*': (s) =>
-      reading(s).map((id) => ({
-        type: `xstate.done.actor.newTopic.${id}`,
-        output: topic(id, 'Newcomer', { is_group: true, is_seen: false, created_at: nextTime(s) }),
-      })),
-    // The user opens a chat (the first unread one, or the first one), or leaves the chats page.
-    OPEN: (s) =>
-      s.matches('loading')
-        ? [{ type: 'OPEN', topicId: 't-3' }]
-        : s.context.openTopicId !== null
-          ? [{ type: 'OPEN', topicId: null }]
-          : [
-              ...topics(s)
-                .filter((t) => !t.is_seen)
-                .slice(0, 1)
-                .map((t) => ({ type: 'OPEN', topicId: t._id })),
-              ...topics(s)
-                .filter((t) => t.is_seen)
-                .slice(0, 1)
-                .map((t) => ({ type: 'OPEN', topicId: t._id })),
-            ],
-    CONNECTED: [{ type: 'CONNECTED' }],
-    SHOWN: [{ type: 'SHOWN' }],
-    PIN: (s) => {
-      const t = topics(s).find((x) => !x.is_pin)
-      return ready(s) && t && topics(s).filter((x) => x.is_pin).length < 2 ? [{ type: 'PIN', topicId: t._id }] : []
-    },
-    UNPIN: (s) =>
-      topics(s)
-        .filter((x) => x.is_pin)
-        .slice(0, 1)
-        .map((t) => ({ type: 'UNPIN', topicId: t._id })),
-    HIDE: (s) => (topics(s).length > 3 ? [{ type: 'HIDE', topicId: bottom(s)!._id }] : []),
-    SEEN: (s) =>
-      topics(s)
-        .filter((x) => !x.is_seen)
-        .slice(0, 1)
-        .map((t) => ({ type: 'SEEN', topicId: t._id })),
-    UNSEEN: (s) =>
-      topics(s)
-        .filter((x) => x.is_seen)
-        .slice(0, 1)
-        .map((t) => ({ type: 'UNSEEN', topicId: t._id })),
-    CALL_STARTED: (s) =>
-      bottom(s) && !topics(s).some((x) => x.in_call)
-        ? [{ type: 'CALL_STARTED', topicId: bottom(s)!._id, messageId: `call-${topics(s).length}`, at: nextTime(s) }]
-        : [],
-    CALL_CLOSED: (s) =>
-      topics(s)
-        .filter((x) => x.in_call)
-        .map((t) => ({ type: 'CALL_CLOSED', topicId: t._id })),
-    NEW_MESSAGE: (s) => {
-      const said = (topicId: string, senderId: string | null) => ({
-        type: 'NEW_MESSAGE',
-        topicId,
-        senderId,
-        message: { _id: `msg-${topics(s).length}`, message: 'Are you there?', type: 'text', created_at: nextTime(s), deleted: false },
-      })
-      const open = topics(s).find((t) => t._id === s.context.openTopicId)
-      return [
-        // Someone else's message, and the user's own (sent from another device).
-        ...(bottom(s) ? [said(bottom(s)!._id, 'u-lan'), said(bottom(s)!._id, ME)] : []),
-        // In the open chat.
-        ...(open ? [said(open._id, 'u-lan')] : []),
-        // In a topic that is not in the list: the machine reads it (one at a time).
-        ...(reading(s).length === 0 && !topics(s).some((t) => t._id === 't-elsewhere') ? [said('t-elsewhere', 'u-lan')] : []),
-      ]
-    },
-    MESSAGE_DELETED: (s) => {
-      const t = topics(s).find((x) => x.message && !x.message.deleted)
-      return t
-        ? [
-            { type: 'MESSAGE_DELETED', topicId: t._id, messageId: t.message!._id },
-            { type: 'MESSAGE_DELETED', topicId: t._id, messageId: 'm-older' },
-          ]
-        : []
-    },
-    // A topic of the list renamed; a topic the user was added to elsewhere appears.
-    TOPIC_CHANGED: (s) => [
-      ...topics(s)
-        .slice(0, 1)
-        .map((t) => ({
-          type: 'TOPIC_CHANGED',
-          change: 'updated',
-          topic: { ...t, name: t.name === 'Design crew' ? 'Design team' : 'Design crew' },
+    ...whileListShows({
+      'xstate.done.actor.loadTopics': [
+        { type: 'xstate.done.actor.loadTopics', output: LOADED },
+        { type: 'xstate.done.actor.loadTopics', output: [] },
+      ],
+      // Read again in the background: what the server holds now (Marketing unread again).
+      'xstate.done.actor.refreshTopics': [{ type: 'xstate.done.actor.refreshTopics', output: LOADED }],
+      // The topic a message came for, read: it joins the list unread.
+      'xstate.done.actor.newTopic.*': (s) =>
+        reading(s).map((id) => ({
+          type: `xstate.done.actor.newTopic.${id}`,
+          output: topic(id, 'Newcomer', { is_group: true, is_seen: false, created_at: nextTime(s) }),
         })),
-      ...(topics(s).length < 5 && !topics(s).some((t) => t._id === 't-joined')
-        ? [
-            {
-              type: 'TOPIC_CHANGED',
-              change: 'added',
-              topic: topic('t-joined', 'Joined', { is_group: true, is_seen: false, created_at: nextTime(s) }),
-            },
-          ]
-        : []),
-    ],
-    MEMBER_ADDED: (s) => [
-      // Added to a group not in the list: it appears (one nameless at a time, so names stay unique).
-      ...(topics(s).length < 5
-        ? [
-            {
-              type: 'MEMBER_ADDED',
-              topic: topic(`t-new-${topics(s).length}`, topics(s).some((t) => !t.name) ? `Group ${topics(s).length}` : '', {
-                is_group: true,
-                is_seen: false,
-                created_at: nextTime(s),
-              }),
-            },
-          ]
-        : []),
-      ...topics(s)
-        .slice(0, 1)
-        .map((t) => ({ type: 'MEMBER_ADDED', topic: t })),
-    ],
-    REMOVED: (s) => (topics(s).length > 4 ? [{ type: 'REMOVED', topicId: topics(s)[0]!._id }] : []),
-    CHAT_REQUEST: (s) =>
-      topics(s).length < 5 && !topics(s).some((t) => t._id === 't-request')
-        ? [
-            {
-              type: 'CHAT_REQUEST',
-              topic: topic('t-request', 'Quoc Bao', {
-                is_seen: false,
-                message: { _id: 'm-r', message: '', type: 'RequestChat', created_at: nextTime(s), deleted: false },
-              }),
-            },
-          ]
+      // The user opens a chat (the first unread one, or the first one), or leaves the chats page.
+      OPEN: (s) =>
+        s.matches('loading')
+          ? [{ type: 'OPEN', topicId: 't-3' }]
+          : s.context.openTopicId !== null
+            ? [{ type: 'OPEN', topicId: null }]
+            : [
+                ...topics(s)
+                  .filter((t) => !t.is_seen)
+                  .slice(0, 1)
+                  .map((t) => ({ type: 'OPEN', topicId: t._id })),
+                ...topics(s)
+                  .filter((t) => t.is_seen)
+                  .slice(0, 1)
+                  .map((t) => ({ type: 'OPEN', topicId: t._id })),
+              ],
+      CONNECTED: [{ type: 'CONNECTED' }],
+      SHOWN: [{ type: 'SHOWN' }],
+      PIN: (s) => {
+        const t = topics(s).find((x) => !x.is_pin)
+        return ready(s) && t && topics(s).filter((x) => x.is_pin).length < 2 ? [{ type: 'PIN', topicId: t._id }] : []
+      },
+      UNPIN: (s) =>
+        topics(s)
+          .filter((x) => x.is_pin)
+          .slice(0, 1)
+          .map((t) => ({ type: 'UNPIN', topicId: t._id })),
+      HIDE: (s) => (topics(s).length > 3 && s.context.hidden.length === 0 ? [{ type: 'HIDE', topicId: bottom(s)!._id }] : []),
+      SEEN: (s) =>
+        topics(s)
+          .filter((x) => !x.is_seen)
+          .slice(0, 1)
+          .map((t) => ({ type: 'SEEN', topicId: t._id })),
+      UNSEEN: (s) =>
+        topics(s)
+          .filter((x) => x.is_seen)
+          .slice(0, 1)
+          .map((t) => ({ type: 'UNSEEN', topicId: t._id })),
+      CALL_STARTED: (s) =>
+        bottom(s) && !topics(s).some((x) => x.in_call)
+          ? [{ type: 'CALL_STARTED', topicId: bottom(s)!._id, messageId: `call-${topics(s).length}`, at: nextTime(s) }]
+          : [],
+      CALL_CLOSED: (s) =>
+        topics(s)
+          .filter((x) => x.in_call)
+          .map((t) => ({ type: 'CALL_CLOSED', topicId: t._id })),
+      NEW_MESSAGE: (s) => {
+        const said = (topicId: string, senderId: string | null) => ({
+          type: 'NEW_MESSAGE',
+          topicId,
+          senderId,
+          message: { _id: `msg-${topics(s).length}`, message: 'Are you there?', type: 'text', created_at: nextTime(s), deleted: false },
+        })
+        const open = topics(s).find((t) => t._id === s.context.openTopicId)
+        return [
+          // Someone else's message, and the user's own (sent from another device).
+          ...(bottom(s) ? [said(bottom(s)!._id, 'u-lan'), said(bottom(s)!._id, ME)] : []),
+          // In the open chat.
+          ...(open ? [said(open._id, 'u-lan')] : []),
+          // In a topic that is not in the list: the machine reads it (one at a time).
+          ...(reading(s).length === 0 && !topics(s).some((t) => t._id === 't-elsewhere') ? [said('t-elsewhere', 'u-lan')] : []),
+        ]
+      },
+      MESSAGE_DELETED: (s) => {
+        const t = topics(s).find((x) => x.message && !x.message.deleted)
+        return t
+          ? [
+              { type: 'MESSAGE_DELETED', topicId: t._id, messageId: t.message!._id },
+              { type: 'MESSAGE_DELETED', topicId: t._id, messageId: 'm-older' },
+            ]
+          : []
+      },
+      // A topic of the list renamed; a topic the user was added to elsewhere appears.
+      TOPIC_CHANGED: (s) => [
+        ...topics(s)
+          .slice(0, 1)
+          .map((t) => ({
+            type: 'TOPIC_CHANGED',
+            change: 'updated',
+            topic: { ...t, name: t.name === 'Design crew' ? 'Design team' : 'Design crew' },
+          })),
+        ...(topics(s).length < 5 && !topics(s).some((t) => t._id === 't-joined')
+          ? [
+              {
+                type: 'TOPIC_CHANGED',
+                change: 'added',
+                topic: topic('t-joined', 'Joined', { is_group: true, is_seen: false, created_at: nextTime(s) }),
+              },
+            ]
+          : []),
+      ],
+      MEMBER_ADDED: (s) => [
+        // Added to a group not in the list: it appears (one nameless at a time, so names stay unique).
+        ...(topics(s).length < 5
+          ? [
+              {
+                type: 'MEMBER_ADDED',
+                topic: topic(`t-new-${topics(s).length}`, topics(s).some((t) => !t.name) ? `Group ${topics(s).length}` : '', {
+                  is_group: true,
+                  is_seen: false,
+                  created_at: nextTime(s),
+                }),
+              },
+            ]
+          : []),
+        ...topics(s)
+          .slice(0, 1)
+          .map((t) => ({ type: 'MEMBER_ADDED', topic: t })),
+      ],
+      REMOVED: (s) => (topics(s).length > 4 ? [{ type: 'REMOVED', topicId: topics(s)[0]!._id }] : []),
+      CHAT_REQUEST: (s) =>
+        topics(s).length < 5 && !topics(s).some((t) => t._id === 't-request')
+          ? [
+              {
+                type: 'CHAT_REQUEST',
+                topic: topic('t-request', 'Quoc Bao', {
+                  is_seen: false,
+                  message: { _id: 'm-r', message: '', type: 'RequestChat', created_at: nextTime(s), deleted: false },
+                }),
+              },
+            ]
+          : [],
+    }),
+    UNHIDE: (s) => s.context.hidden.slice(0, 1).map((t) => ({ type: 'UNHIDE', topicId: t._id })),
+    // The server refuses the hide or the unhide still on its way.
+    'xstate.error.actor.hide.*': (s) =>
+      Object.keys(s.children)
+        .filter((id) => id === 'hide.t-4' && s.context.hidden.some((t) => t._id === 't-4'))
+        .map((id) => ({ type: `xstate.error.actor.${id}`, error: new Error('offline') })),
+    'xstate.error.actor.unhide.*': (s) =>
+      Object.keys(s.children)
+        .filter((id) => id === 'unhide.t-4' && topics(s).some((t) => t._id === 't-4'))
+        .map((id) => ({ type: `xstate.error.actor.${id}`, error: new Error('offline') })),
+    // From the loaded list as it came (one pinned, one unread), or with Bao hidden.
+    SHOW_HIDDEN: (s) =>
+      s.matches({ ready: { list: 'idle' } }) &&
+      s.context.openTopicId === null &&
+      !topics(s).some((t) => t.in_call || t.message?.deleted) &&
+      reading(s).length === 0 &&
+      topics(s).every((t) => LOADED.some((l) => l._id === t._id && l.is_pin === t.is_pin && l.is_seen === t.is_seen))
+        ? [{ type: 'SHOW_HIDDEN' }]
         : [],
+    CLOSE_HIDDEN: (s) => (hiddenView(s) ? [{ type: 'CLOSE_HIDDEN' }] : []),
+    RETRY_HIDDEN: [{ type: 'RETRY_HIDDEN' }],
+    // The server's hidden chats: one hidden elsewhere (another device).
+    'xstate.done.actor.loadHidden': [
+      {
+        type: 'xstate.done.actor.loadHidden',
+        output: [topic('t-away', 'Old project', { is_group: true, created_at: '2026-01-05T10:00:00.000Z' })],
+      },
+    ],
   },
   render: (snapshot, send) => (
     <>
@@ -254,6 +300,38 @@ describeModel({
       listed(kit).delete(t._id)
       expect(within(list(kit)).queryByRole('listitem', { name: nameOf(t) })).toBeNull()
       expect(kit.calls.at(-1)).toMatchObject({ src: 'hideTopic', input: { topic_id: event.topicId } })
+    },
+    UNHIDE: async (event, kit) => {
+      const t = kit.previous.context.hidden.find((x) => x._id === event.topicId)!
+      // Unhide in the Hidden chats view when it shows, else the toast's Undo (the runtime sends it).
+      if (hiddenView(kit.previous) && kit.previous.matches({ ready: { hiddenChats: 'shown' } }))
+        await kit.user.click(within(hiddenList(kit)).getByRole('button', { name: `Unhide ${nameOf(t)}` }))
+      else await kit.send({ type: 'UNHIDE', topicId: event.topicId })
+      listed(kit).add(t._id)
+      expect(kit.calls.at(-1)).toMatchObject({ src: 'unhideTopic', input: { topic_id: event.topicId } })
+    },
+    SHOW_HIDDEN: async (_, kit) => {
+      await kit.send({ type: 'SHOW_HIDDEN' })
+      expect(kit.pending('loadHidden')).toBeTruthy()
+    },
+    CLOSE_HIDDEN: async (_, kit) => {
+      await kit.user.click(kit.screen.getByRole('button', { name: 'Back to chats' }))
+    },
+    RETRY_HIDDEN: async (_, kit) => {
+      await kit.user.click(kit.screen.getByRole('button', { name: 'Retry' }))
+    },
+    // (Bao, t-4, the bottom of the loaded list: the paths fail its calls.) A failed hide puts it back; a failed unhide takes it out again.
+    'xstate.error.actor.hide.t-4': async (event, kit) => {
+      await kit.reject('hide.t-4', event.error)
+      listed(kit).add('t-4')
+    },
+    'xstate.error.actor.unhide.t-4': async (event, kit) => {
+      await kit.reject('unhide.t-4', event.error)
+      listed(kit).delete('t-4')
+      if (!hiddenView(kit.previous)) expect(within(list(kit)).queryByRole('listitem', { name: 'Bao' })).toBeNull()
+    },
+    'xstate.done.actor.loadHidden': async (event, kit) => {
+      await kit.resolve('loadHidden', event.output)
     },
     SEEN: async (event, kit) => {
       await clickIn(kit, byId(kit, event.topicId), 'Mark as read')
@@ -355,7 +433,7 @@ describeModel({
     },
   },
   states: {
-    '*': (_, kit) => {
+    '*': (expected, kit) => {
       // The header's badge counts the rows that show unread (another view of the same list), '10+' past ten.
       const shown = kit.screen.queryByRole('list', { name: 'Chats' })
       const unread = shown
@@ -364,6 +442,7 @@ describeModel({
             .filter((r) => within(r).queryByText('Unread') !== null).length
         : 0
       const link = kit.screen.getByRole('link', { name: /^chats/ })
+      if (hiddenView(expected)) return
       // The badge shows the count (capped at 10: '10+'); none without unread chats.
       expect(link.textContent).toBe(unread === 0 ? 'chats' : `chats${unread > 10 ? '10+' : unread}`)
     },
@@ -374,15 +453,38 @@ describeModel({
     failed: (_, kit) => {
       expect(kit.screen.getByRole('alert').textContent).toContain('Could not load your chats.')
     },
-    'ready.idle': (_, kit) => {
+    'ready.list.idle': (_, kit) => {
       expect(kit.calls.filter((c) => !c.settled && c.src === 'loadTopics')).toEqual([])
     },
-    'ready.refreshing': (_, kit) => {
+    'ready.list.refreshing': (_, kit) => {
       // Read again in the background: the list keeps showing meanwhile.
       expect(kit.pending('refreshTopics')).toBeTruthy()
       expect(kit.screen.queryByText('Loading chats…')).toBeNull()
     },
+    'ready.hiddenChats.closed': (_, kit) => {
+      expect(kit.screen.queryByRole('heading', { name: 'Hidden chats' })).toBeNull()
+    },
+    'ready.hiddenChats.loading': (_, kit) => {
+      expect(kit.screen.getByRole('status').textContent).toBe('Loading hidden chats…')
+    },
+    'ready.hiddenChats.failed': (_, kit) => {
+      expect(kit.screen.getByRole('alert').textContent).toContain('Could not load your hidden chats.')
+    },
+    'ready.hiddenChats.shown': (expected, kit) => {
+      // Each hidden chat once, with its Unhide; none of them in the chat list.
+      const hidden = expected.context.hidden
+      if (hidden.length === 0) {
+        expect(kit.screen.getByText(/^No hidden chats/)).toBeTruthy()
+        return
+      }
+      const names = within(hiddenList(kit))
+        .getAllByRole('listitem')
+        .map((r) => r.getAttribute('aria-label'))
+      expect(names).toEqual(hidden.map(nameOf))
+      for (const t of hidden) expect(listed(kit).has(t._id)).toBe(false)
+    },
     ready: (expected, kit) => {
+      if (hiddenView(expected)) return
       const ts = topics(expected)
       // Not from the machine: as many rows as topics the test put in and did not take out, each once.
       const shownNames = ts.length ? rows(kit).map((r) => r.getAttribute('aria-label')) : []

@@ -224,6 +224,8 @@ export const AUTHORIZATION: Record<string, Row> = {
   topicPin: { rule: 'topic members (own view)', expect: members, input: (fx) => ({ body: { topic_id: fx.generalId } }) },
   topicUnpin: { rule: 'topic members (own view)', expect: members, input: (fx) => ({ body: { topic_id: fx.generalId } }) },
   topicHide: { rule: 'topic members (own view)', expect: members, input: (fx) => ({ body: { topic_id: fx.generalId } }) },
+  topicUnhide: { rule: 'topic members (own view)', expect: members, input: (fx) => ({ body: { topic_id: fx.generalId } }) },
+  topicHidden: { rule: 'own topics', expect: signedIn, input: () => ({ query: { page: '1' } }) },
   channelSeen: { rule: 'own topics', expect: signedIn, input: none },
   topicSeen: { rule: 'topic members (own view)', expect: members, input: (fx) => ({ body: { topic_id: fx.generalId, is_seen: 1 } }) },
 

@@ -265,7 +265,7 @@ describe('the topic list live', () => {
     expect((await m2.api('DELETE', 'topic/member', { topic_id: topicId, customer_id: m2.user._id })).status).toBe(200)
   })
 
-  it('pins, hides, marks seen and opens 1:1 chats by workid', async () => {
+  it('pins, hides (listed among the hidden, and back), marks seen and opens 1:1 chats by workid', async () => {
     const a = await person(base, 'Ann')
     const b = await person(base, 'Ben')
     const dm = await a.api('GET', `topic/chat-friend?workid=${b.user.workid}`)
@@ -280,8 +280,16 @@ describe('the topic list live', () => {
     expect(seen.body.result).toContainEqual({ channel_id: null, is_seen: false, unseen: 1 })
     await a.api('PUT', 'topic/hide', { topic_id: id })
     expect((await a.api('GET', 'topic')).body.result).toHaveLength(0)
+    // Hidden: listed among the hidden ones (for Ann only), until unhidden.
+    expect((await a.api('GET', 'topic/hidden?page=1')).body.result.map((t: { _id: string }) => t._id)).toEqual([id])
+    expect((await b.api('GET', 'topic/hidden?page=1')).body.result).toEqual([])
+    expect((await a.api('PUT', 'topic/unhide', { topic_id: id })).body.result._id).toBe(id)
+    expect((await a.api('GET', 'topic/hidden?page=1')).body.result).toEqual([])
+    expect((await a.api('GET', 'topic')).body.result.map((t: { _id: string }) => t._id)).toEqual([id])
+    await a.api('PUT', 'topic/hide', { topic_id: id })
     const stranger = await person(base)
     expect((await stranger.api('PUT', 'channel/topic/pin', { topic_id: id })).status).toBe(403)
+    expect((await stranger.api('PUT', 'topic/unhide', { topic_id: id })).status).toBe(403)
     expect((await a.api('GET', 'topic/chat-friend?workid=nobody-here')).status).toBe(404)
   })
 })

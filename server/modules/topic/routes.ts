@@ -28,6 +28,8 @@ export const topicRoutes: FastifyPluginAsyncZod<ModuleOptions<TopicService>> = a
   route(endpoints.topicPin, (req) => service.setOwn(caller(req).userId, req.body.topic_id, { isPin: 1, pinnedAt: new Date() }))
   route(endpoints.topicUnpin, (req) => service.setOwn(caller(req).userId, req.body.topic_id, { isPin: 0, pinnedAt: null }))
   route(endpoints.topicHide, (req) => service.setOwn(caller(req).userId, req.body.topic_id, { hidden: 1 }))
+  route(endpoints.topicUnhide, (req) => service.setOwn(caller(req).userId, req.body.topic_id, { hidden: 0 }))
+  route(endpoints.topicHidden, (req) => service.hidden(caller(req).userId, req.query.page))
   route(endpoints.channelSeen, (req) => service.seenEntries(caller(req).userId))
   route(endpoints.topicSeen, (req) => service.setOwn(caller(req).userId, req.body.topic_id, { isSeen: req.body.is_seen }))
 }

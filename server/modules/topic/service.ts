@@ -323,6 +323,8 @@ export function createTopicService(ctx: AppContext, { relates }: { relates: Rela
 
     recent: (userId: string, page: number) => topicsFor(db, userId, { page }),
     pinned: (userId: string) => topicsFor(db, userId, { pinnedOnly: true }),
+    /** The topics the caller hid (their list leaves them out until unhidden or a new message). */
+    hidden: (userId: string, page: number) => topicsFor(db, userId, { page, hiddenOnly: true }),
 
     async inChannel(userId: string, channelId: string, page: number): Promise<Topic[]> {
       if (!(await channelRoleOf(db, channelId, userId))) throw forbidden()

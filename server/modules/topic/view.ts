@@ -29,6 +29,8 @@ export interface TopicFilter {
   /** 1-based page of 20; the first LIST_MAX matching topics when absent. */
   page?: number
   includeHidden?: boolean
+  /** Only the topics the user hid. */
+  hiddenOnly?: boolean
   pinnedOnly?: boolean
 }
 
@@ -38,7 +40,8 @@ export interface TopicFilter {
  */
 export async function topicsFor(db: Db, userId: string, filter: TopicFilter = {}): Promise<Topic[]> {
   const where: SQL[] = [eq(topicMembers.userId, userId)]
-  if (!filter.includeHidden) where.push(eq(topicMembers.hidden, 0))
+  if (filter.hiddenOnly) where.push(eq(topicMembers.hidden, 1))
+  else if (!filter.includeHidden) where.push(eq(topicMembers.hidden, 0))
   if (filter.channelId) where.push(eq(topics.channelId, filter.channelId))
   if (filter.topicIds) where.push(inArray(topics.id, filter.topicIds.length ? [...filter.topicIds] : ['']))
   if (filter.pinnedOnly) where.push(eq(topicMembers.isPin, 1))

@@ -12,7 +12,7 @@ export interface NewGroupProps {
   canSubmit: boolean
   /** Why the last create failed. */
   error: string | null
-  onOpen: (channelId: string) => void
+  onOpen: (channelId: string, chosen?: string[]) => void
   onClose: () => void
   onName: (name: string) => void
   onToggleMember: (memberId: string) => void
@@ -31,7 +31,7 @@ export function connect(snapshot: NewGroupSnapshot, send: (event: NewGroupEvent)
     busy,
     canSubmit: !busy && name.trim() !== '',
     error,
-    onOpen: (channelId) => send({ type: 'OPEN', channelId }),
+    onOpen: (channelId, chosen) => send({ type: 'OPEN', channelId, chosen }),
     onClose: () => send({ type: 'CLOSE' }),
     onName: (value) => send({ type: 'NAME', name: value }),
     onToggleMember: (memberId) => send({ type: 'TOGGLE_MEMBER', memberId }),

@@ -7,7 +7,8 @@ import type { Candidate, CreateGroupInput, NewGroupContext, NewGroupEmitted, New
 /**
  * The new-group dialog: a group chat in the current channel with some of its members.
  *
- *   closed --OPEN--> open.loadingMembers (the channel's members, not the user) -> open.editing
+ *   closed --OPEN (maybe with people picked already)--> open.loadingMembers (the channel's members, not the
+ *   user; of the people picked, those who are members stay chosen) -> open.editing
  *   open.editing --SUBMIT (with a name)--> open.creating (POST channel/add-topic) -> closed, `created`
  *   (the list adds it, the app opens it) | open.editing with the reason
  *   CLOSE closes, except while creating. The name can be typed while the members load.
@@ -36,7 +37,7 @@ export const newGroupMachine = setup({
     reset: assign(({ event }) => ({
       channelId: event.type === 'OPEN' ? event.channelId : '',
       name: '',
-      chosen: [],
+      chosen: event.type === 'OPEN' ? (event.chosen ?? []) : [],
       candidates: [],
       error: null,
     })),
@@ -49,8 +50,9 @@ export const newGroupMachine = setup({
             ? context.chosen.filter((id) => id !== event.memberId)
             : [...context.chosen, event.memberId],
     }),
-    setCandidates: assign({
-      candidates: ({ context }, params: { members: Candidate[] }) => params.members.filter((m) => m._id !== context.meId),
+    setCandidates: assign(({ context }, params: { members: Candidate[] }) => {
+      const candidates = params.members.filter((m) => m._id !== context.meId)
+      return { candidates, chosen: context.chosen.filter((id) => candidates.some((c) => c._id === id)) }
     }),
     clearError: assign({ error: null }),
     setError: assign({ error: ({ event }) => errorTextOf(event) }),

@@ -20,7 +20,8 @@ export interface NewGroupContext extends NewGroupInput {
 }
 
 export type NewGroupEvent =
-  | { type: 'OPEN'; channelId: string }
+  /** `chosen`: people picked already (New message with several), kept where they are channel members. */
+  | { type: 'OPEN'; channelId: string; chosen?: string[] }
   | { type: 'CLOSE' }
   | { type: 'NAME'; name: string }
   | { type: 'TOGGLE_MEMBER'; memberId: string }

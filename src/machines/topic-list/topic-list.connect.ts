@@ -1,4 +1,5 @@
 import { LIMITS } from '../../../contract/limits'
+import { initialsOf } from '../session/session.rules'
 import { activityOf, type TopicListSnapshot } from './topic-list.machine'
 import type { LastMessageType, TopicItem, TopicListEvent } from './topic-list.types'
 
@@ -15,6 +16,10 @@ export interface TopicRowView {
   /** null: the topic has no name (the view says 'New Message'). */
   name: string | null
   isGroup: boolean
+  /** A group's picture, or the other person's photo in a 1:1 chat. */
+  photoUrl: string | null
+  /** The avatar's letters when there is no picture. */
+  initials: string
   pinned: boolean
   unread: boolean
   preview: TopicPreview
@@ -22,17 +27,63 @@ export interface TopicRowView {
   at: string
 }
 
+/** The Hidden chats view: null while closed. */
+export interface HiddenChatsView {
+  status: 'loading' | 'failed' | 'ready'
+  topics: TopicRowView[]
+}
+
 export interface TopicListProps {
   status: 'loading' | 'failed' | 'ready'
   topics: TopicRowView[]
+  hiddenChats: HiddenChatsView | null
   onPin: (topicId: string) => void
   onUnpin: (topicId: string) => void
   onHide: (topicId: string) => void
+  /** Undo of a hide, or Unhide in the Hidden chats view. */
+  onUnhide: (topicId: string) => void
+  onShowHidden: () => void
+  onCloseHidden: () => void
+  onRetryHidden: () => void
   /** Marks a topic read when it shows unread, unread otherwise. */
   onToggleSeen: (topicId: string, unread: boolean) => void
   onRetry: () => void
   /** A topic the user was added to (a group they created): it joins the list. */
   onAdded: (topic: TopicItem) => void
+}
+
+const rowOf = (topic: TopicItem): TopicRowView => {
+  const message = topic.message
+  const preview: TopicPreview = !message
+    ? { kind: 'none' }
+    : message.deleted
+      ? { kind: 'deleted' }
+      : message.type === 'call'
+        ? { kind: topic.in_call ? 'callOngoing' : 'callEnded' }
+        : { kind: 'text', text: message.message, type: message.type }
+  return {
+    id: topic._id,
+    name: topic.name || null,
+    isGroup: topic.is_group,
+    photoUrl: (topic.is_group ? topic.image : topic.photo_url) ?? null,
+    initials: initialsOf(topic.name),
+    pinned: topic.is_pin,
+    unread: !topic.is_seen,
+    preview,
+    at: activityOf(topic),
+  }
+}
+
+const hiddenChatsOf = (snapshot: TopicListSnapshot): HiddenChatsView | null => {
+  if (!snapshot.matches('ready') || snapshot.matches({ ready: { hiddenChats: 'closed' } })) return null
+  return {
+    status: snapshot.matches({ ready: { hiddenChats: 'loading' } })
+      ? 'loading'
+      : snapshot.matches({ ready: { hiddenChats: 'failed' } })
+        ? 'failed'
+        : 'ready',
+    topics: snapshot.context.hidden.map(rowOf),
+  }
 }
 
 /** Pure: snapshot -> the chat list rows, in the machine's order, and its handlers. */
@@ -41,29 +92,16 @@ export function connect(snapshot: TopicListSnapshot, send: (event: TopicListEven
     onPin: (topicId) => send({ type: 'PIN', topicId }),
     onUnpin: (topicId) => send({ type: 'UNPIN', topicId }),
     onHide: (topicId) => send({ type: 'HIDE', topicId }),
+    onUnhide: (topicId) => send({ type: 'UNHIDE', topicId }),
+    onShowHidden: () => send({ type: 'SHOW_HIDDEN' }),
+    onCloseHidden: () => send({ type: 'CLOSE_HIDDEN' }),
+    onRetryHidden: () => send({ type: 'RETRY_HIDDEN' }),
     onToggleSeen: (topicId, unread) => send({ type: unread ? 'SEEN' : 'UNSEEN', topicId }),
     onRetry: () => send({ type: 'RETRY' }),
     onAdded: (topic) => send({ type: 'MEMBER_ADDED', topic }),
     status: snapshot.matches('loading') ? 'loading' : snapshot.matches('failed') ? 'failed' : 'ready',
-    topics: snapshot.context.topics.map((topic) => {
-      const message = topic.message
-      const preview: TopicPreview = !message
-        ? { kind: 'none' }
-        : message.deleted
-          ? { kind: 'deleted' }
-          : message.type === 'call'
-            ? { kind: topic.in_call ? 'callOngoing' : 'callEnded' }
-            : { kind: 'text', text: message.message, type: message.type }
-      return {
-        id: topic._id,
-        name: topic.name || null,
-        isGroup: topic.is_group,
-        pinned: topic.is_pin,
-        unread: !topic.is_seen,
-        preview,
-        at: activityOf(topic),
-      }
-    }),
+    topics: snapshot.context.topics.map(rowOf),
+    hiddenChats: hiddenChatsOf(snapshot),
   }
 }
 

@@ -1,6 +1,6 @@
-import { and, assign, fromPromise, setup, spawnChild, type ActorRefFrom, type SnapshotFrom } from 'xstate'
+import { and, assign, emit, fromPromise, setup, spawnChild, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import { actorNotProvided } from '../not-provided'
-import type { TopicItem, TopicListContext, TopicListEvent, TopicListInput } from './topic-list.types'
+import type { TopicItem, TopicListContext, TopicListEmitted, TopicListEvent, TopicListInput } from './topic-list.types'
 
 /**
  * The chat list, and from it the header's count of unread chats. It runs while the user is
@@ -19,8 +19,14 @@ import type { TopicItem, TopicListContext, TopicListEvent, TopicListInput } from
  *   open leaves it seen and tells the server. A message in a topic not in the list (a new chat, a
  *   hidden one it brings back) reads that topic (GET topic/info), which then joins the list.
  *   The open chat (OPEN, once its page has loaded) is marked seen, when the list loads too.
- *   ready.idle --CONNECTED (pushes may have been missed) | SHOWN (the chats page)--> ready.refreshing:
+ *   ready.list.idle --CONNECTED (pushes may have been missed) | SHOWN (the chats page)--> ready.list.refreshing:
  *   the list is read again in the background, and shows meanwhile.
+ *   Hide is optimistic and can be undone: HIDE takes the topic out of the list into `hidden` at once,
+ *   calls topic/hide beside it and emits `hidden` (the runtime offers Undo); UNHIDE (Undo, or Unhide
+ *   in the Hidden chats view) brings a hidden topic back and calls topic/unhide. A failed hide puts
+ *   the topic back in the list; a failed unhide takes it out again.
+ *   ready.hiddenChats (beside the list): closed --SHOW_HIDDEN--> loading (GET topic/hidden, every page)
+ *   -> shown | failed --RETRY_HIDDEN--> loading; CLOSE_HIDDEN closes it from any of them.
  *
  * Pure: loading is an injected promise actor; pin / unpin / hide / seen calls and the read of a
  * new topic are injected promise actors spawned beside the change (their errors are swallowed:
@@ -45,8 +51,20 @@ const update = (topics: readonly TopicItem[], topicId: string, change: (topic: T
 
 const notProvided = actorNotProvided('topicList')
 
-const topicIdOf = (event: TopicListEvent) =>
-  event.type === 'TOPIC_CHANGED' ? event.topic._id : 'topicId' in event ? (event.topicId ?? '') : ''
+/** A hide or unhide call runs as a child `hide.<topic id>` / `unhide.<topic id>`; its failure comes back as this event. */
+const HIDE = 'hide'
+const UNHIDE = 'unhide'
+type SaveFailed = { type: `xstate.error.actor.${typeof HIDE | typeof UNHIDE}.${string}`; error: unknown }
+const FAILED_SAVE = /^xstate\.error\.actor\.(?:hide|unhide)\.(.+)$/
+
+const topicIdOf = (event: TopicListEvent | SaveFailed) =>
+  event.type === 'TOPIC_CHANGED' ? event.topic._id : 'topicId' in event ? (event.topicId ?? '') : (FAILED_SAVE.exec(event.type)?.[1] ?? '')
+
+/** The hidden topics read for the view, with those hidden here that the read missed (a hide still on its way), minus any back in the list. */
+const mergeHidden = (read: readonly TopicItem[], known: readonly TopicItem[], listed: readonly TopicItem[]) => {
+  const merged = [...read, ...known.filter((topic) => !read.some((r) => r._id === topic._id))]
+  return sortTopics(merged.filter((topic) => !listed.some((l) => l._id === topic._id)))
+}
 
 /** A read topic (GET topic/info) arrives as the done event of a `newTopic.<id>` child. */
 const NEW_TOPIC = 'newTopic'
@@ -67,6 +85,7 @@ export const topicListMachine = setup({
     context: {} as TopicListContext,
     events: {} as TopicListEvent,
     input: {} as TopicListInput,
+    emitted: {} as TopicListEmitted,
   },
   actors: {
     /** The recent topics (GET topic, every page). */
@@ -75,8 +94,12 @@ export const topicListMachine = setup({
     pinTopic: fromPromise<unknown, { topic_id: string }>(notProvided('pinTopic')),
     /** PUT channel/topic/unpin. */
     unpinTopic: fromPromise<unknown, { topic_id: string }>(notProvided('unpinTopic')),
-    /** Hides the topic from the list. */
+    /** PUT topic/hide: the topic leaves the list until unhidden or its next message. */
     hideTopic: fromPromise<unknown, { topic_id: string }>(notProvided('hideTopic')),
+    /** PUT topic/unhide: the topic is back in the list. */
+    unhideTopic: fromPromise<unknown, { topic_id: string }>(notProvided('unhideTopic')),
+    /** The hidden topics (GET topic/hidden, every page). */
+    loadHidden: fromPromise<TopicItem[], void>(notProvided('loadHidden')),
     /** Marks the topic seen or unseen. */
     saveSeen: fromPromise<unknown, { topic_id: string; is_seen: boolean }>(notProvided('saveSeen')),
     /** A topic the list does not hold yet (GET topic/info). */
@@ -84,6 +107,8 @@ export const topicListMachine = setup({
   },
   guards: {
     isKnownTopic: ({ context, event }) => context.topics.some((topic) => topic._id === topicIdOf(event)),
+    /** The topic is among the hidden ones the list knows (hidden here, or read for the view). */
+    isHiddenTopic: ({ context, event }) => context.hidden.some((topic) => topic._id === topicIdOf(event)),
     isUnpinnedTopic: ({ context, event }) => context.topics.some((topic) => topic._id === topicIdOf(event) && !topic.is_pin),
     isPinnedTopic: ({ context, event }) => context.topics.some((topic) => topic._id === topicIdOf(event) && topic.is_pin),
     isSeenTopic: ({ context, event }) => context.topics.some((topic) => topic._id === topicIdOf(event) && topic.is_seen),
@@ -120,7 +145,28 @@ export const topicListMachine = setup({
     }),
     pin: assign({ topics: ({ context, event }) => update(context.topics, topicIdOf(event), (topic) => ({ ...topic, is_pin: true })) }),
     unpin: assign({ topics: ({ context, event }) => update(context.topics, topicIdOf(event), (topic) => ({ ...topic, is_pin: false })) }),
-    hide: assign({ topics: ({ context, event }) => context.topics.filter((topic) => topic._id !== topicIdOf(event)) }),
+    /** The topic leaves the list for the hidden ones. */
+    hide: assign(({ context, event }) => {
+      const id = topicIdOf(event)
+      const topic = context.topics.find((t) => t._id === id)
+      return topic
+        ? { topics: context.topics.filter((t) => t._id !== id), hidden: [topic, ...context.hidden.filter((t) => t._id !== id)] }
+        : {}
+    }),
+    /** A hidden topic comes back into the list, in its place. */
+    unhide: assign(({ context, event }) => {
+      const id = topicIdOf(event)
+      const topic = context.hidden.find((t) => t._id === id)
+      return topic ? { hidden: context.hidden.filter((t) => t._id !== id), topics: sortTopics([...context.topics, topic]) } : {}
+    }),
+    /** Tells the runtime (which offers Undo), before the topic leaves the list. */
+    emitHidden: emit(({ context, event }): TopicListEmitted => {
+      const id = topicIdOf(event)
+      return { type: 'hidden', topicId: id, name: context.topics.find((t) => t._id === id)?.name ?? '' }
+    }),
+    setHidden: assign({
+      hidden: ({ context }, params: { topics: TopicItem[] }) => mergeHidden(params.topics, context.hidden, context.topics),
+    }),
     markSeen: assign({
       topics: ({ context, event }) => update(context.topics, topicIdOf(event), (topic) => ({ ...topic, is_seen: true })),
     }),
@@ -161,17 +207,30 @@ export const topicListMachine = setup({
     remove: assign({ topics: ({ context, event }) => context.topics.filter((topic) => topic._id !== topicIdOf(event)) }),
     savePin: spawnChild('pinTopic', { input: ({ event }) => ({ topic_id: topicIdOf(event) }) }),
     saveUnpin: spawnChild('unpinTopic', { input: ({ event }) => ({ topic_id: topicIdOf(event) }) }),
-    saveHide: spawnChild('hideTopic', { input: ({ event }) => ({ topic_id: topicIdOf(event) }) }),
+    saveHide: spawnChild('hideTopic', {
+      id: ({ event }) => `${HIDE}.${topicIdOf(event)}`,
+      input: ({ event }) => ({ topic_id: topicIdOf(event) }),
+    }),
+    saveUnhide: spawnChild('unhideTopic', {
+      id: ({ event }) => `${UNHIDE}.${topicIdOf(event)}`,
+      input: ({ event }) => ({ topic_id: topicIdOf(event) }),
+    }),
     saveSeenAsSeen: spawnChild('saveSeen', { input: ({ event }) => ({ topic_id: topicIdOf(event), is_seen: true }) }),
     saveSeenAsUnseen: spawnChild('saveSeen', { input: ({ event }) => ({ topic_id: topicIdOf(event), is_seen: false }) }),
     addTopic: assign(({ context, event }) => {
       const added = addedTopicOf(event)
-      return added ? { topics: sortTopics([...context.topics, { ...added, name: added.name.trim() }]) } : {}
+      // A hidden topic that comes back (a new message) is no longer hidden.
+      return added
+        ? {
+            topics: sortTopics([...context.topics, { ...added, name: added.name.trim() }]),
+            hidden: context.hidden.filter((t) => t._id !== added._id),
+          }
+        : {}
     }),
   },
 }).createMachine({
   id: 'topicList',
-  context: ({ input }) => ({ meId: input.meId, topics: [], openTopicId: null }),
+  context: ({ input }) => ({ meId: input.meId, topics: [], openTopicId: null, hidden: [] }),
   initial: 'loading',
   on: { OPEN: { actions: 'setOpenTopic' } },
   states: {
@@ -194,24 +253,46 @@ export const topicListMachine = setup({
       on: { RETRY: 'loading', CONNECTED: 'loading' },
     },
     ready: {
-      initial: 'idle',
+      type: 'parallel',
       states: {
-        idle: {
-          on: { CONNECTED: 'refreshing', SHOWN: 'refreshing' },
-        },
-        refreshing: {
-          invoke: {
-            id: 'refreshTopics',
-            src: 'loadTopics',
-            onDone: [
-              {
-                guard: { type: 'showsOpenTopicUnseen', params: ({ event }) => ({ topics: event.output }) },
-                target: 'idle',
-                actions: [{ type: 'setTopics', params: ({ event }) => ({ topics: event.output }) }, 'markOpenSeen', 'saveOpenSeen'],
+        list: {
+          initial: 'idle',
+          states: {
+            idle: {
+              on: { CONNECTED: 'refreshing', SHOWN: 'refreshing' },
+            },
+            refreshing: {
+              invoke: {
+                id: 'refreshTopics',
+                src: 'loadTopics',
+                onDone: [
+                  {
+                    guard: { type: 'showsOpenTopicUnseen', params: ({ event }) => ({ topics: event.output }) },
+                    target: 'idle',
+                    actions: [{ type: 'setTopics', params: ({ event }) => ({ topics: event.output }) }, 'markOpenSeen', 'saveOpenSeen'],
+                  },
+                  { target: 'idle', actions: { type: 'setTopics', params: ({ event }) => ({ topics: event.output }) } },
+                ],
+                onError: 'idle',
               },
-              { target: 'idle', actions: { type: 'setTopics', params: ({ event }) => ({ topics: event.output }) } },
-            ],
-            onError: 'idle',
+            },
+          },
+        },
+        hiddenChats: {
+          initial: 'closed',
+          on: { CLOSE_HIDDEN: '.closed' },
+          states: {
+            closed: { on: { SHOW_HIDDEN: 'loading' } },
+            loading: {
+              invoke: {
+                id: 'loadHidden',
+                src: 'loadHidden',
+                onDone: { target: 'shown', actions: { type: 'setHidden', params: ({ event }) => ({ topics: event.output }) } },
+                onError: 'failed',
+              },
+            },
+            shown: {},
+            failed: { on: { RETRY_HIDDEN: 'loading' } },
           },
         },
       },
@@ -227,8 +308,15 @@ export const topicListMachine = setup({
         },
         HIDE: {
           guard: 'isKnownTopic',
-          actions: ['hide', 'saveHide'],
+          actions: ['emitHidden', 'hide', 'saveHide'],
         },
+        UNHIDE: {
+          guard: 'isHiddenTopic',
+          actions: ['unhide', 'saveUnhide'],
+        },
+        // The server refused: a failed hide brings the topic back, a failed unhide takes it out again.
+        [`xstate.error.actor.${HIDE}.*`]: { guard: 'isHiddenTopic', actions: 'unhide' },
+        [`xstate.error.actor.${UNHIDE}.*`]: { guard: 'isKnownTopic', actions: 'hide' },
         SEEN: {
           guard: 'isUnseenTopic',
           actions: ['markSeen', 'saveSeenAsSeen'],

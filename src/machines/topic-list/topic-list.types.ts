@@ -5,9 +5,11 @@ export type TopicLastMessage = Pick<LastMessage, '_id' | 'message' | 'type' | 'c
 export type LastMessageType = TopicLastMessage['type']
 
 /** A topic as the list shows it: `name` is '' when the topic has none yet. */
-export type TopicItem = Pick<Topic, '_id' | 'name' | 'is_group' | 'is_pin' | 'is_seen' | 'in_call' | 'created_at'> & {
-  message: TopicLastMessage | null
-}
+export type TopicItem = Pick<Topic, '_id' | 'name' | 'is_group' | 'is_pin' | 'is_seen' | 'in_call' | 'created_at'> &
+  /** The pictures the row's avatar shows (a group's image, the other person's photo); absent: initials. */
+  Partial<Pick<Topic, 'image' | 'photo_url'>> & {
+    message: TopicLastMessage | null
+  }
 
 export interface TopicListInput {
   /** The signed-in user. */
@@ -18,6 +20,8 @@ export interface TopicListContext extends TopicListInput {
   topics: TopicItem[]
   /** The chat the user has open (its page loaded), or null. */
   openTopicId: string | null
+  /** The hidden topics the list knows: those hidden here (Undo brings them back) and those read for the Hidden chats view. */
+  hidden: TopicItem[]
 }
 
 export type TopicListEvent =
@@ -31,6 +35,12 @@ export type TopicListEvent =
   | { type: 'PIN'; topicId: string }
   | { type: 'UNPIN'; topicId: string }
   | { type: 'HIDE'; topicId: string }
+  /** Undo of a hide, or Unhide in the Hidden chats view. */
+  | { type: 'UNHIDE'; topicId: string }
+  /** The Hidden chats view opens (its list is read) or closes; RETRY_HIDDEN reads it again after a failure. */
+  | { type: 'SHOW_HIDDEN' }
+  | { type: 'CLOSE_HIDDEN' }
+  | { type: 'RETRY_HIDDEN' }
   | { type: 'SEEN'; topicId: string }
   | { type: 'UNSEEN'; topicId: string }
   | { type: 'CALL_STARTED'; topicId: string; messageId: string; at: string }
@@ -43,3 +53,6 @@ export type TopicListEvent =
   | { type: 'MEMBER_ADDED'; topic: TopicItem }
   | { type: 'CHAT_REQUEST'; topic: TopicItem }
   | { type: 'REMOVED'; topicId: string }
+
+/** What the list tells its runtime: a topic was hidden (the runtime offers Undo). */
+export type TopicListEmitted = { type: 'hidden'; topicId: string; name: string }

@@ -9,7 +9,10 @@ export const listTopics = (page = 1) => call(endpoints.topicRecent, { page })
 export const topicInfo = (topicId: string) => call(endpoints.topicInfo, { topic_id: topicId })
 export const pinTopic = (topicId: string) => call(endpoints.topicPin, { topic_id: topicId }, quiet)
 export const unpinTopic = (topicId: string) => call(endpoints.topicUnpin, { topic_id: topicId }, quiet)
-export const hideTopic = (topicId: string) => call(endpoints.topicHide, { topic_id: topicId }, quiet)
+/** Hide and unhide say what failed (the list puts the chat back where it was). */
+export const hideTopic = (topicId: string) => call(endpoints.topicHide, { topic_id: topicId })
+export const unhideTopic = (topicId: string) => call(endpoints.topicUnhide, { topic_id: topicId })
+export const listHiddenTopics = (page = 1) => call(endpoints.topicHidden, { page })
 export const saveSeen = (topicId: string, seen: boolean): Promise<Topic> =>
   call(endpoints.topicSeen, { topic_id: topicId, is_seen: seen ? 1 : 0 }, quiet)
 

@@ -1,11 +1,16 @@
-import { useRef } from 'react'
+import { useRef, type ReactNode } from 'react'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { chatTime } from '../../services/time-ago'
+import { Avatar } from '../avatar'
+import { Button } from '../button'
 import { LoadFailed } from '../load-failed'
-import type { TopicListProps as TopicListMachineProps, TopicPreview, TopicRowView } from '../../machines/topic-list'
+import type { HiddenChatsView, TopicListProps as TopicListMachineProps, TopicPreview, TopicRowView } from '../../machines/topic-list'
+import { RowMenu } from './row-menu'
 
 export interface TopicListProps extends TopicListMachineProps {
+  /** What an empty list offers (e.g. New message, Find people). */
+  emptyActions?: ReactNode
   /** Where a row leads (default /chat/{id}). */
   hrefOf?: (topicId: string) => string
   /** Opens a topic in the app (instead of following the link). */
@@ -19,7 +24,7 @@ function usePreviewText() {
   return (preview: TopicPreview): string => {
     switch (preview.kind) {
       case 'none':
-        return ''
+        return t`No messages yet`
       case 'deleted':
         return t`Message deleted`
       case 'callOngoing':
@@ -38,11 +43,11 @@ function usePreviewText() {
   }
 }
 
-const action = 'rounded px-1.5 py-0.5 text-xs font-medium text-slate-500 hover:bg-slate-100 hover:text-slate-900'
-
-/** The chat list: pinned first, then the newest activity first. */
+/** The chat list: pinned first, then the newest activity first; or the Hidden chats view while it is open. */
 export function TopicList(props: TopicListProps) {
-  const { status, topics, onRetry } = props
+  const { status, topics, onRetry, hiddenChats } = props
+  if (hiddenChats)
+    return <HiddenChats view={hiddenChats} onUnhide={props.onUnhide} onClose={props.onCloseHidden} onRetry={props.onRetryHidden} />
   if (status === 'loading')
     return (
       <p role="status" className="px-4 py-6 text-sm text-slate-500">
@@ -57,11 +62,73 @@ export function TopicList(props: TopicListProps) {
     )
   if (topics.length === 0)
     return (
-      <p className="px-4 py-6 text-sm text-slate-500">
-        <Trans>No chats yet</Trans>
-      </p>
+      <div className="px-4 py-6">
+        <p className="text-sm text-slate-600">
+          <Trans>No chats yet</Trans>
+        </p>
+        {props.emptyActions ? <div className="mt-3 flex flex-wrap gap-2">{props.emptyActions}</div> : null}
+      </div>
     )
   return <TopicRows {...props} />
+}
+
+/** The chats the user hid, each with Unhide; Back returns to the list. */
+function HiddenChats({
+  view,
+  onUnhide,
+  onClose,
+  onRetry,
+}: {
+  view: HiddenChatsView
+  onUnhide: (topicId: string) => void
+  onClose: () => void
+  onRetry: () => void
+}) {
+  const { t } = useLingui()
+  const previewText = usePreviewText()
+  return (
+    <section aria-labelledby="hidden-chats-title" className="flex min-h-0 flex-1 flex-col">
+      <div className="flex items-center justify-between gap-2 border-b border-slate-200 px-3 py-2">
+        <h2 id="hidden-chats-title" className="text-sm font-semibold text-slate-900">
+          <Trans>Hidden chats</Trans>
+        </h2>
+        <Button size="sm" variant="secondary" onClick={onClose}>
+          <Trans>Back to chats</Trans>
+        </Button>
+      </div>
+      {view.status === 'loading' ? (
+        <p role="status" className="px-4 py-6 text-sm text-slate-600">
+          <Trans>Loading hidden chats…</Trans>
+        </p>
+      ) : view.status === 'failed' ? (
+        <LoadFailed onRetry={onRetry} className="px-4 py-6">
+          <Trans>Could not load your hidden chats.</Trans>
+        </LoadFailed>
+      ) : view.topics.length === 0 ? (
+        <p className="px-4 py-6 text-sm text-slate-600">
+          <Trans>No hidden chats. A chat you hide waits here until you unhide it or a new message brings it back.</Trans>
+        </p>
+      ) : (
+        <ul aria-label={t`Hidden chats`} className="min-h-0 flex-1 overflow-y-auto">
+          {view.topics.map((row) => {
+            const name = row.name ?? t`New Message`
+            return (
+              <li key={row.id} aria-label={name} className="flex items-center gap-3 border-b border-slate-100 px-3 py-2">
+                <Avatar photoUrl={row.photoUrl} initials={row.initials} />
+                <span className="min-w-0 flex-1">
+                  <span className="block truncate text-sm text-slate-900">{name}</span>
+                  <span className="block truncate text-xs text-slate-600">{previewText(row.preview)}</span>
+                </span>
+                <Button size="sm" variant="secondary" onClick={() => onUnhide(row.id)} aria-label={t`Unhide ${name}`}>
+                  <Trans>Unhide</Trans>
+                </Button>
+              </li>
+            )
+          })}
+        </ul>
+      )}
+    </section>
+  )
 }
 
 const ROW_ESTIMATE_PX = 64
@@ -93,6 +160,7 @@ function TopicRows({
       <ul aria-label={t`Chats`} className="relative" style={{ height: virtualizer.getTotalSize() }}>
         {virtualizer.getVirtualItems().map((item) => {
           const row = topics[item.index]!
+          const active = row.id === activeId
           return (
             <li
               key={item.key}
@@ -106,11 +174,12 @@ function TopicRows({
                 width: '100%',
                 transform: `translateY(${item.start}px)`,
               }}
-              className={`group flex flex-wrap items-start gap-x-3 border-b border-slate-100 px-3 py-2 ${row.id === activeId ? 'bg-indigo-100' : row.unread ? 'bg-indigo-50/50' : 'bg-white'}`}
+              className={`flex items-center gap-3 border-b border-slate-100 px-3 py-2 ${active ? 'bg-indigo-100' : row.unread ? 'bg-indigo-50/50' : 'bg-white'}`}
             >
+              <Avatar photoUrl={row.photoUrl} initials={row.initials} />
               <a
                 href={hrefOf(row.id)}
-                aria-current={row.id === activeId ? 'page' : undefined}
+                aria-current={active ? 'page' : undefined}
                 onClick={(event) => {
                   if (!onOpen || event.metaKey || event.ctrlKey || event.shiftKey) return
                   event.preventDefault()
@@ -119,41 +188,41 @@ function TopicRows({
                 className="min-w-0 flex-1"
               >
                 <span className="flex items-center gap-2">
-                  <span className={`truncate text-sm ${row.unread ? 'font-semibold text-slate-900' : 'text-slate-800'}`}>
+                  <span className={`min-w-0 flex-1 truncate text-sm ${row.unread ? 'font-semibold text-slate-900' : 'text-slate-800'}`}>
                     {nameOf(row)}
                   </span>
+                  <time dateTime={row.at} className={`shrink-0 text-xs ${active ? 'text-slate-700' : 'text-slate-600'}`}>
+                    {chatTime(row.at)}
+                  </time>
+                </span>
+                <span className={`mt-0.5 flex items-center gap-2 text-xs ${active ? 'text-slate-700' : 'text-slate-600'}`}>
+                  <span
+                    data-preview=""
+                    className={`min-w-0 flex-1 truncate ${row.preview.kind === 'deleted' || row.preview.kind === 'none' ? 'italic' : ''}`}
+                  >
+                    {previewText(row.preview)}
+                  </span>
                   {row.pinned ? (
-                    <span className="rounded bg-amber-100 px-1 text-[10px] font-semibold uppercase text-amber-800">
+                    <span className="shrink-0 rounded bg-amber-100 px-1 text-[10px] font-semibold uppercase text-amber-900">
                       <Trans>Pinned</Trans>
                     </span>
                   ) : null}
                   {row.unread ? (
-                    <span className="inline-flex items-center gap-1 text-[10px] font-semibold text-indigo-700">
+                    <span className="inline-flex shrink-0 items-center gap-1 text-[10px] font-semibold text-indigo-800">
                       <span aria-hidden="true" className="h-2 w-2 rounded-full bg-indigo-600" />
                       <Trans>Unread</Trans>
                     </span>
                   ) : null}
                 </span>
-                <span className="mt-0.5 flex items-center justify-between gap-2 text-xs text-slate-500">
-                  <span data-preview="" className={`truncate ${row.preview.kind === 'deleted' ? 'italic' : ''}`}>
-                    {previewText(row.preview)}
-                  </span>
-                  <time dateTime={row.at} className="shrink-0">
-                    {chatTime(row.at)}
-                  </time>
-                </span>
               </a>
-              <span className="flex shrink-0 gap-1">
-                <button type="button" className={action} onClick={() => (row.pinned ? onUnpin(row.id) : onPin(row.id))}>
-                  {row.pinned ? <Trans>Unpin</Trans> : <Trans>Pin</Trans>}
-                </button>
-                <button type="button" className={action} onClick={() => onToggleSeen(row.id, row.unread)}>
-                  {row.unread ? <Trans>Mark as read</Trans> : <Trans>Mark as unread</Trans>}
-                </button>
-                <button type="button" className={action} onClick={() => onHide(row.id)}>
-                  <Trans>Hide</Trans>
-                </button>
-              </span>
+              <RowMenu
+                name={nameOf(row)}
+                pinned={row.pinned}
+                unread={row.unread}
+                onTogglePin={() => (row.pinned ? onUnpin(row.id) : onPin(row.id))}
+                onToggleSeen={() => onToggleSeen(row.id, row.unread)}
+                onHide={() => onHide(row.id)}
+              />
             </li>
           )
         })}

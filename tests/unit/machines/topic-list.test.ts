@@ -40,6 +40,8 @@ async function start(loaded: TopicItem[] = LOADED) {
         pinTopic: record('pin'),
         unpinTopic: record('unpin'),
         hideTopic: record('hide'),
+        unhideTopic: record('unhide'),
+        loadHidden: fromPromise(async () => [] as TopicItem[]),
         saveSeen: recordSeen,
         loadTopic: fromPromise<TopicItem, { topic_id: string }>(async ({ input }) => {
           calls.push(`topic:${input.topic_id}`)
@@ -77,6 +79,8 @@ describe('topic list machine', () => {
       { type: 'UNPIN', topicId: 't-404' },
       { type: 'UNPIN', topicId: 't-old' },
       { type: 'HIDE', topicId: 't-404' },
+      { type: 'UNHIDE', topicId: 't-old' },
+      { type: 'UNHIDE', topicId: 't-404' },
       { type: 'SEEN', topicId: 't-404' },
       { type: 'SEEN', topicId: 't-old' },
       { type: 'UNSEEN', topicId: 't-404' },
@@ -95,6 +99,86 @@ describe('topic list machine', () => {
     ]
     for (const event of ignored) expect(changes(event), JSON.stringify(event)).toBe(false)
     expect(calls).toEqual([])
+  })
+
+  it('hides at once and says so (Undo); Undo brings the topic back in its place; a failed hide or unhide is rolled back', async () => {
+    const hidden: { topicId: string; name: string }[] = []
+    const outcomes: Record<string, Array<'ok' | 'fail'>> = { hide: ['fail', 'ok'], unhide: ['ok', 'fail'] }
+    const answer = (kind: 'hide' | 'unhide') =>
+      fromPromise<unknown, { topic_id: string }>(async () => {
+        if (outcomes[kind]!.shift() === 'fail') throw new Error('offline')
+        return null
+      })
+    const actor = createActor(
+      topicListMachine.provide({
+        actors: {
+          loadTopics: fromPromise(async () => LOADED),
+          hideTopic: answer('hide'),
+          unhideTopic: answer('unhide'),
+        },
+      }),
+      { input: { meId: ME } },
+    ).start()
+    actor.on('hidden', ({ topicId, name }) => hidden.push({ topicId, name }))
+    await waitFor(actor, (s) => s.matches('ready'))
+    const ids = () => actor.getSnapshot().context.topics.map((t) => t._id)
+    const hiddenIds = () => actor.getSnapshot().context.hidden.map((t) => t._id)
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
+
+    // The server refuses the first hide: t-old comes back where it was.
+    actor.send({ type: 'HIDE', topicId: 't-old' })
+    expect(ids()).toEqual(['t-pin', 't-call', 't-none'])
+    expect(hidden).toEqual([{ topicId: 't-old', name: 't-old' }])
+    await settle()
+    expect(ids()).toEqual(['t-pin', 't-call', 't-none', 't-old'])
+    expect(hiddenIds()).toEqual([])
+
+    // Hidden for good, then Undo (which the server takes): back in its place.
+    actor.send({ type: 'HIDE', topicId: 't-old' })
+    await settle()
+    expect(hiddenIds()).toEqual(['t-old'])
+    actor.send({ type: 'UNHIDE', topicId: 't-old' })
+    expect(ids()).toEqual(['t-pin', 't-call', 't-none', 't-old'])
+    await settle()
+    expect(ids()).toEqual(['t-pin', 't-call', 't-none', 't-old'])
+
+    // Hidden again (the server takes it) and unhidden, which the server refuses: hidden again.
+    outcomes.hide!.push('ok')
+    actor.send({ type: 'HIDE', topicId: 't-none' })
+    await settle()
+    actor.send({ type: 'UNHIDE', topicId: 't-none' })
+    expect(ids()).toContain('t-none')
+    await settle()
+    expect(ids()).toEqual(['t-pin', 't-call', 't-old'])
+    expect(hiddenIds()).toEqual(['t-none'])
+
+    // A new message brings a hidden topic back (read again): it is no longer among the hidden.
+    actor.send({ type: 'MEMBER_ADDED', topic: topic('t-none') })
+    expect(hiddenIds()).toEqual([])
+  })
+
+  it('the Hidden chats view lists what the server holds hidden, with those hidden here, never one in the list', async () => {
+    let answer: (topics: TopicItem[]) => void = () => undefined
+    const actor = createActor(
+      topicListMachine.provide({
+        actors: {
+          loadTopics: fromPromise(async () => LOADED),
+          hideTopic: fromPromise<unknown, { topic_id: string }>(() => new Promise(() => undefined)),
+          loadHidden: fromPromise<TopicItem[], void>(() => new Promise((resolve) => (answer = resolve))),
+        },
+      }),
+      { input: { meId: ME } },
+    ).start()
+    await waitFor(actor, (s) => s.matches('ready'))
+    actor.send({ type: 'HIDE', topicId: 't-old' })
+    actor.send({ type: 'SHOW_HIDDEN' })
+    expect(connect(actor.getSnapshot(), () => undefined).hiddenChats?.status).toBe('loading')
+    // The server has not seen the hide yet, and lists an old one and (wrongly) one that is in the list.
+    answer([topic('t-away', { created_at: '2026-01-01T00:00:00.000Z' }), topic('t-pin', { is_pin: true })])
+    await waitFor(actor, (s) => s.matches({ ready: { hiddenChats: 'shown' } }))
+    expect(connect(actor.getSnapshot(), () => undefined).hiddenChats?.topics.map((t) => t.id)).toEqual(['t-old', 't-away'])
+    actor.send({ type: 'CLOSE_HIDDEN' })
+    expect(connect(actor.getSnapshot(), () => undefined).hiddenChats).toBeNull()
   })
 
   it('changes only the named topic, and tells the server once', async () => {
@@ -234,15 +318,15 @@ describe('topic list machine', () => {
     actor.send({ type: 'CONNECTED' })
     expect(actor.getSnapshot().matches('loading')).toBe(true)
     answers[1]!(LOADED)
-    await waitFor(actor, (s) => s.matches({ ready: 'idle' }))
+    await waitFor(actor, (s) => s.matches({ ready: { list: 'idle' } }))
     actor.send({ type: 'CONNECTED' })
-    expect(actor.getSnapshot().matches({ ready: 'refreshing' })).toBe(true)
+    expect(actor.getSnapshot().matches({ ready: { list: 'refreshing' } })).toBe(true)
     // Meanwhile the list shows, and takes what comes.
     expect(connect(actor.getSnapshot(), () => undefined).status).toBe('ready')
     actor.send({ type: 'SHOWN' })
     expect(answers).toHaveLength(3)
     answers[2]!([topic('t-pin', { is_seen: false })])
-    await waitFor(actor, (s) => s.matches({ ready: 'idle' }))
+    await waitFor(actor, (s) => s.matches({ ready: { list: 'idle' } }))
     expect(actor.getSnapshot().context.topics.map((t) => t._id)).toEqual(['t-pin'])
     actor.send({ type: 'SHOWN' })
     expect(answers).toHaveLength(4)

@@ -129,6 +129,7 @@ describe('the catalogue over every entry of the endpoint table', () => {
         'channelLabelDelete',
         'channelLabels',
         'topicChatFriend',
+        'topicHidden',
         'topicHide',
         'topicImage',
         'topicInfo',
@@ -140,6 +141,7 @@ describe('the catalogue over every entry of the endpoint table', () => {
         'topicPinned',
         'topicRecent',
         'topicRename',
+        'topicUnhide',
       ].sort(),
     )
   })

@@ -10,11 +10,7 @@ function ChatDefaultPage() {
     <EmptyState
       icon={<Icon name="chat" className="h-16 w-16" />}
       title={<Trans>Choose a chat</Trans>}
-      description={
-        <Trans>
-          Pick a conversation from the list, or open a one-to-one chat by going to Workroom's address followed by a person's workid.
-        </Trans>
-      }
+      description={<Trans>Pick a conversation from the list, or start one with New message.</Trans>}
     />
   )
 }

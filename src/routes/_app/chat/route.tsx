@@ -1,18 +1,22 @@
 import { lazy } from 'react'
-import { createFileRoute, Outlet, useMatch, useParams } from '@tanstack/react-router'
+import { createFileRoute, Link, Outlet, useMatch, useNavigate, useParams } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import type { SessionState } from '../../../machines/session'
 import { useNewGroup } from '../../../services/new-group'
+import { usePeoplePicker } from '../../../services/people-picker'
 import { useSession } from '../../../services/session'
 import { useTopicList } from '../../../services/topic-list'
 import { TopicList } from '../../../ui/topic-list/topic-list'
-import { Button } from '../../../ui/button'
+import { Button, buttonClass } from '../../../ui/button'
 import { WhenOpened } from '../../../ui/when-opened'
 
 export const Route = createFileRoute('/_app/chat')({ component: ChatLayout })
 
-/** Loads when first opened (WhenOpened), with the dialog library. */
+/** Load when first opened (WhenOpened), with the dialog library. */
 const NewGroupDialog = lazy(() => import('../../../ui/topic-list/new-group-dialog').then((m) => ({ default: m.NewGroupDialog })))
+const PeoplePickerDialog = lazy(() =>
+  import('../../../ui/topic-list/people-picker-dialog').then((m) => ({ default: m.PeoplePickerDialog })),
+)
 
 const meOf = (state: SessionState) => state?.context.user?._id ?? ''
 const channelOf = (state: SessionState) => state?.context.user?.account.channel ?? null
@@ -30,29 +34,66 @@ function ChatLayout() {
   const loadedTopicId = loaded?.status === 'success' ? loaded.params.topicId : null
   const meId = useSession(meOf)
   const channelId = useSession(channelOf)
+  const navigate = useNavigate()
   const list = useTopicList(loadedTopicId)
   const newGroup = useNewGroup(meId, (topic) => {
     list.onAdded(topic)
     list.onOpen(topic._id)
   })
+  // One person: their 1:1 chat (/{workid} opens it, or says why not); several: a new group in the channel.
+  const picker = usePeoplePicker(meId, (picked) => {
+    if (picked.type === 'chat') void navigate({ to: '/$workid', params: { workid: picked.person.workid } })
+    else if (channelId)
+      newGroup.onOpen(
+        channelId,
+        picked.people.map((p) => p._id),
+      )
+  })
+  const newMessage = (
+    <Button size="sm" onClick={() => picker.onOpen(channelId !== null)} aria-haspopup="dialog">
+      <Trans>New message</Trans>
+    </Button>
+  )
   return (
     <div className="flex h-full min-h-0">
       <aside
         className={`${openTopicId ? 'hidden md:flex' : 'flex'} w-full min-h-0 flex-col overflow-hidden border-r border-slate-200 bg-white md:w-72 lg:w-80`}
       >
-        {channelId ? (
-          <div className="flex justify-end border-b border-slate-200 px-3 py-2">
-            <Button size="sm" onClick={() => newGroup.onOpen(channelId)} aria-haspopup="dialog">
+        <div className="flex flex-wrap items-center gap-2 border-b border-slate-200 px-3 py-2">
+          <h1 className="mr-auto text-base font-semibold text-slate-900">
+            <Trans>Chats</Trans>
+          </h1>
+          {newMessage}
+          {channelId ? (
+            <Button size="sm" variant="secondary" onClick={() => newGroup.onOpen(channelId)} aria-haspopup="dialog">
               <Trans>New group</Trans>
             </Button>
-          </div>
-        ) : null}
+          ) : null}
+          {list.hiddenChats ? null : (
+            <Button size="sm" variant="ghost" onClick={list.onShowHidden}>
+              <Trans>Hidden chats</Trans>
+            </Button>
+          )}
+        </div>
         {channelId ? (
           <WhenOpened open={newGroup.open}>
             <NewGroupDialog {...newGroup} />
           </WhenOpened>
         ) : null}
-        <TopicList {...list} />
+        <WhenOpened open={picker.open}>
+          <PeoplePickerDialog {...picker} />
+        </WhenOpened>
+        <TopicList
+          {...list}
+          emptyActions={
+            <>
+              {newMessage}
+              <Link to="/contact" className={buttonClass('secondary', 'sm')}>
+                <Trans>Find people</Trans>
+              </Link>
+            </>
+          }
+        />
       </aside>
       <section className={`${openTopicId ? 'flex' : 'hidden md:flex'} min-h-0 min-w-0 flex-1 flex-col`}>
         <Outlet />
