@@ -54,7 +54,7 @@ const userOf = (state: SessionState): User | null => state?.context.user ?? null
 /**
  * The sidebar layout composes the shell's machines, each through its hook: notificationBadge
  * (header bell, drawer, title icon), topicList (the chats page's list and the unread chats badge
- * of the Chats links, provided to the chats page), accountChannels (the account drawer's channels and the create-channel modal), onboarding (first
+ * of the Chats links, provided to the chats page), accountChannels (the account drawer's channels and the create-channel modal, which pages open through the shell actions), onboarding (first
  * login) and mobileNav (the sidebar behind 'Menu' below 768px). Which side panel shows is the
  * layout's own state.
  */
@@ -79,14 +79,16 @@ function AppLayout() {
     notifications.bell.onOpen()
   }
   const navigate = useNavigate()
+  const createChannel = channels.onCreateFromPage
   const shellActions = useMemo(
     () => ({
       openPrivacySettings: () => {
         setPanel(null)
         void navigate({ to: '/account/privacy' })
       },
+      createChannel,
     }),
-    [navigate],
+    [navigate, createChannel],
   )
   const sidebar = {
     chatHref: account.chatHref,

@@ -121,9 +121,9 @@ test('/<workid> opens the 1:1 chat with that person, and it appears live in thei
   const row = bao.page.getByRole('listitem', { name: 'Ann Pham' })
   await expect(row).toBeVisible()
   await expect(row.getByText('Hi from a direct chat')).toBeVisible()
-  // The header's chat icon counts the unread chat until Bao opens it.
-  const chatIcon = (name: string) => bao.page.getByRole('banner').getByRole('link', { name, exact: true })
-  await expect(chatIcon('Chats 1 unread chats')).toBeVisible()
+  // The sidebar's Chats link (the header's icon below 768px) counts the unread chat until Bao opens it.
+  const chatIcon = (name: string) => bao.page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link', { name, exact: true })
+  await expect(chatIcon('Chats, 1 unread')).toBeVisible()
   await row.getByRole('link').click()
   await expect(messages(bao.page).getByText('Hi from a direct chat')).toBeVisible()
   await expect(chatIcon('Chats')).toBeVisible()

@@ -20,8 +20,8 @@ import { describeModel, type ModelKit } from './support/run-model'
 /**
  * The account drawer's channels, driven through the real account drawer, channel switcher and
  * create-channel modal (its own channelForm machine through the app's hook, with POST
- * channel/create answered here). The drawer shows while the machine's list is shown in it, as the
- * sidebar layout's drawer does.
+ * channel/create answered here), and a page's 'Create a channel' button. The drawer shows while
+ * the machine's list is shown in it, as the sidebar layout's drawer does.
  */
 vi.mock('../../src/services/api/channel', () => ({
   createChannel: async (body: ChannelCreateBody) => ({ _id: 'ch-new', name: body.name }),
@@ -88,6 +88,10 @@ function AccountScreen() {
     <>
       <button type="button" onClick={() => send({ type: 'DRAWER_OPENED' })}>
         Account
+      </button>
+      {/* A page's 'Create a channel' (the chat list without a channel), through the shell actions. */}
+      <button type="button" onClick={channels.onCreateFromPage}>
+        Create a channel
       </button>
       <AccountDrawer
         open={inDrawer(snapshot)}
@@ -165,6 +169,9 @@ describeModel({
     SWITCH: async (_, kit) => {
       await kit.user.click(switchButton(kit))
     },
+    CREATE_FROM_PAGE: async (_, kit) => {
+      await kit.user.click(kit.screen.getByRole('button', { name: 'Create a channel' }))
+    },
     CREATE: async (_, kit) => {
       // Disabled until the list is loaded: the click then does nothing.
       expect(createButton(kit).disabled).toBe(!loaded(kit.previous))
@@ -208,6 +215,11 @@ describeModel({
     'list.open.shownIn.drawer': (_, kit) => {
       expect(within(drawer(kit)).getByRole('heading', { name: 'Your channels' })).toBeTruthy()
       expect(kit.screen.queryByRole('dialog', { name: 'Create channel' })).toBeNull()
+    },
+    'list.open.shownIn.awaitingList': (_, kit) => {
+      // Neither the drawer nor, before the quota is known, the modal.
+      expect(kit.screen.queryByRole('dialog')).toBeNull()
+      expect(kit.pending('loadChannels')).toBeTruthy()
     },
     'list.open.shownIn.createModal': (expected, kit) => {
       expect(kit.screen.queryByRole('dialog', { name: 'Your account' })).toBeNull()

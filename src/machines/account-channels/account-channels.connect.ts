@@ -24,6 +24,8 @@ export interface CreateChannelModalConnect {
 
 export interface AccountChannelsProps {
   switcher: ChannelSwitcherConnect
+  /** A page's 'Create a channel': the create-channel modal, without the drawer. */
+  onCreateFromPage: () => void
   /** null when the create-channel modal is not shown. */
   createModal: CreateChannelModalConnect | null
 }
@@ -40,6 +42,7 @@ export function connect(snapshot: AccountChannelsSnapshot, send: (event: Account
       onRetry: () => send({ type: 'RETRY' }),
       onCreate: () => send({ type: 'CREATE' }),
     },
+    onCreateFromPage: () => send({ type: 'CREATE_FROM_PAGE' }),
     createModal: snapshot.matches({ list: { open: { shownIn: 'createModal' } } })
       ? { administeredChannels, onCreated: () => send({ type: 'CREATED' }), onClosed: () => send({ type: 'CREATE_CLOSED' }) }
       : null,

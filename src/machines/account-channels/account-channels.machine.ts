@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromPromise, raise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
+import { assertEvent, assign, fromPromise, raise, setup, stateIn, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import { administeredCount, type Channel } from '../../../contract/channel'
 import { actorNotProvided } from '../not-provided'
 import type { AccountChannelsContext, AccountChannelsEvent, SwitchChannelInput } from './account-channels.types'
@@ -9,9 +9,13 @@ import type { AccountChannelsContext, AccountChannelsEvent, SwitchChannelInput }
  *
  *   list    closed --DRAWER_OPENED--> open: while the drawer or the create-channel modal shows,
  *           the user's channels are loaded (GET channel/my-channel), afresh at every opening
+ *           closed --CREATE_FROM_PAGE (a page's 'Create a channel', the drawer shut)--> open in
+ *             awaitingList
  *     shownIn  drawer --CREATE (once the list is loaded)--> createModal, with the number of
  *                channels the user administers (the plan quota's count)
  *              drawer --DRAWER_CLOSED--> list closed
+ *              awaitingList --(the list loaded)--> createModal, with that count;
+ *                --(the list failed: the http client's toast says why)--> list closed
  *              createModal --CREATED--> list closed: the user is refreshed (the new channel is
  *                current) and its chats open (/chat/default)
  *              createModal --CREATE_CLOSED (cancelled, or the quota message closed)--> list closed
@@ -42,6 +46,7 @@ export const accountChannelsMachine = setup({
   },
   guards: {
     listLoaded: ({ context }) => context.channels !== null,
+    listFailed: stateIn({ list: { open: { data: 'failed' } } }),
   },
   actions: {
     /** Injected: fetch the user again (GET customer/user-info): the current channel is the user's. */
@@ -67,7 +72,7 @@ export const accountChannelsMachine = setup({
       initial: 'closed',
       states: {
         closed: {
-          on: { DRAWER_OPENED: 'open' },
+          on: { DRAWER_OPENED: 'open', CREATE_FROM_PAGE: 'open.shownIn.awaitingList' },
         },
         open: {
           type: 'parallel',
@@ -80,6 +85,12 @@ export const accountChannelsMachine = setup({
                     DRAWER_CLOSED: '#accountChannels.list.closed',
                     CREATE: { guard: 'listLoaded', target: 'createModal', actions: 'keepQuotaCount' },
                   },
+                },
+                awaitingList: {
+                  always: [
+                    { guard: 'listLoaded', target: 'createModal', actions: 'keepQuotaCount' },
+                    { guard: 'listFailed', target: '#accountChannels.list.closed' },
+                  ],
                 },
                 createModal: {
                   on: {

@@ -20,6 +20,8 @@ export type AccountChannelsEvent =
   | { type: 'SWITCH'; channelId: string }
   /** 'Create channel': the drawer makes way for the create-channel modal. */
   | { type: 'CREATE' }
+  /** A page's 'Create a channel' (e.g. the chat list without a channel): the modal once the list is loaded. */
+  | { type: 'CREATE_FROM_PAGE' }
   /** The create-channel modal made the channel. */
   | { type: 'CREATED' }
   /** The create-channel modal closed without a channel. */

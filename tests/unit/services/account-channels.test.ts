@@ -66,6 +66,24 @@ describe('the app account channels machine', () => {
     expect(shown(actor.getSnapshot()).createModal).toEqual({ administeredChannels: 2 })
   })
 
+  it('a page’s Create a channel (the drawer shut) loads the list, then shows the modal with the count; a failed list shows nothing', async () => {
+    const actor = createActor(appAccountChannelsMachine).start()
+    actor.send({ type: 'CREATE_FROM_PAGE' })
+    // Not before the quota's count is known.
+    expect(shown(actor.getSnapshot()).createModal).toBeNull()
+    await waitFor(actor, (s) => connect(s, () => {}).createModal !== null)
+    expect(calls.list).toEqual(['myChannels'])
+    expect(shown(actor.getSnapshot()).createModal).toEqual({ administeredChannels: 2 })
+    actor.send({ type: 'CREATE_CLOSED' })
+    expect(actor.getSnapshot().matches({ list: 'closed' })).toBe(true)
+
+    calls.fail.add('myChannels')
+    actor.send({ type: 'CREATE_FROM_PAGE' })
+    await waitFor(actor, (s) => s.matches({ list: 'closed' }))
+    expect(calls.list).toEqual(['myChannels', 'myChannels'])
+    expect(shown(actor.getSnapshot()).createModal).toBeNull()
+  })
+
   it('a switch saves the current channel, has the session fetch the user again and reloads the list', async () => {
     const actor = await opened()
     actor.send({ type: 'SWITCH', channelId: 'ch-member' })

@@ -6,6 +6,7 @@ import { useNewGroup } from '../../../services/new-group'
 import { usePeoplePicker } from '../../../services/people-picker'
 import { useSession } from '../../../services/session'
 import { useTopicList } from '../../../services/topic-list'
+import { useShellActions } from '../../../ui/app/shell-context'
 import { TopicList } from '../../../ui/topic-list/topic-list'
 import { Button, buttonClass } from '../../../ui/button'
 import { WhenOpened } from '../../../ui/when-opened'
@@ -35,6 +36,7 @@ function ChatLayout() {
   const meId = useSession(meOf)
   const channelId = useSession(channelOf)
   const navigate = useNavigate()
+  const { createChannel } = useShellActions()
   const list = useTopicList(loadedTopicId)
   const newGroup = useNewGroup(meId, (topic) => {
     list.onAdded(topic)
@@ -54,6 +56,12 @@ function ChatLayout() {
       <Trans>New message</Trans>
     </Button>
   )
+  // Without a channel there is no group to start: the sidebar layout's create-channel modal instead.
+  const createChannelButton = channelId ? null : (
+    <Button size="sm" variant="secondary" onClick={createChannel} aria-haspopup="dialog">
+      <Trans>Create a channel</Trans>
+    </Button>
+  )
   return (
     <div className="flex h-full min-h-0">
       <aside
@@ -68,7 +76,9 @@ function ChatLayout() {
             <Button size="sm" variant="secondary" onClick={() => newGroup.onOpen(channelId)} aria-haspopup="dialog">
               <Trans>New group</Trans>
             </Button>
-          ) : null}
+          ) : (
+            createChannelButton
+          )}
           {list.hiddenChats ? null : (
             <Button size="sm" variant="ghost" onClick={list.onShowHidden}>
               <Trans>Hidden chats</Trans>
@@ -88,6 +98,7 @@ function ChatLayout() {
           emptyActions={
             <>
               {newMessage}
+              {createChannelButton}
               <Link to="/contact" className={buttonClass('secondary', 'sm')}>
                 <Trans>Find people</Trans>
               </Link>
