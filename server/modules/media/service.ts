@@ -366,7 +366,9 @@ export function createMediaService(ctx: AppContext, { requireTopicWriter, countP
      * with how many of each message's files are in the trash: one query.
      */
     async ofMessages(messageIds: string[], readerId: string): Promise<Map<string, { items: MediaItem[]; trashed: number }>> {
-      const rows = messageIds.length ? await db.select().from(media).where(inArray(media.messageId, messageIds)).orderBy(media.createdAt) : []
+      const rows = messageIds.length
+        ? await db.select().from(media).where(inArray(media.messageId, messageIds)).orderBy(media.createdAt)
+        : []
       const byMessage = new Map<string, { items: MediaItem[]; trashed: number }>()
       for (const row of rows) {
         const files = byMessage.get(row.messageId!) ?? { items: [], trashed: 0 }
