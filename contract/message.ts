@@ -38,6 +38,8 @@ export const message = z.object({
   /** The forwarded message's sender name, when this is a forward. */
   forwarded_from: z.string().nullable(),
   media: z.array(mediaItem),
+  /** How many of its files are no longer there (in the trash or deleted for good): `media` leaves them out. */
+  files_removed: z.number().int().min(0),
   /** Mentioned user ids. */
   mentions: z.array(z.string()),
   is_pin: z.boolean(),

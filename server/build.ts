@@ -26,7 +26,7 @@ import { createCustomerService, customerRoutes } from './modules/customer'
 import { createEmailPreviewService, emailPreviewRoutes } from './modules/email-preview'
 import { createHealthService, healthRoutes } from './modules/health'
 import { createMediaService, mediaPublicRoutes, mediaRoutes, orphanSweep } from './modules/media'
-import { createMessageService, messageRoutes } from './modules/message'
+import { countPurgedFile, createMessageService, messageRoutes } from './modules/message'
 import { createNotifyService, notifyRoutes } from './modules/notify'
 import { createRelatesService, relatesRoutes } from './modules/relates'
 import { createSearchService, searchRoutes } from './modules/search'
@@ -70,7 +70,8 @@ export function createServices(ctx: AppContext, log: Pick<FastifyBaseLogger, 'er
   const customer = createCustomerService(ctx, createAvatarStore(ctx.storage))
   const notify = createNotifyService(ctx)
   // Uploading into a topic is writing there: a member whom the group lets write and the 1:1 partner does not refuse.
-  const media = createMediaService(ctx, { requireTopicWriter })
+  // Deleting a message's file for good is counted on the message, which then says "File removed".
+  const media = createMediaService(ctx, { requireTopicWriter, countPurgedFile })
   const relates = createRelatesService(ctx, { notify })
   const topic = createTopicService(ctx, { relates })
   const attention = createAttentionService(ctx, { notify })

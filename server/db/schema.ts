@@ -267,6 +267,8 @@ export const messages = pgTable(
     pinnedAt: at('pinned_at'),
     editedAt: at('edited_at'),
     deletedAt: at('deleted_at'),
+    /** How many of its files were deleted for good (the media module tells; trashed ones are counted from their rows). */
+    filesPurged: integer('files_purged').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [

@@ -5,6 +5,7 @@ import * as auth from './api/auth'
 import * as customer from './api/customer'
 import { apiErrorOf, connectAuth, type AuthBridge } from './http'
 import { activateLanguage } from './i18n'
+import { confirmSaved } from './toast'
 import { browserOnline, onServerDrop, onSocketEvent, socketIoConnection } from './socket'
 import { LOGIN_MARKER_KEY, otherTabChange, rememberedLogin, rememberLogin, withRefreshLock } from './token-store'
 
@@ -65,6 +66,8 @@ export const appSessionMachine = sessionMachine.provide({
     rememberLogin: (_, params) => rememberLogin(params.userId),
     forgetLogin: () => rememberLogin(null),
     applyLanguage: (_, language) => void activateLanguage(language),
+    // "Saved" is a message descriptor: the toast shows it in the language just applied.
+    languageSaved: () => void confirmSaved(),
   },
 })
 

@@ -114,7 +114,7 @@ test('/contact: a request rejected and one accepted in the Requests tab; the fri
 
   await hoa.page.goto('/contact')
   await expect(
-    hoa.page.getByText('No friends yet. Find people by name or Work ID, open their profile and send them a friend request.'),
+    hoa.page.getByText('No friends yet. Find people by name or workid, open their profile and send them a friend request.'),
   ).toBeVisible()
   await hoa.page.getByRole('tab', { name: 'Requests' }).click()
   const requests = hoa.page.getByRole('list', { name: 'Friend requests' })

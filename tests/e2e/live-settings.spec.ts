@@ -85,7 +85,7 @@ test('a friend archived in one tab leaves the other tab’s Friends for its Arch
   await expect.poll(() => heard('contacts')).toBe(before + 1)
   await expect(friendsB.getByRole('listitem', { name: 'Minh Synced' })).toHaveCount(0)
   await expect(
-    b.getByText('No friends yet. Find people by name or Work ID, open their profile and send them a friend request.'),
+    b.getByText('No friends yet. Find people by name or workid, open their profile and send them a friend request.'),
   ).toBeVisible()
   await b.getByRole('tab', { name: 'Archived' }).click()
   const archivedB = b.getByRole('list', { name: 'Archived friends' })

@@ -85,7 +85,7 @@ test('a one-segment typo is a not-found page with a way home; /setting is the se
   const ann = await person(browser, 'Ann Trần')
   await ann.page.goto('/setings')
   await expect(ann.page.getByRole('heading', { name: 'Page not found' })).toBeVisible()
-  await expect(ann.page.getByText('No one with this Work ID can be reached.')).toHaveCount(0)
+  await expect(ann.page.getByText('No one with this workid can be reached.')).toHaveCount(0)
   await ann.page.getByRole('link', { name: 'Go to the home page' }).click()
   await expect(ann.page).not.toHaveURL(/setings/)
 

@@ -31,7 +31,7 @@ const LABEL: Record<ContactListKind, string> = {
 }
 const EMPTY: Record<ContactListKind, string> = {
   requests: 'No friend requests.',
-  friends: 'No friends yet. Find people by name or Work ID, open their profile and send them a friend request.',
+  friends: 'No friends yet. Find people by name or workid, open their profile and send them a friend request.',
   archived: 'No archived friends. Archive a friend to move them here from the Friends tab; they stay your friend.',
   blocked: 'You have not blocked anyone.',
 }

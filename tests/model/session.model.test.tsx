@@ -136,7 +136,7 @@ describeModel({
       { type: 'xstate.done.actor.0.session.loggedIn.active.language.saving', output: 'vi' },
     ],
   },
-  spyActions: ['rememberLogin', 'forgetLogin', 'applyLanguage'],
+  spyActions: ['rememberLogin', 'forgetLogin', 'applyLanguage', 'languageSaved'],
   callbackActors: ['otherTabs'],
   render: (_, __, actor) => {
     if (routerOf !== actor) {
@@ -164,13 +164,22 @@ describeModel({
   perform: {
     LANGUAGE: async (event, kit) => {
       const applied = kit.actions.applyLanguage.mock.calls.length
+      const saved = kit.actions.languageSaved.mock.calls.length
       await kit.send(event as Parameters<Kit['send']>[0])
       // Logged out the choice applies at once; logged in, once the server saved it.
       expect(kit.actions.applyLanguage.mock.calls.length).toBe(kit.previous.matches('loggedIn') ? applied : applied + 1)
+      // Nothing says saved before the server answers (and logged out nothing is saved).
+      expect(kit.actions.languageSaved.mock.calls.length).toBe(saved)
     },
     'xstate.done.actor.0.session.loggedIn.active.language.saving': async (event, kit) => {
+      const saved = kit.actions.languageSaved.mock.calls.length
       await kit.resolve('0.session.loggedIn.active.language.saving', event.output)
       expect(kit.actions.applyLanguage.mock.calls.at(-1)?.[1]).toBe('vi')
+      // Saved, once; after the language is applied, so the toast reads in it.
+      expect(kit.actions.languageSaved.mock.calls.length).toBe(saved + 1)
+      expect(kit.actions.languageSaved.mock.invocationCallOrder.at(-1)).toBeGreaterThan(
+        kit.actions.applyLanguage.mock.invocationCallOrder.at(-1)!,
+      )
     },
     LOGGED_IN: async (event, kit) => {
       await kit.send(event as Parameters<Kit['send']>[0])

@@ -284,6 +284,38 @@ describe('media', () => {
     expect((await stranger.api('GET', `media/storage?channel_id=${channelId}`)).status).toBe(403)
   })
 
+  it('a message counts its files in the trash or deleted for good as removed; a restored file is back', async () => {
+    const [first, second] = [
+      (await upload(member, topicId, 'one.txt', Buffer.from('one'))).body.result,
+      (await upload(member, topicId, 'two.txt', Buffer.from('two'))).body.result,
+    ]
+    const sent = await member.api('POST', 'message/send', {
+      client_id: clientId(),
+      topic_id: topicId,
+      message: 'the files',
+      media_ids: [first._id, second._id],
+    })
+    expect(sent.body.result.files_removed).toBe(0)
+    const listed = async () => {
+      const page = (await owner.api('GET', `topic/messages?topic_id=${topicId}`)).body.result
+      const found = page.find((m: { _id: string }) => m._id === sent.body.result._id)
+      return { removed: found.files_removed, names: found.media.map((f: { name: string }) => f.name) }
+    }
+    expect(await listed()).toEqual({ removed: 0, names: ['one.txt', 'two.txt'] })
+    expect((await member.api('PUT', 'media/trash', { media_id: first._id })).status).toBe(200)
+    expect(await listed()).toEqual({ removed: 1, names: ['two.txt'] })
+    expect((await member.api('PUT', 'media/restore', { media_id: first._id })).status).toBe(200)
+    expect(await listed()).toEqual({ removed: 0, names: ['one.txt', 'two.txt'] })
+    expect((await member.api('PUT', 'media/trash', { media_id: second._id })).status).toBe(200)
+    expect((await member.api('DELETE', 'media/purge', { media_id: second._id })).status).toBe(200)
+    expect(await listed()).toEqual({ removed: 1, names: ['one.txt'] })
+    expect((await member.api('DELETE', 'media/purge', { media_id: first._id })).status).toBe(200)
+    expect(await listed()).toEqual({ removed: 2, names: [] })
+    // A text message has nothing removed.
+    const plain = await member.api('POST', 'message/send', { client_id: clientId(), topic_id: topicId, message: 'just text' })
+    expect(plain.body.result.files_removed).toBe(0)
+  })
+
   it('over the storage quota: 413 with the upgrade message, nothing stored', async () => {
     const small = await startTestServer({ storageQuotaBytes: 1000 })
     try {

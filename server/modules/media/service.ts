@@ -35,6 +35,8 @@ const SWEEP_BATCH = 500
 export interface MediaDeps {
   /** Throws 404/403 unless the user may write in the topic (a member the group lets post and the 1:1 partner does not refuse). */
   requireTopicWriter: (db: AppContext['db'], topicId: string, userId: string) => Promise<unknown>
+  /** Counts a file of the message as deleted for good, in the purge's transaction (the message module provides it). */
+  countPurgedFile: (tx: Tx, messageId: string) => Promise<void>
 }
 
 /**
@@ -43,7 +45,7 @@ export interface MediaDeps {
  * stored object (a forward references the file instead of copying it); the bytes are deleted when
  * the last row goes, after its delete is committed.
  */
-export function createMediaService(ctx: AppContext, { requireTopicWriter }: MediaDeps) {
+export function createMediaService(ctx: AppContext, { requireTopicWriter, countPurgedFile }: MediaDeps) {
   const { db } = ctx
   const store = createMediaStore(ctx.storage)
   const signer = createMediaSigner(ctx.config.keys.media, ctx.config.now)
@@ -255,10 +257,17 @@ export function createMediaService(ctx: AppContext, { requireTopicWriter }: Medi
         .where(eq(media.id, mediaId))
     },
 
-    /** Deletes a file for good: its row, then (committed) its bytes unless a forward still shares them. */
+    /**
+     * Deletes a file for good: its row (its message counts it as removed), then (committed) its
+     * bytes unless a forward still shares them.
+     */
     async purge(userId: string, mediaId: string): Promise<void> {
       await manageable(userId, mediaId)
-      const [gone] = await db.delete(media).where(eq(media.id, mediaId)).returning({ key: media.key })
+      const gone = await db.transaction(async (tx) => {
+        const [row] = await tx.delete(media).where(eq(media.id, mediaId)).returning({ key: media.key, messageId: media.messageId })
+        if (row?.messageId) await countPurgedFile(tx, row.messageId)
+        return row
+      })
       if (gone) await releaseKey(gone.key)
     },
 
@@ -352,20 +361,20 @@ export function createMediaService(ctx: AppContext, { requireTopicWriter }: Medi
     /** The bytes the user holds and may hold (each stored object once). */
     usage: (userId: string) => usage(userId),
 
-    /** The files of messages as `readerId` sees them (signed URLs), by message id, in upload order: one query. */
-    async ofMessages(messageIds: string[], readerId: string): Promise<Map<string, MediaItem[]>> {
+    /**
+     * The files of messages as `readerId` sees them (signed URLs), by message id, in upload order,
+     * with how many of each message's files are in the trash: one query.
+     */
+    async ofMessages(messageIds: string[], readerId: string): Promise<Map<string, { items: MediaItem[]; trashed: number }>> {
       const rows = messageIds.length
-        ? await db
-            .select()
-            .from(media)
-            .where(and(inArray(media.messageId, messageIds), isNull(media.trashedAt)))
-            .orderBy(media.createdAt)
+        ? await db.select().from(media).where(inArray(media.messageId, messageIds)).orderBy(media.createdAt)
         : []
-      const byMessage = new Map<string, MediaItem[]>()
+      const byMessage = new Map<string, { items: MediaItem[]; trashed: number }>()
       for (const row of rows) {
-        const list = byMessage.get(row.messageId!) ?? []
-        list.push(toMediaItem(row, signer, readerId))
-        byMessage.set(row.messageId!, list)
+        const files = byMessage.get(row.messageId!) ?? { items: [], trashed: 0 }
+        if (row.trashedAt) files.trashed += 1
+        else files.items.push(toMediaItem(row, signer, readerId))
+        byMessage.set(row.messageId!, files)
       }
       return byMessage
     },

@@ -137,11 +137,11 @@ export function createMessageService(
             pinnedAt: null,
             editedAt: null,
             deletedAt: null,
+            filesPurged: 0,
             createdAt,
           },
           sender,
           fields.reply ?? null,
-          [],
         )
     realtime.toTopic(topicId, 'NEW_MESSAGE', { message: withoutLinks(message) })
     return message

@@ -10,7 +10,11 @@ const repliedSender = alias(users, 'replied_sender')
 type SenderColumns = { id: string; name: string; workid: string; photoUrl: string | null } | null
 type ReplyColumns = { id: string | null; body: string | null; deletedAt: Date | null; senderName: string | null } | null
 
-export function toMessage(row: MessageRow, sender: SenderColumns, reply: ReplyColumns, items: MediaItem[]): Message {
+/** A message's files as its reader sees them, and how many of them sit in the trash (left out of `items`). */
+export type MessageFiles = { items: MediaItem[]; trashed: number }
+const NO_FILES: MessageFiles = { items: [], trashed: 0 }
+
+export function toMessage(row: MessageRow, sender: SenderColumns, reply: ReplyColumns, files: MessageFiles = NO_FILES): Message {
   const deleted = row.deletedAt !== null
   return {
     _id: row.id,
@@ -29,7 +33,8 @@ export function toMessage(row: MessageRow, sender: SenderColumns, reply: ReplyCo
         }
       : null,
     forwarded_from: row.forwardedFrom,
-    media: deleted ? [] : items,
+    media: deleted ? [] : files.items,
+    files_removed: deleted ? 0 : files.trashed + row.filesPurged,
     mentions: row.mentions,
     is_pin: row.isPin === 1,
     is_deleted: deleted,
@@ -39,7 +44,7 @@ export function toMessage(row: MessageRow, sender: SenderColumns, reply: ReplyCo
 }
 
 /** The files of messages as `readerId` sees them, by message id (the media module answers it in one query). */
-export type MediaOfMessages = (messageIds: string[], readerId: string) => Promise<Map<string, MediaItem[]>>
+export type MediaOfMessages = (messageIds: string[], readerId: string) => Promise<Map<string, MessageFiles>>
 
 /**
  * At most `limit` messages in the order `orderBy` (`offset` pages them) with their sender, reply
@@ -74,5 +79,5 @@ export async function loadMessages(
     rows.map((r) => r.row.id),
     readerId,
   )
-  return rows.map((r) => toMessage(r.row, r.sender, r.reply, byMessage.get(r.row.id) ?? []))
+  return rows.map((r) => toMessage(r.row, r.sender, r.reply, byMessage.get(r.row.id)))
 }

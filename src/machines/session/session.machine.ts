@@ -12,7 +12,7 @@ import type { RestoredSession, SessionContext, SessionEmitted, SessionEvent, Ses
  *
  *   restoring   a remembered login -> auth/refresh-token (the HttpOnly cookie) -> customer/user-info
  *   loggedOut   waits for the auth forms' LOGGED_IN; a language choice is only local
- *   loggedIn    active (parallel: token refresh, user reload, language) and
+ *   loggedIn    active (parallel: token refresh, user reload, language: saved, applied, then said saved) and
  *               loggingOut (emit LOGOUT on the socket, then POST auth/logout, forget the login)
  *
  * The refresh token is never in this machine: the browser keeps it in an HttpOnly cookie that the
@@ -91,6 +91,8 @@ export const sessionMachine = setup({
     emitReload: emit({ type: 'reload' as const }),
     /** Injected: load and activate the language's catalog (no server call). */
     applyLanguage: (_, _language: Language) => {},
+    /** Injected: tell the user the language choice was saved (logged in, once the server took it). */
+    languageSaved: () => {},
   },
 }).createMachine({
   id: 'session',
@@ -226,6 +228,7 @@ export const sessionMachine = setup({
                       actions: [
                         { type: 'assignLanguage', params: ({ event }) => event.output },
                         { type: 'applyLanguage', params: ({ context }) => languageOf(context) },
+                        'languageSaved',
                       ],
                     },
                     onError: 'idle',

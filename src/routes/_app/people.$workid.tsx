@@ -11,7 +11,7 @@ export const Route = createFileRoute('/_app/people/$workid')({
   loader: async ({ params }) => (await import('../../services/person-profile')).loadPerson(params.workid),
   errorComponent: () => (
     <p role="alert" className="p-6 text-sm text-red-700">
-      <Trans>No one with this Work ID can be reached.</Trans>
+      <Trans>No one with this workid can be reached.</Trans>
     </p>
   ),
   component: PersonPage,

@@ -13,7 +13,8 @@ export function DndMenu({ active, until, disabled, onSet }: DndMenuProps) {
   const pauses: { value: DndOption; label: string }[] = [
     { value: '30m', label: t`Pause for 30 minutes` },
     { value: '1h', label: t`Pause for 1 hour` },
-    { value: 'tomorrow', label: t`Pause until tomorrow` },
+    // 'tomorrow' ends at the next 08:00 (TOMORROW_HOUR of contract/attention.ts): today's when chosen before it.
+    { value: 'tomorrow', label: t`Pause until 8:00` },
   ]
   const state = active
     ? until

@@ -16,7 +16,8 @@ export function TopicBell({ level, muted, mutedUntil, mutedForever, disabled, on
   ]
   const mutes: { value: MuteOption; label: string }[] = [
     { value: '1h', label: t`Mute for 1 hour` },
-    { value: 'tomorrow', label: t`Mute until tomorrow` },
+    // 'tomorrow' ends at the next 08:00 (TOMORROW_HOUR of contract/attention.ts): today's when chosen before it.
+    { value: 'tomorrow', label: t`Mute until 8:00` },
     { value: 'forever', label: t`Mute until I turn it back on` },
   ]
   const state = muted

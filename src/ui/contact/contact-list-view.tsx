@@ -46,7 +46,7 @@ export function ContactListView({
         <div className="px-4 py-10 text-center">
           <p className="text-sm text-slate-600">
             {list.kind === 'friends' ? (
-              <Trans>No friends yet. Find people by name or Work ID, open their profile and send them a friend request.</Trans>
+              <Trans>No friends yet. Find people by name or workid, open their profile and send them a friend request.</Trans>
             ) : list.kind === 'requests' ? (
               <Trans>No friend requests.</Trans>
             ) : list.kind === 'archived' ? (

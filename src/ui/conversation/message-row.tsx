@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import type { Message } from '../../../contract/message'
 import type { MessagePermissions } from '../../machines/conversation'
 import type { PendingMessage } from '../../machines/outbox'
@@ -10,6 +10,7 @@ import { linkify } from './linkify'
 import { type MessageActions, MessageMoreButton } from './message-actions'
 import { useLongPress } from './use-long-press'
 
+/** The message's text and files; its files moved to the trash or deleted say so in a muted line. */
 function Body({ message }: { message: Message }) {
   if (message.is_deleted)
     return (
@@ -50,6 +51,11 @@ function Body({ message }: { message: Message }) {
           </a>
         ),
       )}
+      {message.files_removed > 0 ? (
+        <p className="mt-1 text-xs italic opacity-80">
+          <Plural value={message.files_removed} one="File removed" other="# files removed" />
+        </p>
+      ) : null}
     </>
   )
 }

@@ -23,7 +23,7 @@ export function NotificationBell({ dot, unread, drawerOpen, onOpen }: Notificati
           <span
             data-dot=""
             aria-hidden="true"
-            className="absolute -right-0.5 -top-0.5 min-w-4.5 rounded-full bg-red-500 px-1 text-center text-[10px] font-semibold leading-4.5 text-white ring-2 ring-white"
+            className="absolute -right-0.5 -top-0.5 min-w-4.5 rounded-full bg-red-600 px-1 text-center text-[10px] font-semibold leading-4.5 text-white ring-2 ring-white"
           >
             {unread > 99 ? '99+' : unread}
           </span>
@@ -31,7 +31,7 @@ export function NotificationBell({ dot, unread, drawerOpen, onOpen }: Notificati
           <span
             data-dot=""
             aria-hidden="true"
-            className="absolute right-1.5 top-1.5 h-2.5 w-2.5 rounded-full bg-red-500 ring-2 ring-white"
+            className="absolute right-1.5 top-1.5 h-2.5 w-2.5 rounded-full bg-red-600 ring-2 ring-white"
           />
         )
       ) : null}

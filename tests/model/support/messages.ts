@@ -9,6 +9,7 @@ export const textMessage = (
   reply_to: null,
   forwarded_from: null,
   media: [],
+  files_removed: 0,
   mentions: [],
   is_pin: false,
   is_deleted: false,

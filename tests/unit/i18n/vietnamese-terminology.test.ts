@@ -199,7 +199,7 @@ describe('Vietnamese terminology (review section 3)', () => {
   it('review 2’s fixes are in: the mute menu, the topic bell, do not disturb, search, the unsubscribe page', () => {
     const str = (id: string) => VI.find((e) => e.id === id && e.context === null)?.str
     expect(str('Mute for 1 hour')).toBe('Tắt thông báo trong 1 giờ')
-    expect(str('Mute until tomorrow')).toBe('Tắt thông báo đến 8 giờ sáng')
+    expect(str('Mute until 8:00')).toBe('Tắt thông báo đến 8 giờ sáng')
     expect(str('Mute until I turn it back on')).toBe('Tắt thông báo đến khi bật lại')
     expect(str('Muted')).toBe('Đã tắt thông báo')
     expect(str('Muted until {0}')).toBe('Đã tắt thông báo (đến {0})')
@@ -211,7 +211,7 @@ describe('Vietnamese terminology (review section 3)', () => {
       'Không thông báo',
     ])
     expect(str('Do not disturb until {0}')).toBe('Không làm phiền (đến {0})')
-    expect(str('Pause until tomorrow')).toBe('Tạm dừng đến 8 giờ sáng')
+    expect(str('Pause until 8:00')).toBe('Tạm dừng đến 8 giờ sáng')
     expect(str('The search failed.')).toBe('Đã xảy ra lỗi khi tìm kiếm.')
     expect(str('Done: you will not get these emails any more. You can turn them back on in your settings.')).not.toMatch(/^Xong/)
     expect(str('Sign out {name}')).toBe('Đăng xuất trên {name}')

@@ -72,6 +72,7 @@ function harness(
     logout?: () => Promise<unknown>
     fcmToken?: string | null
     connectSocket?: boolean
+    updateLanguage?: () => Promise<unknown>
   } = {},
 ) {
   const log: string[] = []
@@ -97,6 +98,7 @@ function harness(
       }),
       updateLanguage: fromPromise(async ({ input }) => {
         record('updateLanguage', input)
+        await options.updateLanguage?.()
         return input.language
       }),
       logout: fromPromise(async ({ input }) => {
@@ -123,6 +125,7 @@ function harness(
       rememberLogin: (_, params) => record('remember', params.userId),
       forgetLogin: () => record('forget'),
       applyLanguage: (_, language) => record('applyLanguage', language),
+      languageSaved: () => record('languageSaved'),
     },
   })
   const actor = createActor(machine, { input: { remembered: options.remembered ?? false, fcmToken: options.fcmToken } })
@@ -337,13 +340,29 @@ describe('session machine', () => {
   })
 
   describe('language', () => {
-    it('logged in: PUT workid/update-language, then activate it', async () => {
+    it('logged in: PUT workid/update-language, then activate it and say it was saved', async () => {
       const h = await loggedIn()
       h.actor.send({ type: 'LANGUAGE', language: 'en' })
       await flush()
       expect(h.calls.updateLanguage).toEqual([{ language: 'en' }])
       expect(h.calls.applyLanguage).toEqual(['vi', 'en'])
+      expect(h.calls.languageSaved).toHaveLength(1)
+      expect(h.log.slice(-2)).toEqual(['applyLanguage', 'languageSaved'])
       expect(h.actor.getSnapshot().context.user?.account.language).toBe('en')
+    })
+
+    it('logged in, the save failing: the language stays and nothing says saved', async () => {
+      const h = await loggedIn({
+        updateLanguage: async () => {
+          throw new Error('500')
+        },
+      })
+      h.actor.send({ type: 'LANGUAGE', language: 'en' })
+      await flush()
+      expect(h.calls.updateLanguage).toEqual([{ language: 'en' }])
+      expect(h.calls.applyLanguage).toEqual(['vi'])
+      expect(h.calls.languageSaved).toBeUndefined()
+      expect(h.actor.getSnapshot().context.user?.account.language).toBe('vi')
     })
 
     it('logged out: activate locally only', async () => {
@@ -352,6 +371,7 @@ describe('session machine', () => {
       await flush()
       expect(h.calls.updateLanguage).toBeUndefined()
       expect(h.calls.applyLanguage).toEqual(['vi'])
+      expect(h.calls.languageSaved).toBeUndefined()
     })
   })
 })

@@ -63,7 +63,7 @@ describe('the top header', () => {
     const menu = screen.getByRole('menu', { name: 'Do not disturb: Notifications on' })
     await user.keyboard('{ArrowDown}')
     const items = within(menu).getAllByRole('menuitem')
-    expect(items.map((i) => i.textContent)).toEqual(['Pause for 30 minutes', 'Pause for 1 hour', 'Pause until tomorrow', 'Working hours…'])
+    expect(items.map((i) => i.textContent)).toEqual(['Pause for 30 minutes', 'Pause for 1 hour', 'Pause until 8:00', 'Working hours…'])
     expect(menu.getAttribute('aria-activedescendant')).toBe(items[0].id)
     await user.keyboard('{ArrowDown}')
     expect(menu.getAttribute('aria-activedescendant')).toBe(items[1].id)
@@ -72,7 +72,7 @@ describe('the top header', () => {
     expect(document.activeElement).toBe(button)
 
     await user.click(button)
-    await user.click(screen.getByRole('menuitem', { name: 'Pause until tomorrow' }))
+    await user.click(screen.getByRole('menuitem', { name: 'Pause until 8:00' }))
     expect(onSet).toHaveBeenCalledWith('tomorrow')
     expect(screen.queryByRole('menu')).toBeNull()
   })

@@ -1,0 +1,1 @@
+ALTER TABLE "messages" ADD COLUMN "files_purged" integer DEFAULT 0 NOT NULL;
