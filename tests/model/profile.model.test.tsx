@@ -132,7 +132,10 @@ describeModel({
       if (expected.context.user?.photo_url)
         expect(avatar.querySelector('img')?.getAttribute('src') ?? avatar.getAttribute('src')).toBe(expected.context.user.photo_url)
       // The initials are drawn by CSS from data-initials (no text inside the control).
-      else expect((avatar.closest('[data-initials]') ?? avatar.querySelector('[data-initials]'))?.getAttribute('data-initials')).toBe(expected.context.user ? (expected.context.user.name === 'Lan Tran' ? 'LT' : 'LN') : '?')
+      else
+        expect((avatar.closest('[data-initials]') ?? avatar.querySelector('[data-initials]'))?.getAttribute('data-initials')).toBe(
+          expected.context.user ? (expected.context.user.name === 'Lan Tran' ? 'LT' : 'LN') : '?',
+        )
     },
     savingName: (_, kit) => {
       expect(kit.screen.getByRole<HTMLButtonElement>('button', { name: 'Saving…' }).disabled).toBe(true)
