@@ -15,6 +15,7 @@ import { useSupportChat } from '../services/support-chat'
 import { TopicListActorContext, useChatBadge, useTopicListRuntime } from '../services/topic-list'
 import { DndMenu } from '../ui/attention/dnd-menu'
 import { AppShell } from '../ui/app/app-shell'
+import { ChannelMenu } from '../ui/app/channel-menu'
 import { ChannelSwitcher } from '../ui/app/channel-switcher'
 import { ChatLink } from '../ui/app/chat-link'
 import { ShellActionsContext } from '../ui/app/shell-context'
@@ -54,7 +55,7 @@ const userOf = (state: SessionState): User | null => state?.context.user ?? null
 /**
  * The sidebar layout composes the shell's machines, each through its hook: notificationBadge
  * (header bell, drawer, title icon), topicList (the chats page's list and the unread chats badge
- * of the Chats links, provided to the chats page), accountChannels (the account drawer's channels and the create-channel modal, which pages open through the shell actions), onboarding (first
+ * of the Chats links, provided to the chats page), accountChannels (the account drawer's channels and the sidebar's channel menu, the create-channel modal, which pages open through the shell actions), onboarding (first
  * login) and mobileNav (the sidebar behind 'Menu' below 768px). Which side panel shows is the
  * layout's own state.
  */
@@ -64,7 +65,9 @@ function AppLayout() {
   const [panel, setPanel] = useState<Panel>(null)
   const nav = useMobileNav()
   const notifications = useNotificationBadge(user?._id ?? '')
-  const channels = useAccountChannels(panel === 'account')
+  // The sidebar's channel menu shows the account drawer's list: the list loads while either is open.
+  const [channelMenuOpen, setChannelMenuOpen] = useState(false)
+  const channels = useAccountChannels(panel === 'account' || channelMenuOpen)
   useOutbox(user?._id ?? null)
   useAttentionRuntime(user?._id ?? '')
   const attention = useAttention()
@@ -90,6 +93,9 @@ function AppLayout() {
     }),
     [navigate, createChannel],
   )
+  const channelMenu = (variant: 'rail' | 'drawer') => (
+    <ChannelMenu {...channels.switcher} currentId={user?.account.channel ?? null} onOpenChange={setChannelMenuOpen} variant={variant} />
+  )
   const sidebar = {
     chatHref: account.chatHref,
     chatBadge,
@@ -102,7 +108,7 @@ function AppLayout() {
       <ShellActionsContext.Provider value={shellActions}>
         <TitleIcon {...notifications.titleIcon} />
         <AppShell
-          sidebar={<Sidebar {...sidebar} />}
+          sidebar={<Sidebar {...sidebar} channelMenu={channelMenu('rail')} />}
           header={
             <TopHeader
               name={account.name}
@@ -121,7 +127,7 @@ function AppLayout() {
           overlays={
             <>
               <MobileNavDrawer nav={nav} placement="sidebar" brand={<LogoMark className="h-8 w-8" />}>
-                <Sidebar {...sidebar} variant="drawer" />
+                <Sidebar {...sidebar} channelMenu={channelMenu('drawer')} variant="drawer" />
               </MobileNavDrawer>
               <WhenOpened open={panel === 'account'}>
                 <AccountDrawer

@@ -6,6 +6,11 @@ import type { AccountChannelsEvent } from './account-channels.types'
 export interface ChannelSwitcherConnect {
   /** The loaded list; null while it loads or when it failed. */
   channels: Channel[] | null
+  /**
+   * The last loaded list, kept after the list closes (the sidebar names the current channel with
+   * it); null until the list first loads, and while it loads again.
+   */
+  known: Channel[] | null
   /** The list could not be loaded: say so and offer to try again. */
   failed: boolean
   /** The channel being made current: every switch waits for it. */
@@ -36,6 +41,7 @@ export function connect(snapshot: AccountChannelsSnapshot, send: (event: Account
   return {
     switcher: {
       channels: snapshot.matches({ list: { open: { data: 'loaded' } } }) ? channels : null,
+      known: channels,
       failed: snapshot.matches({ list: { open: { data: 'failed' } } }),
       switching,
       onSwitch: (channelId) => send({ type: 'SWITCH', channelId }),

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { Link, useRouterState } from '@tanstack/react-router'
 import { useLingui } from '@lingui/react/macro'
 import type { ChatHref } from '../../machines/session/session.connect'
@@ -13,6 +14,8 @@ export interface SidebarProps {
   chatBadge: ChatUnreadBadgeProps
   onOpenSupport: () => void
   onOpenDocuments: () => void
+  /** At the top: the channel switcher (the current channel's name, or its avatar in the narrow rail). */
+  channelMenu?: ReactNode
   /**
    * 'rail': the layout's column from 768px (icons only below 1024px, with labels from 1024px);
    * 'drawer': inside the mobile nav drawer below 768px (always with labels).
@@ -25,10 +28,10 @@ const itemBase =
 const activeClass = 'bg-indigo-50 text-indigo-700 hover:bg-indigo-50 hover:text-indigo-700'
 
 /**
- * The sidebar: chats, contacts, utilities, calendar, pricing, settings, support chat, documents.
+ * The sidebar: the channel switcher, chats, contacts, utilities, calendar, pricing, settings, support chat, documents.
  * (The notifications are the header's bell, at every width.)
  */
-export function Sidebar({ chatHref, chatBadge, onOpenSupport, onOpenDocuments, variant = 'rail' }: SidebarProps) {
+export function Sidebar({ chatHref, chatBadge, onOpenSupport, onOpenDocuments, channelMenu, variant = 'rail' }: SidebarProps) {
   const { t } = useLingui()
   const chatsLabel = useChatsLabel(chatBadge)
   const rail = variant === 'rail'
@@ -61,6 +64,7 @@ export function Sidebar({ chatHref, chatBadge, onOpenSupport, onOpenDocuments, v
   )
   const list = (
     <ul className="flex flex-1 flex-col gap-1 overflow-y-auto p-2">
+      {channelMenu ? <li className="mb-1 border-b border-slate-100 pb-2">{channelMenu}</li> : null}
       {links.map((link) => (
         <li key={link.to}>
           {link.to === '/chat' && channelId ? (
