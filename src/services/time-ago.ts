@@ -31,6 +31,25 @@ export function formatDate(date: dayjs.ConfigType, lang: Language = currentLangu
   return dayjs(date).locale(lang).format(DATE_FORMATS[lang])
 }
 
+const DAY_FORMATS: Record<Language, { thisYear: string; otherYear: string }> = {
+  en: { thisYear: 'dddd, MMMM D', otherYear: 'dddd, MMMM D, YYYY' },
+  vi: { thisYear: 'dddd, DD/MM', otherYear: 'dddd, DD/MM/YYYY' },
+}
+
+/**
+ * A conversation's day separator: 'Today', 'Yesterday', else the weekday and date in the language's
+ * order (the year only when it is not this year's). Vietnamese weekdays are capitalised (Thứ Năm).
+ */
+export function dayLabel(date: dayjs.ConfigType, now: dayjs.ConfigType = new Date(), lang: Language = currentLanguage()): string {
+  const day = dayjs(date).startOf('day')
+  const today = dayjs(now).startOf('day')
+  if (day.isSame(today)) return t`Today`
+  if (day.isSame(today.subtract(1, 'day'))) return t`Yesterday`
+  const formats = DAY_FORMATS[lang]
+  const label = day.locale(lang).format(day.isSame(today, 'year') ? formats.thisYear : formats.otherYear)
+  return lang === 'vi' ? label.replace(/(^|\s)\p{Ll}/gu, (letter) => letter.toUpperCase()) : label
+}
+
 /** A chat time (the chat list, a message): HH:mm today, DD/MM HH:mm earlier this year, else with the year. */
 export function chatTime(date: dayjs.ConfigType, now: dayjs.ConfigType = new Date()): string {
   const at = dayjs(date)

@@ -8,12 +8,29 @@ type Send = (event: ConversationEvent) => void
 /** Messages from one sender this close together read as one run: their name and time show once. */
 export const RUN_WINDOW_MS = 5 * 60_000
 
-/** The ids of the messages that continue a run (same sender as the one before, within RUN_WINDOW_MS); the unread divider starts a new run. */
+/** The reader's calendar day of an ISO time (in their time zone): day separators and runs follow it. */
+const localDay = (iso: string) => new Date(iso).toDateString()
+
+/** The ids of the messages that open a day: the first one shown, and each one of a later day than the one before. A day separator goes before each. */
+export function dayStarts(messages: readonly Message[]): Set<string> {
+  const starts = new Set<string>()
+  messages.forEach((message, i) => {
+    const before = messages[i - 1]
+    if (!before || localDay(message.created_at) !== localDay(before.created_at)) starts.add(message._id)
+  })
+  return starts
+}
+
+/**
+ * The ids of the messages that continue a run (same sender as the one before, within RUN_WINDOW_MS,
+ * on the same day); the unread divider and a day separator start a new run.
+ */
 export function runContinuations(messages: readonly Message[], firstUnreadId: string | null): Set<string> {
   const continued = new Set<string>()
   messages.forEach((message, i) => {
     const before = messages[i - 1]
     if (!before || message._id === firstUnreadId || !message.sender || before.sender?._id !== message.sender._id) return
+    if (localDay(message.created_at) !== localDay(before.created_at)) return
     if (Date.parse(message.created_at) - Date.parse(before.created_at) <= RUN_WINDOW_MS) continued.add(message._id)
   })
   return continued
@@ -47,6 +64,8 @@ export interface ConversationProps {
     focusedId: string | null
     /** Messages that continue their sender's run: shown without name and time. */
     continued: ReadonlySet<string>
+    /** Messages that open a day: a day separator goes before each. */
+    dayStarts: ReadonlySet<string>
     onRetry: () => void
     onLoadOlder: () => void
   }
@@ -95,6 +114,7 @@ export function connect(snapshot: ConversationSnapshot, send: Send): Conversatio
       firstUnreadId,
       focusedId: messages.find((m) => m.seq === snapshot.context.focusSeq)?._id ?? null,
       continued: runContinuations(messages, firstUnreadId),
+      dayStarts: dayStarts(messages),
       onRetry: () => send({ type: 'RETRY' }),
       onLoadOlder: () => send({ type: 'LOAD_OLDER' }),
     },

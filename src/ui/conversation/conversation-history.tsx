@@ -34,6 +34,7 @@ export function ConversationHistory({ history, typists, pending, meId, may, acti
           firstUnreadId={history.firstUnreadId}
           focusedId={history.focusedId}
           continued={history.continued}
+          dayStarts={history.dayStarts}
           hasOlder={history.hasOlder}
           loadingOlder={history.loadingOlder}
           meId={meId}

@@ -4,10 +4,15 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import type { Message } from '../../../contract/message'
 import type { PendingMessage } from '../../machines/outbox'
 import type { MessagePermissions } from '../../machines/conversation'
+import { dayLabel } from '../../services/time-ago'
 import type { MessageActions } from './message-actions'
 import { MessageRow, PendingRow } from './message-row'
 
-type Row = { kind: 'message'; message: Message } | { kind: 'pending'; pending: PendingMessage } | { kind: 'divider' }
+type Row =
+  | { kind: 'message'; message: Message }
+  | { kind: 'pending'; pending: PendingMessage }
+  | { kind: 'divider' }
+  | { kind: 'day'; message: Message }
 
 export interface MessageListProps {
   messages: Message[]
@@ -17,6 +22,10 @@ export interface MessageListProps {
   focusedId?: string | null
   /** Messages that continue their sender's run (no name and time). */
   continued?: ReadonlySet<string>
+  /** Messages that open a day: a day separator ('Today', 'Yesterday', or the date) goes before each. */
+  dayStarts?: ReadonlySet<string>
+  /** The day separators' today (tests pass a fixed one). */
+  now?: Date
   hasOlder: boolean
   loadingOlder: boolean
   meId: string
@@ -32,7 +41,13 @@ const NEAR_TOP_PX = 200
 const AT_BOTTOM_PX = 80
 
 const keyOf = (row: Row) =>
-  row.kind === 'message' ? row.message._id : row.kind === 'pending' ? `pending-${row.pending.entry.client_id}` : 'divider'
+  row.kind === 'message'
+    ? row.message._id
+    : row.kind === 'day'
+      ? `day-${row.message._id}`
+      : row.kind === 'pending'
+        ? `pending-${row.pending.entry.client_id}`
+        : 'divider'
 
 /**
  * The messages, virtualised: only the rows in view (and a few around) are in the page. Scrolling
@@ -46,6 +61,8 @@ export function MessageList({
   firstUnreadId,
   focusedId = null,
   continued = NO_RUNS,
+  dayStarts = NO_RUNS,
+  now = new Date(),
   hasOlder,
   loadingOlder,
   meId,
@@ -59,6 +76,7 @@ export function MessageList({
   const [atBottom, setAtBottom] = useState(true)
   const rows: Row[] = []
   for (const message of messages) {
+    if (dayStarts.has(message._id)) rows.push({ kind: 'day', message })
     if (message._id === firstUnreadId) rows.push({ kind: 'divider' })
     rows.push({ kind: 'message', message })
   }
@@ -140,7 +158,9 @@ export function MessageList({
                 ref={virtualizer.measureElement}
                 style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${item.start}px)` }}
               >
-                {row.kind === 'divider' ? (
+                {row.kind === 'day' ? (
+                  <DaySeparator label={dayLabel(row.message.created_at, now)} />
+                ) : row.kind === 'divider' ? (
                   <div className="flex items-center gap-2 px-4 py-2 text-xs font-semibold text-red-600">
                     <span className="h-px flex-1 bg-red-300" />
                     <Trans>New messages</Trans>
@@ -175,6 +195,17 @@ export function MessageList({
           <Trans>Jump to latest</Trans>
         </button>
       )}
+    </div>
+  )
+}
+
+/** A day's start in the conversation: a rule with the day's name in the middle. */
+function DaySeparator({ label }: { label: string }) {
+  return (
+    <div role="separator" aria-label={label} className="flex items-center gap-2 px-4 py-2 text-xs font-semibold text-slate-600">
+      <span aria-hidden="true" className="h-px flex-1 bg-slate-200" />
+      <span aria-hidden="true">{label}</span>
+      <span aria-hidden="true" className="h-px flex-1 bg-slate-200" />
     </div>
   )
 }

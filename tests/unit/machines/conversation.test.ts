@@ -7,6 +7,7 @@ import {
   conversationMachine,
   conversationSampleInput,
   runContinuations,
+  dayStarts,
   type ConversationTopic,
 } from '../../../src/machines/conversation'
 import { ROLES } from '../../../contract/limits'
@@ -403,6 +404,19 @@ describe('runs of one sender', () => {
     const list = [from('lan', 0), from('lan', 1), from('lan', 6), from('lan', 12), from('bao', 13), from('lan', 14)]
     // 0 starts; 1 is 1 min later; 6 is 5 min after 1 (still within); 12 is 6 min after 6; bao and lan change sender.
     expect([...runContinuations(list, null)]).toEqual(['m-lan-1', 'm-lan-6'])
+  })
+
+  it("a new day starts a new run, even within 5 minutes (the reader's local midnight)", () => {
+    const local = (day: number, hour: number, minute: number) => new Date(2026, 10, day, hour, minute).toISOString()
+    const list = [
+      from('lan', 0, { _id: 'late', created_at: local(26, 23, 57) }),
+      from('lan', 1, { _id: 'later', created_at: local(26, 23, 59) }),
+      from('lan', 2, { _id: 'after-midnight', created_at: local(27, 0, 1) }),
+      from('lan', 3, { _id: 'next', created_at: local(27, 0, 2) }),
+    ]
+    expect([...runContinuations(list, null)]).toEqual(['later', 'next'])
+    // A day separator goes before the first message shown and before the first of each later day.
+    expect([...dayStarts(list)]).toEqual(['late', 'after-midnight'])
   })
 
   it('the unread divider and system messages start a new run', () => {

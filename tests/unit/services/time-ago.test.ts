@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import dayjs from 'dayjs'
 import { activateLanguage } from '../../../src/services/i18n'
-import { chatTime, formatDate, timeAgo, timeAgoUnit } from '../../../src/services/time-ago'
+import { chatTime, dayLabel, formatDate, timeAgo, timeAgoUnit } from '../../../src/services/time-ago'
 
 const now = dayjs('2026-03-15T12:00:00Z')
 const ago = (seconds: number) => now.subtract(seconds, 'second').toDate()
@@ -80,5 +80,32 @@ describe('chat times (chat list and messages)', () => {
     expect(chatTime(at('2026-03-14T23:59:00'), seen)).toBe('14/03 23:59')
     expect(chatTime(at('2026-01-01T00:00:00'), seen)).toBe('01/01 00:00')
     expect(chatTime(at('2025-12-31T17:09:00'), seen)).toBe('31/12/2025 17:09')
+  })
+})
+
+describe("a conversation's day separators", () => {
+  // Local times: the separators follow the reader's calendar day. "Now" is Friday 27 November 2026, 10:00.
+  const today = new Date(2026, 10, 27, 10, 0)
+  afterAll(async () => {
+    await activateLanguage('en')
+  })
+
+  it('in English: Today, Yesterday, then the weekday and date (with the year only for another year)', async () => {
+    await activateLanguage('en')
+    expect(dayLabel(new Date(2026, 10, 27, 0, 1), today)).toBe('Today')
+    expect(dayLabel(new Date(2026, 10, 27, 23, 59), today)).toBe('Today')
+    expect(dayLabel(new Date(2026, 10, 26, 23, 59), today)).toBe('Yesterday')
+    expect(dayLabel(new Date(2026, 10, 26, 0, 0), today)).toBe('Yesterday')
+    expect(dayLabel(new Date(2026, 10, 25, 23, 59), today, 'en')).toBe('Wednesday, November 25')
+    expect(dayLabel(new Date(2025, 11, 31, 12, 0), today, 'en')).toBe('Wednesday, December 31, 2025')
+  })
+
+  it('in Vietnamese: Hôm nay, Hôm qua, then the weekday and day/month', async () => {
+    await activateLanguage('vi')
+    expect(dayLabel(new Date(2026, 10, 27, 8, 0), today, 'vi')).toBe('Hôm nay')
+    expect(dayLabel(new Date(2026, 10, 26, 8, 0), today, 'vi')).toBe('Hôm qua')
+    expect(dayLabel(new Date(2026, 10, 26, 8, 0), new Date(2026, 10, 28, 9, 0), 'vi')).toBe('Thứ Năm, 26/11')
+    expect(dayLabel(new Date(2026, 10, 22, 8, 0), today, 'vi')).toBe('Chủ Nhật, 22/11')
+    expect(dayLabel(new Date(2025, 11, 31, 8, 0), today, 'vi')).toBe('Thứ Tư, 31/12/2025')
   })
 })
