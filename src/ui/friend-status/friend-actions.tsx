@@ -82,35 +82,36 @@ export function FriendActions(props: FriendStatusProps & { showBlock?: boolean; 
       </LoadFailed>
     )
   }
+  // What stands between you goes on its own line; the buttons share one row below it, so at 360 px
+  // none of them wraps alone under the words (Block, a ghost button, closes the row).
+  const words =
+    status === 'requested' ? (
+      <Trans>Friend request sent</Trans>
+    ) : status === 'incoming' && !compact ? (
+      <Trans>Sent you a friend request</Trans>
+    ) : status === 'blocked' ? (
+      <Trans>Blocked</Trans>
+    ) : null
   return (
     <div className="flex flex-col items-start gap-1">
+      {words ? <p className="text-xs font-medium text-slate-600">{words}</p> : null}
       <div className="flex flex-wrap items-center gap-2">
         {status === 'stranger' ? (
           <Button size="sm" onClick={props.onSend} disabled={!props.canSend} aria-busy={busy === 'sending' || undefined}>
             <Trans>Add friend</Trans>
           </Button>
         ) : status === 'requested' ? (
-          <>
-            <span className="text-xs font-medium text-slate-600">
-              <Trans>Friend request sent</Trans>
-            </span>
-            <Button
-              variant="secondary"
-              size="sm"
-              onClick={props.onCancel}
-              disabled={!props.canCancel}
-              aria-busy={busy === 'cancelling' || undefined}
-            >
-              <Trans>Cancel request</Trans>
-            </Button>
-          </>
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={props.onCancel}
+            disabled={!props.canCancel}
+            aria-busy={busy === 'cancelling' || undefined}
+          >
+            <Trans>Cancel request</Trans>
+          </Button>
         ) : status === 'incoming' ? (
           <>
-            {compact ? null : (
-              <span className="text-xs font-medium text-slate-600">
-                <Trans>Sent you a friend request</Trans>
-              </span>
-            )}
             <Button size="sm" onClick={props.onAccept} disabled={!props.canRespond} aria-busy={busy === 'accepting' || undefined}>
               <Trans>Accept</Trans>
             </Button>
@@ -139,11 +140,7 @@ export function FriendActions(props: FriendStatusProps & { showBlock?: boolean; 
               <Trans>Unfriend</Trans>
             </Button>
           </>
-        ) : (
-          <span className="text-xs font-medium text-slate-600">
-            <Trans>Blocked</Trans>
-          </span>
-        )}
+        ) : null}
         {showBlock && status === 'blocked' ? (
           <Button
             variant="secondary"
