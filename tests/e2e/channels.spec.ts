@@ -5,7 +5,7 @@ import { apiAs, person } from './support/people'
 /**
  * Channels between real users: create one from the account drawer (AI description, image,
  * private with a password), the plan's limit, the public page at /c/{id} and /channel/{id} where
- * another person joins with the password, and switching the current channel.
+ * another person joins with the password, and switching the current channel (the drawer's list and the sidebar's menu).
  */
 const openAccount = async (page: Page) => {
   await page.getByRole('button', { name: 'Account' }).click()
@@ -81,6 +81,16 @@ test('create a private channel from the drawer; the plan limit; another person j
   await channels.getByRole('listitem', { name: 'Studio Nine' }).getByRole('button', { name: 'Switch' }).click()
   await expect(channels.getByRole('listitem', { name: 'Studio Nine' }).getByText('Current')).toBeVisible()
   await expect(channels.getByRole('listitem', { name: 'Khoa Lab' }).getByRole('button', { name: 'Switch' })).toBeVisible()
+
+  // The sidebar's channel switcher names the current channel and switches back in two clicks.
+  await guest.page.keyboard.press('Escape')
+  await expect(drawer).toHaveCount(0)
+  const sidebar = guest.page.getByRole('navigation', { name: 'Sidebar' })
+  await sidebar.getByRole('button', { name: 'Channel: Studio Nine' }).click()
+  const menu = guest.page.getByRole('menu')
+  await expect(menu.getByRole('menuitem', { name: 'Create channel' })).toBeVisible()
+  await menu.getByRole('menuitem', { name: 'Khoa Lab' }).click()
+  await expect(sidebar.getByRole('button', { name: 'Channel: Khoa Lab' })).toBeVisible()
 
   // Signed out, the page shows the channel and asks to log in.
   const visitor = await (await browser.newContext()).newPage()
