@@ -101,10 +101,17 @@ describeModel({
       if (state !== 'idle' && state !== 'loadingMore') return
       const count = items.length
       if (count === 0) {
-        expect(kit.screen.getByRole('status').textContent).toBe(`No messages contain “${expected.context.keyword}”`)
+        // A heading saying what found nothing, and what to try.
+        const empty = kit.screen.getByRole('status')
+        expect(within(empty).getByRole('heading', { level: 2 }).textContent).toBe(`No messages contain “${expected.context.keyword}”`)
+        expect(within(empty).getByText('Check the spelling.')).toBeTruthy()
+        expect(within(empty).getByText('Accents are not needed: “du an” finds “dự án”.')).toBeTruthy()
         expect(results(kit)).toBeNull()
+        expect(kit.screen.queryByText(/results?( so far)?$/)).toBeNull()
         return
       }
+      // How many are shown; with another page to come, so far.
+      expect(kit.screen.getByText(`${count} ${count === 1 ? 'result' : 'results'}${more ? ' so far' : ''}`)).toBeTruthy()
       const links = within(results(kit)!).getAllByRole('link')
       expect(links).toHaveLength(count)
       // Each opens its chat on the message; the matched part is marked, the rest is text (the

@@ -37,13 +37,19 @@ export interface MessageSearchProps extends PagedListProps<FoundMessage> {
   /** No keyword: nothing is searched. */
   idle: boolean
   results: MessageSearchResultView[]
+  /** The results shown so far; `moreToCome`: another page may hold more (the count is then a lower bound). */
+  count: number
+  moreToCome: boolean
 }
 
 /** Pure: snapshot and send -> the message search page's props. */
 export function connect(snapshot: MessageSearchSnapshot, send: (event: MessageSearchEvent) => void): MessageSearchProps {
   const { keyword, list } = snapshot.context
+  const paging = pagedListProps(list, send)
   return {
-    ...pagedListProps(list, send),
+    ...paging,
+    count: list.items.length,
+    moreToCome: paging.hasMore,
     keyword,
     idle: snapshot.matches('idle'),
     results: list.items.map((message) => ({

@@ -99,7 +99,7 @@ export function NotificationsDrawer({
         onChange={(index) => onFilter(filters[index] ?? 'all')}
         className="flex min-h-0 flex-1 flex-col"
       >
-        <TabList aria-label={t`Show notifications`} className="flex shrink-0 gap-1 overflow-x-auto border-b border-slate-100 px-4 py-2">
+        <TabList aria-label={t`Filter notifications`} className="flex shrink-0 gap-1 overflow-x-auto border-b border-slate-100 px-4 py-2">
           {filters.map((f) => (
             <Tab key={f} className={tabClass}>
               <FilterName filter={f} />

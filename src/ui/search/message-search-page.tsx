@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import dayjs from 'dayjs'
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import type { MessageSearchProps, SnippetPart } from '../../machines/message-search'
 import { Page } from '../app/page'
 import { LoadFailed } from '../load-failed'
@@ -52,8 +52,30 @@ export function MessageSearchPage(props: MessageSearchProps & { onSearch: (keywo
           </LoadFailed>
         ) : null}
         {props.empty ? (
-          <p role="status" className="text-sm text-slate-500">
-            <Trans>No messages contain “{props.keyword}”</Trans>
+          <div role="status" className="rounded-lg border border-slate-200 bg-white px-4 py-6">
+            <h2 className="text-base font-semibold text-slate-900">
+              <Trans>No messages contain “{props.keyword}”</Trans>
+            </h2>
+            <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-600">
+              <li>
+                <Trans>Check the spelling.</Trans>
+              </li>
+              <li>
+                <Trans>Try fewer or other words.</Trans>
+              </li>
+              <li>
+                <Trans>Accents are not needed: “du an” finds “dự án”.</Trans>
+              </li>
+            </ul>
+          </div>
+        ) : null}
+        {props.results.length > 0 ? (
+          <p className="mb-2 text-sm text-slate-600">
+            {props.moreToCome ? (
+              <Plural value={props.count} one="# result so far" other="# results so far" />
+            ) : (
+              <Plural value={props.count} one="# result" other="# results" />
+            )}
           </p>
         ) : null}
         {props.results.length > 0 ? (
