@@ -65,6 +65,14 @@ test('a message search finds a message and opening it shows it in its chat, with
   await expect(result).toContainText('General')
   await expect(result).toContainText('Host Search')
 
+  // Only this chat: the address keeps it, a chip names it, and "Search all chats" goes back.
+  await found.getByRole('button', { name: 'Only this chat: General' }).click()
+  await expect(page).toHaveURL(new RegExp(`[?&]in=${generalId}`))
+  await expect(page.getByText('Only in General')).toBeVisible()
+  await expect(result).toBeVisible()
+  await page.getByRole('button', { name: 'Search all chats' }).click()
+  await expect(page).toHaveURL(/\/search\?q=da(\+|%20)nang$/)
+
   // Nothing found: a heading that says so, and what to try.
   await page.getByRole('searchbox', { name: 'Words to find in messages' }).fill('da nangx')
   await page.getByRole('button', { name: 'Search', exact: true }).click()
