@@ -125,7 +125,7 @@ export function MessageSearchPage(
                       type="button"
                       onClick={() => props.onSearchIn(message.topic_id)}
                       aria-label={t`Only this chat: ${name}`}
-                      className="m-2 shrink-0 rounded-md px-2 py-1 text-xs font-medium text-indigo-700 hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-indigo-600"
+                      className="m-2 max-w-28 shrink-0 rounded-md px-2 py-1 text-right text-xs font-medium text-indigo-700 hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-indigo-600"
                     >
                       <Trans>Only this chat</Trans>
                     </button>
