@@ -184,3 +184,37 @@ export function notificationTarget(n: TargetSource): string {
       return '/account/manage-payment'
   }
 }
+
+/** The drawer's filters: every notification, the mentions, the friend requests. */
+export const NOTIFICATION_FILTERS = ['all', 'mentions', 'requests'] as const
+export type NotificationFilter = (typeof NOTIFICATION_FILTERS)[number]
+
+/** The kinds each filter but 'all' shows. */
+export const NOTIFICATION_FILTER_KINDS: Record<Exclude<NotificationFilter, 'all'>, readonly NotifyKind[]> = {
+  mentions: ['tag_message'],
+  requests: ['friend_request'],
+}
+
+/** What tells a notification's kind. */
+export interface KindSource {
+  notifiable_type?: NotifiableType
+  notify_message_json?: NotifyMessageJson | null
+}
+
+/**
+ * A notification's kind: its message key when that is a kind, otherwise the only kind stored as its
+ * notifiable_type (a mention); null when that does not tell.
+ */
+export function notifyKindOf(n: KindSource): NotifyKind | null {
+  const key = n.notify_message_json?.key
+  if (isNotifyKind(key)) return key
+  const kinds = NOTIFY_KINDS.filter((kind) => NOTIFIABLE_TYPE_OF[kind] === n.notifiable_type)
+  return kinds.length === 1 ? kinds[0]! : null
+}
+
+/** Whether a filter shows a notification. */
+export function inNotificationFilter(filter: NotificationFilter, n: KindSource): boolean {
+  if (filter === 'all') return true
+  const kind = notifyKindOf(n)
+  return kind !== null && NOTIFICATION_FILTER_KINDS[filter].includes(kind)
+}

@@ -31,8 +31,8 @@ export function useSearch(scope: SearchScope) {
   return useMemo(() => connect(snapshot, actor.send), [snapshot, actor])
 }
 
-/** The message search page: the machine with GET message/search, fed the address's keyword. */
-export function useMessageSearch(keyword: string) {
+/** The message search page: the machine with GET message/search, fed the address's keyword and chat. */
+export function useMessageSearch(keyword: string, topicId: string | null) {
   const machine = useMemo(
     () =>
       messageSearchMachine.provide({
@@ -42,8 +42,8 @@ export function useMessageSearch(keyword: string) {
       }),
     [],
   )
-  const actor = useActorRef(machine, { input: { keyword } })
+  const actor = useActorRef(machine, { input: { keyword, topicId } })
   const snapshot = useSelector(actor, (s) => s)
-  useEffect(() => actor.send({ type: 'SEARCH', keyword }), [keyword, actor])
+  useEffect(() => actor.send({ type: 'SEARCH', keyword, topicId }), [keyword, topicId, actor])
   return useMemo(() => connectMessageSearch(snapshot, actor.send), [snapshot, actor])
 }

@@ -207,6 +207,41 @@ test('the drawer loads more on scroll, 20 at a time, and a click opens what the 
   await expect.poll(() => notify.unreadCount(me.userId)).toBe(24)
 })
 
+test('the drawer’s Mentions tab shows only the mention, Requests only the friend request', async ({ browser, request }) => {
+  const [me, ann, bao] = await Promise.all([
+    person(browser, 'Lan Filter'),
+    apiPerson(request, 'Ann Requester'),
+    apiPerson(request, 'Bao Tagger'),
+  ])
+  await apiAs(ann).post('relates/add-friend', { customer_id: me.user.userId })
+  const dm: string = (await apiAs(bao).get(`topic/chat-friend?customer_id=${me.user.userId}`))._id
+  await apiAs(bao).post('message/send', {
+    client_id: crypto.randomUUID(),
+    topic_id: dm,
+    message: '@Lan look at this',
+    mentions: [me.user.userId],
+  })
+
+  const { page } = me
+  await page.goto('/home')
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: /^Notifications, 2 unread/ })
+    .click()
+  const drawer = page.getByRole('dialog', { name: 'Notifications' })
+  const items = drawer.getByRole('list', { name: 'Notifications' }).getByRole('listitem')
+  const tabs = drawer.getByRole('tablist', { name: 'Filter notifications' })
+  await expect(tabs.getByRole('tab', { name: 'All', selected: true })).toBeVisible()
+  await expect(items).toHaveCount(2)
+
+  await tabs.getByRole('tab', { name: 'Mentions' }).click()
+  await expect(items).toHaveCount(1)
+  await expect(items.first()).toHaveAccessibleName(/^Bao Tagger mentioned you/)
+  await tabs.getByRole('tab', { name: 'Requests' }).click()
+  await expect(items).toHaveCount(1)
+  await expect(items.first()).toHaveAccessibleName('Ann Requester sent you a friend request')
+})
+
 test('120 notifications: the drawer holds only the rows in view, pages 20 at a time to the oldest, answers friend requests in place and puts a live one first', async ({
   browser,
   request,

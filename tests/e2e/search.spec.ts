@@ -60,9 +60,25 @@ test('a message search finds a message and opening it shows it in its chat, with
   const result = found.getByRole('link', { name: /Hẹn gặp ở Đà Nẵng lúc 9 giờ sáng/ })
   await expect(result).toBeVisible()
   await expect(found.getByRole('link')).toHaveCount(1)
+  await expect(page.getByText('1 result', { exact: true })).toBeVisible()
   await expect(result.locator('mark')).toHaveText('Đà Nẵng')
   await expect(result).toContainText('General')
   await expect(result).toContainText('Host Search')
+
+  // Only this chat: the address keeps it, a chip names it, and "Search all chats" goes back.
+  await found.getByRole('button', { name: 'Only this chat: General' }).click()
+  await expect(page).toHaveURL(new RegExp(`[?&]in=${generalId}`))
+  await expect(page.getByText('Only in General')).toBeVisible()
+  await expect(result).toBeVisible()
+  await page.getByRole('button', { name: 'Search all chats' }).click()
+  await expect(page).toHaveURL(/\/search\?q=da(\+|%20)nang$/)
+
+  // Nothing found: a heading that says so, and what to try.
+  await page.getByRole('searchbox', { name: 'Words to find in messages' }).fill('da nangx')
+  await page.getByRole('button', { name: 'Search', exact: true }).click()
+  await expect(page.getByRole('heading', { name: 'No messages contain “da nangx”' })).toBeVisible()
+  await expect(page.getByText('Check the spelling.')).toBeVisible()
+  await page.goBack()
 
   await result.click()
   await expect(page).toHaveURL(new RegExp(`/chat/${generalId}\\?seq=${target.seq}$`))

@@ -34,28 +34,42 @@ const FULL = Array.from({ length: 20 }, (_, i) => found(100 + i))
 const PAGE_2 = [found(200)]
 
 const page = routed(messageSearchMachine, (snapshot, send) => (
-  <MessageSearchPage {...connect(snapshot, send)} onSearch={(keyword) => send({ type: 'SEARCH', keyword })} />
+  <MessageSearchPage
+    {...connect(snapshot, send)}
+    // As the route: a new keyword keeps the chat (?in=); the chat's buttons keep the keyword.
+    onSearch={(keyword) => send({ type: 'SEARCH', keyword, topicId: snapshot.context.topicId })}
+    onSearchIn={(topicId) => send({ type: 'SEARCH', keyword: snapshot.context.keyword, topicId })}
+  />
 ))
 const results = ({ screen }: Kit) => screen.queryByRole('list', { name: 'Messages found' })
 
 describeModel({
   machine: messageSearchMachine,
-  inputs: { 'with ?q=': { keyword: 'da nang' }, 'without ?q=': { keyword: '' } },
+  inputs: {
+    'with ?q=': { keyword: 'da nang' },
+    'without ?q=': { keyword: '' },
+    'with ?q= in one chat': { keyword: 'da nang', topicId: 'topic-7' },
+  },
   select: 'coverage',
   serializeState: (s) =>
     JSON.stringify({
       value: s.value,
       keyword: s.context.keyword,
+      topicId: s.context.topicId,
       list: s.context.list.state,
       count: s.context.list.items.length,
       more: s.context.list.more,
       error: s.context.list.error !== null,
     }),
   events: {
-    SEARCH: [
-      { type: 'SEARCH', keyword: 'hue' },
-      { type: 'SEARCH', keyword: '  ' },
-      { type: 'SEARCH', keyword: 'da nang' },
+    SEARCH: (s) => [
+      // Typed in the box: the chat stays.
+      ...['hue', '  ', 'da nang'].map((keyword) => ({ type: 'SEARCH', keyword, topicId: s.context.topicId })),
+      // A result's "Only this chat", then "Search all chats".
+      ...(s.context.topicId === null && s.context.list.items.length > 0
+        ? [{ type: 'SEARCH', keyword: s.context.keyword, topicId: s.context.list.items[0]!.topic_id }]
+        : []),
+      ...(s.context.topicId !== null ? [{ type: 'SEARCH', keyword: s.context.keyword, topicId: null }] : []),
     ],
     LIST: (s) => listReports(s.context.list, { first: [ONE, [], FULL], next: PAGE_2 }),
     LOAD_MORE: (s) => (s.context.list.more && s.context.list.state === 'idle' ? [{ type: 'LOAD_MORE' }] : []),
@@ -67,8 +81,15 @@ describeModel({
   perform: {
     LIST: playReport,
     SEARCH: async (event, kit) => {
+      const { keyword, topicId } = event as typeof event & { keyword: string; topicId: string | null }
+      if (topicId !== kit.previous.context.topicId) {
+        if (topicId === null) await kit.user.click(kit.screen.getByRole('button', { name: 'Search all chats' }))
+        else await kit.user.click(within(results(kit)!).getAllByRole('button', { name: /^Only this chat: / })[0]!)
+        expect(kit.actor.getSnapshot().context.keyword).toBe(kit.previous.context.keyword)
+        return
+      }
       const box = kit.screen.getByRole<HTMLInputElement>('searchbox', { name: 'Words to find in messages' })
-      fireEvent.change(box, { target: { value: (event as typeof event & { keyword: string }).keyword } })
+      fireEvent.change(box, { target: { value: keyword } })
       await kit.user.click(kit.screen.getByRole('button', { name: 'Search' }))
     },
     RETRY: async (_, kit) => {
@@ -84,6 +105,13 @@ describeModel({
     '*': (expected, kit) => {
       expect(kit.screen.getByRole('heading', { level: 1 }).textContent).toBe('Search messages')
       expect(kit.screen.getByRole<HTMLInputElement>('searchbox').value.trim()).toBe(expected.context.keyword)
+      // In one chat: a chip saying so (its name from a result of it) and a way back to every chat.
+      const back = kit.screen.queryByRole('button', { name: 'Search all chats' })
+      expect(back !== null).toBe(expected.context.topicId !== null)
+      if (expected.context.topicId !== null) {
+        const named = expected.context.list.items.some((m) => m.topic_id === expected.context.topicId)
+        expect(kit.screen.getByText(named ? 'Only in Đội Đà Nẵng' : 'Only in one chat')).toBeTruthy()
+      }
     },
     idle: (_, kit) => {
       expect(kit.screen.getByText('Type words to find them in the messages of your chats.')).toBeTruthy()
@@ -93,7 +121,10 @@ describeModel({
     },
     searching: (expected, kit) => {
       // The keyword's messages, 20 a page: GET message/search.
-      expect(listChild(kit).input).toEqual({ query: { keyword: expected.context.keyword } })
+      const { topicId } = expected.context
+      expect(listChild(kit).input).toEqual({
+        query: topicId === null ? { keyword: expected.context.keyword } : { keyword: expected.context.keyword, topic_id: topicId },
+      })
       const { state, items, more } = expected.context.list
       if (state === 'loading') expect(kit.screen.getByRole('status').textContent).toBe('Searching…')
       if (state === 'failed') expect(kit.screen.getByRole('alert').textContent).toContain('The search failed.')
@@ -101,12 +132,21 @@ describeModel({
       if (state !== 'idle' && state !== 'loadingMore') return
       const count = items.length
       if (count === 0) {
-        expect(kit.screen.getByRole('status').textContent).toBe(`No messages contain “${expected.context.keyword}”`)
+        // A heading saying what found nothing, and what to try.
+        const empty = kit.screen.getByRole('status')
+        expect(within(empty).getByRole('heading', { level: 2 }).textContent).toBe(`No messages contain “${expected.context.keyword}”`)
+        expect(within(empty).getByText('Check the spelling.')).toBeTruthy()
+        expect(within(empty).getByText('Accents are not needed: “du an” finds “dự án”.')).toBeTruthy()
         expect(results(kit)).toBeNull()
+        expect(kit.screen.queryByText(/results?( so far)?$/)).toBeNull()
         return
       }
+      // How many are shown; with another page to come, so far.
+      expect(kit.screen.getByText(`${count} ${count === 1 ? 'result' : 'results'}${more ? ' so far' : ''}`)).toBeTruthy()
       const links = within(results(kit)!).getAllByRole('link')
       expect(links).toHaveLength(count)
+      // Every chat: each result offers to search only its chat; in one chat, none does.
+      expect(within(results(kit)!).queryAllByRole('button', { name: /^Only this chat: / })).toHaveLength(topicId === null ? count : 0)
       // Each opens its chat on the message; the matched part is marked, the rest is text (the
       // snippet's "<b>" shows as characters, it is never markup).
       const first = items[0]!

@@ -20,17 +20,29 @@ withLayout()
 // jsdom has no Web Animations (the drawer's transition asks for them).
 Object.defineProperty(Element.prototype, 'getAnimations', { value: () => [], writable: true, configurable: true })
 
+/** The first live one is a mention (no message key: its type tells), the second a friend request, the rest tasks. */
 const note = (n: number): NotificationItem => ({
   _id: `n-${n}`,
   is_seen: false,
   created_at: `2026-03-0${Math.min(n, 9)}T09:00:00.000Z`,
-  notify_message: `Notification ${n}`,
+  notify_message: n === 2 ? 'Lan Nguyen sent you a friend request' : `Notification ${n}`,
   customer: { name: 'Lan Nguyen', photo_url: null },
   target: `/chat/n-${n}`,
+  ...(n === 1 ? { notifiable_type: 'tag_message' as const } : {}),
+  ...(n === 2 ? { notifiable_type: 'friend' as const, notify_message_json: { key: 'friend_request', value: { name: 'Lan Nguyen' } } } : {}),
 })
+
+type Filter = 'all' | 'mentions' | 'requests'
+/** Which filter shows a notification besides All (the test's own reading: a mention, a friend request). */
+const groupOf = (item: NotificationItem): Filter | null =>
+  item.notifiable_type === 'tag_message' ? 'mentions' : item.notify_message_json?.key === 'friend_request' ? 'requests' : null
+const TAB_NAMES: Record<Filter, string> = { all: 'All', mentions: 'Mentions', requests: 'Requests' }
+const EMPTY_TEXTS: Record<Filter, string> = { all: 'No notifications yet', mentions: 'No mentions', requests: 'No friend requests' }
 
 const blurred = (s: NotificationBadgeSnapshot) => s.matches({ window: 'blurred' })
 const drawerOpen = (s: NotificationBadgeSnapshot) => s.matches({ drawer: 'open' })
+/** A filter other than All is chosen: only a few events are tried then (the filter triples the states). */
+const filtered = (s: NotificationBadgeSnapshot) => s.context.filter !== 'all'
 
 // The open drawer is modal: what is behind it is hidden from the accessibility tree.
 const bell = ({ screen }: Kit) => screen.getByRole('button', { name: /^Notifications/, hidden: true })
@@ -41,7 +53,8 @@ const drawer = ({ screen }: Kit) => screen.getByRole('dialog', { name: 'Notifica
  * unread count and the title icon's count.
  */
 interface Ledger {
-  items: { id: string; message: string; seen: boolean }[]
+  items: { id: string; message: string; seen: boolean; group: Filter | null }[]
+  filter: Filter
   unread: number
   title: number
   blurred: boolean
@@ -49,7 +62,7 @@ interface Ledger {
 const ledgers = new WeakMap<object, Ledger>()
 const ledgerOf = (kit: Kit): Ledger => {
   let ledger = ledgers.get(kit.actor)
-  if (!ledger) ledgers.set(kit.actor, (ledger = { items: [], unread: 0, title: 0, blurred: false }))
+  if (!ledger) ledgers.set(kit.actor, (ledger = { items: [], filter: 'all', unread: 0, title: 0, blurred: false }))
   return ledger
 }
 
@@ -64,6 +77,7 @@ describeModel({
     JSON.stringify({
       value: s.value,
       title: s.context.titleCount,
+      filter: s.context.filter,
       unread: Math.min(s.context.unread, 2),
       unseen: Math.min(s.context.items.filter((item) => !item.is_seen).length, 1),
       seen: s.context.items.some((item) => item.is_seen),
@@ -75,68 +89,89 @@ describeModel({
         ? []
         : [{ type: 'DATA', notification: note(s.context.items.length + 1) }],
     UNREAD_COUNT: (s) =>
-      s.context.items.length > 0 || blurred(s) || drawerOpen(s)
+      filtered(s)
         ? []
-        : [
-            { type: 'UNREAD_COUNT', count: 0 },
-            { type: 'UNREAD_COUNT', count: 3 },
-          ],
+        : s.context.items.length > 0 || blurred(s) || drawerOpen(s)
+          ? []
+          : [
+              { type: 'UNREAD_COUNT', count: 0 },
+              { type: 'UNREAD_COUNT', count: 3 },
+            ],
     // The first page (GET notify) arrives after items that came live: those stay first, none twice.
     LOADED: (s) =>
-      blurred(s) || s.context.items.some((item) => item._id === 'old-1') || s.context.items.length > 1
+      filtered(s)
         ? []
-        : [
-            {
-              type: 'LOADED',
-              items: [
-                ...s.context.items.map((item) => ({ ...item })),
-                {
-                  ...note(0),
-                  _id: 'old-2',
-                  target: '/chat/old-2',
-                  notify_message: 'Earlier notification',
-                  created_at: '2026-02-27T09:00:00.000Z',
-                },
-                {
-                  ...note(0),
-                  _id: 'old-1',
-                  target: '/chat/old-1',
-                  is_seen: true,
-                  notify_message: 'Old notification',
-                  created_at: '2026-02-26T09:00:00.000Z',
-                },
-              ],
-            },
-          ],
+        : blurred(s) || s.context.items.some((item) => item._id === 'old-1') || s.context.items.length > 1
+          ? []
+          : [
+              {
+                type: 'LOADED',
+                items: [
+                  ...s.context.items.map((item) => ({ ...item })),
+                  {
+                    ...note(0),
+                    _id: 'old-2',
+                    target: '/chat/old-2',
+                    notify_message: 'Earlier notification',
+                    created_at: '2026-02-27T09:00:00.000Z',
+                  },
+                  {
+                    ...note(0),
+                    _id: 'old-1',
+                    target: '/chat/old-1',
+                    is_seen: true,
+                    notify_message: 'Old notification',
+                    created_at: '2026-02-26T09:00:00.000Z',
+                  },
+                ],
+              },
+            ],
     OPEN_DRAWER: (s) => (blurred(s) ? [] : [{ type: 'OPEN_DRAWER' }]),
+    // The drawer's tabs: from All to Mentions or Requests, and from those back to All.
+    FILTER: (s) =>
+      drawerOpen(s) && !blurred(s)
+        ? (filtered(s) ? (['all'] as const) : (['mentions', 'requests'] as const)).map((filter) => ({ type: 'FILTER', filter }))
+        : [],
     CLOSE_DRAWER: (s) => (blurred(s) ? [] : [{ type: 'CLOSE_DRAWER' }]),
     SEEN: (s) => {
-      if (!drawerOpen(s) || blurred(s)) return []
+      if (filtered(s) || !drawerOpen(s) || blurred(s)) return []
       const unseen = s.context.items.find((item) => !item.is_seen)
       const seen = s.context.items.find((item) => item.is_seen)
       return [...(unseen ? [{ type: 'SEEN', id: unseen._id }] : []), ...(seen ? [{ type: 'SEEN', id: seen._id }] : [])]
     },
-    SEEN_ALL: (s) => (drawerOpen(s) && !blurred(s) ? [{ type: 'SEEN_ALL' }] : []),
-    BLUR: (s) => (drawerOpen(s) ? [] : [{ type: 'BLUR' }]),
+    SEEN_ALL: (s) => (filtered(s) ? [] : drawerOpen(s) && !blurred(s) ? [{ type: 'SEEN_ALL' }] : []),
+    BLUR: (s) => (filtered(s) ? [] : drawerOpen(s) ? [] : [{ type: 'BLUR' }]),
     // A click on the newest item (read or not): it opens, and the drawer closes.
-    OPEN: (s) => (drawerOpen(s) && !blurred(s) && s.context.items.length > 0 ? [{ type: 'OPEN', id: s.context.items[0]!._id }] : []),
+    OPEN: (s) =>
+      filtered(s) ? [] : drawerOpen(s) && !blurred(s) && s.context.items.length > 0 ? [{ type: 'OPEN', id: s.context.items[0]!._id }] : [],
     // Read in another tab or device: the newest item, or all of them.
     SEEN_ELSEWHERE: (s) =>
-      !blurred(s) && s.context.items.length > 0
-        ? [
-            {
-              type: 'SEEN_ELSEWHERE',
-              ids: [s.context.items[0]!._id],
-              count: Math.max(0, s.context.unread - (s.context.items[0]!.is_seen ? 0 : 1)),
-            },
-            { type: 'SEEN_ELSEWHERE', ids: null, count: 0 },
-          ]
-        : [],
+      filtered(s)
+        ? []
+        : !blurred(s) && s.context.items.length > 0
+          ? [
+              {
+                type: 'SEEN_ELSEWHERE',
+                ids: [s.context.items[0]!._id],
+                count: Math.max(0, s.context.unread - (s.context.items[0]!.is_seen ? 0 : 1)),
+              },
+              { type: 'SEEN_ELSEWHERE', ids: null, count: 0 },
+            ]
+          : [],
     // A friend request answered in place: the newest item leaves the list.
-    REMOVED: (s) => (drawerOpen(s) && !blurred(s) && s.context.items.length > 0 ? [{ type: 'REMOVED', id: s.context.items[0]!._id }] : []),
+    REMOVED: (s) =>
+      filtered(s)
+        ? []
+        : drawerOpen(s) && !blurred(s) && s.context.items.length > 0
+          ? [{ type: 'REMOVED', id: s.context.items[0]!._id }]
+          : [],
     // A friend request accepted in place: the newest item stays.
     FRIEND_ACCEPTED: (s) =>
-      drawerOpen(s) && !blurred(s) && s.context.items.length > 0 ? [{ type: 'FRIEND_ACCEPTED', id: s.context.items[0]!._id }] : [],
+      filtered(s)
+        ? []
+        : drawerOpen(s) && !blurred(s) && s.context.items.length > 0
+          ? [{ type: 'FRIEND_ACCEPTED', id: s.context.items[0]!._id }]
+          : [],
   },
   spyActions: ['showPush', 'showInApp', 'openTarget'],
   render: (snapshot, send) => {
@@ -152,6 +187,10 @@ describeModel({
     )
   },
   perform: {
+    FILTER: async (event, kit) => {
+      ledgerOf(kit).filter = event.filter
+      await kit.user.click(within(drawer(kit)).getByRole('tab', { name: TAB_NAMES[event.filter as Filter] }))
+    },
     OPEN_DRAWER: async (_, kit) => {
       await kit.user.click(bell(kit))
     },
@@ -242,7 +281,8 @@ describeModel({
       const ledger = ledgerOf(kit)
       const known = new Set(ledger.items.map((i) => i.id))
       for (const item of event.items as NotificationItem[])
-        if (!known.has(item._id)) ledger.items.push({ id: item._id, message: item.notify_message, seen: item.is_seen })
+        if (!known.has(item._id))
+          ledger.items.push({ id: item._id, message: item.notify_message, seen: item.is_seen, group: groupOf(item) })
       await kit.send({ type: 'LOADED', items: event.items } as never)
       const ids = kit.actor.getSnapshot().context.items.map((item) => item._id)
       expect(new Set(ids).size).toBe(ids.length)
@@ -263,7 +303,12 @@ describeModel({
     DATA: async (event, kit) => {
       const ledger = ledgerOf(kit)
       const notification = event.notification as NotificationItem
-      ledger.items.unshift({ id: notification._id, message: notification.notify_message, seen: notification.is_seen })
+      ledger.items.unshift({
+        id: notification._id,
+        message: notification.notify_message,
+        seen: notification.is_seen,
+        group: groupOf(notification),
+      })
       if (!notification.is_seen) ledger.unread++
       if (ledger.blurred) ledger.title++
       const pushes = kit.actions.showPush.mock.calls.length
@@ -297,10 +342,13 @@ describeModel({
     },
     'drawer.open': (_, kit) => {
       expect(bell(kit).getAttribute('aria-expanded')).toBe('true')
-      const { items, unread } = ledgerOf(kit)
+      const { unread, filter } = ledgerOf(kit)
+      // The chosen tab is selected, and the list holds its notifications only (All: every one).
+      expect(within(drawer(kit)).getByRole('tab', { name: TAB_NAMES[filter], selected: true })).toBeTruthy()
+      const items = ledgerOf(kit).items.filter((item) => filter === 'all' || item.group === filter)
       expect(within(drawer(kit)).getByText(unread > 0 ? `${unread} unread` : 'All caught up')).toBeTruthy()
       if (items.length === 0) {
-        expect(within(drawer(kit)).getByText('No notifications yet')).toBeTruthy()
+        expect(within(drawer(kit)).getByText(EMPTY_TEXTS[filter])).toBeTruthy()
         return
       }
       // Every notification the test sent or loaded, once, newest first (live ones before the loaded

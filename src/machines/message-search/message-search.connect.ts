@@ -37,19 +37,32 @@ export interface MessageSearchProps extends PagedListProps<FoundMessage> {
   /** No keyword: nothing is searched. */
   idle: boolean
   results: MessageSearchResultView[]
+  /** The results shown so far; `moreToCome`: another page may hold more (the count is then a lower bound). */
+  count: number
+  moreToCome: boolean
+  /**
+   * The chat the search is limited to: its name when a result tells it ('' when none does), else
+   * null (every chat).
+   */
+  inChat: { topicId: string; name: string } | null
 }
 
 /** Pure: snapshot and send -> the message search page's props. */
 export function connect(snapshot: MessageSearchSnapshot, send: (event: MessageSearchEvent) => void): MessageSearchProps {
-  const { keyword, list } = snapshot.context
+  const { keyword, list, topicId } = snapshot.context
+  const paging = pagedListProps(list, send)
+  const results = list.items.map((message) => ({
+    message,
+    chatName: message.topic_name || message.partner_name || '',
+    parts: partsOf(message.text, message.highlights),
+  }))
   return {
-    ...pagedListProps(list, send),
+    ...paging,
+    count: list.items.length,
+    moreToCome: paging.hasMore,
     keyword,
     idle: snapshot.matches('idle'),
-    results: list.items.map((message) => ({
-      message,
-      chatName: message.topic_name || message.partner_name || '',
-      parts: partsOf(message.text, message.highlights),
-    })),
+    results,
+    inChat: topicId === null ? null : { topicId, name: results.find((r) => r.message.topic_id === topicId)?.chatName ?? '' },
   }
 }

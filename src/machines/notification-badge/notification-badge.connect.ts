@@ -1,3 +1,4 @@
+import { inNotificationFilter, NOTIFICATION_FILTERS, type NotificationFilter } from '../../../contract/notify-kinds'
 import { TITLE_ICON_MAX, type NotificationBadgeSnapshot } from './notification-badge.machine'
 import type { NotificationBadgeEvent, NotificationItem, TitleIcon } from './notification-badge.types'
 
@@ -15,8 +16,12 @@ export interface NotificationBellConnect {
 /** The notification drawer and its list. */
 export interface NotificationDrawerConnect {
   open: boolean
-  /** Newest first. */
+  /** The filter's notifications, newest first. */
   items: NotificationItem[]
+  /** The filters, in tab order, and the one shown. */
+  filters: readonly NotificationFilter[]
+  filter: NotificationFilter
+  onFilter: (filter: NotificationFilter) => void
   unread: number
   /** Mark-all-as-read has something to do. */
   canMarkAllSeen: boolean
@@ -40,13 +45,16 @@ export interface NotificationBadgeProps {
 
 /** Pure: snapshot and send -> the bell's, the drawer's and the tab icon's props. */
 export function connect(snapshot: NotificationBadgeSnapshot, send: (event: NotificationBadgeEvent) => void): NotificationBadgeProps {
-  const { items, unread, titleCount } = snapshot.context
+  const { items, unread, titleCount, filter } = snapshot.context
   const drawerOpen = snapshot.matches({ drawer: 'open' })
   return {
     bell: { dot: snapshot.matches({ dot: 'shown' }), unread, drawerOpen, onOpen: () => send({ type: 'OPEN_DRAWER' }) },
     drawer: {
       open: drawerOpen,
-      items,
+      items: items.filter((item) => inNotificationFilter(filter, item)),
+      filters: NOTIFICATION_FILTERS,
+      filter,
+      onFilter: (next) => send({ type: 'FILTER', filter: next }),
       unread,
       canMarkAllSeen: unread > 0 || items.some((item) => !item.is_seen),
       onClose: () => send({ type: 'CLOSE_DRAWER' }),

@@ -14,7 +14,9 @@ import type {
  *   dot     hidden --data | UNREAD_COUNT above 0--> shown --OPEN_DRAWER | all read elsewhere--> hidden
  *           (a socket `data` event shows the red dot; so does an unread count above 0; opening
  *           the drawer clears it)
- *   drawer  closed --OPEN_DRAWER--> open --CLOSE_DRAWER--> closed
+ *   drawer  closed --OPEN_DRAWER--> open --CLOSE_DRAWER--> closed; FILTER (open) picks what the
+ *           list shows: all, the mentions or the friend requests (contract inNotificationFilter),
+ *           kept while it is closed
  *   window  focused --BLUR--> blurred --FOCUS--> focused (the title count resets to zero);
  *           `data` while focused shows in the app (a toast, in the focused tab only, and not while
  *           the drawer is open: the drawer shows it already); while
@@ -58,6 +60,7 @@ export const notificationBadgeMachine = setup({
     isKnownItem: ({ context, event }) =>
       (event.type === 'REMOVED' || event.type === 'FRIEND_ACCEPTED') && context.items.some((item) => item._id === event.id),
     drawerClosed: stateIn({ drawer: 'closed' }),
+    otherFilter: ({ context, event }) => event.type === 'FILTER' && event.filter !== context.filter,
     isUnseenItem: ({ context, event }) =>
       (event.type === 'SEEN' || event.type === 'OPEN') && context.items.some((item) => item._id === event.id && !item.is_seen),
   },
@@ -89,6 +92,10 @@ export const notificationBadgeMachine = setup({
       })
       const time = (item: NotificationItem) => Date.parse(item.created_at) || 0
       return { items: [...kept, ...loaded.values()].sort((a, b) => time(b) - time(a)) }
+    }),
+    setFilter: assign(({ event }) => {
+      assertEvent(event, 'FILTER')
+      return { filter: event.filter }
     }),
     countForTitle: assign({ titleCount: ({ context }) => context.titleCount + 1 }),
     resetTitle: assign({ titleCount: 0 }),
@@ -134,7 +141,7 @@ export const notificationBadgeMachine = setup({
   },
 }).createMachine({
   id: 'notificationBadge',
-  context: ({ input }) => ({ items: [], unread: input.unread ?? 0, titleCount: 0 }),
+  context: ({ input }) => ({ items: [], unread: input.unread ?? 0, titleCount: 0, filter: 'all' }),
   type: 'parallel',
   states: {
     dot: {
@@ -159,7 +166,13 @@ export const notificationBadgeMachine = setup({
       initial: 'closed',
       states: {
         closed: { on: { OPEN_DRAWER: 'open' } },
-        open: { on: { CLOSE_DRAWER: 'closed', OPEN: 'closed' } },
+        open: {
+          on: {
+            CLOSE_DRAWER: 'closed',
+            OPEN: 'closed',
+            FILTER: { guard: 'otherFilter', actions: 'setFilter' },
+          },
+        },
       },
     },
     window: {

@@ -1,4 +1,5 @@
 import type { Notification, NotificationActor, NotifySeenBody } from '../../../contract/notify'
+import type { NotificationFilter } from '../../../contract/notify-kinds'
 
 /** A notification as the bell and the drawer show it. */
 export interface NotificationItem extends Pick<Notification, '_id' | 'is_seen' | 'created_at' | 'notify_message'> {
@@ -27,6 +28,8 @@ export interface NotificationBadgeContext {
   unread: number
   /** Notifications that arrived while the window was blurred: the title icon's number. */
   titleCount: number
+  /** What the drawer shows: every notification, the mentions or the friend requests (contract inNotificationFilter). */
+  filter: NotificationFilter
 }
 
 export type NotificationBadgeEvent =
@@ -38,6 +41,8 @@ export type NotificationBadgeEvent =
   | { type: 'LOADED'; items: NotificationItem[] }
   | { type: 'OPEN_DRAWER' }
   | { type: 'CLOSE_DRAWER' }
+  /** The drawer's filter tab: All, Mentions or Requests. */
+  | { type: 'FILTER'; filter: NotificationFilter }
   | { type: 'SEEN'; id: string }
   | { type: 'SEEN_ALL' }
   /** The item was answered in place (a friend request accepted or rejected): the server removed it. */

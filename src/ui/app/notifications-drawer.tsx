@@ -1,5 +1,7 @@
 import { type ReactNode, useEffect, useState } from 'react'
-import { Trans } from '@lingui/react/macro'
+import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react'
+import { Trans, useLingui } from '@lingui/react/macro'
+import type { NotificationFilter } from '../../../contract/notify-kinds'
 import type { NotificationDrawerConnect, NotificationItem } from '../../machines/notification-badge'
 import type { BrowserNotificationPermission } from '../../services/browser-notifications'
 import { Button } from '../button'
@@ -18,6 +20,31 @@ export interface NotificationsDrawerProps extends NotificationDrawerConnect {
 
 const MINUTE = 60_000
 
+const tabClass =
+  'shrink-0 whitespace-nowrap rounded-md px-3 py-1.5 text-sm font-medium text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600 data-[selected]:bg-indigo-50 data-[selected]:text-indigo-700'
+
+/** A filter's tab name and what its empty list says. */
+function FilterName({ filter }: { filter: NotificationFilter }) {
+  switch (filter) {
+    case 'all':
+      return <Trans>All</Trans>
+    case 'mentions':
+      return <Trans>Mentions</Trans>
+    case 'requests':
+      return <Trans>Requests</Trans>
+  }
+}
+function FilterEmpty({ filter }: { filter: NotificationFilter }) {
+  switch (filter) {
+    case 'all':
+      return <Trans>No notifications yet</Trans>
+    case 'mentions':
+      return <Trans>No mentions</Trans>
+    case 'requests':
+      return <Trans>No friend requests</Trans>
+  }
+}
+
 /** The time the labels count from, moving on every minute while the drawer is open. */
 function useMinuteClock(active: boolean): Date {
   const [now, setNow] = useState(() => new Date())
@@ -35,6 +62,9 @@ export function NotificationsDrawer({
   open,
   onClose,
   items,
+  filters,
+  filter,
+  onFilter,
   unread,
   canMarkAllSeen,
   onSeen,
@@ -45,6 +75,7 @@ export function NotificationsDrawer({
   pages,
   friendActions,
 }: NotificationsDrawerProps) {
+  const { t } = useLingui()
   const now = useMinuteClock(open)
   return (
     <Drawer open={open} onClose={onClose} title={<Trans>Notifications</Trans>} widthClass="md:w-[40vw] md:min-w-[320px]" scrollBody={false}>
@@ -62,17 +93,38 @@ export function NotificationsDrawer({
           <Trans>Desktop notifications are blocked for this site in your browser’s settings.</Trans>
         </p>
       ) : null}
-      <NotificationList
-        items={items}
-        unread={unread}
-        canMarkAllSeen={canMarkAllSeen}
-        onSeen={onSeen}
-        onSeenAll={onSeenAll}
-        onOpen={onOpen}
-        now={now}
-        pages={pages}
-        friendActions={friendActions}
-      />
+      {/* All, Mentions, Requests: the list below shows the chosen filter's notifications. */}
+      <TabGroup
+        selectedIndex={Math.max(0, filters.indexOf(filter))}
+        onChange={(index) => onFilter(filters[index] ?? 'all')}
+        className="flex min-h-0 flex-1 flex-col"
+      >
+        <TabList aria-label={t`Filter notifications`} className="flex shrink-0 gap-1 overflow-x-auto border-b border-slate-100 px-4 py-2">
+          {filters.map((f) => (
+            <Tab key={f} className={tabClass}>
+              <FilterName filter={f} />
+            </Tab>
+          ))}
+        </TabList>
+        <TabPanels className="flex min-h-0 flex-1 flex-col">
+          {filters.map((f) => (
+            <TabPanel key={f} className="flex min-h-0 flex-1 flex-col">
+              <NotificationList
+                items={items}
+                empty={<FilterEmpty filter={f} />}
+                unread={unread}
+                canMarkAllSeen={canMarkAllSeen}
+                onSeen={onSeen}
+                onSeenAll={onSeenAll}
+                onOpen={onOpen}
+                now={now}
+                pages={pages}
+                friendActions={friendActions}
+              />
+            </TabPanel>
+          ))}
+        </TabPanels>
+      </TabGroup>
     </Drawer>
   )
 }

@@ -17,6 +17,8 @@ export interface NotificationListProps extends Pick<
 > {
   /** A click on an item: marks it read and opens its target. */
   onOpen?: NotificationDrawerConnect['onOpen']
+  /** What an empty list says; 'No notifications yet' when omitted. */
+  empty?: ReactNode
   /** The time the labels count from ('5 minutes ago'); now when omitted. */
   now?: Date
   /** Paging (GET notify?page=N): the list's end loads the next page. */
@@ -92,6 +94,7 @@ const NEAR_END_ROWS = 3
  */
 export function NotificationList({
   items,
+  empty,
   unread,
   canMarkAllSeen,
   onSeen,
@@ -154,9 +157,7 @@ export function NotificationList({
       <div ref={scrollRef} className="min-h-0 flex-1 overflow-y-auto" data-testid="notification-scroller">
         {items.length === 0 ? (
           loadingFirst ? null : (
-            <p className="px-4 py-8 text-center text-sm text-slate-500">
-              <Trans>No notifications yet</Trans>
-            </p>
+            <p className="px-4 py-8 text-center text-sm text-slate-500">{empty ?? <Trans>No notifications yet</Trans>}</p>
           )
         ) : (
           <ul aria-label={t`Notifications`} className="relative" style={{ height: virtualizer.getTotalSize() }}>
