@@ -16,14 +16,12 @@ import { Route as DownloadAppRouteImport } from './routes/download-app'
 import { Route as StatechartsRouteImport } from './routes/statecharts'
 import { Route as UnsubscribeRouteImport } from './routes/unsubscribe'
 import { Route as AppWorkidRouteImport } from './routes/_app/$workid'
-import { Route as AppCalendarRouteImport } from './routes/_app/calendar'
 import { Route as AppChatRouteRouteImport } from './routes/_app/chat/route'
 import { Route as AppContactRouteImport } from './routes/_app/contact'
 import { Route as AppHomeRouteImport } from './routes/_app/home'
 import { Route as AppLogRouteImport } from './routes/_app/log'
 import { Route as AppSearchRouteImport } from './routes/_app/search'
 import { Route as AppSettingRouteImport } from './routes/_app/setting'
-import { Route as AppUtilitiesRouteImport } from './routes/_app/utilities'
 import { Route as AuthForgotPasswordRouteImport } from './routes/_auth/forgot-password'
 import { Route as AuthLoginRouteImport } from './routes/_auth/login'
 import { Route as AuthSignUpRouteImport } from './routes/_auth/sign-up'
@@ -91,11 +89,6 @@ const AppWorkidRoute = AppWorkidRouteImport.update({
   path: '/$workid',
   getParentRoute: () => AppRoute,
 } as any)
-const AppCalendarRoute = AppCalendarRouteImport.update({
-  id: '/calendar',
-  path: '/calendar',
-  getParentRoute: () => AppRoute,
-} as any)
 const AppChatRouteRoute = AppChatRouteRouteImport.update({
   id: '/chat',
   path: '/chat',
@@ -124,11 +117,6 @@ const AppSearchRoute = AppSearchRouteImport.update({
 const AppSettingRoute = AppSettingRouteImport.update({
   id: '/setting',
   path: '/setting',
-  getParentRoute: () => AppRoute,
-} as any)
-const AppUtilitiesRoute = AppUtilitiesRouteImport.update({
-  id: '/utilities',
-  path: '/utilities',
   getParentRoute: () => AppRoute,
 } as any)
 const AuthForgotPasswordRoute = AuthForgotPasswordRouteImport.update({
@@ -315,13 +303,11 @@ export interface FileRoutesByFullPath {
   '/unsubscribe': typeof UnsubscribeRoute
   '/chat': typeof AppChatRouteRouteWithChildren
   '/$workid': typeof AppWorkidRoute
-  '/calendar': typeof AppCalendarRoute
   '/contact': typeof AppContactRoute
   '/home': typeof AppHomeRoute
   '/log': typeof AppLogRoute
   '/search': typeof AppSearchRoute
   '/setting': typeof AppSettingRoute
-  '/utilities': typeof AppUtilitiesRoute
   '/forgot-password': typeof AuthForgotPasswordRoute
   '/login': typeof AuthLoginRoute
   '/sign-up': typeof AuthSignUpRoute
@@ -361,13 +347,11 @@ export interface FileRoutesByTo {
   '/download-app': typeof DownloadAppRoute
   '/unsubscribe': typeof UnsubscribeRoute
   '/$workid': typeof AppWorkidRoute
-  '/calendar': typeof AppCalendarRoute
   '/contact': typeof AppContactRoute
   '/home': typeof AppHomeRoute
   '/log': typeof AppLogRoute
   '/search': typeof AppSearchRoute
   '/setting': typeof AppSettingRoute
-  '/utilities': typeof AppUtilitiesRoute
   '/forgot-password': typeof AuthForgotPasswordRoute
   '/login': typeof AuthLoginRoute
   '/sign-up': typeof AuthSignUpRoute
@@ -412,13 +396,11 @@ export interface FileRoutesById {
   '/unsubscribe': typeof UnsubscribeRoute
   '/_app/chat': typeof AppChatRouteRouteWithChildren
   '/_app/$workid': typeof AppWorkidRoute
-  '/_app/calendar': typeof AppCalendarRoute
   '/_app/contact': typeof AppContactRoute
   '/_app/home': typeof AppHomeRoute
   '/_app/log': typeof AppLogRoute
   '/_app/search': typeof AppSearchRoute
   '/_app/setting': typeof AppSettingRoute
-  '/_app/utilities': typeof AppUtilitiesRoute
   '/_auth/forgot-password': typeof AuthForgotPasswordRoute
   '/_auth/login': typeof AuthLoginRoute
   '/_auth/sign-up': typeof AuthSignUpRoute
@@ -463,13 +445,11 @@ export interface FileRouteTypes {
     | '/unsubscribe'
     | '/chat'
     | '/$workid'
-    | '/calendar'
     | '/contact'
     | '/home'
     | '/log'
     | '/search'
     | '/setting'
-    | '/utilities'
     | '/forgot-password'
     | '/login'
     | '/sign-up'
@@ -509,13 +489,11 @@ export interface FileRouteTypes {
     | '/download-app'
     | '/unsubscribe'
     | '/$workid'
-    | '/calendar'
     | '/contact'
     | '/home'
     | '/log'
     | '/search'
     | '/setting'
-    | '/utilities'
     | '/forgot-password'
     | '/login'
     | '/sign-up'
@@ -559,13 +537,11 @@ export interface FileRouteTypes {
     | '/unsubscribe'
     | '/_app/chat'
     | '/_app/$workid'
-    | '/_app/calendar'
     | '/_app/contact'
     | '/_app/home'
     | '/_app/log'
     | '/_app/search'
     | '/_app/setting'
-    | '/_app/utilities'
     | '/_auth/forgot-password'
     | '/_auth/login'
     | '/_auth/sign-up'
@@ -662,13 +638,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppWorkidRouteImport
       parentRoute: typeof AppRoute
     }
-    '/_app/calendar': {
-      id: '/_app/calendar'
-      path: '/calendar'
-      fullPath: '/calendar'
-      preLoaderRoute: typeof AppCalendarRouteImport
-      parentRoute: typeof AppRoute
-    }
     '/_app/chat': {
       id: '/_app/chat'
       path: '/chat'
@@ -709,13 +678,6 @@ declare module '@tanstack/react-router' {
       path: '/setting'
       fullPath: '/setting'
       preLoaderRoute: typeof AppSettingRouteImport
-      parentRoute: typeof AppRoute
-    }
-    '/_app/utilities': {
-      id: '/_app/utilities'
-      path: '/utilities'
-      fullPath: '/utilities'
-      preLoaderRoute: typeof AppUtilitiesRouteImport
       parentRoute: typeof AppRoute
     }
     '/_auth/forgot-password': {
@@ -991,13 +953,11 @@ const AppChatRouteRouteWithChildren = AppChatRouteRoute._addFileChildren(
 interface AppRouteChildren {
   AppChatRouteRoute: typeof AppChatRouteRouteWithChildren
   AppWorkidRoute: typeof AppWorkidRoute
-  AppCalendarRoute: typeof AppCalendarRoute
   AppContactRoute: typeof AppContactRoute
   AppHomeRoute: typeof AppHomeRoute
   AppLogRoute: typeof AppLogRoute
   AppSearchRoute: typeof AppSearchRoute
   AppSettingRoute: typeof AppSettingRoute
-  AppUtilitiesRoute: typeof AppUtilitiesRoute
   AppAccountManagePaymentRoute: typeof AppAccountManagePaymentRoute
   AppAccountPrivacyRoute: typeof AppAccountPrivacyRoute
   AppAccountProfileRoute: typeof AppAccountProfileRoute
@@ -1013,13 +973,11 @@ interface AppRouteChildren {
 const AppRouteChildren: AppRouteChildren = {
   AppChatRouteRoute: AppChatRouteRouteWithChildren,
   AppWorkidRoute: AppWorkidRoute,
-  AppCalendarRoute: AppCalendarRoute,
   AppContactRoute: AppContactRoute,
   AppHomeRoute: AppHomeRoute,
   AppLogRoute: AppLogRoute,
   AppSearchRoute: AppSearchRoute,
   AppSettingRoute: AppSettingRoute,
-  AppUtilitiesRoute: AppUtilitiesRoute,
   AppAccountManagePaymentRoute: AppAccountManagePaymentRoute,
   AppAccountPrivacyRoute: AppAccountPrivacyRoute,
   AppAccountProfileRoute: AppAccountProfileRoute,

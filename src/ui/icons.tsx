@@ -2,8 +2,6 @@
 const PATHS = {
   chat: 'M4 5h16v11H8l-4 4zM8 9h8M8 12h5',
   contacts: 'M9 11a3.5 3.5 0 100-7 3.5 3.5 0 000 7zM3 20c0-3.3 2.7-6 6-6s6 2.7 6 6M16 4.5a3.5 3.5 0 010 6.5M18 14c2 .7 3 2.9 3 6',
-  utilities: 'M4 4h6v6H4zM14 4h6v6h-6zM4 14h6v6H4zM14 14h6v6h-6z',
-  calendar: 'M4 6h16v14H4zM4 10h16M8 3v5M16 3v5',
   bell: 'M6 16V11a6 6 0 1112 0v5l2 2H4zM10 20a2 2 0 004 0',
   pricing: 'M3 12l9-9h8v8l-9 9zM15.5 8.5h.01',
   support: 'M4 13a8 8 0 1116 0v3a2 2 0 01-2 2h-2v-6h4M4 13v3a2 2 0 002 2h2v-6H4',

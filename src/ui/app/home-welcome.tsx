@@ -13,10 +13,9 @@ export interface HomeWelcomeProps {
 
 /** /home: the welcome page of a signed-in user. */
 export function HomeWelcome({ name, workid, memberSince }: HomeWelcomeProps) {
-  const cards: { to: '/chat' | '/contact' | '/calendar' | '/account/profile'; icon: IconName; title: ReactNode; text: ReactNode }[] = [
+  const cards: { to: '/chat' | '/contact' | '/account/profile'; icon: IconName; title: ReactNode; text: ReactNode }[] = [
     { to: '/chat', icon: 'chat', title: <Trans>Chats</Trans>, text: <Trans>Talk one to one or in groups.</Trans> },
     { to: '/contact', icon: 'contacts', title: <Trans>Contacts</Trans>, text: <Trans>Find the people you work with.</Trans> },
-    { to: '/calendar', icon: 'calendar', title: <Trans>Calendar</Trans>, text: <Trans>Reminders, tasks and bookings.</Trans> },
     { to: '/account/profile', icon: 'user', title: <Trans>Your profile</Trans>, text: <Trans>Your name and avatar.</Trans> },
   ]
   return (

@@ -28,7 +28,7 @@ const itemBase =
 const activeClass = 'bg-indigo-50 text-indigo-700 hover:bg-indigo-50 hover:text-indigo-700'
 
 /**
- * The sidebar: the channel switcher, chats, contacts, utilities, calendar, pricing, settings, support chat, documents.
+ * The sidebar: the channel switcher, chats, contacts, pricing, settings, support chat, documents.
  * (The notifications are the header's bell, at every width.)
  */
 export function Sidebar({ chatHref, chatBadge, onOpenSupport, onOpenDocuments, channelMenu, variant = 'rail' }: SidebarProps) {
@@ -41,11 +41,9 @@ export function Sidebar({ chatHref, chatBadge, onOpenSupport, onOpenDocuments, c
     select: (state) => state.location.pathname === '/chat' || state.location.pathname.startsWith('/chat/'),
   })
   const channelId = chatHref.startsWith('/chat/channel/') ? decodeURIComponent(chatHref.slice('/chat/channel/'.length)) : null
-  const links: { to: '/chat' | '/contact' | '/utilities' | '/calendar' | '/pricing'; icon: IconName; label: string }[] = [
+  const links: { to: '/chat' | '/contact'; icon: IconName; label: string }[] = [
     { to: '/chat', icon: 'chat', label: t`Chats` },
     { to: '/contact', icon: 'contacts', label: t`Contacts` },
-    { to: '/utilities', icon: 'utilities', label: t`Utilities` },
-    { to: '/calendar', icon: 'calendar', label: t`Calendar` },
   ]
   // The Chats link's icon carries the unread badge; its name says the count once ("Chats, 2 unread").
   const chatsIcon = (

@@ -37,7 +37,7 @@ function Layout({ onSupport }: { onSupport: () => void }) {
 function setup() {
   const onSupport = vi.fn()
   const root = createRootRoute({ component: () => <Layout onSupport={onSupport} /> })
-  const pages = ['/home', '/contact', '/chat', '/utilities', '/calendar', '/pricing', '/setting'].map((path) =>
+  const pages = ['/home', '/contact', '/chat', '/pricing', '/setting'].map((path) =>
     createRoute({ getParentRoute: () => root, path, component: () => <p>page {path}</p> }),
   )
   const router = createRouter({ routeTree: root.addChildren(pages), history: createMemoryHistory({ initialEntries: ['/home'] }) })
@@ -93,8 +93,8 @@ describe("the sidebar layout's mobile nav", () => {
     expect(drawer()).toBeNull()
 
     await user.click(menu())
-    await act(async () => router.history.push('/calendar'))
-    await screen.findByText('page /calendar')
+    await act(async () => router.history.push('/pricing'))
+    await screen.findByText('page /pricing')
     expect(drawer()).toBeNull()
 
     await user.click(menu())

@@ -22,7 +22,7 @@ describe('the navigation progress bar', () => {
       ),
     })
     const home = createRoute({ getParentRoute: () => root, path: '/home', component: () => <p>home</p> })
-    const page = createRoute({ getParentRoute: () => root, path: '/calendar', loader: () => slow, component: () => <p>slow page</p> })
+    const page = createRoute({ getParentRoute: () => root, path: '/contact', loader: () => slow, component: () => <p>slow page</p> })
     const router = createRouter({
       routeTree: root.addChildren([home, page]),
       history: createMemoryHistory({ initialEntries: ['/home'] }),
@@ -36,7 +36,7 @@ describe('the navigation progress bar', () => {
     await screen.findByText('home')
     expect(screen.queryByRole('progressbar')).toBeNull()
 
-    act(() => void router.navigate({ to: '/calendar' }))
+    act(() => void router.navigate({ to: '/contact' }))
     // The old page is still there, and the bar says a page is loading.
     expect((await screen.findByRole('progressbar', { name: 'Loading the page' })).tagName).toBe('DIV')
     expect(screen.getByText('home')).toBeTruthy()
