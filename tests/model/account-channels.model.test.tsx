@@ -16,6 +16,7 @@ import { AccountDrawer } from '../../src/ui/app/account-drawer'
 import { ChannelSwitcher } from '../../src/ui/app/channel-switcher'
 import { CreateChannelDialog } from '../../src/ui/channel-form/create-channel-dialog'
 import { describeModel, type ModelKit } from './support/run-model'
+import { channelWithRole } from '../support/channel-info'
 
 /**
  * The account drawer's channels, driven through the real account drawer, channel switcher and
@@ -36,20 +37,7 @@ type S = AccountChannelsSnapshot
 Object.defineProperty(window, 'scrollTo', { value: () => {}, writable: true })
 Object.defineProperty(Element.prototype, 'getAnimations', { value: () => [], writable: true, configurable: true })
 
-const channel = (_id: string, name: string, role: number): Channel => ({
-  _id,
-  name,
-  description: '',
-  image: null,
-  banner: null,
-  is_public: true,
-  use_for: null,
-  referral_link: null,
-  created_by: null,
-  created_at: '2026-02-01T08:00:00.000Z',
-  members_count: 3,
-  role,
-})
+const channel = channelWithRole
 /** The user's current channel, which they own; and one they are a member of. */
 const OWNED = channel('ch-owned', 'Acme', 40)
 const MEMBER = channel('ch-member', 'Studio Nine', 20)

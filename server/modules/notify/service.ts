@@ -138,6 +138,15 @@ const asLanguage = (value: string | undefined): Language =>
  * user something: it stores the notification, sends it live as the socket event `data` and, when
  * none of the user's windows has the focus, as a browser push to each of the user's devices.
  */
+/** The friend requests `actorId` sent `userId` that are still unanswered (friend_status 1). */
+const pendingRequest = (userId: string, actorId: string) =>
+  and(
+    eq(notifications.userId, userId),
+    eq(notifications.actorId, actorId),
+    eq(notifications.notifiableType, 'friend'),
+    eq(notifications.friendStatus, 1),
+  )
+
 export function createNotifyService(ctx: AppContext) {
   const { db } = ctx
   const push = createPushService(ctx)
@@ -282,31 +291,11 @@ export function createNotifyService(ctx: AppContext) {
     // friends (server/modules/relates)
     /** The friend requests `actorId` sent `userId` were accepted: they stay in the history as friend_status 3 (now friends). */
     async markFriendRequestAccepted(userId: string, actorId: string): Promise<void> {
-      await db
-        .update(notifications)
-        .set({ friendStatus: 3 })
-        .where(
-          and(
-            eq(notifications.userId, userId),
-            eq(notifications.actorId, actorId),
-            eq(notifications.notifiableType, 'friend'),
-            eq(notifications.friendStatus, 1),
-          ),
-        )
+      await db.update(notifications).set({ friendStatus: 3 }).where(pendingRequest(userId, actorId))
     },
     /** Removes the friend-request notifications `actorId` sent `userId` (answered, withdrawn or blocked); answers how many. */
     async removeFriendRequest(userId: string, actorId: string): Promise<number> {
-      const rows = await db
-        .delete(notifications)
-        .where(
-          and(
-            eq(notifications.userId, userId),
-            eq(notifications.actorId, actorId),
-            eq(notifications.notifiableType, 'friend'),
-            eq(notifications.friendStatus, 1),
-          ),
-        )
-        .returning({ id: notifications.id })
+      const rows = await db.delete(notifications).where(pendingRequest(userId, actorId)).returning({ id: notifications.id })
       return rows.length
     },
   }

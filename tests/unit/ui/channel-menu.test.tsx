@@ -4,26 +4,13 @@ import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { I18nProvider } from '@lingui/react'
 import { i18n } from '@lingui/core'
-import type { Channel } from '../../../contract/channel'
 import { ChannelMenu, type ChannelMenuProps } from '../../../src/ui/app/channel-menu'
+import { channelWithRole } from '../../support/channel-info'
 
 // jsdom has no Web Animations (Headless UI's transitions ask for them).
 Object.defineProperty(Element.prototype, 'getAnimations', { value: () => [], writable: true, configurable: true })
 
-const channel = (_id: string, name: string, role: number): Channel => ({
-  _id,
-  name,
-  description: '',
-  image: null,
-  banner: null,
-  is_public: true,
-  use_for: null,
-  referral_link: null,
-  created_by: null,
-  created_at: '2026-02-01T08:00:00.000Z',
-  members_count: 3,
-  role,
-})
+const channel = channelWithRole
 const ACME = channel('ch-acme', 'Acme', 40)
 const STUDIO = channel('ch-studio', 'Studio Nine', 20)
 
