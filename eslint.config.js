@@ -147,6 +147,25 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'error' },
   },
   {
+    // Journeys take `test` from support/test.ts, which closes the browser contexts a test opened.
+    files: ['tests/e2e/**/*.ts'],
+    ignores: ['tests/e2e/support/test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              importNames: ['test'],
+              message: "Import test from './support/test' (it closes the test's browser contexts).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['contract/**', 'src/**', 'server/**', 'tests/**'],
     plugins: { boundaries },
     settings: {

@@ -72,6 +72,20 @@ import {
 } from './topic'
 import { messageSearchQuery, foundMessage, superSearchQuery, superSearchResult } from './search'
 import { user } from './user'
+import {
+  call,
+  callAnswer as callAnswerResult,
+  callCustomerBody,
+  callIdBody,
+  callOpenResult,
+  callStart,
+  callTopicBody,
+  meetingCode,
+  meetingCreateBody,
+  meetingDetail,
+  meetingHostBody,
+  meetingJoinBody,
+} from './call'
 import { archiveState, contactItem, contactPageQuery, customerIdBody, listFriendsQuery, person, personQuery } from './relates'
 import { myTrashQuery, revokedCount, sessionIdBody, sessionList, storageSummary, supportChat, supportChatQuery, trashedFile } from './pages'
 
@@ -109,6 +123,9 @@ export type RateLimitName =
   | 'relate'
   | 'unsubscribe'
   | 'pushSubscription'
+  | 'callStart'
+  | 'meetingCreate'
+  | 'meetingJoin'
 
 export interface RateLimit {
   rule: RateLimitName
@@ -1119,6 +1136,122 @@ export const endpoints = {
     auth: 'signedIn',
     query: supportChatQuery,
     response: supportChat,
+  }),
+  // calls
+  callTopic: endpoint({
+    method: 'POST',
+    path: 'call/topic',
+    tag: 'call',
+    summary: 'Ring everyone else in a topic the caller belongs to (admin-only where the group restricts calls); idempotent on call_id',
+    auth: 'signedIn',
+    body: callTopicBody,
+    response: callStart,
+    limit: { rule: 'callStart', by: 'user' },
+  }),
+  callCustomer: endpoint({
+    method: 'POST',
+    path: 'call/customer',
+    tag: 'call',
+    summary: 'Ring one person in their 1:1 chat (only_friend_call and blocks apply); idempotent on call_id',
+    auth: 'signedIn',
+    body: callCustomerBody,
+    response: callStart,
+    limit: { rule: 'callStart', by: 'user' },
+  }),
+  callAnswer: endpoint({
+    method: 'POST',
+    path: 'call/answer',
+    tag: 'call',
+    summary: 'A callee answers a ringing call: every tab of theirs stops ringing (CLOSE_POPUP_CALL), the caller hears RESPONSE_CALL',
+    auth: 'signedIn',
+    body: callIdBody,
+    response: callAnswerResult,
+  }),
+  callDecline: endpoint({
+    method: 'POST',
+    path: 'call/decline',
+    tag: 'call',
+    summary: 'A callee declines a ringing call',
+    auth: 'signedIn',
+    body: callIdBody,
+    response: call,
+  }),
+  callCancel: endpoint({
+    method: 'POST',
+    path: 'call/cancel',
+    tag: 'call',
+    summary: 'The caller stops ringing before anyone answered',
+    auth: 'signedIn',
+    body: callIdBody,
+    response: call,
+  }),
+  callMiss: endpoint({
+    method: 'POST',
+    path: 'call/miss',
+    tag: 'call',
+    summary: 'The caller’s 60 s ran out: the call ends as missed (the server’s own timer does the same)',
+    auth: 'signedIn',
+    body: callIdBody,
+    response: call,
+  }),
+  callOut: endpoint({
+    method: 'POST',
+    path: 'call/out',
+    tag: 'call',
+    summary: 'Leave the call’s room; the last one out ends the call (its summary message says how long it took)',
+    auth: 'signedIn',
+    body: callIdBody,
+    response: call,
+  }),
+  callDetail: endpoint({
+    method: 'GET',
+    path: 'call/detail',
+    tag: 'call',
+    summary: 'A call of a topic the caller belongs to',
+    auth: 'signedIn',
+    query: callIdBody,
+    response: call,
+  }),
+
+  // instant meetings
+  meetingCreate: endpoint({
+    method: 'POST',
+    path: 'call-open/create',
+    tag: 'meeting',
+    summary: 'Start an instant meeting (guests too); the creator is its host',
+    auth: 'optional',
+    body: meetingCreateBody,
+    response: callOpenResult,
+    limit: { rule: 'meetingCreate', by: 'ip' },
+  }),
+  meetingDetail: endpoint({
+    method: 'GET',
+    path: 'call-open/detail/:code',
+    tag: 'meeting',
+    summary: 'A meeting by its join code: its name, whether it asks for a password, whether it is locked',
+    auth: 'optional',
+    params: z.object({ code: meetingCode }),
+    response: meetingDetail,
+    limit: { rule: 'meetingJoin', by: 'ip' },
+  }),
+  meetingJoin: endpoint({
+    method: 'POST',
+    path: 'call-open/join',
+    tag: 'meeting',
+    summary: 'Join a meeting by code with a name (and the password of a private room); a locked or full room refuses',
+    auth: 'optional',
+    body: meetingJoinBody,
+    response: callOpenResult,
+    limit: { rule: 'meetingJoin', by: 'ip' },
+  }),
+  meetingHost: endpoint({
+    method: 'POST',
+    path: 'call-open/host',
+    tag: 'meeting',
+    summary: 'The host mutes or removes a participant, locks the room or ends it for everyone (Authorization: the host’s room token)',
+    auth: 'public',
+    body: meetingHostBody,
+    response: meetingDetail,
   }),
 } as const satisfies Record<string, EndpointDef>
 

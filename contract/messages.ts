@@ -6,6 +6,12 @@ import type { Language } from './common'
  */
 export const SERVER_MESSAGES = {
   invalidInput: { en: 'The data you sent is not valid', vi: 'Dữ liệu gửi lên không hợp lệ' },
+  sfuOfferNeeded: { en: 'An offer (a session description of at most 64 KB) is needed', vi: 'Cần một offer (mô tả phiên tối đa 64 KB)' },
+  sfuFeedNeeded: { en: 'A feed is needed', vi: 'Cần chỉ rõ luồng (feed)' },
+  sfuAnswerNeeded: {
+    en: 'A feed and an answer (a session description of at most 64 KB) are needed',
+    vi: 'Cần luồng (feed) và một answer (mô tả phiên tối đa 64 KB)',
+  },
   malformedJson: { en: 'The request body is not valid JSON', vi: 'Nội dung yêu cầu không phải JSON hợp lệ' },
   emailTaken: { en: 'This email is already registered', vi: 'Email này đã được đăng ký' },
   invalidCredentials: { en: 'Email or password is incorrect', vi: 'Email hoặc mật khẩu không đúng' },
@@ -72,6 +78,34 @@ export const SERVER_MESSAGES = {
     en: 'Only friends can be archived. This person is not your friend.',
     vi: 'Chỉ có thể lưu trữ bạn bè. Người này không phải là bạn bè của bạn.',
   },
+  // instant meetings
+  meetingPasswordIncorrect: {
+    en: 'The meeting password is incorrect',
+    vi: 'Mật khẩu cuộc họp không đúng',
+  },
+  meetingLocked: {
+    en: 'The host has locked this meeting: nobody else can join now',
+    vi: 'Chủ phòng đã khóa cuộc họp này: hiện không ai có thể tham gia thêm',
+  },
+  meetingFull: {
+    en: 'This meeting is full ({limit} people at most)',
+    vi: 'Cuộc họp này đã đủ người (tối đa {limit} người)',
+  },
+  meetingEnded: { en: 'This meeting has ended', vi: 'Cuộc họp này đã kết thúc' },
+  meetingRemoved: { en: 'The host removed you from this meeting', vi: 'Chủ phòng đã mời bạn ra khỏi cuộc họp này' },
+  roomTokenInvalid: {
+    en: 'Your place in this meeting is not valid any more, please join again',
+    vi: 'Quyền tham gia cuộc họp của bạn không còn hiệu lực, vui lòng tham gia lại',
+  },
+  meetingHostOnly: { en: 'Only the host can do this', vi: 'Chỉ chủ phòng mới có thể làm việc này' },
+  // calls
+  callNobody: { en: 'There is nobody else in this chat to call.', vi: 'Không có ai khác trong cuộc trò chuyện này để gọi.' },
+  callHeld: {
+    en: 'Nobody can take your call right now: they turned on do not disturb or muted this chat.',
+    vi: 'Hiện không ai có thể nhận cuộc gọi của bạn: họ đang bật chế độ không làm phiền hoặc đã tắt thông báo cuộc trò chuyện này.',
+  },
+  callNotRinging: { en: 'This call is no longer ringing.', vi: 'Cuộc gọi này không còn đổ chuông nữa.' },
+  callOver: { en: 'This call has ended.', vi: 'Cuộc gọi này đã kết thúc.' },
 } as const satisfies Record<string, Record<Language, string>>
 
 export type ServerMessageKey = keyof typeof SERVER_MESSAGES

@@ -25,6 +25,7 @@ export const NOTIFY_KINDS = [
   'subscription_expire',
   'subscription_past_due',
   'subscription_payment_failed',
+  'missed_call',
 ] as const
 export type NotifyKind = (typeof NOTIFY_KINDS)[number]
 export const notifyKind = z.enum(NOTIFY_KINDS)
@@ -65,6 +66,14 @@ export const notifyEvent = z.discriminatedUnion('kind', [
   subscriptionEvent('subscription_expire'),
   subscriptionEvent('subscription_past_due'),
   subscriptionEvent('subscription_payment_failed'),
+  z.object({
+    kind: z.literal('missed_call'),
+    actorId: z.string(),
+    callId: z.string(),
+    topicId: z.string(),
+    isVideo: z.boolean(),
+    time: when,
+  }),
 ])
 export type NotifyEvent = z.infer<typeof notifyEvent>
 export type NotifyEventOf<K extends NotifyKind> = Extract<NotifyEvent, { kind: K }>
@@ -87,6 +96,7 @@ export const NOTIFIABLE_TYPE_OF: Record<NotifyKind, NotifiableType> = {
   subscription_expire: 'payment',
   subscription_past_due: 'payment',
   subscription_payment_failed: 'payment',
+  missed_call: 'call',
 }
 
 /**
@@ -117,6 +127,7 @@ export const NOTIFY_TEXTS = {
     en: 'Renewing your {title} plan failed; it is canceled if it still fails within 5 days',
     vi: 'Gia hạn gói {title} không thành công. Gói sẽ bị hủy nếu trong 5 ngày tới vẫn không gia hạn được.',
   },
+  missed_call: { en: 'You missed a call from {name} at {time}', vi: 'Bạn có cuộc gọi nhỡ từ {name} lúc {time}' },
 } as const satisfies Record<NotifyKind, Record<Language, string>>
 
 /** The values a kind's words take (`notify_message_json.value`). */
@@ -182,6 +193,10 @@ export function notificationTarget(n: TargetSource): string {
       return '/calendar'
     case 'payment':
       return '/account/manage-payment'
+    case 'call': {
+      const topicId = n.value?.topic_id ?? n.object_id
+      return topicId ? `/chat/${encodeURIComponent(topicId)}` : '/chat'
+    }
   }
 }
 

@@ -6,7 +6,7 @@ import { objectId, pageNumber } from './common'
  * the user it is for; `customer` is the person whose action caused it (null for system notices
  * such as a failed payment).
  */
-export const NOTIFIABLE_TYPES = ['friend', 'todo', 'tag_message', 'calendar', 'payment', 'booking'] as const
+export const NOTIFIABLE_TYPES = ['friend', 'todo', 'tag_message', 'calendar', 'payment', 'booking', 'call'] as const
 export const notifiableType = z.enum(NOTIFIABLE_TYPES)
 export type NotifiableType = z.infer<typeof notifiableType>
 

@@ -1,3 +1,4 @@
+import type { Call, CallStatus, RoomChatLine, RoomJoinAck, RoomParticipant, RoomSignal, SfuAck, SfuRequest } from './call'
 import type { MessageChange, PushedMessage } from './message'
 import type { Notification } from './notify'
 import type { FocusPayload, NotifySeenPayload } from './push'
@@ -35,6 +36,20 @@ export interface LogoutPayload {
 
 export interface ServerToClientEvents {
   LOGOUT: (payload: LogoutPayload) => void
+  /** A call rings this user (every socket of theirs). */
+  NEW_REQUEST_CALL: (payload: NewRequestCallPayload) => void
+  /** A call this user takes part in was answered, declined, cancelled, missed or ended (caller and callees). */
+  RESPONSE_CALL: (payload: ResponseCallPayload) => void
+  /** Stop ringing for this call on this user's sockets (answered or declined on another tab or device, or cancelled). */
+  CLOSE_POPUP_CALL: (payload: ClosePopupCallPayload) => void
+  ROOM_SIGNAL: (payload: RoomSignal) => void
+  ROOM_STATE: (payload: { room_id: string; participant: RoomParticipant; speaking?: boolean }) => void
+  ROOM_CHAT: (payload: RoomChatLine) => void
+  ROOM_PEER_JOINED: (payload: { room_id: string; participant: RoomParticipant }) => void
+  ROOM_PEER_LEFT: (payload: { room_id: string; participant_id: string }) => void
+  ROOM_FEED: (payload: { room_id: string; feed: string; participant_id: string }) => void
+  ROOM_HOST: (payload: { room_id: string; action: 'mute' | 'remove' | 'end' | 'lock' | 'unlock' }) => void
+  ROOM_ENDED: (payload: { room_id: string }) => void
   /** A new notification for this user (notify/*). */
   data: (notification: Notification) => void
   /** A message in one of the user's topics (sent to the topic room). */
@@ -108,6 +123,32 @@ export interface ClientToServerEvents {
   TYPING: (payload: { topic_id: string }) => void
   /** This window gained or lost the user's focus: no browser push while any of the user's windows is focused. */
   FOCUS: (payload: FocusPayload) => void
+  /** Enter a call's room (the topic's member) or a meeting (`token`: its room token). */
+  ROOM_JOIN: (payload: { room_id: string; token?: string; audio: boolean; video: boolean }, ack: (answer: RoomJoinAck) => void) => void
+  ROOM_LEAVE: (payload: { room_id: string }) => void
+  /** Relayed to `peer` only when both are in the room. */
+  ROOM_SIGNAL: (payload: RoomSignal) => void
+  ROOM_SFU: (payload: SfuRequest, ack: (answer: SfuAck) => void) => void
+  ROOM_STATE: (payload: { room_id: string; audio: boolean; video: boolean; screen: boolean; speaking?: boolean }) => void
+  ROOM_CHAT: (payload: { room_id: string; text: string }) => void
+}
+
+/** NEW_REQUEST_CALL. */
+export interface NewRequestCallPayload {
+  call: Call
+  /** The topic's name as the callee sees it (a group's name, or the caller's for a 1:1). */
+  topic_name: string
+}
+/** RESPONSE_CALL. */
+export interface ResponseCallPayload {
+  call_id: string
+  status: Exclude<CallStatus, 'ringing'>
+  /** Who answered or declined (a user id); null when the server ended it (missed). */
+  by: string | null
+}
+/** CLOSE_POPUP_CALL. */
+export interface ClosePopupCallPayload {
+  call_id: string
 }
 
 export const userRoom = (userId: string) => `user:${userId}`

@@ -1,3 +1,4 @@
+import { createSfu } from './sfu/create'
 import { randomUUID } from 'node:crypto'
 import path from 'node:path'
 import rateLimit from '@fastify/rate-limit'
@@ -21,11 +22,13 @@ import { createMailer } from './mail/mailer'
 import { createSafeFetch } from './net/safe-fetch'
 import { attentionRoutes, createAttentionService, digestJob } from './modules/attention'
 import { authRoutes, createAuthService } from './modules/auth'
+import { callRoutes, createCallService, installCallRooms } from './modules/call'
 import { channelPublicRoutes, channelRoutes, createChannelService } from './modules/channel'
 import { createCustomerService, customerRoutes } from './modules/customer'
 import { createEmailPreviewService, emailPreviewRoutes } from './modules/email-preview'
 import { createHealthService, healthRoutes } from './modules/health'
 import { createMediaService, mediaPublicRoutes, mediaRoutes, orphanSweep } from './modules/media'
+import { createMeetingService, installMeetingRoom, type MeetingService, meetingRoutes } from './modules/meeting'
 import { countPurgedFile, createMessageService, messageRoutes } from './modules/message'
 import { createNotifyService, notifyRoutes } from './modules/notify'
 import { createRelatesService, relatesRoutes } from './modules/relates'
@@ -85,7 +88,10 @@ export function createServices(ctx: AppContext, log: Pick<FastifyBaseLogger, 'er
       message.send(senderId, { topic_id: topicId, message: text, type: 'text', client_id: randomUUID(), mentions: [], media_ids: [] }),
     log,
   })
+  // calls: ring, answer, end; the summary through the message service, the missed call through notify.
+  const call = createCallService(ctx, { topics: topic, relates, attention, notify, messages: message, log })
   return {
+    call,
     health: createHealthService(ctx),
     auth: createAuthService(ctx, { customers: customer, push: notify.push }),
     customer,
@@ -100,6 +106,7 @@ export function createServices(ctx: AppContext, log: Pick<FastifyBaseLogger, 'er
     relates,
     // search
     search: createSearchService(ctx, { requireTopicMember }),
+    meeting: createMeetingService(ctx),
   }
 }
 
@@ -140,9 +147,12 @@ export async function buildApp(
   installAuth(app)
 
   const tokens = createTokenService(database.db, { keys: config.keys, sessions: config.sessions, now: config.now })
+  // A meeting's room token admits a socket once the meeting module is built (before the server listens).
+  let meetings: MeetingService | undefined
   const realtime = await createRealtime(app.server, {
     redisUrl: config.redisUrl,
     authenticate: tokens.authenticate,
+    authenticateRoom: async (token) => (meetings ? (await meetings.admission(token)).grant : null),
     now: config.now,
     connectLimit: config.rateLimits.socketConnect,
     log: app.log,
@@ -164,6 +174,10 @@ export async function buildApp(
   })
   const uploads = createUploadPipeline(path.join(config.mediaDir, 'tmp'))
   const outbound = createSafeFetch(config.outbound)
+  // calls and meetings: the SFU given (tests), else Janus by JANUS_URL, else the embedded one (its worker starts at the first group call).
+  const ownSfu = config.sfu === undefined
+  const sfu =
+    config.sfu ?? createSfu({ janus: config.janus, iceServers: config.calls.iceServers.filter((server) => server.secret === undefined) })
   const ctx: AppContext = {
     config,
     db: database.db,
@@ -175,8 +189,14 @@ export async function buildApp(
     uploads,
     storage,
     outbound,
+    sfu,
   }
   const services = createServices(ctx, app.log)
+  meetings = services.meeting
+  installMeetingRoom(ctx, services.meeting, app.log)
+  // calls: the rooms' signalling on every socket; the rings past their time, on every node.
+  installCallRooms(ctx, services.call, app.log)
+  services.call.start()
   // notifications (browser push): the VAPID key pair is made (or read) once, at start.
   await services.notify.push.publicKey()
   // pages: the support desk's account exists before anyone can sign up.
@@ -190,11 +210,15 @@ export async function buildApp(
 
   // Sockets go first so the HTTP server can close; the database goes last.
   app.addHook('preClose', async () => {
+    services.call.close()
     services.attention.close()
     services.notify.push.close()
     await services.notify.pushesSettled()
     await jobs.stop()
     await realtime.close()
+    // calls: the seats of this node's sockets are given up (the last one out ends a call) before the database closes.
+    await services.call.settled()
+    if (ownSfu) await sfu.close()
   })
   app.addHook('onClose', async () => {
     outbound.close()
@@ -230,6 +254,8 @@ export async function buildApp(
       await api.register(searchRoutes, { ctx, service: services.search })
       await api.register(attentionRoutes, { ctx, service: services.attention })
       await api.register(supportRoutes, { ctx, service: services.support })
+      await api.register(meetingRoutes, { ctx, service: services.meeting })
+      await api.register(callRoutes, { ctx, service: services.call })
     },
     { prefix: '/api' },
   )

@@ -6,6 +6,33 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { type SigningKeys, signingKeys } from './auth/keys'
 import { DEFAULT_SUPPORT_API_KEY } from '../contract/pages'
+import type { Sfu } from './sfu/sfu'
+
+// calls
+/**
+ * An ICE server as ICE_SERVERS gives it: RTCIceServer's `urls`, `username` and `credential`, or, for
+ * a TURN server sharing a secret with the server (coturn's `use-auth-secret` + `static-auth-secret`),
+ * `secret`: each user then gets time-limited credentials derived from it (coturn's REST API).
+ */
+export interface IceServerSetting {
+  urls: string | string[]
+  username?: string
+  credential?: string
+  secret?: string
+}
+
+/** Runs `run` after `ms` on the server's clock; answers how to cancel it. */
+export type SetTimer = (run: () => void, ms: number) => () => void
+
+/** setTimeout, not keeping the process alive for it. */
+export const realTimer: SetTimer = (run, ms) => {
+  const timer = setTimeout(run, ms)
+  timer.unref()
+  return () => clearTimeout(timer)
+}
+
+/** How long derived TURN credentials stay valid (seconds), unless ICE_CREDENTIAL_TTL_SECONDS says otherwise. */
+export const DEFAULT_ICE_CREDENTIAL_TTL_SECONDS = 24 * 60 * 60
 
 export interface RateLimitRule {
   /** Requests allowed per window and key. */
@@ -51,6 +78,12 @@ export interface RateLimits {
   unsubscribe: RateLimitRule
   /** customer/update-fcm-token (a device's push subscription), keyed by user. */
   pushSubscription: RateLimitRule
+  /** call/topic and call/customer (ringing people), keyed by user. */
+  callStart: RateLimitRule
+  /** call-open/create, keyed by ip (guests too). */
+  meetingCreate: RateLimitRule
+  /** call-open/join and call-open/detail, keyed by ip: code and password guesses. */
+  meetingJoin: RateLimitRule
 }
 
 /** The auth rules fail closed: a Redis outage must not switch off the brute-force limits. */
@@ -71,6 +104,9 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   relate: { max: 60, windowMs: 10 * 60_000 },
   unsubscribe: { max: 30, windowMs: 10 * 60_000 },
   pushSubscription: { max: 10, windowMs: 60 * 60_000 },
+  callStart: { max: 30, windowMs: 10 * 60_000 },
+  meetingCreate: { max: 20, windowMs: 10 * 60_000 },
+  meetingJoin: { max: 30, windowMs: 10 * 60_000, backoff: true },
 }
 
 /** The rules' names (RATE_LIMIT_<NAME> in the environment). */
@@ -182,6 +218,8 @@ export interface ServerOptions {
   support?: { apiKey?: string; operatorEmail?: string }
   /** Called with every SQL statement the server runs (tests count queries per request). */
   onQuery?: (sql: string) => void
+  /** Group calls' SFU through Janus: its HTTP API (JANUS_URL, e.g. http://127.0.0.1:8088/janus) and its api_secret (JANUS_API_SECRET); no url: the embedded SFU (server/sfu/create.ts). */
+  janus?: { url?: string; apiSecret?: string }
   /** NODE_ENV=production: no /api/docs, no /email-preview, mail logs carry outbox ids only. */
   production?: boolean
   accountLimits?: Partial<AccountLimits>
@@ -198,6 +236,15 @@ export interface ServerOptions {
    * requests use (a test makes a name resolve to a chosen address).
    */
   testOnly?: { loopbackPush?: boolean; lookup?: LookupFunction }
+  // calls
+  /** ICE servers of the call rooms (ICE_SERVERS, a JSON array); default none: loopback needs none. */
+  iceServers?: IceServerSetting[]
+  /** Lifetime of TURN credentials derived from a secret, seconds (ICE_CREDENTIAL_TTL_SECONDS; default a day). */
+  iceCredentialTtlSeconds?: number
+  /** The selective forwarding unit of group calls and meetings (server/sfu/sfu.ts); none given: Janus when JANUS_URL is set, else the embedded one (server/sfu/create.ts). Tests give a recording one. */
+  sfu?: Sfu
+  /** The timer of the calls' 60 s ring on the clock `now` (tests that move `now` fire it themselves); default setTimeout. */
+  setTimer?: SetTimer
   rateLimits?: { [K in keyof RateLimits]?: Partial<RateLimitRule> } & {
     /** Prefix of the shared Redis counters; lets test runs start from zero. */
     namespace?: string
@@ -241,12 +288,18 @@ export interface Config {
   /** pages: the support desk (see ServerOptions.support). */
   support: { apiKey: string; operatorEmail?: string }
   onQuery?: (sql: string) => void
+  /** Group calls' SFU: Janus at `url` when set, the embedded one otherwise (server/sfu/create.ts). */
+  janus: { url?: string; apiSecret?: string }
   // notifications (browser push)
   vapid: { publicKey?: string; privateKey?: string; subject: string }
   /** serviceHosts: see DEFAULT_PUSH_SERVICE_HOSTS; loopbackHttp: ServerOptions.testOnly.loopbackPush. */
   push: { serviceHosts: string[]; concurrency: number; perUserConcurrency: number; loopbackHttp: boolean }
   /** Outgoing requests to user-given URLs (server/net/safe-fetch.ts); both only from ServerOptions.testOnly. */
   outbound: { allowLoopback: boolean; lookup?: LookupFunction }
+  // calls
+  calls: { iceServers: IceServerSetting[]; iceCredentialTtlSeconds: number }
+  sfu?: Sfu
+  setTimer: SetTimer
 }
 
 /** The folder of package.json above this file: the repository from server/config.ts as from the built build/server/*.js. */
@@ -306,6 +359,10 @@ export async function resolveConfig(opts: ServerOptions): Promise<Config> {
       operatorEmail: opts.support?.operatorEmail?.trim().toLowerCase() || undefined,
     },
     onQuery: opts.onQuery,
+    janus: {
+      url: opts.janus?.url?.trim().replace(/\/+$/, '') || undefined,
+      apiSecret: opts.janus?.apiSecret || undefined,
+    },
     // notifications (browser push)
     vapid: {
       publicKey: opts.vapid?.publicKey || undefined,
@@ -319,6 +376,13 @@ export async function resolveConfig(opts: ServerOptions): Promise<Config> {
       loopbackHttp: loopbackPush,
     },
     outbound: { allowLoopback: loopbackPush, lookup: opts.testOnly?.lookup },
+    // calls
+    calls: {
+      iceServers: opts.iceServers ?? [],
+      iceCredentialTtlSeconds: opts.iceCredentialTtlSeconds || DEFAULT_ICE_CREDENTIAL_TTL_SECONDS,
+    },
+    sfu: opts.sfu,
+    setTimer: opts.setTimer ?? realTimer,
   }
 }
 

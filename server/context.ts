@@ -4,6 +4,7 @@ import type { Mailer } from './mail/mailer'
 import type { SafeFetch } from './net/safe-fetch'
 import type { TokenService } from './auth/tokens'
 import type { Realtime } from './realtime'
+import type { Sfu } from './sfu/sfu'
 import type { ObjectStore } from './storage/object-store'
 import type { UploadPipeline } from './storage/upload-pipeline'
 
@@ -23,6 +24,8 @@ export interface AppContext {
   storage: ObjectStore
   /** Every request to a URL a user gave (push endpoints) goes out through it: public addresses only. */
   outbound: SafeFetch
+  /** Group calls' and meetings' media: Janus (JANUS_URL) or the embedded SFU (server/sfu/create.ts). */
+  sfu: Sfu
 }
 
 /**

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net'
-import { RATE_LIMIT_NAMES, type RateLimitRule, type ServerOptions, type TrustProxy } from './config'
+import { z } from 'zod'
+import { type IceServerSetting, RATE_LIMIT_NAMES, type RateLimitRule, type ServerOptions, type TrustProxy } from './config'
 
 /** Server options from the environment (every variable is listed in the README). */
 export function optionsFromEnv(env: NodeJS.ProcessEnv, defaults: { port: number; host: string; publicPort?: number }): ServerOptions {
@@ -50,6 +51,10 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv, defaults: { port: number;
     storageQuotaBytes: int('STORAGE_QUOTA_BYTES'),
     missedEmailMinutes: int('MISSED_EMAIL_MINUTES'),
     support: { apiKey: env.SUPPORT_API_KEY, operatorEmail: env.SUPPORT_OPERATOR_EMAIL },
+    // calls
+    iceServers: iceServersFromEnv(env.ICE_SERVERS),
+    iceCredentialTtlSeconds: int('ICE_CREDENTIAL_TTL_SECONDS'),
+    janus: { url: env.JANUS_URL, apiSecret: env.JANUS_API_SECRET },
     logger: true,
     logLevel: env.LOG_LEVEL || 'info',
     // Every rule of DEFAULT_RATE_LIMITS by its name in capitals: newChat -> RATE_LIMIT_NEW_CHAT.
@@ -105,4 +110,31 @@ export function portFromEnv(value: string | undefined, fallback: number): number
   const n = Number(value)
   if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`port must be a whole number 0-65535, got "${value}"`)
   return n
+}
+
+const iceUrl = z.string().regex(/^(stun|stuns|turn|turns):\S+$/, 'a stun:, stuns:, turn: or turns: URL')
+const iceServerSetting = z.strictObject({
+  urls: z.union([iceUrl, z.array(iceUrl).min(1)]),
+  username: z.string().optional(),
+  credential: z.string().optional(),
+  secret: z.string().min(1).optional(),
+})
+
+/**
+ * ICE_SERVERS: a JSON array of RTCIceServer (`urls`, and `username` + `credential` for a TURN
+ * server with fixed credentials), where a TURN entry may give `secret` instead (coturn's
+ * static-auth-secret): each user then gets credentials that expire. Unset: none.
+ */
+export function iceServersFromEnv(raw: string | undefined): IceServerSetting[] | undefined {
+  const value = raw?.trim() ?? ''
+  if (value === '') return undefined
+  let json: unknown
+  try {
+    json = JSON.parse(value)
+  } catch {
+    throw new Error(`ICE_SERVERS must be a JSON array of ICE servers, got "${raw}"`)
+  }
+  const parsed = z.array(iceServerSetting).safeParse(json)
+  if (!parsed.success) throw new Error(`ICE_SERVERS: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`)
+  return parsed.data
 }

@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as AppRouteImport } from './routes/_app'
 import { Route as AuthRouteImport } from './routes/_auth'
 import { Route as MarketingRouteImport } from './routes/_marketing'
+import { Route as CallAppRouteImport } from './routes/call-app'
 import { Route as DownloadAppRouteImport } from './routes/download-app'
 import { Route as StatechartsRouteImport } from './routes/statecharts'
 import { Route as UnsubscribeRouteImport } from './routes/unsubscribe'
@@ -34,6 +35,7 @@ import { Route as MarketingPricingRouteImport } from './routes/_marketing/pricin
 import { Route as MarketingPrivacyRouteImport } from './routes/_marketing/privacy'
 import { Route as MarketingProductRouteImport } from './routes/_marketing/product'
 import { Route as MarketingTermsAndConditionsRouteImport } from './routes/_marketing/terms-and-conditions'
+import { Route as CallOpenIdRouteImport } from './routes/call-open.$id'
 import { Route as StatechartsIndexRouteImport } from './routes/statecharts.index'
 import { Route as StatechartsMachineIdRouteImport } from './routes/statecharts.$machineId'
 import { Route as AppAccountManagePaymentRouteImport } from './routes/_app/account/manage-payment'
@@ -46,6 +48,7 @@ import { Route as AppChatIndexRouteImport } from './routes/_app/chat/index'
 import { Route as AppChatTopicIdRouteImport } from './routes/_app/chat/$topicId'
 import { Route as AppChatDefaultRouteImport } from './routes/_app/chat/default'
 import { Route as AppPeopleWorkidRouteImport } from './routes/_app/people.$workid'
+import { Route as AppRoomIdRouteImport } from './routes/_app/room.$id'
 import { Route as MarketingCChannelIdRouteImport } from './routes/_marketing/c.$channelId'
 import { Route as MarketingChannelChannelIdRouteImport } from './routes/_marketing/channel.$channelId'
 import { Route as AppChatInfoTopicIdRouteImport } from './routes/_app/chat/info.$topicId'
@@ -67,6 +70,11 @@ const AuthRoute = AuthRouteImport.update({
 } as any)
 const MarketingRoute = MarketingRouteImport.update({
   id: '/_marketing',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CallAppRoute = CallAppRouteImport.update({
+  id: '/call-app',
+  path: '/call-app',
   getParentRoute: () => rootRouteImport,
 } as any)
 const DownloadAppRoute = DownloadAppRouteImport.update({
@@ -180,6 +188,11 @@ const MarketingTermsAndConditionsRoute =
     path: '/terms-and-conditions',
     getParentRoute: () => MarketingRoute,
   } as any)
+const CallOpenIdRoute = CallOpenIdRouteImport.update({
+  id: '/call-open/$id',
+  path: '/call-open/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const StatechartsIndexRoute = StatechartsIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -240,6 +253,11 @@ const AppPeopleWorkidRoute = AppPeopleWorkidRouteImport.update({
   path: '/people/$workid',
   getParentRoute: () => AppRoute,
 } as any)
+const AppRoomIdRoute = AppRoomIdRouteImport.update({
+  id: '/room/$id',
+  path: '/room/$id',
+  getParentRoute: () => AppRoute,
+} as any)
 const MarketingCChannelIdRoute = MarketingCChannelIdRouteImport.update({
   id: '/c/$channelId',
   path: '/c/$channelId',
@@ -298,6 +316,7 @@ const AppChatChannelChannelIdStorageTopicIdTrashRoute =
 
 export interface FileRoutesByFullPath {
   '/': typeof MarketingIndexRoute
+  '/call-app': typeof CallAppRoute
   '/download-app': typeof DownloadAppRoute
   '/statecharts': typeof StatechartsRouteWithChildren
   '/unsubscribe': typeof UnsubscribeRoute
@@ -319,6 +338,7 @@ export interface FileRoutesByFullPath {
   '/privacy': typeof MarketingPrivacyRoute
   '/product': typeof MarketingProductRoute
   '/terms-and-conditions': typeof MarketingTermsAndConditionsRoute
+  '/call-open/$id': typeof CallOpenIdRoute
   '/statecharts/$machineId': typeof StatechartsMachineIdRoute
   '/statecharts/': typeof StatechartsIndexRoute
   '/account/manage-payment': typeof AppAccountManagePaymentRoute
@@ -330,6 +350,7 @@ export interface FileRoutesByFullPath {
   '/chat/$topicId': typeof AppChatTopicIdRoute
   '/chat/default': typeof AppChatDefaultRoute
   '/people/$workid': typeof AppPeopleWorkidRoute
+  '/room/$id': typeof AppRoomIdRoute
   '/c/$channelId': typeof MarketingCChannelIdRoute
   '/channel/$channelId': typeof MarketingChannelChannelIdRoute
   '/chat/': typeof AppChatIndexRoute
@@ -344,6 +365,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof MarketingIndexRoute
+  '/call-app': typeof CallAppRoute
   '/download-app': typeof DownloadAppRoute
   '/unsubscribe': typeof UnsubscribeRoute
   '/$workid': typeof AppWorkidRoute
@@ -363,6 +385,7 @@ export interface FileRoutesByTo {
   '/privacy': typeof MarketingPrivacyRoute
   '/product': typeof MarketingProductRoute
   '/terms-and-conditions': typeof MarketingTermsAndConditionsRoute
+  '/call-open/$id': typeof CallOpenIdRoute
   '/statecharts/$machineId': typeof StatechartsMachineIdRoute
   '/statecharts': typeof StatechartsIndexRoute
   '/account/manage-payment': typeof AppAccountManagePaymentRoute
@@ -374,6 +397,7 @@ export interface FileRoutesByTo {
   '/chat/$topicId': typeof AppChatTopicIdRoute
   '/chat/default': typeof AppChatDefaultRoute
   '/people/$workid': typeof AppPeopleWorkidRoute
+  '/room/$id': typeof AppRoomIdRoute
   '/c/$channelId': typeof MarketingCChannelIdRoute
   '/channel/$channelId': typeof MarketingChannelChannelIdRoute
   '/chat': typeof AppChatIndexRoute
@@ -391,6 +415,7 @@ export interface FileRoutesById {
   '/_app': typeof AppRouteWithChildren
   '/_auth': typeof AuthRouteWithChildren
   '/_marketing': typeof MarketingRouteWithChildren
+  '/call-app': typeof CallAppRoute
   '/download-app': typeof DownloadAppRoute
   '/statecharts': typeof StatechartsRouteWithChildren
   '/unsubscribe': typeof UnsubscribeRoute
@@ -412,6 +437,7 @@ export interface FileRoutesById {
   '/_marketing/privacy': typeof MarketingPrivacyRoute
   '/_marketing/product': typeof MarketingProductRoute
   '/_marketing/terms-and-conditions': typeof MarketingTermsAndConditionsRoute
+  '/call-open/$id': typeof CallOpenIdRoute
   '/statecharts/$machineId': typeof StatechartsMachineIdRoute
   '/_marketing/': typeof MarketingIndexRoute
   '/statecharts/': typeof StatechartsIndexRoute
@@ -424,6 +450,7 @@ export interface FileRoutesById {
   '/_app/chat/$topicId': typeof AppChatTopicIdRoute
   '/_app/chat/default': typeof AppChatDefaultRoute
   '/_app/people/$workid': typeof AppPeopleWorkidRoute
+  '/_app/room/$id': typeof AppRoomIdRoute
   '/_marketing/c/$channelId': typeof MarketingCChannelIdRoute
   '/_marketing/channel/$channelId': typeof MarketingChannelChannelIdRoute
   '/_app/chat/': typeof AppChatIndexRoute
@@ -440,6 +467,7 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/call-app'
     | '/download-app'
     | '/statecharts'
     | '/unsubscribe'
@@ -461,6 +489,7 @@ export interface FileRouteTypes {
     | '/privacy'
     | '/product'
     | '/terms-and-conditions'
+    | '/call-open/$id'
     | '/statecharts/$machineId'
     | '/statecharts/'
     | '/account/manage-payment'
@@ -472,6 +501,7 @@ export interface FileRouteTypes {
     | '/chat/$topicId'
     | '/chat/default'
     | '/people/$workid'
+    | '/room/$id'
     | '/c/$channelId'
     | '/channel/$channelId'
     | '/chat/'
@@ -486,6 +516,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/call-app'
     | '/download-app'
     | '/unsubscribe'
     | '/$workid'
@@ -505,6 +536,7 @@ export interface FileRouteTypes {
     | '/privacy'
     | '/product'
     | '/terms-and-conditions'
+    | '/call-open/$id'
     | '/statecharts/$machineId'
     | '/statecharts'
     | '/account/manage-payment'
@@ -516,6 +548,7 @@ export interface FileRouteTypes {
     | '/chat/$topicId'
     | '/chat/default'
     | '/people/$workid'
+    | '/room/$id'
     | '/c/$channelId'
     | '/channel/$channelId'
     | '/chat'
@@ -532,6 +565,7 @@ export interface FileRouteTypes {
     | '/_app'
     | '/_auth'
     | '/_marketing'
+    | '/call-app'
     | '/download-app'
     | '/statecharts'
     | '/unsubscribe'
@@ -553,6 +587,7 @@ export interface FileRouteTypes {
     | '/_marketing/privacy'
     | '/_marketing/product'
     | '/_marketing/terms-and-conditions'
+    | '/call-open/$id'
     | '/statecharts/$machineId'
     | '/_marketing/'
     | '/statecharts/'
@@ -565,6 +600,7 @@ export interface FileRouteTypes {
     | '/_app/chat/$topicId'
     | '/_app/chat/default'
     | '/_app/people/$workid'
+    | '/_app/room/$id'
     | '/_marketing/c/$channelId'
     | '/_marketing/channel/$channelId'
     | '/_app/chat/'
@@ -582,9 +618,11 @@ export interface RootRouteChildren {
   AppRoute: typeof AppRouteWithChildren
   AuthRoute: typeof AuthRouteWithChildren
   MarketingRoute: typeof MarketingRouteWithChildren
+  CallAppRoute: typeof CallAppRoute
   DownloadAppRoute: typeof DownloadAppRoute
   StatechartsRoute: typeof StatechartsRouteWithChildren
   UnsubscribeRoute: typeof UnsubscribeRoute
+  CallOpenIdRoute: typeof CallOpenIdRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -608,6 +646,13 @@ declare module '@tanstack/react-router' {
       path: ''
       fullPath: '/'
       preLoaderRoute: typeof MarketingRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/call-app': {
+      id: '/call-app'
+      path: '/call-app'
+      fullPath: '/call-app'
+      preLoaderRoute: typeof CallAppRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/download-app': {
@@ -764,6 +809,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MarketingTermsAndConditionsRouteImport
       parentRoute: typeof MarketingRoute
     }
+    '/call-open/$id': {
+      id: '/call-open/$id'
+      path: '/call-open/$id'
+      fullPath: '/call-open/$id'
+      preLoaderRoute: typeof CallOpenIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/statecharts/': {
       id: '/statecharts/'
       path: '/'
@@ -846,6 +898,13 @@ declare module '@tanstack/react-router' {
       path: '/people/$workid'
       fullPath: '/people/$workid'
       preLoaderRoute: typeof AppPeopleWorkidRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/room/$id': {
+      id: '/_app/room/$id'
+      path: '/room/$id'
+      fullPath: '/room/$id'
+      preLoaderRoute: typeof AppRoomIdRouteImport
       parentRoute: typeof AppRoute
     }
     '/_marketing/c/$channelId': {
@@ -965,6 +1024,7 @@ interface AppRouteChildren {
   AppAccountStorageRoute: typeof AppAccountStorageRoute
   AppAccountTrashRoute: typeof AppAccountTrashRoute
   AppPeopleWorkidRoute: typeof AppPeopleWorkidRoute
+  AppRoomIdRoute: typeof AppRoomIdRoute
   AppDeeplinkChannelIdRoute: typeof AppDeeplinkChannelIdRoute
   AppDeeplinkCustomerIdRoute: typeof AppDeeplinkCustomerIdRoute
   AppDeeplinkTopicIdRoute: typeof AppDeeplinkTopicIdRoute
@@ -985,6 +1045,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppAccountStorageRoute: AppAccountStorageRoute,
   AppAccountTrashRoute: AppAccountTrashRoute,
   AppPeopleWorkidRoute: AppPeopleWorkidRoute,
+  AppRoomIdRoute: AppRoomIdRoute,
   AppDeeplinkChannelIdRoute: AppDeeplinkChannelIdRoute,
   AppDeeplinkCustomerIdRoute: AppDeeplinkCustomerIdRoute,
   AppDeeplinkTopicIdRoute: AppDeeplinkTopicIdRoute,
@@ -1056,9 +1117,11 @@ const rootRouteChildren: RootRouteChildren = {
   AppRoute: AppRouteWithChildren,
   AuthRoute: AuthRouteWithChildren,
   MarketingRoute: MarketingRouteWithChildren,
+  CallAppRoute: CallAppRoute,
   DownloadAppRoute: DownloadAppRoute,
   StatechartsRoute: StatechartsRouteWithChildren,
   UnsubscribeRoute: UnsubscribeRoute,
+  CallOpenIdRoute: CallOpenIdRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -13,6 +13,8 @@ export interface SigningKeys {
   media: Uint8Array
   /** HMAC of the missed-message email's unsubscribe links. */
   unsubscribe: Uint8Array
+  /** HS256 room tokens of instant meetings (server/auth/room-tokens.ts): guests hold them too. */
+  room: Uint8Array
 }
 
 const derive = (secret: Uint8Array, use: keyof SigningKeys) =>
@@ -26,5 +28,11 @@ export function signingKeys(secret: string): SigningKeys {
       `JWT_SECRET must be at least ${SECRET_MIN_BYTES} bytes (it has ${bytes.length}); make one with: openssl rand -base64 48`,
     )
   }
-  return { jwt: derive(bytes, 'jwt'), otp: derive(bytes, 'otp'), media: derive(bytes, 'media'), unsubscribe: derive(bytes, 'unsubscribe') }
+  return {
+    jwt: derive(bytes, 'jwt'),
+    otp: derive(bytes, 'otp'),
+    media: derive(bytes, 'media'),
+    unsubscribe: derive(bytes, 'unsubscribe'),
+    room: derive(bytes, 'room'),
+  }
 }

@@ -501,6 +501,121 @@ export const loginHistory = pgTable(
   (t) => [index('login_history_user_idx').on(t.userId, t.createdAt.desc())],
 )
 
+// instant meetings (call-open/*)
+/**
+ * An instant meeting: its 9-digit join code (unique), its name, the argon2id hash of its password
+ * (null: open), whether the host locked it and when it ended (it can no longer be joined then).
+ * Written only by the meeting module.
+ */
+export const meetings = pgTable(
+  'meetings',
+  {
+    id: id(),
+    code: text('code').notNull(),
+    roomName: text('room_name').notNull(),
+    passwordHash: text('password_hash'),
+    /** The signed-in person who started it; null for a guest. */
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    locked: smallint('locked').notNull().default(0),
+    endedAt: at('ended_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('meetings_code_unique').on(t.code)],
+)
+
+/** Everyone who joined a meeting: a guest (no user) or a signed-in person, the host among them. A removed one's token admits no more. */
+export const meetingParticipants = pgTable(
+  'meeting_participants',
+  {
+    id: id(),
+    meetingId: text('meeting_id')
+      .notNull()
+      .references(() => meetings.id, { onDelete: 'cascade' }),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    host: smallint('host').notNull().default(0),
+    removedAt: at('removed_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('meeting_participants_meeting_idx').on(t.meetingId), index('meeting_participants_user_idx').on(t.userId)],
+)
+
+// calls
+/**
+ * A call ringing or held in a topic (issue 24), written only by the call module. Its statechart is
+ * `status` (contract/call.ts): every transition is one conditional UPDATE from the state it leaves
+ * (`where status = 'ringing'`), so two nodes or two tabs never both win. `uuid` names its room
+ * (/room/{uuid}); (caller_id, client_call_id) makes a retried start answer the same call;
+ * `ring_until` is when the ring ends as missed (the partial index serves every node's sweep).
+ */
+export const calls = pgTable(
+  'calls',
+  {
+    id: id(),
+    uuid: text('uuid')
+      .notNull()
+      .$defaultFn(() => randomUUID()),
+    topicId: text('topic_id')
+      .notNull()
+      .references(() => topics.id, { onDelete: 'cascade' }),
+    callerId: text('caller_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    clientCallId: text('client_call_id').notNull(),
+    isVideo: smallint('is_video').notNull().default(0),
+    /** CALL_STATUSES of contract/call.ts. */
+    status: text('status').notNull().default('ringing'),
+    /** 'p2p' (a 1:1 chat) or 'sfu' (a group). */
+    topology: text('topology').notNull(),
+    startedAt: at('started_at').notNull(),
+    ringUntil: at('ring_until').notNull(),
+    answeredAt: at('answered_at'),
+    endedAt: at('ended_at'),
+    /** Who answered, declined, cancelled or left last; null when the server ended it (missed). */
+    endedBy: text('ended_by'),
+  },
+  (t) => [
+    uniqueIndex('calls_uuid_unique').on(t.uuid),
+    uniqueIndex('calls_caller_client_unique').on(t.callerId, t.clientCallId),
+    index('calls_topic_idx').on(t.topicId),
+    index('calls_ringing_idx')
+      .on(t.ringUntil)
+      .where(sql`${t.status} = 'ringing'`),
+    index('calls_answered_idx')
+      .on(t.answeredAt)
+      .where(sql`${t.status} = 'answered'`),
+  ],
+)
+
+/**
+ * The people of a call: the caller and each callee (rung, or `held` back by do not disturb or a mute),
+ * whether a callee declined, and who sits in its room now: `socket_id` is the socket holding the
+ * seat (null: not in the room), with the tiles' audio, video and screen flags. Every node reads the
+ * seats here, so a signal is relayed only between two seated participants whichever node holds them.
+ */
+export const callMembers = pgTable(
+  'call_members',
+  {
+    callId: text('call_id')
+      .notNull()
+      .references(() => calls.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 'caller', 'callee' (rung or held), or 'guest' (a member of the topic who joined the room without being rung). */
+    role: text('role').notNull(),
+    /** 'dnd' or 'muted': not rung. */
+    held: text('held'),
+    declinedAt: at('declined_at'),
+    socketId: text('socket_id'),
+    joinedAt: at('joined_at'),
+    audio: smallint('audio').notNull().default(1),
+    video: smallint('video').notNull().default(0),
+    screen: smallint('screen').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.callId, t.userId] }), index('call_members_user_idx').on(t.userId)],
+)
+
 export type UserRow = typeof users.$inferSelect
 export type ChannelRow = typeof channels.$inferSelect
 export type TopicRow = typeof topics.$inferSelect
@@ -514,3 +629,7 @@ export type FriendshipRow = typeof friendships.$inferSelect
 export type UserBlockRow = typeof userBlocks.$inferSelect
 export type AttentionSettingsRow = typeof attentionSettings.$inferSelect
 export type TopicAttentionRow = typeof topicAttention.$inferSelect
+export type MeetingRow = typeof meetings.$inferSelect
+export type MeetingParticipantRow = typeof meetingParticipants.$inferSelect
+export type CallRow = typeof calls.$inferSelect
+export type CallMemberRow = typeof callMembers.$inferSelect

@@ -2,19 +2,43 @@ import type { Server as HttpServer } from 'node:http'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Redis } from 'ioredis'
 import { Server, type Socket } from 'socket.io'
-import { type ClientToServerEvents, FOCUS_FRESH_MS, type ServerToClientEvents, SOCKET_EVENTS, topicRoom, userRoom } from '../../contract'
+import {
+  type ClientToServerEvents,
+  FOCUS_FRESH_MS,
+  type RoomParticipant,
+  type ServerToClientEvents,
+  SOCKET_EVENTS,
+  topicRoom,
+  userRoom,
+} from '../../contract'
+import type { RoomGrant } from '../auth/room-tokens'
 import { type AuthContext, bearerToken, type Revocation } from '../auth/tokens'
 import { type ConnectRule, createConnectBudget } from './connect-budget'
 import { logRedisErrors, publishErrorsLogged } from './redis-resilience'
 import { coalesceWrites } from './write-coalescing'
 
+/** The room (a meeting) a socket is in, as the others see it there. */
+export interface RoomSeat {
+  /** The room's id (the meeting's). */
+  id: string
+  participant: RoomParticipant
+  /** Its published stream at the SFU, once it published. */
+  feed?: string
+}
+
 export interface SocketData {
+  /** The signed-in user; '' on a room-token socket (a meeting's guest has no account). */
   userId: string
+  /** '' on a room-token socket. */
   sessionId: string
-  /** When the access token of the handshake expires (epoch ms): the socket is dropped then. */
+  /** When the access token (or room token) of the handshake expires (epoch ms): the socket is dropped then. */
   expiresAt: number
   /** When this socket last reported that its window has the focus (epoch ms); null while blurred or never said. */
   focusedAt?: number | null
+  /** A room-token socket (`auth: {room_token}`): the one meeting whose room events it may use, and nothing else. */
+  room?: RoomGrant
+  /** The meeting room this socket joined (ROOM_JOIN), whoever holds it. */
+  seat?: RoomSeat
 }
 
 /** What the nodes tell each other (through the Redis adapter): a revocation, so each stops trusting the session at once. */
@@ -23,7 +47,7 @@ export interface ServerSideEvents {
 }
 
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, ServerSideEvents, SocketData>
-type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, ServerSideEvents, SocketData>
+export type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, ServerSideEvents, SocketData>
 
 /** Every socket of a session joins `session:<id>`: revoking the session disconnects that room. */
 export const sessionRoom = (sessionId: string) => `session:${sessionId}`
@@ -66,6 +90,11 @@ export interface RealtimeOptions {
   topicsOf(userId: string): Promise<string[]>
   /** The user's name when they may write in the topic, else null (checked before relaying TYPING; the topic module's writer check). */
   writerName(userId: string, topicId: string): Promise<string | null>
+  /**
+   * A room token's grant when it still admits its holder (genuine, unexpired, not removed, the
+   * meeting not ended), else null: the handshake of `auth: {room_token}` (meeting guests).
+   */
+  authenticateRoom?(token: string): Promise<RoomGrant | null>
   /** The clock (epoch ms) the access tokens' expiry is measured on. */
   now: () => number
   /** Connects allowed per user and window (a reconnect storm or a script opening sockets). */
@@ -119,6 +148,17 @@ export async function createRealtime(server: HttpServer, opts: RealtimeOptions):
 
   io.use(async (socket, next) => {
     const { auth, headers } = socket.handshake
+    // A meeting's room token: a socket confined to that meeting's room events (no user, session or topic rooms).
+    if (typeof auth?.room_token === 'string') {
+      const grant = opts.authenticateRoom ? await opts.authenticateRoom(auth.room_token).catch(() => null) : null
+      if (!grant) return next(new Error('unauthorized'))
+      if (!(await connects.admit(`room:${grant.participantId}`))) return next(new Error('too many connections'))
+      socket.data.userId = ''
+      socket.data.sessionId = ''
+      socket.data.expiresAt = grant.expiresAt
+      socket.data.room = grant
+      return next()
+    }
     const raw = typeof auth?.token === 'string' ? auth.token : bearerToken(headers.authorization)
     const token = raw ? (bearerToken(raw) ?? raw) : undefined
     const who = token ? await opts.authenticate(token, { fresh: true }).catch(() => null) : null
@@ -150,6 +190,12 @@ export async function createRealtime(server: HttpServer, opts: RealtimeOptions):
   }
 
   io.on('connection', (socket) => {
+    if (socket.data.room) {
+      // Only the meeting's room handler listens on it (server/modules/meeting/room.ts); dropped when its token expires.
+      const until = setTimeout(() => socket.disconnect(true), Math.max(0, socket.data.expiresAt - opts.now()))
+      socket.on('disconnect', () => clearTimeout(until))
+      return
+    }
     const room = userRoom(socket.data.userId)
     const { token, topicRooms } = handshakes.get(socket) ?? { token: '', topicRooms: [] }
     handshakes.delete(socket)

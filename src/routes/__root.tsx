@@ -1,6 +1,6 @@
 import { createRootRouteWithContext, Outlet, redirect } from '@tanstack/react-router'
 import { useConnectivity } from '../services/connectivity'
-import { takeNativeAppOffer } from '../services/native-app-offer'
+import { nativeAppOfferPage, takeNativeAppOffer } from '../services/native-app-offer'
 import { requireCatalogParts } from '../services/i18n'
 import { partsForRoutes } from '../services/catalog-parts'
 import type { SessionAccess } from '../services/session'
@@ -16,7 +16,8 @@ export interface RouterContext {
 export const Route = createRootRouteWithContext<RouterContext>()({
   // Mobile browsers are offered the native app, once per session.
   beforeLoad: async ({ location, matches }) => {
-    if (takeNativeAppOffer(location.pathname)) throw redirect({ to: '/download-app', search: { redirect: location.href } })
+    if (takeNativeAppOffer(location.pathname))
+      throw redirect({ to: nativeAppOfferPage(location.pathname), search: { redirect: location.href } })
     // The catalog part of the pages about to render (e.g. the marketing copy).
     await requireCatalogParts(partsForRoutes(matches.map((match) => match.routeId)))
   },

@@ -12,6 +12,10 @@ import { useOnboarding } from '../services/onboarding'
 import { chooseLanguage, sendSession, useSession } from '../services/session'
 import { useOutbox } from '../services/outbox'
 import { useSupportChat } from '../services/support-chat'
+import { useIncomingCall, useOutgoingCall, useStartedCalls } from '../services/calls'
+import type { OutgoingCallInput } from '../machines/outgoing-call'
+import { IncomingCallOverlay } from '../ui/incoming-call/incoming-call-overlay'
+import { OutgoingCallOverlay } from '../ui/outgoing-call/outgoing-call-overlay'
 import { TopicListActorContext, useChatBadge, useTopicListRuntime } from '../services/topic-list'
 import { DndMenu } from '../ui/attention/dnd-menu'
 import { AppShell } from '../ui/app/app-shell'
@@ -46,9 +50,10 @@ const NotificationsDrawer = lazy(() => import('./_app/-notifications-drawer'))
 const SupportDrawer = lazy(() => import('../ui/app/support-drawer').then((m) => ({ default: m.SupportDrawer })))
 const DocumentsModal = lazy(() => import('../ui/app/documents-modal').then((m) => ({ default: m.DocumentsModal })))
 const OnboardingModal = lazy(() => import('../ui/onboarding/onboarding-modal').then((m) => ({ default: m.OnboardingModal })))
+const MeetingNow = lazy(() => import('./-meeting-now'))
 const CreateChannelDialog = lazy(() => import('../ui/channel-form/create-channel-dialog').then((m) => ({ default: m.CreateChannelDialog })))
 
-type Panel = 'account' | 'support' | 'documents' | null
+type Panel = 'account' | 'support' | 'documents' | 'meeting' | null
 
 const userOf = (state: SessionState): User | null => state?.context.user ?? null
 
@@ -101,6 +106,7 @@ function AppLayout() {
     chatBadge,
     onOpenSupport: openPanel('support'),
     onOpenDocuments: openPanel('documents'),
+    onOpenMeeting: openPanel('meeting'),
   }
 
   return (
@@ -166,7 +172,13 @@ function AppLayout() {
               <WhenOpened open={panel === 'documents'}>
                 <DocumentsModal open={panel === 'documents'} onClose={closePanel} />
               </WhenOpened>
+              {panel === 'meeting' ? (
+                <Suspense fallback={null}>
+                  <MeetingNow name={account.name} onClosed={closePanel} />
+                </Suspense>
+              ) : null}
               {user ? <Onboarding key={user._id} user={user} /> : null}
+              {user ? <Calls key={`calls:${user._id}`} user={user} /> : null}
               {user && channels.createModal ? <CreateChannel user={user} {...channels.createModal} /> : null}
             </>
           }
@@ -181,6 +193,24 @@ function AppLayout() {
 /** The header's one search (600 ms debounce): people, groups, channels, and messages. */
 function HeaderSearch() {
   return <SearchBox variant="popover" {...useSearch('all')} />
+}
+
+/** The calls' overlays: the incoming call (one machine for the login) and each call the user started. */
+function Calls({ user }: { user: User }) {
+  const incoming = useIncomingCall(user.account.sounds)
+  const started = useStartedCalls()
+  return (
+    <>
+      <IncomingCallOverlay {...incoming} />
+      {started.map((call) => (
+        <OutgoingCall key={call.key} callKey={call.key} input={call.input} />
+      ))}
+    </>
+  )
+}
+
+function OutgoingCall({ callKey, input }: { callKey: string; input: OutgoingCallInput }) {
+  return <OutgoingCallOverlay {...useOutgoingCall(callKey, input)} />
 }
 
 /** The first-login tutorial: one per user. */

@@ -1,3 +1,4 @@
+import { lazy, Suspense, useState } from 'react'
 import { createFileRoute, Outlet } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import { useMobileNav } from '../services/mobile-nav'
@@ -9,9 +10,13 @@ import { MarketingHeader } from '../ui/marketing/marketing-header'
 /** Pathless layout for logged-out visitors' pages: header, main content, footer. */
 export const Route = createFileRoute('/_marketing')({ component: MarketingLayout })
 
+const MeetingNow = lazy(() => import('./-meeting-now'))
+
 function MarketingLayout() {
   const isLoggedIn = useIsLoggedIn()
   const nav = useMobileNav()
+  // Whether the meeting-now dialog shows (its own machine runs while it does).
+  const [meeting, setMeeting] = useState(false)
   return (
     <div className="flex min-h-screen flex-col bg-white text-slate-800">
       <a
@@ -20,7 +25,17 @@ function MarketingLayout() {
       >
         <Trans>Skip to content</Trans>
       </a>
-      <MarketingHeader isLoggedIn={isLoggedIn} nav={nav} languageSelector={<LanguageSelector onChoose={chooseLanguage} />} />
+      <MarketingHeader
+        isLoggedIn={isLoggedIn}
+        nav={nav}
+        languageSelector={<LanguageSelector onChoose={chooseLanguage} />}
+        onOpenMeeting={() => setMeeting(true)}
+      />
+      {meeting ? (
+        <Suspense fallback={null}>
+          <MeetingNow name="" onClosed={() => setMeeting(false)} />
+        </Suspense>
+      ) : null}
       <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
         <Outlet />
       </main>

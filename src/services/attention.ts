@@ -137,17 +137,19 @@ export const appDndNoticeMachine = dndNoticeMachine.provide({
 
 /**
  * The 1:1 chat's do-not-disturb hint: the dndNotice chart (which checks the other person when the
- * chat opens, when the socket says the partner's do not disturb changed, at its end and every
- * minute), fed the socket's new messages (one the user sends may be notified anyway again).
+ * chat opens, when the socket says the partner's do not disturb changed or (re)connects, at its end
+ * and every minute), fed the socket's new messages (one the user sends may be notified anyway again).
  */
 export function useDndNotice(topicId: string, partnerId: string, meId: string) {
   const actor = useActorRef(appDndNoticeMachine, { input: { topicId, partnerId, meId } })
   useEffect(() => {
     const stopMessages = onSocketEvent('NEW_MESSAGE', (payload) => actor.send({ type: 'SOCKET_NEW_MESSAGE', ...payload }))
     const stopChanges = onSocketEvent('PERSON_DND_CHANGED', (payload) => actor.send({ type: 'PERSON_DND_CHANGED', ...payload }))
+    const stopConnects = onSocketConnect(() => actor.send({ type: 'CONNECTED' }))
     return () => {
       stopMessages()
       stopChanges()
+      stopConnects()
     }
   }, [actor])
   const snapshot = useSelector(actor, (s) => s)

@@ -24,7 +24,7 @@ export type CatalogPart = 'app' | 'marketing' | 'shell' | 'statecharts' | 'landi
 export const CATALOG_PARTS = ['app', 'marketing', 'shell', 'statecharts', 'landing', 'documents'] as const satisfies readonly CatalogPart[]
 
 export const PART_SOURCES: Record<Exclude<CatalogPart, 'app'>, readonly string[]> = {
-  marketing: ['src/ui/marketing/pages/', 'src/routes/_marketing', 'src/routes/download-app.tsx'],
+  marketing: ['src/ui/marketing/pages/', 'src/routes/_marketing', 'src/routes/download-app.tsx', 'src/routes/call-app.tsx'],
   shell: ['src/ui/app/', 'src/routes/_app', 'src/ui/notification-badge/', 'src/ui/onboarding/', 'src/ui/account/', 'src/ui/settings/'],
   statecharts: ['src/ui/statechart/', 'src/routes/statecharts'],
   landing: ['src/ui/landing/'],
@@ -35,6 +35,7 @@ export const PART_SOURCES: Record<Exclude<CatalogPart, 'app'>, readonly string[]
 const ROUTE_PARTS: readonly [prefix: string, part: CatalogPart][] = [
   ['/_marketing', 'marketing'],
   ['/download-app', 'marketing'],
+  ['/call-app', 'marketing'],
   ['/_app', 'shell'],
   ['/statecharts', 'statecharts'],
 ]

@@ -1,7 +1,7 @@
 import type { AnyRouter } from '@tanstack/react-router'
 import { partsForRoutes } from './catalog-parts'
 import { wantCatalogParts } from './i18n'
-import { nativeAppOfferDue } from './native-app-offer'
+import { nativeAppOfferDue, nativeAppOfferPage } from './native-app-offer'
 
 /**
  * Starts loading what the first page shows while the language loads: its routes' code and the
@@ -12,7 +12,7 @@ import { nativeAppOfferDue } from './native-app-offer'
  */
 export function warmFirstRoute(router: AnyRouter): void {
   const { pathname } = router.latestLocation
-  const matches = router.matchRoutes(nativeAppOfferDue(pathname) ? '/download-app' : pathname, {})
+  const matches = router.matchRoutes(nativeAppOfferDue(pathname) ? nativeAppOfferPage(pathname) : pathname, {})
   wantCatalogParts(partsForRoutes(matches.map((match) => match.routeId)))
   for (const match of matches) {
     // A failed chunk is the router's to report when it needs the route.

@@ -4,7 +4,7 @@
  */
 export const MOBILE_MAX_WIDTH = 500
 const OFFERED_KEY = 'workroom.app-offered'
-const EXEMPT_PATHS = ['/download-app', '/email-preview', '/api/', '/statecharts']
+const EXEMPT_PATHS = ['/download-app', '/call-app', '/email-preview', '/api/', '/statecharts']
 
 export function shouldOfferNativeApp(width: number, alreadyOffered: boolean, path: string): boolean {
   return width <= MOBILE_MAX_WIDTH && !alreadyOffered && !EXEMPT_PATHS.some((p) => path.startsWith(p))
@@ -22,3 +22,7 @@ export function takeNativeAppOffer(path: string): boolean {
   sessionStorage.setItem(OFFERED_KEY, '1')
   return true
 }
+
+/** Where the offer goes: a meeting or a call's room offers the app for calls (/call-app), anything else the app (/download-app). */
+export const nativeAppOfferPage = (path: string): '/call-app' | '/download-app' =>
+  path.startsWith('/call-open/') || path.startsWith('/room/') ? '/call-app' : '/download-app'

@@ -117,3 +117,30 @@ export const socketIoConnection = fromCallback<SocketCommand, { token: string }>
     if (current === socket) current = null
   }
 })
+
+/**
+ * A meeting's socket for someone without a session socket (a guest): socket.io with
+ * `auth: {room_token}`, which the server confines to that meeting's room events. While no session
+ * socket is there it is the current socket, so the room's runtime (room-media.ts) uses it as it
+ * uses the app's. Returns its cleanup.
+ */
+export function openRoomSocket(roomToken: string): () => void {
+  let socket: AppSocket | null = null
+  let stopped = false
+  void import('socket.io-client').then(({ io }) => {
+    if (stopped || current) return
+    socket = io({ ...SOCKET_OPTIONS, transports: [...SOCKET_OPTIONS.transports], auth: { room_token: roomToken } }) as AppSocket
+    current = socket
+    for (const { event, handler } of subscriptions) untyped(socket)?.on(event, handler)
+    socket.on('connect', () => {
+      for (const listener of connectListeners) listener()
+    })
+  })
+  return () => {
+    stopped = true
+    if (!socket) return
+    socket.removeAllListeners()
+    socket.disconnect()
+    if (current === socket) current = null
+  }
+}

@@ -33,6 +33,14 @@ const PATHS = {
   edit: 'M4 20h4L19 9l-4-4L4 16zM14 6l4 4',
   trash: 'M5 7h14M10 7V4h4v3M7 7l1 13h8l1-13',
   forward: 'M14 8l5 4-5 4M19 12h-9a5 5 0 00-5 5v1',
+  lock: 'M6 11h12v9H6zM8.5 11V8a3.5 3.5 0 017 0v3',
+  phone: 'M5 4h4l2 5-2.5 1.5a11 11 0 005 5L15 13l5 2v4a2 2 0 01-2 2A16 16 0 013 6a2 2 0 012-2',
+  'phone-off': 'M3 14.5c5-5 13-5 18 0l-2.5 2.5-3-1.5v-3a9 9 0 00-7 0v3l-3 1.5z',
+  video: 'M3 7h12v10H3zM15 10.5l6-3.5v10l-6-3.5',
+  'video-off': 'M3 7h12v10H3zM15 10.5l6-3.5v10l-6-3.5M3 3l18 18',
+  mic: 'M12 15a3 3 0 003-3V6a3 3 0 00-6 0v6a3 3 0 003 3zM6 11a6 6 0 0012 0M12 17v4M9 21h6',
+  'mic-off': 'M12 15a3 3 0 003-3V6a3 3 0 00-6 0v6a3 3 0 003 3zM6 11a6 6 0 0012 0M12 17v4M9 21h6M4 4l16 16',
+  screen: 'M3 5h18v11H3zM8 20h8M12 16v4M9 11l3-3 3 3M12 8v6',
 } as const
 
 export type IconName = keyof typeof PATHS

@@ -26,6 +26,8 @@ export async function api<T>(base: string, path: string, opts: { token?: string;
 
 export interface BenchUser {
   userId: string
+  /** The name the account was registered with ('Bench <tag>'). */
+  name: string
   email: string
   password: string
   accessToken: string
@@ -34,12 +36,13 @@ export interface BenchUser {
 /** A new account with its email verified, on `server` (which must log at info level, see BENCH_SERVER_ENV). */
 export async function signUp(server: RunningServer, tag: string): Promise<BenchUser> {
   const email = `bench-${tag}-${randomUUID().slice(0, 12)}@example.com`
+  const name = `Bench ${tag}`
   const result = await api<{ access_token: string; user: { _id: string } }>(server.url, 'auth/register', {
-    body: { name: `Bench ${tag}`, email, password: BENCH_PASSWORD },
+    body: { name, email, password: BENCH_PASSWORD },
   })
   const code = await emailedCode(server, email)
   await api(server.url, 'auth/verify-email', { body: { email, code } })
-  return { userId: result.user._id, email, password: BENCH_PASSWORD, accessToken: result.access_token }
+  return { userId: result.user._id, name, email, password: BENCH_PASSWORD, accessToken: result.access_token }
 }
 
 interface EmailLogLine {

@@ -59,7 +59,7 @@ async function stableCount(rows: Locator, timeoutMs = 30_000): Promise<number> {
  * Logs in on /login like a person (the refresh token is an HttpOnly cookie the server sets there);
  * the next page load restores the session from it.
  */
-async function logIn(page: Page, base: string, user: BenchUser) {
+export async function logIn(page: Page, base: string, user: BenchUser) {
   await page.goto(`${base}/login`)
   await page.getByRole('textbox', { name: 'Email' }).fill(user.email)
   await page.getByLabel('Password').fill(user.password)

@@ -8,15 +8,21 @@
  *    measured in the same run (the baseline: same server, no hashing, no database);
  *  - chat fan-out and chat render (chat-fanout.ts, chat-render.ts);
  *  - decode fairness: another user's image upload during one user's 20 parallel avatar uploads (decode-fairness.ts);
+ *  - SFU forwarding: forwarded video streams per core of the embedded SFU and of Janus with 4, 8 and
+ *    12 participants (sfu-forwarding.ts);
+ *  - call set-up: a 1:1 video call in Chromium from the caller's click to the first remote frame, and
+ *    from the callee's answer to it, p50 and p95 of 10 calls against the goals (3 s, 2 s; call-setup.ts);
  *  - Lighthouse performance and LCP of the visitor pages on its mobile preset, against the goal
  *    (score >= 90, LCP < 2.5 s; lighthouse-mobile.ts).
  */
 import { execSync } from 'node:child_process'
 import { bundleSize } from './bundle-size'
+import { callSetup } from './call-setup'
 import { chatFanout } from './chat-fanout'
 import { chatRender } from './chat-render'
 import { decodeFairness } from './decode-fairness'
 import { lighthouseMobile } from './lighthouse-mobile'
+import { sfuForwarding } from './sfu-forwarding'
 import { startUp } from './start-up'
 import { closedLoop, round } from './stats'
 import { startServerProcess } from '../support/server-process'
@@ -75,6 +81,8 @@ async function main() {
   await chatFanout()
   await chatRender()
   await decodeFairness()
+  await sfuForwarding()
+  await callSetup()
   await lighthouseMobile()
 }
 

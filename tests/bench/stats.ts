@@ -9,6 +9,9 @@ const ascending = (values: Iterable<number>) => Float64Array.from(values).sort()
 
 export const median = (values: Iterable<number>) => ofSorted(ascending(values), 50)
 
+/** The nearest-rank `p`th percentile of a sample (of 10 values, p95 is the largest). */
+export const percentile = (values: Iterable<number>, p: number) => ofSorted(ascending(values), p)
+
 /** The p50 and p99 of a sample, rounded to `digits`, from one sort. */
 export function p50p99(values: Iterable<number>, digits: number): { p50: number; p99: number } {
   const sorted = ascending(values)

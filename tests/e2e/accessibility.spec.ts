@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './support/test'
 
 /**
  * axe-core (the engine behind the browsers' accessibility audits) on pages a visitor opens first:

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test'
 import { latestEmailPreview } from './support/email-log'
 import { signUpAndLogIn } from './support/sign-up'
 

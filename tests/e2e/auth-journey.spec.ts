@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test'
 import { latestEmailPreview } from './support/email-log'
 
 test('sign up, verify by emailed code, log in, switch to Vietnamese, reload, log out', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { type BrowserContext, expect, test } from '@playwright/test'
+import { type BrowserContext, expect, test } from './support/test'
 import sharp from 'sharp'
 import { apiAs, messagesOf } from './support/people'
 import { signUpAndLogIn } from './support/sign-up'

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test'
 import { apiAs, person } from './support/people'
 
 /**
@@ -86,7 +86,7 @@ test('a blocked person is refused the chat; the blocker unblocks from the privac
   // Dung blocks Em from Em's profile.
   await dung.page.goto(`/people/${emInfo.workid}`)
   const profile = dung.page.getByRole('region', { name: 'Em Blocked' })
-  await profile.getByRole('button', { name: 'Block' }).click()
+  await profile.getByRole('button', { name: 'Block', exact: true }).click()
   await profile.getByRole('group', { name: 'Confirm blocking Em Blocked' }).getByRole('button', { name: 'Yes, block' }).click()
   await expect(profile.getByText('Blocked', { exact: true })).toBeVisible()
 

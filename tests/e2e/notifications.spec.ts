@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './support/test'
 import { createNotifyService } from '../../server/modules/notify/service'
 import { lastEmail, startTestServer, type TestServer } from '../server/harness'
 import { apiAs, type ApiPerson, apiPerson, person } from './support/people'

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test'
 import { signUpAndLogIn } from './support/sign-up'
 
 const accountOf = async (page: import('@playwright/test').Page, token: string) =>
@@ -9,7 +9,7 @@ const accountOf = async (page: import('@playwright/test').Page, token: string) =
   ).result.account
 
 test('a new user picks business, names the company and its type, finishes; after a reload the tutorial stays away', async ({ page }) => {
-  const user = await signUpAndLogIn(page)
+  const user = await signUpAndLogIn(page, { throughLoginPage: true })
   const dialog = page.getByRole('dialog', { name: 'Welcome to Workroom' })
   // (Headless UI's dialog element has no box of its own: its panel is what shows.)
   await expect(dialog.getByRole('heading', { name: 'Welcome to Workroom' })).toBeVisible()

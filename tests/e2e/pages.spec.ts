@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test'
+import { expect, type Page, test } from './support/test'
 import sharp from 'sharp'
 import { apiAs, messagesOf, person } from './support/people'
 

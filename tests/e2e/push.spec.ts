@@ -1,7 +1,7 @@
 import { createECDH, randomBytes } from 'node:crypto'
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { expect, test, type BrowserContext, type CDPSession, type Page } from '@playwright/test'
+import { expect, test, type BrowserContext, type CDPSession, type Page } from './support/test'
 // http_ece is what web-push encrypts with; here it decrypts as the browser's push service client would.
 // @ts-expect-error no types shipped
 import ece from 'http_ece'

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './support/test'
 import { apiAs, apiPerson, type Person } from './support/people'
 import { signUpAndLogIn } from './support/sign-up'
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test'
 import { lastEmail, startTestServer, type TestServer } from '../server/harness'
 import { signUpAndLogIn } from './support/sign-up'
 

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './support/test'
 import { apiAs, apiPerson, person } from './support/people'
 
 /**
@@ -35,6 +35,8 @@ async function seriousViolations(page: Page): Promise<Violation[]> {
 
 // axe goes in as an inline script, which the app's Content-Security-Policy refuses to run.
 test.use({ bypassCSP: true })
+// The four sweeps are independent (each signs up its own people) and long: either worker takes one.
+test.describe.configure({ mode: 'parallel' })
 
 const VIEWPORTS = [
   { width: 360, height: 740 },
@@ -47,6 +49,8 @@ for (const language of ['en', 'vi'] as const) {
       browser,
       request,
     }) => {
+      // Fifteen full axe sweeps (13 pages and 2 drawers) take about a minute here, more beside a call's media.
+      test.setTimeout(180_000)
       const me = await person(browser, 'Lan Nguyễn', viewport)
       const friend = await apiPerson(request, 'Bình Lê')
       const asker = await apiPerson(request, 'Chi Phạm')

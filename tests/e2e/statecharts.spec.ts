@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './support/test'
 
 /**
  * The statechart visualiser, as a product reviewer uses it: pick the outgoingCall machine, send
@@ -61,7 +61,7 @@ test('lists the machines, draws outgoingCall, and follows events, resolved calls
   await expect(respond).toBeEnabled()
   await respond.click()
   await expect(state(page, 'closed')).toHaveAttribute('data-active', 'true')
-  await expect(lastEdges(page).first()).toContainText('[declinedThisCall]')
+  await expect(lastEdges(page).first()).toContainText('[closedThisCall]')
 
   // Reset, then fake time: 10 s is not enough, 60 s more fires the ring timeout.
   await page.getByRole('button', { name: 'Reset' }).click()

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test'
 import sharp from 'sharp'
 import { chatOption } from './support/chat'
 import { apiAs, person } from './support/people'

@@ -48,6 +48,8 @@ describeModel({
       { type: 'PERSON_DND_CHANGED', customer_id: 'partner-1' },
       { type: 'PERSON_DND_CHANGED', customer_id: 'someone-else' },
     ],
+    // The socket connected again: asks again whatever the chart showed.
+    CONNECTED: [{ type: 'CONNECTED' }],
     SOCKET_NEW_MESSAGE: [
       { type: 'SOCKET_NEW_MESSAGE', message: pushed('me', 'topic-1') },
       { type: 'SOCKET_NEW_MESSAGE', message: pushed('me', 'topic-2') },

@@ -2,11 +2,12 @@ import { expect } from 'vitest'
 import { within } from '@testing-library/react'
 import { connect, incomingCallMachine, type IncomingCallRequest, type IncomingCallSnapshot } from '../../src/machines/incoming-call'
 import { IncomingCallOverlay } from '../../src/ui/incoming-call/incoming-call-overlay'
+import { answerOf, callOf } from '../support/calls'
 import { describeModel, type ModelKit } from './support/run-model'
 
 type Kit = ModelKit<typeof incomingCallMachine>
 
-const call: IncomingCallRequest = { _id: 'call-9', uuid: 'room-9', caller: { name: 'Minh Tran', photoUrl: null }, isVideo: false }
+const call: IncomingCallRequest = { ...callOf({ _id: 'call-9', uuid: 'room-9' }), topic_name: 'Minh Tran' }
 const idleOnly =
   <T,>(events: (snapshot: IncomingCallSnapshot) => T[]) =>
   (snapshot: IncomingCallSnapshot) =>
@@ -24,6 +25,10 @@ describeModel({
     JSON.stringify({ value: snapshot.value, context: { ...snapshot.context, ringtonePlays: Math.min(snapshot.context.ringtonePlays, 2) } }),
   events: {
     NEW_REQUEST_CALL: [{ type: 'NEW_REQUEST_CALL', call }],
+    CLOSE_POPUP_CALL: [
+      { type: 'CLOSE_POPUP_CALL', call_id: 'call-9' },
+      { type: 'CLOSE_POPUP_CALL', call_id: 'call-other' },
+    ],
     RESPONSE_CALL: [
       { type: 'RESPONSE_CALL', call_id: 'call-9', status: 'missed' },
       { type: 'RESPONSE_CALL', call_id: 'call-other', status: 'missed' },
@@ -33,8 +38,8 @@ describeModel({
     ROUTE_CHANGED: idleOnly(({ context }) => [{ type: 'ROUTE_CHANGED', pathname: context.inRoomView ? '/chat/default' : '/room/room-1' }]),
     SOUNDS_CHANGED: idleOnly(({ context }) => [{ type: 'SOUNDS_CHANGED', sounds: context.sounds === 1 ? 0 : 1 }]),
     'xstate.done.actor.postCallAnswer': [
-      { type: 'xstate.done.actor.postCallAnswer', output: { status: 301, result: { _id: 'room-301' } } },
-      { type: 'xstate.done.actor.postCallAnswer', output: { status: 200, result: { _id: 'answer-1' } } },
+      { type: 'xstate.done.actor.postCallAnswer', output: answerOf(call, 301, 'room-301') },
+      { type: 'xstate.done.actor.postCallAnswer', output: answerOf(call, 200, 'answer-1') },
     ],
   },
   spyActions: ['openRoom', 'notifyAnswerFailed'],

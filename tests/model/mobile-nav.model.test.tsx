@@ -33,7 +33,7 @@ function makeRouter() {
 
 /** The header as the marketing layout renders it: with the layout's mobile nav. */
 function Header() {
-  return <MarketingHeader isLoggedIn={false} nav={useMobileNav()} />
+  return <MarketingHeader isLoggedIn={false} nav={useMobileNav()} onOpenMeeting={() => {}} />
 }
 
 let router = makeRouter()

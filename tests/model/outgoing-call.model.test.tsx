@@ -24,6 +24,8 @@ describeModel({
     RESPONSE_CALL: [
       { type: 'RESPONSE_CALL', call_id: 'call-1', status: 'answered' },
       { type: 'RESPONSE_CALL', call_id: 'call-1', status: 'declined' },
+      // The server's own 60 s timer ended it: the overlay closes too.
+      { type: 'RESPONSE_CALL', call_id: 'call-1', status: 'missed' },
       // Another call's answer is not this one's.
       { type: 'RESPONSE_CALL', call_id: 'call-2', status: 'answered' },
     ],

@@ -10,6 +10,7 @@ import { canStartMeeting, meetingHref } from '../../src/machines/meeting-form'
 import { titleIconOf } from '../../src/machines/notification-badge'
 import { chatBadgeOf, sortTopics, type TopicItem } from '../../src/machines/topic-list'
 import { toneUrl } from '../../src/ui/call-overlay/call-tone'
+import { answerOf, callOf } from '../support/calls'
 
 describe('the product constants (docs/product-rules.md)', () => {
   it('channel quota by plan: premium 5, growth 100, freemium 1, unknown 1', () => {
@@ -19,9 +20,9 @@ describe('the product constants (docs/product-rules.md)', () => {
 
 describe('incoming call room', () => {
   it('status 301 goes to the room by result._id, anything else by the call uuid', () => {
-    expect(roomOf({ status: 301, result: { _id: 'r-1' } }, { uuid: 'u-1' })).toBe('r-1')
-    expect(roomOf({ status: 301 }, { uuid: 'u-1' })).toBe('u-1')
-    expect(roomOf({ status: 200, result: { _id: 'r-1' } }, { uuid: 'u-1' })).toBe('u-1')
+    expect(roomOf(answerOf(callOf(), 301, 'r-1'), { uuid: 'u-1' })).toBe('r-1')
+    expect(roomOf(answerOf(callOf(), 301, ''), { uuid: 'u-1' })).toBe('u-1')
+    expect(roomOf(answerOf(callOf(), 200, 'r-1'), { uuid: 'u-1' })).toBe('u-1')
   })
   it('the room view is /room/... or /call-open/...', () => {
     expect(['/room/1', '/call-open/2', '/chat', '/rooms'].map(isRoomPath)).toEqual([true, true, false, false])

@@ -2,7 +2,7 @@ import { decodeJwt } from 'jose'
 import { DEFAULT_SUPPORT_API_KEY } from '../../contract'
 import { clientId, type Person } from './chat-fixtures'
 import { type Fixtures, fresh, type Role } from './authorization-fixtures'
-import { FIXTURE_PASSWORD, REFRESH_COOKIE } from './harness'
+import { call, FIXTURE_PASSWORD, REFRESH_COOKIE } from './harness'
 import { pngBytes, resultOf, verifiedPerson } from './verified-fixtures'
 
 /**
@@ -390,7 +390,91 @@ export const AUTHORIZATION: Record<string, Row> = {
     expect: signedIn,
     input: (_fx, who) => ({ query: { api_key: DEFAULT_SUPPORT_API_KEY, customer_id: who?.user._id ?? 'anyone' } }),
   },
+  // instant meetings: guests too; the room token (not an account) steers the room
+  meetingCreate: {
+    rule: 'anyone (guests too); the creator hosts it',
+    expect: anyone,
+    input: () => ({ body: { room_name: 'Quick sync', name: 'Starter', password: '' } }),
+  },
+  meetingDetail: {
+    rule: 'anyone with the code',
+    expect: anyone,
+    input: async (fx) => ({ params: { code: (await meeting(fx)).code } }),
+  },
+  meetingJoin: {
+    rule: 'anyone with the code (and the password of a private meeting)',
+    expect: anyone,
+    input: async (fx) => ({ body: { code: (await meeting(fx, 'pass phrase')).code, name: 'Joiner', password: 'pass phrase' } }),
+  },
+  meetingHost: {
+    rule: 'the host’s room token of that meeting only (an access token is no room token; a participant’s or another host’s token is refused)',
+    expect: { anonymous: 401, stranger: 401, member: 403, admin: 403, owner: '2xx' },
+    input: async (fx, _who, role) => {
+      const target = await meeting(fx)
+      const token =
+        role === 'owner'
+          ? target.jwt
+          : role === 'member'
+            ? (await meetingCall(fx, 'call-open/join', { code: target.code, name: 'Member', password: '' })).jwt
+            : role === 'admin'
+              ? (await meeting(fx)).jwt
+              : undefined
+      return { body: { meeting_id: target._id, action: 'lock', locked: true }, ...(token && { token }) }
+    },
+  },
+  // calls: a topic's members (the group's call setting is open by default); a call's callee answers, declines; its caller cancels
+  callTopic: {
+    rule: 'topic members (admins only where the group restricts calls)',
+    expect: members,
+    input: (fx) => ({ body: { topic_id: fx.groupId, is_video: false, call_id: `c-${clientId()}` } }),
+  },
+  callCustomer: {
+    rule: 'signed in; the callee’s call policy (blocks, only_friend_call)',
+    expect: signedIn,
+    input: (fx) => ({ body: { customer_id: fx.host.user._id, is_video: false, call_id: `c-${clientId()}` } }),
+  },
+  callAnswer: { rule: 'a callee of the call', expect: members, input: async (fx, who) => ({ body: { call_id: await ringing(fx, who) } }) },
+  callDecline: { rule: 'a callee of the call', expect: members, input: async (fx, who) => ({ body: { call_id: await ringing(fx, who) } }) },
+  callCancel: {
+    rule: 'the call’s caller',
+    expect: members,
+    input: async (fx, who) => ({ body: { call_id: await ringing(fx, who, { asCaller: true }) } }),
+  },
+  callMiss: {
+    rule: 'the call’s caller or a callee',
+    expect: members,
+    input: async (fx, who) => ({ body: { call_id: await ringing(fx, who) } }),
+  },
+  callOut: {
+    rule: 'members of the call’s topic',
+    expect: members,
+    input: async (fx, who) => ({ body: { call_id: await ringing(fx, who) } }),
+  },
+  callDetail: {
+    rule: 'members of the call’s topic',
+    expect: members,
+    input: async (fx, who) => ({ query: { call_id: await ringing(fx, who) } }),
+  },
 }
+
+/**
+ * A new call ringing in the fixture's group: rung by the owner (by the admin when `who` is the
+ * owner), so `who` is a callee; `asCaller`: rung by `who` themselves. A stranger and the anonymous
+ * caller get the owner's call.
+ */
+async function ringing(fx: Fixtures, who: Person | undefined, { asCaller = false } = {}): Promise<string> {
+  const inGroup = who && who !== fx.people.stranger
+  const caller = asCaller && inGroup ? who : who === fx.people.owner ? fx.people.admin : fx.people.owner
+  const started = await caller.api('POST', 'call/topic', { topic_id: fx.groupId, is_video: false, call_id: `c-${clientId()}` })
+  return resultOf('call/topic', started).call._id as string
+}
+
+async function meetingCall(fx: Fixtures, path: string, body: unknown): Promise<{ _id: string; jwt: string; code: string }> {
+  return resultOf(path, await call(fx.server.url, 'POST', `/api/${path}`, { body })) as { _id: string; jwt: string; code: string }
+}
+
+/** A new meeting (a guest hosts it): its id, the host's room token and its code. */
+const meeting = (fx: Fixtures, password = '') => meetingCall(fx, 'call-open/create', { room_name: 'Fixture', name: 'Host', password })
 
 /** A new friend of `who` (archived by `who` when asked; anonymous: anyone's id, refused before it matters). */
 async function friendOf(fx: Fixtures, who: Person | undefined, { archived = false } = {}): Promise<string> {

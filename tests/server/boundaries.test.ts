@@ -37,6 +37,8 @@ const OWNERS: Record<string, string> = {
   media: 'modules/media',
   notifications: 'modules/notify',
   scheduledJobs: 'jobs/scheduler.ts',
+  calls: 'modules/call',
+  callMembers: 'modules/call',
 }
 
 /** `.insert(table)`, `.update(table)`, `.delete(table)` on a table of the schema that `file` does not own. */

@@ -96,6 +96,9 @@ describe('rate-limit configuration', () => {
       relate: { max: 60, windowMs: 10 * minute },
       unsubscribe: { max: 30, windowMs: 10 * minute },
       pushSubscription: { max: 10, windowMs: 60 * minute },
+      callStart: { max: 30, windowMs: 10 * minute },
+      meetingCreate: { max: 20, windowMs: 10 * minute },
+      meetingJoin: { max: 30, windowMs: 10 * minute, backoff: true },
     })
     const config = await resolveConfig({
       jwtSecret: 'x'.repeat(40),

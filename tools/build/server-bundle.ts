@@ -3,7 +3,12 @@ import path from 'node:path'
 import { build } from 'esbuild'
 
 /** Files the server reads beside its own modules (`new URL('./x', import.meta.url)` and the like): copied next to the bundle. */
-const SERVER_ASSETS = ['server/db/pglite-worker.mjs', 'server/db/migrations', 'server/auth/common-passwords.txt']
+const SERVER_ASSETS = [
+  'server/db/pglite-worker.mjs',
+  'server/sfu/embedded-worker.mjs',
+  'server/db/migrations',
+  'server/auth/common-passwords.txt',
+]
 
 /**
  * server/main.ts compiled into plain JavaScript in `outDir` (build/server/main.js): Node runs it

@@ -21,6 +21,7 @@ import {
   SOCKET_EVENTS,
   type TopicAttention,
   type TopicAttentionBody,
+  topicState,
 } from '../../../contract'
 import type { AppContext } from '../../context'
 import {
@@ -326,6 +327,23 @@ export function createAttentionService(ctx: AppContext, { notify }: { notify: No
     /** Stops the keyword holders' reload (server shutdown). */
     close() {
       clearInterval(reload)
+    },
+
+    /**
+     * Whom a call of `callerId` in the topic may ring (deliveryRules' `ring`), in one query: each
+     * callee with null (rings) or why the ring is held back, 'muted' (the topic is muted) or 'dnd'
+     * (do not disturb, or outside working hours). Those who blocked the caller are left out: no call
+     * of theirs reaches them at all.
+     */
+    async ringFor(callerId: string, topicId: string, calleeIds: string[], at: Date = now()): Promise<Map<string, 'dnd' | 'muted' | null>> {
+      const prefs = await prefsOfReaders(calleeIds, topicId, callerId)
+      const event: AttentionEvent = { kind: 'call', topicId }
+      return new Map(
+        [...prefs].map(([userId, p]) => [
+          userId,
+          deliveryRules(p, event, at).ring ? null : topicState(p, topicId, at).muted ? 'muted' : 'dnd',
+        ]),
+      )
     },
 
     /** What may reach `userId` for `event` at `at` (the rules of contract/attention.ts with the user's settings). */

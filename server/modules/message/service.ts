@@ -162,6 +162,23 @@ export function createMessageService(
   }
 
   return {
+    /**
+     * Calls (the call module): the summary of an ended call as a message of type 'call' from its
+     * caller (text: contract's CallSummary as JSON), fanned out as NEW_MESSAGE like any other. Its
+     * client_id `call:<call id>` makes a second post of the same call answer the first.
+     */
+    async postCallSummary(callerId: string, topicId: string, callId: string, body: string): Promise<Message> {
+      const clientId = `call:${callId}`
+      try {
+        return await insert(callerId, topicId, { clientId, type: 'call', body, mentions: [], mediaIds: [] })
+      } catch (err) {
+        if (!isUniqueViolation(err)) throw err
+        const repeat = await existing(callerId, clientId)
+        if (!repeat) throw err
+        return repeat
+      }
+    },
+
     async send(userId: string, input: SendInput): Promise<Message> {
       // A reply or mentions are looked up only for a member who may write here; a plain message is
       // checked by the statement that stores it.

@@ -127,6 +127,15 @@ function fieldsOf(event: NotifyEvent): {
         values: { title: event.plan, time: event.time.toISOString() },
         time: event.time,
       }
+    case 'missed_call':
+      return {
+        actorId: event.actorId,
+        notifiableId: event.callId,
+        objectId: event.topicId,
+        value: { key: event.kind, topic_id: event.topicId, value: { is_video: event.isVideo } },
+        values: { time: event.time.toISOString() },
+        time: event.time,
+      }
   }
 }
 

@@ -78,6 +78,17 @@ export function createTopicService(ctx: AppContext, { relates }: { relates: Rela
   return {
     announce,
 
+    /**
+     * Calls (the call module): whether a call rings or runs in the topic, as the topic list shows it
+     * (`in_call`). The members' lists learn it from the call's own events (NEW_REQUEST_CALL, RESPONSE_CALL).
+     */
+    async setInCall(topicId: string, inCall: boolean): Promise<void> {
+      await db
+        .update(topics)
+        .set({ inCall: inCall ? 1 : 0 })
+        .where(eq(topics.id, topicId))
+    },
+
     /** pages: a 1:1 chat's key (its two user ids joined), or null for a group or an unknown topic. */
     async partnerOf(topicId: string): Promise<string | null> {
       const [row] = await db.select({ dmKey: topics.dmKey }).from(topics).where(eq(topics.id, topicId)).limit(1)

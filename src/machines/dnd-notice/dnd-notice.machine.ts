@@ -11,8 +11,10 @@ import type { DndNoticeContext, DndNoticeEvent, DndNoticeInput, NotifyAnywayResu
  *   away.idle --NOTIFY--> away.notifying --done--> away.notified; --error--> away.idle with the message
  *   away.notified --a message the user sent in this chat (SOCKET_NEW_MESSAGE; isMineHere)--> away.idle
  *     (a new message may be notified anyway too)
- *   clear | away --the partner changed their do not disturb or working hours (PERSON_DND_CHANGED; isPartner)--> checking
- *     (at once: the notice shows or goes while the chat is open)
+ *   any state --the partner changed their do not disturb or working hours (PERSON_DND_CHANGED; isPartner)--> checking
+ *     (at once: the notice shows or goes while the chat is open; a check under way starts again, as
+ *     its answer may predate the change)
+ *   any state --the socket (re)connected (CONNECTED)--> checking (a change may have come while it was away)
  *   clear --a minute later (RECHECK_INTERVAL)--> checking (their working hours may have begun)
  *   away --at the end of their do not disturb, or a minute later when it ends later or has no end
  *     (DND_ENDS)--> checking (it ended, or their working hours began)
@@ -57,6 +59,10 @@ export const dndNoticeMachine = setup({
   id: 'dndNotice',
   context: ({ input }) => ({ ...input, until: null, notified: null, error: null }),
   initial: 'checking',
+  on: {
+    PERSON_DND_CHANGED: { guard: 'isPartner', target: '.checking', reenter: true },
+    CONNECTED: { target: '.checking', reenter: true },
+  },
   states: {
     checking: {
       invoke: {
@@ -68,12 +74,10 @@ export const dndNoticeMachine = setup({
       },
     },
     clear: {
-      on: { PERSON_DND_CHANGED: { guard: 'isPartner', target: 'checking' } },
       after: { RECHECK_INTERVAL: 'checking' },
     },
     away: {
       initial: 'idle',
-      on: { PERSON_DND_CHANGED: { guard: 'isPartner', target: 'checking' } },
       after: { DND_ENDS: 'checking' },
       states: {
         idle: {

@@ -25,3 +25,5 @@ export type DndNoticeEvent =
   | ({ type: 'SOCKET_NEW_MESSAGE' } & NewMessagePayload)
   /** The socket's PERSON_DND_CHANGED, of anyone the user has a 1:1 chat with: the partner's asks again. */
   | ({ type: 'PERSON_DND_CHANGED' } & PersonDndChangedPayload)
+  /** The socket connected again (or for the first time after the chat opened): a change may have been missed. */
+  | { type: 'CONNECTED' }

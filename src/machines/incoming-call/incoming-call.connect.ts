@@ -12,6 +12,8 @@ export interface IncomingCallProps {
   callerPhotoUrl: string | null
   /** The avatar's letters when there is no photo. */
   callerInitials: string
+  /** A group call: the group's name (null for a 1:1 call). */
+  groupName: string | null
   isVideo: boolean
   /** The ringtone: volume 0.5, plays only when sounds is 1, restarted every 60 s (playKey). */
   ringtone: { playing: boolean; volume: number; loop: boolean; playKey: number }
@@ -26,13 +28,15 @@ export function connect(snapshot: IncomingCallSnapshot, send: (event: IncomingCa
   const { call, sounds, ringtoneVolume, ringtonePlays } = snapshot.context
   const ringing = snapshot.matches('ringing')
   const callerName = call?.caller.name ?? ''
+  const topicName = call?.topic_name ?? ''
   return {
     open: !snapshot.matches('idle') && call !== null,
     phase: ringing ? 'ringing' : snapshot.matches('answering') ? 'answering' : 'declining',
     callerName,
-    callerPhotoUrl: call?.caller.photoUrl ?? null,
+    callerPhotoUrl: call?.caller.photo_url ?? null,
     callerInitials: initialsOf(callerName),
-    isVideo: call?.isVideo ?? false,
+    groupName: topicName !== '' && topicName !== callerName ? topicName : null,
+    isVideo: call?.is_video ?? false,
     ringtone: { playing: ringing && sounds === 1, volume: ringtoneVolume, loop: false, playKey: ringtonePlays },
     canRespond: ringing,
     onAnswer: () => send({ type: 'ANSWER' }),

@@ -18,7 +18,7 @@ import type {
  *     ANSWER            -> answering: POST call/answer; its response with status 301 opens the room
  *                          by result._id, any other response by the call's uuid
  *     DECLINE           -> declining: POST call/decline, then idle
- *     RESPONSE_CALL missed (this call) or CLOSE_POPUP_CALL -> idle (the overlay closes)
+ *     RESPONSE_CALL missed (this call) or CLOSE_POPUP_CALL (this call) -> idle (the overlay closes)
  *
  * Where the user is (calling, room view) and the sounds setting reach it as events. Pure: the
  * calls are injected promise actors, opening the room and the error notice injected actions.
@@ -32,7 +32,7 @@ export const isRoomPath = (pathname: string) => /^\/(room|call-open)\//.test(pat
 
 /** Status 301 -> the room by result._id; otherwise by the call's uuid. */
 export function roomOf(response: CallAnswerResponse, call: Pick<IncomingCallRequest, 'uuid'>): string {
-  return response.status === 301 && response.result?._id ? response.result._id : call.uuid
+  return response.status === 301 && response._id ? response._id : call.uuid
 }
 
 const notProvided = actorNotProvided('incomingCall')
@@ -54,7 +54,8 @@ export const incomingCallMachine = setup({
     soundsOn: ({ context }) => context.sounds === 1,
     missedThisCall: ({ context, event }) =>
       event.type === 'RESPONSE_CALL' && event.status === 'missed' && event.call_id === context.call?._id,
-    movedToRoom: (_, response: CallAnswerResponse) => response.status === 301 && Boolean(response.result?._id),
+    movedToRoom: (_, response: CallAnswerResponse) => response.status === 301 && Boolean(response._id),
+    closesThisCall: ({ context, event }) => event.type === 'CLOSE_POPUP_CALL' && event.call_id === context.call?._id,
   },
   delays: {
     ringtoneRepeat: RINGTONE_REPEAT_MS,
@@ -111,7 +112,7 @@ export const incomingCallMachine = setup({
         ANSWER: 'answering',
         DECLINE: 'declining',
         RESPONSE_CALL: { guard: 'missedThisCall', target: 'idle', actions: 'clearCall' },
-        CLOSE_POPUP_CALL: { target: 'idle', actions: 'clearCall' },
+        CLOSE_POPUP_CALL: { guard: 'closesThisCall', target: 'idle', actions: 'clearCall' },
       },
     },
     answering: {
@@ -123,7 +124,7 @@ export const incomingCallMachine = setup({
           {
             guard: { type: 'movedToRoom', params: ({ event }) => event.output },
             target: 'idle',
-            actions: [{ type: 'openRoom', params: ({ event }) => ({ roomId: event.output.result?._id ?? '' }) }, 'clearCall'],
+            actions: [{ type: 'openRoom', params: ({ event }) => ({ roomId: event.output._id }) }, 'clearCall'],
           },
           {
             target: 'idle',

@@ -1,19 +1,11 @@
+import type { Call, CallAnswer, CallStatus } from '../../../contract/call'
 import type { Flag } from '../../../contract/common'
 
-export interface IncomingCallRequest {
-  /** The call's id, sent as call_id. */
-  _id: string
-  /** The call's room (/room/{uuid}). */
-  uuid: string
-  caller: { name: string; photoUrl: string | null }
-  isVideo: boolean
-}
+/** Socket NEW_REQUEST_CALL: the call (its `_id` is sent as call_id, its room is /room/{uuid}) and the topic's name as the callee sees it. */
+export type IncomingCallRequest = Call & { topic_name: string }
 
-/** The call response to POST call/answer. */
-export interface CallAnswerResponse {
-  status: number
-  result?: { _id?: string }
-}
+/** The answer to POST call/answer: status 301 when the call moved to another room (`_id`). */
+export type CallAnswerResponse = CallAnswer
 
 export type Sounds = Flag
 
@@ -41,9 +33,9 @@ export type IncomingCallEvent =
   | { type: 'ANSWER' }
   | { type: 'DECLINE' }
   /** Socket RESPONSE_CALL: a missed response closes the popup. */
-  | { type: 'RESPONSE_CALL'; call_id: string; status: 'answered' | 'declined' | 'missed' }
-  /** Socket CLOSE_POPUP_CALL. */
-  | { type: 'CLOSE_POPUP_CALL' }
+  | { type: 'RESPONSE_CALL'; call_id: string; status: Exclude<CallStatus, 'ringing'> }
+  /** Socket CLOSE_POPUP_CALL: answered or declined on another tab or device, or cancelled. */
+  | { type: 'CLOSE_POPUP_CALL'; call_id: string }
   | { type: 'CALLING_CHANGED'; calling: boolean }
   | { type: 'ROUTE_CHANGED'; pathname: string }
   | { type: 'SOUNDS_CHANGED'; sounds: Sounds }

@@ -1,8 +1,10 @@
 export {
   canStartMeeting,
+  codeDigits,
   meetingFormMachine,
   meetingFormSampleInput,
   meetingHref,
+  meetingJoinHref,
   type MeetingFormActor,
   type MeetingFormMachine,
   type MeetingFormSnapshot,
@@ -16,4 +18,5 @@ export type {
   MeetingFormError,
   MeetingFormEvent,
   MeetingFormInput,
+  MeetingDetail,
 } from './meeting-form.types'

@@ -1,4 +1,4 @@
-import { canStartMeeting, type MeetingFormSnapshot } from './meeting-form.machine'
+import { canStartMeeting, codeDigits, type MeetingFormSnapshot } from './meeting-form.machine'
 import type { MeetingField, MeetingFormError, MeetingFormEvent } from './meeting-form.types'
 
 /** The meeting-now dialog's props and handlers. */
@@ -33,7 +33,7 @@ export function connect(snapshot: MeetingFormSnapshot, send: (event: MeetingForm
     code,
     isPrivate: password !== '',
     canStart: editing && canStartMeeting(snapshot.context),
-    canJoin: editing && code.trim() !== '',
+    canJoin: editing && codeDigits(code) !== '',
     busy: snapshot.matches('creating') ? 'creating' : snapshot.matches('joining') ? 'joining' : null,
     error,
     onChange: (field, value) => send({ type: 'CHANGE', field, value }),

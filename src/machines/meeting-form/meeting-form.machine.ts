@@ -3,6 +3,7 @@ import { actorNotProvided } from '../not-provided'
 import type {
   CallOpenResult,
   CreateMeetingInput,
+  MeetingDetail,
   MeetingFormContext,
   MeetingFormError,
   MeetingFormEvent,
@@ -16,9 +17,11 @@ import type {
  *     START (Get started; disabled while both the meeting name and the user name are empty)
  *       -> creating: POST call-open/create {room_name, name, password}; a password makes the
  *          room private
- *     JOIN (with a code) -> joining: GET call-open/detail/{code}
+ *     JOIN (with a code; spaces and dashes of "123-456-789" ignored) -> joining: GET call-open/detail/{code}
  *     CLOSE -> closed
- *   creating / joining --done--> opened: navigate to /call-open/{id}?jwt&room&name&code
+ *   creating --done--> opened: navigate to /call-open/{id}?jwt&room&name&code (the host is in)
+ *   joining --done--> opened: navigate to /call-open/{id}?room&name&code, whose join screen asks
+ *     for a name (and the password of a private meeting) before call-open/join
  *   creating --error--> editing (says so); joining --error--> editing ('Code is incorrect')
  *
  * Pure: the calls are injected promise actors, the navigation the injected `openMeeting`.
@@ -29,6 +32,15 @@ export function meetingHref(result: CallOpenResult, context: Pick<MeetingFormCon
   const query = new URLSearchParams({ jwt: result.jwt, room: context.roomName.trim(), name: context.name.trim(), code: result.code })
   return `/call-open/${encodeURIComponent(result._id)}?${query.toString()}`
 }
+
+/** The join screen of a meeting found by its code: its name, and the name typed here to start with. */
+export function meetingJoinHref(detail: MeetingDetail, context: Pick<MeetingFormContext, 'name'>): string {
+  const query = new URLSearchParams({ room: detail.room_name, name: context.name.trim(), code: detail.code })
+  return `/call-open/${encodeURIComponent(detail._id)}?${query.toString()}`
+}
+
+/** The digits of a typed code ("123 456-789" -> "123456789"). */
+export const codeDigits = (code: string) => code.replace(/\D/g, '')
 
 export const canStartMeeting = (context: Pick<MeetingFormContext, 'roomName' | 'name'>) =>
   context.roomName.trim() !== '' || context.name.trim() !== ''
@@ -45,11 +57,11 @@ export const meetingFormMachine = setup({
     /** POST call-open/create {room_name, name, password}. */
     createMeeting: fromPromise<CallOpenResult, CreateMeetingInput>(notProvided('createMeeting')),
     /** GET call-open/detail/{code}. */
-    findMeeting: fromPromise<CallOpenResult, { code: string }>(notProvided('findMeeting')),
+    findMeeting: fromPromise<MeetingDetail, { code: string }>(notProvided('findMeeting')),
   },
   guards: {
     canStart: ({ context }) => canStartMeeting(context),
-    hasCode: ({ context }) => context.code.trim() !== '',
+    hasCode: ({ context }) => codeDigits(context.code) !== '',
   },
   actions: {
     /** Injected: go to the meeting page. */
@@ -89,10 +101,10 @@ export const meetingFormMachine = setup({
       invoke: {
         id: 'findMeeting',
         src: 'findMeeting',
-        input: ({ context }) => ({ code: context.code.trim() }),
+        input: ({ context }) => ({ code: codeDigits(context.code) }),
         onDone: {
           target: 'opened',
-          actions: { type: 'openMeeting', params: ({ context, event }) => ({ href: meetingHref(event.output, context) }) },
+          actions: { type: 'openMeeting', params: ({ context, event }) => ({ href: meetingJoinHref(event.output, context) }) },
         },
         onError: { target: 'editing', actions: { type: 'showError', params: { error: 'code' } } },
       },

@@ -1,12 +1,9 @@
 export type MeetingField = 'roomName' | 'name' | 'password' | 'code'
 
-/** What POST call-open/create and GET call-open/detail/{code} answer. */
-export interface CallOpenResult {
-  _id: string
-  jwt: string
-  server_meet: string
-  code: string
-}
+import type { CallOpenResult, MeetingDetail } from '../../../contract/call'
+
+/** What POST call-open/create answers; GET call-open/detail/{code} answers a MeetingDetail. */
+export type { CallOpenResult, MeetingDetail }
 
 export interface MeetingFormInput {
   /** The signed-in user's name, to start with. */

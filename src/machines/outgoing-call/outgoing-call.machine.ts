@@ -7,7 +7,7 @@ import type { OutgoingCallContext, OutgoingCallEvent, OutgoingCallInput } from '
  *
  *   ringing    the overlay shows, the waiting tone plays at volume 0.2
  *     RESPONSE_CALL answered (this call) -> answered: the room opens (injected `openRoom`)
- *     RESPONSE_CALL declined (this call) -> closed:   the overlay closes
+ *     RESPONSE_CALL declined, missed, cancelled or ended (this call) -> closed: the overlay closes
  *     CANCEL                             -> cancelling: POST call/cancel, then closed
  *     after 60 s without an answer       -> missing:    POST call/miss, then closed
  *
@@ -35,8 +35,9 @@ export const outgoingCallMachine = setup({
   guards: {
     answeredThisCall: ({ context, event }) =>
       event.type === 'RESPONSE_CALL' && event.call_id === context.call._id && event.status === 'answered',
-    declinedThisCall: ({ context, event }) =>
-      event.type === 'RESPONSE_CALL' && event.call_id === context.call._id && event.status === 'declined',
+    /** Declined, or ended without an answer elsewhere (the server's 60 s timer, a cancel on another tab). */
+    closedThisCall: ({ context, event }) =>
+      event.type === 'RESPONSE_CALL' && event.call_id === context.call._id && event.status !== 'answered',
   },
   delays: {
     callTimeout: CALL_TIMEOUT_MS,
@@ -55,7 +56,7 @@ export const outgoingCallMachine = setup({
         CANCEL: 'cancelling',
         RESPONSE_CALL: [
           { guard: 'answeredThisCall', target: 'answered' },
-          { guard: 'declinedThisCall', target: 'closed' },
+          { guard: 'closedThisCall', target: 'closed' },
         ],
       },
       after: { callTimeout: 'missing' },

@@ -1,7 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import { Disclosure, DisclosureButton, DisclosurePanel } from '@headlessui/react'
+import type { ContactItem } from '../../machines/contact-list'
+import { useStartCall } from '../../services/calls'
 import { useContactList } from '../../services/contact-list'
+import { CallButtons } from '../../ui/call-overlay/call-buttons'
 import { useSearch } from '../../services/search'
 import { buttonClass } from '../../ui/button'
 import { SearchBox } from '../../ui/search/search-box'
@@ -26,7 +29,7 @@ function FriendsTab() {
   const list = useContactList('friends')
   return (
     <ContactListView list={list} emptyAction={<FindPeople />}>
-      {(item) => <ContactCard key={item._id} item={item} move={list.move} />}
+      {(item) => <ContactCard key={item._id} item={item} move={list.move} calls={<ContactCalls item={item} />} />}
     </ContactListView>
   )
 }
@@ -51,7 +54,11 @@ function PeopleSearch() {
 
 function ArchivedTab() {
   const list = useContactList('archived')
-  return <ContactListView list={list}>{(item) => <ContactCard key={item._id} item={item} move={list.move} />}</ContactListView>
+  return (
+    <ContactListView list={list}>
+      {(item) => <ContactCard key={item._id} item={item} move={list.move} calls={<ContactCalls item={item} />} />}
+    </ContactListView>
+  )
 }
 
 function RequestsTab() {
@@ -62,4 +69,17 @@ function RequestsTab() {
 function BlockedTab() {
   const list = useContactList('blocked')
   return <ContactListView list={list}>{(item) => <BlockedRow key={item._id} item={item} onRemove={list.onRemove} />}</ContactListView>
+}
+
+/** A friend's voice and video call buttons (call/customer). */
+function ContactCalls({ item }: { item: ContactItem }) {
+  const { busy, start } = useStartCall()
+  return (
+    <CallButtons
+      variant="button"
+      name={item.name}
+      busy={busy}
+      onCall={(isVideo) => start({ customer_id: item._id }, isVideo, { name: item.name, photoUrl: item.photo_url })}
+    />
+  )
 }

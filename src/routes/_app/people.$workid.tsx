@@ -3,6 +3,8 @@ import { Trans } from '@lingui/react/macro'
 import type { SessionState } from '../../machines/session'
 import { friendInputOf } from '../../services/person-profile'
 import { useSession } from '../../services/session'
+import { useStartCall } from '../../services/calls'
+import { CallButtons } from '../../ui/call-overlay/call-buttons'
 import { PersonFriendActions } from './-friend-status'
 import { PersonProfile } from '../../ui/people/person-profile'
 
@@ -31,6 +33,20 @@ function PersonPage() {
       isSelf={meId === person._id}
       friendsOnly={person.only_friends_message && person.friend_status !== 3}
       actions={<PersonFriendActions key={person._id} input={friendInputOf(person)} />}
+      calls={<PersonCalls customerId={person._id} name={person.name} photoUrl={person.photo_url} />}
+    />
+  )
+}
+
+/** Voice and video call this person (call/customer; the server says when they take calls only from friends). */
+function PersonCalls({ customerId, name, photoUrl }: { customerId: string; name: string; photoUrl: string | null }) {
+  const { busy, start } = useStartCall()
+  return (
+    <CallButtons
+      variant="button"
+      name={name}
+      busy={busy}
+      onCall={(isVideo) => start({ customer_id: customerId }, isVideo, { name, photoUrl })}
     />
   )
 }

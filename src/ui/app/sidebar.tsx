@@ -14,6 +14,8 @@ export interface SidebarProps {
   chatBadge: ChatUnreadBadgeProps
   onOpenSupport: () => void
   onOpenDocuments: () => void
+  /** Meeting now: the dialog that starts an instant meeting or joins one by code. */
+  onOpenMeeting: () => void
   /** At the top: the channel switcher (the current channel's name, or its avatar in the narrow rail). */
   channelMenu?: ReactNode
   /**
@@ -28,10 +30,18 @@ const itemBase =
 const activeClass = 'bg-indigo-50 text-indigo-700 hover:bg-indigo-50 hover:text-indigo-700'
 
 /**
- * The sidebar: the channel switcher, chats, contacts, pricing, settings, support chat, documents.
+ * The sidebar: the channel switcher, chats, contacts, meeting now, pricing, settings, support chat, documents.
  * (The notifications are the header's bell, at every width.)
  */
-export function Sidebar({ chatHref, chatBadge, onOpenSupport, onOpenDocuments, channelMenu, variant = 'rail' }: SidebarProps) {
+export function Sidebar({
+  chatHref,
+  chatBadge,
+  onOpenSupport,
+  onOpenDocuments,
+  onOpenMeeting,
+  channelMenu,
+  variant = 'rail',
+}: SidebarProps) {
   const { t } = useLingui()
   const chatsLabel = useChatsLabel(chatBadge)
   const rail = variant === 'rail'
@@ -92,6 +102,7 @@ export function Sidebar({ chatHref, chatBadge, onOpenSupport, onOpenDocuments, c
           )}
         </li>
       ))}
+      {button('video', t`Meeting now`, onOpenMeeting)}
       <li>
         <Link to="/pricing" className={itemClass} title={rail ? t`Pricing` : undefined}>
           <Icon name="pricing" />

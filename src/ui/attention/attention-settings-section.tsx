@@ -35,8 +35,10 @@ export function AttentionSettingsSection({
   const { t } = useLingui()
   const dayNames = [t`Sun`, t`Mon`, t`Tue`, t`Wed`, t`Thu`, t`Fri`, t`Sat`]
   const s = schedule ?? DEFAULT_SCHEDULE
+  const formKey = useStoredValuesKey(JSON.stringify([timeZone, schedule, keywords, digestEmail]))
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
+    formKey.saved()
     const data = new FormData(e.currentTarget)
     const words = String(data.get('keywords') ?? '')
       .split(',')
@@ -70,7 +72,7 @@ export function AttentionSettingsSection({
           </button>
         </div>
       ) : (
-        <form key={JSON.stringify([timeZone, schedule, keywords, digestEmail])} onSubmit={submit} className="mt-3 space-y-4 text-sm">
+        <form key={formKey.key} onChange={formKey.edited} onSubmit={submit} className="mt-3 space-y-4 text-sm">
           <label className="block">
             <span className="font-medium text-slate-800">
               <Trans>Time zone</Trans>
@@ -117,6 +119,18 @@ export function AttentionSettingsSection({
       )}
     </section>
   )
+}
+
+/**
+ * The form's key: it follows the stored values (the form starts again from them when they change,
+ * saved here, in another tab, or the browser's time zone stored on the first visit) except while
+ * the user has unsaved edits, which a change arriving meanwhile must not wipe.
+ */
+function useStoredValuesKey(stored: string) {
+  const [key, setKey] = useState(stored)
+  const [dirty, setDirty] = useState(false)
+  if (!dirty && key !== stored) setKey(stored)
+  return { key, edited: () => setDirty(true), saved: () => setDirty(false) }
 }
 
 /** Working hours: the switch, then the days and hours it uses (disabled while it is off). */

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { ContactItem, ContactMoveProps } from '../../machines/contact-list'
@@ -6,10 +7,10 @@ import { Avatar } from '../avatar'
 import { Button, buttonClass } from '../button'
 
 /**
- * A friend in the contact list: avatar, name, Work ID, and a Chat button; in the
+ * A friend in the contact list: avatar, name, Work ID, a Chat button and the call buttons; in the
  * Friends tab Archive, in the Archived tab Unarchive (`move`), which takes the card to the other tab.
  */
-export function ContactCard({ item, move = null }: { item: ContactItem; move?: ContactMoveProps | null }) {
+export function ContactCard({ item, move = null, calls = null }: { item: ContactItem; move?: ContactMoveProps | null; calls?: ReactNode }) {
   const { t } = useLingui()
   const name = item.name
   const moving = move?.movingId === item._id
@@ -38,6 +39,7 @@ export function ContactCard({ item, move = null }: { item: ContactItem; move?: C
         <Link to="/$workid" params={{ workid: item.workid }} className={buttonClass('secondary', 'sm')} aria-label={t`Chat with ${name}`}>
           <Trans>Chat</Trans>
         </Link>
+        {calls}
         {move ? (
           <Button
             variant="ghost"

@@ -21,6 +21,10 @@ export interface ChatHeaderProps {
   person: ChatPerson | null
   /** The chat's notification bell. */
   bell?: ReactNode
+  /** The call buttons (voice and video), from 640 px. */
+  calls?: ReactNode
+  /** The same calls as items of "Chat options", below 640 px (the person's name keeps the room). */
+  callItems?: ReactNode
   pinnedShown: boolean
   onTogglePinned: () => void
 }
@@ -31,10 +35,21 @@ const iconButton =
 /**
  * The open chat's bar. Whose chat it is gets the room (a long name wraps to a second line before it
  * is cut): a 1:1 chat shows the person's avatar and name, linked to their profile; a group its name
- * and member count. Around it, icon buttons: Back (phones), the bell, and "Chat options" (chat info,
- * pinned messages).
+ * and member count. Around it, icon buttons: Back (phones), voice and video call (in "Chat options" on phones), the bell,
+ * and "Chat options" (chat info, pinned messages).
  */
-export function ChatHeader({ topicId, title, isGroup, membersCount, person, bell, pinnedShown, onTogglePinned }: ChatHeaderProps) {
+export function ChatHeader({
+  topicId,
+  title,
+  isGroup,
+  membersCount,
+  person,
+  bell,
+  calls,
+  callItems,
+  pinnedShown,
+  onTogglePinned,
+}: ChatHeaderProps) {
   const { t } = useLingui()
   const heading = <h1 className="line-clamp-2 break-words text-base font-semibold leading-tight text-slate-900">{title}</h1>
   return (
@@ -69,6 +84,7 @@ export function ChatHeader({ topicId, title, isGroup, membersCount, person, bell
         )}
       </div>
       <div className="flex shrink-0 items-center gap-0.5">
+        {calls ? <div className="hidden items-center gap-0.5 sm:flex">{calls}</div> : null}
         {bell}
         <Menu>
           <MenuButton aria-label={t`Chat options`} className={iconButton}>
@@ -78,6 +94,7 @@ export function ChatHeader({ topicId, title, isGroup, membersCount, person, bell
             anchor="bottom end"
             className="z-30 min-w-48 rounded-md border border-slate-200 bg-white p-1 text-sm shadow-lg [--anchor-gap:4px] focus:outline-none"
           >
+            {callItems ? <div className="sm:hidden">{callItems}</div> : null}
             <MenuItem>
               <Link
                 to="/chat/info/$topicId"

@@ -17,12 +17,16 @@ export interface ConversationViewProps {
   person?: ChatPerson | null
   /** The header's notification bell (level and mute). */
   bell?: ReactNode
+  /** The header's call buttons. */
+  calls?: ReactNode
+  /** The calls as "Chat options" items on phones. */
+  callItems?: ReactNode
   /** Above the composer: e.g. the other person is in do not disturb. */
   notice?: ReactNode
 }
 
 /** The open chat: header, pinned messages, history, refused messages, the forward picker, a message's actions sheet and the message box. */
-export function Conversation({ conversation, composer, outbox, person = null, bell, notice }: ConversationViewProps) {
+export function Conversation({ conversation, composer, outbox, person = null, bell, calls, callItems, notice }: ConversationViewProps) {
   const { t } = useLingui()
   const { pinned, forward, sheet } = conversation
   const title = conversation.title ?? t`New Message`
@@ -36,6 +40,8 @@ export function Conversation({ conversation, composer, outbox, person = null, be
         membersCount={conversation.membersCount}
         person={person}
         bell={bell}
+        calls={calls}
+        callItems={callItems}
         pinnedShown={pinned.shown}
         onTogglePinned={pinned.onToggle}
       />

@@ -1,4 +1,5 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
+import { parseCallSummary } from '../../../contract/call'
 import type { Message } from '../../../contract/message'
 import type { MessagePermissions } from '../../machines/conversation'
 import type { PendingMessage } from '../../machines/outbox'
@@ -6,6 +7,7 @@ import { fileSize } from '../file-size'
 import { Icon } from '../icons'
 import { RichText } from '../rich-text'
 import { chatTime } from '../../services/time-ago'
+import { CallSummaryLine } from './call-summary'
 import { linkify } from './linkify'
 import { type MessageActions, MessageMoreButton } from './message-actions'
 import { useLongPress } from './use-long-press'
@@ -18,6 +20,8 @@ function Body({ message }: { message: Message }) {
         <Trans>This message was deleted</Trans>
       </p>
     )
+  const summary = message.type === 'call' ? parseCallSummary(message.message) : null
+  if (summary) return <CallSummaryLine summary={summary} />
   return (
     <>
       {message.type === 'html' ? (

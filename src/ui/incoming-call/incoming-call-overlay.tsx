@@ -10,6 +10,7 @@ export function IncomingCallOverlay({
   callerName,
   callerPhotoUrl,
   callerInitials,
+  groupName,
   isVideo,
   ringtone,
   canRespond,
@@ -24,7 +25,19 @@ export function IncomingCallOverlay({
       name={callerName}
       photoUrl={callerPhotoUrl}
       initials={callerInitials}
-      kind={isVideo ? <Trans>Video call</Trans> : <Trans>Voice call</Trans>}
+      kind={
+        groupName ? (
+          isVideo ? (
+            <Trans>Video call in {groupName}</Trans>
+          ) : (
+            <Trans>Voice call in {groupName}</Trans>
+          )
+        ) : isVideo ? (
+          <Trans>Video call</Trans>
+        ) : (
+          <Trans>Voice call</Trans>
+        )
+      }
       status={
         phase === 'ringing' ? (
           <Trans>is calling you…</Trans>

@@ -14,6 +14,8 @@ export interface MarketingHeaderProps {
   languageSelector?: ReactNode
   /** The layout's mobile nav (useMobileNav): the 'Menu' button and the drawer below 1024px. */
   nav: MobileNavBinding
+  /** Meeting now: the dialog that starts an instant meeting or joins one by code (guests too). */
+  onOpenMeeting: () => void
 }
 
 const navLink =
@@ -73,8 +75,16 @@ function AccountLinks({ isLoggedIn, stacked = false }: { isLoggedIn: boolean; st
   )
 }
 
+function MeetingNowButton({ onOpen, className }: { onOpen: () => void; className: string }) {
+  return (
+    <button type="button" onClick={onOpen} aria-haspopup="dialog" className={className}>
+      <Trans>Meeting now</Trans>
+    </button>
+  )
+}
+
 /** Marketing header: full bar from 1024px, a 'Menu' button opening the drawer below that. */
-export function MarketingHeader({ isLoggedIn, languageSelector, nav }: MarketingHeaderProps) {
+export function MarketingHeader({ isLoggedIn, languageSelector, nav, onOpenMeeting }: MarketingHeaderProps) {
   const { t } = useLingui()
   return (
     <>
@@ -99,6 +109,7 @@ export function MarketingHeader({ isLoggedIn, languageSelector, nav }: Marketing
 
           <div className="ml-auto flex items-center gap-3">
             {languageSelector ? <div className="hidden lg:block">{languageSelector}</div> : null}
+            <MeetingNowButton onOpen={onOpenMeeting} className={`${secondaryButton} whitespace-nowrap`} />
             <div className="hidden md:block">
               <AccountLinks isLoggedIn={isLoggedIn} />
             </div>
@@ -119,6 +130,7 @@ export function MarketingHeader({ isLoggedIn, languageSelector, nav }: Marketing
         </nav>
         <div className="mt-auto flex flex-col gap-4 border-t border-slate-200 p-4">
           {languageSelector}
+          <MeetingNowButton onOpen={nav.closeFor(onOpenMeeting)} className={secondaryButton} />
           <AccountLinks isLoggedIn={isLoggedIn} stacked />
         </div>
       </MobileNavDrawer>

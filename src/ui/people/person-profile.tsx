@@ -12,6 +12,8 @@ export interface PersonProfileProps {
   photoUrl: string | null
   /** The friend and block buttons. */
   actions: ReactNode
+  /** The call buttons (offered where Message is). */
+  calls?: ReactNode
   /** Why a chat with them was refused (the server's words), shown instead of the Message button. */
   refusal?: string | null
   /** The signed-in user's own profile: no buttons. */
@@ -20,12 +22,13 @@ export interface PersonProfileProps {
   friendsOnly?: boolean
 }
 
-/** A person's profile: avatar, name, Work ID, Message (their 1:1 chat), and the friend and block buttons. */
+/** A person's profile: avatar, name, Work ID, Message (their 1:1 chat), the call buttons, and the friend and block buttons. */
 export function PersonProfile({
   name,
   workid,
   photoUrl,
   actions,
+  calls = null,
   refusal = null,
   isSelf = false,
   friendsOnly = false,
@@ -52,9 +55,12 @@ export function PersonProfile({
                 <Trans>{name} takes messages only from friends. Send a friend request to start a chat.</Trans>
               </p>
             ) : (
-              <Link to="/$workid" params={{ workid }} className={buttonClass('primary', 'sm')}>
-                <Trans>Message</Trans>
-              </Link>
+              <div className="flex flex-wrap justify-center gap-2">
+                <Link to="/$workid" params={{ workid }} className={buttonClass('primary', 'sm')}>
+                  <Trans>Message</Trans>
+                </Link>
+                {calls}
+              </div>
             )}
             {actions}
           </div>

@@ -7,10 +7,21 @@ export interface Person {
   user: SignedUpUser
 }
 
-export async function person(browser: Browser, name: string, viewport = { width: 1280, height: 800 }): Promise<Person> {
-  const context = await browser.newContext({ viewport })
+/** Another server than the run's global one (e.g. one a test starts in-process): its origin and how to read its emailed codes. */
+export interface OtherServer {
+  baseURL: string
+  readCode: (email: string) => Promise<string>
+}
+
+export async function person(
+  browser: Browser,
+  name: string,
+  viewport = { width: 1280, height: 800 },
+  server?: OtherServer,
+): Promise<Person> {
+  const context = await browser.newContext({ viewport, ...(server ? { baseURL: server.baseURL } : {}) })
   const page = await context.newPage()
-  const user = await signUpAndLogIn(page, { name, skipTutorial: true })
+  const user = await signUpAndLogIn(page, { name, skipTutorial: true, ...server })
   return { page, user }
 }
 

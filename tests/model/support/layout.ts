@@ -1,7 +1,7 @@
 import { afterAll, beforeAll } from 'vitest'
 
 /**
- * jsdom lays nothing out: every element measures 0 px, so a virtualised list would show no rows.
+ * The test DOM (happy-dom) lays nothing out: every element measures 0 px, so a virtualised list would show no rows.
  * Inside a describe, this gives scroll containers a tall viewport and every element a row's
  * height, so the virtualiser renders the rows a real browser would show for short lists.
  */

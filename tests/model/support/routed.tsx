@@ -11,7 +11,7 @@ import { useSelector } from '@xstate/react'
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router'
 import type { Actor, AnyStateMachine, EventFromLogic, SnapshotFrom } from 'xstate'
 
-// jsdom has no scrolling (the router restores scroll).
+// The test DOM has no scrolling (the router restores scroll).
 Object.defineProperty(window, 'scrollTo', { value: () => {}, writable: true })
 
 export function routed<TMachine extends AnyStateMachine>(

@@ -54,7 +54,7 @@ export interface ModelKit<TMachine extends AnyStateMachine> {
   /** Sends an event as the running callback actor of that src. */
   sendBack: (src: string, event: EventObject) => Promise<void>
   advance: (ms: number) => Promise<void>
-  /** HTMLMediaElement play / pause (jsdom has no media): the tones. */
+  /** HTMLMediaElement play / pause (the test DOM plays no media): the tones. */
   media: { play: Mock; pause: Mock }
   /** The snapshot before the step being performed. */
   previous: SnapshotFrom<TMachine>

@@ -97,6 +97,30 @@ describe('dnd notice: live', () => {
     expect(actor.getSnapshot().value).toBe('clear')
   })
 
+  it('a change that comes while the first check is under way starts the check again: its answer, not the older one, shows', async () => {
+    const { actor, checks } = start([{ dnd: false }, { dnd: true }])
+    // The chat is still asking (the first answer has not come) when the partner turns do not disturb on.
+    expect(actor.getSnapshot().value).toBe('checking')
+    actor.send(changed('partner'))
+    await vi.advanceTimersByTimeAsync(0)
+    expect(checks).toHaveLength(2)
+    expect(actor.getSnapshot().matches('away')).toBe(true)
+  })
+
+  it('the socket connecting again asks again at once, from either answer: a change may have come while it was away', async () => {
+    const { actor, checks } = start([{ dnd: false }, { dnd: true }, { dnd: false }])
+    await vi.advanceTimersByTimeAsync(0)
+    expect(actor.getSnapshot().value).toBe('clear')
+    actor.send({ type: 'CONNECTED' })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(checks).toHaveLength(2)
+    expect(actor.getSnapshot().matches('away')).toBe(true)
+    actor.send({ type: 'CONNECTED' })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(checks).toHaveLength(3)
+    expect(actor.getSnapshot().value).toBe('clear')
+  })
+
   it('a do not disturb that ends in 20 s is checked again at its end, not a minute later', async () => {
     const end = new Date(Date.now() + 20_000).toISOString()
     const { actor, checks } = start([{ dnd: true, dnd_until: end }, { dnd: false }])

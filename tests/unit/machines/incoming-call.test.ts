@@ -8,17 +8,18 @@ import {
   type IncomingCallInput,
   type IncomingCallRequest,
 } from '../../../src/machines/incoming-call'
+import { answerOf, callOf } from '../../support/calls'
 
 /**
  * The incoming-call rules the generated paths do not reach with a non-matching payload: a response
  * for another call, a response that is not "missed", a call while busy, where answering leads.
  * Expected values come from the product rules (docs/product-rules.md, calls), not from the chart.
  */
-const CALL: IncomingCallRequest = { _id: 'call-1', uuid: 'room-uuid', caller: { name: 'Minh Tran', photoUrl: null }, isVideo: false }
+const CALL: IncomingCallRequest = { ...callOf(), topic_name: 'Minh Tran' }
 
 function start(
   input: Partial<IncomingCallInput> = {},
-  answer: (callId: string) => Promise<CallAnswerResponse> = async () => ({ status: 200 }),
+  answer: (callId: string) => Promise<CallAnswerResponse> = async () => answerOf(CALL),
 ) {
   const opened: string[] = []
   const failed: number[] = []
@@ -100,9 +101,9 @@ describe('incomingCall', () => {
 
   it('answering sends this call id and opens the room: the moved room on 301, else the call uuid', async () => {
     const cases: [CallAnswerResponse, string][] = [
-      [{ status: 301, result: { _id: 'moved-room' } }, 'moved-room'],
-      [{ status: 301, result: {} }, 'room-uuid'],
-      [{ status: 200, result: { _id: 'ignored' } }, 'room-uuid'],
+      [answerOf(CALL, 301, 'moved-room'), 'moved-room'],
+      [answerOf(CALL, 301, ''), 'room-uuid'],
+      [answerOf(CALL, 200, 'ignored'), 'room-uuid'],
     ]
     for (const [response, room] of cases) {
       const { actor, opened, answered } = start({}, async () => response)
@@ -136,7 +137,7 @@ describe('incomingCall connect', () => {
   it('idle: nothing open; ringing: the caller, the kind of call, a ringtone played once per start; declining says so', async () => {
     const { actor } = start({ sounds: 1 }, () => new Promise(() => {}))
     expect(connect(actor.getSnapshot(), noop).open).toBe(false)
-    actor.send({ type: 'NEW_REQUEST_CALL', call: { ...CALL, isVideo: true, caller: { name: 'Minh Tran', photoUrl: '/a.png' } } })
+    actor.send({ type: 'NEW_REQUEST_CALL', call: { ...CALL, is_video: true, caller: { ...CALL.caller, photo_url: '/a.png' } } })
     const ringing = connect(actor.getSnapshot(), noop)
     expect(ringing).toMatchObject({
       open: true,

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { createElement as h } from 'react'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { screen, within } from '@testing-library/react'
 import { useMobileNav } from '../../../src/services/mobile-nav'
 import { MarketingHeader, type MarketingHeaderProps } from '../../../src/ui/marketing/marketing-header'
@@ -12,7 +12,8 @@ const Header = (props: Omit<MarketingHeaderProps, 'nav'>) => h(MarketingHeader, 
 
 describe('marketing header', () => {
   it('shows the visitor navigation, an external blog link and sign up / log in', async () => {
-    renderWithRouter(() => h(Header, { isLoggedIn: false, languageSelector: h('button', null, 'EN') }))
+    const onOpenMeeting = vi.fn()
+    renderWithRouter(() => h(Header, { isLoggedIn: false, languageSelector: h('button', null, 'EN'), onOpenMeeting }))
     const nav = await screen.findByRole('navigation', { name: 'Main' })
     const links = within(nav).getAllByRole('link')
     expect(links.map((a) => a.getAttribute('href'))).toEqual(['/about', '/maas', '/product', '/pricing', 'https://blog.workroom.app'])
@@ -24,10 +25,15 @@ describe('marketing header', () => {
     expect(screen.queryByRole('link', { name: 'Open app' })).toBeNull()
     expect(screen.getByRole('link', { name: 'Workroom home' }).getAttribute('href')).toBe('/')
     expect(screen.getByRole('button', { name: 'Menu' }).getAttribute('aria-expanded')).toBe('false')
+    // Meeting now, for visitors too: it opens the meeting-now dialog.
+    const meeting = screen.getAllByRole('button', { name: 'Meeting now' })[0]
+    expect(meeting.getAttribute('aria-haspopup')).toBe('dialog')
+    meeting.click()
+    expect(onOpenMeeting).toHaveBeenCalledTimes(1)
   })
 
   it('offers Open app instead when the visitor is logged in', async () => {
-    renderWithRouter(() => h(Header, { isLoggedIn: true }))
+    renderWithRouter(() => h(Header, { isLoggedIn: true, onOpenMeeting: () => {} }))
     expect((await screen.findAllByRole('link', { name: 'Open app' }))[0].getAttribute('href')).toBe('/home')
     expect(screen.queryByRole('link', { name: 'Log in' })).toBeNull()
     expect(screen.queryByRole('link', { name: 'Sign up' })).toBeNull()

@@ -45,6 +45,7 @@ describe('catalog parts', () => {
   it('loads the marketing part for the marketing routes', () => {
     expect(partsForRoutes(['__root__', '/_marketing', '/_marketing/about'])).toEqual(['marketing'])
     expect(partsForRoutes(['__root__', '/download-app'])).toEqual(['marketing'])
+    expect(partsForRoutes(['__root__', '/call-app'])).toEqual(['marketing'])
     expect(partsForRoutes(['__root__', '/_auth', '/_auth/login'])).toEqual([])
     expect(partsForRoutes(['__root__', '/_app', '/_app/home'])).toEqual(['shell'])
     expect(partsForRoutes(['__root__', '/statecharts', '/statecharts/$machineId'])).toEqual(['statecharts'])
@@ -54,7 +55,7 @@ describe('catalog parts', () => {
     const files = sourceFiles(join(root, 'src'))
     const where: Record<keyof typeof PART_SOURCES, string[]> = {
       // The root route loads 'marketing' for these routes.
-      marketing: ['src/routes/_marketing', 'src/routes/download-app.tsx', 'src/ui/marketing/pages/'],
+      marketing: ['src/routes/_marketing', 'src/routes/download-app.tsx', 'src/routes/call-app.tsx', 'src/ui/marketing/pages/'],
       // The root route loads 'shell' for the /_app routes (whose layout parts, src/ui/app/, may use
       // the shell's widgets) and 'statecharts' for /statecharts.
       shell: ['src/routes/_app', 'src/ui/app/', 'src/ui/account/', 'src/ui/settings/', 'src/ui/search/'],

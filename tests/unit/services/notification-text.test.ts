@@ -29,8 +29,8 @@ describe('notificationText', () => {
       for (const kind of NOTIFY_KINDS) {
         const text = notificationText(keyed(kind, { name: 'N', title: 'T', time: '2026-01-02T03:04:00' }))
         expect(text, `${lang} ${kind}`).not.toBe('fallback')
-        // Its values are in it: the name for friend requests, else what it is about.
-        expect(text, `${lang} ${kind}`).toMatch(kind.startsWith('friend_') ? /\bN\b/ : /\bT\b/)
+        // Its values are in it: the name for friend requests and a missed call (from whom), else what it is about.
+        expect(text, `${lang} ${kind}`).toMatch(kind.startsWith('friend_') || kind === 'missed_call' ? /\bN\b/ : /\bT\b/)
       }
     }
   })

@@ -20,6 +20,7 @@ function Layout({ onSupport }: { onSupport: () => void }) {
     chatBadge: { badge: '2', count: 2 },
     onOpenSupport: nav.closeFor(onSupport),
     onOpenDocuments: () => {},
+    onOpenMeeting: () => {},
   }
   return (
     <>

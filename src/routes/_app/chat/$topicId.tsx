@@ -1,7 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
-import type { TopicInfo } from '../../../../contract/topic'
+import { topicAllows, type TopicInfo } from '../../../../contract/topic'
 import type { SessionState } from '../../../machines/session'
 import { useAttention, useDndNotice } from '../../../services/attention'
+import { useStartCall } from '../../../services/calls'
+import { CallButtons } from '../../../ui/call-overlay/call-buttons'
 import { useConversation } from '../../../services/conversation'
 import { useSession } from '../../../services/session'
 import { ChatLoading, ChatUnavailable } from '../../../ui/chat-status'
@@ -44,7 +46,26 @@ function OpenChat({ topic, meId, focusSeq }: { topic: TopicInfo; meId: string; f
       {...useConversation(topic, meId, focusSeq)}
       person={partner ? { workid: partner.workid, photoUrl: topic.photo_url } : null}
       bell={attention ? <TopicBell {...attention.bell(topic._id)} /> : null}
+      calls={<ChatCallButtons topic={topic} variant="icon" />}
+      callItems={<ChatCallButtons topic={topic} variant="menu" />}
       notice={partner ? <PartnerDnd topicId={topic._id} partnerId={partner._id} name={topic.name} meId={meId} /> : null}
+    />
+  )
+}
+
+/** Voice and video call from the open chat: call/customer by the 1:1 topic, call/topic for a group (admin-only where it restricts calls). */
+function ChatCallButtons({ topic, variant }: { topic: TopicInfo; variant: 'icon' | 'menu' }) {
+  const { busy, start } = useStartCall()
+  const name = topic.name
+  return (
+    <CallButtons
+      variant={variant}
+      name={name}
+      busy={busy}
+      adminOnly={!topicAllows(topic, topic.role, 'call')}
+      onCall={(isVideo) =>
+        start({ topic_id: topic._id, group: topic.is_group }, isVideo, { name, photoUrl: topic.is_group ? topic.image : topic.photo_url })
+      }
     />
   )
 }
