@@ -151,6 +151,7 @@ export async function buildApp(
   let meetings: MeetingService | undefined
   const realtime = await createRealtime(app.server, {
     redisUrl: config.redisUrl,
+    redisChannel: config.redisChannel,
     authenticate: tokens.authenticate,
     authenticateRoom: async (token) => (meetings ? (await meetings.admission(token)).grant : null),
     now: config.now,

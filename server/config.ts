@@ -191,6 +191,8 @@ export interface ServerOptions {
   pgliteTemplates?: string
   /** socket.io Redis adapter (and shared rate-limit counters) for several nodes. */
   redisUrl?: string
+  /** The Redis channel prefix one deployment's nodes share; deployments on one Redis each set their own. Default 'socket.io'. */
+  redisChannel?: string
   smtpUrl?: string
   mailFrom?: string
   /** Base of links in emails. Default http://localhost:<port>. */
@@ -263,6 +265,7 @@ export interface Config {
   pgliteTemplates: string
   databaseUrl?: string
   redisUrl?: string
+  redisChannel: string
   smtpUrl?: string
   mailFrom: string
   publicUrl?: string
@@ -331,6 +334,7 @@ export async function resolveConfig(opts: ServerOptions): Promise<Config> {
     pgliteTemplates: path.resolve(opts.pgliteTemplates ?? path.join(REPO_ROOT, 'build')),
     databaseUrl: opts.databaseUrl || undefined,
     redisUrl: opts.redisUrl || undefined,
+    redisChannel: opts.redisChannel || 'socket.io',
     smtpUrl,
     mailFrom: opts.mailFrom || 'Workroom <no-reply@workroom.local>',
     publicUrl,

@@ -38,6 +38,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv, defaults: { port: number;
     },
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
+    redisChannel: env.REDIS_CHANNEL,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     jwtSecret: env.JWT_SECRET,

@@ -84,6 +84,8 @@ export interface Realtime {
 
 export interface RealtimeOptions {
   redisUrl?: string
+  /** The adapter's channel prefix (default 'socket.io'): the nodes that share it hear each other. */
+  redisChannel?: string
   /** The handshake's check: `fresh` asks the database, not a node's cache (a revocation elsewhere counts at once). */
   authenticate(token: string, opts: { fresh: boolean }): Promise<AuthContext | null>
   /** The topics a user belongs to: a new socket joins their rooms. */
@@ -132,7 +134,7 @@ export async function createRealtime(server: HttpServer, opts: RealtimeOptions):
       io.close()
       throw new Error(`Redis at REDIS_URL is not reachable: ${(err as Error).message}`, { cause: err })
     }
-    io.adapter(createAdapter(publishErrorsLogged(pub, opts.log), sub))
+    io.adapter(createAdapter(publishErrorsLogged(pub, opts.log), sub, { key: opts.redisChannel }))
   }
   const clustered = Boolean(pub)
   const connects = createConnectBudget(opts.connectLimit, pub, opts.now)
@@ -258,9 +260,17 @@ export async function createRealtime(server: HttpServer, opts: RealtimeOptions):
     leaveTopic: (userIds, topicId) => leaveTopics(userIds, [topicId]),
     leaveTopics,
     async hasFocusedWindow(userId) {
-      const sockets = await io.in(userRoom(userId)).fetchSockets()
-      const now = opts.now()
-      return sockets.some((s) => typeof s.data.focusedAt === 'number' && now - s.data.focusedAt < FOCUS_FRESH_MS)
+      const focused = (sockets: { data: Partial<SocketData> }[]) => {
+        const now = opts.now()
+        return sockets.some((s) => typeof s.data.focusedAt === 'number' && now - s.data.focusedAt < FOCUS_FRESH_MS)
+      }
+      try {
+        return focused(await io.in(userRoom(userId)).fetchSockets())
+      } catch (err) {
+        // Redis down, or a node that does not answer in time: this node's windows decide (a push too many beats a lost one).
+        opts.log.warn({ err }, 'realtime: the other nodes did not say whether a window has the focus')
+        return focused(await io.local.in(userRoom(userId)).fetchSockets())
+      }
     },
     disconnect(revoked) {
       everywhere('sessionId' in revoked ? sessionRoom(revoked.sessionId) : userRoom(revoked.userId), (target) =>

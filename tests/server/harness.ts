@@ -15,6 +15,12 @@ import { outbox } from '../../server/db/schema'
 /** Set both to run the suite against PostgreSQL + Redis. */
 export const DATABASE_URL = process.env.DATABASE_URL || undefined
 export const REDIS_URL = process.env.REDIS_URL || undefined
+/**
+ * The Redis channel of this process's test servers: they are the nodes of one deployment, and the
+ * other workers' servers (on the same Redis) are not. Were they, a request to every node (the
+ * focus check's fetchSockets) would wait for a server of another worker that is busy or closing.
+ */
+export const TEST_REDIS_CHANNEL = `workroom-test-${randomUUID()}`
 
 /** Every rate-limit rule of the server (DEFAULT_RATE_LIMITS, so a rule added later is covered too) lifted to `max`. */
 export const liftedRateLimits = (max = 1_000_000): NonNullable<ServerOptions['rateLimits']> =>
@@ -58,6 +64,7 @@ export async function startTestServer(opts: ServerOptions = {}): Promise<TestSer
     dataDir,
     databaseUrl,
     redisUrl,
+    redisChannel: TEST_REDIS_CHANNEL,
     rateLimits: { ...RELAXED_LIMITS, namespace: `workroom-test-${randomUUID()}:`, ...opts.rateLimits },
   })
   started.set(server.url, server)
@@ -68,6 +75,31 @@ export async function startTestServer(opts: ServerOptions = {}): Promise<TestSer
       started.delete(server.url)
       await server.close()
       await rm(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/**
+ * Records the SQL statements of requests, for the tests that count them (pass `onQuery` to the
+ * server). The server's own timers (the call sweep every 10 s, the job scheduler, the keyword
+ * reload) may run a statement during a request and only ever add to it, so a request's statements
+ * are the fewest seen over three runs. `before` runs ahead of each, unrecorded.
+ */
+export function statementRecorder() {
+  let recording: string[] | undefined
+  return {
+    onQuery: (statement: string) => void recording?.push(statement),
+    async statementsOf(request: () => Promise<unknown>, before?: () => Promise<unknown>): Promise<string[]> {
+      let fewest: string[] | undefined
+      for (let run = 0; run < 3; run++) {
+        await before?.()
+        const seen: string[] = []
+        recording = seen
+        await request()
+        recording = undefined
+        if (!fewest || seen.length < fewest.length) fewest = seen
+      }
+      return fewest!
     },
   }
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from 'drizzle-orm'
-import { startTestServer, type TestServer } from './harness'
+import { startTestServer, statementRecorder, type TestServer } from './harness'
 import { channelWith, clientId, type Person, person } from './chat-fixtures'
 
 /**
@@ -10,20 +10,20 @@ import { channelWith, clientId, type Person, person } from './chat-fixtures'
  */
 let server: TestServer
 let base: string
-let queries: string[] = []
+const statements = statementRecorder()
 beforeAll(async () => {
-  server = await startTestServer({ onQuery: (sql) => queries.push(sql) })
+  server = await startTestServer({ onQuery: statements.onQuery })
   base = server.url
 })
 afterAll(() => server.stop())
 
-/** The statements one request runs (a call just before keeps the caller's session check cached). */
-async function statementsOf(who: Person, method: string, url: string, body?: unknown): Promise<string[]> {
-  await who.api('GET', 'customer/user-info')
-  queries = []
-  const res = await who.api(method, url, body)
-  expect(res.status, JSON.stringify(res.body)).toBe(200)
-  return [...queries]
+/** The statements one request runs (a call just before keeps the caller's session check cached); `body` is made anew for each run. */
+async function statementsOf(who: Person, method: string, url: string, body?: () => unknown): Promise<string[]> {
+  const run = async () => {
+    const res = await who.api(method, url, body?.())
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+  }
+  return statements.statementsOf(run, () => who.api('GET', 'customer/user-info'))
 }
 
 const send = (who: Person, topicId: string, message: string) =>
@@ -68,12 +68,12 @@ describe('queries per request', () => {
     await send(owner, pair.generalId, 'first')
     await send(host, crowd.generalId, 'first')
 
-    const inPair = await statementsOf(owner, 'POST', 'message/send', { client_id: clientId(), topic_id: pair.generalId, message: 'to one' })
-    const inCrowd = await statementsOf(host, 'POST', 'message/send', {
+    const inPair = await statementsOf(owner, 'POST', 'message/send', () => ({ client_id: clientId(), topic_id: pair.generalId, message: 'to one' }))
+    const inCrowd = await statementsOf(host, 'POST', 'message/send', () => ({
       client_id: clientId(),
       topic_id: crowd.generalId,
       message: 'to eleven',
-    })
+    }))
     expect(inPair, inPair.slice(1).join('\n---\n').slice(0, 600)).toHaveLength(1)
     expect(inCrowd).toHaveLength(1)
   })

@@ -7,7 +7,7 @@ import Fastify from 'fastify'
 import type { Socket } from 'socket.io-client'
 import { createRealtime, type Realtime } from '../../server/realtime'
 import { channelWith, clientId, person, type Person } from './chat-fixtures'
-import { call, connected, nextEvent, socketFor, startTestServer, type TestServer } from './harness'
+import { call, connected, nextEvent, socketFor, startTestServer, TEST_REDIS_CHANNEL, type TestServer } from './harness'
 
 /**
  * A Redis of the test's own on a free port, stopped (killed) and started again on the same port
@@ -70,6 +70,7 @@ describe('a Redis outage', () => {
     await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve))
     const realtime = await createRealtime(http, {
       redisUrl,
+      redisChannel: TEST_REDIS_CHANNEL,
       authenticate: async () => ({
         userId: member.user._id,
         sessionId: 'other-node',
@@ -125,6 +126,10 @@ describe('a Redis outage', () => {
       expect(group.status).toBe(200)
       // A command sent now fails once the client gives up on it, after everything queued before it.
       await expect(node.ctx.realtime.redis!.publish('probe', 'x')).rejects.toThrow()
+      // The push decision asks every node whether a window has the focus; with Redis gone this node's windows decide.
+      local.emit('FOCUS', { focused: true })
+      await expect.poll(() => node.ctx.realtime.hasFocusedWindow(member.user._id)).toBe(true)
+      expect(await node.ctx.realtime.hasFocusedWindow(owner.user._id)).toBe(false)
       await new Promise((resolve) => setImmediate(resolve))
       expect(unhandled).toEqual([])
       expect((await call(node.url, 'GET', '/api/health')).status).toBe(200)

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Socket } from 'socket.io-client'
 import type { SettingsChangedPayload } from '../../contract'
-import { call, nextEvent, silence, startTestServer, type TestServer } from './harness'
+import { call, nextEvent, silence, startTestServer, statementRecorder, type TestServer } from './harness'
 import { channelWith, clientId, type Person, person, socketOf } from './chat-fixtures'
 
 /**
@@ -12,10 +12,10 @@ import { channelWith, clientId, type Person, person, socketOf } from './chat-fix
  */
 let server: TestServer
 let base: string
-let queries: string[] = []
+const statements = statementRecorder()
 
 beforeAll(async () => {
-  server = await startTestServer({ onQuery: (sql) => queries.push(sql) })
+  server = await startTestServer({ onQuery: statements.onQuery })
   base = server.url
 })
 afterAll(() => server.stop())
@@ -488,10 +488,8 @@ describe('blocking', () => {
 describe('hot paths and limits', () => {
   /** The statements one request runs (a call just before keeps the caller's session check cached). */
   async function statementsOf(who: Person, url: string): Promise<number> {
-    await who.api('GET', 'customer/user-info')
-    queries = []
-    expect((await who.api('GET', url)).status).toBe(200)
-    return queries.length
+    const run = async () => expect((await who.api('GET', url)).status).toBe(200)
+    return (await statements.statementsOf(run, () => who.api('GET', 'customer/user-info'))).length
   }
 
   it('the contact list, the requests, the archived and the blocked list run one statement, for 1 person or for 20', async () => {
