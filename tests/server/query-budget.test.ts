@@ -68,7 +68,11 @@ describe('queries per request', () => {
     await send(owner, pair.generalId, 'first')
     await send(host, crowd.generalId, 'first')
 
-    const inPair = await statementsOf(owner, 'POST', 'message/send', () => ({ client_id: clientId(), topic_id: pair.generalId, message: 'to one' }))
+    const inPair = await statementsOf(owner, 'POST', 'message/send', () => ({
+      client_id: clientId(),
+      topic_id: pair.generalId,
+      message: 'to one',
+    }))
     const inCrowd = await statementsOf(host, 'POST', 'message/send', () => ({
       client_id: clientId(),
       topic_id: crowd.generalId,
