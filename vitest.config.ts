@@ -5,7 +5,17 @@ import viteConfig from './vite.config'
 import { SERVER_TEST_WORKERS } from './tests/server/test-databases'
 import { SERVER_FILES_WITH_MODULE_MOCKS, UNIT_FILES_WITH_MODULE_MOCKS } from './tests/support/module-mock-files'
 
-const unit: ProjectConfig = { environment: 'node', include: ['tests/unit/**/*.test.{ts,tsx}'], setupFiles: ['tests/unit/setup.ts'] }
+/**
+ * A test's timeout guards against a hang; it is not a speed check (benches measure speed). 15 s, not
+ * vitest's 5 s: on the 2-core machine under load, ESLint's first run in lint-rules took 18 s.
+ */
+const HANG_GUARD_MS = 15_000
+const unit: ProjectConfig = {
+  environment: 'node',
+  include: ['tests/unit/**/*.test.{ts,tsx}'],
+  setupFiles: ['tests/unit/setup.ts'],
+  testTimeout: HANG_GUARD_MS,
+}
 
 const server: ProjectConfig = {
   environment: 'node',
@@ -49,6 +59,7 @@ export default mergeConfig(
             // happy-dom: testing-library's role queries run four times faster than in jsdom (docs/testing.md).
             environment: 'happy-dom',
             include: ['tests/model/**/*.test.{ts,tsx}'],
+            testTimeout: HANG_GUARD_MS,
             setupFiles: ['tests/unit/setup.ts'],
             globalSetup: ['tests/model/support/global-setup.ts'],
           },

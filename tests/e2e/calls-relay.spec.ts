@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './support/test'
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium'
+import { CHROMIUM_ARGS, E2E_CHROMIUM_PATH } from '../support/chromium'
 import { TURN_AVAILABLE } from '../support/turn'
 import { openListening } from './support/listening'
 import { apiAs, person } from './support/people'
@@ -17,7 +17,7 @@ test.describe.configure({ retries: 1 })
 
 test.use({
   launchOptions: {
-    executablePath: CHROMIUM_PATH,
+    executablePath: E2E_CHROMIUM_PATH,
     args: [...CHROMIUM_ARGS, '--disable-quic', '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'],
   },
 })

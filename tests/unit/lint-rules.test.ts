@@ -12,7 +12,8 @@ async function layerErrors(filePath: string, code: string): Promise<string[]> {
   return result.messages.filter((m) => m.ruleId === 'boundaries/dependencies').map((m) => m.message)
 }
 
-describe('layer rules', () => {
+// The first lint loads ESLint's config and resolvers: seconds, more on a loaded machine.
+describe('layer rules', { timeout: 60_000 }, () => {
   it('src/ui and src/routes import no HTTP client or endpoint caller', async () => {
     expect(await layerErrors('src/ui/lint-fixture.tsx', "import { http } from '../services/http'\nexport const x = http\n")).toEqual([
       expect.stringContaining('src/ui and src/routes import no HTTP client'),
