@@ -407,6 +407,10 @@ describeModel({
       expect(kit.screen.getByRole('alert').textContent).toContain('Could not load the messages.')
     },
     'history.ready': (expected, kit) => {
+      // A list already at the top fires no scroll: older pages are offered by a button there too.
+      expect(kit.screen.queryByRole('button', { name: 'Load older messages' }) !== null, 'older pages offered').toBe(
+        expected.context.hasOlder,
+      )
       const shown = rows(kit)
       // Not from the machine: each message the test delivered is shown once, in the order of its seq.
       const times = shown

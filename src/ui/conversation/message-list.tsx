@@ -139,6 +139,16 @@ export function MessageList({
           <p role="status" className="py-2 text-center text-xs text-slate-500">
             <Trans>Loading older messages…</Trans>
           </p>
+        ) : hasOlder ? (
+          // Scrolling up to here loads the older page; a list that is already at the top (a short
+          // page, a tall window) fires no scroll, so the page is offered here too.
+          <button
+            type="button"
+            onClick={onLoadOlder}
+            className="mx-auto my-2 shrink-0 rounded px-3 py-2 text-xs text-sky-700 hover:bg-slate-100"
+          >
+            <Trans>Load older messages</Trans>
+          </button>
         ) : null}
         <div
           role="list"
