@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react'
 import { t } from '@lingui/core/macro'
-import { useActorRef, useSelector } from '@xstate/react'
+import { useActor, useActorRef, useSelector } from '@xstate/react'
 import { fromPromise } from 'xstate'
 import type { Message } from '../../contract/message'
 import type { TopicInfo } from '../../contract/topic'
@@ -45,6 +45,17 @@ const appConversationMachine = conversationMachine.provide({
 
 /** GET topic/info for the chat page's loader. */
 export const loadTopic = (topicId: string): Promise<TopicInfo> => topicInfo(topicId)
+
+const topicLoader = fromPromise<TopicInfo, { topicId: string }>(({ input }) => topicInfo(input.topicId))
+
+/**
+ * A chat shown outside its page (a call's chat beside the tiles): its topic while it loads (null),
+ * once loaded, or 'unavailable' (not a member any more, or gone). Read once: key the caller by topic.
+ */
+export function useTopicInfo(topicId: string): TopicInfo | null | 'unavailable' {
+  const [snapshot] = useActor(topicLoader, { input: { topicId } })
+  return snapshot.status === 'done' ? snapshot.output : snapshot.status === 'error' ? 'unavailable' : null
+}
 
 /**
  * One open chat: the conversation machine with the message calls, fed as they come by the socket

@@ -26,7 +26,7 @@ import { listNotifications, markAllNotificationsSeen, markNotificationSeen, unre
 import { notificationText } from './notification-text'
 import { closeShownPushes, onPushOpened, pushSubscriptionToken, reportWindowFocus, showPushInTab, subscribeToPush } from './push'
 import { sendSession } from './session'
-import { onSocketEvent } from './socket'
+import { onSocketConnect, onSocketEvent } from './socket'
 import { showToast } from './toast'
 
 /** A notification from the wire as the bell and the drawer keep it (with its click target). */
@@ -95,21 +95,35 @@ export interface NotificationFeed {
   onData: (handler: (notification: NotificationItem) => void) => () => void
   /** The socket's NOTIFY_SEEN event (read in another tab or device); returns the unsubscribe. */
   onSeenElsewhere?: (handler: (payload: NotifySeenPayload) => void) => () => void
+  /** The socket's every (re)connection; returns the unsubscribe. */
+  onConnect?: (handler: () => void) => () => void
 }
 
 const appFeed: NotificationFeed = {
   unreadCount: unreadNotifications,
   onData: (handler) => onSocketEvent('data', (n) => handler(toItem(n))),
   onSeenElsewhere: (handler) => onSocketEvent('NOTIFY_SEEN', handler),
+  onConnect: onSocketConnect,
 }
 
-/** Feeds the machine what it hears from outside: the count, socket `data` and NOTIFY_SEEN, window focus and blur. */
+/**
+ * Feeds the machine what it hears from outside: the count (at once, and again at each socket
+ * connection, since what came while the socket was away or still connecting came to no socket),
+ * socket `data` and NOTIFY_SEEN, window focus and blur.
+ */
 export function connectNotificationBadge(send: (event: NotificationBadgeEvent) => void, feed: NotificationFeed = appFeed): () => void {
   let live = true
-  feed.unreadCount().then(
-    (count) => live && send({ type: 'UNREAD_COUNT', count }),
-    () => {},
-  )
+  // Only the latest count asked for counts: an earlier answer arriving late is older.
+  let asked = 0
+  const readCount = () => {
+    const ask = ++asked
+    feed.unreadCount().then(
+      (count) => live && ask === asked && send({ type: 'UNREAD_COUNT', count }),
+      () => {},
+    )
+  }
+  readCount()
+  const stopConnect = feed.onConnect?.(readCount) ?? (() => {})
   const stopData = feed.onData((notification) => send({ type: 'DATA', notification }))
   const stopSeen =
     feed.onSeenElsewhere?.((payload) => {
@@ -124,6 +138,7 @@ export function connectNotificationBadge(send: (event: NotificationBadgeEvent) =
   if (!document.hasFocus()) onBlur()
   return () => {
     live = false
+    stopConnect()
     stopData()
     stopSeen()
     window.removeEventListener('focus', onFocus)

@@ -94,6 +94,16 @@ test('a 1:1 video call: rings on both tabs, answered on one, media both ways, ha
   await bao.page.getByRole('button', { name: 'Microphone' }).click()
   await expect(tileOf(ann.page, bao.user.userId).getByText('Muted')).toBeAttached()
 
+  // The call's own chat beside the tiles: what Ann writes there, Bao reads there, without leaving the room.
+  const callChat = (page: Page) => page.getByRole('complementary', { name: 'Call chat' })
+  await ann.page.getByRole('button', { name: 'Call chat' }).click()
+  await bao.page.getByRole('button', { name: 'Call chat' }).click()
+  const annBox = callChat(ann.page).getByRole('textbox', { name: 'Message' })
+  await annBox.fill('Can you hear me now?')
+  await annBox.press('Enter')
+  await expect(messagesOf(callChat(bao.page)).getByText('Can you hear me now?')).toBeVisible()
+  await expect(tileOf(bao.page, ann.user.userId)).toBeVisible()
+
   // Hang up: Ann is back in the chat, which shows the call's summary; Bao's room ends too.
   await ann.page.getByRole('button', { name: 'Leave' }).click()
   await expect(ann.page).toHaveURL(new RegExp(`/chat/${topic._id}$`))

@@ -7,6 +7,7 @@ export {
   isLoggedIn,
   isSettled,
   mediaTokenOf,
+  meIdOf,
   userOf,
   type AccountProps,
   type AccountView,

@@ -29,6 +29,9 @@ export const isLoggedIn = (state: SessionState) => matches(state, 'loggedIn')
 
 export const userOf = (state: SessionState): User | null => state?.context.user ?? null
 
+/** The signed-in user's id ('' logged out or still restoring). */
+export const meIdOf = (state: SessionState): string => state?.context.user?._id ?? ''
+
 /** The session's media token ('' logged out): what the chat links files with. */
 export const mediaTokenOf = (state: SessionState): string => state?.context.mediaToken ?? ''
 

@@ -1,6 +1,6 @@
 import { createFileRoute, redirect, useRouter } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
-import type { SessionState } from '../../machines/session'
+import { meIdOf } from '../../machines/session'
 import { chatRefusalOf } from '../../services/chat-refusal'
 import { friendInputOf } from '../../services/person-profile'
 import { useSession } from '../../services/session'
@@ -36,11 +36,9 @@ function WorkidError({ error }: { error: unknown }) {
   return <ChatRefused reason={chatRefusalOf(error)} onRetry={() => void router.invalidate()} />
 }
 
-const meOf = (state: SessionState) => state?.context.user?._id ?? ''
-
 function RefusedChat() {
   const { person, reason } = Route.useLoaderData()
-  const meId = useSession(meOf)
+  const meId = useSession(meIdOf)
   return (
     <PersonProfile
       key={person._id}

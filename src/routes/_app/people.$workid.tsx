@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
-import type { SessionState } from '../../machines/session'
+import { meIdOf } from '../../machines/session'
 import { friendInputOf } from '../../services/person-profile'
 import { useSession } from '../../services/session'
 import { useStartCall } from '../../services/calls'
@@ -19,11 +19,9 @@ export const Route = createFileRoute('/_app/people/$workid')({
   component: PersonPage,
 })
 
-const meOf = (state: SessionState) => state?.context.user?._id ?? ''
-
 function PersonPage() {
   const person = Route.useLoaderData()
-  const meId = useSession(meOf)
+  const meId = useSession(meIdOf)
   return (
     <PersonProfile
       key={person._id}

@@ -1,7 +1,12 @@
-import { createFileRoute, Link } from '@tanstack/react-router'
-import { Trans } from '@lingui/react/macro'
+import { createFileRoute } from '@tanstack/react-router'
+import type { TopicInfo } from '../../../contract/topic'
+import { meIdOf } from '../../machines/session'
 import { canShareScreen, useCallRoom } from '../../services/call-room'
+import { useConversation, useTopicInfo } from '../../services/conversation'
+import { useSession } from '../../services/session'
 import { RoomView } from '../../ui/call-room/room-view'
+import { ChatLoading, ChatUnavailable } from '../../ui/chat-status'
+import { Conversation } from '../../ui/conversation/conversation'
 
 /** ?call={call id}: the call the room belongs to (leaving posts call/out with it); ?video=0: a voice call (camera off). */
 const searchOf = (search: Record<string, unknown>): { call?: string; video?: 0 | 1 } => ({
@@ -29,20 +34,20 @@ function Room({ roomId, callId, video }: { roomId: string; callId: string | null
       {...room}
       media={media}
       canShareScreen={canShareScreen()}
-      chatPanel={
-        room.chat ? (
-          <div className="p-4 text-sm">
-            <Link
-              to="/chat/$topicId"
-              params={{ topicId: room.chat.topicId }}
-              target="_blank"
-              className="font-semibold text-indigo-700 underline"
-            >
-              <Trans>Open the call's chat in a new tab</Trans>
-            </Link>
-          </div>
-        ) : null
-      }
+      chatPanel={room.chat ? <CallChat key={room.chat.topicId} topicId={room.chat.topicId} /> : null}
     />
   )
+}
+
+/** The call's chat beside the tiles: its topic's conversation (the 1:1 chat or the group the call started in). */
+function CallChat({ topicId }: { topicId: string }) {
+  const topic = useTopicInfo(topicId)
+  const meId = useSession(meIdOf)
+  if (topic === 'unavailable') return <ChatUnavailable />
+  if (!topic || !meId) return <ChatLoading />
+  return <CallConversation topic={topic} meId={meId} />
+}
+
+function CallConversation({ topic, meId }: { topic: TopicInfo; meId: string }) {
+  return <Conversation {...useConversation(topic, meId)} header={false} />
 }

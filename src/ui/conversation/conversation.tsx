@@ -23,28 +23,42 @@ export interface ConversationViewProps {
   callItems?: ReactNode
   /** Above the composer: e.g. the other person is in do not disturb. */
   notice?: ReactNode
+  /** False inside a call's room: the panel is titled already, and the header's links would leave the call. */
+  header?: boolean
 }
 
 /** The open chat: header, pinned messages, history, refused messages, the forward picker, a message's actions sheet and the message box. */
-export function Conversation({ conversation, composer, outbox, person = null, bell, calls, callItems, notice }: ConversationViewProps) {
+export function Conversation({
+  conversation,
+  composer,
+  outbox,
+  person = null,
+  bell,
+  calls,
+  callItems,
+  notice,
+  header = true,
+}: ConversationViewProps) {
   const { t } = useLingui()
   const { pinned, forward, sheet } = conversation
   const title = conversation.title ?? t`New Message`
   const actions = { ...composer.messageActions, ...conversation.messageActions }
   return (
     <div className="flex h-full min-h-0 flex-col bg-white">
-      <ChatHeader
-        topicId={conversation.topicId}
-        title={title}
-        isGroup={conversation.isGroup}
-        membersCount={conversation.membersCount}
-        person={person}
-        bell={bell}
-        calls={calls}
-        callItems={callItems}
-        pinnedShown={pinned.shown}
-        onTogglePinned={pinned.onToggle}
-      />
+      {header ? (
+        <ChatHeader
+          topicId={conversation.topicId}
+          title={title}
+          isGroup={conversation.isGroup}
+          membersCount={conversation.membersCount}
+          person={person}
+          bell={bell}
+          calls={calls}
+          callItems={callItems}
+          pinnedShown={pinned.shown}
+          onTogglePinned={pinned.onToggle}
+        />
+      ) : null}
       {pinned.shown ? (
         <section
           aria-label={t`Pinned messages`}

@@ -1,4 +1,4 @@
-import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test'
+import { type APIRequestContext, type Browser, expect, type Locator, type Page } from '@playwright/test'
 import { type SignedUpUser, signUpAndLogIn, signUpByApi } from './sign-up'
 
 /** A signed-up user in a browser context of their own, past the tutorial. */
@@ -51,5 +51,5 @@ export function apiAs(who: Person | ApiPerson) {
   }
 }
 
-/** The open chat's message list. */
-export const messagesOf = (page: Page) => page.getByRole('list', { name: 'Messages' })
+/** The open chat's message list (in the page, or in a part of it such as a call's chat). */
+export const messagesOf = (scope: Page | Locator) => scope.getByRole('list', { name: 'Messages' })

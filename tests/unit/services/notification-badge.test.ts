@@ -138,6 +138,54 @@ describe('connectNotificationBadge: what the layout feeds the machine', () => {
     stop()
   })
 
+  it('asks for the count again at each socket connection: what came while it was away reached no socket', async () => {
+    vi.spyOn(document, 'hasFocus').mockReturnValue(true)
+    const sent: NotificationBadgeEvent[] = []
+    let stored = 0
+    let connected: (() => void) | null = null
+    const stop = connectNotificationBadge((event) => sent.push(event), {
+      unreadCount: async () => stored,
+      onData: () => () => {},
+      onConnect: (handler) => {
+        connected = handler
+        return () => {
+          connected = null
+        }
+      },
+    })
+    await flush()
+    stored = 2 // two notifications stored while the socket was still connecting
+    connected!()
+    await flush()
+    expect(sent).toEqual([
+      { type: 'UNREAD_COUNT', count: 0 },
+      { type: 'UNREAD_COUNT', count: 2 },
+    ])
+    stop()
+    expect(connected).toBeNull()
+  })
+
+  it('of two counts asked for, an earlier answer arriving last is dropped', async () => {
+    vi.spyOn(document, 'hasFocus').mockReturnValue(true)
+    const sent: NotificationBadgeEvent[] = []
+    const answers: ((count: number) => void)[] = []
+    let connected: () => void = () => {}
+    const stop = connectNotificationBadge((event) => sent.push(event), {
+      unreadCount: () => new Promise<number>((resolve) => answers.push(resolve)),
+      onData: () => () => {},
+      onConnect: (handler) => {
+        connected = handler
+        return () => {}
+      },
+    })
+    connected()
+    answers[1]!(4)
+    answers[0]!(1)
+    await flush()
+    expect(sent).toEqual([{ type: 'UNREAD_COUNT', count: 4 }])
+    stop()
+  })
+
   it('answers arriving after cleanup are dropped', async () => {
     vi.spyOn(document, 'hasFocus').mockReturnValue(true)
     const sent: NotificationBadgeEvent[] = []

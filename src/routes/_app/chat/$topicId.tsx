@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { topicAllows, type TopicInfo } from '../../../../contract/topic'
-import type { SessionState } from '../../../machines/session'
+import { meIdOf } from '../../../machines/session'
 import { useAttention, useDndNotice } from '../../../services/attention'
 import { useStartCall } from '../../../services/calls'
 import { CallButtons } from '../../../ui/call-overlay/call-buttons'
@@ -28,12 +28,10 @@ export const Route = createFileRoute('/_app/chat/$topicId')({
   component: TopicPage,
 })
 
-const meOf = (state: SessionState) => state?.context.user?._id ?? ''
-
 function TopicPage() {
   const topic = Route.useLoaderData()
   const { seq } = Route.useSearch()
-  const meId = useSession(meOf)
+  const meId = useSession(meIdOf)
   if (!meId) return <ChatLoading />
   return <OpenChat key={`${topic._id}:${seq ?? ''}`} topic={topic} meId={meId} focusSeq={seq ?? null} />
 }

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import type { SessionState } from '../../../machines/session'
+import { meIdOf } from '../../../machines/session'
 import type { TopicInfoInput } from '../../../machines/topic-info'
 import { useSession } from '../../../services/session'
 import { useTopicInfo } from '../../../services/topic-info'
@@ -7,11 +7,9 @@ import { TopicInfoPage } from '../../../ui/topic-info/topic-info-page'
 
 export const Route = createFileRoute('/_app/chat/info/$topicId')({ component: InfoRoute })
 
-const meOf = (state: SessionState) => state?.context.user?._id ?? ''
-
 function InfoRoute() {
   const { topicId } = Route.useParams()
-  const meId = useSession(meOf)
+  const meId = useSession(meIdOf)
   return meId ? <TopicInfo key={topicId} topicId={topicId} meId={meId} /> : null
 }
 

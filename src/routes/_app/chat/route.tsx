@@ -1,7 +1,7 @@
 import { lazy } from 'react'
 import { createFileRoute, Link, Outlet, useMatch, useNavigate, useParams } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
-import type { SessionState } from '../../../machines/session'
+import { meIdOf, type SessionState } from '../../../machines/session'
 import { useNewGroup } from '../../../services/new-group'
 import { usePeoplePicker } from '../../../services/people-picker'
 import { useSession } from '../../../services/session'
@@ -19,7 +19,6 @@ const PeoplePickerDialog = lazy(() =>
   import('../../../ui/topic-list/people-picker-dialog').then((m) => ({ default: m.PeoplePickerDialog })),
 )
 
-const meOf = (state: SessionState) => state?.context.user?._id ?? ''
 const channelOf = (state: SessionState) => state?.context.user?.account.channel ?? null
 
 /**
@@ -33,7 +32,7 @@ function ChatLayout() {
   // the user had stopped reading (the unread divider) before that mark moves it.
   const loaded = useMatch({ from: '/_app/chat/$topicId', shouldThrow: false })
   const loadedTopicId = loaded?.status === 'success' ? loaded.params.topicId : null
-  const meId = useSession(meOf)
+  const meId = useSession(meIdOf)
   const channelId = useSession(channelOf)
   const navigate = useNavigate()
   const { createChannel } = useShellActions()
