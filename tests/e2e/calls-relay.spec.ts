@@ -1,6 +1,6 @@
 import { expect, test, type Page } from './support/test'
 import { CHROMIUM_ARGS, E2E_CHROMIUM_PATH } from '../support/chromium'
-import { TURN_AVAILABLE } from '../support/turn'
+import { killTurn, startTurn, TURN_AVAILABLE } from '../support/turn'
 import { openListening } from './support/listening'
 import { apiAs, person } from './support/people'
 
@@ -8,7 +8,9 @@ import { apiAs, person } from './support/people'
  * A call through TURN only: both browsers are made to gather relay candidates alone
  * (iceTransportPolicy 'relay' forced on every RTCPeerConnection of the page), so media can only
  * flow through coturn on loopback, reached with the time-limited credentials the server derives
- * from ICE_SERVERS' shared secret (tests/e2e/global-setup.ts starts both).
+ * from ICE_SERVERS' shared secret (tests/e2e/global-setup.ts starts both). Then a network blip:
+ * coturn killed (every relay gone) and started again; the call recovers by an ICE restart, new
+ * relays, without anyone leaving the room.
  */
 // As the other media journeys: fake camera pages share the two cores with the server, coturn and
 // each other; a relay pair not selected within 20 s (seen once in several full runs, both sides
@@ -56,9 +58,18 @@ function relayedMedia(page: Page) {
   })
 }
 
-test('a call carries media through TURN when only relay candidates are allowed', async ({ browser }) => {
+/** Relay pairs only, and bytes that keep coming through them. */
+async function receivesThroughRelay(page: Page) {
+  await expect.poll(async () => (await relayedMedia(page)).types, { timeout: 20_000 }).toEqual(['relay'])
+  const before = (await relayedMedia(page)).bytesReceived
+  await expect.poll(async () => (await relayedMedia(page)).bytesReceived, { timeout: 10_000 }).toBeGreaterThan(before)
+}
+
+test('a call carries media through TURN when only relay candidates are allowed, and recovers from the relay going away', async ({
+  browser,
+}) => {
   test.skip(!TURN_AVAILABLE, 'coturn (Debian turnserver) is not installed here; .ci/run installs it')
-  test.setTimeout(120_000)
+  test.setTimeout(180_000)
   const eve = await person(browser, 'Eve Relay')
   const fay = await person(browser, 'Fay Relay')
   await relayOnly(eve.page)
@@ -70,12 +81,24 @@ test('a call carries media through TURN when only relay candidates are allowed',
   await eve.page.getByRole('button', { name: 'Video call Fay Relay' }).click()
   await fay.page.getByRole('dialog', { name: 'Incoming call from Eve Relay' }).getByRole('button', { name: 'Answer' }).click()
 
+  const connected = (page: Page) => page.getByRole('status').filter({ hasText: 'Connected' })
   for (const page of [eve.page, fay.page]) {
-    await expect(page.getByRole('status').filter({ hasText: 'Connected' })).toBeVisible({ timeout: 30_000 })
-    // Connected through relay candidates only, and the bytes keep coming.
-    await expect.poll(async () => (await relayedMedia(page)).types, { timeout: 20_000 }).toEqual(['relay'])
-    const before = (await relayedMedia(page)).bytesReceived
-    await expect.poll(async () => (await relayedMedia(page)).bytesReceived, { timeout: 10_000 }).toBeGreaterThan(before)
+    await expect(connected(page)).toBeVisible({ timeout: 30_000 })
+    await receivesThroughRelay(page)
+  }
+
+  // The relay goes away: both sides see the call reconnecting, and stay in the room.
+  killTurn()
+  try {
+    for (const page of [eve.page, fay.page]) await expect(page.getByText('Reconnecting…')).toBeVisible({ timeout: 30_000 })
+  } finally {
+    startTurn()
+  }
+  // Back: an ICE restart finds new relays, media flows again, nobody left.
+  for (const page of [eve.page, fay.page]) {
+    await expect(connected(page)).toBeVisible({ timeout: 45_000 })
+    await expect(page).toHaveURL(/\/room\//)
+    await receivesThroughRelay(page)
   }
   await eve.page.getByRole('button', { name: 'Leave' }).click()
   await expect(eve.page).toHaveURL(new RegExp(`/chat/${topic._id}$`))

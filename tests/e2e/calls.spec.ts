@@ -119,6 +119,9 @@ test('a call nobody answers ends as missed after the caller’s 60 s', async ({ 
 
   await cam.page.clock.install()
   await cam.page.goto(`/chat/${topic._id}`)
+  // The page's time stands still from here (an installed clock otherwise runs on with real time,
+  // and a busy machine's seconds before runFor would bring the 60 s closer).
+  await cam.page.clock.pauseAt(await cam.page.evaluate(() => Date.now() + 1_000))
   await cam.page.getByRole('button', { name: 'Voice call Dan Away' }).click()
   const calling = cam.page.getByRole('dialog', { name: 'Calling Dan Away' })
   await expect(calling.getByRole('status')).toHaveText('Ringing…')
