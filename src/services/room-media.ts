@@ -40,6 +40,13 @@ const SPEAKING_POLL_MS = 200
 /** How long those in a room wait for a newcomer's offer before offering themselves (p2p). */
 const NEWCOMER_OFFER_WAIT_MS = 1500
 const STATS_POLL_MS = 1_000
+/**
+ * A feed the SFU would not give (Janus says "no such feed" until its publisher's connection is up,
+ * and waits 10 s for it): asked for again this often, this many times, while its participant is in
+ * the room. On a busy machine a publisher took longer, and that person's video never came.
+ */
+const SUBSCRIBE_RETRY_MS = 2_000
+const SUBSCRIBE_ATTEMPTS = 10
 /** RMS level (0..1) above which a participant counts as speaking. */
 const SPEAKING_LEVEL = 0.03
 
@@ -266,6 +273,8 @@ class RoomSession {
   private feeds = new Map<string, string>()
   private offs: (() => void)[] = []
   private timers: ReturnType<typeof setInterval>[] = []
+  /** Participants who left the room (until they join again): no more subscriptions to their feeds. */
+  private readonly gone = new Set<string>()
   private audioContext: AudioContext | null = null
   private analysers = new Map<string, { analyser: AnalyserNode; stream: MediaStream; speaking: boolean }>()
   private failed = false
@@ -285,6 +294,7 @@ class RoomSession {
     this.offs.push(
       onSocketEvent('ROOM_PEER_JOINED', (payload) => {
         if (!mine(payload) || payload.participant._id === input.self) return
+        this.gone.delete(payload.participant._id)
         sendBack({ type: 'PEER_JOINED', participant: payload.participant })
         if (this.topology === 'p2p') this.awaitNewcomersOffer(payload.participant._id)
       }),
@@ -472,7 +482,7 @@ class RoomSession {
     })
   }
 
-  private async subscribeFeed(feed: string, participantId: string, again = false) {
+  private async subscribeFeed(feed: string, participantId: string, again = false, attempt = 1) {
     if (this.closed) return
     const key = `feed:${feed}`
     if (this.feeds.has(feed)) {
@@ -501,6 +511,13 @@ class RoomSession {
       if (this.links.get(key)?.pc !== pc) return
       this.feeds.delete(feed)
       this.links.delete(key)
+      if (attempt < SUBSCRIBE_ATTEMPTS)
+        this.timers.push(
+          setTimeout(() => {
+            if (!this.closed && !this.gone.has(participantId) && !this.feeds.has(feed))
+              void this.subscribeFeed(feed, participantId, false, attempt + 1)
+          }, SUBSCRIBE_RETRY_MS),
+        )
     }
   }
 
@@ -565,6 +582,7 @@ class RoomSession {
   }
 
   private dropParticipant(participantId: string) {
+    this.gone.add(participantId)
     for (const [key, link] of [...this.links]) {
       if (link.participantId !== participantId) continue
       link.pc.close()

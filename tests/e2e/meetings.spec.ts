@@ -68,10 +68,6 @@ async function guestPage(browser: Browser, server?: OtherServer): Promise<Page> 
 
 const JOURNEY = 'a host starts a meeting, three join by code (one a guest), everyone receives everyone, the host ends it'
 
-test(`${JOURNEY}: the embedded SFU`, async ({ browser }) => {
-  await meetingJourney(browser, 'embedded')
-})
-
 test.describe('through Janus', () => {
   const missing = janusMissing()
   test.skip(missing !== null, `Janus: ${missing}`)
@@ -90,6 +86,13 @@ test.describe('through Janus', () => {
     const other = server!
     await meetingJourney(browser, 'janus', { baseURL: other.url, readCode: async (email) => (await lastEmail(other, email)).code })
   })
+})
+
+// After Janus's journey: run after the embedded SFU's in the same worker, Janus's journey received no
+// video on its first try in 5 of 5 runs today, and passed alone and on its retry (in a new worker).
+// The cause is not found yet (the note of stop 37 says what was ruled out).
+test(`${JOURNEY}: the embedded SFU`, async ({ browser }) => {
+  await meetingJourney(browser, 'embedded')
 })
 
 /** The journey on the run's server, or on `server`, whose SFU (`sfu`, as the meeting's answer names it) carries the media. */
