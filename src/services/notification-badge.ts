@@ -115,16 +115,27 @@ export function connectNotificationBadge(send: (event: NotificationBadgeEvent) =
   let live = true
   // Only the latest count asked for counts: an earlier answer arriving late is older.
   let asked = 0
+  let settled = 0
   const readCount = () => {
     const ask = ++asked
     feed.unreadCount().then(
-      (count) => live && ask === asked && send({ type: 'UNREAD_COUNT', count }),
-      () => {},
+      (count) => {
+        if (ask !== asked) return
+        settled = ask
+        if (live) send({ type: 'UNREAD_COUNT', count })
+      },
+      () => {
+        if (ask === asked) settled = ask
+      },
     )
   }
   readCount()
   const stopConnect = feed.onConnect?.(readCount) ?? (() => {})
-  const stopData = feed.onData((notification) => send({ type: 'DATA', notification }))
+  const stopData = feed.onData((notification) => {
+    send({ type: 'DATA', notification })
+    // A count asked for before this notification was stored would not hold it: ask again (the earlier answer is then dropped).
+    if (settled !== asked) readCount()
+  })
   const stopSeen =
     feed.onSeenElsewhere?.((payload) => {
       send({ type: 'SEEN_ELSEWHERE', ids: payload.ids, count: payload.notification })

@@ -186,6 +186,32 @@ describe('connectNotificationBadge: what the layout feeds the machine', () => {
     stop()
   })
 
+  it('a notification arriving while a count is on its way asks again: that count was read before it was stored', async () => {
+    vi.spyOn(document, 'hasFocus').mockReturnValue(true)
+    const sent: NotificationBadgeEvent[] = []
+    const answers: ((count: number) => void)[] = []
+    let onData: (n: NotificationItem) => void = () => {}
+    const stop = connectNotificationBadge((event) => sent.push(event), {
+      unreadCount: () => new Promise<number>((resolve) => answers.push(resolve)),
+      onData: (handler) => {
+        onData = handler
+        return () => {}
+      },
+    })
+    onData(item(1))
+    answers[0]!(0) // read before item 1 was stored
+    answers[1]!(1)
+    await flush()
+    expect(sent).toEqual([
+      { type: 'DATA', notification: item(1) },
+      { type: 'UNREAD_COUNT', count: 1 },
+    ])
+    // With no count on its way, a notification asks for nothing.
+    onData(item(2))
+    expect(answers).toHaveLength(2)
+    stop()
+  })
+
   it('answers arriving after cleanup are dropped', async () => {
     vi.spyOn(document, 'hasFocus').mockReturnValue(true)
     const sent: NotificationBadgeEvent[] = []
