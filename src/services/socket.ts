@@ -111,12 +111,16 @@ export const socketIoConnection = fromCallback<SocketCommand, { token: string }>
   })
   return () => {
     stopped = true
-    if (!socket) return
-    socket.removeAllListeners()
-    socket.disconnect()
-    if (current === socket) current = null
+    if (socket) closeSocket(socket)
   }
 })
+
+/** Closes a socket this module opened; it stops being the current one. */
+function closeSocket(socket: AppSocket) {
+  socket.removeAllListeners()
+  socket.disconnect()
+  if (current === socket) current = null
+}
 
 /**
  * A meeting's socket for someone without a session socket (a guest): socket.io with
@@ -138,9 +142,6 @@ export function openRoomSocket(roomToken: string): () => void {
   })
   return () => {
     stopped = true
-    if (!socket) return
-    socket.removeAllListeners()
-    socket.disconnect()
-    if (current === socket) current = null
+    if (socket) closeSocket(socket)
   }
 }
