@@ -107,34 +107,38 @@ const appFeed: NotificationFeed = {
 }
 
 /**
- * Feeds the machine what it hears from outside: the count (at once, and again at each socket
- * connection, since what came while the socket was away or still connecting came to no socket),
+ * Feeds the machine what it hears from outside: the count (at once; again at each socket
+ * connection, since what came while the socket was away or still connecting came to no socket;
+ * and after each notification, whose own +1 a count read around it may or may not hold),
  * socket `data` and NOTIFY_SEEN, window focus and blur.
  */
 export function connectNotificationBadge(send: (event: NotificationBadgeEvent) => void, feed: NotificationFeed = appFeed): () => void {
   let live = true
-  // Only the latest count asked for counts: an earlier answer arriving late is older.
-  let asked = 0
-  let settled = 0
+  // One count on its way at a time; asked for again meanwhile, its answer (read before) is dropped and the count read once more.
+  let reading = false
+  let again = false
   const readCount = () => {
-    const ask = ++asked
-    feed.unreadCount().then(
-      (count) => {
-        if (ask !== asked) return
-        settled = ask
-        if (live) send({ type: 'UNREAD_COUNT', count })
-      },
-      () => {
-        if (ask === asked) settled = ask
-      },
-    )
+    if (!live) return
+    if (reading) {
+      again = true
+      return
+    }
+    reading = true
+    const settle = (count: number | null) => {
+      reading = false
+      if (again) {
+        again = false
+        readCount()
+      } else if (count !== null && live) send({ type: 'UNREAD_COUNT', count })
+    }
+    feed.unreadCount().then(settle, () => settle(null))
   }
   readCount()
   const stopConnect = feed.onConnect?.(readCount) ?? (() => {})
   const stopData = feed.onData((notification) => {
     send({ type: 'DATA', notification })
-    // A count asked for before this notification was stored would not hold it: ask again (the earlier answer is then dropped).
-    if (settled !== asked) readCount()
+    // The server's count decides: a count read before this was stored lacks it, one read after it came counts it already.
+    readCount()
   })
   const stopSeen =
     feed.onSeenElsewhere?.((payload) => {

@@ -133,7 +133,16 @@ export const topicListMachine = setup({
     showsOpenTopicUnseen: ({ context }, params: { topics: TopicItem[] }) => isUnseenIn(params.topics, context.openTopicId),
   },
   actions: {
-    setTopics: assign({ topics: (_, params: { topics: TopicItem[] }) => sortTopics(params.topics) }),
+    /**
+     * A list read: a topic hidden here that the read still holds with the same last message was
+     * read before its hide landed, and stays out; one with a new message came back (the server
+     * unhides a chat on its next message) and leaves the hidden ones.
+     */
+    setTopics: assign(({ context }, params: { topics: TopicItem[] }) => {
+      const staleHidden = (t: TopicItem) => context.hidden.some((h) => h._id === t._id && h.message?._id === t.message?._id)
+      const topics = params.topics.filter((t) => !staleHidden(t))
+      return { topics: sortTopics(topics), hidden: context.hidden.filter((h) => !topics.some((t) => t._id === h._id)) }
+    }),
     setOpenTopic: assign({ openTopicId: ({ event }) => (event.type === 'OPEN' ? event.topicId : null) }),
     markOpenSeen: assign({
       topics: ({ context }) => update(context.topics, context.openTopicId ?? '', (topic) => ({ ...topic, is_seen: true })),
@@ -157,7 +166,9 @@ export const topicListMachine = setup({
     unhide: assign(({ context, event }) => {
       const id = topicIdOf(event)
       const topic = context.hidden.find((t) => t._id === id)
-      return topic ? { hidden: context.hidden.filter((t) => t._id !== id), topics: sortTopics([...context.topics, topic]) } : {}
+      return topic
+        ? { hidden: context.hidden.filter((t) => t._id !== id), topics: sortTopics([...context.topics.filter((t) => t._id !== id), topic]) }
+        : {}
     }),
     /** Tells the runtime (which offers Undo), before the topic leaves the list. */
     emitHidden: emit(({ context, event }): TopicListEmitted => {

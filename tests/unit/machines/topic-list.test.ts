@@ -296,6 +296,39 @@ describe('topic list machine', () => {
     expect(actor.getSnapshot().context.topics.filter((t) => t._id === 't-other')).toHaveLength(1)
   })
 
+  it('a list read answered while a hide is on its way keeps the topic out; Undo then brings back one row; a new message brings it back', async () => {
+    const answers: ((topics: TopicItem[]) => void)[] = []
+    const actor = createActor(
+      topicListMachine.provide({
+        actors: {
+          loadTopics: fromPromise(() => new Promise<TopicItem[]>((resolve) => answers.push(resolve))),
+          hideTopic: fromPromise<unknown, { topic_id: string }>(() => new Promise(() => undefined)),
+          unhideTopic: fromPromise<unknown, { topic_id: string }>(async () => null),
+        },
+      }),
+      { input: { meId: ME } },
+    ).start()
+    answers[0]!(LOADED)
+    await waitFor(actor, (s) => s.matches({ ready: { list: 'idle' } }))
+    const ids = () => actor.getSnapshot().context.topics.map((t) => t._id)
+    actor.send({ type: 'CONNECTED' })
+    actor.send({ type: 'HIDE', topicId: 't-old' })
+    // Read before the hide reached the server: it still lists t-old, with the same last message.
+    answers[1]!(LOADED)
+    await waitFor(actor, (s) => s.matches({ ready: { list: 'idle' } }))
+    expect(ids()).toEqual(['t-pin', 't-call', 't-none'])
+    actor.send({ type: 'UNHIDE', topicId: 't-old' })
+    expect(ids()).toEqual(['t-pin', 't-call', 't-none', 't-old'])
+
+    // Hidden again; a read then shows it with a message that came since: back in the list, no longer hidden.
+    actor.send({ type: 'HIDE', topicId: 't-old' })
+    actor.send({ type: 'SHOWN' })
+    answers[2]!([...LOADED.slice(0, 2), topic('t-old', { message: said('m-new', '2026-03-02T06:00:00.000Z') }), LOADED[3]!])
+    await waitFor(actor, (s) => s.matches({ ready: { list: 'idle' } }))
+    expect(ids()).toEqual(['t-pin', 't-old', 't-call', 't-none'])
+    expect(actor.getSnapshot().context.hidden).toEqual([])
+  })
+
   it('reads the list again in the background when the socket reconnects or the list is shown, and loads again after a failure', async () => {
     const answers: ((topics: TopicItem[]) => void)[] = []
     let fail: () => void = () => undefined
