@@ -50,6 +50,7 @@ import {
 } from './channel'
 import { currentChannelBody, fcmTokenBody, startWithBody, updateLanguageBody, updateProfileBody, useForBody } from './customer'
 import { health } from './health'
+import { poll, pollCreateBody, pollInfoQuery, pollLockBody, pollNewOptionBody, pollVoteBody } from './vote'
 import { mediaAccessQuery, mediaIdBody, mediaIdQuery, mediaItem, storagePage, storageQuery } from './media'
 import { editMessageBody, forwardMessageBody, message, messageIdBody, messageListQuery, pinMessageBody, sendMessageBody } from './message'
 import { notification, notifyCount, notifyListQuery, notifySeenBody } from './notify'
@@ -1211,6 +1212,55 @@ export const endpoints = {
     auth: 'signedIn',
     query: callIdBody,
     response: call,
+  }),
+
+  // polls
+  voteCreate: endpoint({
+    method: 'POST',
+    path: 'vote/create',
+    tag: 'vote',
+    summary: 'Post a poll in a topic the caller belongs to (admin-only where the group restricts polls); idempotent on client_id',
+    auth: 'signedIn',
+    body: pollCreateBody,
+    response: poll,
+    limit: { rule: 'send', by: 'user' },
+  }),
+  voteOption: endpoint({
+    method: 'POST',
+    path: 'vote/option',
+    tag: 'vote',
+    summary: 'Set the caller’s choices in a poll of their topic (empty takes the vote back); refused once locked or closed',
+    auth: 'signedIn',
+    body: pollVoteBody,
+    response: poll,
+  }),
+  voteNewOption: endpoint({
+    method: 'POST',
+    path: 'vote/new-option',
+    tag: 'vote',
+    summary: 'Add an option to a poll that allows it (a member of its topic; at most 10 options, none twice)',
+    auth: 'signedIn',
+    body: pollNewOptionBody,
+    response: poll,
+    limit: { rule: 'send', by: 'user' },
+  }),
+  voteLock: endpoint({
+    method: 'POST',
+    path: 'vote/lock',
+    tag: 'vote',
+    summary: 'Stop a poll taking votes, for good (its creator or a topic admin)',
+    auth: 'signedIn',
+    body: pollLockBody,
+    response: poll,
+  }),
+  voteInfo: endpoint({
+    method: 'GET',
+    path: 'vote/info',
+    tag: 'vote',
+    summary: 'A poll of a topic the caller belongs to, with the caller’s own choices',
+    auth: 'signedIn',
+    query: pollInfoQuery,
+    response: poll,
   }),
 
   // instant meetings

@@ -106,6 +106,16 @@ export const SERVER_MESSAGES = {
   },
   callNotRinging: { en: 'This call is no longer ringing.', vi: 'Cuộc gọi này không còn đổ chuông nữa.' },
   callOver: { en: 'This call has ended.', vi: 'Cuộc gọi này đã kết thúc.' },
+  // polls
+  pollLocked: { en: 'This poll is locked: it takes no more votes.', vi: 'Cuộc bình chọn này đã bị khóa: không nhận thêm phiếu.' },
+  pollClosed: { en: 'This poll has closed: it takes no more votes.', vi: 'Cuộc bình chọn này đã kết thúc: không nhận thêm phiếu.' },
+  pollOneChoice: { en: 'This poll takes one choice only.', vi: 'Cuộc bình chọn này chỉ cho chọn một phương án.' },
+  pollUnknownOption: { en: 'That option is not in this poll.', vi: 'Phương án đó không có trong cuộc bình chọn này.' },
+  pollNoNewOptions: { en: 'This poll does not take new options.', vi: 'Cuộc bình chọn này không cho thêm phương án.' },
+  pollOptionTaken: { en: 'This poll already has that option.', vi: 'Cuộc bình chọn này đã có phương án đó.' },
+  pollFull: { en: 'A poll holds at most 10 options.', vi: 'Một cuộc bình chọn có tối đa 10 phương án.' },
+  pollClosesInPast: { en: 'The closing time must be in the future.', vi: 'Thời điểm kết thúc phải ở tương lai.' },
+  pollAdminsOnly: { en: 'Only admins can create polls in this group.', vi: 'Chỉ quản trị viên mới được tạo bình chọn trong nhóm này.' },
 } as const satisfies Record<string, Record<Language, string>>
 
 export type ServerMessageKey = keyof typeof SERVER_MESSAGES

@@ -3,6 +3,7 @@ import type { MessageChange, PushedMessage } from './message'
 import type { Notification } from './notify'
 import type { FocusPayload, NotifySeenPayload } from './push'
 import type { Topic } from './topic'
+import type { PollChangedPayload } from './vote'
 
 /**
  * Socket events. The client connects to /socket.io with `auth: { token }`
@@ -27,6 +28,8 @@ export const SOCKET_EVENTS = {
   SETTINGS_CHANGED: 'SETTINGS_CHANGED',
   // someone the user has a 1:1 chat with
   PERSON_DND_CHANGED: 'PERSON_DND_CHANGED',
+  // polls: a vote, a new option or a lock, to everyone in the poll's topic
+  POLL_CHANGED: 'POLL_CHANGED',
 } as const
 
 /** Sent to a user's other sockets when one of them logs out: their login status changed. */
@@ -58,6 +61,8 @@ export interface ServerToClientEvents {
   MESSAGE_CHANGED: (payload: MessageChangedPayload) => void
   /** A topic appeared for this user (added as member, new 1:1 chat) or changed (rename, permissions, members). */
   TOPIC_CHANGED: (payload: TopicChangedPayload) => void
+  /** A poll of one of the user's topics changed (votes, options, lock). */
+  POLL_CHANGED: (payload: PollChangedPayload) => void
   /** The user left or was removed from a topic: it leaves their list. */
   OUT_TOPIC: (payload: OutTopicPayload) => void
   /** The user left or was removed from a channel: its groups (`topic_ids`, those they were in) leave their list. */
