@@ -35,6 +35,7 @@ import { createRelatesService, relatesRoutes } from './modules/relates'
 import { createSearchService, searchRoutes } from './modules/search'
 import { createTopicService, requireTopicMember, requireTopicWriter, topicIdsOf, topicRoutes, writerName } from './modules/topic'
 import { createSupportService, type SupportService, supportRoutes } from './modules/support'
+import { createVoteService, voteRoutes } from './modules/vote'
 import { createRealtime } from './realtime'
 import { createAvatarStore } from './storage/avatars'
 import { installMediaRoutes } from './storage/media-routes'
@@ -90,8 +91,11 @@ export function createServices(ctx: AppContext, log: Pick<FastifyBaseLogger, 'er
   })
   // calls: ring, answer, end; the summary through the message service, the missed call through notify.
   const call = createCallService(ctx, { topics: topic, relates, attention, notify, messages: message, log })
+  // polls: the poll's message through the message service, in the transaction that writes the poll.
+  const vote = createVoteService(ctx, { messages: message })
   return {
     call,
+    vote,
     health: createHealthService(ctx),
     auth: createAuthService(ctx, { customers: customer, push: notify.push }),
     customer,
@@ -257,6 +261,7 @@ export async function buildApp(
       await api.register(supportRoutes, { ctx, service: services.support })
       await api.register(meetingRoutes, { ctx, service: services.meeting })
       await api.register(callRoutes, { ctx, service: services.call })
+      await api.register(voteRoutes, { ctx, service: services.vote })
     },
     { prefix: '/api' },
   )

@@ -616,6 +616,71 @@ export const callMembers = pgTable(
   (t) => [primaryKey({ columns: [t.callId, t.userId] }), index('call_members_user_idx').on(t.userId)],
 )
 
+// polls
+/**
+ * A poll (vote/*), written only by the vote module: one row per message of type `vote`, whose id it
+ * shares (the message's text is the question); it goes when its message's row goes. `locked_at`:
+ * its creator or a topic admin stopped it; `closes_at`: it takes no votes from then on.
+ */
+export const polls = pgTable(
+  'polls',
+  {
+    id: text('id')
+      .primaryKey()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    topicId: text('topic_id')
+      .notNull()
+      .references(() => topics.id, { onDelete: 'cascade' }),
+    creatorId: text('creator_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    multiple: smallint('multiple').notNull().default(0),
+    anonymous: smallint('anonymous').notNull().default(0),
+    allowNewOptions: smallint('allow_new_options').notNull().default(0),
+    closesAt: at('closes_at'),
+    lockedAt: at('locked_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('polls_topic_idx').on(t.topicId)],
+)
+
+/** A poll's options in `position` order; no two with the same text, case aside. */
+export const pollOptions = pgTable(
+  'poll_options',
+  {
+    id: id(),
+    pollId: text('poll_id')
+      .notNull()
+      .references(() => polls.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    position: integer('position').notNull(),
+    /** Who added it after the poll was made; null for the creator's own options. */
+    addedBy: text('added_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('poll_options_poll_text_unique').on(t.pollId, sql`lower(${t.text})`),
+    index('poll_options_poll_idx').on(t.pollId, t.position),
+  ],
+)
+
+/** One person's choice of one option (a multiple-choice poll: several rows a person). */
+export const pollVotes = pgTable(
+  'poll_votes',
+  {
+    pollId: text('poll_id')
+      .notNull()
+      .references(() => polls.id, { onDelete: 'cascade' }),
+    optionId: text('option_id')
+      .notNull()
+      .references(() => pollOptions.id, { onDelete: 'cascade' }),
+    customerId: text('customer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.optionId, t.customerId] }), index('poll_votes_poll_customer_idx').on(t.pollId, t.customerId)],
+)
+
 export type UserRow = typeof users.$inferSelect
 export type ChannelRow = typeof channels.$inferSelect
 export type TopicRow = typeof topics.$inferSelect
@@ -633,3 +698,6 @@ export type MeetingRow = typeof meetings.$inferSelect
 export type MeetingParticipantRow = typeof meetingParticipants.$inferSelect
 export type CallRow = typeof calls.$inferSelect
 export type CallMemberRow = typeof callMembers.$inferSelect
+export type PollRow = typeof polls.$inferSelect
+export type PollOptionRow = typeof pollOptions.$inferSelect
+export type PollVoteRow = typeof pollVotes.$inferSelect

@@ -455,6 +455,47 @@ export const AUTHORIZATION: Record<string, Row> = {
     expect: members,
     input: async (fx, who) => ({ query: { call_id: await ringing(fx, who) } }),
   },
+  // polls: a topic's members (the group's poll setting is open by default); a poll of a topic the caller is not in is not there (404)
+  voteCreate: {
+    rule: 'topic members who may write there (admins only where the group restricts polls)',
+    expect: members,
+    input: (fx) => ({ body: { client_id: clientId(), topic_id: fx.groupId, question: 'Lunch?', options: ['Pho', 'Com'] } }),
+  },
+  voteOption: {
+    rule: 'members of the poll’s topic (anyone else: 404)',
+    expect: { ...signedIn, stranger: 404 },
+    input: async (fx) => {
+      const target = await poll(fx)
+      return { body: { poll_id: target._id, option_ids: [target.options[0]!._id] } }
+    },
+  },
+  voteNewOption: {
+    rule: 'members of the poll’s topic, where the poll takes new options (anyone else: 404)',
+    expect: { ...signedIn, stranger: 404 },
+    input: async (fx) => ({ body: { poll_id: (await poll(fx))._id, text: 'Bun cha' } }),
+  },
+  voteLock: {
+    rule: 'the poll’s creator (the owner here) or a topic admin; anyone not in its topic: 404',
+    expect: { ...admins, stranger: 404 },
+    input: async (fx) => ({ body: { poll_id: (await poll(fx))._id } }),
+  },
+  voteInfo: {
+    rule: 'members of the poll’s topic (anyone else: 404)',
+    expect: { ...signedIn, stranger: 404 },
+    input: async (fx) => ({ query: { poll_id: (await poll(fx))._id } }),
+  },
+}
+
+/** A new poll of the owner's in the fixture's group (the owner, the admin and the member are in it) that takes new options. */
+async function poll(fx: Fixtures): Promise<{ _id: string; options: { _id: string }[] }> {
+  const created = await fx.people.owner.api('POST', 'vote/create', {
+    client_id: clientId(),
+    topic_id: fx.groupId,
+    question: 'Lunch?',
+    options: ['Pho', 'Com'],
+    allow_new_options: true,
+  })
+  return resultOf('vote/create', created) as { _id: string; options: { _id: string }[] }
 }
 
 /**

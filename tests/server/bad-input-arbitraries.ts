@@ -44,6 +44,7 @@ const REFERENCE_KINDS: Record<string, IdKind> = {
   banner: 'media',
   label_id: 'label',
   notify_id: 'notify',
+  poll_id: 'poll',
   customer_id: 'user',
   customer_ids: 'user',
   mentions: 'user',
@@ -190,8 +191,11 @@ const longText = (min: number, max: number) =>
 // Ids
 
 /** Ids for a reference of `kind` that the caller may not use: made up, malformed, of another kind, or someone else's. */
+/** Kinds whose ids are also ids of another kind: a poll's id is its message's (not a wrong-kind message id). */
+const SAME_IDS: Partial<Record<IdKind | 'unknown', IdKind[]>> = { message: ['poll'] }
+
 function badId(kind: IdKind | 'unknown', world: World, foreignAllowed: boolean): fc.Arbitrary<string> {
-  const wrongKind = ID_KINDS.filter((k) => k !== kind).flatMap((k) => world.own[k])
+  const wrongKind = ID_KINDS.filter((k) => k !== kind && !SAME_IDS[kind]?.includes(k)).flatMap((k) => world.own[k])
   const foreign = foreignAllowed && kind !== 'unknown' ? (world.foreign[kind] ?? []) : []
   return fc.oneof(
     fc.uuid(),

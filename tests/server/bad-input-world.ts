@@ -11,7 +11,7 @@ import { firstNotification, onGrowthPlan, pngBytes, resultOf, upload, verifiedPe
  * The fixture world of the bad-input property test: a caller with things of its own, and things of
  * other people the caller has nothing to do with. The generators draw ids from it by kind.
  */
-export const ID_KINDS = ['channel', 'topic', 'message', 'media', 'label', 'notify', 'user', 'mediaKey'] as const
+export const ID_KINDS = ['channel', 'topic', 'message', 'media', 'label', 'notify', 'user', 'mediaKey', 'poll'] as const
 export type IdKind = (typeof ID_KINDS)[number] | 'secret'
 
 export interface World {
@@ -58,6 +58,17 @@ export async function buildWorld(server: TestServer): Promise<World> {
     'message/send',
     await friend!.api('POST', 'message/send', { client_id: clientId(), topic_id: topic, message: 'hello', mentions: [caller!.user._id] }),
   )
+  // The caller's poll in their topic (a poll's id is its message's: a message id too).
+  const poll = resultOf(
+    'vote/create',
+    await caller!.api('POST', 'vote/create', {
+      client_id: clientId(),
+      topic_id: topic,
+      question: 'Mine?',
+      options: ['Yes', 'No'],
+      allow_new_options: true,
+    }),
+  )._id as string
   const file = resultOf('media/upload', await upload(server, caller!, { bytes: await pngBytes(), name: 'mine.png', topicId: topic })) as {
     _id: string
     key: string
@@ -75,6 +86,16 @@ export async function buildWorld(server: TestServer): Promise<World> {
   const theirMessage = resultOf(
     'message/send',
     await other!.api('POST', 'message/send', { client_id: clientId(), topic_id: theirTopic, message: 'theirs' }),
+  )._id as string
+  const theirPoll = resultOf(
+    'vote/create',
+    await other!.api('POST', 'vote/create', {
+      client_id: clientId(),
+      topic_id: theirTopic,
+      question: 'Theirs?',
+      options: ['Yes', 'No'],
+      allow_new_options: true,
+    }),
   )._id as string
   const theirFile = resultOf(
     'media/upload',
@@ -134,6 +155,7 @@ export async function buildWorld(server: TestServer): Promise<World> {
       notify: [ownNotification],
       user: [caller!.user._id],
       mediaKey: [file.key],
+      poll: [poll],
     },
     foreign: {
       channel: [theirChannel],
@@ -143,6 +165,7 @@ export async function buildWorld(server: TestServer): Promise<World> {
       label: [theirLabel],
       notify: [theirNotification],
       mediaKey: [theirFile.key],
+      poll: [theirPoll],
       secret: badMediaTokens,
     },
     badAuthorizations,

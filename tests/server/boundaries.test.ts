@@ -39,6 +39,9 @@ const OWNERS: Record<string, string> = {
   scheduledJobs: 'jobs/scheduler.ts',
   calls: 'modules/call',
   callMembers: 'modules/call',
+  polls: 'modules/vote',
+  pollOptions: 'modules/vote',
+  pollVotes: 'modules/vote',
 }
 
 /** `.insert(table)`, `.update(table)`, `.delete(table)` on a table of the schema that `file` does not own. */

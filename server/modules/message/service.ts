@@ -14,6 +14,7 @@ import {
   withoutLinks,
 } from '../../../contract'
 import type { AppContext } from '../../context'
+import type { Tx } from '../../db/client'
 import { messages, topicMembers, topics, users } from '../../db/schema'
 import { badRequest, forbidden, notFound } from '../../http/errors'
 import { sanitizeRichText } from '../../http/sanitize'
@@ -163,6 +164,68 @@ export function createMessageService(
 
   return {
     /**
+     * Polls (the vote module): a message of type 'vote' whose text is the question, stored with the
+     * poll's own rows in one transaction: the send statement (membership, send_message, a 1:1
+     * partner's refusal, numbering, unread) and then `withPoll(tx, messageId)`, which writes the
+     * poll; either fails and nothing is stored. Announced as NEW_MESSAGE and alerted like any message.
+     * A unique violation (the same client_id again) is the caller's to answer.
+     */
+    async postPoll(
+      senderId: string,
+      topicId: string,
+      clientId: string,
+      question: string,
+      withPoll: (tx: Tx, messageId: string) => Promise<void>,
+    ): Promise<Message> {
+      const messageId = randomUUID()
+      const createdAt = new Date()
+      const stored = await db.transaction(async (tx) => {
+        const [row] = await sendInTransaction(tx, {
+          messageId,
+          topicId,
+          senderId,
+          clientId,
+          type: 'vote',
+          body: question,
+          replyToId: null,
+          forwardedFrom: null,
+          mentions: '[]',
+          createdAt: createdAt.toISOString(),
+          mediaIds: '[]',
+        })
+        const sent = requireStored(row)
+        await withPoll(tx, messageId)
+        return sent
+      })
+      const message = toMessage(
+        {
+          id: messageId,
+          topicId,
+          seq: Number(stored.seq),
+          senderId,
+          clientId,
+          type: 'vote',
+          body: question,
+          replyToId: null,
+          forwardedFrom: null,
+          mentions: [],
+          isPin: 0,
+          pinnedAt: null,
+          editedAt: null,
+          deletedAt: null,
+          filesPurged: 0,
+          createdAt,
+        },
+        { id: senderId, name: stored.caller_name, workid: stored.caller_workid, photoUrl: stored.caller_photo },
+        null,
+      )
+      realtime.toTopic(topicId, 'NEW_MESSAGE', { message: withoutLinks(message) })
+      await attention.alertsFor({ id: senderId, name: message.sender?.name ?? '' }, message, () => topicNameOf(topicId))
+      afterSend?.(senderId, message)
+      return message
+    },
+
+    /**
      * Calls (the call module): the summary of an ended call as a message of type 'call' from its
      * caller (text: contract's CallSummary as JSON), fanned out as NEW_MESSAGE like any other. Its
      * client_id `call:<call id>` makes a second post of the same call answer the first.
@@ -272,6 +335,8 @@ export function createMessageService(
     async edit(userId: string, body: EditMessageBody): Promise<Message> {
       const { row } = await accessToMessage(userId, body.message_id, true)
       if (row.senderId !== userId || row.deletedAt) throw forbidden()
+      // A poll's question stays as it was asked (the votes were cast on it).
+      if (row.type === 'vote') throw badRequest('invalidInput', 'message_id')
       const text = row.type === 'html' ? sanitizeRichText(body.message) : body.message
       await db.update(messages).set({ body: text, editedAt: new Date() }).where(eq(messages.id, row.id))
       const message = (await one(userId, row.id))!
@@ -295,7 +360,8 @@ export function createMessageService(
      */
     async forward(userId: string, body: ForwardMessageBody): Promise<Message[]> {
       const { row } = await accessToMessage(userId, body.message_id)
-      if (row.deletedAt) throw badRequest('invalidInput', 'message_id')
+      // A poll is not copied (its votes belong to its topic): 400, nothing sent.
+      if (row.deletedAt || row.type === 'vote') throw badRequest('invalidInput', 'message_id')
       const targets = await Promise.all([...new Set(body.topic_ids)].map((id) => requireTopicWriter(db, id, userId)))
       const source = (await one(userId, row.id))!
       const forwardedFrom = source.forwarded_from ?? source.sender?.name ?? ''

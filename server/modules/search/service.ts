@@ -157,10 +157,11 @@ export function createSearchService(ctx: AppContext, deps: SearchDeps) {
         .where(
           and(
             isNull(messages.deletedAt),
-            inArray(messages.type, ['text', 'html']),
+            // A poll (type vote) is found by its question, its message's text.
+            inArray(messages.type, ['text', 'html', 'vote']),
             match.contains(messages.body),
             // In an html message, the words only: not its tags or attributes.
-            or(eq(messages.type, 'text'), match.contains(sql`regexp_replace(${messages.body}, '<[^>]*>', ' ', 'g')`)),
+            or(ne(messages.type, 'html'), match.contains(sql`regexp_replace(${messages.body}, '<[^>]*>', ' ', 'g')`)),
             topic_id === undefined ? undefined : eq(messages.topicId, topic_id),
           ),
         )
