@@ -58,6 +58,12 @@ export function chatTime(date: dayjs.ConfigType, now: dayjs.ConfigType = new Dat
   return at.format(at.isSame(today, 'year') ? 'DD/MM HH:mm' : 'DD/MM/YYYY HH:mm')
 }
 
+/** A moment as a poll's closing time shows it: HH:mm DD/MM (18:00 28/11), with the year when it is not this year's. */
+export function clockAndDay(date: dayjs.ConfigType, now: dayjs.ConfigType = new Date()): string {
+  const at = dayjs(date)
+  return at.format(at.isSame(dayjs(now), 'year') ? 'HH:mm DD/MM' : 'HH:mm DD/MM/YYYY')
+}
+
 /** The label for `date` seen at `now`, in the active language. */
 export function timeAgo(date: dayjs.ConfigType, now: dayjs.ConfigType = new Date()): string {
   const seconds = dayjs(now).diff(dayjs(date), 'second')

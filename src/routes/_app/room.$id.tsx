@@ -7,6 +7,7 @@ import { useSession } from '../../services/session'
 import { RoomView } from '../../ui/call-room/room-view'
 import { ChatLoading, ChatUnavailable } from '../../ui/chat-status'
 import { Conversation } from '../../ui/conversation/conversation'
+import { chatPolls } from '../-chat-polls'
 
 /** ?call={call id}: the call the room belongs to (leaving posts call/out with it); ?video=0: a voice call (camera off). */
 const searchOf = (search: Record<string, unknown>): { call?: string; video?: 0 | 1 } => ({
@@ -49,5 +50,5 @@ function CallChat({ topicId }: { topicId: string }) {
 }
 
 function CallConversation({ topic, meId }: { topic: TopicInfo; meId: string }) {
-  return <Conversation {...useConversation(topic, meId)} header={false} />
+  return <Conversation {...useConversation(topic, meId)} {...chatPolls(topic, meId)} header={false} />
 }

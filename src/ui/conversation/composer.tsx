@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useLayoutEffect, useRef } from 'react'
+import { type KeyboardEvent, type ReactNode, useLayoutEffect, useRef } from 'react'
 import { Icon } from '../icons'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { ComposerProps } from '../../machines/composer'
@@ -37,7 +37,7 @@ export function AttachmentRow(a: AttachmentProps) {
 }
 
 /** Text (Enter sends, Shift+Enter breaks the line), emoji, @mentions of topic members and attachments with progress. */
-export function Composer(props: ComposerProps) {
+export function Composer(props: ComposerProps & { tools?: ReactNode }) {
   const { t } = useLingui()
   const { draft, caret, replyTo, editing, attachments, suggestions } = props
   const input = useRef<HTMLTextAreaElement>(null)
@@ -110,6 +110,7 @@ export function Composer(props: ComposerProps) {
         >
           <Icon name="attach" />
         </button>
+        {props.tools}
         <input
           ref={fileInput}
           type="file"

@@ -1,4 +1,6 @@
+import type { ReactNode } from 'react'
 import { Trans } from '@lingui/react/macro'
+import type { Message } from '../../../contract/message'
 import type { ConversationProps, MessagePermissions } from '../../machines/conversation'
 import type { OutboxProps, PendingMessage } from '../../machines/outbox'
 import { MessageList } from './message-list'
@@ -13,10 +15,12 @@ export interface ConversationHistoryProps {
   may: MessagePermissions
   actions: MessageActions
   onOpenSheet: ConversationProps['sheet']['onOpen']
+  /** The live card of a poll message. */
+  poll?: (message: Message) => ReactNode
 }
 
 /** The conversation machine's history as the open chat shows it: loading, failed, or the list; then who is typing. */
-export function ConversationHistory({ history, typists, pending, meId, may, actions, onOpenSheet }: ConversationHistoryProps) {
+export function ConversationHistory({ history, typists, pending, meId, may, actions, onOpenSheet, poll }: ConversationHistoryProps) {
   return (
     <>
       {history.status === 'loading' ? (
@@ -42,6 +46,7 @@ export function ConversationHistory({ history, typists, pending, meId, may, acti
           onLoadOlder={history.onLoadOlder}
           actions={actions}
           onOpenSheet={onOpenSheet}
+          poll={poll}
         />
       )}
       <p aria-live="polite" className="h-5 shrink-0 px-4 text-xs text-slate-500">

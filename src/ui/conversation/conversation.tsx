@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
+import type { Message } from '../../../contract/message'
 import type { ComposerProps } from '../../machines/composer'
 import type { ConversationProps } from '../../machines/conversation'
 import type { OutboxProps } from '../../machines/outbox'
@@ -25,6 +26,10 @@ export interface ConversationViewProps {
   notice?: ReactNode
   /** False inside a call's room: the panel is titled already, and the header's links would leave the call. */
   header?: boolean
+  /** The live card of a poll (a message of type 'vote'); without it a poll shows as its question. */
+  poll?: (message: Message) => ReactNode
+  /** More entries beside the composer's attachments (Create a poll). */
+  composerTools?: ReactNode
 }
 
 /** The open chat: header, pinned messages, history, refused messages, the forward picker, a message's actions sheet and the message box. */
@@ -38,6 +43,8 @@ export function Conversation({
   callItems,
   notice,
   header = true,
+  poll,
+  composerTools,
 }: ConversationViewProps) {
   const { t } = useLingui()
   const { pinned, forward, sheet } = conversation
@@ -87,11 +94,12 @@ export function Conversation({
         may={conversation.may}
         actions={actions}
         onOpenSheet={sheet.onOpen}
+        poll={poll}
       />
       <RejectedNotices rejected={outbox.rejected} onDismiss={outbox.onDismiss} />
       {forward ? <ForwardPicker {...forward} /> : null}
       {notice}
-      <Composer {...composer} />
+      <Composer {...composer} tools={composerTools} />
       {sheet.message ? (
         <MessageActionsSheet
           message={sheet.message}

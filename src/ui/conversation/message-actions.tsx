@@ -24,7 +24,8 @@ function useActionItems(message: Message, mine: boolean, may: MessagePermissions
   const { t } = useLingui()
   const items: (ActionItem | false)[] = [
     { key: 'reply', icon: 'reply', label: t`Reply`, run: () => actions.onReply(message) },
-    mine && { key: 'edit', icon: 'edit', label: t`Edit`, run: () => actions.onEdit(message) },
+    // A poll's question is not edited as a text.
+    mine && message.type !== 'vote' && { key: 'edit', icon: 'edit', label: t`Edit`, run: () => actions.onEdit(message) },
     may.pin && { key: 'pin', icon: 'pin', label: message.is_pin ? t`Unpin` : t`Pin`, run: () => actions.onPin(message) },
     { key: 'forward', icon: 'forward', label: t`Forward`, run: () => actions.onForward(message) },
     may.delete(message) && { key: 'delete', icon: 'trash', label: t`Delete`, run: () => actions.onDelete(message) },

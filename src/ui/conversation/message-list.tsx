@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState } from 'react'
+import { type ReactNode, useLayoutEffect, useRef, useState } from 'react'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { Message } from '../../../contract/message'
@@ -34,6 +34,8 @@ export interface MessageListProps {
   onLoadOlder: () => void
   /** Opens a message's actions sheet (phones: its "more" button or a long press). */
   onOpenSheet: (message: Message) => void
+  /** The live card of a poll message (type 'vote'). */
+  poll?: (message: Message) => ReactNode
 }
 
 const NO_RUNS: ReadonlySet<string> = new Set()
@@ -70,6 +72,7 @@ export function MessageList({
   actions,
   onLoadOlder,
   onOpenSheet,
+  poll,
 }: MessageListProps) {
   const { t } = useLingui()
   const scrollRef = useRef<HTMLDivElement>(null)
@@ -186,6 +189,7 @@ export function MessageList({
                     may={may}
                     actions={actions}
                     onOpenSheet={() => onOpenSheet(row.message)}
+                    poll={poll}
                   />
                 )}
               </div>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { parseCallSummary } from '../../../contract/call'
 import type { Message } from '../../../contract/message'
@@ -13,7 +14,7 @@ import { type MessageActions, MessageMoreButton } from './message-actions'
 import { useLongPress } from './use-long-press'
 
 /** The message's text and files; its files moved to the trash or deleted say so in a muted line. */
-function Body({ message }: { message: Message }) {
+function Body({ message, poll }: { message: Message; poll?: (message: Message) => ReactNode }) {
   if (message.is_deleted)
     return (
       <p className="italic text-slate-500">
@@ -22,6 +23,14 @@ function Body({ message }: { message: Message }) {
     )
   const summary = message.type === 'call' ? parseCallSummary(message.message) : null
   if (summary) return <CallSummaryLine summary={summary} />
+  if (message.type === 'vote')
+    return poll ? (
+      poll(message)
+    ) : (
+      <p className="break-words">
+        <Trans>Poll: {message.message}</Trans>
+      </p>
+    )
   return (
     <>
       {message.type === 'html' ? (
@@ -75,6 +84,7 @@ export function MessageRow({
   may,
   actions,
   onOpenSheet,
+  poll,
 }: {
   message: Message
   mine: boolean
@@ -84,10 +94,17 @@ export function MessageRow({
   actions: MessageActions
   /** Opens this message's actions sheet (phones). */
   onOpenSheet: () => void
+  /** The live card of a poll (a message of type 'vote'). */
+  poll?: (message: Message) => ReactNode
 }) {
   const { t } = useLingui()
   const press = useLongPress(onOpenSheet)
   const edited = message.edited_at && !message.is_deleted
+  // A poll's card brings its own frame (it reads the same from everyone), so the bubble is plain.
+  const card = message.type === 'vote' && !message.is_deleted && poll !== undefined
+  const bubble = card
+    ? 'w-full max-w-[85%] text-sm sm:max-w-sm'
+    : `max-w-[85%] rounded-2xl px-3 py-2 text-sm sm:max-w-[70%] ${mine ? 'bg-indigo-600 text-white [&_a]:text-white' : 'bg-slate-100 text-slate-900'}`
   return (
     <div className={`group flex flex-col px-4 ${continued ? 'pt-0.5' : 'pt-2'} pb-0.5 ${mine ? 'items-end' : 'items-start'}`}>
       <div className="flex items-baseline gap-2 text-xs text-slate-500">
@@ -104,10 +121,7 @@ export function MessageRow({
         ) : null}
       </div>
       <div className={`mt-0.5 flex max-w-full items-center gap-1 ${mine ? 'flex-row-reverse' : ''}`}>
-        <div
-          {...(message.is_deleted ? {} : press)}
-          className={`min-w-0 max-w-[85%] rounded-2xl px-3 py-2 text-sm max-md:select-none max-md:[-webkit-touch-callout:none] sm:max-w-[70%] ${mine ? 'bg-indigo-600 text-white [&_a]:text-white' : 'bg-slate-100 text-slate-900'}`}
-        >
+        <div {...(message.is_deleted ? {} : press)} className={`min-w-0 max-md:select-none max-md:[-webkit-touch-callout:none] ${bubble}`}>
           {message.forwarded_from !== null ? (
             <p className="mb-1 text-xs opacity-80">
               <Trans>Forwarded from {message.forwarded_from}</Trans>
@@ -119,7 +133,7 @@ export function MessageRow({
               {message.reply_to.deleted ? t`This message was deleted` : message.reply_to.message}
             </blockquote>
           ) : null}
-          <Body message={message} />
+          <Body message={message} poll={poll} />
         </div>
         {message.is_deleted ? null : (
           <MessageMoreButton message={message} mine={mine} may={may} actions={actions} onOpenSheet={onOpenSheet} />

@@ -38,7 +38,9 @@ function usePreviewText() {
             ? t`File`
             : preview.type === 'RequestChat'
               ? t`Chat request`
-              : preview.text
+              : preview.type === 'vote'
+                ? t`Poll: ${preview.text}`
+                : preview.text
     }
   }
 }

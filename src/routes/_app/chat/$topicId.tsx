@@ -10,6 +10,7 @@ import { ChatLoading, ChatUnavailable } from '../../../ui/chat-status'
 import { DndNotice } from '../../../ui/attention/dnd-notice'
 import { TopicBell } from '../../../ui/attention/topic-bell'
 import { Conversation } from '../../../ui/conversation/conversation'
+import { chatPolls } from '../../-chat-polls'
 
 /** ?seq=N opens the chat on that message (a message search result). */
 const searchOf = (search: Record<string, unknown>): { seq?: number } => {
@@ -42,6 +43,7 @@ function OpenChat({ topic, meId, focusSeq }: { topic: TopicInfo; meId: string; f
   return (
     <Conversation
       {...useConversation(topic, meId, focusSeq)}
+      {...chatPolls(topic, meId)}
       person={partner ? { workid: partner.workid, photoUrl: topic.photo_url } : null}
       bell={attention ? <TopicBell {...attention.bell(topic._id)} /> : null}
       calls={<ChatCallButtons topic={topic} variant="icon" />}
