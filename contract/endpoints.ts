@@ -50,6 +50,7 @@ import {
 } from './channel'
 import { currentChannelBody, fcmTokenBody, startWithBody, updateLanguageBody, updateProfileBody, useForBody } from './customer'
 import { health } from './health'
+import { todo, todoCreateBody, todoIdBody, todoIdQuery, todoListQuery, todoTopicQuery, todoUpdateBody } from './todo'
 import { poll, pollCreateBody, pollInfoQuery, pollLockBody, pollNewOptionBody, pollVoteBody } from './vote'
 import { mediaAccessQuery, mediaIdBody, mediaIdQuery, mediaItem, storagePage, storageQuery } from './media'
 import { editMessageBody, forwardMessageBody, message, messageIdBody, messageListQuery, pinMessageBody, sendMessageBody } from './message'
@@ -1261,6 +1262,64 @@ export const endpoints = {
     auth: 'signedIn',
     query: pollInfoQuery,
     response: poll,
+  }),
+
+  // to-dos
+  todoCreate: endpoint({
+    method: 'POST',
+    path: 'todo/create',
+    tag: 'todo',
+    summary: 'Create a personal to-do or one in a chat the caller is in (assignees: its members); idempotent on client_id',
+    auth: 'signedIn',
+    body: todoCreateBody,
+    response: todo,
+    limit: { rule: 'send', by: 'user' },
+  }),
+  todoUpdate: endpoint({
+    method: 'PUT',
+    path: 'todo/update',
+    tag: 'todo',
+    summary: 'Change a to-do: its creator or a topic admin any field, an assignee its status',
+    auth: 'signedIn',
+    body: todoUpdateBody,
+    response: todo,
+    limit: { rule: 'send', by: 'user' },
+  }),
+  todoDelete: endpoint({
+    method: 'DELETE',
+    path: 'todo/delete',
+    tag: 'todo',
+    summary: 'Delete a to-do (its creator or a topic admin)',
+    auth: 'signedIn',
+    body: todoIdBody,
+    response: z.object({ todo_id: z.string() }),
+  }),
+  todoInfo: endpoint({
+    method: 'GET',
+    path: 'todo/info',
+    tag: 'todo',
+    summary: 'A to-do the caller may see (personal: its creator; in a chat: its members)',
+    auth: 'signedIn',
+    query: todoIdQuery,
+    response: todo,
+  }),
+  todoList: endpoint({
+    method: 'GET',
+    path: 'todo/list',
+    tag: 'todo',
+    summary: 'The caller’s to-dos (created by or assigned to them), 20 a page, soonest due first',
+    auth: 'signedIn',
+    query: todoListQuery,
+    response: z.array(todo),
+  }),
+  todoTopic: endpoint({
+    method: 'GET',
+    path: 'todo/topic',
+    tag: 'todo',
+    summary: 'A chat’s to-dos (its members), 20 a page, soonest due first',
+    auth: 'signedIn',
+    query: todoTopicQuery,
+    response: z.array(todo),
   }),
 
   // instant meetings

@@ -115,6 +115,13 @@ export const SERVER_MESSAGES = {
   pollOptionTaken: { en: 'This poll already has that option.', vi: 'Cuộc bình chọn này đã có phương án đó.' },
   pollFull: { en: 'A poll holds at most 10 options.', vi: 'Một cuộc bình chọn có tối đa 10 phương án.' },
   pollClosesInPast: { en: 'The closing time must be in the future.', vi: 'Thời điểm kết thúc phải ở tương lai.' },
+  // to-dos
+  todoAssigneeNotMember: {
+    en: 'Assignees must be members of this chat.',
+    vi: 'Người được giao phải là thành viên của cuộc trò chuyện này.',
+  },
+  todoPersonalAssignee: { en: 'A personal to-do is yours alone.', vi: 'Việc cần làm cá nhân chỉ dành cho bạn.' },
+  todoStatusOnly: { en: 'As an assignee you can change only its status.', vi: 'Là người được giao, bạn chỉ có thể đổi trạng thái.' },
   pollAdminsOnly: { en: 'Only admins can create polls in this group.', vi: 'Chỉ quản trị viên mới được tạo bình chọn trong nhóm này.' },
 } as const satisfies Record<string, Record<Language, string>>
 

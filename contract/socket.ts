@@ -3,6 +3,7 @@ import type { MessageChange, PushedMessage } from './message'
 import type { Notification } from './notify'
 import type { FocusPayload, NotifySeenPayload } from './push'
 import type { Topic } from './topic'
+import type { TodoChangedPayload } from './todo'
 import type { PollChangedPayload } from './vote'
 
 /**
@@ -30,6 +31,8 @@ export const SOCKET_EVENTS = {
   PERSON_DND_CHANGED: 'PERSON_DND_CHANGED',
   // polls: a vote, a new option or a lock, to everyone in the poll's topic
   POLL_CHANGED: 'POLL_CHANGED',
+  // to-dos: created, changed or deleted, to a chat's members (a personal one: its creator)
+  TODO_CHANGED: 'TODO_CHANGED',
 } as const
 
 /** Sent to a user's other sockets when one of them logs out: their login status changed. */
@@ -63,6 +66,8 @@ export interface ServerToClientEvents {
   TOPIC_CHANGED: (payload: TopicChangedPayload) => void
   /** A poll of one of the user's topics changed (votes, options, lock). */
   POLL_CHANGED: (payload: PollChangedPayload) => void
+  /** A to-do the user sees was created, changed or deleted. */
+  TODO_CHANGED: (payload: TodoChangedPayload) => void
   /** The user left or was removed from a topic: it leaves their list. */
   OUT_TOPIC: (payload: OutTopicPayload) => void
   /** The user left or was removed from a channel: its groups (`topic_ids`, those they were in) leave their list. */

@@ -12,6 +12,8 @@ const WORDS: Record<NotifyKind, (v: { name: string; title: string; time: string 
   friend_accepted: ({ name }) => t`${name} accepted your friend request`,
   tag_message: ({ name, title }) => t`${name} mentioned you in ${title}`,
   todo: ({ title }) => t`New task: ${title}`,
+  todo_changed: ({ name, title }) => t`${name} changed the task ${title}`,
+  todo_due: ({ title, time }) => t`Task due: ${title} at ${time}`,
   calendar_approve: ({ name, title }) => t`${name} accepted ${title}`,
   calendar_reject: ({ name, title }) => t`${name} declined ${title}`,
   calendar_notification: ({ title, time }) => t`Reminder: ${title} at ${time}`,

@@ -67,12 +67,22 @@ function fieldsOf(event: NotifyEvent): {
         time: null,
       }
     case 'todo':
+    case 'todo_changed':
       return {
         actorId: event.actorId,
         notifiableId: event.todoId,
         objectId: event.todoId,
         value: { key: event.kind, deadline: event.deadline?.toISOString() ?? null },
         values: { title: event.title },
+        time: event.deadline,
+      }
+    case 'todo_due':
+      return {
+        actorId: null,
+        notifiableId: event.todoId,
+        objectId: event.todoId,
+        value: { key: event.kind, deadline: event.deadline.toISOString() },
+        values: { title: event.title, time: event.deadline.toISOString() },
         time: event.deadline,
       }
     case 'calendar_approve':

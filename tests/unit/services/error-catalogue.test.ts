@@ -142,7 +142,8 @@ describe('the catalogue over every entry of the endpoint table', () => {
         'topicRecent',
         'topicRename',
         'topicUnhide',
-        // a poll card's read: the card says it could not load the poll
+        // a to-do's and a poll card's read: each says it could not load
+        'todoInfo',
         'voteInfo',
       ].sort(),
     )
