@@ -17,6 +17,7 @@ import { installSpa } from './http/spa'
 import { trustProxyOption } from './http/trust-proxy'
 import { zodValidatorCompiler } from './http/validation'
 import { createTokenService } from './auth/tokens'
+import { createJobQueue, DEAD_RETENTION_MS, DONE_RETENTION_MS, type Queue } from './jobs/queue'
 import { createScheduler, type Scheduler } from './jobs/scheduler'
 import { createMailer } from './mail/mailer'
 import { createSafeFetch } from './net/safe-fetch'
@@ -120,8 +121,8 @@ const CLEANUP_EVERY_MS = 60 * 60 * 1000
 /** Outbox rows (sent or not) are deleted this long after they were written. */
 const OUTBOX_RETENTION_MS = 7 * 24 * 60 * 60 * 1000
 
-/** The hourly cleanup, on one node at a time: ended sessions with their refresh tokens, old email codes, old outbox rows. */
-function cleanupJob(ctx: AppContext, services: Services) {
+/** The hourly cleanup, on one node at a time: ended sessions with their refresh tokens, old email codes, old outbox rows, finished queued jobs. */
+function cleanupJob(ctx: AppContext, services: Services, queue: Queue) {
   return {
     name: 'cleanup',
     everyMs: CLEANUP_EVERY_MS,
@@ -130,6 +131,7 @@ function cleanupJob(ctx: AppContext, services: Services) {
         sessions: await ctx.tokens.pruneEnded(),
         email_codes: await services.auth.pruneCodes(),
         outbox: await ctx.mailer.prune(new Date(ctx.config.now() - OUTBOX_RETENTION_MS)),
+        queued_jobs: await queue.prune(new Date(ctx.config.now() - DONE_RETENTION_MS), new Date(ctx.config.now() - DEAD_RETENTION_MS)),
       }
     },
   }
@@ -183,6 +185,8 @@ export async function buildApp(
   const ownSfu = config.sfu === undefined
   const sfu =
     config.sfu ?? createSfu({ janus: config.janus, iceServers: config.calls.iceServers.filter((server) => server.secret === undefined) })
+  // Services register their job handlers as they are created; the queue starts once all are there.
+  const queue = createJobQueue({ db: database.db, log: app.log, now: config.now, settings: config.jobQueue })
   const ctx: AppContext = {
     config,
     db: database.db,
@@ -195,6 +199,7 @@ export async function buildApp(
     storage,
     outbound,
     sfu,
+    queue,
   }
   const services = createServices(ctx, app.log)
   meetings = services.meeting
@@ -206,12 +211,13 @@ export async function buildApp(
   await services.notify.push.publicKey()
   // pages: the support desk's account exists before anyone can sign up.
   await services.support.prepare()
-  const jobs = createScheduler([cleanupJob(ctx, services), orphanSweep(services.media, config.now), digestJob(services.attention)], {
+  const jobs = createScheduler([cleanupJob(ctx, services, queue), orphanSweep(services.media, config.now), digestJob(services.attention)], {
     db: database.db,
     log: app.log,
     now: config.now,
   })
   jobs.start()
+  queue.start()
 
   // Sockets go first so the HTTP server can close; the database goes last.
   app.addHook('preClose', async () => {
@@ -220,6 +226,8 @@ export async function buildApp(
     services.notify.push.close()
     await services.notify.pushesSettled()
     await jobs.stop()
+    // Waits for the jobs this node is running (their handlers may use realtime and the database).
+    await queue.stop()
     await realtime.close()
     // calls: the seats of this node's sockets are given up (the last one out ends a call) before the database closes.
     await services.call.settled()

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url'
 import { type SigningKeys, signingKeys } from './auth/keys'
 import { DEFAULT_SUPPORT_API_KEY } from '../contract/pages'
 import type { Sfu } from './sfu/sfu'
+import { DEFAULT_JOB_QUEUE_SETTINGS, type JobQueueSettings } from './jobs/queue-settings'
 
 // calls
 /**
@@ -247,6 +248,8 @@ export interface ServerOptions {
   sfu?: Sfu
   /** The timer of the calls' 60 s ring on the clock `now` (tests that move `now` fire it themselves); default setTimeout. */
   setTimer?: SetTimer
+  /** The durable job queue (server/jobs/queue.ts): poll interval, lease, tries, backoff (defaults: DEFAULT_JOB_QUEUE_SETTINGS). */
+  jobQueue?: Partial<JobQueueSettings>
   rateLimits?: { [K in keyof RateLimits]?: Partial<RateLimitRule> } & {
     /** Prefix of the shared Redis counters; lets test runs start from zero. */
     namespace?: string
@@ -303,6 +306,7 @@ export interface Config {
   calls: { iceServers: IceServerSetting[]; iceCredentialTtlSeconds: number }
   sfu?: Sfu
   setTimer: SetTimer
+  jobQueue: JobQueueSettings
 }
 
 /** The folder of package.json above this file: the repository from server/config.ts as from the built build/server/*.js. */
@@ -387,6 +391,7 @@ export async function resolveConfig(opts: ServerOptions): Promise<Config> {
     },
     sfu: opts.sfu,
     setTimer: opts.setTimer ?? realTimer,
+    jobQueue: { ...DEFAULT_JOB_QUEUE_SETTINGS, ...definedOnly(opts.jobQueue) },
   }
 }
 

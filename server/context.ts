@@ -3,6 +3,7 @@ import type { Db, DbKind, RunPrepared } from './db/client'
 import type { Mailer } from './mail/mailer'
 import type { SafeFetch } from './net/safe-fetch'
 import type { TokenService } from './auth/tokens'
+import type { JobQueue } from './jobs/job-queue'
 import type { Realtime } from './realtime'
 import type { Sfu } from './sfu/sfu'
 import type { ObjectStore } from './storage/object-store'
@@ -26,6 +27,11 @@ export interface AppContext {
   outbound: SafeFetch
   /** Group calls' and meetings' media: Janus (JANUS_URL) or the embedded SFU (server/sfu/create.ts). */
   sfu: Sfu
+  /**
+   * The durable one-off job queue (jobs/queue.ts): `schedule(tx, job)` / `cancel(tx, key)` in a
+   * module's transaction; a service registers its kinds' handlers with `handle` when it is created.
+   */
+  queue: JobQueue
 }
 
 /**

@@ -359,6 +359,47 @@ export const scheduledJobs = pgTable('scheduled_jobs', {
 })
 
 /**
+ * One-off jobs due at a time (jobs/queue.ts): a to-do's due notification, a reminder. `key` is unique
+ * among the jobs not yet done (scheduling it again moves the job). A node claims due jobs with
+ * FOR UPDATE SKIP LOCKED, setting `running` and a lease (`claimed_until`); a lease that runs out
+ * (the node died mid-run) makes the job claimable again. `done` rows stay a day, `dead` ones
+ * (failed `attempts` times: the dead letters, with `last_error`) 30 days.
+ */
+export const queuedJobs = pgTable(
+  'queued_jobs',
+  {
+    id: id(),
+    kind: text('kind').notNull(),
+    key: text('key').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    runAt: at('run_at').notNull(),
+    /** pending | running | done | dead */
+    state: text('state').notNull().default('pending'),
+    /** Claims so far (a run that crashed its node counts). */
+    attempts: integer('attempts').notNull().default(0),
+    claimedBy: text('claimed_by'),
+    claimedUntil: at('claimed_until'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    doneAt: at('done_at'),
+  },
+  (t) => [
+    uniqueIndex('queued_jobs_live_key_unique')
+      .on(t.key)
+      .where(sql`${t.state} in ('pending', 'running')`),
+    index('queued_jobs_pending_idx')
+      .on(t.runAt)
+      .where(sql`${t.state} = 'pending'`),
+    index('queued_jobs_running_idx')
+      .on(t.claimedUntil)
+      .where(sql`${t.state} = 'running'`),
+    index('queued_jobs_finished_idx')
+      .on(t.doneAt)
+      .where(sql`${t.state} in ('done', 'dead')`),
+  ],
+)
+
+/**
  * A friendship between two people, one row per pair: `userLow` < `userHigh` (string order), so the
  * pair is unique whoever asked. `requesterId` asked; `acceptedAt` is set once the other accepted.
  * A refused or cancelled request, or an unfriend, deletes the row (and with it the archive marks).

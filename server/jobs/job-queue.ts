@@ -1,4 +1,4 @@
-import type { Executor } from '../db/client'
+import type { Executor, Tx } from '../db/client'
 
 /**
  * The durable job queue's public face (issue 25): one-off work due at a time (a to-do's due
@@ -27,6 +27,15 @@ export interface RunningJob {
   attempt: number
   /** Claimed well after its time (every node was down, or the queue was behind): its handler may say so. */
   late: boolean
+  /**
+   * Marks the job done inside the handler's own transaction, so its writes and the done mark commit
+   * together: the job then never runs again, even if this node dies right after the commit. Without
+   * it the queue marks the job done once the handler returns, and a crash between the two runs the
+   * handler again after the lease (at least once: a handler that does not call this must be idempotent).
+   * Throws JobLostError (rolling the handler's transaction back) when this node no longer holds the
+   * job: its lease ran out and another node claimed it, or it was cancelled.
+   */
+  markDone(tx: Tx): Promise<void>
 }
 
 export type JobHandler = (job: RunningJob) => Promise<void>
@@ -44,4 +53,12 @@ export interface JobQueue {
   stop(): Promise<void>
   /** Claims and runs the jobs due now on this node; answers how many ran (tests drive it with their clock). */
   runDue(): Promise<number>
+}
+
+/** `markDone` found the job no longer held by this run (lease lost to another node, or cancelled): the handler's transaction rolls back. */
+export class JobLostError extends Error {
+  constructor(key: string) {
+    super(`job ${key} is no longer held by this run`)
+    this.name = 'JobLostError'
+  }
 }

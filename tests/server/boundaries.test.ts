@@ -37,6 +37,7 @@ const OWNERS: Record<string, string> = {
   media: 'modules/media',
   notifications: 'modules/notify',
   scheduledJobs: 'jobs/scheduler.ts',
+  queuedJobs: 'jobs/queue.ts',
   calls: 'modules/call',
   callMembers: 'modules/call',
   polls: 'modules/vote',
