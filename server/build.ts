@@ -36,6 +36,7 @@ import { createRelatesService, relatesRoutes } from './modules/relates'
 import { createSearchService, searchRoutes } from './modules/search'
 import { createTopicService, requireTopicMember, requireTopicWriter, topicIdsOf, topicRoutes, writerName } from './modules/topic'
 import { createSupportService, type SupportService, supportRoutes } from './modules/support'
+import { createTodoService, todoRoutes } from './modules/todo'
 import { createVoteService, voteRoutes } from './modules/vote'
 import { createRealtime } from './realtime'
 import { createAvatarStore } from './storage/avatars'
@@ -94,9 +95,12 @@ export function createServices(ctx: AppContext, log: Pick<FastifyBaseLogger, 'er
   const call = createCallService(ctx, { topics: topic, relates, attention, notify, messages: message, log })
   // polls: the poll's message through the message service, in the transaction that writes the poll.
   const vote = createVoteService(ctx, { messages: message })
+  // to-dos: notifications through notify under the attention rules; the due notification a job of ctx.queue.
+  const todo = createTodoService(ctx, { notify, attention, log })
   return {
     call,
     vote,
+    todo,
     health: createHealthService(ctx),
     auth: createAuthService(ctx, { customers: customer, push: notify.push }),
     customer,
@@ -270,6 +274,7 @@ export async function buildApp(
       await api.register(meetingRoutes, { ctx, service: services.meeting })
       await api.register(callRoutes, { ctx, service: services.call })
       await api.register(voteRoutes, { ctx, service: services.vote })
+      await api.register(todoRoutes, { ctx, service: services.todo })
     },
     { prefix: '/api' },
   )

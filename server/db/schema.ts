@@ -722,6 +722,46 @@ export const pollVotes = pgTable(
   (t) => [primaryKey({ columns: [t.optionId, t.customerId] }), index('poll_votes_poll_customer_idx').on(t.pollId, t.customerId)],
 )
 
+// to-dos
+/**
+ * A to-do (todo/*), written only by the todo module: personal (`topic_id` null: only its creator
+ * sees it) or in a chat (its members see it); it goes with its topic. `client_id` makes a create
+ * idempotent per creator. `status` is todo, doing or done; `done_at` is when it was last set done.
+ */
+export const todos = pgTable(
+  'todos',
+  {
+    id: id(),
+    topicId: text('topic_id').references(() => topics.id, { onDelete: 'cascade' }),
+    creatorId: text('creator_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    clientId: text('client_id').notNull(),
+    title: text('title').notNull(),
+    note: text('note').notNull().default(''),
+    status: text('status').notNull().default('todo'),
+    dueAt: at('due_at'),
+    doneAt: at('done_at'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('todos_creator_client_unique').on(t.creatorId, t.clientId), index('todos_topic_idx').on(t.topicId)],
+)
+
+/** Who a to-do is assigned to (a personal one: its creator only). */
+export const todoAssignees = pgTable(
+  'todo_assignees',
+  {
+    todoId: text('todo_id')
+      .notNull()
+      .references(() => todos.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.todoId, t.userId] }), index('todo_assignees_user_idx').on(t.userId)],
+)
+
 export type UserRow = typeof users.$inferSelect
 export type ChannelRow = typeof channels.$inferSelect
 export type TopicRow = typeof topics.$inferSelect
@@ -742,3 +782,5 @@ export type CallMemberRow = typeof callMembers.$inferSelect
 export type PollRow = typeof polls.$inferSelect
 export type PollOptionRow = typeof pollOptions.$inferSelect
 export type PollVoteRow = typeof pollVotes.$inferSelect
+export type TodoRow = typeof todos.$inferSelect
+export type TodoAssigneeRow = typeof todoAssignees.$inferSelect

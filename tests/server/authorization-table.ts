@@ -484,6 +484,44 @@ export const AUTHORIZATION: Record<string, Row> = {
     expect: { ...signedIn, stranger: 404 },
     input: async (fx) => ({ query: { poll_id: (await poll(fx))._id } }),
   },
+  // to-dos: anyone signed in keeps personal ones; a chat's to-dos are its members' (a to-do of a chat the caller is not in: 404)
+  todoCreate: {
+    rule: 'members of the chat it is made in (a personal one: anyone signed in)',
+    expect: members,
+    input: (fx) => ({ body: { client_id: clientId(), title: 'Book the room', topic_id: fx.groupId } }),
+  },
+  todoUpdate: {
+    rule: 'the to-do’s creator (the owner here) or a topic admin; another member 403; anyone not in its chat: 404',
+    expect: { ...admins, stranger: 404 },
+    input: async (fx) => ({ body: { todo_id: await todo(fx), title: 'Book the big room' } }),
+  },
+  todoDelete: {
+    rule: 'the to-do’s creator (the owner here) or a topic admin; another member 403; anyone not in its chat: 404',
+    expect: { ...admins, stranger: 404 },
+    input: async (fx) => ({ body: { todo_id: await todo(fx) } }),
+  },
+  todoInfo: {
+    rule: 'members of the to-do’s chat (anyone else: 404)',
+    expect: { ...signedIn, stranger: 404 },
+    input: async (fx) => ({ query: { todo_id: await todo(fx) } }),
+  },
+  todoList: { rule: 'signed in (the caller’s own to-dos)', expect: signedIn, input: () => ({ query: { page: '1' } }) },
+  todoTopic: {
+    rule: 'members of the chat',
+    expect: members,
+    input: (fx) => ({ query: { topic_id: fx.groupId } }),
+  },
+}
+
+/** A new to-do of the owner's in the fixture's group (the owner, the admin and the member are in it), assigned to the member. */
+async function todo(fx: Fixtures): Promise<string> {
+  const created = await fx.people.owner.api('POST', 'todo/create', {
+    client_id: clientId(),
+    title: 'Book the room',
+    topic_id: fx.groupId,
+    assignee_ids: [fx.people.member.user._id],
+  })
+  return resultOf('todo/create', created)._id as string
 }
 
 /** A new poll of the owner's in the fixture's group (the owner, the admin and the member are in it) that takes new options. */

@@ -45,8 +45,10 @@ const REFERENCE_KINDS: Record<string, IdKind> = {
   label_id: 'label',
   notify_id: 'notify',
   poll_id: 'poll',
+  todo_id: 'todo',
   customer_id: 'user',
   customer_ids: 'user',
+  assignee_ids: 'user',
   mentions: 'user',
   workid: 'user',
   key: 'mediaKey',
@@ -225,7 +227,10 @@ interface ValueOptions {
 /** A value the schema takes (filtered by the caller where refinements matter), references per `refs`. */
 function valueOf(s: JsonSchema, field: string, o: ValueOptions): fc.Arbitrary<unknown> {
   const kind = referenceKind(field)
-  if (s.anyOf) return fc.oneof(...s.anyOf.map((option) => valueOf(option, field, o)))
+  // A bad reference names something: never null (a nullable one, null, may name nothing on purpose: a personal to-do's topic).
+  const badRef = kind !== null && o.refs === 'bad'
+  if (s.anyOf)
+    return fc.oneof(...s.anyOf.filter((option) => !(badRef && option.type === 'null')).map((option) => valueOf(option, field, o)))
   if (s.const !== undefined) return fc.constant(s.const)
   if (s.enum) return fc.constantFrom(...s.enum)
   switch (s.type) {
@@ -244,7 +249,8 @@ function valueOf(s: JsonSchema, field: string, o: ValueOptions): fc.Arbitrary<un
       return fc.constant(null)
     case 'array':
       return fc.array(valueOf(s.items ?? {}, field, o), {
-        minLength: s.minItems ?? 0,
+        // A list of bad references holds one at least (an empty one names nothing: no bad input).
+        minLength: Math.max(s.minItems ?? 0, badRef ? 1 : 0),
         maxLength: Math.max(s.minItems ?? 0, Math.min(s.maxItems ?? 3, 3)),
       })
     case 'object':

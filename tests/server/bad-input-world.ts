@@ -11,7 +11,7 @@ import { firstNotification, onGrowthPlan, pngBytes, resultOf, upload, verifiedPe
  * The fixture world of the bad-input property test: a caller with things of its own, and things of
  * other people the caller has nothing to do with. The generators draw ids from it by kind.
  */
-export const ID_KINDS = ['channel', 'topic', 'message', 'media', 'label', 'notify', 'user', 'mediaKey', 'poll'] as const
+export const ID_KINDS = ['channel', 'topic', 'message', 'media', 'label', 'notify', 'user', 'mediaKey', 'poll', 'todo'] as const
 export type IdKind = (typeof ID_KINDS)[number] | 'secret'
 
 export interface World {
@@ -69,6 +69,11 @@ export async function buildWorld(server: TestServer): Promise<World> {
       allow_new_options: true,
     }),
   )._id as string
+  // The caller's to-do in their topic, assigned to the friend.
+  const todo = resultOf(
+    'todo/create',
+    await caller!.api('POST', 'todo/create', { client_id: clientId(), title: 'Mine', topic_id: topic, assignee_ids: [friend!.user._id] }),
+  )._id as string
   const file = resultOf('media/upload', await upload(server, caller!, { bytes: await pngBytes(), name: 'mine.png', topicId: topic })) as {
     _id: string
     key: string
@@ -97,6 +102,14 @@ export async function buildWorld(server: TestServer): Promise<World> {
       allow_new_options: true,
     }),
   )._id as string
+  // The other person's to-dos: one in their topic, one personal.
+  const theirTodos = await Promise.all(
+    [{ topic_id: theirTopic }, {}].map(
+      async (where) =>
+        resultOf('todo/create', await other!.api('POST', 'todo/create', { client_id: clientId(), title: 'Theirs', ...where }))
+          ._id as string,
+    ),
+  )
   const theirFile = resultOf(
     'media/upload',
     await upload(server, other!, { bytes: await pngBytes(), name: 'theirs.png', topicId: theirTopic }),
@@ -156,6 +169,7 @@ export async function buildWorld(server: TestServer): Promise<World> {
       user: [caller!.user._id],
       mediaKey: [file.key],
       poll: [poll],
+      todo: [todo],
     },
     foreign: {
       channel: [theirChannel],
@@ -166,6 +180,7 @@ export async function buildWorld(server: TestServer): Promise<World> {
       notify: [theirNotification],
       mediaKey: [theirFile.key],
       poll: [theirPoll],
+      todo: theirTodos,
       secret: badMediaTokens,
     },
     badAuthorizations,

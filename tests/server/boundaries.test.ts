@@ -43,6 +43,8 @@ const OWNERS: Record<string, string> = {
   polls: 'modules/vote',
   pollOptions: 'modules/vote',
   pollVotes: 'modules/vote',
+  todos: 'modules/todo',
+  todoAssignees: 'modules/todo',
 }
 
 /** `.insert(table)`, `.update(table)`, `.delete(table)` on a table of the schema that `file` does not own. */
