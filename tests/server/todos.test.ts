@@ -392,6 +392,15 @@ describe('notifications', () => {
     expect(await todoNotifications(owner)).toEqual([])
   })
 
+  it('the attention rules apply: someone who muted the chat is not told', async () => {
+    const { people, generalId } = await team('Owner', 'Ann', 'Ben')
+    const [owner, ann, ben] = people as [Person, Person, Person]
+    expect((await ben.api('PUT', 'attention/topic', { topic_id: generalId, mute: 'forever' })).status).toBe(200)
+    const todo = await createTodo(owner, { topic_id: generalId, assignee_ids: [ann.user._id, ben.user._id] })
+    expect(await todoNotifications(ann)).toEqual([['todo', todo._id]])
+    expect(await todoNotifications(ben)).toEqual([])
+  })
+
   it('a change of title, note, due time or status by someone else: one todo_changed per call to the assignees and the creator, none to the actor', async () => {
     const { people, generalId } = await team('Owner', 'Ann', 'Ben', 'Cy')
     const [owner, ann, ben, cy] = people as [Person, Person, Person, Person]
