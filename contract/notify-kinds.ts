@@ -182,8 +182,9 @@ export interface TargetSource {
 
 /**
  * The route a notification opens (an app path). Friend requests: the contact requests page; an
- * accepted request: the 1:1 chat with that person (/{workid}); a mention: its topic's chat; tasks,
- * calendar entries and bookings: the calendar; payments and subscriptions: the billing page.
+ * accepted request: the 1:1 chat with that person (/{workid}); a mention: its topic's chat; to-dos:
+ * the to-dos page (/todo); calendar entries and bookings: the calendar; payments and subscriptions:
+ * the billing page.
  */
 export function notificationTarget(n: TargetSource): string {
   const key = n.notify_message_json?.key
@@ -196,6 +197,7 @@ export function notificationTarget(n: TargetSource): string {
       return topicId ? `/chat/${encodeURIComponent(topicId)}` : '/chat'
     }
     case 'todo':
+      return '/todo'
     case 'calendar':
     case 'booking':
       return '/calendar'

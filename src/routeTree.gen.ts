@@ -23,6 +23,7 @@ import { Route as AppHomeRouteImport } from './routes/_app/home'
 import { Route as AppLogRouteImport } from './routes/_app/log'
 import { Route as AppSearchRouteImport } from './routes/_app/search'
 import { Route as AppSettingRouteImport } from './routes/_app/setting'
+import { Route as AppTodoRouteImport } from './routes/_app/todo'
 import { Route as AuthForgotPasswordRouteImport } from './routes/_auth/forgot-password'
 import { Route as AuthLoginRouteImport } from './routes/_auth/login'
 import { Route as AuthSignUpRouteImport } from './routes/_auth/sign-up'
@@ -125,6 +126,11 @@ const AppSearchRoute = AppSearchRouteImport.update({
 const AppSettingRoute = AppSettingRouteImport.update({
   id: '/setting',
   path: '/setting',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppTodoRoute = AppTodoRouteImport.update({
+  id: '/todo',
+  path: '/todo',
   getParentRoute: () => AppRoute,
 } as any)
 const AuthForgotPasswordRoute = AuthForgotPasswordRouteImport.update({
@@ -327,6 +333,7 @@ export interface FileRoutesByFullPath {
   '/log': typeof AppLogRoute
   '/search': typeof AppSearchRoute
   '/setting': typeof AppSettingRoute
+  '/todo': typeof AppTodoRoute
   '/forgot-password': typeof AuthForgotPasswordRoute
   '/login': typeof AuthLoginRoute
   '/sign-up': typeof AuthSignUpRoute
@@ -374,6 +381,7 @@ export interface FileRoutesByTo {
   '/log': typeof AppLogRoute
   '/search': typeof AppSearchRoute
   '/setting': typeof AppSettingRoute
+  '/todo': typeof AppTodoRoute
   '/forgot-password': typeof AuthForgotPasswordRoute
   '/login': typeof AuthLoginRoute
   '/sign-up': typeof AuthSignUpRoute
@@ -426,6 +434,7 @@ export interface FileRoutesById {
   '/_app/log': typeof AppLogRoute
   '/_app/search': typeof AppSearchRoute
   '/_app/setting': typeof AppSettingRoute
+  '/_app/todo': typeof AppTodoRoute
   '/_auth/forgot-password': typeof AuthForgotPasswordRoute
   '/_auth/login': typeof AuthLoginRoute
   '/_auth/sign-up': typeof AuthSignUpRoute
@@ -478,6 +487,7 @@ export interface FileRouteTypes {
     | '/log'
     | '/search'
     | '/setting'
+    | '/todo'
     | '/forgot-password'
     | '/login'
     | '/sign-up'
@@ -525,6 +535,7 @@ export interface FileRouteTypes {
     | '/log'
     | '/search'
     | '/setting'
+    | '/todo'
     | '/forgot-password'
     | '/login'
     | '/sign-up'
@@ -576,6 +587,7 @@ export interface FileRouteTypes {
     | '/_app/log'
     | '/_app/search'
     | '/_app/setting'
+    | '/_app/todo'
     | '/_auth/forgot-password'
     | '/_auth/login'
     | '/_auth/sign-up'
@@ -723,6 +735,13 @@ declare module '@tanstack/react-router' {
       path: '/setting'
       fullPath: '/setting'
       preLoaderRoute: typeof AppSettingRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/todo': {
+      id: '/_app/todo'
+      path: '/todo'
+      fullPath: '/todo'
+      preLoaderRoute: typeof AppTodoRouteImport
       parentRoute: typeof AppRoute
     }
     '/_auth/forgot-password': {
@@ -1017,6 +1036,7 @@ interface AppRouteChildren {
   AppLogRoute: typeof AppLogRoute
   AppSearchRoute: typeof AppSearchRoute
   AppSettingRoute: typeof AppSettingRoute
+  AppTodoRoute: typeof AppTodoRoute
   AppAccountManagePaymentRoute: typeof AppAccountManagePaymentRoute
   AppAccountPrivacyRoute: typeof AppAccountPrivacyRoute
   AppAccountProfileRoute: typeof AppAccountProfileRoute
@@ -1038,6 +1058,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppLogRoute: AppLogRoute,
   AppSearchRoute: AppSearchRoute,
   AppSettingRoute: AppSettingRoute,
+  AppTodoRoute: AppTodoRoute,
   AppAccountManagePaymentRoute: AppAccountManagePaymentRoute,
   AppAccountPrivacyRoute: AppAccountPrivacyRoute,
   AppAccountProfileRoute: AppAccountProfileRoute,

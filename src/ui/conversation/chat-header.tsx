@@ -27,6 +27,8 @@ export interface ChatHeaderProps {
   callItems?: ReactNode
   pinnedShown: boolean
   onTogglePinned: () => void
+  /** More "Chat options" entries (MenuItem each): To-dos. */
+  menuItems?: ReactNode
 }
 
 const iconButton =
@@ -36,7 +38,7 @@ const iconButton =
  * The open chat's bar. Whose chat it is gets the room (a long name wraps to a second line before it
  * is cut): a 1:1 chat shows the person's avatar and name, linked to their profile; a group its name
  * and member count. Around it, icon buttons: Back (phones), voice and video call (in "Chat options" on phones), the bell,
- * and "Chat options" (chat info, pinned messages).
+ * and "Chat options" (chat info, pinned messages, to-dos).
  */
 export function ChatHeader({
   topicId,
@@ -49,6 +51,7 @@ export function ChatHeader({
   callItems,
   pinnedShown,
   onTogglePinned,
+  menuItems,
 }: ChatHeaderProps) {
   const { t } = useLingui()
   const heading = <h1 className="line-clamp-2 break-words text-base font-semibold leading-tight text-slate-900">{title}</h1>
@@ -115,6 +118,7 @@ export function ChatHeader({
                 {pinnedShown ? <Trans>Hide pinned messages</Trans> : <Trans>Show pinned messages</Trans>}
               </button>
             </MenuItem>
+            {menuItems}
           </MenuItems>
         </Menu>
       </div>

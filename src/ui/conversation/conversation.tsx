@@ -30,6 +30,10 @@ export interface ConversationViewProps {
   poll?: (message: Message) => ReactNode
   /** More entries beside the composer's attachments (Create a poll). */
   composerTools?: ReactNode
+  /** More "Chat options" entries (To-dos). */
+  chatMenuItems?: ReactNode
+  /** What those entries open over the chat (the chat's to-dos). */
+  panels?: ReactNode
 }
 
 /** The open chat: header, pinned messages, history, refused messages, the forward picker, a message's actions sheet and the message box. */
@@ -45,6 +49,8 @@ export function Conversation({
   header = true,
   poll,
   composerTools,
+  chatMenuItems,
+  panels,
 }: ConversationViewProps) {
   const { t } = useLingui()
   const { pinned, forward, sheet } = conversation
@@ -64,6 +70,7 @@ export function Conversation({
           callItems={callItems}
           pinnedShown={pinned.shown}
           onTogglePinned={pinned.onToggle}
+          menuItems={chatMenuItems}
         />
       ) : null}
       {pinned.shown ? (
@@ -109,6 +116,7 @@ export function Conversation({
           onClose={sheet.onClose}
         />
       ) : null}
+      {panels}
     </div>
   )
 }

@@ -1,0 +1,33 @@
+export {
+  createBodyOf,
+  dueProblem,
+  dueTimeOf,
+  localDueOf,
+  saveInputOf,
+  todoFormMachine,
+  todoFormProblems,
+  todoFormSampleInput,
+  todoIsValid,
+  updateBodyOf,
+  valuesOf,
+  type TodoFormActor,
+  type TodoFormMachine,
+  type TodoFormSnapshot,
+} from './todo-form.machine'
+export { connect, type TodoAssigneeChoice, type TodoFormProps } from './todo-form.connect'
+export type {
+  AssigneesProblem,
+  DueProblem,
+  NoteProblem,
+  Sender,
+  TitleProblem,
+  Todo,
+  TodoCreateBody,
+  TodoFormContext,
+  TodoFormEvent,
+  TodoFormInput,
+  TodoFormProblems,
+  TodoFormValues,
+  TodoSaveInput,
+  TodoUpdateBody,
+} from './todo-form.types'

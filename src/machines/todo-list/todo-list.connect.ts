@@ -1,0 +1,92 @@
+import { mayManage, mayMove, type TodoListSnapshot } from './todo-list.machine'
+import type { Todo, TodoFilter, TodoListEvent, TodoStatus } from './todo-list.types'
+
+/** The filter tabs, in their order. */
+export const TODO_FILTERS: readonly TodoFilter[] = ['all', 'todo', 'doing', 'done']
+
+export interface TodoRow {
+  todo: Todo
+  /** Past its due time and not done: the due time shows red. */
+  overdue: boolean
+  /** The reader may move its status (the checkbox and the select work). */
+  canMove: boolean
+  /** The reader may edit and delete it (its creator; in a chat, its admins too). */
+  canManage: boolean
+  /** Its status change is on its way. */
+  moving: boolean
+  /** Delete was asked for: the row asks to confirm. */
+  confirmingDelete: boolean
+  /** It is being deleted. */
+  deleting: boolean
+  onDone: (done: boolean) => void
+  onStatus: (status: TodoStatus) => void
+  onDelete: () => void
+}
+
+/** A list of to-dos' props and handlers (the /todo page, a chat's "To-dos" panel). */
+export interface TodoListProps {
+  /** null: the reader's own to-dos; else the chat's. */
+  topicId: string | null
+  filter: TodoFilter
+  /** The tabs take a click (no status change or delete on its way). */
+  canFilter: boolean
+  rows: TodoRow[]
+  /** The first page of the filter is on its way. */
+  loading: boolean
+  /** It could not be loaded: say so, offer Retry. */
+  failed: boolean
+  /** Loaded, and nothing in it. */
+  empty: boolean
+  /** The last page was full: another may follow ('Load more'). */
+  hasMore: boolean
+  loadingMore: boolean
+  /** A row's action is on its way: the other rows' actions wait. */
+  busy: boolean
+  /** Why the last action, or the last later page, failed. */
+  error: string | null
+  onFilter: (filter: TodoFilter) => void
+  onLoadMore: () => void
+  onRetry: () => void
+  onConfirmDelete: () => void
+  onCancelDelete: () => void
+}
+
+/** Pure: snapshot and send -> the list's props and handlers. */
+export function connect(snapshot: TodoListSnapshot, send: (event: TodoListEvent) => void): TodoListProps {
+  const context = snapshot.context
+  const idle = snapshot.matches({ ready: 'idle' })
+  const updating = snapshot.matches({ ready: 'updating' })
+  const deleting = snapshot.matches({ ready: 'deleting' })
+  const confirming = snapshot.matches({ ready: 'confirming' })
+  const shown = snapshot.matches('ready')
+  const now = context.now()
+  return {
+    topicId: context.topicId,
+    filter: context.filter,
+    canFilter: !updating && !deleting,
+    rows: context.items.map((todo) => ({
+      todo,
+      overdue: todo.status !== 'done' && todo.due_at !== null && Date.parse(todo.due_at) < now,
+      canMove: idle && mayMove(todo, context),
+      canManage: mayManage(todo, context),
+      moving: updating && context.pending?.todoId === todo._id,
+      confirmingDelete: confirming && context.deleting === todo._id,
+      deleting: deleting && context.deleting === todo._id,
+      onDone: (done) => send({ type: 'STATUS', todoId: todo._id, status: done ? 'done' : 'todo' }),
+      onStatus: (status) => send({ type: 'STATUS', todoId: todo._id, status }),
+      onDelete: () => send({ type: 'DELETE', todoId: todo._id }),
+    })),
+    loading: snapshot.matches('loading'),
+    failed: snapshot.matches('failed'),
+    empty: shown && context.items.length === 0,
+    hasMore: shown && context.more,
+    loadingMore: snapshot.matches({ ready: 'loadingMore' }),
+    busy: shown && !idle,
+    error: context.error,
+    onFilter: (filter) => send({ type: 'FILTER', filter }),
+    onLoadMore: () => send({ type: 'LOAD_MORE' }),
+    onRetry: () => send({ type: 'RETRY' }),
+    onConfirmDelete: () => send({ type: 'CONFIRM' }),
+    onCancelDelete: () => send({ type: 'CANCEL' }),
+  }
+}

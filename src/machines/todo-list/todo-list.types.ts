@@ -1,0 +1,64 @@
+import type { Sender } from '../../../contract/message'
+import type { Todo, TodoChangedPayload, TodoStatus } from '../../../contract/todo'
+
+export type { Sender, Todo, TodoChangedPayload, TodoStatus }
+
+/** The filter tabs: every to-do, or those of one status. */
+export type TodoFilter = 'all' | TodoStatus
+
+export interface TodoListInput {
+  /** A chat's to-dos (todo/topic); null: the reader's own, personal and in chats (todo/list). */
+  topicId: string | null
+  /** The reader (the session's user id). */
+  meId: string
+  /** In a chat: the reader is one of its admins (edits and deletes any of its to-dos). */
+  isAdmin: boolean
+  /** The clock (ms since the epoch): a to-do past its due time and not done is overdue. */
+  now: () => number
+}
+
+export interface TodoListContext extends TodoListInput {
+  filter: TodoFilter
+  /** Page after page, each to-do once, soonest due first as the server sent them. */
+  items: Todo[]
+  /** Pages loaded so far. */
+  pages: number
+  /** The last page was full (20): another may follow. */
+  more: boolean
+  /**
+   * The status change on its way: the row shows it already; `before` is the to-do it goes back to
+   * when the server refuses (the server's latest, when the socket brought one meanwhile).
+   */
+  pending: { todoId: string; status: TodoStatus; before: Todo } | null
+  /** The to-do Delete was asked for (confirming, then deleting). */
+  deleting: string | null
+  /** Why the last action or the last later page failed (the server's message). */
+  error: string | null
+}
+
+/** What a page is asked with (the runtime picks todo/topic or todo/list by topicId). */
+export interface TodoPageInput {
+  topicId: string | null
+  status?: TodoStatus
+  page: number
+}
+
+export interface TodoStatusInput {
+  todo_id: string
+  status: TodoStatus
+}
+
+export type TodoListEvent =
+  | { type: 'FILTER'; filter: TodoFilter }
+  /** The next page ('Load more', the list's end scrolled into view). */
+  | { type: 'LOAD_MORE' }
+  /** 'Retry' after the first page failed. */
+  | { type: 'RETRY' }
+  /** The done checkbox or the status select of a row. */
+  | { type: 'STATUS'; todoId: string; status: TodoStatus }
+  /** Delete of a row: asks first. */
+  | { type: 'DELETE'; todoId: string }
+  | { type: 'CONFIRM' }
+  | { type: 'CANCEL' }
+  /** Socket TODO_CHANGED, or a to-do the reader's own dialog saved. */
+  | ({ type: 'CHANGED' } & TodoChangedPayload)
