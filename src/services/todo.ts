@@ -71,6 +71,8 @@ export interface TodoFormOptions {
   members: Sender[] | null
   /** Editing it; null: a new one. */
   todo: Todo | null
+  /** A new one's title to start from (a message made into a to-do). */
+  draftTitle?: string
   /** The to-do as saved. */
   onSaved: (todo: Todo) => void
   /** The dialog went (saved or cancelled). */
@@ -81,14 +83,14 @@ export interface TodoFormOptions {
  * One "New to-do" / "Edit to-do" dialog (mounted while it shows): its props and handlers. Its
  * client_id is made once, when it opens, so every try of a new to-do is the same to-do.
  */
-export function useTodoForm({ topicId, members, todo, onSaved, onClosed }: TodoFormOptions) {
+export function useTodoForm({ topicId, members, todo, draftTitle, onSaved, onClosed }: TodoFormOptions) {
   const [clientId] = useState(() => crypto.randomUUID())
   const saved = useRef(onSaved)
   saved.current = onSaved
   const [machine] = useState(() =>
     appTodoFormMachine.provide({ actions: { todoSaved: (_, params: { todo: Todo }) => saved.current(params.todo) } }),
   )
-  const actor = useActorRef(machine, { input: { clientId, topicId, members, todo } })
+  const actor = useActorRef(machine, { input: { clientId, topicId, members, todo, draftTitle } })
   const snapshot = useSelector(actor, (s) => s)
   const props = useMemo(() => connectForm(snapshot, actor.send), [snapshot, actor])
   const closed = useRef(onClosed)

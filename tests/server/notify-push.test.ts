@@ -152,7 +152,7 @@ describe('each kind, produced once, worded in the recipient’s language', () =>
       type: 'todo',
       en: 'New task: Write report',
       vi: 'Công việc mới: Write report',
-      target: '/calendar',
+      target: '/todo',
     },
     {
       event: (a) => ({ kind: 'calendar_approve', actorId: a, calendarId: 'c1', title: 'Review' }),

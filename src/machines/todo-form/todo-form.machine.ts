@@ -162,7 +162,8 @@ export const todoFormMachine = setup({
   id: 'todoForm',
   context: ({ input }) => {
     const initial = valuesOf(input.todo)
-    return { ...input, ...initial, assigneeIds: [...initial.assigneeIds], initial, checked: false, error: null }
+    const title = input.todo === null && input.draftTitle ? input.draftTitle : initial.title
+    return { ...input, ...initial, title, assigneeIds: [...initial.assigneeIds], initial, checked: false, error: null }
   },
   initial: 'starting',
   states: {

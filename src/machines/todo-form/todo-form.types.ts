@@ -15,6 +15,8 @@ export interface TodoFormInput {
   members: Sender[] | null
   /** Editing: the to-do as it is; null: a new one. */
   todo: Todo | null
+  /** A new to-do's title to start from (a message made into a to-do). */
+  draftTitle?: string
 }
 
 /** What the fields held when the dialog opened (an edit sends only what differs from these). */

@@ -34,6 +34,8 @@ export interface ConversationViewProps {
   chatMenuItems?: ReactNode
   /** What those entries open over the chat (the chat's to-dos). */
   panels?: ReactNode
+  /** A message's "Make a to-do" (where the chat offers to-dos). */
+  onMakeTodo?: (message: Message) => void
 }
 
 /** The open chat: header, pinned messages, history, refused messages, the forward picker, a message's actions sheet and the message box. */
@@ -51,11 +53,12 @@ export function Conversation({
   composerTools,
   chatMenuItems,
   panels,
+  onMakeTodo,
 }: ConversationViewProps) {
   const { t } = useLingui()
   const { pinned, forward, sheet } = conversation
   const title = conversation.title ?? t`New Message`
-  const actions = { ...composer.messageActions, ...conversation.messageActions }
+  const actions = { ...composer.messageActions, ...conversation.messageActions, onMakeTodo }
   return (
     <div className="flex h-full min-h-0 flex-col bg-white">
       {header ? (

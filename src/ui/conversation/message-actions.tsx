@@ -10,6 +10,8 @@ export interface MessageActions {
   onDelete: (message: Message) => void
   onPin: (message: Message) => void
   onForward: (message: Message) => void
+  /** Opens a new to-do holding the message's words (where the chat offers to-dos). */
+  onMakeTodo?: (message: Message) => void
 }
 
 interface ActionItem {
@@ -27,7 +29,17 @@ function useActionItems(message: Message, mine: boolean, may: MessagePermissions
     // A poll's question is not edited as a text.
     mine && message.type !== 'vote' && { key: 'edit', icon: 'edit', label: t`Edit`, run: () => actions.onEdit(message) },
     may.pin && { key: 'pin', icon: 'pin', label: message.is_pin ? t`Unpin` : t`Pin`, run: () => actions.onPin(message) },
-    { key: 'forward', icon: 'forward', label: t`Forward`, run: () => actions.onForward(message) },
+    // A poll is not forwarded (the server refuses it): it lives in its own chat.
+    message.type !== 'vote' && { key: 'forward', icon: 'forward', label: t`Forward`, run: () => actions.onForward(message) },
+    actions.onMakeTodo !== undefined &&
+      (message.type === 'text' || message.type === 'html') &&
+      !message.is_deleted &&
+      message.message.trim() !== '' && {
+        key: 'todo',
+        icon: 'todo',
+        label: t`Make a to-do`,
+        run: () => actions.onMakeTodo?.(message),
+      },
     may.delete(message) && { key: 'delete', icon: 'trash', label: t`Delete`, run: () => actions.onDelete(message) },
   ]
   return items.filter((item): item is ActionItem => item !== false)
