@@ -186,7 +186,7 @@ export function DocsPage() {
               title={<Trans>Stay on top of chats</Trans>}
               steps={[
                 <Trans key="1">Topics with new messages move to the top of the list and show an unread count.</Trans>,
-                <Trans key="2">Turn a message into a to-do or a reminder from its menu.</Trans>,
+                <Trans key="2">Turn a message into a to-do from its menu: Make a to-do.</Trans>,
                 <Trans key="3">Create a poll from the message box to let the group vote.</Trans>,
               ]}
             />
