@@ -66,6 +66,10 @@ export async function startTestServer(opts: ServerOptions = {}): Promise<TestSer
     redisUrl,
     redisChannel: TEST_REDIS_CHANNEL,
     rateLimits: { ...RELAXED_LIMITS, namespace: `workroom-test-${randomUUID()}:`, ...opts.rateLimits },
+    // The job queue asks for due jobs once at start, then only when a test says so (runDue, after
+    // moving its clock): its every-second claim would otherwise land among the statements the
+    // tests that count them record (code-check-steps saw it in CI).
+    jobQueue: { pollMs: 3_600_000, ...opts.jobQueue },
   })
   started.set(server.url, server)
   return {
