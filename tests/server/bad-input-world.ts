@@ -39,8 +39,10 @@ async function jwt(claims: Record<string, unknown>, sub: string, exp: number | s
 }
 
 export async function buildWorld(server: TestServer): Promise<World> {
-  const [caller, friend, other, third] = await Promise.all(
-    ['Caller', 'Friend', 'Other', 'Third'].map((name) => verifiedPerson(server, name)),
+  // The loner is in no topic at all: their media token opens nobody's file (the other's own token
+  // would open the other's file, which a generated request may name with its topic).
+  const [caller, friend, other, third, loner] = await Promise.all(
+    ['Caller', 'Friend', 'Other', 'Third', 'Loner'].map((name) => verifiedPerson(server, name)),
   )
   await onGrowthPlan(server, caller!.user._id)
 
@@ -145,7 +147,7 @@ export async function buildWorld(server: TestServer): Promise<World> {
   ]
 
   // Media tokens that must not open the caller's files: expired, signed with another secret, its MAC
-  // moved to another reader or another expiry, cut short, and another person's (not in the caller's topics).
+  // moved to another reader or another expiry, cut short, and another person's (in no topic).
   const soon = Math.floor(Date.now() / 1000) + 15 * 60
   const [, callerExpire, callerMac] = caller!.media_token.split('.')
   const badMediaTokens = [
@@ -154,7 +156,7 @@ export async function buildWorld(server: TestServer): Promise<World> {
     `${other!.user._id}.${callerExpire}.${callerMac}`,
     `${sub}.${Number(callerExpire) + 1}.${callerMac}`,
     `${sub}.${callerExpire}`,
-    other!.media_token,
+    loner!.media_token,
   ]
 
   return {
