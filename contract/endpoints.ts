@@ -50,6 +50,19 @@ import {
 } from './channel'
 import { currentChannelBody, fcmTokenBody, startWithBody, updateLanguageBody, updateProfileBody, useForBody } from './customer'
 import { health } from './health'
+import {
+  calendarCreateBody,
+  calendarEvent,
+  calendarExceptionBody,
+  calendarFeed,
+  calendarFeedParams,
+  calendarIdBody,
+  calendarIdQuery,
+  calendarList,
+  calendarListQuery,
+  calendarStatusBody,
+  calendarUpdateBody,
+} from './calendar'
 import { todo, todoCreateBody, todoIdBody, todoIdQuery, todoListQuery, todoTopicQuery, todoUpdateBody } from './todo'
 import { poll, pollCreateBody, pollInfoQuery, pollLockBody, pollNewOptionBody, pollVoteBody } from './vote'
 import { mediaAccessQuery, mediaIdBody, mediaIdQuery, mediaItem, storagePage, storageQuery } from './media'
@@ -128,6 +141,7 @@ export type RateLimitName =
   | 'callStart'
   | 'meetingCreate'
   | 'meetingJoin'
+  | 'feed'
 
 export interface RateLimit {
   rule: RateLimitName
@@ -1320,6 +1334,109 @@ export const endpoints = {
     auth: 'signedIn',
     query: todoTopicQuery,
     response: z.array(todo),
+  }),
+
+  // calendar: reminders and tasks
+  calendarCreate: endpoint({
+    method: 'POST',
+    path: 'calendar/create',
+    tag: 'calendar',
+    summary: 'Create a reminder (personal, or a group one in a chat) or a task assigned to others; idempotent on client_id',
+    auth: 'signedIn',
+    body: calendarCreateBody,
+    response: calendarEvent,
+    limit: { rule: 'send', by: 'user' },
+  }),
+  calendarUpdate: endpoint({
+    method: 'PUT',
+    path: 'calendar/update',
+    tag: 'calendar',
+    summary: 'Change an event (the whole series): its creator, or a group reminder’s topic admins',
+    auth: 'signedIn',
+    body: calendarUpdateBody,
+    response: calendarEvent,
+    limit: { rule: 'send', by: 'user' },
+  }),
+  calendarStatus: endpoint({
+    method: 'PUT',
+    path: 'calendar/status',
+    tag: 'calendar',
+    summary: 'Move a task to a status, as the task statechart lets the caller’s role (TASK_MOVES)',
+    auth: 'signedIn',
+    body: calendarStatusBody,
+    response: calendarEvent,
+    limit: { rule: 'send', by: 'user' },
+  }),
+  calendarException: endpoint({
+    method: 'PUT',
+    path: 'calendar/exception',
+    tag: 'calendar',
+    summary: 'Skip, move or restore one occurrence of a repeating event',
+    auth: 'signedIn',
+    body: calendarExceptionBody,
+    response: calendarEvent,
+    limit: { rule: 'send', by: 'user' },
+  }),
+  calendarDelete: endpoint({
+    method: 'DELETE',
+    path: 'calendar/delete',
+    tag: 'calendar',
+    summary: 'Delete an event: its creator, or a group reminder’s topic admins',
+    auth: 'signedIn',
+    body: calendarIdBody,
+    response: z.object({ event_id: z.string() }),
+  }),
+  calendarInfo: endpoint({
+    method: 'GET',
+    path: 'calendar/info',
+    tag: 'calendar',
+    summary: 'An event the caller sees (its creator, assignees, or its chat’s members)',
+    auth: 'signedIn',
+    query: calendarIdQuery,
+    response: calendarEvent,
+  }),
+  calendarList: endpoint({
+    method: 'GET',
+    path: 'calendar/list',
+    tag: 'calendar',
+    summary: 'The occurrences in a range (at most 100 days) grouped as group, personal, assign_by, assign_to; filters type, chat, channel, status',
+    auth: 'signedIn',
+    query: calendarListQuery,
+    response: calendarList,
+  }),
+  calendarIcs: endpoint({
+    method: 'GET',
+    path: 'calendar/ics',
+    tag: 'calendar',
+    summary: 'One event as an iCalendar (.ics) file',
+    auth: 'signedIn',
+    query: calendarIdQuery,
+  }),
+  calendarFeed: endpoint({
+    method: 'GET',
+    path: 'calendar/feed',
+    tag: 'calendar',
+    summary: 'The caller’s private iCalendar feed URL (made on first ask)',
+    auth: 'signedIn',
+    response: calendarFeed,
+  }),
+  calendarFeedReset: endpoint({
+    method: 'POST',
+    path: 'calendar/feed-reset',
+    tag: 'calendar',
+    summary: 'A new private feed URL; the old one stops working',
+    auth: 'signedIn',
+    response: calendarFeed,
+    limit: { rule: 'relate', by: 'user' },
+  }),
+  calendarFeedFile: endpoint({
+    method: 'GET',
+    path: 'calendar/feed/:token',
+    tag: 'calendar',
+    summary: 'A private iCalendar feed (the path’s secret token, with or without .ics, is the credential)',
+    auth: 'public',
+    params: calendarFeedParams,
+    limit: { rule: 'feed', by: 'ip' },
   }),
 
   // instant meetings

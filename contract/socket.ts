@@ -1,3 +1,4 @@
+import type { CalendarChangedPayload } from './calendar'
 import type { Call, CallStatus, RoomChatLine, RoomJoinAck, RoomParticipant, RoomSignal, SfuAck, SfuRequest } from './call'
 import type { MessageChange, PushedMessage } from './message'
 import type { Notification } from './notify'
@@ -33,6 +34,8 @@ export const SOCKET_EVENTS = {
   POLL_CHANGED: 'POLL_CHANGED',
   // to-dos: created, changed or deleted, to a chat's members (a personal one: its creator)
   TODO_CHANGED: 'TODO_CHANGED',
+  // calendar events: created, changed or deleted, to everyone who sees them
+  CALENDAR_CHANGED: 'CALENDAR_CHANGED',
 } as const
 
 /** Sent to a user's other sockets when one of them logs out: their login status changed. */
@@ -68,6 +71,8 @@ export interface ServerToClientEvents {
   POLL_CHANGED: (payload: PollChangedPayload) => void
   /** A to-do the user sees was created, changed or deleted. */
   TODO_CHANGED: (payload: TodoChangedPayload) => void
+  /** A calendar event the user sees was created, changed or deleted. */
+  CALENDAR_CHANGED: (payload: CalendarChangedPayload) => void
   /** The user left or was removed from a topic: it leaves their list. */
   OUT_TOPIC: (payload: OutTopicPayload) => void
   /** The user left or was removed from a channel: its groups (`topic_ids`, those they were in) leave their list. */

@@ -8,7 +8,7 @@ import { ROLES } from './limits'
  * (is_group true) or a 1:1 chat between two people (is_group false, channel_id null). Its creator
  * has role 40, topic admins 30, members 20; the channel's admins and owner count as topic admins.
  */
-export const MESSAGE_TYPES = ['text', 'html', 'image', 'file', 'call', 'system', 'RequestChat', 'vote'] as const
+export const MESSAGE_TYPES = ['text', 'html', 'image', 'file', 'call', 'system', 'RequestChat', 'vote', 'reminder'] as const
 export const messageType = z.enum(MESSAGE_TYPES)
 export type MessageType = z.infer<typeof messageType>
 

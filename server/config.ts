@@ -85,6 +85,8 @@ export interface RateLimits {
   meetingCreate: RateLimitRule
   /** call-open/join and call-open/detail, keyed by ip: code and password guesses. */
   meetingJoin: RateLimitRule
+  /** calendar/feed/:token (calendar apps poll it; the token is the secret), keyed by ip: token guesses. */
+  feed: RateLimitRule
 }
 
 /** The auth rules fail closed: a Redis outage must not switch off the brute-force limits. */
@@ -108,6 +110,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   callStart: { max: 30, windowMs: 10 * 60_000 },
   meetingCreate: { max: 20, windowMs: 10 * 60_000 },
   meetingJoin: { max: 30, windowMs: 10 * 60_000, backoff: true },
+  feed: { max: 60, windowMs: 10 * 60_000 },
 }
 
 /** The rules' names (RATE_LIMIT_<NAME> in the environment). */

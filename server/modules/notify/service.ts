@@ -87,6 +87,9 @@ function fieldsOf(event: NotifyEvent): {
       }
     case 'calendar_approve':
     case 'calendar_reject':
+    case 'calendar_done':
+    case 'calendar_failed':
+    case 'calendar_canceled':
       return {
         actorId: event.actorId,
         notifiableId: event.calendarId,
@@ -94,6 +97,15 @@ function fieldsOf(event: NotifyEvent): {
         value: { key: event.kind },
         values: { title: event.title },
         time: null,
+      }
+    case 'calendar_assign':
+      return {
+        actorId: event.actorId,
+        notifiableId: event.calendarId,
+        objectId: event.calendarId,
+        value: { key: event.kind, deadline: event.time.toISOString() },
+        values: { title: event.title, time: event.time.toISOString() },
+        time: event.time,
       }
     case 'calendar_notification':
       return {
