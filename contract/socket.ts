@@ -1,3 +1,4 @@
+import type { BookingChangedPayload } from './booking'
 import type { CalendarChangedPayload } from './calendar'
 import type { Call, CallStatus, RoomChatLine, RoomJoinAck, RoomParticipant, RoomSignal, SfuAck, SfuRequest } from './call'
 import type { MessageChange, PushedMessage } from './message'
@@ -36,6 +37,8 @@ export const SOCKET_EVENTS = {
   TODO_CHANGED: 'TODO_CHANGED',
   // calendar events: created, changed or deleted, to everyone who sees them
   CALENDAR_CHANGED: 'CALENDAR_CHANGED',
+  // bookings: requested, decided or canceled, to the owner's and a signed-in booker's sockets
+  BOOKING_CHANGED: 'BOOKING_CHANGED',
 } as const
 
 /** Sent to a user's other sockets when one of them logs out: their login status changed. */
@@ -73,6 +76,8 @@ export interface ServerToClientEvents {
   TODO_CHANGED: (payload: TodoChangedPayload) => void
   /** A calendar event the user sees was created, changed or deleted. */
   CALENDAR_CHANGED: (payload: CalendarChangedPayload) => void
+  /** A booking the user owns or made was requested, decided or canceled. */
+  BOOKING_CHANGED: (payload: BookingChangedPayload) => void
   /** The user left or was removed from a topic: it leaves their list. */
   OUT_TOPIC: (payload: OutTopicPayload) => void
   /** The user left or was removed from a channel: its groups (`topic_ids`, those they were in) leave their list. */

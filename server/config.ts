@@ -87,6 +87,10 @@ export interface RateLimits {
   meetingJoin: RateLimitRule
   /** calendar/feed/:token (calendar apps poll it; the token is the secret), keyed by ip: token guesses. */
   feed: RateLimitRule
+  /** booking/public, booking/slots and booking/challenge (public pages), keyed by ip. */
+  bookingIp: RateLimitRule
+  /** booking/request and booking/cancel-guest (guests), keyed by ip. */
+  bookingRequest: RateLimitRule
 }
 
 /** The auth rules fail closed: a Redis outage must not switch off the brute-force limits. */
@@ -111,6 +115,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   meetingCreate: { max: 20, windowMs: 10 * 60_000 },
   meetingJoin: { max: 30, windowMs: 10 * 60_000, backoff: true },
   feed: { max: 60, windowMs: 10 * 60_000 },
+  bookingIp: { max: 300, windowMs: 10 * 60_000 },
+  bookingRequest: { max: 10, windowMs: 10 * 60_000 },
 }
 
 /** The rules' names (RATE_LIMIT_<NAME> in the environment). */
