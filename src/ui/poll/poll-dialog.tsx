@@ -1,10 +1,8 @@
-import { DialogTitle } from '@headlessui/react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { PollFlag, PollFormProps } from '../../machines/poll-form'
-import { Alert } from '../alert'
 import { Button } from '../button'
 import { Icon } from '../icons'
-import { ModalFrame } from '../modal-frame'
+import { ModalForm } from '../modal-form'
 import { TextField } from '../text-field'
 
 /** The "Create a poll" dialog of a chat: the question, 2 to 10 options, the switches and an optional closing time. */
@@ -17,107 +15,84 @@ export function PollDialog(props: PollFormProps) {
     { flag: 'allowNewOptions', label: t`Members can add options`, checked: props.allowNewOptions },
   ]
   return (
-    <ModalFrame open={open} onClose={() => (busy ? undefined : props.onClose())} size="lg">
-      <div className="flex items-center justify-between">
-        <DialogTitle className="text-lg font-semibold text-slate-900">
-          <Trans>Create a poll</Trans>
-        </DialogTitle>
-        <button
-          type="button"
-          onClick={props.onClose}
-          disabled={busy}
-          aria-label={t`Close`}
-          className="rounded-md p-1.5 text-slate-500 hover:bg-slate-100 disabled:opacity-50"
-        >
-          <Icon name="close" />
-        </button>
+    <ModalForm
+      open={open}
+      busy={busy}
+      title={<Trans>Create a poll</Trans>}
+      error={error}
+      closeButton
+      submitLabel={<Trans>Create</Trans>}
+      onSubmit={props.onSubmit}
+      onClose={props.onClose}
+    >
+      <TextField
+        label={t`Question`}
+        value={props.question}
+        onChange={(event) => props.onQuestion(event.target.value)}
+        errors={props.questionError ? [i18n._(props.questionError)] : []}
+        disabled={busy}
+        autoComplete="off"
+      />
+      <fieldset>
+        <legend className="text-sm font-medium text-slate-700">
+          <Trans>Options</Trans>
+        </legend>
+        <ol className="mt-1 space-y-2">
+          {options.map((option, index) => {
+            const number = index + 1
+            return (
+              <li key={index} className="flex items-start gap-1.5">
+                <TextField
+                  className="min-w-0 flex-1 [&>label]:sr-only"
+                  label={t`Option ${number}`}
+                  value={option.text}
+                  onChange={(event) => props.onOption(index, event.target.value)}
+                  errors={option.error ? [i18n._(option.error)] : []}
+                  disabled={busy}
+                  autoComplete="off"
+                />
+                {props.canRemoveRow ? (
+                  <button
+                    type="button"
+                    onClick={() => props.onRemoveRow(index)}
+                    aria-label={t`Remove option ${number}`}
+                    className="mt-1 grid h-9 w-9 shrink-0 place-items-center rounded-md text-slate-500 hover:bg-slate-100"
+                  >
+                    <Icon name="close" className="h-4 w-4" />
+                  </button>
+                ) : null}
+              </li>
+            )
+          })}
+        </ol>
+        {props.optionsError ? <p className="mt-1 text-sm text-red-600">{i18n._(props.optionsError)}</p> : null}
+        <Button variant="ghost" size="sm" className="mt-2" onClick={props.onAddRow} disabled={!props.canAddRow}>
+          <Icon name="plus" className="h-4 w-4" />
+          <Trans>Add an option</Trans>
+        </Button>
+      </fieldset>
+      <div className="space-y-2">
+        {flags.map(({ flag, label, checked }) => (
+          <label key={flag} className="flex items-center gap-2 text-sm text-slate-800">
+            <input
+              type="checkbox"
+              checked={checked}
+              disabled={busy}
+              onChange={(event) => props.onFlag(flag, event.target.checked)}
+              className="h-4 w-4 rounded border-slate-300"
+            />
+            {label}
+          </label>
+        ))}
       </div>
-      {error ? <Alert className="mt-3">{error}</Alert> : null}
-      <form
-        noValidate
-        className="mt-4 max-h-[70vh] space-y-4 overflow-y-auto px-0.5"
-        onSubmit={(event) => {
-          event.preventDefault()
-          props.onSubmit()
-        }}
-      >
-        <TextField
-          label={t`Question`}
-          value={props.question}
-          onChange={(event) => props.onQuestion(event.target.value)}
-          errors={props.questionError ? [i18n._(props.questionError)] : []}
-          disabled={busy}
-          autoComplete="off"
-        />
-        <fieldset>
-          <legend className="text-sm font-medium text-slate-700">
-            <Trans>Options</Trans>
-          </legend>
-          <ol className="mt-1 space-y-2">
-            {options.map((option, index) => {
-              const number = index + 1
-              return (
-                <li key={index} className="flex items-start gap-1.5">
-                  <TextField
-                    className="min-w-0 flex-1 [&>label]:sr-only"
-                    label={t`Option ${number}`}
-                    value={option.text}
-                    onChange={(event) => props.onOption(index, event.target.value)}
-                    errors={option.error ? [i18n._(option.error)] : []}
-                    disabled={busy}
-                    autoComplete="off"
-                  />
-                  {props.canRemoveRow ? (
-                    <button
-                      type="button"
-                      onClick={() => props.onRemoveRow(index)}
-                      aria-label={t`Remove option ${number}`}
-                      className="mt-1 grid h-9 w-9 shrink-0 place-items-center rounded-md text-slate-500 hover:bg-slate-100"
-                    >
-                      <Icon name="close" className="h-4 w-4" />
-                    </button>
-                  ) : null}
-                </li>
-              )
-            })}
-          </ol>
-          {props.optionsError ? <p className="mt-1 text-sm text-red-600">{i18n._(props.optionsError)}</p> : null}
-          <Button variant="ghost" size="sm" className="mt-2" onClick={props.onAddRow} disabled={!props.canAddRow}>
-            <Icon name="plus" className="h-4 w-4" />
-            <Trans>Add an option</Trans>
-          </Button>
-        </fieldset>
-        <div className="space-y-2">
-          {flags.map(({ flag, label, checked }) => (
-            <label key={flag} className="flex items-center gap-2 text-sm text-slate-800">
-              <input
-                type="checkbox"
-                checked={checked}
-                disabled={busy}
-                onChange={(event) => props.onFlag(flag, event.target.checked)}
-                className="h-4 w-4 rounded border-slate-300"
-              />
-              {label}
-            </label>
-          ))}
-        </div>
-        <TextField
-          label={t`Closing time (optional)`}
-          type="datetime-local"
-          value={props.closesAt}
-          onChange={(event) => props.onClosesAt(event.target.value)}
-          errors={props.closesAtError ? [i18n._(props.closesAtError)] : []}
-          disabled={busy}
-        />
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="secondary" onClick={props.onClose} disabled={busy}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
-            <Trans>Create</Trans>
-          </Button>
-        </div>
-      </form>
-    </ModalFrame>
+      <TextField
+        label={t`Closing time (optional)`}
+        type="datetime-local"
+        value={props.closesAt}
+        onChange={(event) => props.onClosesAt(event.target.value)}
+        errors={props.closesAtError ? [i18n._(props.closesAtError)] : []}
+        disabled={busy}
+      />
+    </ModalForm>
   )
 }
