@@ -1,5 +1,8 @@
 import type { Socket } from 'socket.io-client'
-import { type Account, call, connected, register, socketFor } from './harness'
+import { afterAll, beforeAll } from 'vitest'
+import type { ServerOptions } from '../../server/app'
+import { FakeClock } from './call-clock'
+import { type Account, call, connected, register, socketFor, startTestServer, type TestServer } from './harness'
 
 /** A signed-up user, with helpers for authenticated calls. */
 export interface Person extends Account {
@@ -31,3 +34,44 @@ export async function channelWith(owner: Person, members: Person[], name = 'Team
 }
 
 export const clientId = () => crypto.randomUUID()
+
+/**
+ * One test server for a test file, on a clock the tests move (`clock`: the server's `now` and
+ * timers): started before the file's tests and stopped after them, with every socket `socket`
+ * opened. Call it at the top of the file; `server` is there once the tests run.
+ */
+export function chatServer(options: ServerOptions = {}) {
+  const clock = new FakeClock()
+  const sockets: Socket[] = []
+  let running: TestServer | undefined
+  beforeAll(async () => {
+    running = await startTestServer({ now: clock.now, setTimer: clock.setTimer, ...options })
+  })
+  afterAll(async () => {
+    for (const s of sockets) s.disconnect()
+    await running?.stop()
+  })
+  const server = (): TestServer => {
+    if (!running) throw new Error('chatServer: the server starts before the tests (beforeAll)')
+    return running
+  }
+  return {
+    clock,
+    get server() {
+      return server()
+    },
+    /** A connected socket of `who`, disconnected after the file's tests. */
+    async socket(who: Person): Promise<Socket> {
+      const s = await socketOf(server().url, who)
+      sockets.push(s)
+      return s
+    },
+    /** People by name, the first owning a channel whose General holds the others. */
+    async team(...names: string[]) {
+      const people = await Promise.all(names.map((n) => person(server().url, n)))
+      const [owner, ...others] = people
+      const { channelId, generalId } = await channelWith(owner!, others)
+      return { people, channelId, generalId }
+    },
+  }
+}

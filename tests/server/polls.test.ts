@@ -1,11 +1,10 @@
 import { eq } from 'drizzle-orm'
 import type { Socket } from 'socket.io-client'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { SERVER_MESSAGES } from '../../contract'
 import { messages, pollOptions, pollVotes } from '../../server/db/schema'
-import { FakeClock } from './call-clock'
-import { channelWith, clientId, type Person, person, socketOf } from './chat-fixtures'
-import { nextEvent, silence, startTestServer, type TestServer } from './harness'
+import { chatServer, clientId, type Person, person } from './chat-fixtures'
+import { nextEvent, silence } from './harness'
 
 /**
  * The server side of polls (vote/*): a poll is a message of type vote in its topic; single and
@@ -15,31 +14,8 @@ import { nextEvent, silence, startTestServer, type TestServer } from './harness'
  * else's without) and concurrent changes. Expected values are written out here, not computed by
  * the server's code.
  */
-const clock = new FakeClock()
-let server: TestServer
-const open: Socket[] = []
-
-beforeAll(async () => {
-  server = await startTestServer({ now: clock.now, setTimer: clock.setTimer })
-})
-afterAll(async () => {
-  for (const s of open) s.disconnect()
-  await server?.stop()
-})
-
-async function socket(who: Person): Promise<Socket> {
-  const s = await socketOf(server.url, who)
-  open.push(s)
-  return s
-}
-
-/** An owner's channel whose General holds the others. */
-async function team(...names: string[]) {
-  const people = await Promise.all(names.map((n) => person(server.url, n)))
-  const [owner, ...others] = people
-  const { channelId, generalId } = await channelWith(owner!, others)
-  return { people, channelId, generalId }
-}
+const chat = chatServer()
+const { clock, socket, team } = chat
 
 interface PollView {
   _id: string
@@ -124,7 +100,7 @@ describe('creating a poll', () => {
     expect(again.status).toBe(200)
     expect(again.body.result._id).toBe(poll._id)
     expect(await quiet).toBe(true)
-    expect(await server.ctx.db.select().from(messages).where(eq(messages.clientId, body.client_id))).toHaveLength(1)
+    expect(await chat.server.ctx.db.select().from(messages).where(eq(messages.clientId, body.client_id))).toHaveLength(1)
     // The chat list shows the question as the topic's latest message, and Bob has it unread.
     const topics = await bob.api('GET', `topic-in-channel?channel_id=${channelId}`)
     const general = topics.body.result.find((t: { _id: string }) => t._id === generalId)
@@ -186,7 +162,7 @@ describe('creating a poll', () => {
     const body = { client_id: clientId(), topic_id: generalId, question: 'Q?', options: ['a', 'b'] }
     expect((await member.api('POST', 'vote/create', body)).status).toBe(403)
 
-    const [a, b, c] = await Promise.all(['A', 'B', 'C'].map((n) => person(server.url, n)))
+    const [a, b, c] = await Promise.all(['A', 'B', 'C'].map((n) => person(chat.server.url, n)))
     const ab = (await a!.api('GET', `topic/chat-friend?customer_id=${b!.user._id}`)).body.result._id as string
     expect((await b!.api('POST', 'relates/block', { customer_id: a!.user._id })).status).toBe(200)
     const blocked = await a!.api('POST', 'vote/create', { ...body, client_id: clientId(), topic_id: ab })
@@ -308,7 +284,7 @@ describe('voting', () => {
     const ids = single.options.map((o) => o._id)
     const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => vote(quick, single._id, [ids[i % 4]!])))
     expect(answers.map((a) => a.status)).toEqual(Array(12).fill(200))
-    const rows = await server.ctx.db.select().from(pollVotes).where(eq(pollVotes.pollId, single._id))
+    const rows = await chat.server.ctx.db.select().from(pollVotes).where(eq(pollVotes.pollId, single._id))
     expect(rows).toHaveLength(1)
     expect((await info(owner, single._id)).voters).toBe(1)
 
@@ -316,7 +292,7 @@ describe('voting', () => {
     const [a, b, c, d] = multi.options.map((o) => o._id) as [string, string, string, string]
     const sets = [[a, b], [c], [b, d], [], [a, b, c, d], [d, a]]
     await Promise.all(sets.flatMap((set) => [vote(quick, multi._id, set), vote(quick, multi._id, set)]))
-    const mine = (await server.ctx.db.select().from(pollVotes).where(eq(pollVotes.pollId, multi._id))).map((r) => r.optionId).sort()
+    const mine = (await chat.server.ctx.db.select().from(pollVotes).where(eq(pollVotes.pollId, multi._id))).map((r) => r.optionId).sort()
     expect(sets.map((set) => [...set].sort())).toContainEqual(mine)
   })
 })
@@ -358,7 +334,7 @@ describe('new options', () => {
     const late = await owner.api('POST', 'vote/new-option', { poll_id: poll._id, text: 'Eleventh' })
     expect(late.status).toBe(409)
     expect(late.body.message).toBe(SERVER_MESSAGES.pollFull.en)
-    expect(await server.ctx.db.select().from(pollOptions).where(eq(pollOptions.pollId, poll._id))).toHaveLength(10)
+    expect(await chat.server.ctx.db.select().from(pollOptions).where(eq(pollOptions.pollId, poll._id))).toHaveLength(10)
     expect((await info(owner, poll._id)).options).toHaveLength(10)
   })
 })
@@ -429,7 +405,7 @@ describe('who reaches a poll', () => {
   it('someone not in the poll’s topic gets 404 from every poll call (as for an unknown poll); a poll in their topic is refused 403 to them', async () => {
     const { people, generalId } = await team('Owner')
     const [owner] = people as [Person]
-    const stranger = await person(server.url, 'Stranger')
+    const stranger = await person(chat.server.url, 'Stranger')
     const poll = await createPoll(owner, generalId, { allow_new_options: true })
     for (const res of [
       await stranger.api('GET', `vote/info?poll_id=${poll._id}`),
@@ -474,7 +450,7 @@ describe('POLL_CHANGED', () => {
   it('goes to every member’s sockets: without mine to the others, with mine (and only that copy) to the voter’s other sockets', async () => {
     const { people, generalId } = await team('Owner', 'Voter', 'Other')
     const [owner, voter, other] = people as [Person, Person, Person]
-    const stranger = await person(server.url, 'Stranger')
+    const stranger = await person(chat.server.url, 'Stranger')
     const poll = await createPoll(owner, generalId, { multiple: true, allow_new_options: true })
     const [voterTab1, voterTab2, otherSocket, strangerSocket] = await Promise.all([
       socket(voter),

@@ -1,11 +1,9 @@
 import { eq } from 'drizzle-orm'
-import type { Socket } from 'socket.io-client'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { SERVER_MESSAGES } from '../../contract'
 import { todoAssignees, todos } from '../../server/db/schema'
-import { FakeClock } from './call-clock'
-import { channelWith, clientId, type Person, person, socketOf } from './chat-fixtures'
-import { nextEvent, silence, startTestServer, statementRecorder, type TestServer } from './harness'
+import { chatServer, clientId, type Person, person } from './chat-fixtures'
+import { nextEvent, silence, statementRecorder } from './harness'
 
 /**
  * The server side of to-dos (todo/*): personal ones (their creator's alone) and ones in a chat (its
@@ -14,32 +12,9 @@ import { nextEvent, silence, startTestServer, statementRecorder, type TestServer
  * due at due_at through the durable job queue on the server's fake clock, never a sleep). Expected
  * values are written out here, not computed by the server's code.
  */
-const clock = new FakeClock()
 const statements = statementRecorder()
-let server: TestServer
-const open: Socket[] = []
-
-beforeAll(async () => {
-  server = await startTestServer({ now: clock.now, setTimer: clock.setTimer, onQuery: statements.onQuery })
-})
-afterAll(async () => {
-  for (const s of open) s.disconnect()
-  await server?.stop()
-})
-
-async function socket(who: Person): Promise<Socket> {
-  const s = await socketOf(server.url, who)
-  open.push(s)
-  return s
-}
-
-/** An owner's channel whose General holds the others. */
-async function team(...names: string[]) {
-  const people = await Promise.all(names.map((n) => person(server.url, n)))
-  const [owner, ...others] = people
-  const { channelId, generalId } = await channelWith(owner!, others)
-  return { people, channelId, generalId }
-}
+const chat = chatServer({ onQuery: statements.onQuery })
+const { clock, socket, team } = chat
 
 interface TodoView {
   _id: string
@@ -79,12 +54,12 @@ async function todoNotifications(who: Person): Promise<[string, string][]> {
 /** Runs the queue's due jobs at the clock's time (the pass waits for any poll in progress). */
 async function advance(ms: number) {
   clock.advance(ms)
-  await server.ctx.queue.runDue()
+  await chat.server.ctx.queue.runDue()
 }
 
 describe('personal to-dos', () => {
   it('are their creator’s alone: defaults, an idempotent create, assignees only the creator, 404 for anyone else', async () => {
-    const [me, other] = await Promise.all([person(server.url, 'Me'), person(server.url, 'Other')])
+    const [me, other] = await Promise.all([person(chat.server.url, 'Me'), person(chat.server.url, 'Other')])
     const body = { client_id: clientId(), title: '  Buy milk  ' }
     const res = await me.api('POST', 'todo/create', body)
     expect(res.status).toBe(200)
@@ -108,7 +83,7 @@ describe('personal to-dos', () => {
     expect(again.status).toBe(200)
     expect(again.body.result._id).toBe(todo._id)
     expect(again.body.result.title).toBe('Buy milk')
-    expect(await server.ctx.db.select().from(todos).where(eq(todos.clientId, body.client_id))).toHaveLength(1)
+    expect(await chat.server.ctx.db.select().from(todos).where(eq(todos.clientId, body.client_id))).toHaveLength(1)
     // Another person's same client_id is their own to-do.
     const theirs = await createTodo(other, { client_id: body.client_id })
     expect(theirs._id).not.toBe(todo._id)
@@ -137,7 +112,7 @@ describe('personal to-dos', () => {
   })
 
   it('TODO_CHANGED goes to the creator’s sockets only', async () => {
-    const [me, other] = await Promise.all([person(server.url, 'Me'), person(server.url, 'Other')])
+    const [me, other] = await Promise.all([person(chat.server.url, 'Me'), person(chat.server.url, 'Other')])
     const [mine, theirs] = await Promise.all([socket(me), socket(other)])
     const quiet = silence(theirs, 'TODO_CHANGED', 800)
     const created = nextEvent<{ change: string; todo: TodoView }>(mine, 'TODO_CHANGED')
@@ -158,13 +133,13 @@ describe('to-dos in a chat', () => {
   it('a member creates one: assignees default to the creator; others must be members of that chat (400 todoAssigneeNotMember)', async () => {
     const { people, generalId } = await team('Owner', 'Bob', 'Cat')
     const [owner, bob, cat] = people as [Person, Person, Person]
-    const stranger = await person(server.url, 'Stranger')
+    const stranger = await person(chat.server.url, 'Stranger')
     const own = await createTodo(bob, { topic_id: generalId })
     expect(own).toMatchObject({ topic_id: generalId, topic_name: 'General', creator: { _id: bob.user._id, name: 'Bob' } })
     expect(names(own)).toEqual(['Bob'])
     const shared = await createTodo(owner, { topic_id: generalId, assignee_ids: [cat.user._id, bob.user._id, cat.user._id] })
     expect(names(shared)).toEqual(['Bob', 'Cat'])
-    expect(await server.ctx.db.select().from(todoAssignees).where(eq(todoAssignees.todoId, shared._id))).toHaveLength(2)
+    expect(await chat.server.ctx.db.select().from(todoAssignees).where(eq(todoAssignees.todoId, shared._id))).toHaveLength(2)
 
     const outsider = await owner.api('POST', 'todo/create', {
       client_id: clientId(),
@@ -198,7 +173,7 @@ describe('to-dos in a chat', () => {
   it('who may change what: creator and admins anything, an assignee the status only, another member 403, a stranger 404', async () => {
     const { people, channelId, generalId } = await team('Owner', 'Admin', 'Creator', 'Assignee', 'Member')
     const [owner, admin, creator, assignee, member] = people as [Person, Person, Person, Person, Person]
-    const stranger = await person(server.url, 'Stranger')
+    const stranger = await person(chat.server.url, 'Stranger')
     expect((await owner.api('PUT', 'channel/role', { channel_id: channelId, customer_id: admin.user._id, role: 30 })).status).toBe(200)
     const todo = await createTodo(creator, { topic_id: generalId, assignee_ids: [assignee.user._id] })
 
@@ -250,7 +225,7 @@ describe('to-dos in a chat', () => {
   it('TODO_CHANGED goes to every member’s sockets (created, updated, deleted), never to a stranger’s', async () => {
     const { people, generalId } = await team('Owner', 'Bob')
     const [owner, bob] = people as [Person, Person]
-    const stranger = await person(server.url, 'Stranger')
+    const stranger = await person(chat.server.url, 'Stranger')
     const [ownerSocket, bobSocket, strangerSocket] = await Promise.all([socket(owner), socket(bob), socket(stranger)])
     const quiet = silence(strangerSocket, 'TODO_CHANGED', 1_500)
     const created = Promise.all([ownerSocket, bobSocket].map((s) => nextEvent<{ change: string; todo: TodoView }>(s, 'TODO_CHANGED')))
@@ -326,7 +301,7 @@ describe('lists', () => {
   it('todo/topic: one chat’s to-dos for its members, the same order, pages and status filter; 403 for a stranger, 404 for no chat', async () => {
     const { people, generalId } = await team('Owner', 'Bob')
     const [owner, bob] = people as [Person, Person]
-    const stranger = await person(server.url, 'Stranger')
+    const stranger = await person(chat.server.url, 'Stranger')
     const base = clock.now()
     const titles = ['t-none-1', 't-due-2h', 't-due-1h', 't-none-2']
     const dues = [null, iso(base + 7_200_000), iso(base + 3_600_000), null]
