@@ -123,6 +123,22 @@ export const SERVER_MESSAGES = {
   todoPersonalAssignee: { en: 'A personal to-do is yours alone.', vi: 'Việc cần làm cá nhân chỉ dành cho bạn.' },
   todoStatusOnly: { en: 'As an assignee you can change only its status.', vi: 'Là người được giao, bạn chỉ có thể đổi trạng thái.' },
   pollAdminsOnly: { en: 'Only admins can create polls in this group.', vi: 'Chỉ quản trị viên mới được tạo bình chọn trong nhóm này.' },
+  // booking pages
+  bookingNotASlot: { en: 'This is not one of the free times of this page.', vi: 'Đây không phải là một khung giờ trống của trang này.' },
+  bookingSlotTaken: {
+    en: 'This time was just taken. Please choose another one.',
+    vi: 'Thời gian này vừa có người đặt. Vui lòng chọn thời gian khác.',
+  },
+  bookingChallengeFailed: {
+    en: 'The security check did not pass. Please try again.',
+    vi: 'Kiểm tra bảo mật không thành công. Vui lòng thử lại.',
+  },
+  bookingPageInactive: { en: 'This page is not taking bookings right now.', vi: 'Trang này hiện không nhận đặt lịch.' },
+  bookingDecided: {
+    en: 'This booking was already approved, declined or canceled.',
+    vi: 'Lịch hẹn này đã được xác nhận, từ chối hoặc hủy.',
+  },
+  bookingNotLive: { en: 'This booking is no longer active.', vi: 'Lịch hẹn này không còn hiệu lực.' },
 } as const satisfies Record<string, Record<Language, string>>
 
 export type ServerMessageKey = keyof typeof SERVER_MESSAGES

@@ -15,6 +15,8 @@ export interface SigningKeys {
   unsubscribe: Uint8Array
   /** HS256 room tokens of instant meetings (server/auth/room-tokens.ts): guests hold them too. */
   room: Uint8Array
+  /** HMAC of booking pages' proof-of-work puzzles and guests' cancel secrets (server/modules/booking). */
+  booking: Uint8Array
 }
 
 const derive = (secret: Uint8Array, use: keyof SigningKeys) =>
@@ -34,5 +36,6 @@ export function signingKeys(secret: string): SigningKeys {
     media: derive(bytes, 'media'),
     unsubscribe: derive(bytes, 'unsubscribe'),
     room: derive(bytes, 'room'),
+    booking: derive(bytes, 'booking'),
   }
 }

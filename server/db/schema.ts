@@ -16,6 +16,7 @@ import {
 import type { DndSchedule } from '../../contract/attention'
 import type { NotificationValue, NotifyMessageJson } from '../../contract/notify'
 import type { TopicPermissions } from '../../contract/topic'
+import type { AvailabilityWindow } from '../../contract/booking'
 
 /**
  * One schema for PGlite and PostgreSQL. Ids are text holding UUIDs made by the server, so a
@@ -130,6 +131,13 @@ export const authLimits = pgTable('auth_limits', {
   locks: integer('locks').notNull().default(0),
 })
 
+/** A file an outbox email carries: its name, MIME type and text content. */
+export interface OutboxAttachment {
+  filename: string
+  contentType: string
+  content: string
+}
+
 export const outbox = pgTable(
   'outbox',
   {
@@ -138,6 +146,8 @@ export const outbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html').notNull(),
+    /** Files sent with the email (an appointment's .ics), as text; null: none. Redacted with the body once delivered. */
+    attachments: jsonb('attachments').$type<OutboxAttachment[]>(),
     createdAt: createdAt(),
     sentAt: at('sent_at'),
   },
@@ -784,3 +794,83 @@ export type PollOptionRow = typeof pollOptions.$inferSelect
 export type PollVoteRow = typeof pollVotes.$inferSelect
 export type TodoRow = typeof todos.$inferSelect
 export type TodoAssigneeRow = typeof todoAssignees.$inferSelect
+
+/**
+ * A booking page (booking/*): its owner's weekly availability in the page's time zone, the
+ * appointment's length, the buffer after each, the minimum notice and the horizon. Deleting one
+ * keeps its row (deleted_at) so its canceled bookings still show their page's title.
+ */
+export const bookingPages = pgTable(
+  'booking_pages',
+  {
+    id: id(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    clientId: text('client_id').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    durationMinutes: integer('duration_minutes').notNull(),
+    bufferMinutes: integer('buffer_minutes').notNull().default(0),
+    minNoticeMinutes: integer('min_notice_minutes').notNull(),
+    horizonDays: integer('horizon_days').notNull(),
+    timeZone: text('time_zone').notNull(),
+    availability: jsonb('availability').$type<AvailabilityWindow[]>().notNull(),
+    active: smallint('active').notNull().default(1),
+    deletedAt: at('deleted_at'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('booking_pages_owner_client_unique').on(t.ownerId, t.clientId)],
+)
+
+/**
+ * A booking of a page's time: a signed-in booker's (booker_id) or a guest's (name, email, and the
+ * hash of their cancel secret). At most one live (requested or approved) booking per page and
+ * start (the service checks overlaps under the owner's pages' row locks; this index is the backstop).
+ */
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: id(),
+    pageId: text('page_id')
+      .notNull()
+      .references(() => bookingPages.id, { onDelete: 'cascade' }),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    bookerId: text('booker_id').references(() => users.id, { onDelete: 'set null' }),
+    clientId: text('client_id').notNull(),
+    name: text('name').notNull(),
+    email: text('email'),
+    note: text('note').notNull().default(''),
+    startAt: at('start_at').notNull(),
+    endAt: at('end_at').notNull(),
+    /** The end plus the page's buffer when it was booked: the time it keeps from other bookings. */
+    blockedUntil: at('blocked_until').notNull(),
+    status: text('status').notNull().default('requested'),
+    /** sha256 (hex) of a guest's cancel secret; null for a signed-in booker. */
+    cancelTokenHash: text('cancel_token_hash'),
+    /** The proof-of-work token's id the request spent: a token books once. */
+    challengeId: text('challenge_id').notNull(),
+    /** The booker's time zone and language, for the words of a guest's emails. */
+    timeZone: text('time_zone'),
+    language: text('language').notNull().default('en'),
+    /** When its reminder went out (once). */
+    remindedAt: at('reminded_at'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('bookings_page_client_unique').on(t.pageId, t.clientId),
+    uniqueIndex('bookings_challenge_unique').on(t.challengeId),
+    uniqueIndex('bookings_live_start_unique')
+      .on(t.pageId, t.startAt)
+      .where(sql`${t.status} in ('requested', 'approved')`),
+    index('bookings_owner_start_idx').on(t.ownerId, t.startAt),
+    index('bookings_booker_start_idx').on(t.bookerId, t.startAt),
+  ],
+)
+
+export type BookingPageRow = typeof bookingPages.$inferSelect
+export type BookingRow = typeof bookings.$inferSelect

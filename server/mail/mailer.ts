@@ -2,13 +2,15 @@ import { eq, lt } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Transporter } from 'nodemailer'
 import type { Db, Executor } from '../db/client'
-import { outbox } from '../db/schema'
+import { outbox, type OutboxAttachment } from '../db/schema'
 
 export interface OutgoingEmail {
   to: string
   subject: string
   text: string
   html: string
+  /** Files sent with it (text content: an appointment's .ics); kept in the outbox row until delivered. */
+  attachments?: OutboxAttachment[]
 }
 
 export interface MailerOptions {
@@ -30,7 +32,7 @@ const REDACTED = '(removed after delivery)'
 
 /**
  * Every email lands in the outbox table and is logged; with SMTP_URL it is also relayed, and once
- * delivered its body is redacted and sent_at records the delivery.
+ * delivered its body and attachments are redacted and sent_at records the delivery.
  */
 export function createMailer(opts: MailerOptions) {
   let transport: Promise<Transporter> | undefined
@@ -55,7 +57,11 @@ export function createMailer(opts: MailerOptions) {
 
   /** Writes the email to the outbox (inside the caller's transaction when given one). */
   async function store(exec: Executor, email: OutgoingEmail): Promise<string> {
-    const [row] = await exec.insert(outbox).values(email).returning({ id: outbox.id })
+    const { attachments, ...fields } = email
+    const [row] = await exec
+      .insert(outbox)
+      .values({ ...fields, attachments: attachments?.length ? attachments : null })
+      .returning({ id: outbox.id })
     return row!.id
   }
 
@@ -68,8 +74,18 @@ export function createMailer(opts: MailerOptions) {
     later(async () => {
       try {
         const t = await smtp()
-        await t.sendMail({ from: opts.from, ...email })
-        await opts.db.update(outbox).set({ sentAt: new Date(), text: REDACTED, html: REDACTED }).where(eq(outbox.id, id))
+        const { attachments, ...fields } = email
+        await t.sendMail({
+          from: opts.from,
+          ...fields,
+          ...(attachments?.length && {
+            attachments: attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
+          }),
+        })
+        await opts.db
+          .update(outbox)
+          .set({ sentAt: new Date(), text: REDACTED, html: REDACTED, attachments: null })
+          .where(eq(outbox.id, id))
       } catch (err) {
         opts.log.error({ err, outbox_id: id }, 'email delivery failed')
       }

@@ -45,6 +45,8 @@ const OWNERS: Record<string, string> = {
   pollVotes: 'modules/vote',
   todos: 'modules/todo',
   todoAssignees: 'modules/todo',
+  bookingPages: 'modules/booking',
+  bookings: 'modules/booking',
 }
 
 /** `.insert(table)`, `.update(table)`, `.delete(table)` on a table of the schema that `file` does not own. */

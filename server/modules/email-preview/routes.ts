@@ -22,7 +22,13 @@ const renderEmail = (mail: OutboxRow) =>
 <dt>To</dt><dd data-testid="to">${escapeHtml(mail.to)}</dd>
 <dt>Created</dt><dd>${escapeHtml(mail.createdAt.toISOString())}</dd>
 <dt>Sent by SMTP</dt><dd>${mail.sentAt ? escapeHtml(mail.sentAt.toISOString()) : 'no (outbox only)'}</dd></dl>
-<pre data-testid="body">${escapeHtml(mail.text)}</pre>`,
+<pre data-testid="body">${escapeHtml(mail.text)}</pre>
+${(mail.attachments ?? [])
+  .map(
+    (a) => `<h2 data-testid="attachment-name">${escapeHtml(a.filename)} (${escapeHtml(a.contentType)})</h2>
+<pre data-testid="attachment">${escapeHtml(a.content)}</pre>`,
+  )
+  .join('\n')}`,
   )
 
 /**
