@@ -37,6 +37,7 @@ import { createSearchService, searchRoutes } from './modules/search'
 import { createTopicService, requireTopicMember, requireTopicWriter, topicIdsOf, topicRoutes, writerName } from './modules/topic'
 import { createSupportService, type SupportService, supportRoutes } from './modules/support'
 import { createTodoService, todoRoutes } from './modules/todo'
+import { calendarRoutes, createCalendarService } from './modules/calendar'
 import { bookingRoutes, createBookingService } from './modules/booking'
 import { createVoteService, voteRoutes } from './modules/vote'
 import { createRealtime } from './realtime'
@@ -98,12 +99,15 @@ export function createServices(ctx: AppContext, log: Pick<FastifyBaseLogger, 'er
   const vote = createVoteService(ctx, { messages: message })
   // to-dos: notifications through notify under the attention rules; the due notification a job of ctx.queue.
   const todo = createTodoService(ctx, { notify, attention, log })
+  // calendar: reminders and tasks; each event's reminder a job of ctx.queue, a group reminder's message through the message service.
+  const calendar = createCalendarService(ctx, { notify, attention, messages: message, log })
   // booking pages: notifications through notify under the attention rules, guests by email; the reminder a job of ctx.queue.
   const booking = createBookingService(ctx, { notify, attention, log })
   return {
     call,
     vote,
     todo,
+    calendar,
     booking,
     health: createHealthService(ctx),
     auth: createAuthService(ctx, { customers: customer, push: notify.push }),
@@ -279,6 +283,7 @@ export async function buildApp(
       await api.register(callRoutes, { ctx, service: services.call })
       await api.register(voteRoutes, { ctx, service: services.vote })
       await api.register(todoRoutes, { ctx, service: services.todo })
+      await api.register(calendarRoutes, { ctx, service: services.calendar })
       await api.register(bookingRoutes, { ctx, service: services.booking })
     },
     { prefix: '/api' },

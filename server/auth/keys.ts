@@ -17,6 +17,8 @@ export interface SigningKeys {
   room: Uint8Array
   /** HMAC of booking pages' proof-of-work puzzles and guests' cancel secrets (server/modules/booking). */
   booking: Uint8Array
+  /** HMAC of the private calendar feeds' URL tokens (server/modules/calendar). */
+  calendarFeed: Uint8Array
 }
 
 const derive = (secret: Uint8Array, use: keyof SigningKeys) =>
@@ -37,5 +39,6 @@ export function signingKeys(secret: string): SigningKeys {
     unsubscribe: derive(bytes, 'unsubscribe'),
     room: derive(bytes, 'room'),
     booking: derive(bytes, 'booking'),
+    calendarFeed: derive(bytes, 'calendarFeed'),
   }
 }

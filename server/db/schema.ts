@@ -772,6 +772,93 @@ export const todoAssignees = pgTable(
   (t) => [primaryKey({ columns: [t.todoId, t.userId] }), index('todo_assignees_user_idx').on(t.userId)],
 )
 
+// calendar: reminders and tasks
+
+/**
+ * A calendar event (calendar/*): a reminder (personal, or a group one in a chat) or a task its
+ * creator assigns (calendar_assignees). It happens at `start_at` (a task: its deadline), until
+ * `end_at`, in `time_zone`, repeating by `rrule` (RFC 5545, without DTSTART; expanded in the time
+ * zone); `status` is a task's (null for a reminder). `fired_through`: the start of the latest
+ * occurrence whose reminder went out, so a rescheduled reminder never fires one twice.
+ */
+export const calendarEvents = pgTable(
+  'calendar_events',
+  {
+    id: id(),
+    kind: text('kind').notNull(),
+    title: text('title').notNull(),
+    note: text('note').notNull().default(''),
+    topicId: text('topic_id').references(() => topics.id, { onDelete: 'cascade' }),
+    messageId: text('message_id').references(() => messages.id, { onDelete: 'set null' }),
+    creatorId: text('creator_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    clientId: text('client_id').notNull(),
+    startAt: at('start_at').notNull(),
+    endAt: at('end_at'),
+    timeZone: text('time_zone').notNull(),
+    rrule: text('rrule'),
+    remindMinutes: integer('remind_minutes').notNull().default(0),
+    status: text('status'),
+    firedThrough: at('fired_through'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('calendar_events_creator_client_unique').on(t.creatorId, t.clientId),
+    index('calendar_events_topic_idx').on(t.topicId),
+    index('calendar_events_creator_start_idx').on(t.creatorId, t.startAt),
+  ],
+)
+
+/** Who a task is assigned to (a reminder has none). */
+export const calendarAssignees = pgTable(
+  'calendar_assignees',
+  {
+    eventId: text('event_id')
+      .notNull()
+      .references(() => calendarEvents.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.userId] }), index('calendar_assignees_user_idx').on(t.userId)],
+)
+
+/** One occurrence of a repeating event, named by its start as the rule has it: skipped (start_at null) or moved to start_at. */
+export const calendarExceptions = pgTable(
+  'calendar_exceptions',
+  {
+    eventId: text('event_id')
+      .notNull()
+      .references(() => calendarEvents.id, { onDelete: 'cascade' }),
+    occurrence: at('occurrence').notNull(),
+    startAt: at('start_at'),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.occurrence] })],
+)
+
+/**
+ * A user's private iCalendar feed. Its token is HMAC(the calendarFeed key, user and `salt`), so the
+ * URL can be shown again; only the token's SHA-256 (`token_hash`, what the feed's URL is looked up
+ * by) and the random salt are stored. A reset makes a new salt: the old URL answers 404.
+ */
+export const calendarFeeds = pgTable(
+  'calendar_feeds',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    salt: text('salt').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('calendar_feeds_token_hash_unique').on(t.tokenHash)],
+)
+
+export type CalendarEventRow = typeof calendarEvents.$inferSelect
+export type CalendarExceptionRow = typeof calendarExceptions.$inferSelect
+
 export type UserRow = typeof users.$inferSelect
 export type ChannelRow = typeof channels.$inferSelect
 export type TopicRow = typeof topics.$inferSelect

@@ -64,6 +64,15 @@ export interface Realtime {
   toUser<E extends keyof ServerToClientEvents>(userId: string, event: E, ...args: Parameters<ServerToClientEvents[E]>): void
   /** Sends an event to every socket in a topic's room (its members' sockets), on every node. */
   toTopic<E extends keyof ServerToClientEvents>(topicId: string, event: E, ...args: Parameters<ServerToClientEvents[E]>): void
+  /**
+   * Sends an event once to every socket in any of the users' rooms and the topics' rooms, on every
+   * node (a socket in several of them gets it once).
+   */
+  toRooms<E extends keyof ServerToClientEvents>(
+    rooms: { userIds?: readonly string[]; topicIds?: readonly string[] },
+    event: E,
+    ...args: Parameters<ServerToClientEvents[E]>
+  ): void
   /** Puts every socket of the users (on every node) in the topic's room, or takes them out. */
   joinTopic(userIds: readonly string[], topicId: string): void
   leaveTopic(userIds: readonly string[], topicId: string): void
@@ -253,6 +262,10 @@ export async function createRealtime(server: HttpServer, opts: RealtimeOptions):
     },
     toTopic(topicId, event, ...args) {
       io.to(topicRoom(topicId)).emit(event, ...args)
+    },
+    toRooms({ userIds = [], topicIds = [] }, event, ...args) {
+      const rooms = [...userIds.map(userRoom), ...topicIds.map(topicRoom)]
+      if (rooms.length) io.to(rooms).emit(event, ...args)
     },
     joinTopic(userIds, topicId) {
       if (userIds.length) everywhere(userIds.map(userRoom), (target) => target.socketsJoin(topicRoom(topicId)))

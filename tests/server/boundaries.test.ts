@@ -45,6 +45,10 @@ const OWNERS: Record<string, string> = {
   pollVotes: 'modules/vote',
   todos: 'modules/todo',
   todoAssignees: 'modules/todo',
+  calendarEvents: 'modules/calendar',
+  calendarAssignees: 'modules/calendar',
+  calendarExceptions: 'modules/calendar',
+  calendarFeeds: 'modules/calendar',
   bookingPages: 'modules/booking',
   bookings: 'modules/booking',
 }

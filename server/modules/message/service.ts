@@ -242,6 +242,71 @@ export function createMessageService(
       }
     },
 
+    /**
+     * Reminders (the calendar module): a group reminder's occurrence as a message of type 'reminder'
+     * from the reminder's creator (text: contract's ReminderMessage as JSON), stored inside the
+     * calendar's transaction (its job's handler: exactly once with the job's done mark) by the send
+     * statement, so membership and the send_message setting hold as for any send. The client_id
+     * (`reminder:<event id>:<occurrence>`) already used answers that message again. Null when the
+     * creator may not write there any more (left the chat, muted by the group's setting): no message.
+     * `announce` (NEW_MESSAGE to the topic's room) is the caller's to call once it committed.
+     */
+    async postReminder(
+      tx: Tx,
+      creatorId: string,
+      topicId: string,
+      clientId: string,
+      body: string,
+    ): Promise<{ message: Message; announce(): void } | null> {
+      // (A reminder's message has no files and replies to nothing: the row and its sender make it.)
+      const [repeat] = await tx
+        .select({ row: messages, sender: { id: users.id, name: users.name, workid: users.workid, photoUrl: users.photoUrl } })
+        .from(messages)
+        .leftJoin(users, eq(users.id, messages.senderId))
+        .where(and(eq(messages.senderId, creatorId), eq(messages.clientId, clientId)))
+        .limit(1)
+      if (repeat) return { message: toMessage(repeat.row, repeat.sender, null), announce: () => undefined }
+      const messageId = randomUUID()
+      const createdAt = new Date()
+      const [stored] = await sendInTransaction(tx, {
+        messageId,
+        topicId,
+        senderId: creatorId,
+        clientId,
+        type: 'reminder',
+        body,
+        replyToId: null,
+        forwardedFrom: null,
+        mentions: '[]',
+        createdAt: createdAt.toISOString(),
+        mediaIds: '[]',
+      })
+      if (!stored || stored.caller_id === null || stored.seq === null || stored.refusal) return null
+      const message = toMessage(
+        {
+          id: messageId,
+          topicId,
+          seq: Number(stored.seq),
+          senderId: creatorId,
+          clientId,
+          type: 'reminder',
+          body,
+          replyToId: null,
+          forwardedFrom: null,
+          mentions: [],
+          isPin: 0,
+          pinnedAt: null,
+          editedAt: null,
+          deletedAt: null,
+          filesPurged: 0,
+          createdAt,
+        },
+        { id: creatorId, name: stored.caller_name, workid: stored.caller_workid, photoUrl: stored.caller_photo },
+        null,
+      )
+      return { message, announce: () => realtime.toTopic(topicId, 'NEW_MESSAGE', { message: withoutLinks(message) }) }
+    },
+
     async send(userId: string, input: SendInput): Promise<Message> {
       // A reply or mentions are looked up only for a member who may write here; a plain message is
       // checked by the statement that stores it.

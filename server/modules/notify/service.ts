@@ -17,6 +17,7 @@ import {
   SOCKET_EVENTS,
 } from '../../../contract'
 import type { AppContext } from '../../context'
+import type { Executor, Tx } from '../../db/client'
 import { type NotificationRow, notifications, users } from '../../db/schema'
 import { forbidden, notFound } from '../../http/errors'
 import { createPushService, type PushOutcome } from './push'
@@ -195,8 +196,9 @@ export function createNotifyService(ctx: AppContext) {
     })
   }
 
-  async function store(userId: string, input: NotifyInput, push: boolean): Promise<Notification> {
-    const [row] = await db
+  /** Inserts the notification (inside the caller's transaction when `on` is one): the stored item, not yet delivered. */
+  async function insert(on: Executor, userId: string, input: NotifyInput): Promise<Notification> {
+    const [row] = await on
       .insert(notifications)
       .values({
         userId,
@@ -213,23 +215,32 @@ export function createNotifyService(ctx: AppContext) {
       .returning()
     if (!row) throw new Error('notification insert returned nothing')
     const actor = input.actorId
-      ? ((await db.select(actorColumns).from(actors).where(eq(actors.id, input.actorId)).limit(1))[0] ?? null)
+      ? ((await on.select(actorColumns).from(actors).where(eq(actors.id, input.actorId)).limit(1))[0] ?? null)
       : null
-    const item = toNotification(row, actor)
+    return toNotification(row, actor)
+  }
+
+  /** A stored notification to the user's sockets (`data`) and, unless `push` is off, their devices. */
+  function deliver(userId: string, item: Notification, push: boolean) {
     ctx.realtime.toUser(userId, 'data', item)
-    if (!push) return item
+    if (!push) return
     // A push that cannot go (a push service down, the database busy) does not undo the notification.
     const pushing = pushUnlessFocused(userId, item).catch(() => undefined)
     sending.add(pushing)
     void pushing.finally(() => sending.delete(pushing))
+  }
+
+  async function store(userId: string, input: NotifyInput, push: boolean): Promise<Notification> {
+    const item = await insert(db, userId, input)
+    deliver(userId, item, push)
     return item
   }
 
   /** The input of a typed event for its recipient: words in the recipient's language, with the actor's name. */
-  async function inputOf(userId: string, event: NotifyEvent): Promise<NotifyInput> {
+  async function inputOf(userId: string, event: NotifyEvent, on: Executor = db): Promise<NotifyInput> {
     const fields = fieldsOf(event)
     const ids = [userId, ...(fields.actorId ? [fields.actorId] : [])]
-    const people = await db.select({ id: users.id, name: users.name, language: users.language }).from(users).where(inArray(users.id, ids))
+    const people = await on.select({ id: users.id, name: users.name, language: users.language }).from(users).where(inArray(users.id, ids))
     const language = asLanguage(people.find((p) => p.id === userId)?.language)
     const name = fields.actorId ? (people.find((p) => p.id === fields.actorId)?.name ?? '') : undefined
     const values: NotifyTextValues = { ...fields.values, ...(name !== undefined ? { name } : {}) }
@@ -317,6 +328,16 @@ export function createNotifyService(ctx: AppContext) {
      */
     async notify(userId: string, input: NotifyInput | NotifyEvent, opts: { push?: boolean } = {}): Promise<Notification> {
       return store(userId, 'kind' in input ? await inputOf(userId, input) : input, opts.push ?? true)
+    },
+
+    /**
+     * `notify` inside the caller's transaction: the notification is stored with the caller's writes
+     * (a queued job's handler: exactly once with its done mark) and goes out by the answered
+     * `deliver`, which the caller calls once the transaction committed.
+     */
+    async notifyIn(tx: Tx, userId: string, event: NotifyEvent, opts: { push?: boolean } = {}): Promise<{ deliver(): void }> {
+      const item = await insert(tx, userId, await inputOf(userId, event, tx))
+      return { deliver: () => deliver(userId, item, opts.push ?? true) }
     },
 
     // friends (server/modules/relates)
