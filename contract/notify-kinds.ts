@@ -199,7 +199,8 @@ export interface TargetSource {
 /**
  * The route a notification opens (an app path). Friend requests: the contact requests page; an
  * accepted request: the 1:1 chat with that person (/{workid}); a mention: its topic's chat; to-dos:
- * the to-dos page (/todo); calendar entries and bookings: the calendar; payments and subscriptions:
+ * the to-dos page (/todo); calendar entries: the calendar; bookings: the bookings page
+ * (/calendar/booked: a request to approve, or one's own booking decided); payments and subscriptions:
  * the billing page.
  */
 export function notificationTarget(n: TargetSource): string {
@@ -215,8 +216,9 @@ export function notificationTarget(n: TargetSource): string {
     case 'todo':
       return '/todo'
     case 'calendar':
-    case 'booking':
       return '/calendar'
+    case 'booking':
+      return '/calendar/booked'
     case 'payment':
       return '/account/manage-payment'
     case 'call': {

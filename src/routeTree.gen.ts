@@ -36,6 +36,8 @@ import { Route as MarketingPricingRouteImport } from './routes/_marketing/pricin
 import { Route as MarketingPrivacyRouteImport } from './routes/_marketing/privacy'
 import { Route as MarketingProductRouteImport } from './routes/_marketing/product'
 import { Route as MarketingTermsAndConditionsRouteImport } from './routes/_marketing/terms-and-conditions'
+import { Route as BookedSuccessRouteImport } from './routes/booked.success'
+import { Route as BookingIdRouteImport } from './routes/booking.$id'
 import { Route as CallOpenIdRouteImport } from './routes/call-open.$id'
 import { Route as StatechartsIndexRouteImport } from './routes/statecharts.index'
 import { Route as StatechartsMachineIdRouteImport } from './routes/statecharts.$machineId'
@@ -45,6 +47,8 @@ import { Route as AppAccountProfileRouteImport } from './routes/_app/account/pro
 import { Route as AppAccountSettingRouteImport } from './routes/_app/account/setting'
 import { Route as AppAccountStorageRouteImport } from './routes/_app/account/storage'
 import { Route as AppAccountTrashRouteImport } from './routes/_app/account/trash'
+import { Route as AppCalendarBookedRouteImport } from './routes/_app/calendar.booked'
+import { Route as AppCalendarCreateYourSlotsRouteImport } from './routes/_app/calendar.create-your-slots'
 import { Route as AppChatIndexRouteImport } from './routes/_app/chat/index'
 import { Route as AppChatTopicIdRouteImport } from './routes/_app/chat/$topicId'
 import { Route as AppChatDefaultRouteImport } from './routes/_app/chat/default'
@@ -52,6 +56,7 @@ import { Route as AppPeopleWorkidRouteImport } from './routes/_app/people.$worki
 import { Route as AppRoomIdRouteImport } from './routes/_app/room.$id'
 import { Route as MarketingCChannelIdRouteImport } from './routes/_marketing/c.$channelId'
 import { Route as MarketingChannelChannelIdRouteImport } from './routes/_marketing/channel.$channelId'
+import { Route as AppCalendarEditYourSlotsIdRouteImport } from './routes/_app/calendar.edit-your-slots.$id'
 import { Route as AppChatInfoTopicIdRouteImport } from './routes/_app/chat/info.$topicId'
 import { Route as AppDeeplinkChannelIdRouteImport } from './routes/_app/deeplink/channel.$id'
 import { Route as AppDeeplinkCustomerIdRouteImport } from './routes/_app/deeplink/customer.$id'
@@ -194,6 +199,16 @@ const MarketingTermsAndConditionsRoute =
     path: '/terms-and-conditions',
     getParentRoute: () => MarketingRoute,
   } as any)
+const BookedSuccessRoute = BookedSuccessRouteImport.update({
+  id: '/booked/success',
+  path: '/booked/success',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BookingIdRoute = BookingIdRouteImport.update({
+  id: '/booking/$id',
+  path: '/booking/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const CallOpenIdRoute = CallOpenIdRouteImport.update({
   id: '/call-open/$id',
   path: '/call-open/$id',
@@ -239,6 +254,17 @@ const AppAccountTrashRoute = AppAccountTrashRouteImport.update({
   path: '/account/trash',
   getParentRoute: () => AppRoute,
 } as any)
+const AppCalendarBookedRoute = AppCalendarBookedRouteImport.update({
+  id: '/calendar/booked',
+  path: '/calendar/booked',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppCalendarCreateYourSlotsRoute =
+  AppCalendarCreateYourSlotsRouteImport.update({
+    id: '/calendar/create-your-slots',
+    path: '/calendar/create-your-slots',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppChatIndexRoute = AppChatIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -274,6 +300,12 @@ const MarketingChannelChannelIdRoute =
     id: '/channel/$channelId',
     path: '/channel/$channelId',
     getParentRoute: () => MarketingRoute,
+  } as any)
+const AppCalendarEditYourSlotsIdRoute =
+  AppCalendarEditYourSlotsIdRouteImport.update({
+    id: '/calendar/edit-your-slots/$id',
+    path: '/calendar/edit-your-slots/$id',
+    getParentRoute: () => AppRoute,
   } as any)
 const AppChatInfoTopicIdRoute = AppChatInfoTopicIdRouteImport.update({
   id: '/info/$topicId',
@@ -345,6 +377,8 @@ export interface FileRoutesByFullPath {
   '/privacy': typeof MarketingPrivacyRoute
   '/product': typeof MarketingProductRoute
   '/terms-and-conditions': typeof MarketingTermsAndConditionsRoute
+  '/booked/success': typeof BookedSuccessRoute
+  '/booking/$id': typeof BookingIdRoute
   '/call-open/$id': typeof CallOpenIdRoute
   '/statecharts/$machineId': typeof StatechartsMachineIdRoute
   '/statecharts/': typeof StatechartsIndexRoute
@@ -354,6 +388,8 @@ export interface FileRoutesByFullPath {
   '/account/setting': typeof AppAccountSettingRoute
   '/account/storage': typeof AppAccountStorageRoute
   '/account/trash': typeof AppAccountTrashRoute
+  '/calendar/booked': typeof AppCalendarBookedRoute
+  '/calendar/create-your-slots': typeof AppCalendarCreateYourSlotsRoute
   '/chat/$topicId': typeof AppChatTopicIdRoute
   '/chat/default': typeof AppChatDefaultRoute
   '/people/$workid': typeof AppPeopleWorkidRoute
@@ -361,6 +397,7 @@ export interface FileRoutesByFullPath {
   '/c/$channelId': typeof MarketingCChannelIdRoute
   '/channel/$channelId': typeof MarketingChannelChannelIdRoute
   '/chat/': typeof AppChatIndexRoute
+  '/calendar/edit-your-slots/$id': typeof AppCalendarEditYourSlotsIdRoute
   '/chat/info/$topicId': typeof AppChatInfoTopicIdRoute
   '/deeplink/channel/$id': typeof AppDeeplinkChannelIdRoute
   '/deeplink/customer/$id': typeof AppDeeplinkCustomerIdRoute
@@ -393,6 +430,8 @@ export interface FileRoutesByTo {
   '/privacy': typeof MarketingPrivacyRoute
   '/product': typeof MarketingProductRoute
   '/terms-and-conditions': typeof MarketingTermsAndConditionsRoute
+  '/booked/success': typeof BookedSuccessRoute
+  '/booking/$id': typeof BookingIdRoute
   '/call-open/$id': typeof CallOpenIdRoute
   '/statecharts/$machineId': typeof StatechartsMachineIdRoute
   '/statecharts': typeof StatechartsIndexRoute
@@ -402,6 +441,8 @@ export interface FileRoutesByTo {
   '/account/setting': typeof AppAccountSettingRoute
   '/account/storage': typeof AppAccountStorageRoute
   '/account/trash': typeof AppAccountTrashRoute
+  '/calendar/booked': typeof AppCalendarBookedRoute
+  '/calendar/create-your-slots': typeof AppCalendarCreateYourSlotsRoute
   '/chat/$topicId': typeof AppChatTopicIdRoute
   '/chat/default': typeof AppChatDefaultRoute
   '/people/$workid': typeof AppPeopleWorkidRoute
@@ -409,6 +450,7 @@ export interface FileRoutesByTo {
   '/c/$channelId': typeof MarketingCChannelIdRoute
   '/channel/$channelId': typeof MarketingChannelChannelIdRoute
   '/chat': typeof AppChatIndexRoute
+  '/calendar/edit-your-slots/$id': typeof AppCalendarEditYourSlotsIdRoute
   '/chat/info/$topicId': typeof AppChatInfoTopicIdRoute
   '/deeplink/channel/$id': typeof AppDeeplinkChannelIdRoute
   '/deeplink/customer/$id': typeof AppDeeplinkCustomerIdRoute
@@ -446,6 +488,8 @@ export interface FileRoutesById {
   '/_marketing/privacy': typeof MarketingPrivacyRoute
   '/_marketing/product': typeof MarketingProductRoute
   '/_marketing/terms-and-conditions': typeof MarketingTermsAndConditionsRoute
+  '/booked/success': typeof BookedSuccessRoute
+  '/booking/$id': typeof BookingIdRoute
   '/call-open/$id': typeof CallOpenIdRoute
   '/statecharts/$machineId': typeof StatechartsMachineIdRoute
   '/_marketing/': typeof MarketingIndexRoute
@@ -456,6 +500,8 @@ export interface FileRoutesById {
   '/_app/account/setting': typeof AppAccountSettingRoute
   '/_app/account/storage': typeof AppAccountStorageRoute
   '/_app/account/trash': typeof AppAccountTrashRoute
+  '/_app/calendar/booked': typeof AppCalendarBookedRoute
+  '/_app/calendar/create-your-slots': typeof AppCalendarCreateYourSlotsRoute
   '/_app/chat/$topicId': typeof AppChatTopicIdRoute
   '/_app/chat/default': typeof AppChatDefaultRoute
   '/_app/people/$workid': typeof AppPeopleWorkidRoute
@@ -463,6 +509,7 @@ export interface FileRoutesById {
   '/_marketing/c/$channelId': typeof MarketingCChannelIdRoute
   '/_marketing/channel/$channelId': typeof MarketingChannelChannelIdRoute
   '/_app/chat/': typeof AppChatIndexRoute
+  '/_app/calendar/edit-your-slots/$id': typeof AppCalendarEditYourSlotsIdRoute
   '/_app/chat/info/$topicId': typeof AppChatInfoTopicIdRoute
   '/_app/deeplink/channel/$id': typeof AppDeeplinkChannelIdRoute
   '/_app/deeplink/customer/$id': typeof AppDeeplinkCustomerIdRoute
@@ -499,6 +546,8 @@ export interface FileRouteTypes {
     | '/privacy'
     | '/product'
     | '/terms-and-conditions'
+    | '/booked/success'
+    | '/booking/$id'
     | '/call-open/$id'
     | '/statecharts/$machineId'
     | '/statecharts/'
@@ -508,6 +557,8 @@ export interface FileRouteTypes {
     | '/account/setting'
     | '/account/storage'
     | '/account/trash'
+    | '/calendar/booked'
+    | '/calendar/create-your-slots'
     | '/chat/$topicId'
     | '/chat/default'
     | '/people/$workid'
@@ -515,6 +566,7 @@ export interface FileRouteTypes {
     | '/c/$channelId'
     | '/channel/$channelId'
     | '/chat/'
+    | '/calendar/edit-your-slots/$id'
     | '/chat/info/$topicId'
     | '/deeplink/channel/$id'
     | '/deeplink/customer/$id'
@@ -547,6 +599,8 @@ export interface FileRouteTypes {
     | '/privacy'
     | '/product'
     | '/terms-and-conditions'
+    | '/booked/success'
+    | '/booking/$id'
     | '/call-open/$id'
     | '/statecharts/$machineId'
     | '/statecharts'
@@ -556,6 +610,8 @@ export interface FileRouteTypes {
     | '/account/setting'
     | '/account/storage'
     | '/account/trash'
+    | '/calendar/booked'
+    | '/calendar/create-your-slots'
     | '/chat/$topicId'
     | '/chat/default'
     | '/people/$workid'
@@ -563,6 +619,7 @@ export interface FileRouteTypes {
     | '/c/$channelId'
     | '/channel/$channelId'
     | '/chat'
+    | '/calendar/edit-your-slots/$id'
     | '/chat/info/$topicId'
     | '/deeplink/channel/$id'
     | '/deeplink/customer/$id'
@@ -599,6 +656,8 @@ export interface FileRouteTypes {
     | '/_marketing/privacy'
     | '/_marketing/product'
     | '/_marketing/terms-and-conditions'
+    | '/booked/success'
+    | '/booking/$id'
     | '/call-open/$id'
     | '/statecharts/$machineId'
     | '/_marketing/'
@@ -609,6 +668,8 @@ export interface FileRouteTypes {
     | '/_app/account/setting'
     | '/_app/account/storage'
     | '/_app/account/trash'
+    | '/_app/calendar/booked'
+    | '/_app/calendar/create-your-slots'
     | '/_app/chat/$topicId'
     | '/_app/chat/default'
     | '/_app/people/$workid'
@@ -616,6 +677,7 @@ export interface FileRouteTypes {
     | '/_marketing/c/$channelId'
     | '/_marketing/channel/$channelId'
     | '/_app/chat/'
+    | '/_app/calendar/edit-your-slots/$id'
     | '/_app/chat/info/$topicId'
     | '/_app/deeplink/channel/$id'
     | '/_app/deeplink/customer/$id'
@@ -634,6 +696,8 @@ export interface RootRouteChildren {
   DownloadAppRoute: typeof DownloadAppRoute
   StatechartsRoute: typeof StatechartsRouteWithChildren
   UnsubscribeRoute: typeof UnsubscribeRoute
+  BookedSuccessRoute: typeof BookedSuccessRoute
+  BookingIdRoute: typeof BookingIdRoute
   CallOpenIdRoute: typeof CallOpenIdRoute
 }
 
@@ -828,6 +892,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MarketingTermsAndConditionsRouteImport
       parentRoute: typeof MarketingRoute
     }
+    '/booked/success': {
+      id: '/booked/success'
+      path: '/booked/success'
+      fullPath: '/booked/success'
+      preLoaderRoute: typeof BookedSuccessRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/booking/$id': {
+      id: '/booking/$id'
+      path: '/booking/$id'
+      fullPath: '/booking/$id'
+      preLoaderRoute: typeof BookingIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/call-open/$id': {
       id: '/call-open/$id'
       path: '/call-open/$id'
@@ -891,6 +969,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAccountTrashRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/calendar/booked': {
+      id: '/_app/calendar/booked'
+      path: '/calendar/booked'
+      fullPath: '/calendar/booked'
+      preLoaderRoute: typeof AppCalendarBookedRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/calendar/create-your-slots': {
+      id: '/_app/calendar/create-your-slots'
+      path: '/calendar/create-your-slots'
+      fullPath: '/calendar/create-your-slots'
+      preLoaderRoute: typeof AppCalendarCreateYourSlotsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/chat/': {
       id: '/_app/chat/'
       path: '/'
@@ -939,6 +1031,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/channel/$channelId'
       preLoaderRoute: typeof MarketingChannelChannelIdRouteImport
       parentRoute: typeof MarketingRoute
+    }
+    '/_app/calendar/edit-your-slots/$id': {
+      id: '/_app/calendar/edit-your-slots/$id'
+      path: '/calendar/edit-your-slots/$id'
+      fullPath: '/calendar/edit-your-slots/$id'
+      preLoaderRoute: typeof AppCalendarEditYourSlotsIdRouteImport
+      parentRoute: typeof AppRoute
     }
     '/_app/chat/info/$topicId': {
       id: '/_app/chat/info/$topicId'
@@ -1043,8 +1142,11 @@ interface AppRouteChildren {
   AppAccountSettingRoute: typeof AppAccountSettingRoute
   AppAccountStorageRoute: typeof AppAccountStorageRoute
   AppAccountTrashRoute: typeof AppAccountTrashRoute
+  AppCalendarBookedRoute: typeof AppCalendarBookedRoute
+  AppCalendarCreateYourSlotsRoute: typeof AppCalendarCreateYourSlotsRoute
   AppPeopleWorkidRoute: typeof AppPeopleWorkidRoute
   AppRoomIdRoute: typeof AppRoomIdRoute
+  AppCalendarEditYourSlotsIdRoute: typeof AppCalendarEditYourSlotsIdRoute
   AppDeeplinkChannelIdRoute: typeof AppDeeplinkChannelIdRoute
   AppDeeplinkCustomerIdRoute: typeof AppDeeplinkCustomerIdRoute
   AppDeeplinkTopicIdRoute: typeof AppDeeplinkTopicIdRoute
@@ -1065,8 +1167,11 @@ const AppRouteChildren: AppRouteChildren = {
   AppAccountSettingRoute: AppAccountSettingRoute,
   AppAccountStorageRoute: AppAccountStorageRoute,
   AppAccountTrashRoute: AppAccountTrashRoute,
+  AppCalendarBookedRoute: AppCalendarBookedRoute,
+  AppCalendarCreateYourSlotsRoute: AppCalendarCreateYourSlotsRoute,
   AppPeopleWorkidRoute: AppPeopleWorkidRoute,
   AppRoomIdRoute: AppRoomIdRoute,
+  AppCalendarEditYourSlotsIdRoute: AppCalendarEditYourSlotsIdRoute,
   AppDeeplinkChannelIdRoute: AppDeeplinkChannelIdRoute,
   AppDeeplinkCustomerIdRoute: AppDeeplinkCustomerIdRoute,
   AppDeeplinkTopicIdRoute: AppDeeplinkTopicIdRoute,
@@ -1142,6 +1247,8 @@ const rootRouteChildren: RootRouteChildren = {
   DownloadAppRoute: DownloadAppRoute,
   StatechartsRoute: StatechartsRouteWithChildren,
   UnsubscribeRoute: UnsubscribeRoute,
+  BookedSuccessRoute: BookedSuccessRoute,
+  BookingIdRoute: BookingIdRoute,
   CallOpenIdRoute: CallOpenIdRoute,
 }
 export const routeTree = rootRouteImport

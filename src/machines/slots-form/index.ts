@@ -1,0 +1,3 @@
+export * from './slots-form.types'
+export * from './slots-form.machine'
+export * from './slots-form.connect'
