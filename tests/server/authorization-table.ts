@@ -511,6 +511,97 @@ export const AUTHORIZATION: Record<string, Row> = {
     expect: members,
     input: (fx) => ({ query: { topic_id: fx.groupId } }),
   },
+  // calendar: a personal reminder is its creator's, a group reminder its chat's members' (changed by its creator or the
+  // chat's admins), a task its creator's, assignees' and chat's members'; the feed file is public (its token is the credential)
+  calendarCreate: {
+    rule: 'a group reminder: members of the chat (a personal one: anyone signed in)',
+    expect: members,
+    input: (fx) => ({
+      body: { client_id: clientId(), kind: 'reminder', title: 'Retro', topic_id: fx.groupId, start: inDaysFromNow(1), time_zone: 'UTC' },
+    }),
+  },
+  calendarUpdate: {
+    rule: 'a group reminder’s creator (the owner here) or the chat’s admins; another member 403; anyone not in its chat: 404',
+    expect: { ...admins, stranger: 404 },
+    input: async (fx) => ({ body: { event_id: (await groupReminder(fx))._id, title: 'Renamed' } }),
+  },
+  calendarStatus: {
+    rule: 'a task’s assignee (the member here, rejecting) or its creator (the owner, canceling); another member 403; anyone not in its chat: 404',
+    expect: { anonymous: 401, stranger: 404, member: '2xx', admin: 403, owner: '2xx' },
+    input: async (fx) => ({ body: { event_id: await calendarTask(fx), status: 'cancel' } }),
+  },
+  calendarException: {
+    rule: 'as calendar/update: the creator (the owner here) or the chat’s admins; another member 403; anyone not in its chat: 404',
+    expect: { ...admins, stranger: 404 },
+    input: async (fx) => {
+      const event = await groupReminder(fx, 'FREQ=WEEKLY;COUNT=3')
+      return { body: { event_id: event._id, occurrence: event.start, action: 'skip' } }
+    },
+  },
+  calendarDelete: {
+    rule: 'as calendar/update: the creator (the owner here) or the chat’s admins; another member 403; anyone not in its chat: 404',
+    expect: { ...admins, stranger: 404 },
+    input: async (fx) => ({ body: { event_id: (await groupReminder(fx))._id } }),
+  },
+  calendarInfo: {
+    rule: 'a group reminder: members of its chat (anyone else: 404)',
+    expect: { ...signedIn, stranger: 404 },
+    input: async (fx) => ({ query: { event_id: (await groupReminder(fx))._id } }),
+  },
+  calendarList: {
+    rule: 'signed in (the events the caller sees)',
+    expect: signedIn,
+    input: () => ({ query: { from: inDaysFromNow(0), to: inDaysFromNow(7) } }),
+  },
+  calendarIcs: {
+    rule: 'a group reminder: members of its chat (anyone else: 404)',
+    expect: { ...signedIn, stranger: 404 },
+    input: async (fx) => ({ query: { event_id: (await groupReminder(fx))._id } }),
+  },
+  calendarFeed: { rule: 'signed in (the caller’s own feed)', expect: signedIn, input: none },
+  calendarFeedReset: { rule: 'signed in (the caller’s own feed)', expect: signedIn, input: () => ({ body: {} }) },
+  calendarFeedFile: {
+    rule: 'public: the token in the path is the credential',
+    expect: anyone,
+    input: async (fx) => ({ params: { token: await feedToken(fx) } }),
+  },
+}
+
+/** An ISO time `days` from now (the matrix runs on the real clock). */
+const inDaysFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString()
+
+/** A new group reminder of the owner's in the fixture's group (the owner, the admin and the member are in it), a day ahead. */
+async function groupReminder(fx: Fixtures, rrule: string | null = null): Promise<{ _id: string; start: string }> {
+  const created = await fx.people.owner.api('POST', 'calendar/create', {
+    client_id: clientId(),
+    kind: 'reminder',
+    title: 'Retro',
+    topic_id: fx.groupId,
+    start: inDaysFromNow(1),
+    time_zone: 'UTC',
+    rrule,
+  })
+  return resultOf('calendar/create', created) as { _id: string; start: string }
+}
+
+/** A new task of the owner's in the fixture's group, assigned to the member (pending). */
+async function calendarTask(fx: Fixtures): Promise<string> {
+  const created = await fx.people.owner.api('POST', 'calendar/create', {
+    client_id: clientId(),
+    kind: 'task',
+    title: 'Slides',
+    topic_id: fx.groupId,
+    start: inDaysFromNow(1),
+    time_zone: 'UTC',
+    assignee_ids: [fx.people.member.user._id],
+  })
+  return resultOf('calendar/create', created)._id as string
+}
+
+/** The token of the owner's private calendar feed (its URL's last segment, with .ics). */
+async function feedToken(fx: Fixtures): Promise<string> {
+  const url = resultOf('calendar/feed', await fx.people.owner.api('GET', 'calendar/feed')).url as string
+  return url.slice(url.lastIndexOf('/') + 1)
 }
 
 /** A new to-do of the owner's in the fixture's group (the owner, the admin and the member are in it), assigned to the member. */

@@ -46,6 +46,7 @@ const REFERENCE_KINDS: Record<string, IdKind> = {
   notify_id: 'notify',
   poll_id: 'poll',
   todo_id: 'todo',
+  event_id: 'event',
   customer_id: 'user',
   customer_ids: 'user',
   assignee_ids: 'user',

@@ -11,7 +11,7 @@ import { firstNotification, onGrowthPlan, pngBytes, resultOf, upload, verifiedPe
  * The fixture world of the bad-input property test: a caller with things of its own, and things of
  * other people the caller has nothing to do with. The generators draw ids from it by kind.
  */
-export const ID_KINDS = ['channel', 'topic', 'message', 'media', 'label', 'notify', 'user', 'mediaKey', 'poll', 'todo'] as const
+export const ID_KINDS = ['channel', 'topic', 'message', 'media', 'label', 'notify', 'user', 'mediaKey', 'poll', 'todo', 'event'] as const
 export type IdKind = (typeof ID_KINDS)[number] | 'secret'
 
 export interface World {
@@ -112,6 +112,35 @@ export async function buildWorld(server: TestServer): Promise<World> {
           ._id as string,
     ),
   )
+  // The caller's group reminder in their topic; the other person's, one in their topic and one personal.
+  const inADay = () => new Date(Date.now() + 86_400_000).toISOString()
+  const event = resultOf(
+    'calendar/create',
+    await caller!.api('POST', 'calendar/create', {
+      client_id: clientId(),
+      kind: 'reminder',
+      title: 'Mine',
+      topic_id: topic,
+      start: inADay(),
+      time_zone: 'UTC',
+    }),
+  )._id as string
+  const theirEvents = await Promise.all(
+    [{ topic_id: theirTopic }, {}].map(
+      async (where) =>
+        resultOf(
+          'calendar/create',
+          await other!.api('POST', 'calendar/create', {
+            client_id: clientId(),
+            kind: 'reminder',
+            title: 'Theirs',
+            start: inADay(),
+            time_zone: 'UTC',
+            ...where,
+          }),
+        )._id as string,
+    ),
+  )
   const theirFile = resultOf(
     'media/upload',
     await upload(server, other!, { bytes: await pngBytes(), name: 'theirs.png', topicId: theirTopic }),
@@ -172,6 +201,7 @@ export async function buildWorld(server: TestServer): Promise<World> {
       mediaKey: [file.key],
       poll: [poll],
       todo: [todo],
+      event: [event],
     },
     foreign: {
       channel: [theirChannel],
@@ -183,6 +213,7 @@ export async function buildWorld(server: TestServer): Promise<World> {
       mediaKey: [theirFile.key],
       poll: [theirPoll],
       todo: theirTodos,
+      event: theirEvents,
       secret: badMediaTokens,
     },
     badAuthorizations,
