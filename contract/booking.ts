@@ -41,7 +41,11 @@ const pageFields = {
   description: z.string().trim().max(BOOKING_DESCRIPTION_MAX),
   duration_minutes: z.number().int().min(5).max(480),
   buffer_minutes: z.number().int().min(0).max(240),
-  min_notice_minutes: z.number().int().min(0).max(30 * 24 * 60),
+  min_notice_minutes: z
+    .number()
+    .int()
+    .min(0)
+    .max(30 * 24 * 60),
   horizon_days: z.number().int().min(1).max(365),
   time_zone: timeZone,
   availability: z.array(availabilityWindow).min(1).max(BOOKING_WINDOWS_MAX),

@@ -82,10 +82,7 @@ export function createMailer(opts: MailerOptions) {
             attachments: attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
           }),
         })
-        await opts.db
-          .update(outbox)
-          .set({ sentAt: new Date(), text: REDACTED, html: REDACTED, attachments: null })
-          .where(eq(outbox.id, id))
+        await opts.db.update(outbox).set({ sentAt: new Date(), text: REDACTED, html: REDACTED, attachments: null }).where(eq(outbox.id, id))
       } catch (err) {
         opts.log.error({ err, outbox_id: id }, 'email delivery failed')
       }

@@ -2,17 +2,18 @@ import { useEffect, useMemo, useRef, useState } from 'react'
 import { useActorRef, useSelector } from '@xstate/react'
 import { fromPromise } from 'xstate'
 import { connect as connectForm, todoFormMachine, type Sender, type Todo, type TodoSaveInput } from '../machines/todo-form'
-import { connect, todoListMachine, type TodoListEvent, type TodoPageInput, type TodoStatusInput } from '../machines/todo-list'
+import { withPages } from '../machines/paged-list'
+import { connect, todoListMachine, type TodoListEvent, type TodoQuery, type TodoStatusInput } from '../machines/todo-list'
 import { createTodo, deleteTodo, myTodos, topicTodos, updateTodo } from './api/todo'
 import { topicInfo } from './api/topic'
 import { failingWithMessage } from './failure'
 import { onSocketEvent } from './socket'
 
-/** The to-do list's machine with its calls: todo/topic or todo/list, todo/update {status}, todo/delete. */
+/** The to-do list's machine with its calls: todo/topic or todo/list (its paged list), todo/update {status}, todo/delete. */
 export const appTodoListMachine = todoListMachine.provide({
   actors: {
-    loadPage: fromPromise<Todo[], TodoPageInput>(({ input }) =>
-      failingWithMessage(input.topicId === null ? myTodos(input.page, input.status) : topicTodos(input.topicId, input.page, input.status)),
+    list: withPages<TodoQuery>(({ topicId, status, page }) =>
+      failingWithMessage(topicId === null ? myTodos(page, status) : topicTodos(topicId, page, status)),
     ),
     setStatus: fromPromise<Todo, TodoStatusInput>(({ input }) => failingWithMessage(updateTodo(input))),
     deleteTodo: fromPromise<unknown, { todo_id: string }>(({ input }) => failingWithMessage(deleteTodo(input.todo_id))),

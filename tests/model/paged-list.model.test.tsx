@@ -15,8 +15,8 @@ import { storedFile } from '../support/stored-files'
  * A paged list through the three ways the app shows one: the notification drawer (lazy: its first
  * page when the drawer opens, then one per 'Load more'), a chat's files (one page per 'Load more',
  * page 1 carrying the storage used, loaded again after a file action) and a contact list (every
- * page, loaded again when changed elsewhere). The pages and what the list must show come from the
- * fixtures below, written here.
+ * page, loaded again when changed elsewhere; a file made meanwhile inserted by its parent). The
+ * pages and what the list must show come from the fixtures below, written here.
  */
 
 type Kit = ModelKit<typeof pagedListMachine>
@@ -131,6 +131,8 @@ const shownNames = (kit: Kit, mode: Mode) => {
     : []
 }
 const first = (s: S) => s.context.items[0]
+const NEWCOMER = file(99)._id
+const inserted = (s: S) => s.context.items.some((item) => item._id === NEWCOMER)
 
 describeModel({
   machine: pagedListMachine,
@@ -157,11 +159,16 @@ describeModel({
     'xstate.error.actor.loadPage': [{ type: 'xstate.error.actor.loadPage', error: REFUSED }],
     // Page 2: short, or full (then page 3 is short).
     'xstate.done.actor.loadMore': (s) =>
-      (s.context.pages === 1 ? [secondPage(modeOf(s)), pageOf(modeOf(s), 21, FULL)] : [pageOf(modeOf(s), 41, 1)]).map((output) => ({
+      (inserted(s)
+        ? [secondPage(modeOf(s))]
+        : s.context.pages === 1
+          ? [secondPage(modeOf(s)), pageOf(modeOf(s), 21, FULL)]
+          : [pageOf(modeOf(s), 41, 1)]
+      ).map((output) => ({
         type: 'xstate.done.actor.loadMore',
         output,
       })),
-    'xstate.error.actor.loadMore': [{ type: 'xstate.error.actor.loadMore', error: REFUSED }],
+    'xstate.error.actor.loadMore': (s) => (inserted(s) ? [] : [{ type: 'xstate.error.actor.loadMore', error: REFUSED }]),
     // What is stored now: the first page without its first item (trashed, or moved elsewhere), then a short one.
     'xstate.done.actor.refresh': (s) => [
       {
@@ -169,16 +176,23 @@ describeModel({
         output: s.context.freshPages === 0 ? pageOf(modeOf(s), 2, modeOf(s) === 'every' ? FULL : 1) : pageOf(modeOf(s), 30, 1),
       },
     ],
-    'xstate.error.actor.refresh': [{ type: 'xstate.error.actor.refresh', error: REFUSED }],
+    'xstate.error.actor.refresh': (s) => (inserted(s) ? [] : [{ type: 'xstate.error.actor.refresh', error: REFUSED }]),
     // The parents remove and replace items of a shown list: the first one, once.
-    REMOVE: (s) => (first(s) && first(s)!._id.endsWith('-1') && s.context.items.length > 1 ? [{ type: 'REMOVE', id: first(s)!._id }] : []),
+    REMOVE: (s) =>
+      !inserted(s) && first(s) && first(s)!._id.endsWith('-1') && s.context.items.length > 1 ? [{ type: 'REMOVE', id: first(s)!._id }] : [],
     REPLACE: (s) =>
-      first(s) && nameOf(first(s)!) !== 'Saved'
+      !inserted(s) && first(s) && nameOf(first(s)!) !== 'Saved'
         ? [{ type: 'REPLACE', item: { ...first(s)!, name: 'Saved', notify_message: 'Saved' } }]
         : [],
+    // A parent keeping a chat's files current from the socket: a file made meanwhile joins second in the full first page
+    // as it came; then only the page on its way comes (what the other events do is checked without it).
+    INSERT: (s) =>
+      modeOf(s) === 'paged' && s.context.pages === 1 && s.context.items.length === FULL && nameOf(first(s)!) === 'file-1.pdf'
+        ? [{ type: 'INSERT', item: file(99), at: 1 }]
+        : [],
     // The notification drawer is never refreshed; the other lists are.
-    REFRESH: (s) => (modeOf(s) === 'lazy' ? [] : [{ type: 'REFRESH' }]),
-    LOAD_MORE: (s) => (modeOf(s) === 'every' && !s.matches('failed') ? [] : [{ type: 'LOAD_MORE' }]),
+    REFRESH: (s) => (modeOf(s) === 'lazy' || inserted(s) ? [] : [{ type: 'REFRESH' }]),
+    LOAD_MORE: (s) => ((modeOf(s) === 'every' && !s.matches('failed')) || inserted(s) ? [] : [{ type: 'LOAD_MORE' }]),
   },
   spyActions: ['report'],
   render: (snapshot, send, actor) => view(snapshot, send, actor),
@@ -189,6 +203,12 @@ describeModel({
       const button = loadButton(kit)
       if (button && !button.disabled) await kit.user.click(button)
       else await kit.send({ type: 'LOAD_MORE' })
+    },
+    INSERT: async (event, kit) => {
+      const before = shownNames(kit, 'paged')
+      await kit.send(event as never)
+      // Where the parent put it, the other files as they were.
+      expect(shownNames(kit, 'paged')).toEqual([before[0], 'file-99.pdf', ...before.slice(1)])
     },
     RETRY: async (_, kit) => {
       const retry = kit.screen.queryByRole('button', { name: /^(Retry|Try again)$/ })

@@ -3,6 +3,7 @@ import { DEFAULT_SUPPORT_API_KEY } from '../../contract'
 import { clientId, type Person } from './chat-fixtures'
 import { type Fixtures, fresh, type Role } from './authorization-fixtures'
 import { call, FIXTURE_PASSWORD, REFRESH_COOKIE } from './harness'
+import { solvedChallenge } from './booking-fixtures'
 import { pngBytes, resultOf, verifiedPerson } from './verified-fixtures'
 
 /**
@@ -565,6 +566,101 @@ export const AUTHORIZATION: Record<string, Row> = {
     expect: anyone,
     input: async (fx) => ({ params: { token: await feedToken(fx) } }),
   },
+  // booking pages: a page is its owner's (public by id, so others 403); a booking its owner's and its
+  // signed-in booker's (the member here; anyone else 404); the public page, free times, puzzles and requests anyone's
+  bookingPageCreate: { rule: 'signed in (the caller’s own page)', expect: signedIn, input: () => ({ body: bookingPageFields() }) },
+  bookingPageUpdate: {
+    rule: 'the page’s owner (others 403: a page is public by id)',
+    expect: only('owner'),
+    input: async (fx) => ({ body: { page_id: await bookingPageOf(fx), title: 'Renamed' } }),
+  },
+  bookingPageDelete: {
+    rule: 'the page’s owner (others 403)',
+    expect: only('owner'),
+    input: async (fx) => ({ body: { page_id: await bookingPageOf(fx) } }),
+  },
+  bookingPage: {
+    rule: 'the page’s owner (others 403)',
+    expect: only('owner'),
+    input: async (fx) => ({ query: { page_id: await bookingPageOf(fx) } }),
+  },
+  bookingPages: { rule: 'signed in (the caller’s own pages)', expect: signedIn, input: none },
+  bookingPublic: { rule: 'public', expect: anyone, input: async (fx) => ({ query: { page_id: await bookingPageOf(fx) } }) },
+  bookingSlots: {
+    rule: 'public',
+    expect: anyone,
+    input: async (fx) => ({ query: { page_id: await bookingPageOf(fx), from: new Date().toISOString(), to: inDays(7) } }),
+  },
+  bookingChallenge: { rule: 'public', expect: anyone, input: none },
+  bookingRequest: {
+    rule: 'public: a guest (name and email) or signed in, with a solved proof of work',
+    expect: anyone,
+    input: async (fx) => {
+      const page = await bookingPageOf(fx)
+      return { body: { ...(await bookingRequestOf(fx, page)), name: 'Guest', email: fresh.email() } }
+    },
+  },
+  bookingDecide: {
+    rule: 'the page’s owner; its signed-in booker (the member) 403; anyone else 404',
+    expect: { anonymous: 401, stranger: 404, member: 403, admin: 404, owner: '2xx' },
+    input: async (fx) => ({ body: { booking_id: (await bookingBy(fx, fx.people.member)).booking._id, decision: 'approve' } }),
+  },
+  bookingCancel: {
+    rule: 'the page’s owner or its signed-in booker (the member); anyone else 404',
+    expect: { anonymous: 401, stranger: 404, member: '2xx', admin: 404, owner: '2xx' },
+    input: async (fx) => ({ body: { booking_id: (await bookingBy(fx, fx.people.member)).booking._id } }),
+  },
+  bookingCancelGuest: {
+    rule: 'public: the guest’s cancel secret is the credential',
+    expect: anyone,
+    input: async (fx) => {
+      const made = await bookingBy(fx)
+      return { body: { booking_id: made.booking._id, token: made.cancel_token } }
+    },
+  },
+  bookingInfo: {
+    rule: 'the page’s owner or its signed-in booker (the member); anyone else 404',
+    expect: { anonymous: 401, stranger: 404, member: '2xx', admin: 404, owner: '2xx' },
+    input: async (fx) => ({ query: { booking_id: (await bookingBy(fx, fx.people.member)).booking._id } }),
+  },
+  bookingList: { rule: 'signed in (the caller’s own bookings)', expect: signedIn, input: () => ({ query: { role: 'booker' } }) },
+}
+
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString()
+/** A booking page's fields: UTC, every day 08:00-20:00, 30 minutes each, no notice (the matrix runs on the real clock). */
+const bookingPageFields = () => ({
+  client_id: clientId(),
+  title: 'Office hours',
+  time_zone: 'UTC',
+  min_notice_minutes: 0,
+  availability: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: '08:00', end: '20:00' })),
+})
+
+/** A new booking page of the owner's. */
+async function bookingPageOf(fx: Fixtures): Promise<string> {
+  return resultOf('booking/page-create', await fx.people.owner.api('POST', 'booking/page-create', bookingPageFields()))._id as string
+}
+
+/** A request's body for the page's first free time, with a solved proof of work. */
+async function bookingRequestOf(fx: Fixtures, pageId: string) {
+  const slots = resultOf(
+    'booking/slots',
+    await call(
+      fx.server.url,
+      'GET',
+      `/api/booking/slots?${new URLSearchParams({ page_id: pageId, from: new Date().toISOString(), to: inDays(7) })}`,
+    ),
+  ) as { slots: { start: string }[] }
+  return { page_id: pageId, client_id: clientId(), start: slots.slots[0]!.start, challenge: await solvedChallenge(fx.server.url) }
+}
+
+/** A new requested booking on a new page of the owner's: by `who` signed in, or by a guest (with its cancel secret). */
+async function bookingBy(fx: Fixtures, who?: Person): Promise<{ booking: { _id: string }; cancel_token: string | null }> {
+  const body = await bookingRequestOf(fx, await bookingPageOf(fx))
+  const res = who
+    ? await who.api('POST', 'booking/request', body)
+    : await call(fx.server.url, 'POST', '/api/booking/request', { body: { ...body, name: 'Guest', email: fresh.email() } })
+  return resultOf('booking/request', res) as { booking: { _id: string }; cancel_token: string | null }
 }
 
 /** An ISO time `days` from now (the matrix runs on the real clock). */

@@ -47,6 +47,8 @@ const REFERENCE_KINDS: Record<string, IdKind> = {
   poll_id: 'poll',
   todo_id: 'todo',
   event_id: 'event',
+  page_id: 'bookingPage',
+  booking_id: 'booking',
   customer_id: 'user',
   customer_ids: 'user',
   assignee_ids: 'user',

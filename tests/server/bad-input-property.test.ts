@@ -25,9 +25,14 @@ const SEED = process.env.BAD_INPUT_SEED === undefined ? undefined : Number(proce
 /**
  * Entries that answer about other people's things of a kind by design, so such ids are no bad input
  * there: a channel's card is public by id, private channels included (/c/<id>; the security review's
- * authorization map, channel/info).
+ * authorization map, channel/info); so are a booking page, its free times and its requests (/booking/<id>).
  */
-const VISIBLE_BY_DESIGN: Partial<Record<keyof typeof endpoints, IdKind[]>> = { channelInfo: ['channel'] }
+const VISIBLE_BY_DESIGN: Partial<Record<keyof typeof endpoints, IdKind[]>> = {
+  channelInfo: ['channel'],
+  bookingPublic: ['bookingPage'],
+  bookingSlots: ['bookingPage'],
+  bookingRequest: ['bookingPage'],
+}
 
 let server: TestServer
 let world: World

@@ -5,13 +5,28 @@ import { createMediaTokens } from '../../server/auth/media-tokens'
 import type { Person } from './chat-fixtures'
 import { clientId } from './chat-fixtures'
 import { call, FIXTURE_PASSWORD, type TestServer } from './harness'
+import { solvedChallenge } from './booking-fixtures'
 import { firstNotification, onGrowthPlan, pngBytes, resultOf, upload, verifiedPerson } from './verified-fixtures'
 
 /**
  * The fixture world of the bad-input property test: a caller with things of its own, and things of
  * other people the caller has nothing to do with. The generators draw ids from it by kind.
  */
-export const ID_KINDS = ['channel', 'topic', 'message', 'media', 'label', 'notify', 'user', 'mediaKey', 'poll', 'todo', 'event'] as const
+export const ID_KINDS = [
+  'channel',
+  'topic',
+  'message',
+  'media',
+  'label',
+  'notify',
+  'user',
+  'mediaKey',
+  'poll',
+  'todo',
+  'event',
+  'bookingPage',
+  'booking',
+] as const
 export type IdKind = (typeof ID_KINDS)[number] | 'secret'
 
 export interface World {
@@ -36,6 +51,27 @@ async function jwt(claims: Record<string, unknown>, sub: string, exp: number | s
     .setIssuedAt()
     .setExpirationTime(exp)
     .sign(signingKeys(secret).jwt)
+}
+
+/** A new booking page of `owner`'s: UTC, every day 08:00-20:00, no notice (the world lives on the real clock). */
+async function bookingPageOf(owner: Person): Promise<string> {
+  const availability = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: '08:00', end: '20:00' }))
+  const body = { client_id: clientId(), title: 'Office hours', time_zone: 'UTC', min_notice_minutes: 0, availability }
+  return resultOf('booking/page-create', await owner.api('POST', 'booking/page-create', body))._id as string
+}
+
+/** `who`'s booking of the page's first free time. */
+async function bookOn(server: TestServer, who: Person, pageId: string): Promise<string> {
+  const range = new URLSearchParams({
+    page_id: pageId,
+    from: new Date().toISOString(),
+    to: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+  })
+  const { slots } = resultOf('booking/slots', await call(server.url, 'GET', `/api/booking/slots?${range}`)) as {
+    slots: { start: string }[]
+  }
+  const body = { page_id: pageId, client_id: clientId(), start: slots[0]!.start, challenge: await solvedChallenge(server.url) }
+  return resultOf('booking/request', await who.api('POST', 'booking/request', body)).booking._id as string
 }
 
 export async function buildWorld(server: TestServer): Promise<World> {
@@ -76,6 +112,9 @@ export async function buildWorld(server: TestServer): Promise<World> {
     'todo/create',
     await caller!.api('POST', 'todo/create', { client_id: clientId(), title: 'Mine', topic_id: topic, assignee_ids: [friend!.user._id] }),
   )._id as string
+  // The caller's booking page and a booking on it (the friend's: the caller owns it); the other person's, booked by the third.
+  const [bookingPage, theirBookingPage] = await Promise.all([bookingPageOf(caller!), bookingPageOf(other!)])
+  const [booking, theirBooking] = await Promise.all([bookOn(server, friend!, bookingPage), bookOn(server, third!, theirBookingPage)])
   const file = resultOf('media/upload', await upload(server, caller!, { bytes: await pngBytes(), name: 'mine.png', topicId: topic })) as {
     _id: string
     key: string
@@ -202,6 +241,8 @@ export async function buildWorld(server: TestServer): Promise<World> {
       poll: [poll],
       todo: [todo],
       event: [event],
+      bookingPage: [bookingPage],
+      booking: [booking],
     },
     foreign: {
       channel: [theirChannel],
@@ -214,6 +255,8 @@ export async function buildWorld(server: TestServer): Promise<World> {
       poll: [theirPoll],
       todo: theirTodos,
       event: theirEvents,
+      bookingPage: [theirBookingPage],
+      booking: [theirBooking],
       secret: badMediaTokens,
     },
     badAuthorizations,

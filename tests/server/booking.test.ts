@@ -92,7 +92,12 @@ const iso = (ms: number) => new Date(ms).toISOString()
 async function request(
   pageId: string,
   start: string,
-  opts: { who?: Person; body?: Record<string, unknown>; headers?: Record<string, string>; challenge?: { token: string; nonce: string } } = {},
+  opts: {
+    who?: Person
+    body?: Record<string, unknown>
+    headers?: Record<string, string>
+    challenge?: { token: string; nonce: string }
+  } = {},
 ): Promise<Json> {
   const body = {
     page_id: pageId,
@@ -214,7 +219,11 @@ describe('free times', () => {
       '2027-03-01T03:30:00.000Z',
     ])
     // The owner's other page (UTC, Mondays 02:00-04:00, an hour each): both of that Monday's hours touch 02:45-03:30 UTC.
-    const other = await makePage(owner, { time_zone: 'UTC', duration_minutes: 60, availability: [{ weekday: 1, start: '02:00', end: '04:00' }] })
+    const other = await makePage(owner, {
+      time_zone: 'UTC',
+      duration_minutes: 60,
+      availability: [{ weekday: 1, start: '02:00', end: '04:00' }],
+    })
     expect(await slotsOf(other._id, '2027-03-01T00:00:00Z', '2027-03-09T00:00:00Z')).toEqual([
       '2027-03-08T02:00:00.000Z',
       '2027-03-08T03:00:00.000Z',
@@ -302,7 +311,8 @@ describe('requests', () => {
     const challenges = await Promise.all(Array.from({ length: 20 }, () => solvedChallenge(server.url)))
     const answers = await Promise.all(challenges.map((challenge) => request(page._id, first!, { challenge })))
     expect(answers.map((a) => a.status).sort()).toEqual([200, ...Array<number>(19).fill(409)])
-    for (const refused of answers.filter((a) => a.status === 409)) expect(refused.body.errors.start).toEqual([SERVER_MESSAGES.bookingSlotTaken.en])
+    for (const refused of answers.filter((a) => a.status === 409))
+      expect(refused.body.errors.start).toEqual([SERVER_MESSAGES.bookingSlotTaken.en])
     const live = await server.ctx.db
       .select()
       .from(bookings)
@@ -380,7 +390,11 @@ describe('requests', () => {
   })
 
   it('is idempotent on client_id: a repeat answers the same booking (a guest’s with the same secret); someone else’s is 409', async () => {
-    const [owner, booker, other] = await Promise.all([person(server.url, 'Owner'), person(server.url, 'Booker'), person(server.url, 'Other')])
+    const [owner, booker, other] = await Promise.all([
+      person(server.url, 'Owner'),
+      person(server.url, 'Booker'),
+      person(server.url, 'Other'),
+    ])
     const page = await makePage(owner)
     const [first, second] = await upcoming(page._id)
     const body = { page_id: page._id, client_id: clientId(), start: first, name: 'Guest', email: uniqueEmail('guest') }
@@ -424,7 +438,11 @@ describe('requests', () => {
 
 describe('decisions and cancels', () => {
   it('the owner approves or rejects a requested booking (its booker 403, anyone else 404, twice 409); the booker is told, both sockets hear it', async () => {
-    const [owner, booker, stranger] = await Promise.all([person(server.url, 'Owner'), person(server.url, 'Booker'), person(server.url, 'Stranger')])
+    const [owner, booker, stranger] = await Promise.all([
+      person(server.url, 'Owner'),
+      person(server.url, 'Booker'),
+      person(server.url, 'Stranger'),
+    ])
     const page = await makePage(owner)
     const [first, second] = await upcoming(page._id)
     const one = (await booked(page._id, first!, { who: booker })).booking
@@ -515,7 +533,11 @@ describe('decisions and cancels', () => {
   })
 
   it('cancel: by the booker (the owner is told), by the owner (the booker told, a guest emailed); not live 409; anyone else 404', async () => {
-    const [owner, booker, stranger] = await Promise.all([person(server.url, 'Owner'), person(server.url, 'Booker'), person(server.url, 'Stranger')])
+    const [owner, booker, stranger] = await Promise.all([
+      person(server.url, 'Owner'),
+      person(server.url, 'Booker'),
+      person(server.url, 'Stranger'),
+    ])
     const page = await makePage(owner)
     const [first, second, third] = await upcoming(page._id)
     const mine = (await booked(page._id, first!, { who: booker })).booking
@@ -558,7 +580,12 @@ describe('decisions and cancels', () => {
     await owner.api('PUT', 'booking/decide', { booking_id: approved._id, decision: 'approve' })
     const guestEmail = uniqueEmail('guest')
     const requested = (await booked(page._id, second!, { body: { email: guestEmail } })).booking
-    expect(await server.ctx.db.select().from(queuedJobs).where(eq(queuedJobs.key, `booking-remind:${approved._id}`))).toHaveLength(1)
+    expect(
+      await server.ctx.db
+        .select()
+        .from(queuedJobs)
+        .where(eq(queuedJobs.key, `booking-remind:${approved._id}`)),
+    ).toHaveLength(1)
 
     expect((await owner.api('DELETE', 'booking/page-delete', { page_id: page._id })).status).toBe(200)
     const after = await server.ctx.db.select().from(bookings).where(eq(bookings.pageId, page._id))
@@ -568,7 +595,12 @@ describe('decisions and cancels', () => {
         [requested._id, 'canceled'],
       ].sort(),
     )
-    expect(await server.ctx.db.select().from(queuedJobs).where(eq(queuedJobs.key, `booking-remind:${approved._id}`))).toEqual([])
+    expect(
+      await server.ctx.db
+        .select()
+        .from(queuedJobs)
+        .where(eq(queuedJobs.key, `booking-remind:${approved._id}`)),
+    ).toEqual([])
     expect(await bookingNotifications(booker)).toEqual([
       ['booking_approved', approved._id],
       ['booking_canceled', approved._id],
@@ -587,10 +619,21 @@ describe('on the server’s clock', () => {
     expect(clock.now()).toBe(START)
     const owner = await person(server.url, 'Owner')
     const daily = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: '10:00', end: '12:00' }))
-    const page = await makePage(owner, { time_zone: 'UTC', duration_minutes: 60, min_notice_minutes: 120, horizon_days: 2, availability: daily })
+    const page = await makePage(owner, {
+      time_zone: 'UTC',
+      duration_minutes: 60,
+      min_notice_minutes: 120,
+      horizon_days: 2,
+      availability: daily,
+    })
     const range = () => slotsOf(page._id, '2027-02-28T00:00:00Z', '2027-03-10T00:00:00Z')
     // Monday 00:00: until Wednesday 00:00 (excluded).
-    expect(await range()).toEqual(['2027-03-01T10:00:00.000Z', '2027-03-01T11:00:00.000Z', '2027-03-02T10:00:00.000Z', '2027-03-02T11:00:00.000Z'])
+    expect(await range()).toEqual([
+      '2027-03-01T10:00:00.000Z',
+      '2027-03-01T11:00:00.000Z',
+      '2027-03-02T10:00:00.000Z',
+      '2027-03-02T11:00:00.000Z',
+    ])
     // Monday 08:30: from 10:30, until Wednesday 08:30.
     clock.advance(8.5 * 3_600_000)
     expect(await range()).toEqual(['2027-03-01T11:00:00.000Z', '2027-03-02T10:00:00.000Z', '2027-03-02T11:00:00.000Z'])
@@ -609,7 +652,10 @@ describe('on the server’s clock', () => {
 
   it('the reminder: once, BOOKING_REMIND_MINUTES before an approved booking, to the owner and a signed-in booker, a guest by email; none once canceled', async () => {
     const [owner, booker] = await Promise.all([person(server.url, 'Owner'), person(server.url, 'Booker')])
-    const page = await makePage(owner, { time_zone: 'UTC', availability: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: '12:00', end: '13:00' })) })
+    const page = await makePage(owner, {
+      time_zone: 'UTC',
+      availability: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: '12:00', end: '13:00' })),
+    })
     const [first, second, third] = await upcoming(page._id)
     const signedIn = (await booked(page._id, first!, { who: booker })).booking
     const guestEmail = uniqueEmail('guest')
@@ -647,6 +693,48 @@ describe('on the server’s clock', () => {
     expect(mails.map((m) => m.subject)).toEqual(['Confirmed: Intro call', 'Reminder: Intro call'])
     expect(mails[1]!.text).toContain(`/booking/${page._id}?cancel=${guest._id}&token=`)
     const rows = await server.ctx.db.select().from(bookings).where(eq(bookings.pageId, page._id))
-    expect(rows.filter((r) => r.remindedAt !== null).map((r) => r.id).sort()).toEqual([signedIn._id, guest._id].sort())
+    expect(
+      rows
+        .filter((r) => r.remindedAt !== null)
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual([signedIn._id, guest._id].sort())
+  })
+})
+
+describe('rate limits (the contract’s rules, small overrides)', () => {
+  it('bookingIp counts public, slots and challenge together per ip; bookingRequest counts request and cancel-guest together', async () => {
+    const tight = await startTestServer({ rateLimits: { bookingIp: { max: 4 }, bookingRequest: { max: 2 } } })
+    try {
+      const owner = await person(tight.url, 'Owner')
+      const availability = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: '08:00', end: '20:00' }))
+      const created = await owner.api('POST', 'booking/page-create', pageBody({ time_zone: 'UTC', min_notice_minutes: 0, availability }))
+      const pageId = created.body.result._id as string
+      const get = (url: string) => call(tight.url, 'GET', `/api/${url}`)
+      const range = new URLSearchParams({
+        page_id: pageId,
+        from: new Date().toISOString(),
+        to: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+      })
+      expect((await get(`booking/public?page_id=${pageId}`)).status).toBe(200)
+      const slots = await get(`booking/slots?${range}`)
+      const challenge = (await get('booking/challenge')).body.result as { token: string; bits: number }
+      expect((await get('booking/challenge')).status).toBe(200)
+      expect((await get(`booking/public?page_id=${pageId}`)).status).toBe(429)
+
+      const body = { page_id: pageId, client_id: clientId(), start: slots.body.result.slots[0].start, name: 'G', email: uniqueEmail() }
+      const made = await call(tight.url, 'POST', '/api/booking/request', {
+        body: { ...body, challenge: { token: challenge.token, nonce: solve(challenge.token, challenge.bits) } },
+      })
+      expect(made.status).toBe(200)
+      const cancel = { booking_id: made.body.result.booking._id, token: made.body.result.cancel_token }
+      expect((await call(tight.url, 'PUT', '/api/booking/cancel-guest', { body: cancel })).status).toBe(200)
+      expect((await call(tight.url, 'PUT', '/api/booking/cancel-guest', { body: cancel })).status).toBe(429)
+      expect(
+        (await call(tight.url, 'POST', '/api/booking/request', { body: { ...body, challenge: { token: 'x', nonce: '1' } } })).status,
+      ).toBe(429)
+    } finally {
+      await tight.stop()
+    }
   })
 })

@@ -12,9 +12,15 @@ import { startTestServer, type TestServer } from './harness'
  * row, shown on /email-preview, relayed through SMTP as MIME attachments, and redacted from the
  * row with the body once delivered.
  */
-const ICS = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'BEGIN:VEVENT', 'UID:test@workroom', 'DTSTART:20270301T020000Z', 'END:VEVENT', 'END:VCALENDAR'].join(
-  '\r\n',
-)
+const ICS = [
+  'BEGIN:VCALENDAR',
+  'VERSION:2.0',
+  'BEGIN:VEVENT',
+  'UID:test@workroom',
+  'DTSTART:20270301T020000Z',
+  'END:VEVENT',
+  'END:VCALENDAR',
+].join('\r\n')
 const email = (to: string): OutgoingEmail => ({
   to,
   subject: 'Confirmed: Intro call',

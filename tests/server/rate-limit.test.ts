@@ -99,6 +99,8 @@ describe('rate-limit configuration', () => {
       callStart: { max: 30, windowMs: 10 * minute },
       meetingCreate: { max: 20, windowMs: 10 * minute },
       meetingJoin: { max: 30, windowMs: 10 * minute, backoff: true },
+      bookingIp: { max: 300, windowMs: 10 * minute },
+      bookingRequest: { max: 10, windowMs: 10 * minute },
     })
     const config = await resolveConfig({
       jwtSecret: 'x'.repeat(40),

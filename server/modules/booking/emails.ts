@@ -75,7 +75,10 @@ export function spanText(start: Date, end: Date, timeZone: string, language: Lan
 
 /** The appointment as an iCalendar file (one event, UTC times), for the approval email. */
 export function appointmentIcs(b: GuestBooking, stamp: Date): string {
-  const calendar = ical({ prodId: { company: 'Workroom', product: 'Workroom booking', language: 'EN' }, method: ICalCalendarMethod.PUBLISH })
+  const calendar = ical({
+    prodId: { company: 'Workroom', product: 'Workroom booking', language: 'EN' },
+    method: ICalCalendarMethod.PUBLISH,
+  })
   calendar.createEvent({
     id: `booking-${b.bookingId}@workroom`,
     start: b.start,
@@ -124,6 +127,10 @@ export function guestEmail(kind: GuestEmailKind, b: GuestBooking, stamp: Date): 
     subject: c.subject[kind](b.title),
     text,
     html,
-    ...(kind === 'approved' && { attachments: [{ filename: 'invite.ics', contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: appointmentIcs(b, stamp) }] }),
+    ...(kind === 'approved' && {
+      attachments: [
+        { filename: 'invite.ics', contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: appointmentIcs(b, stamp) },
+      ],
+    }),
   }
 }

@@ -217,9 +217,7 @@ export function createBookingService(
         timeZone: booking.timeZone ?? page.timeZone,
         language: booking.language === 'vi' ? 'vi' : 'en',
         pageUrl: mailer.url(pagePath(page.id)),
-        cancelUrl: mailer.url(
-          `${pagePath(page.id)}?cancel=${encodeURIComponent(booking.id)}&token=${encodeURIComponent(secret)}`,
-        ),
+        cancelUrl: mailer.url(`${pagePath(page.id)}?cancel=${encodeURIComponent(booking.id)}&token=${encodeURIComponent(secret)}`),
       },
       now(),
     )
@@ -303,8 +301,9 @@ export function createBookingService(
   function requireSlot(page: BookingPageRow, start: number) {
     const rules = rulesOf(page)
     const window = bookable(rules, config.now())
-    const onGrid = gridSlots(rules, start, start + 1).some((slot) => slot.start === start)
-    if (!onGrid || start < window.from || start >= window.to) throw badRequest('bookingNotASlot', 'start')
+    // (The window first: the grid is computed only near now.)
+    if (!(start >= window.from && start < window.to) || !gridSlots(rules, start, start + 1).some((slot) => slot.start === start))
+      throw badRequest('bookingNotASlot', 'start')
   }
 
   /** A page's live bookings, locked; the page's row is locked by the caller. */

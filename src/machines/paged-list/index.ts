@@ -1,4 +1,5 @@
 export {
+  insertedAt,
   itemsOf,
   pagedListMachine,
   pagedListOf,
@@ -11,16 +12,20 @@ export {
 export { connect, pagedListProps, type PagedListProps } from './paged-list.connect'
 export {
   canLoadMore,
+  editedItems,
   holds,
   isIdle,
   isShown,
   loadingList,
   newFailure,
   pagedListChild,
+  withEdit,
+  withInserted,
   withItem,
   withoutItem,
   waitingList,
   withPages,
+  type ItemEdit,
   type ListReport,
 } from './paged-list.child'
 export type {

@@ -1,12 +1,13 @@
 import { fromPromise, sendParent } from 'xstate'
-import { pagedListMachine } from './paged-list.machine'
+import { insertedAt, pagedListMachine } from './paged-list.machine'
 import type { LoadPageInput, PagedItem, PagedList, PagedListState, PageOutput } from './paged-list.types'
 
 /**
  * The paged list as a parent machine's child. The parent invokes it (id `list`), sends it
- * LOAD_MORE, RETRY, REFRESH, REMOVE and REPLACE, and keeps the list it reports (`LIST`) in its
- * context: its guards and its connect read that copy. An item the parent removes or replaces it
- * also changes in its copy at once (withoutItem, withItem), as the list does in its own.
+ * LOAD_MORE, RETRY, REFRESH, REMOVE, REPLACE and INSERT, and keeps the list it reports (`LIST`) in
+ * its context: its guards and its connect read that copy. An item the parent removes, replaces or
+ * inserts it also changes in its copy at once (withoutItem, withItem, withInserted), as the list
+ * does in its own.
  */
 
 /** What the list sends its parent after every change. */
@@ -64,4 +65,32 @@ export const withoutItem = <T extends PagedItem, D>(list: PagedList<T, D>, id: s
 export const withItem = <T extends PagedItem, D>(list: PagedList<T, D>, saved: T): PagedList<T, D> => ({
   ...list,
   items: list.items.map((item) => (item._id === saved._id ? saved : item)),
+})
+
+/** The parent's copy with the item it sent INSERT for. */
+export const withInserted = <T extends PagedItem, D>(list: PagedList<T, D>, item: T, at: number): PagedList<T, D> => ({
+  ...list,
+  items: insertedAt(list.items, item, at),
+})
+
+/** What a parent changes in its list's items: the list's REMOVE, REPLACE and INSERT. */
+export type ItemEdit<T extends PagedItem = PagedItem> =
+  { type: 'REMOVE'; id: string } | { type: 'REPLACE'; item: T } | { type: 'INSERT'; item: T; at: number }
+
+/** The items after an edit (as the list makes it in its own). */
+export function editedItems<T extends PagedItem>(items: readonly T[], edit: ItemEdit<T>): T[] {
+  switch (edit.type) {
+    case 'REMOVE':
+      return items.filter((item) => item._id !== edit.id)
+    case 'REPLACE':
+      return items.map((item) => (item._id === edit.item._id ? edit.item : item))
+    case 'INSERT':
+      return insertedAt(items, edit.item, edit.at)
+  }
+}
+
+/** The parent's copy after an edit it sent its list. */
+export const withEdit = <T extends PagedItem, D>(list: PagedList<T, D>, edit: ItemEdit<T>): PagedList<T, D> => ({
+  ...list,
+  items: editedItems(list.items, edit),
 })

@@ -28,7 +28,10 @@ import type {
  *     list shown; done, they are the list; failed, the list stays, with the reason. Another
  *     REFRESH, or an item removed meanwhile, starts it again from page 1
  *   loading | failed --REFRESH--> loading from page 1, emptied (the pages read may predate it)
- *   ready --REMOVE | REPLACE--> the item leaves the list, or is the one saved
+ *   ready --REMOVE | REPLACE | INSERT--> the item leaves the list, is the one saved, or joins it at
+ *     the place the parent gives (a parent keeping a loaded list current from the socket). While
+ *     refreshing, a REMOVE or an INSERT starts the refresh again from page 1: the pages gathered so
+ *     far may predate it
  *   lazy: waiting --LOAD_MORE--> loading
  *
  * Every change is reported with the injected `report` action (a parent machine keeps the list it
@@ -40,6 +43,13 @@ const notProvided = actorNotProvided('pagedList')
 /** The items of a page (a page may carry more than its items). */
 export const itemsOf = (output: PageOutput): readonly PagedItem[] =>
   Array.isArray(output) ? output : (output as { items: PagedItem[] }).items
+
+/** The items with `item` at index `at` (clamped to the list); one already listed stays where it is, replaced. */
+export function insertedAt<T extends PagedItem>(items: readonly T[], item: T, at: number): T[] {
+  if (items.some((known) => known._id === item._id)) return items.map((known) => (known._id === item._id ? item : known))
+  const index = Math.max(0, Math.min(Math.trunc(at), items.length))
+  return [...items.slice(0, index), item, ...items.slice(index)]
+}
 
 /** What a page carries besides its items. */
 const detailsOf = (output: PageOutput): Record<string, unknown> | null => {
@@ -116,6 +126,9 @@ export const pagedListMachine = setup({
       items: ({ context, event }) =>
         event.type === 'REPLACE' ? context.items.map((item) => (item._id === event.item._id ? event.item : item)) : context.items,
     }),
+    insertItem: assign({
+      items: ({ context, event }) => (event.type === 'INSERT' ? insertedAt(context.items, event.item, event.at) : context.items),
+    }),
   },
 }).createMachine({
   id: 'pagedList',
@@ -166,6 +179,7 @@ export const pagedListMachine = setup({
             REFRESH: { target: 'refreshing', actions: 'startRefresh' },
             REMOVE: { actions: ['removeItem', reportAs('idle')] },
             REPLACE: { actions: ['replaceItem', reportAs('idle')] },
+            INSERT: { actions: ['insertItem', reportAs('idle')] },
           },
         },
         loadingMore: {
@@ -184,6 +198,7 @@ export const pagedListMachine = setup({
             REFRESH: { target: 'refreshing', actions: 'startRefresh' },
             REMOVE: { actions: ['removeItem', reportAs('loadingMore')] },
             REPLACE: { actions: ['replaceItem', reportAs('loadingMore')] },
+            INSERT: { actions: ['insertItem', reportAs('loadingMore')] },
           },
         },
         refreshing: {
@@ -200,9 +215,10 @@ export const pagedListMachine = setup({
           },
           on: {
             REFRESH: { target: 'refreshing', reenter: true, actions: 'startRefresh' },
-            // The pages gathered so far may still hold it.
+            // The pages gathered so far may still hold it, or not hold it yet.
             REMOVE: { target: 'refreshing', reenter: true, actions: ['removeItem', 'startRefresh'] },
             REPLACE: { actions: ['replaceItem', reportAs('refreshing')] },
+            INSERT: { target: 'refreshing', reenter: true, actions: ['insertItem', 'startRefresh'] },
           },
         },
         pageRefreshed: {

@@ -68,3 +68,8 @@ export type PagedListEvent =
   | { type: 'REMOVE'; id: string }
   /** An item changed (as saved). */
   | { type: 'REPLACE'; item: PagedItem }
+  /**
+   * An item joined the list (news from the socket), at the place its parent's order puts it: index
+   * `at` of the items shown (0 first, past the end last). One already listed is replaced where it is.
+   */
+  | { type: 'INSERT'; item: PagedItem; at: number }

@@ -1,11 +1,14 @@
 export {
   belongsTo,
+  changeOf,
+  dueIndex,
   fitsFilter,
   insertByDue,
   mayManage,
   mayMove,
   mergeChange,
   movedTo,
+  queryOf,
   todoListMachine,
   todoListSampleInput,
   type TodoListActor,
@@ -22,6 +25,7 @@ export type {
   TodoListEvent,
   TodoListInput,
   TodoPageInput,
+  TodoQuery,
   TodoStatus,
   TodoStatusInput,
 } from './todo-list.types'

@@ -1,3 +1,4 @@
+import { isIdle, isShown, pagedListProps, type PagedListProps } from '../paged-list'
 import { mayManage, mayMove, type TodoListSnapshot } from './todo-list.machine'
 import type { Todo, TodoFilter, TodoListEvent, TodoStatus } from './todo-list.types'
 
@@ -23,30 +24,19 @@ export interface TodoRow {
   onDelete: () => void
 }
 
-/** A list of to-dos' props and handlers (the /todo page, a chat's "To-dos" panel). */
-export interface TodoListProps {
+/** A list of to-dos' props and handlers (the /todo page, a chat's "To-dos" panel): its paging, its rows, its tabs. */
+export interface TodoListProps extends PagedListProps<Todo> {
   /** null: the reader's own to-dos; else the chat's. */
   topicId: string | null
   filter: TodoFilter
   /** The tabs take a click (no status change or delete on its way). */
   canFilter: boolean
   rows: TodoRow[]
-  /** The first page of the filter is on its way. */
-  loading: boolean
-  /** It could not be loaded: say so, offer Retry. */
-  failed: boolean
-  /** Loaded, and nothing in it. */
-  empty: boolean
-  /** The last page was full: another may follow ('Load more'). */
-  hasMore: boolean
-  loadingMore: boolean
-  /** A row's action is on its way: the other rows' actions wait. */
+  /** A row's action, or the next page, is on its way: the other rows' actions wait. */
   busy: boolean
   /** Why the last action, or the last later page, failed. */
   error: string | null
   onFilter: (filter: TodoFilter) => void
-  onLoadMore: () => void
-  onRetry: () => void
   onConfirmDelete: () => void
   onCancelDelete: () => void
 }
@@ -54,17 +44,18 @@ export interface TodoListProps {
 /** Pure: snapshot and send -> the list's props and handlers. */
 export function connect(snapshot: TodoListSnapshot, send: (event: TodoListEvent) => void): TodoListProps {
   const context = snapshot.context
-  const idle = snapshot.matches({ ready: 'idle' })
-  const updating = snapshot.matches({ ready: 'updating' })
-  const deleting = snapshot.matches({ ready: 'deleting' })
-  const confirming = snapshot.matches({ ready: 'confirming' })
-  const shown = snapshot.matches('ready')
+  const { list } = context
+  const idle = snapshot.matches({ listing: 'idle' }) && isIdle(list)
+  const updating = snapshot.matches({ listing: 'updating' })
+  const deleting = snapshot.matches({ listing: 'deleting' })
+  const confirming = snapshot.matches({ listing: 'confirming' })
   const now = context.now()
   return {
+    ...pagedListProps(list, send),
     topicId: context.topicId,
     filter: context.filter,
     canFilter: !updating && !deleting,
-    rows: context.items.map((todo) => ({
+    rows: list.items.map((todo) => ({
       todo,
       overdue: todo.status !== 'done' && todo.due_at !== null && Date.parse(todo.due_at) < now,
       canMove: idle && mayMove(todo, context),
@@ -76,16 +67,9 @@ export function connect(snapshot: TodoListSnapshot, send: (event: TodoListEvent)
       onStatus: (status) => send({ type: 'STATUS', todoId: todo._id, status }),
       onDelete: () => send({ type: 'DELETE', todoId: todo._id }),
     })),
-    loading: snapshot.matches('loading'),
-    failed: snapshot.matches('failed'),
-    empty: shown && context.items.length === 0,
-    hasMore: shown && context.more,
-    loadingMore: snapshot.matches({ ready: 'loadingMore' }),
-    busy: shown && !idle,
+    busy: isShown(list) && !idle,
     error: context.error,
     onFilter: (filter) => send({ type: 'FILTER', filter }),
-    onLoadMore: () => send({ type: 'LOAD_MORE' }),
-    onRetry: () => send({ type: 'RETRY' }),
     onConfirmDelete: () => send({ type: 'CONFIRM' }),
     onCancelDelete: () => send({ type: 'CANCEL' }),
   }

@@ -1,8 +1,30 @@
-import { and, assertEvent, assign, fromPromise, not, setup, stateIn, type ActorRefFrom, type SnapshotFrom } from 'xstate'
-import { PAGE_SIZE } from '../../../contract/common'
-import { appendUnique } from '../append-unique'
-import { errorTextOf } from '../invoke-result'
+import {
+  and,
+  assertEvent,
+  assign,
+  enqueueActions,
+  fromPromise,
+  not,
+  sendTo,
+  setup,
+  stateIn,
+  type ActorRefFrom,
+  type SnapshotFrom,
+} from 'xstate'
+import { errorTextOf, outputOf } from '../invoke-result'
 import { actorNotProvided } from '../not-provided'
+import {
+  canLoadMore,
+  editedItems,
+  insertedAt,
+  isIdle,
+  isShown,
+  loadingList,
+  newFailure,
+  pagedListChild,
+  withEdit,
+  type ItemEdit,
+} from '../paged-list'
 import type {
   Todo,
   TodoChangedPayload,
@@ -10,20 +32,22 @@ import type {
   TodoListContext,
   TodoListEvent,
   TodoListInput,
-  TodoPageInput,
+  TodoQuery,
   TodoStatus,
   TodoStatusInput,
 } from './todo-list.types'
 
 /**
  * A list of to-dos: a chat's (todo/topic, in its "To-dos" panel) or the reader's own (todo/list,
- * the /todo page), 20 a page, soonest due first, with the status filter tabs.
+ * the /todo page), 20 a page, soonest due first, with the status filter tabs. The pages are its
+ * paged list's (the child `list`: loading, Retry, Load more, each to-do once); this machine keeps
+ * the list it reports and tells it each change to a row.
  *
- *   loading (page 1 of the filter) --done--> ready.idle ; --error--> failed --RETRY--> loading
- *   FILTER [another filter; no status change or delete on its way] --> loading, the list emptied
- *   ready.idle
- *     LOAD_MORE [the last page was full] --> loadingMore --done--> idle, appended (each to-do
- *       once) ; --error--> idle with the reason, the rows kept
+ *   listing: the list of the filter (page 1 loading; failed: RETRY asks again)
+ *   FILTER [another filter; no status change or delete on its way] --> listing again: a new list
+ *     of that filter from page 1, emptied
+ *   listing.idle, the list shown with no page on its way:
+ *     LOAD_MORE [the last page was full] --> the list loads the next page (a failure: its reason)
  *     STATUS [a listed to-do the reader may move (its creator, an assignee, a chat's admin), another
  *       status] --> updating: the row shows the new status at once; PUT todo/update {status}
  *       --done--> idle with the server's to-do (gone when it no longer fits the filter);
@@ -31,12 +55,13 @@ import type {
  *     DELETE [a listed to-do the reader may delete: its creator, or an admin of its chat]
  *       --> confirming --CANCEL--> idle ; --CONFIRM--> deleting --done--> idle, gone ;
  *       --error--> idle with the server's message
- *   ready: CHANGED (socket TODO_CHANGED, or a to-do the reader's dialog saved) merges: a deleted
- *     to-do leaves; a created or updated one that belongs here (the chat's, or the reader's: made by
- *     or assigned to them) and fits the filter replaces its row, or joins in due order; one that no
- *     longer does leaves. Confirming the delete of a to-do that left: the question goes.
+ *   listing: CHANGED [the list shown] (socket TODO_CHANGED, or a to-do the reader's dialog saved)
+ *     merges: a deleted to-do leaves; a created or updated one that belongs here (the chat's, or
+ *     the reader's: made by or assigned to them) and fits the filter replaces its row, or joins in
+ *     due order; one that no longer does leaves. Confirming the delete of a to-do that left: the
+ *     question goes.
  *
- * Pure: the calls are injected promise actors, the clock an input.
+ * Pure: the pages, status change and delete are injected actors, the clock an input.
  */
 
 /** The to-do fits the filter tab. */
@@ -59,29 +84,61 @@ export const mayMove = (todo: Todo, list: Pick<TodoListContext, 'topicId' | 'meI
 /** A due time to sort by: none sorts last. */
 const dueKey = (todo: Todo) => (todo.due_at === null ? Number.POSITIVE_INFINITY : Date.parse(todo.due_at))
 
-/** The list with the to-do put before the first one due later (after those due at the same time or earlier). */
-export function insertByDue(items: readonly Todo[], todo: Todo): Todo[] {
+/** Where the to-do goes in due order: before the first one due later (after those due at the same time or earlier). */
+export function dueIndex(items: readonly Todo[], todo: Todo): number {
   const at = items.findIndex((item) => dueKey(item) > dueKey(todo))
-  return at < 0 ? [...items, todo] : [...items.slice(0, at), todo, ...items.slice(at)]
+  return at < 0 ? items.length : at
 }
 
-/** The items after a TODO_CHANGED (see the machine's comment). */
-export function mergeChange(
+/** The list with the to-do put in due order. */
+export const insertByDue = (items: readonly Todo[], todo: Todo): Todo[] => insertedAt(items, todo, dueIndex(items, todo))
+
+/** What a TODO_CHANGED does to the rows shown (see the machine's comment): the list's edit, or none. */
+export function changeOf(
   items: readonly Todo[],
   { change, todo }: TodoChangedPayload,
   list: Pick<TodoListContext, 'topicId' | 'meId' | 'filter'>,
-): Todo[] {
+): ItemEdit<Todo> | null {
   const listed = items.some((item) => item._id === todo._id)
-  const without = () => items.filter((item) => item._id !== todo._id)
-  if (change === 'deleted' || !belongsTo(todo, list) || !fitsFilter(todo, list.filter)) return listed ? without() : [...items]
-  return listed ? items.map((item) => (item._id === todo._id ? todo : item)) : insertByDue(items, todo)
+  if (change === 'deleted' || !belongsTo(todo, list) || !fitsFilter(todo, list.filter))
+    return listed ? { type: 'REMOVE', id: todo._id } : null
+  return listed ? { type: 'REPLACE', item: todo } : { type: 'INSERT', item: todo, at: dueIndex(items, todo) }
+}
+
+/** The items after a TODO_CHANGED. */
+export function mergeChange(
+  items: readonly Todo[],
+  payload: TodoChangedPayload,
+  list: Pick<TodoListContext, 'topicId' | 'meId' | 'filter'>,
+): Todo[] {
+  const edit = changeOf(items, payload, list)
+  return edit ? editedItems(items, edit) : [...items]
 }
 
 /** The row as it shows while its status change is on its way. */
 export const movedTo = (todo: Todo, status: TodoStatus): Todo => ({ ...todo, status, done_at: status === 'done' ? todo.done_at : null })
 
+/** What the filter's pages are asked with (besides their number). */
+export const queryOf = ({ topicId, filter }: Pick<TodoListContext, 'topicId' | 'filter'>): TodoQuery =>
+  filter === 'all' ? { topicId } : { topicId, status: filter }
+
 const notProvided = actorNotProvided('todoList')
-const listed = (context: TodoListContext, id: string) => context.items.find((item) => item._id === id)
+const listed = (context: TodoListContext, id: string) => context.list.items.find((item) => item._id === id)
+
+/** The change a TODO_CHANGED makes to the rows; the row being moved keeps showing the status on its way. */
+function changedEdit(context: TodoListContext, payload: TodoChangedPayload): ItemEdit<Todo> | null {
+  const edit = changeOf(context.list.items, payload, context)
+  const pending = context.pending
+  if (edit === null || edit.type === 'REMOVE' || pending === null || pending.todoId !== payload.todo._id) return edit
+  return { ...edit, item: movedTo(payload.todo, pending.status) }
+}
+
+interface Args {
+  context: TodoListContext
+  event: unknown
+}
+/** The rows' change `of` the context and event, told to the list (and made in this copy at once). */
+const edit = (of: (args: Args) => ItemEdit<Todo> | null) => ({ type: 'editList' as const, params: (args: Args) => ({ edit: of(args) }) })
 
 export const todoListMachine = setup({
   types: {
@@ -90,8 +147,8 @@ export const todoListMachine = setup({
     input: {} as TodoListInput,
   },
   actors: {
-    /** GET todo/topic?topic_id&status&page, or todo/list?status&page. */
-    loadPage: fromPromise<Todo[], TodoPageInput>(notProvided('loadPage')),
+    /** The filter's to-dos, 20 a page: GET todo/topic?topic_id&status&page, or todo/list?status&page. */
+    list: pagedListChild,
     /** PUT todo/update {todo_id, status}. */
     setStatus: fromPromise<Todo, TodoStatusInput>(notProvided('setStatus')),
     /** DELETE todo/delete {todo_id}. */
@@ -99,122 +156,99 @@ export const todoListMachine = setup({
   },
   guards: {
     otherFilter: ({ context, event }) => event.type === 'FILTER' && event.filter !== context.filter,
-    hasMore: ({ context }) => context.more,
+    listShown: ({ context }) => isShown(context.list),
+    listFailed: ({ context }) => context.list.state === 'failed',
+    canLoadMore: ({ context }) => canLoadMore(context.list),
     canMove: ({ context, event }) => {
-      if (event.type !== 'STATUS') return false
+      if (event.type !== 'STATUS' || !isIdle(context.list)) return false
       const todo = listed(context, event.todoId)
       return todo !== undefined && todo.status !== event.status && mayMove(todo, context)
     },
     canDelete: ({ context, event }) => {
-      if (event.type !== 'DELETE') return false
+      if (event.type !== 'DELETE' || !isIdle(context.list)) return false
       const todo = listed(context, event.todoId)
       return todo !== undefined && mayManage(todo, context)
     },
     /** The change takes away the to-do whose delete is being asked about. */
     dropsAsked: ({ context, event }) =>
-      event.type === 'CHANGED' &&
-      event.todo._id === context.deleting &&
-      !mergeChange(context.items, event, context).some((item) => item._id === context.deleting),
+      event.type === 'CHANGED' && event.todo._id === context.deleting && changeOf(context.list.items, event, context)?.type === 'REMOVE',
   },
   actions: {
+    takeList: assign(({ context, event }) =>
+      event.type === 'LIST' ? { list: event.list, error: newFailure(context.list, event.list) ?? context.error } : {},
+    ),
     setFilter: assign(({ event }) => {
       assertEvent(event, 'FILTER')
-      return { filter: event.filter, items: [], pages: 0, more: false, pending: null, deleting: null, error: null }
+      return { filter: event.filter, list: loadingList<Todo>(), pending: null, deleting: null, error: null }
     }),
-    takePage: assign(({ context, event }) => {
-      const page = (event as unknown as { output: Todo[] }).output
-      return { items: appendUnique(context.items, page), pages: context.pages + 1, more: page.length >= PAGE_SIZE }
-    }),
+    loadMore: sendTo('list', { type: 'LOAD_MORE' }),
+    retry: sendTo('list', { type: 'RETRY' }),
     clearError: assign({ error: null }),
-    setError: assign({ error: ({ event }) => errorTextOf(event) }),
-    moveRow: assign(({ context, event }) => {
+    editList: enqueueActions(({ enqueue }, params: { edit: ItemEdit<Todo> | null }) => {
+      const change = params.edit
+      if (change === null) return
+      enqueue.sendTo('list', change)
+      enqueue.assign(({ context }) => ({ list: withEdit(context.list, change) }))
+    }),
+    startMove: assign(({ context, event }) => {
       assertEvent(event, 'STATUS')
-      const before = listed(context, event.todoId)!
-      return {
-        pending: { todoId: event.todoId, status: event.status, before },
-        items: context.items.map((item) => (item._id === event.todoId ? movedTo(item, event.status) : item)),
-        error: null,
-      }
+      return { pending: { todoId: event.todoId, status: event.status, before: listed(context, event.todoId)! }, error: null }
     }),
-    takeSaved: assign(({ context, event }) => {
-      const saved = (event as unknown as { output: Todo }).output
-      return { items: mergeChange(context.items, { change: 'updated', todo: saved }, context), pending: null }
-    }),
-    rollBack: assign(({ context, event }) => {
-      const before = context.pending!.before
-      return {
-        items: context.items.map((item) => (item._id === before._id ? before : item)),
-        pending: null,
-        error: errorTextOf(event),
-      }
+    forgetMove: assign({ pending: null }),
+    failMove: assign({ pending: null, error: ({ event }) => errorTextOf(event) }),
+    /** The server's latest of the row being moved: a refusal goes back to this. */
+    trackMove: assign(({ context, event }) => {
+      assertEvent(event, 'CHANGED')
+      const pending = context.pending
+      if (pending === null || pending.todoId !== event.todo._id || event.change === 'deleted') return {}
+      return { pending: { ...pending, before: event.todo } }
     }),
     askDelete: assign(({ event }) => {
       assertEvent(event, 'DELETE')
       return { deleting: event.todoId, error: null }
     }),
     forgetDelete: assign({ deleting: null }),
-    dropDeleted: assign(({ context }) => ({ items: context.items.filter((item) => item._id !== context.deleting), deleting: null })),
     failDelete: assign({ deleting: null, error: ({ event }) => errorTextOf(event) }),
-    merge: assign(({ context, event }) => {
-      assertEvent(event, 'CHANGED')
-      const items = mergeChange(context.items, event, context)
-      const pending = context.pending
-      // The server's latest of the row being moved: the row shows the status on its way, and a refusal goes back to this.
-      if (pending === null || pending.todoId !== event.todo._id || event.change === 'deleted') return { items }
-      return {
-        items: items.map((item) => (item._id === pending.todoId ? movedTo(event.todo, pending.status) : item)),
-        pending: { ...pending, before: event.todo },
-      }
-    }),
   },
 }).createMachine({
   id: 'todoList',
-  context: ({ input }) => ({ ...input, filter: 'all', items: [], pages: 0, more: false, pending: null, deleting: null, error: null }),
-  initial: 'loading',
+  context: ({ input }) => ({ ...input, filter: 'all', list: loadingList<Todo>(), pending: null, deleting: null, error: null }),
   on: {
     FILTER: {
-      guard: and(['otherFilter', not(stateIn({ ready: 'updating' })), not(stateIn({ ready: 'deleting' }))]),
-      target: '.loading',
+      guard: and(['otherFilter', not(stateIn({ listing: 'updating' })), not(stateIn({ listing: 'deleting' }))]),
+      target: '.listing',
       actions: 'setFilter',
     },
+    LIST: { actions: 'takeList' },
   },
+  initial: 'listing',
   states: {
-    loading: {
-      invoke: {
-        id: 'loadPage',
-        src: 'loadPage',
-        input: ({ context }) => ({
-          topicId: context.topicId,
-          ...(context.filter === 'all' ? {} : { status: context.filter }),
-          page: 1,
-        }),
-        onDone: { target: 'ready', actions: 'takePage' },
-        onError: 'failed',
+    listing: {
+      invoke: { id: 'list', src: 'list', input: ({ context }) => ({ query: queryOf(context) }) },
+      on: {
+        CHANGED: {
+          guard: 'listShown',
+          actions: [edit(({ context, event }) => changedEdit(context, event as TodoChangedPayload)), 'trackMove'],
+        },
       },
-    },
-    failed: { on: { RETRY: 'loading' } },
-    ready: {
       initial: 'idle',
-      on: { CHANGED: { actions: 'merge' } },
       states: {
         idle: {
           on: {
-            LOAD_MORE: { guard: 'hasMore', target: 'loadingMore', actions: 'clearError' },
-            STATUS: { guard: 'canMove', target: 'updating', actions: 'moveRow' },
+            LOAD_MORE: { guard: 'canLoadMore', actions: ['clearError', 'loadMore'] },
+            RETRY: { guard: 'listFailed', actions: 'retry' },
+            STATUS: {
+              guard: 'canMove',
+              target: 'updating',
+              actions: [
+                'startMove',
+                edit(({ context }) => {
+                  const { todoId, status } = context.pending!
+                  return { type: 'REPLACE', item: movedTo(listed(context, todoId)!, status) }
+                }),
+              ],
+            },
             DELETE: { guard: 'canDelete', target: 'confirming', actions: 'askDelete' },
-          },
-        },
-        loadingMore: {
-          invoke: {
-            id: 'loadMore',
-            src: 'loadPage',
-            input: ({ context }) => ({
-              topicId: context.topicId,
-              ...(context.filter === 'all' ? {} : { status: context.filter }),
-              page: context.pages + 1,
-            }),
-            onDone: { target: 'idle', actions: 'takePage' },
-            onError: { target: 'idle', actions: 'setError' },
           },
         },
         updating: {
@@ -222,15 +256,34 @@ export const todoListMachine = setup({
             id: 'setStatus',
             src: 'setStatus',
             input: ({ context }) => ({ todo_id: context.pending!.todoId, status: context.pending!.status }),
-            onDone: { target: 'idle', actions: 'takeSaved' },
-            onError: { target: 'idle', actions: 'rollBack' },
+            onDone: {
+              target: 'idle',
+              actions: [
+                edit(({ context, event }) => changeOf(context.list.items, { change: 'updated', todo: outputOf<Todo>(event) }, context)),
+                'forgetMove',
+              ],
+            },
+            onError: {
+              target: 'idle',
+              actions: [
+                edit(({ context }) => {
+                  const before = context.pending!.before
+                  return listed(context, before._id) ? { type: 'REPLACE', item: before } : null
+                }),
+                'failMove',
+              ],
+            },
           },
         },
         confirming: {
           on: {
             CONFIRM: 'deleting',
             CANCEL: { target: 'idle', actions: 'forgetDelete' },
-            CHANGED: { guard: 'dropsAsked', target: 'idle', actions: ['merge', 'forgetDelete'] },
+            CHANGED: {
+              guard: 'dropsAsked',
+              target: 'idle',
+              actions: [edit(({ context, event }) => changedEdit(context, event as TodoChangedPayload)), 'forgetDelete'],
+            },
           },
         },
         deleting: {
@@ -238,7 +291,7 @@ export const todoListMachine = setup({
             id: 'deleteTodo',
             src: 'deleteTodo',
             input: ({ context }) => ({ todo_id: context.deleting! }),
-            onDone: { target: 'idle', actions: 'dropDeleted' },
+            onDone: { target: 'idle', actions: [edit(({ context }) => ({ type: 'REMOVE', id: context.deleting! })), 'forgetDelete'] },
             onError: { target: 'idle', actions: 'failDelete' },
           },
         },

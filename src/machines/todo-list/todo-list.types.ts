@@ -1,5 +1,6 @@
 import type { Sender } from '../../../contract/message'
 import type { Todo, TodoChangedPayload, TodoStatus } from '../../../contract/todo'
+import type { ListReport, PagedList } from '../paged-list'
 
 export type { Sender, Todo, TodoChangedPayload, TodoStatus }
 
@@ -19,12 +20,11 @@ export interface TodoListInput {
 
 export interface TodoListContext extends TodoListInput {
   filter: TodoFilter
-  /** Page after page, each to-do once, soonest due first as the server sent them. */
-  items: Todo[]
-  /** Pages loaded so far. */
-  pages: number
-  /** The last page was full (20): another may follow. */
-  more: boolean
+  /**
+   * The filter's to-dos as their paged list last reported them: page after page (20 a page), each
+   * to-do once, soonest due first as the server sent them, kept current from TODO_CHANGED.
+   */
+  list: PagedList<Todo>
   /**
    * The status change on its way: the row shows it already; `before` is the to-do it goes back to
    * when the server refuses (the server's latest, when the socket brought one meanwhile).
@@ -36,12 +36,14 @@ export interface TodoListContext extends TodoListInput {
   error: string | null
 }
 
-/** What a page is asked with (the runtime picks todo/topic or todo/list by topicId). */
-export interface TodoPageInput {
+/** What the list's pages are asked with besides their number (the runtime picks todo/topic or todo/list by topicId). */
+export type TodoQuery = {
   topicId: string | null
   status?: TodoStatus
-  page: number
 }
+
+/** A page of the list, as its loader is asked for it. */
+export type TodoPageInput = TodoQuery & { page: number }
 
 export interface TodoStatusInput {
   todo_id: string
@@ -49,6 +51,8 @@ export interface TodoStatusInput {
 }
 
 export type TodoListEvent =
+  /** The paged list's report (its child `list`). */
+  | ListReport<Todo>
   | { type: 'FILTER'; filter: TodoFilter }
   /** The next page ('Load more', the list's end scrolled into view). */
   | { type: 'LOAD_MORE' }

@@ -220,6 +220,48 @@ describe('paged-list machine', () => {
     expect(s(actor).items).toEqual([{ _id: 'n2' }])
   })
 
+  it('INSERT puts an item where the parent says (clamped to the list), replaces one already listed, and is reported', async () => {
+    const { actor, reports } = start(bySizes([3]), { query: {} })
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }))
+    actor.send({ type: 'INSERT', item: { _id: 'new' }, at: 1 })
+    actor.send({ type: 'INSERT', item: { _id: 'first' }, at: -4 })
+    actor.send({ type: 'INSERT', item: { _id: 'last' }, at: 99 })
+    expect(s(actor).items.map((item) => item._id)).toEqual(['first', 'n0', 'new', 'n1', 'n2', 'last'])
+    actor.send({ type: 'INSERT', item: { _id: 'n1', name: 'again' } as never, at: 0 })
+    expect(s(actor).items.map((item) => item._id)).toEqual(['first', 'n0', 'new', 'n1', 'n2', 'last'])
+    expect(s(actor).items[3]).toEqual({ _id: 'n1', name: 'again' })
+    expect(reports.at(-1)).toEqual(s(actor))
+  })
+
+  it('INSERT while the next page loads keeps the item once that page comes (each item once); during a refresh, starts it again', async () => {
+    const answers: ((page: PageOutput) => void)[] = []
+    const actor = createActor(
+      pagedListMachine.provide({
+        actors: { loadPage: fromPromise<PageOutput, LoadPageInput>(() => new Promise((resolve) => answers.push(resolve))) },
+      }),
+      { input: { query: {} } },
+    ).start()
+    answers[0]!(pageOf(20))
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }))
+    actor.send({ type: 'LOAD_MORE' })
+    actor.send({ type: 'INSERT', item: { _id: 'new' }, at: 0 })
+    expect(s(actor)).toMatchObject({ state: 'loadingMore' })
+    // The next page repeats the item inserted (it was made meanwhile): shown once, where it was put.
+    answers[1]!([{ _id: 'new' }, ...pageOf(2, 20)])
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }))
+    expect(s(actor).items.map((item) => item._id)).toEqual(['new', ...pageOf(22).map((item) => item._id)])
+    actor.send({ type: 'REFRESH' })
+    actor.send({ type: 'INSERT', item: { _id: 'newer' }, at: 0 })
+    expect(answers).toHaveLength(4)
+    expect(s(actor)).toMatchObject({ state: 'refreshing' })
+    expect(s(actor).items[0]).toEqual({ _id: 'newer' })
+    // The first refresh's page comes late: it is not taken; the one asked after the insert is.
+    answers[2]!(pageOf(3))
+    answers[3]!([{ _id: 'newer' }, ...pageOf(3)])
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }))
+    expect(s(actor).items.map((item) => item._id)).toEqual(['newer', 'n0', 'n1', 'n2'])
+  })
+
   it('REFRESH while the first pages load or failed starts again from page 1, emptied', async () => {
     let fail = true
     const { actor, pages } = start((page) => (fail && page === 2 ? new Error('offline') : pageOf(20, (page - 1) * 20)), {

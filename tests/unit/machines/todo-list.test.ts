@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
 import type { Sender } from '../../../contract/message'
 import type { Todo, TodoStatus } from '../../../contract/todo'
-import { connect, mayManage, mayMove, mergeChange, todoListMachine } from '../../../src/machines/todo-list'
+import { withPages } from '../../../src/machines/paged-list'
+import { connect, mayManage, mayMove, mergeChange, todoListMachine, type TodoPageInput } from '../../../src/machines/todo-list'
 
 /** The socket's merge rules, who may do what, and the optimistic status change with its rollback. */
 
@@ -120,7 +121,7 @@ function start(page: Todo[], calls: { input: unknown; reply: Deferred<Todo> }[])
   const actor = createActor(
     todoListMachine.provide({
       actors: {
-        loadPage: fromPromise(async () => page),
+        list: withPages(async () => page),
         setStatus: fromPromise(({ input }) => {
           const reply = deferred<Todo>()
           calls.push({ input, reply })
@@ -133,7 +134,8 @@ function start(page: Todo[], calls: { input: unknown; reply: Deferred<Todo> }[])
   actor.start()
   return actor
 }
-const statusOf = (actor: ReturnType<typeof start>, id: string) => actor.getSnapshot().context.items.find((item) => item._id === id)?.status
+const statusOf = (actor: ReturnType<typeof start>, id: string) =>
+  actor.getSnapshot().context.list.items.find((item) => item._id === id)?.status
 
 describe('a status change', () => {
   it('shows at once, sends only the status, and takes the server’s to-do', async () => {
@@ -145,8 +147,8 @@ describe('a status change', () => {
     expect(calls.map((c) => c.input)).toEqual([{ todo_id: 'a', status: 'doing' }])
     calls[0]!.reply.resolve(todo('a', { status: 'doing', updated_at: '2026-11-28T09:00:01.000Z' }))
     await settle()
-    expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true)
-    expect(actor.getSnapshot().context.items[0]!.updated_at).toBe('2026-11-28T09:00:01.000Z')
+    expect(actor.getSnapshot().matches({ listing: 'idle' })).toBe(true)
+    expect(actor.getSnapshot().context.list.items[0]!.updated_at).toBe('2026-11-28T09:00:01.000Z')
   })
 
   it('refused: the row goes back, with the server’s message', async () => {
@@ -168,11 +170,11 @@ describe('a status change', () => {
     await settle()
     actor.send({ type: 'STATUS', todoId: 'a', status: 'done' })
     actor.send({ type: 'CHANGED', change: 'updated', todo: todo('a', { title: 'Renamed by Ann' }) })
-    const row = actor.getSnapshot().context.items[0]!
+    const row = actor.getSnapshot().context.list.items[0]!
     expect([row.title, row.status]).toEqual(['Renamed by Ann', 'done'])
     calls[0]!.reply.reject(new Error('No.'))
     await settle()
-    const back = actor.getSnapshot().context.items[0]!
+    const back = actor.getSnapshot().context.list.items[0]!
     expect([back.title, back.status]).toEqual(['Renamed by Ann', 'todo'])
   })
 
@@ -184,7 +186,7 @@ describe('a status change', () => {
     actor.send({ type: 'CHANGED', change: 'deleted', todo: todo('a') })
     calls[0]!.reply.reject(new Error('Not found.'))
     await settle()
-    expect(ids(actor.getSnapshot().context.items)).toEqual(['b'])
+    expect(ids(actor.getSnapshot().context.list.items)).toEqual(['b'])
   })
 
   it('one at a time, and none for a to-do the reader may not move or one with that status already', async () => {
@@ -210,10 +212,10 @@ describe('a status change', () => {
     actor.send({ type: 'FILTER', filter: 'todo' })
     await settle()
     actor.send({ type: 'STATUS', todoId: 'a', status: 'done' })
-    expect(ids(actor.getSnapshot().context.items)).toEqual(['a'])
+    expect(ids(actor.getSnapshot().context.list.items)).toEqual(['a'])
     calls[0]!.reply.resolve(todo('a', { status: 'done' }))
     await settle()
-    expect(ids(actor.getSnapshot().context.items)).toEqual([])
+    expect(ids(actor.getSnapshot().context.list.items)).toEqual([])
   })
 })
 
@@ -223,7 +225,7 @@ describe('the filter', () => {
     const actor = createActor(
       todoListMachine.provide({
         actors: {
-          loadPage: fromPromise(async ({ input }) => {
+          list: withPages(async (input: TodoPageInput) => {
             pages.push(input)
             return [todo(`p${pages.length}`)]
           }),
@@ -234,7 +236,7 @@ describe('the filter', () => {
     actor.start()
     await settle()
     actor.send({ type: 'FILTER', filter: 'doing' })
-    expect(actor.getSnapshot().context.items).toEqual([])
+    expect(actor.getSnapshot().context.list.items).toEqual([])
     await settle()
     actor.send({ type: 'FILTER', filter: 'all' })
     await settle()
@@ -243,6 +245,43 @@ describe('the filter', () => {
       { topicId: null, status: 'doing', page: 1 },
       { topicId: null, page: 1 },
     ])
-    expect(ids(actor.getSnapshot().context.items)).toEqual(['p3'])
+    expect(ids(actor.getSnapshot().context.list.items)).toEqual(['p3'])
+  })
+})
+
+describe('its paged list', () => {
+  it('holds what the socket brought: a to-do created meanwhile stays in its place, once, after the next page', async () => {
+    const day = (d: number) => `2026-12-${String(d).padStart(2, '0')}T08:00:00.000Z`
+    const full = Array.from({ length: 20 }, (_, i) => todo(`f${i + 1}`, { due_at: day(i + 1) }))
+    const actor = createActor(
+      todoListMachine.provide({
+        actors: {
+          // Page 2 repeats the new one: made between the two pages, it moved page 1's last onto page 2.
+          list: withPages(async ({ page }: TodoPageInput) => (page === 1 ? full : [full[19]!, todo('g1', { due_at: day(25) })])),
+        },
+      }),
+      { input: { topicId: 't-1', meId: BAO._id, isAdmin: false, now: () => 0 } },
+    ).start()
+    await settle()
+    const made = todo('made', { due_at: '2026-12-02T12:00:00.000Z' })
+    actor.send({ type: 'CHANGED', change: 'created', todo: made })
+    expect(ids(actor.getSnapshot().context.list.items).slice(0, 4)).toEqual(['f1', 'f2', 'made', 'f3'])
+    actor.send({ type: 'LOAD_MORE' })
+    await settle()
+    const after = ids(actor.getSnapshot().context.list.items)
+    expect(after).toHaveLength(22)
+    expect(after.slice(0, 4)).toEqual(['f1', 'f2', 'made', 'f3'])
+    expect(after.slice(-2)).toEqual(['f20', 'g1'])
+  })
+
+  it('shows nothing from the socket while its first page loads or failed', async () => {
+    const actor = createActor(todoListMachine.provide({ actors: { list: withPages(() => Promise.reject(new Error('offline'))) } }), {
+      input: { topicId: 't-1', meId: BAO._id, isAdmin: false, now: () => 0 },
+    }).start()
+    actor.send({ type: 'CHANGED', change: 'created', todo: todo('early') })
+    await settle()
+    actor.send({ type: 'CHANGED', change: 'created', todo: todo('late') })
+    expect(actor.getSnapshot().context.list).toMatchObject({ state: 'failed', items: [] })
+    expect(connect(actor.getSnapshot(), actor.send)).toMatchObject({ failed: true, rows: [] })
   })
 })
