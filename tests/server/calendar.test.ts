@@ -4,7 +4,18 @@ import type { Socket } from 'socket.io-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { calendarEvents, queuedJobs } from '../../server/db/schema'
 import { FakeClock } from './call-clock'
-import { type Account, call, connected, nextEvent, register, silence, socketFor, startTestServer, type TestServer } from './harness'
+import {
+  type Account,
+  call,
+  connected,
+  nextEvent,
+  register,
+  silence,
+  socketFor,
+  startTestServer,
+  statementRecorder,
+  type TestServer,
+} from './harness'
 
 /**
  * The server side of the calendar (calendar/*, issue 25): reminders (personal, and group ones in a
@@ -17,11 +28,13 @@ import { type Account, call, connected, nextEvent, register, silence, socketFor,
 const clock = new FakeClock(Date.parse('2030-03-04T08:00:00Z'))
 let server: TestServer
 const open: Socket[] = []
+const statements = statementRecorder()
 
 beforeAll(async () => {
   server = await startTestServer({
     now: clock.now,
     setTimer: clock.setTimer,
+    onQuery: statements.onQuery,
     // The clock moves by days here: tokens outlive it (a socket's expiry timer takes at most 24 days).
     sessions: { accessTokenTtlSeconds: 20 * 24 * 3600, maxAgeMs: 400 * 24 * 3600 * 1000 },
   })
@@ -396,6 +409,26 @@ describe('groups and tasks', () => {
     expect(Object.keys(long.body.errors)).toEqual(['to'])
   })
 
+  it('calendar/list runs the same two statements for one event as for many, repeating or not', async () => {
+    const [few, many] = await Promise.all([person('Few'), person('Many')])
+    await create(few, { start: '2030-08-05T09:00:00Z' })
+    for (let i = 0; i < 6; i++) {
+      await create(many, { start: `2030-08-0${i + 1}T09:00:00Z` })
+      await create(many, { start: `2030-07-2${i}T09:00:00Z`, rrule: 'FREQ=DAILY', end: `2030-07-2${i}T10:00:00Z` })
+    }
+    const url = 'calendar/list?from=2030-08-01T00:00:00Z&to=2030-08-08T00:00:00Z'
+    const statementsOf = (who: Person) =>
+      statements.statementsOf(
+        async () => expect((await who.api('GET', url)).status).toBe(200),
+        () => who.api('GET', 'customer/user-info'),
+      )
+    const small = await statementsOf(few)
+    const large = await statementsOf(many)
+    expect(Object.values((await many.api('GET', url)).body.result as ListView).flat()).toHaveLength(6 + 6 * 7)
+    expect(large).toHaveLength(small.length)
+    expect(large.length).toBeLessThanOrEqual(2)
+  })
+
   it('a group where reminders are admins-only refuses a member’s group reminder; an admin’s is fine, and so is the member’s own', async () => {
     const { people, generalId } = await team('Owner', 'Member')
     const [owner, member] = people as [Person, Person]
@@ -734,6 +767,21 @@ describe('firing: the reminder job, once per occurrence', () => {
     expect(
       (await calendarNotifications(member)).filter(([key, eventId]) => key === 'calendar_notification' && eventId === task._id),
     ).toHaveLength(1)
+  })
+  it('a group reminder whose creator left the chat: its members are still told, and no message is posted', async () => {
+    const { people, channelId, generalId } = await team('Owner', 'Leaver')
+    const [owner, leaver] = people as [Person, Person]
+    const start = clock.now() + HOUR
+    const group = await create(leaver, { topic_id: generalId, start: iso(start), title: 'Hand-over' })
+    expect((await leaver.api('POST', 'channel/leave', { channel_id: channelId })).status).toBe(200)
+    // The creator no longer sees it; the chat's admins still manage it.
+    expect((await leaver.api('GET', `calendar/info?event_id=${group._id}`)).status).toBe(404)
+    await advance(HOUR)
+    expect(await calendarNotifications(owner)).toEqual([['calendar_notification', group._id, iso(start)]])
+    expect(await calendarNotifications(leaver)).toEqual([])
+    const history = await owner.api('GET', `topic/messages?topic_id=${generalId}&page=1`)
+    expect((history.body.result as { type: string }[]).filter((m) => m.type === 'reminder')).toEqual([])
+    expect((await owner.api('DELETE', 'calendar/delete', { event_id: group._id })).status).toBe(200)
   })
 })
 
