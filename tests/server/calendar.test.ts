@@ -844,7 +844,8 @@ describe('iCalendar', () => {
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toMatch(/^text\/calendar/)
     expect(res.headers.get('cache-control')).toBe('private, no-store')
-    const vevents = veventsOf(await res.text())
+    const text = await res.text()
+    const vevents = veventsOf(text)
     const uids = vevents.map((v) => String(v.getFirstPropertyValue('uid')))
     expect(uids.some((u) => u.startsWith(group._id))).toBe(true)
     expect(uids.some((u) => u.startsWith(old._id))).toBe(false)
@@ -861,6 +862,21 @@ describe('iCalendar', () => {
     expect(local(override.getFirstProperty('recurrence-id'))).toEqual(['Europe/Berlin', '2030-06-17T09:00:00'])
     expect(local(override.getFirstProperty('dtstart'))).toEqual(['Europe/Berlin', '2030-06-18T14:00:00'])
     expect(mine).toHaveLength(2)
+    // With the file's VTIMEZONE, a calendar app expands the series to these instants (the skipped one out, the moved one moved).
+    for (const zone of new ICAL.Component(ICAL.parse(text)).getAllSubcomponents('vtimezone')) ICAL.TimezoneService.register(zone)
+    const series = new ICAL.Event(main)
+    series.relateException(new ICAL.Event(override))
+    const expanded: string[] = []
+    const walk = series.iterator()
+    for (let next = walk.next(); next; next = walk.next())
+      expanded.push(series.getOccurrenceDetails(next).startDate.toJSDate().toISOString())
+    expect(expanded).toEqual([
+      '2030-06-03T07:00:00.000Z',
+      '2030-06-18T12:00:00.000Z',
+      '2030-06-24T07:00:00.000Z',
+      '2030-07-01T07:00:00.000Z',
+      '2030-07-08T07:00:00.000Z',
+    ])
     // The path's token without .ics opens it too; the owner's own feed is not mine.
     expect((await fetch(`${server.url}${path.replace(/\.ics$/, '')}`)).status).toBe(200)
 

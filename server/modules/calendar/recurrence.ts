@@ -147,6 +147,9 @@ export function toFloating(instant: Date, zone: string): Date {
   return floating
 }
 
+/** The zone's offset from UTC at `instant`, in minutes (east positive). */
+export const offsetMinutes = (instant: Date, zone: string): number => dayjs(instant).tz(zone).utcOffset()
+
 /** The instant a floating wall-clock time is in `zone` (in a spring-forward gap: shifted forward by the gap). */
 export function fromFloating(floating: Date, zone: string): Date {
   return dayjs.tz(floating.toISOString().slice(0, 23), zone).toDate()

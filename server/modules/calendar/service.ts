@@ -457,7 +457,7 @@ export function createCalendarService(
   const icsText = (events: readonly EventRows[], name: string) =>
     toIcs(
       events.map((rows) => ({ rows, series: seriesOf(rows.event, rows.exceptions) })),
-      { name, host: host(), wallToInstant: fromFloating },
+      { name, host: host(), now: now(), wallToInstant: fromFloating },
     )
 
   const service = {
