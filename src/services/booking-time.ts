@@ -63,10 +63,11 @@ const capitalised = (text: string, lang: Language) => (lang === 'vi' ? text.repl
 export const longDay = (day: string, lang: Language = currentLanguage()) =>
   capitalised(dayjs(day).locale(lang).format(DAY_FORMATS[lang].long), lang)
 
-/** A day button's two lines: weekday ("Mon") and date ("Mar 2"). */
+/** A day button's lines: weekday ("Mon"), date ("Mar 2") and, where room is short, the day of the month ("2"). */
 export const dayParts = (day: string, lang: Language = currentLanguage()) => ({
   weekday: capitalised(dayjs(day).locale(lang).format(DAY_FORMATS[lang].weekday), lang),
   date: dayjs(day).locale(lang).format(DAY_FORMATS[lang].date),
+  dayOfMonth: dayjs(day).format('D'),
 })
 
 /** A week's span: "Mar 2 – Mar 8". */

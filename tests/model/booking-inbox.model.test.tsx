@@ -142,11 +142,11 @@ describeModel({
       const who = whoOf(kit.previous, b)
       const question = () => kit.screen.getByRole('group', { name: `Confirm canceling the booking ${who}, ${when(b)}` })
       // Canceling asks first, in place: Cancel does nothing.
-      await kit.user.click(kit.screen.getByRole('button', { name: `Cancel the booking ${who}, ${when(b)}` }))
+      await kit.user.click(kit.screen.getByRole('button', { name: `Cancel booking ${who}, ${when(b)}` }))
       expect(question().textContent).toContain(`Cancel this booking? ${who} is told.`)
       await kit.user.click(within(question()).getByRole('button', { name: 'Cancel' }))
       expect(kit.actor.getSnapshot().matches({ open: 'idle' })).toBe(true)
-      await kit.user.click(kit.screen.getByRole('button', { name: `Cancel the booking ${who}, ${when(b)}` }))
+      await kit.user.click(kit.screen.getByRole('button', { name: `Cancel booking ${who}, ${when(b)}` }))
       await kit.user.click(within(question()).getByRole('button', { name: 'Yes, cancel the booking' }))
     },
     CHANGED: async (event, kit) => {

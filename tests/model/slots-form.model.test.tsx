@@ -130,7 +130,7 @@ describeModel({
       }
     },
     ACTIVE: async (_, kit) => kit.user.click(kit.screen.getByRole('checkbox', { name: /Taking bookings/ })),
-    ADD_WINDOW: async (_, kit) => kit.user.click(kit.screen.getByRole('button', { name: 'Add a time window on Saturday' })),
+    ADD_WINDOW: async (_, kit) => kit.user.click(kit.screen.getByRole('button', { name: 'Add time on Saturday' })),
     REMOVE_WINDOW: async (_, kit) => kit.user.click(kit.screen.getByRole('button', { name: 'Remove Saturday window 1' })),
     WINDOW_TIME: async (event, kit) => {
       fireEvent.change(kit.screen.getByLabelText(`${firstDay(kit.previous)} window 1 to`), { target: { value: event.value } })

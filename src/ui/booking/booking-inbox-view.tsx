@@ -100,7 +100,7 @@ function Row({
               onClick={() => setAsking(true)}
               disabled={busy}
               aria-busy={row.busy === 'cancel' || undefined}
-              aria-label={t`Cancel the booking ${who}, ${when}`}
+              aria-label={t`Cancel booking ${who}, ${when}`}
             >
               <Trans>Cancel booking</Trans>
             </Button>

@@ -105,29 +105,34 @@ function FreeTimes(props: BookingPageProps) {
         <LoadFailed onRetry={props.onRetry}>{props.error ?? <Trans>The free times could not be loaded.</Trans>}</LoadFailed>
       ) : (
         <>
-          <div role="group" aria-label={t`Days`} className="-mx-1 flex gap-1 overflow-x-auto px-1 pb-1 sm:grid sm:grid-cols-7">
+          {/* Seven columns at every width: below 640px a day shows its number, the count without its word. */}
+          <div role="group" aria-label={t`Days`} className="grid grid-cols-7 gap-1">
             {props.days.map((day) => {
-              const { weekday, date } = dayParts(day.day)
+              const { weekday, date, dayOfMonth } = dayParts(day.day)
+              const muted = day.selected ? 'text-indigo-100' : 'text-slate-600'
               return (
                 <button
                   key={day.day}
                   type="button"
                   onClick={day.onSelect}
                   aria-pressed={day.selected}
-                  aria-label={t`${longDay(day.day)}, ${day.count} free`}
-                  className={`flex min-h-16 min-w-14 flex-1 flex-col items-center justify-center rounded-lg px-1 py-2 text-sm ring-1 ring-inset focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 ${
+                  title={longDay(day.day)}
+                  className={`flex min-h-16 min-w-0 flex-col items-center justify-center rounded-lg px-0.5 py-2 text-sm ring-1 ring-inset focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 ${
                     day.selected
                       ? 'bg-indigo-600 text-white ring-indigo-600'
                       : day.count > 0
                         ? 'bg-white text-slate-800 ring-slate-300 hover:bg-indigo-50'
-                        : 'bg-slate-50 text-slate-500 ring-slate-200'
+                        : 'bg-slate-50 text-slate-600 ring-slate-200'
                   }`}
                 >
-                  <span className="font-medium">{weekday}</span>
-                  <span>{date}</span>
-                  <span className={`mt-0.5 text-xs ${day.selected ? 'text-indigo-100' : 'text-slate-500'}`} aria-hidden="true">
+                  <span className="font-medium">{weekday}</span> <span className="sr-only sm:not-sr-only">{date}</span>
+                  <span aria-hidden="true" className="sm:hidden">
+                    {dayOfMonth}
+                  </span>{' '}
+                  <span aria-hidden="true" className={`mt-0.5 text-xs sm:hidden ${muted}`}>
                     {day.count}
                   </span>
+                  <span className={`sr-only mt-0.5 text-xs sm:not-sr-only ${muted}`}>{t`${day.count} free`}</span>
                 </button>
               )
             })}

@@ -56,13 +56,7 @@ export function BookingPagesView(props: BookingPagesProps) {
                   </label>
                 </div>
                 <div className="flex flex-wrap items-center gap-2">
-                  <a
-                    href={row.link}
-                    target="_blank"
-                    rel="noreferrer"
-                    className="min-w-0 truncate text-sm text-indigo-700 underline"
-                    aria-label={t`Public link of ${row.page.title}`}
-                  >
+                  <a href={row.link} target="_blank" rel="noreferrer" className="min-w-0 truncate text-sm text-indigo-700 underline">
                     {row.link}
                   </a>
                   <Button
@@ -70,7 +64,7 @@ export function BookingPagesView(props: BookingPagesProps) {
                     size="sm"
                     className="min-h-11"
                     onClick={row.onCopy}
-                    aria-label={t`Copy the link of ${row.page.title}`}
+                    aria-label={t`Copy link of ${row.page.title}`}
                   >
                     <Trans>Copy link</Trans>
                   </Button>

@@ -183,9 +183,14 @@ export function SlotsFormView(props: SlotsFormViewProps) {
           {props.days.map((day) => {
             const name = weekdayName(day.weekday)
             return (
-              <li key={day.weekday} aria-label={name} className="flex flex-col gap-2 p-3 sm:flex-row sm:items-start">
-                <span className="w-28 shrink-0 pt-2 text-sm font-medium text-slate-800">{name}</span>
-                <div className="min-w-0 flex-1 space-y-2">
+              <li
+                key={day.weekday}
+                aria-label={name}
+                // Below 640px: the day and its Add time on one line, its windows under them.
+                className="grid grid-cols-[1fr_auto] items-start gap-2 p-3 sm:grid-cols-[7rem_1fr_auto]"
+              >
+                <span className="order-1 pt-2 text-sm font-medium text-slate-800">{name}</span>
+                <div className="order-3 col-span-2 min-w-0 space-y-2 sm:order-2 sm:col-span-1">
                   {day.windows.length === 0 ? (
                     <p className="pt-2 text-sm text-slate-500">
                       <Trans>Unavailable</Trans>
@@ -232,10 +237,10 @@ export function SlotsFormView(props: SlotsFormViewProps) {
                 <Button
                   variant="secondary"
                   size="sm"
-                  className="min-h-11 self-start"
+                  className="order-2 min-h-11 sm:order-3"
                   onClick={day.onAdd}
                   disabled={busy}
-                  aria-label={t`Add a time window on ${name}`}
+                  aria-label={t`Add time on ${name}`}
                 >
                   <Trans>Add time</Trans>
                 </Button>
