@@ -193,6 +193,48 @@ export interface CompiledRule {
   zone: string
   /** The first occurrence (floating). */
   first: Date
+  /** The options it was made of (floating DTSTART). */
+  options: Partial<RRuleOptions>
+}
+
+/**
+ * A rule with the same occurrences from `from` (floating) on, whose walk starts just before it: the
+ * library walks every period from DTSTART, so an old daily event would cost a step a day of its
+ * age on every read. A rule without COUNT repeating daily, weekly or monthly starts over, identical,
+ * after any whole number of its intervals (the defaults DTSTART gives are spelled out first: a
+ * weekly rule's weekday survives whole weeks; a monthly rule's day of the month is written into it,
+ * and the new start is the 1st of its month at the same time). COUNT counts from DTSTART, and a
+ * yearly rule walks a year a step: those keep their start.
+ */
+/** Whether the rule names its days: else the library takes them from DTSTART (a weekly rule its weekday, a monthly one its day). */
+const explicitDays = (options: Partial<RRuleOptions>) =>
+  [options.bymonthday, options.byweekday, options.byyearday, options.byweekno, options.byeaster].some(
+    (value) => value !== undefined && value !== null && !(Array.isArray(value) && value.length === 0),
+  )
+
+export function ruleFrom(compiled: CompiledRule, from: Date): RRuleType {
+  const { options } = compiled
+  const dtstart = options.dtstart!
+  const interval = options.interval ?? 1
+  if (options.count != null || options.freq === RRule.YEARLY || from.getTime() <= dtstart.getTime()) return compiled.rule
+  let shifted: Date
+  const extra: Partial<RRuleOptions> = {}
+  if (options.freq === RRule.MONTHLY) {
+    const months = (from.getUTCFullYear() - dtstart.getUTCFullYear()) * 12 + from.getUTCMonth() - dtstart.getUTCMonth()
+    const steps = Math.floor(months / interval) - 1
+    if (steps <= 0) return compiled.rule
+    shifted = new Date(dtstart.getTime())
+    shifted.setUTCDate(1)
+    shifted.setUTCMonth(shifted.getUTCMonth() + steps * interval)
+    if (!explicitDays(options)) extra.bymonthday = [dtstart.getUTCDate()]
+  } else {
+    const unit = options.freq === RRule.WEEKLY ? 7 * DAY : DAY
+    const steps = Math.floor((from.getTime() - dtstart.getTime()) / (unit * interval)) - 1
+    if (steps <= 0) return compiled.rule
+    shifted = new Date(dtstart.getTime() + steps * interval * unit)
+    if (options.freq === RRule.WEEKLY && !explicitDays(options)) extra.byweekday = [(dtstart.getUTCDay() + 6) % 7]
+  }
+  return new RRule({ ...options, ...extra, dtstart: shifted }, true)
 }
 
 /**
@@ -212,9 +254,14 @@ export function compileRule(rule: string, start: Date, zone: string): CompiledRu
     if (err instanceof RuleError) throw err
     throw new RuleError('Not a repeat rule', 'Quy tắc lặp không hợp lệ')
   }
-  const first = compiled.after(dtstart, true)
+  let first: Date | null
+  try {
+    first = compiled.after(dtstart, true)
+  } catch {
+    throw new RuleError('Not a repeat rule', 'Quy tắc lặp không hợp lệ')
+  }
   if (!first) throw never()
-  return { rule: compiled, zone, first }
+  return { rule: compiled, zone, first, options }
 }
 
 /** One occurrence of an event. */
@@ -275,7 +322,7 @@ export class Series {
   has(instant: Date): boolean {
     if (!this.compiled) return instant.getTime() === this.input.start.getTime()
     const floating = toFloating(instant, this.compiled.zone)
-    const found = this.compiled.rule.between(floating, floating, true)
+    const found = ruleFrom(this.compiled, new Date(floating.getTime() - DAY)).between(floating, floating, true)
     return found.length > 0 && fromFloating(found[0]!, this.compiled.zone).getTime() === instant.getTime()
   }
 
@@ -296,11 +343,12 @@ export class Series {
       const only = this.make(this.input.start, this.input.start, false)
       return this.overlaps(only, lo, hi) ? [only] : []
     }
-    const { rule, zone } = this.compiled
+    const { zone } = this.compiled
     const found: Occurrence[] = []
     // Floating times are within a day of their instants: a day's margin each side, then the exact test.
     const after = toFloating(new Date(lo - (this.duration ?? 0) - DAY), zone)
     const before = toFloating(new Date(hi + DAY), zone)
+    const rule = ruleFrom(this.compiled, after)
     // The rule's dates come earliest first: once `limit` are in, the rest come later.
     rule.between(after, before, true, (floating) => {
       if (found.length >= limit) return false
@@ -322,9 +370,10 @@ export class Series {
   next(atOrAfter: Date, after: Date | null = null): Occurrence | null {
     const threshold = Math.max(atOrAfter.getTime(), after ? after.getTime() + 1 : -Infinity)
     if (!this.compiled) return this.input.start.getTime() >= threshold ? this.make(this.input.start, this.input.start, false) : null
-    const { rule, zone } = this.compiled
+    const { zone } = this.compiled
     let best: Occurrence | null = null
-    rule.between(toFloating(new Date(threshold - DAY), zone), FAR, true, (floating) => {
+    const from = toFloating(new Date(threshold - DAY), zone)
+    ruleFrom(this.compiled, from).between(from, FAR, true, (floating) => {
       const instant = fromFloating(floating, zone)
       if (instant.getTime() < threshold || this.exceptions.has(instant.getTime())) return true
       best = this.make(instant, instant, false)
