@@ -47,8 +47,12 @@ import { Route as AppAccountProfileRouteImport } from './routes/_app/account/pro
 import { Route as AppAccountSettingRouteImport } from './routes/_app/account/setting'
 import { Route as AppAccountStorageRouteImport } from './routes/_app/account/storage'
 import { Route as AppAccountTrashRouteImport } from './routes/_app/account/trash'
+import { Route as AppCalendarIndexRouteImport } from './routes/_app/calendar/index'
+import { Route as AppCalendarIdRouteImport } from './routes/_app/calendar/$id'
 import { Route as AppCalendarBookedRouteImport } from './routes/_app/calendar.booked'
+import { Route as AppCalendarCreateReminderRouteImport } from './routes/_app/calendar/create-reminder'
 import { Route as AppCalendarCreateYourSlotsRouteImport } from './routes/_app/calendar.create-your-slots'
+import { Route as AppCalendarScheduleRouteImport } from './routes/_app/calendar/schedule'
 import { Route as AppChatIndexRouteImport } from './routes/_app/chat/index'
 import { Route as AppChatTopicIdRouteImport } from './routes/_app/chat/$topicId'
 import { Route as AppChatDefaultRouteImport } from './routes/_app/chat/default'
@@ -62,6 +66,7 @@ import { Route as AppDeeplinkChannelIdRouteImport } from './routes/_app/deeplink
 import { Route as AppDeeplinkCustomerIdRouteImport } from './routes/_app/deeplink/customer.$id'
 import { Route as AppDeeplinkTopicIdRouteImport } from './routes/_app/deeplink/topic.$id'
 import { Route as AppChatChannelChannelIdIndexRouteImport } from './routes/_app/chat/channel.$channelId.index'
+import { Route as AppChatChannelChannelIdCalendarRouteImport } from './routes/_app/chat/channel.$channelId.calendar'
 import { Route as AppChatChannelChannelIdStorageIndexRouteImport } from './routes/_app/chat/channel.$channelId.storage.index'
 import { Route as AppChatChannelChannelIdStorageTopicIdIndexRouteImport } from './routes/_app/chat/channel.$channelId.storage.$topicId.index'
 import { Route as AppChatChannelChannelIdStorageTopicIdTrashRouteImport } from './routes/_app/chat/channel.$channelId.storage.$topicId.trash'
@@ -254,17 +259,38 @@ const AppAccountTrashRoute = AppAccountTrashRouteImport.update({
   path: '/account/trash',
   getParentRoute: () => AppRoute,
 } as any)
+const AppCalendarIndexRoute = AppCalendarIndexRouteImport.update({
+  id: '/calendar/',
+  path: '/calendar/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppCalendarIdRoute = AppCalendarIdRouteImport.update({
+  id: '/calendar/$id',
+  path: '/calendar/$id',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppCalendarBookedRoute = AppCalendarBookedRouteImport.update({
   id: '/calendar/booked',
   path: '/calendar/booked',
   getParentRoute: () => AppRoute,
 } as any)
+const AppCalendarCreateReminderRoute =
+  AppCalendarCreateReminderRouteImport.update({
+    id: '/calendar/create-reminder',
+    path: '/calendar/create-reminder',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppCalendarCreateYourSlotsRoute =
   AppCalendarCreateYourSlotsRouteImport.update({
     id: '/calendar/create-your-slots',
     path: '/calendar/create-your-slots',
     getParentRoute: () => AppRoute,
   } as any)
+const AppCalendarScheduleRoute = AppCalendarScheduleRouteImport.update({
+  id: '/calendar/schedule',
+  path: '/calendar/schedule',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppChatIndexRoute = AppChatIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -333,6 +359,12 @@ const AppChatChannelChannelIdIndexRoute =
     path: '/channel/$channelId/',
     getParentRoute: () => AppChatRouteRoute,
   } as any)
+const AppChatChannelChannelIdCalendarRoute =
+  AppChatChannelChannelIdCalendarRouteImport.update({
+    id: '/channel/$channelId/calendar',
+    path: '/channel/$channelId/calendar',
+    getParentRoute: () => AppChatRouteRoute,
+  } as any)
 const AppChatChannelChannelIdStorageIndexRoute =
   AppChatChannelChannelIdStorageIndexRouteImport.update({
     id: '/channel/$channelId/storage/',
@@ -388,20 +420,25 @@ export interface FileRoutesByFullPath {
   '/account/setting': typeof AppAccountSettingRoute
   '/account/storage': typeof AppAccountStorageRoute
   '/account/trash': typeof AppAccountTrashRoute
+  '/calendar/$id': typeof AppCalendarIdRoute
   '/calendar/booked': typeof AppCalendarBookedRoute
+  '/calendar/create-reminder': typeof AppCalendarCreateReminderRoute
   '/calendar/create-your-slots': typeof AppCalendarCreateYourSlotsRoute
+  '/calendar/schedule': typeof AppCalendarScheduleRoute
   '/chat/$topicId': typeof AppChatTopicIdRoute
   '/chat/default': typeof AppChatDefaultRoute
   '/people/$workid': typeof AppPeopleWorkidRoute
   '/room/$id': typeof AppRoomIdRoute
   '/c/$channelId': typeof MarketingCChannelIdRoute
   '/channel/$channelId': typeof MarketingChannelChannelIdRoute
+  '/calendar/': typeof AppCalendarIndexRoute
   '/chat/': typeof AppChatIndexRoute
   '/calendar/edit-your-slots/$id': typeof AppCalendarEditYourSlotsIdRoute
   '/chat/info/$topicId': typeof AppChatInfoTopicIdRoute
   '/deeplink/channel/$id': typeof AppDeeplinkChannelIdRoute
   '/deeplink/customer/$id': typeof AppDeeplinkCustomerIdRoute
   '/deeplink/topic/$id': typeof AppDeeplinkTopicIdRoute
+  '/chat/channel/$channelId/calendar': typeof AppChatChannelChannelIdCalendarRoute
   '/chat/channel/$channelId/': typeof AppChatChannelChannelIdIndexRoute
   '/chat/channel/$channelId/storage/': typeof AppChatChannelChannelIdStorageIndexRoute
   '/chat/channel/$channelId/storage/$topicId/trash': typeof AppChatChannelChannelIdStorageTopicIdTrashRoute
@@ -441,20 +478,25 @@ export interface FileRoutesByTo {
   '/account/setting': typeof AppAccountSettingRoute
   '/account/storage': typeof AppAccountStorageRoute
   '/account/trash': typeof AppAccountTrashRoute
+  '/calendar/$id': typeof AppCalendarIdRoute
   '/calendar/booked': typeof AppCalendarBookedRoute
+  '/calendar/create-reminder': typeof AppCalendarCreateReminderRoute
   '/calendar/create-your-slots': typeof AppCalendarCreateYourSlotsRoute
+  '/calendar/schedule': typeof AppCalendarScheduleRoute
   '/chat/$topicId': typeof AppChatTopicIdRoute
   '/chat/default': typeof AppChatDefaultRoute
   '/people/$workid': typeof AppPeopleWorkidRoute
   '/room/$id': typeof AppRoomIdRoute
   '/c/$channelId': typeof MarketingCChannelIdRoute
   '/channel/$channelId': typeof MarketingChannelChannelIdRoute
+  '/calendar': typeof AppCalendarIndexRoute
   '/chat': typeof AppChatIndexRoute
   '/calendar/edit-your-slots/$id': typeof AppCalendarEditYourSlotsIdRoute
   '/chat/info/$topicId': typeof AppChatInfoTopicIdRoute
   '/deeplink/channel/$id': typeof AppDeeplinkChannelIdRoute
   '/deeplink/customer/$id': typeof AppDeeplinkCustomerIdRoute
   '/deeplink/topic/$id': typeof AppDeeplinkTopicIdRoute
+  '/chat/channel/$channelId/calendar': typeof AppChatChannelChannelIdCalendarRoute
   '/chat/channel/$channelId': typeof AppChatChannelChannelIdIndexRoute
   '/chat/channel/$channelId/storage': typeof AppChatChannelChannelIdStorageIndexRoute
   '/chat/channel/$channelId/storage/$topicId/trash': typeof AppChatChannelChannelIdStorageTopicIdTrashRoute
@@ -500,20 +542,25 @@ export interface FileRoutesById {
   '/_app/account/setting': typeof AppAccountSettingRoute
   '/_app/account/storage': typeof AppAccountStorageRoute
   '/_app/account/trash': typeof AppAccountTrashRoute
+  '/_app/calendar/$id': typeof AppCalendarIdRoute
   '/_app/calendar/booked': typeof AppCalendarBookedRoute
+  '/_app/calendar/create-reminder': typeof AppCalendarCreateReminderRoute
   '/_app/calendar/create-your-slots': typeof AppCalendarCreateYourSlotsRoute
+  '/_app/calendar/schedule': typeof AppCalendarScheduleRoute
   '/_app/chat/$topicId': typeof AppChatTopicIdRoute
   '/_app/chat/default': typeof AppChatDefaultRoute
   '/_app/people/$workid': typeof AppPeopleWorkidRoute
   '/_app/room/$id': typeof AppRoomIdRoute
   '/_marketing/c/$channelId': typeof MarketingCChannelIdRoute
   '/_marketing/channel/$channelId': typeof MarketingChannelChannelIdRoute
+  '/_app/calendar/': typeof AppCalendarIndexRoute
   '/_app/chat/': typeof AppChatIndexRoute
   '/_app/calendar/edit-your-slots/$id': typeof AppCalendarEditYourSlotsIdRoute
   '/_app/chat/info/$topicId': typeof AppChatInfoTopicIdRoute
   '/_app/deeplink/channel/$id': typeof AppDeeplinkChannelIdRoute
   '/_app/deeplink/customer/$id': typeof AppDeeplinkCustomerIdRoute
   '/_app/deeplink/topic/$id': typeof AppDeeplinkTopicIdRoute
+  '/_app/chat/channel/$channelId/calendar': typeof AppChatChannelChannelIdCalendarRoute
   '/_app/chat/channel/$channelId/': typeof AppChatChannelChannelIdIndexRoute
   '/_app/chat/channel/$channelId/storage/': typeof AppChatChannelChannelIdStorageIndexRoute
   '/_app/chat/channel/$channelId/storage/$topicId/trash': typeof AppChatChannelChannelIdStorageTopicIdTrashRoute
@@ -557,20 +604,25 @@ export interface FileRouteTypes {
     | '/account/setting'
     | '/account/storage'
     | '/account/trash'
+    | '/calendar/$id'
     | '/calendar/booked'
+    | '/calendar/create-reminder'
     | '/calendar/create-your-slots'
+    | '/calendar/schedule'
     | '/chat/$topicId'
     | '/chat/default'
     | '/people/$workid'
     | '/room/$id'
     | '/c/$channelId'
     | '/channel/$channelId'
+    | '/calendar/'
     | '/chat/'
     | '/calendar/edit-your-slots/$id'
     | '/chat/info/$topicId'
     | '/deeplink/channel/$id'
     | '/deeplink/customer/$id'
     | '/deeplink/topic/$id'
+    | '/chat/channel/$channelId/calendar'
     | '/chat/channel/$channelId/'
     | '/chat/channel/$channelId/storage/'
     | '/chat/channel/$channelId/storage/$topicId/trash'
@@ -610,20 +662,25 @@ export interface FileRouteTypes {
     | '/account/setting'
     | '/account/storage'
     | '/account/trash'
+    | '/calendar/$id'
     | '/calendar/booked'
+    | '/calendar/create-reminder'
     | '/calendar/create-your-slots'
+    | '/calendar/schedule'
     | '/chat/$topicId'
     | '/chat/default'
     | '/people/$workid'
     | '/room/$id'
     | '/c/$channelId'
     | '/channel/$channelId'
+    | '/calendar'
     | '/chat'
     | '/calendar/edit-your-slots/$id'
     | '/chat/info/$topicId'
     | '/deeplink/channel/$id'
     | '/deeplink/customer/$id'
     | '/deeplink/topic/$id'
+    | '/chat/channel/$channelId/calendar'
     | '/chat/channel/$channelId'
     | '/chat/channel/$channelId/storage'
     | '/chat/channel/$channelId/storage/$topicId/trash'
@@ -668,20 +725,25 @@ export interface FileRouteTypes {
     | '/_app/account/setting'
     | '/_app/account/storage'
     | '/_app/account/trash'
+    | '/_app/calendar/$id'
     | '/_app/calendar/booked'
+    | '/_app/calendar/create-reminder'
     | '/_app/calendar/create-your-slots'
+    | '/_app/calendar/schedule'
     | '/_app/chat/$topicId'
     | '/_app/chat/default'
     | '/_app/people/$workid'
     | '/_app/room/$id'
     | '/_marketing/c/$channelId'
     | '/_marketing/channel/$channelId'
+    | '/_app/calendar/'
     | '/_app/chat/'
     | '/_app/calendar/edit-your-slots/$id'
     | '/_app/chat/info/$topicId'
     | '/_app/deeplink/channel/$id'
     | '/_app/deeplink/customer/$id'
     | '/_app/deeplink/topic/$id'
+    | '/_app/chat/channel/$channelId/calendar'
     | '/_app/chat/channel/$channelId/'
     | '/_app/chat/channel/$channelId/storage/'
     | '/_app/chat/channel/$channelId/storage/$topicId/trash'
@@ -969,6 +1031,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAccountTrashRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/calendar/': {
+      id: '/_app/calendar/'
+      path: '/calendar'
+      fullPath: '/calendar/'
+      preLoaderRoute: typeof AppCalendarIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/calendar/$id': {
+      id: '/_app/calendar/$id'
+      path: '/calendar/$id'
+      fullPath: '/calendar/$id'
+      preLoaderRoute: typeof AppCalendarIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/calendar/booked': {
       id: '/_app/calendar/booked'
       path: '/calendar/booked'
@@ -976,11 +1052,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppCalendarBookedRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/calendar/create-reminder': {
+      id: '/_app/calendar/create-reminder'
+      path: '/calendar/create-reminder'
+      fullPath: '/calendar/create-reminder'
+      preLoaderRoute: typeof AppCalendarCreateReminderRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/calendar/create-your-slots': {
       id: '/_app/calendar/create-your-slots'
       path: '/calendar/create-your-slots'
       fullPath: '/calendar/create-your-slots'
       preLoaderRoute: typeof AppCalendarCreateYourSlotsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/calendar/schedule': {
+      id: '/_app/calendar/schedule'
+      path: '/calendar/schedule'
+      fullPath: '/calendar/schedule'
+      preLoaderRoute: typeof AppCalendarScheduleRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/chat/': {
@@ -1074,6 +1164,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppChatChannelChannelIdIndexRouteImport
       parentRoute: typeof AppChatRouteRoute
     }
+    '/_app/chat/channel/$channelId/calendar': {
+      id: '/_app/chat/channel/$channelId/calendar'
+      path: '/channel/$channelId/calendar'
+      fullPath: '/chat/channel/$channelId/calendar'
+      preLoaderRoute: typeof AppChatChannelChannelIdCalendarRouteImport
+      parentRoute: typeof AppChatRouteRoute
+    }
     '/_app/chat/channel/$channelId/storage/': {
       id: '/_app/chat/channel/$channelId/storage/'
       path: '/channel/$channelId/storage'
@@ -1103,6 +1200,7 @@ interface AppChatRouteRouteChildren {
   AppChatDefaultRoute: typeof AppChatDefaultRoute
   AppChatIndexRoute: typeof AppChatIndexRoute
   AppChatInfoTopicIdRoute: typeof AppChatInfoTopicIdRoute
+  AppChatChannelChannelIdCalendarRoute: typeof AppChatChannelChannelIdCalendarRoute
   AppChatChannelChannelIdIndexRoute: typeof AppChatChannelChannelIdIndexRoute
   AppChatChannelChannelIdStorageIndexRoute: typeof AppChatChannelChannelIdStorageIndexRoute
   AppChatChannelChannelIdStorageTopicIdTrashRoute: typeof AppChatChannelChannelIdStorageTopicIdTrashRoute
@@ -1114,6 +1212,7 @@ const AppChatRouteRouteChildren: AppChatRouteRouteChildren = {
   AppChatDefaultRoute: AppChatDefaultRoute,
   AppChatIndexRoute: AppChatIndexRoute,
   AppChatInfoTopicIdRoute: AppChatInfoTopicIdRoute,
+  AppChatChannelChannelIdCalendarRoute: AppChatChannelChannelIdCalendarRoute,
   AppChatChannelChannelIdIndexRoute: AppChatChannelChannelIdIndexRoute,
   AppChatChannelChannelIdStorageIndexRoute:
     AppChatChannelChannelIdStorageIndexRoute,
@@ -1142,10 +1241,14 @@ interface AppRouteChildren {
   AppAccountSettingRoute: typeof AppAccountSettingRoute
   AppAccountStorageRoute: typeof AppAccountStorageRoute
   AppAccountTrashRoute: typeof AppAccountTrashRoute
+  AppCalendarIdRoute: typeof AppCalendarIdRoute
   AppCalendarBookedRoute: typeof AppCalendarBookedRoute
+  AppCalendarCreateReminderRoute: typeof AppCalendarCreateReminderRoute
   AppCalendarCreateYourSlotsRoute: typeof AppCalendarCreateYourSlotsRoute
+  AppCalendarScheduleRoute: typeof AppCalendarScheduleRoute
   AppPeopleWorkidRoute: typeof AppPeopleWorkidRoute
   AppRoomIdRoute: typeof AppRoomIdRoute
+  AppCalendarIndexRoute: typeof AppCalendarIndexRoute
   AppCalendarEditYourSlotsIdRoute: typeof AppCalendarEditYourSlotsIdRoute
   AppDeeplinkChannelIdRoute: typeof AppDeeplinkChannelIdRoute
   AppDeeplinkCustomerIdRoute: typeof AppDeeplinkCustomerIdRoute
@@ -1167,10 +1270,14 @@ const AppRouteChildren: AppRouteChildren = {
   AppAccountSettingRoute: AppAccountSettingRoute,
   AppAccountStorageRoute: AppAccountStorageRoute,
   AppAccountTrashRoute: AppAccountTrashRoute,
+  AppCalendarIdRoute: AppCalendarIdRoute,
   AppCalendarBookedRoute: AppCalendarBookedRoute,
+  AppCalendarCreateReminderRoute: AppCalendarCreateReminderRoute,
   AppCalendarCreateYourSlotsRoute: AppCalendarCreateYourSlotsRoute,
+  AppCalendarScheduleRoute: AppCalendarScheduleRoute,
   AppPeopleWorkidRoute: AppPeopleWorkidRoute,
   AppRoomIdRoute: AppRoomIdRoute,
+  AppCalendarIndexRoute: AppCalendarIndexRoute,
   AppCalendarEditYourSlotsIdRoute: AppCalendarEditYourSlotsIdRoute,
   AppDeeplinkChannelIdRoute: AppDeeplinkChannelIdRoute,
   AppDeeplinkCustomerIdRoute: AppDeeplinkCustomerIdRoute,

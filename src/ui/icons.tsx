@@ -43,6 +43,7 @@ const PATHS = {
   mic: 'M12 15a3 3 0 003-3V6a3 3 0 00-6 0v6a3 3 0 003 3zM6 11a6 6 0 0012 0M12 17v4M9 21h6',
   'mic-off': 'M12 15a3 3 0 003-3V6a3 3 0 00-6 0v6a3 3 0 003 3zM6 11a6 6 0 0012 0M12 17v4M9 21h6M4 4l16 16',
   screen: 'M3 5h18v11H3zM8 20h8M12 16v4M9 11l3-3 3 3M12 8v6',
+  calendar: 'M4 6h16v14H4zM4 10h16M8 3v5M16 3v5M8 14h.01M12 14h.01M16 14h.01M8 17h.01M12 17h.01',
 } as const
 
 export type IconName = keyof typeof PATHS

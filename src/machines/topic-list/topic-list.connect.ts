@@ -10,6 +10,28 @@ export type TopicPreview =
   | { kind: 'callOngoing' }
   | { kind: 'callEnded' }
   | { kind: 'text'; text: string; type: LastMessageType }
+  /** A group reminder's message (its text is JSON): its title ('' when it cannot be read). */
+  | { kind: 'reminder'; title: string }
+
+/**
+ * A reminder message's title from its JSON text, which the list's preview may have cut short (the
+ * title is then read up to the cut); '' when there is none.
+ */
+export function reminderTitleOf(text: string): string {
+  try {
+    const parsed = JSON.parse(text) as { title?: unknown }
+    if (typeof parsed?.title === 'string') return parsed.title
+  } catch {
+    const cut = /"title":"((?:[^"\\]|\\.)*)/.exec(text)?.[1]
+    if (cut !== undefined)
+      try {
+        return JSON.parse(`"${cut.replace(/\\$/, '')}"`) as string
+      } catch {
+        return ''
+      }
+  }
+  return ''
+}
 
 export interface TopicRowView {
   id: string
@@ -60,7 +82,9 @@ const rowOf = (topic: TopicItem): TopicRowView => {
       ? { kind: 'deleted' }
       : message.type === 'call'
         ? { kind: topic.in_call ? 'callOngoing' : 'callEnded' }
-        : { kind: 'text', text: message.message, type: message.type }
+        : message.type === 'reminder'
+          ? { kind: 'reminder', title: reminderTitleOf(message.message) }
+          : { kind: 'text', text: message.message, type: message.type }
   return {
     id: topic._id,
     name: topic.name || null,

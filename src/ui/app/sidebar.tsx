@@ -30,7 +30,7 @@ const itemBase =
 const activeClass = 'bg-indigo-50 text-indigo-700 hover:bg-indigo-50 hover:text-indigo-700'
 
 /**
- * The sidebar: the channel switcher, chats, contacts, to-dos, meeting now, pricing, settings, support chat, documents.
+ * The sidebar: the channel switcher, chats, contacts, to-dos, the calendar, meeting now, pricing, settings, support chat, documents.
  * (The notifications are the header's bell, at every width.)
  */
 export function Sidebar({
@@ -51,10 +51,11 @@ export function Sidebar({
     select: (state) => state.location.pathname === '/chat' || state.location.pathname.startsWith('/chat/'),
   })
   const channelId = chatHref.startsWith('/chat/channel/') ? decodeURIComponent(chatHref.slice('/chat/channel/'.length)) : null
-  const links: { to: '/chat' | '/contact' | '/todo'; icon: IconName; label: string }[] = [
+  const links: { to: '/chat' | '/contact' | '/todo' | '/calendar'; icon: IconName; label: string }[] = [
     { to: '/chat', icon: 'chat', label: t`Chats` },
     { to: '/contact', icon: 'contacts', label: t`Contacts` },
     { to: '/todo', icon: 'todo', label: t`To-dos` },
+    { to: '/calendar', icon: 'calendar', label: t`Calendar` },
   ]
   // The Chats link's icon carries the unread badge; its name says the count once ("Chats, 2 unread").
   const chatsIcon = (

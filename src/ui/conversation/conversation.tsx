@@ -8,6 +8,7 @@ import { type ChatPerson, ChatHeader } from './chat-header'
 import { Composer } from './composer'
 import { ConversationHistory, RejectedNotices } from './conversation-history'
 import { MessageActionsSheet } from './message-actions'
+import { QuotedText } from '../calendar/reminder-card'
 
 export interface ConversationViewProps {
   conversation: ConversationProps
@@ -36,6 +37,8 @@ export interface ConversationViewProps {
   panels?: ReactNode
   /** A message's "Make a to-do" (where the chat offers to-dos). */
   onMakeTodo?: (message: Message) => void
+  /** A message's "Remind me about this". */
+  onRemind?: (message: Message) => void
 }
 
 /** The open chat: header, pinned messages, history, refused messages, the forward picker, a message's actions sheet and the message box. */
@@ -54,11 +57,12 @@ export function Conversation({
   chatMenuItems,
   panels,
   onMakeTodo,
+  onRemind,
 }: ConversationViewProps) {
   const { t } = useLingui()
   const { pinned, forward, sheet } = conversation
   const title = conversation.title ?? t`New Message`
-  const actions = { ...composer.messageActions, ...conversation.messageActions, onMakeTodo }
+  const actions = { ...composer.messageActions, ...conversation.messageActions, onMakeTodo, onRemind }
   return (
     <div className="flex h-full min-h-0 flex-col bg-white">
       {header ? (
@@ -89,7 +93,7 @@ export function Conversation({
             <ul className="space-y-1">
               {pinned.messages.map((m) => (
                 <li key={m._id}>
-                  <span className="font-semibold">{m.sender?.name}</span>: {m.message}
+                  <span className="font-semibold">{m.sender?.name}</span>: <QuotedText text={m.message} />
                 </li>
               ))}
             </ul>

@@ -2,6 +2,7 @@ import { Dialog, DialogBackdrop, DialogPanel, DialogTitle, Menu, MenuButton, Men
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { Message } from '../../../contract/message'
 import type { MessagePermissions } from '../../machines/conversation'
+import { QuotedText } from '../calendar/reminder-card'
 import { Icon, type IconName } from '../icons'
 
 export interface MessageActions {
@@ -12,6 +13,8 @@ export interface MessageActions {
   onForward: (message: Message) => void
   /** Opens a new to-do holding the message's words (where the chat offers to-dos). */
   onMakeTodo?: (message: Message) => void
+  /** Opens a new reminder about the message ("Remind me about this"). */
+  onRemind?: (message: Message) => void
 }
 
 interface ActionItem {
@@ -26,11 +29,14 @@ function useActionItems(message: Message, mine: boolean, may: MessagePermissions
   const { t } = useLingui()
   const items: (ActionItem | false)[] = [
     { key: 'reply', icon: 'reply', label: t`Reply`, run: () => actions.onReply(message) },
-    // A poll's question is not edited as a text.
-    mine && message.type !== 'vote' && { key: 'edit', icon: 'edit', label: t`Edit`, run: () => actions.onEdit(message) },
+    // A poll's question is not edited as a text, nor a reminder's message (the calendar made it).
+    mine &&
+      message.type !== 'vote' &&
+      message.type !== 'reminder' && { key: 'edit', icon: 'edit', label: t`Edit`, run: () => actions.onEdit(message) },
     may.pin && { key: 'pin', icon: 'pin', label: message.is_pin ? t`Unpin` : t`Pin`, run: () => actions.onPin(message) },
-    // A poll is not forwarded (the server refuses it): it lives in its own chat.
-    message.type !== 'vote' && { key: 'forward', icon: 'forward', label: t`Forward`, run: () => actions.onForward(message) },
+    // A poll is not forwarded (the server refuses it): it lives in its own chat; a reminder's message belongs to its reminder.
+    message.type !== 'vote' &&
+      message.type !== 'reminder' && { key: 'forward', icon: 'forward', label: t`Forward`, run: () => actions.onForward(message) },
     actions.onMakeTodo !== undefined &&
       (message.type === 'text' || message.type === 'html') &&
       !message.is_deleted &&
@@ -39,6 +45,14 @@ function useActionItems(message: Message, mine: boolean, may: MessagePermissions
         icon: 'todo',
         label: t`Make a to-do`,
         run: () => actions.onMakeTodo?.(message),
+      },
+    actions.onRemind !== undefined &&
+      !message.is_deleted &&
+      (['text', 'html', 'image', 'file'] as string[]).includes(message.type) && {
+        key: 'remind',
+        icon: 'bell',
+        label: t`Remind me about this`,
+        run: () => actions.onRemind?.(message),
       },
     may.delete(message) && { key: 'delete', icon: 'trash', label: t`Delete`, run: () => actions.onDelete(message) },
   ]
@@ -134,7 +148,9 @@ export function MessageActionsSheet({
             <Trans>Message from {name}</Trans>
           </DialogTitle>
           {message.message && message.type !== 'html' ? (
-            <p className="line-clamp-2 px-3 pb-2 text-sm text-slate-600">{message.message}</p>
+            <p className="line-clamp-2 px-3 pb-2 text-sm text-slate-600">
+              <QuotedText text={message.message} />
+            </p>
           ) : null}
           <ul className="border-t border-slate-100 pt-1">
             {items.map((item) => (

@@ -9,6 +9,7 @@ import { Icon } from '../icons'
 import { RichText } from '../rich-text'
 import { chatTime } from '../../services/time-ago'
 import { CallSummaryLine } from './call-summary'
+import { QuotedText, ReminderCard } from '../calendar/reminder-card'
 import { linkify } from './linkify'
 import { type MessageActions, MessageMoreButton } from './message-actions'
 import { useLongPress } from './use-long-press'
@@ -23,6 +24,8 @@ function Body({ message, poll }: { message: Message; poll?: (message: Message) =
     )
   const summary = message.type === 'call' ? parseCallSummary(message.message) : null
   if (summary) return <CallSummaryLine summary={summary} />
+  // A group reminder's message: its card, never its JSON.
+  if (message.type === 'reminder') return <ReminderCard text={message.message} />
   if (message.type === 'vote')
     return poll ? (
       poll(message)
@@ -130,7 +133,7 @@ export function MessageRow({
           {message.reply_to ? (
             <blockquote className="mb-1 border-l-2 border-current pl-2 text-xs opacity-80">
               <span className="font-semibold">{message.reply_to.sender_name}</span>:{' '}
-              {message.reply_to.deleted ? t`This message was deleted` : message.reply_to.message}
+              {message.reply_to.deleted ? t`This message was deleted` : <QuotedText text={message.reply_to.message} />}
             </blockquote>
           ) : null}
           <Body message={message} poll={poll} />

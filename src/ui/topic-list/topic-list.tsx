@@ -31,6 +31,10 @@ function usePreviewText() {
         return t`Call in progress`
       case 'callEnded':
         return t`Call ended`
+      case 'reminder': {
+        const title = preview.title
+        return title ? t`Reminder: ${title}` : t`Reminder`
+      }
       case 'text':
         return preview.type === 'image'
           ? t`Photo`

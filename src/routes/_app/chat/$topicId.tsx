@@ -12,6 +12,7 @@ import { TopicBell } from '../../../ui/attention/topic-bell'
 import { Conversation } from '../../../ui/conversation/conversation'
 import { chatPolls } from '../../-chat-polls'
 import { useChatTodos } from '../../-todos'
+import { useChatCalendar } from '../../-calendar'
 
 /** ?seq=N opens the chat on that message (a message search result). */
 const searchOf = (search: Record<string, unknown>): { seq?: number } => {
@@ -41,12 +42,20 @@ function TopicPage() {
 function OpenChat({ topic, meId, focusSeq }: { topic: TopicInfo; meId: string; focusSeq: number | null }) {
   const attention = useAttention()
   const todos = useChatTodos(topic, meId)
+  const calendar = useChatCalendar(topic)
   const partner = !topic.is_group && topic.partner_id ? topic.customers.find((c) => c._id === topic.partner_id) : undefined
   return (
     <Conversation
       {...useConversation(topic, meId, focusSeq)}
       {...chatPolls(topic, meId)}
       {...todos}
+      chatMenuItems={
+        <>
+          {todos.chatMenuItems}
+          {calendar.chatMenuItems}
+        </>
+      }
+      onRemind={calendar.onRemind}
       person={partner ? { workid: partner.workid, photoUrl: topic.photo_url } : null}
       bell={attention ? <TopicBell {...attention.bell(topic._id)} /> : null}
       calls={<ChatCallButtons topic={topic} variant="icon" />}

@@ -1,0 +1,45 @@
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Page } from '../../../ui/app/page'
+import { CalendarBoard, calendarSearchOf } from '../../-calendar'
+
+/**
+ * /calendar: the reader's reminders and tasks (month, week, day, schedule), or one chat's
+ * (?topic=<id>, its "Reminders"), with "New reminder" and "Subscribe to your calendar".
+ */
+export const Route = createFileRoute('/_app/calendar/')({
+  validateSearch: calendarSearchOf,
+  loaderDeps: ({ search }) => ({ topic: search.topic }),
+  // The API layer loads with the page, not with every route's definition (the routes chunk).
+  loader: async ({ deps }) => (deps.topic ? (await import('../../../services/calendar')).calendarChat(deps.topic) : null),
+  component: CalendarPage,
+})
+
+function CalendarPage() {
+  const { t } = useLingui()
+  const search = Route.useSearch()
+  const chat = Route.useLoaderData()
+  const navigate = useNavigate()
+  const chatName = chat?.name ?? ''
+  const title = search.topic ? t`Reminders in ${chatName}` : t`Calendar`
+  return (
+    <Page title={title}>
+      {search.topic ? (
+        <p className="-mt-3 mb-4 text-sm">
+          <Link to="/calendar" className="font-medium text-indigo-700 hover:underline">
+            <Trans>Show my whole calendar</Trans>
+          </Link>
+        </p>
+      ) : null}
+      <CalendarBoard
+        key={search.topic ?? ''}
+        {...search}
+        label={title}
+        onMoved={(moved) => {
+          if (moved.view !== search.view || moved.date !== search.date)
+            void navigate({ to: '/calendar', search: { ...search, ...moved }, replace: true })
+        }}
+      />
+    </Page>
+  )
+}
