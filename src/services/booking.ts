@@ -192,6 +192,7 @@ export function useBookingPage({ pageId, me, cancel }: BookingPageOptions) {
       actions: {
         showBooked: (_, { result, page, timeZone }) =>
           void go.current({ to: '/booked/success', search: bookedSearchOf(result, page, timeZone) }),
+        leaveCancelLink: () => void go.current({ to: '/booking/$id', params: { id: pageId }, search: {}, replace: true }),
       },
     }),
   )

@@ -115,7 +115,11 @@ test('a guest books a time on a booking page; its owner is notified and approves
   await expect(guest.getByRole('link', { name: 'Cancel this booking' })).toBeVisible()
   expect(await axeProblems(guest)).toEqual([])
 
-  // Ann is notified; the notification opens /calendar/booked, where she approves the request.
+  const success = guest.url()
+
+  // Ann, still on /calendar/booked, sees the request arrive (BOOKING_CHANGED) and is notified; the
+  // notification opens /calendar/booked, where she approves the request.
+  await expect(page.getByRole('list', { name: 'Bookings of your pages' }).getByRole('listitem')).toHaveCount(1)
   const bell = page.getByRole('banner').getByRole('button', { name: /^Notifications/ })
   await expect(bell).toHaveAccessibleName('Notifications, 1 unread, new')
   await page.goto('/home')
@@ -137,5 +141,31 @@ test('a guest books a time on a booking page; its owner is notified and approves
   const preview = await latestEmailPreview(email, new RegExp(`^Confirmed: ${TITLE}`))
   await guest.goto(preview)
   await expect(guest.getByText(/approved your booking/)).toBeVisible()
+
+  // The guest cancels with their link (asked first); Ann sees it canceled, live.
+  await guest.goto(success)
+  await guest.getByRole('link', { name: 'Cancel this booking' }).click()
+  await guest.getByRole('button', { name: 'Cancel my booking' }).click()
+  await guest.getByRole('group', { name: 'Confirm canceling your booking' }).getByRole('button', { name: 'Yes, cancel it' }).click()
+  await expect(guest.getByRole('status')).toContainText(/^Your booking for .* is canceled\.$/)
+  await expect(request).toContainText('Canceled')
+  await expect(request.getByRole('button')).toHaveCount(0)
+
+  // Ann renames her page, then stops taking bookings: the guest's page says so.
+  await row.getByRole('link', { name: `Edit ${TITLE}` }).click()
+  const edit = page.getByRole('form', { name: 'Edit your slots' })
+  await expect(edit.getByLabel('Title')).toHaveValue(TITLE)
+  await edit.getByLabel('Title').fill(`${TITLE} (online)`)
+  await edit.getByRole('button', { name: 'Save' }).click()
+  await expect(page).toHaveURL(/\/calendar\/booked$/)
+  const renamed = page.getByRole('list', { name: 'Your booking pages' }).getByRole('listitem', { name: `${TITLE} (online)` })
+  // (The switch turns once the server has it.)
+  await renamed.getByRole('checkbox', { name: 'Taking bookings' }).click()
+  await expect(renamed.getByRole('checkbox', { name: 'Taking bookings' })).not.toBeChecked()
+  await guest.getByRole('button', { name: 'Book another time' }).click()
+  await expect(guest.getByText('This booking page is not taking bookings right now.')).toBeVisible()
+  await guest.reload()
+  await expect(guest.getByRole('heading', { name: `${TITLE} (online)`, level: 1 })).toBeVisible()
+  await expect(guest.getByText('This booking page is not taking bookings right now.')).toBeVisible()
   await guestContext.close()
 })

@@ -95,7 +95,9 @@ const INPUTS: Record<string, BookingPageInput> = {
 }
 
 const ctx = (s: S) => s.context
-const guest = (s: S) => ctx(s).me === null && ctx(s).cancel === null
+/** Started from a guest's cancel link (still, or after canceling). */
+const fromLink = (s: S) => ctx(s).cancel !== null || ctx(s).canceled !== null
+const guest = (s: S) => ctx(s).me === null && !fromLink(s)
 const member = (s: S) => ctx(s).me !== null
 const inWeek1 = (s: S) => ctx(s).weekStart === '2026-03-02'
 const shown = (s: S) => s.matches({ browsing: 'shown' })
@@ -143,7 +145,7 @@ describeModel({
         : [],
     // The week's free times, as the runtime gives them for the week asked for.
     'xstate.done.actor.loadSlots': (s) =>
-      ctx(s).cancel ? [] : [{ type: 'xstate.done.actor.loadSlots', output: inWeek1(s) ? WEEK_1 : WEEK_2 }],
+      fromLink(s) ? [] : [{ type: 'xstate.done.actor.loadSlots', output: inWeek1(s) ? WEEK_1 : WEEK_2 }],
     'xstate.error.actor.loadSlots': (s) =>
       guest(s) ? [{ type: 'xstate.error.actor.loadSlots', error: new Error('Could not read the free times.') }] : [],
     RETRY: (s) => (guest(s) ? [{ type: 'RETRY' }] : []),
@@ -153,7 +155,7 @@ describeModel({
     // The shown day's first time, once per visit (a second pick comes after a taken time).
     PICK: (s) => {
       const first = ctx(s).slots.find((slot) => slot.day === ctx(s).day)
-      return shown(s) && first && !ctx(s).cancel ? [{ type: 'PICK', start: first.start }] : []
+      return shown(s) && first && !fromLink(s) ? [{ type: 'PICK', start: first.start }] : []
     },
     FIELD: (s) =>
       !details(s)
@@ -187,7 +189,7 @@ describeModel({
       { type: 'xstate.error.actor.cancelBooking', error: refusal('This link is no longer valid.', 403) },
     ],
   },
-  spyActions: ['showBooked'],
+  spyActions: ['showBooked', 'leaveCancelLink'],
   render: (snapshot, send) => <BookingPageView {...connect(snapshot, send)} />,
   perform: {
     RETRY: async (_, kit) => kit.user.click(kit.screen.getByRole('button', { name: 'Retry' })),
@@ -227,9 +229,11 @@ describeModel({
         expect(kit.screen.getByText('30 minutes')).toBeTruthy()
       } else expect(heading.textContent).toBe('Book a time')
     },
-    loading: (_, kit) => {
+    loading: (expected, kit) => {
       expect(kit.pending('loadPage').input).toEqual({ pageId: 'bp-1' })
       expect(status(kit, 'Loading the booking page…')).toBe(true)
+      // After canceling, Book another time reads the page again, at its address without the link.
+      expect(kit.actions.leaveCancelLink).toHaveBeenCalledTimes(ctx(expected).canceled ? 1 : 0)
     },
     notFound: (_, kit) => {
       expect(alerts(kit)).toEqual(['This booking page does not exist or was removed.'])

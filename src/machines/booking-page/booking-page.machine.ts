@@ -40,7 +40,8 @@ import type {
  *       --error (or the challenge's, or the solver's)--> details with the server's words and field messages
  *   cancel (a guest's link ?cancel=<booking>&token=<t>): offer --CANCEL_BOOKING--> confirming
  *     --KEEP--> offer ; --CONFIRM--> canceling: PUT booking/cancel-guest --done--> canceled
- *     --error--> offer with the server's words ; canceled --BOOK_AGAIN--> browsing (or inactive)
+ *     --error--> offer with the server's words ; canceled --BOOK_AGAIN--> loading, the page read again
+ *     without the link (injected `leaveCancelLink`: its address without it)
  *
  * Pure: the calls and the solver are injected promise actors; dates are YYYY-MM-DD strings in the
  * visitor's zone (the runtime turns a week into its range and each free time into its day and clock).
@@ -134,7 +135,6 @@ export const bookingPageMachine = setup({
   guards: {
     cancelLink: ({ context }) => context.cancel !== null,
     inactive: ({ event }) => !(event as unknown as { output: BookingPublicPage }).output.active,
-    pageInactive: ({ context }) => context.page?.active === false,
     notFound: ({ event }) => statusOf(event) === 404,
     taken: ({ event }) => statusOf(event) === 409,
     hasPreviousWeek: ({ context }) => context.weekStart > mondayOf(context.today),
@@ -146,6 +146,9 @@ export const bookingPageMachine = setup({
   actions: {
     /** Injected: the request was made; /booked/success with its time in the visitor's zone. */
     showBooked: (_, _params: { result: BookingRequestResult; page: BookingPublicPage; timeZone: string }) => {},
+    /** Injected: the page's address without the cancel link. */
+    leaveCancelLink: () => {},
+    forgetCancelLink: assign({ cancel: null, error: null }),
     takePage: assign({ page: ({ event }) => (event as unknown as { output: BookingPublicPage }).output, error: null }),
     showError: assign({ error: ({ event }) => errorTextOf(event) }),
     previousWeek: assign(({ context }) => ({ weekStart: addDays(context.weekStart, -7), notice: null })),
@@ -308,11 +311,8 @@ export const bookingPageMachine = setup({
             onError: { target: 'offer', actions: 'showError' },
           },
         },
-        canceled: {
-          on: {
-            BOOK_AGAIN: [{ guard: 'pageInactive', target: '#bookingPage.inactive' }, { target: '#bookingPage.browsing' }],
-          },
-        },
+        // The page is read again: it may have changed (or stopped taking bookings) since.
+        canceled: { on: { BOOK_AGAIN: { target: '#bookingPage.loading', actions: ['forgetCancelLink', 'leaveCancelLink'] } } },
       },
     },
   },
