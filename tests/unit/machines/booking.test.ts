@@ -79,7 +79,7 @@ describe('the slots form', () => {
   }
   const contextOf = (changes: Partial<SlotsFormContext>): SlotsFormContext => {
     const initial = valuesOf(page, 'UTC')
-    return { clientId: 'c', pageId: 'bp-1', timeZone: 'UTC', ...initial, initial, checked: false, error: null, fieldErrors: {}, ...changes }
+    return { clientId: 'c', pageId: 'bp-1', ...initial, initial, checked: false, error: null, fieldErrors: {}, ...changes }
   }
 
   it('offers a day’s next window an hour after its last, else 09:00–17:00', () => {
