@@ -145,6 +145,9 @@ describe('the catalogue over every entry of the endpoint table', () => {
         // a to-do's and a poll card's read: each says it could not load
         'todoInfo',
         'voteInfo',
+        // a booking's and a calendar entry's read (booking/info, calendar/info): the page says it could not load
+        'bookingInfo',
+        'calendarInfo',
       ].sort(),
     )
   })
