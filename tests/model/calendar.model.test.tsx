@@ -108,7 +108,7 @@ const focusedCell = (kit: Kit) =>
 const dayTitles = (kit: Kit, name: string) =>
   within(calendar(kit).getByRole('region', { name }))
     .queryAllByRole('link')
-    .map((link) => link.querySelector('.truncate')?.textContent)
+    .map((link) => link.querySelector('[data-part="title"]')?.textContent)
 const longName = (day: string) => dayjs(day).format('dddd, D MMMM YYYY')
 
 describeModel({
@@ -263,7 +263,7 @@ describeModel({
           )
           const links = within(week)
             .queryAllByRole('link')
-            .map((link) => link.querySelector('.truncate')?.textContent)
+            .map((link) => link.querySelector('[data-part="title"]')?.textContent)
           expect(links).toEqual(first ? ['Send the report', 'Standup', 'Standup'] : ['Dentist'])
           break
         }

@@ -26,7 +26,7 @@ export interface TopHeaderProps {
 
 /**
  * The top header: search, upgrade link to pricing (from 640px; the menu has Pricing), chats (below
- * 768px), the calendar, notifications, language, do not disturb, and the account. It fits a 360px screen: every
+ * 768px), the calendar (from 640px; below, the menu has Calendar), notifications, language, do not disturb, and the account. It fits a 360px screen: every
  * control keeps its size and the search shrinks to its icon.
  */
 export function TopHeader({
@@ -60,7 +60,7 @@ export function TopHeader({
         to="/calendar"
         aria-label={t`Calendar`}
         title={t`Calendar`}
-        className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
+        className="hidden h-10 w-10 shrink-0 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600 sm:inline-flex"
       >
         <Icon name="calendar" />
       </Link>

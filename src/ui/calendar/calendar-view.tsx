@@ -73,13 +73,17 @@ export function CalendarView(props: CalendarViewProps) {
             <Icon name="back" className="h-4 w-4 rotate-180" />
           </button>
         </div>
-        <h2 className="min-w-0 flex-1 text-lg font-semibold text-slate-900" aria-live="polite">
+        {/* Its own line on a phone, between the day buttons and "New reminder" from 640px. */}
+        <h2
+          className="order-first w-full min-w-0 text-lg font-semibold text-slate-900 sm:order-none sm:w-auto sm:flex-1"
+          aria-live="polite"
+        >
           {title}
         </h2>
-        {props.actions}
+        <div className="ml-auto">{props.actions}</div>
       </div>
-      <div className="flex flex-wrap items-end gap-3">
-        <div role="group" aria-label={t`View`} className="inline-flex rounded-md ring-1 ring-inset ring-slate-300">
+      <div className="grid grid-cols-2 items-end gap-3 sm:flex sm:flex-wrap">
+        <div role="group" aria-label={t`View`} className="col-span-2 inline-flex w-fit rounded-md ring-1 ring-inset ring-slate-300">
           {CALENDAR_VIEWS.map((view) => (
             <button
               key={view}
@@ -92,7 +96,7 @@ export function CalendarView(props: CalendarViewProps) {
             </button>
           ))}
         </div>
-        <label className="text-sm font-medium text-slate-700">
+        <label className="col-span-2 text-sm font-medium text-slate-700">
           <Trans>Go to date</Trans>
           <input
             type="date"
@@ -155,7 +159,7 @@ function ViewBody(props: CalendarViewProps & { title: string }) {
   switch (props.view) {
     case 'month':
       return (
-        <div className="space-y-4 lg:grid lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:gap-4 lg:space-y-0">
+        <div className="space-y-4 lg:grid lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:items-start lg:gap-4 lg:space-y-0">
           <MonthGrid {...props} />
           <DayList day={props.focusedDay} />
         </div>
@@ -224,7 +228,7 @@ function MonthGrid(props: CalendarViewProps & { title: string }) {
                 aria-current={day.today ? 'date' : undefined}
                 aria-label={count === 0 ? name : `${name}, ${items}`}
                 onClick={day.onSelect}
-                className={`flex min-h-12 cursor-pointer flex-col items-stretch border-b border-r border-slate-100 p-1 text-left focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600 md:min-h-24 ${day.inMonth ? 'bg-white' : 'bg-slate-50 text-slate-400'} ${day.focused ? 'ring-2 ring-inset ring-indigo-500' : ''}`}
+                className={`flex min-h-12 cursor-pointer flex-col items-stretch border-b border-r border-slate-100 p-1 text-left focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600 md:min-h-24 ${day.inMonth ? 'bg-white' : 'bg-slate-50 text-slate-500'} ${day.focused ? 'ring-2 ring-inset ring-indigo-500' : ''}`}
               >
                 <span
                   aria-hidden="true"
@@ -245,7 +249,7 @@ function MonthGrid(props: CalendarViewProps & { title: string }) {
                     <span aria-hidden="true" className="hidden min-w-0 space-y-0.5 md:block">
                       {day.occurrences.slice(0, 2).map((item) => (
                         <span key={item.key} className="block truncate rounded bg-indigo-50 px-1 text-xs text-indigo-900">
-                          {clock(item.start)} {item.title}
+                          {item.title}
                         </span>
                       ))}
                       {count > 2 ? (
@@ -266,21 +270,28 @@ function MonthGrid(props: CalendarViewProps & { title: string }) {
 }
 
 /** One occurrence: its time, title, chat and (a task) status, linking to its page. */
-function OccurrenceLink({ item }: { item: OccurrenceView }) {
+function OccurrenceLink({ item, compact = false }: { item: OccurrenceView; compact?: boolean }) {
   const { t } = useLingui()
+  // In the week's narrow columns (from 768px) the time goes above a title that wraps.
+  const narrow = compact ? 'md:flex-wrap md:gap-x-1 md:px-1' : ''
   return (
     <Link
       to="/calendar/$id"
       params={{ id: item.eventId }}
       search={{ occurrence: item.occurrence }}
-      className="flex min-h-11 items-center gap-2 rounded-md px-2 py-1.5 text-sm hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-600"
+      className={`flex min-h-11 items-center gap-2 rounded-md px-2 py-1.5 text-sm hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-600 ${narrow}`}
     >
-      <time dateTime={item.start} className="w-12 shrink-0 font-medium text-slate-700 tabular-nums">
+      <time dateTime={item.start} className={`w-12 shrink-0 font-medium text-slate-700 tabular-nums ${compact ? 'md:w-auto' : ''}`}>
         {clock(item.start)}
       </time>
       <Icon name={item.kind === 'task' ? 'todo' : 'bell'} className="h-4 w-4 shrink-0 text-slate-500" />
-      <span className="min-w-0 flex-1">
-        <span className="block truncate text-slate-900">{item.title}</span>
+      <span className={`min-w-0 flex-1 ${compact ? 'md:basis-full' : ''}`}>
+        <span
+          data-part="title"
+          className={`block text-slate-900 ${compact ? 'truncate md:break-words md:whitespace-normal md:hyphens-auto' : 'truncate'}`}
+        >
+          {item.title}
+        </span>
         {item.topicName || item.repeating ? (
           <span className="block truncate text-xs text-slate-500">
             {[item.topicName, item.repeating ? (item.moved ? t`Moved` : t`Repeats`) : null].filter(Boolean).join(' · ')}
@@ -341,7 +352,7 @@ function WeekView({ days, label }: { days: CalendarDay[]; label: string }) {
               <ul className="mt-1 space-y-0.5">
                 {day.occurrences.map((item) => (
                   <li key={item.key}>
-                    <OccurrenceLink item={item} />
+                    <OccurrenceLink item={item} compact />
                   </li>
                 ))}
               </ul>

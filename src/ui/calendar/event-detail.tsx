@@ -83,13 +83,14 @@ export function EventDetail(props: EventDetailProps) {
         ) : null}
         <div className="ml-auto flex flex-wrap gap-2">
           {props.canManage ? (
-            <Button variant="secondary" size="sm" onClick={props.onEdit} disabled={busy}>
+            <Button variant="secondary" size="sm" className="min-h-10 sm:min-h-8" onClick={props.onEdit} disabled={busy}>
               <Trans>Edit</Trans>
             </Button>
           ) : null}
           <Button
             variant="secondary"
             size="sm"
+            className="min-h-10 sm:min-h-8"
             onClick={props.onDownload}
             disabled={busy}
             aria-busy={props.busy === 'downloading' || undefined}
@@ -97,7 +98,13 @@ export function EventDetail(props: EventDetailProps) {
             <Trans>Download .ics</Trans>
           </Button>
           {props.canManage ? (
-            <Button variant="danger" size="sm" onClick={props.onDelete} disabled={busy || props.confirming !== null}>
+            <Button
+              variant="danger"
+              size="sm"
+              className="min-h-10 sm:min-h-8"
+              onClick={props.onDelete}
+              disabled={busy || props.confirming !== null}
+            >
               {props.repeating ? <Trans>Delete the whole series</Trans> : <Trans>Delete</Trans>}
             </Button>
           ) : null}
@@ -203,8 +210,10 @@ export function EventDetail(props: EventDetailProps) {
                         disabled={busy || props.confirming !== null || props.move !== null}
                         className="h-4 w-4"
                       />
-                      <span className="font-medium tabular-nums">{clockDay(item.start)}</span>
-                      <span className="text-slate-600">{longDate(item.start, locale)}</span>
+                      <span className="flex min-w-0 flex-wrap gap-x-2">
+                        <span className="font-medium whitespace-nowrap tabular-nums">{clockDay(item.start)}</span>
+                        <span className="text-slate-600">{longDate(item.start, locale)}</span>
+                      </span>
                       {item.moved ? (
                         <span className="rounded bg-amber-100 px-1 text-xs text-amber-900">
                           <Trans>Moved</Trans>
@@ -218,10 +227,22 @@ export function EventDetail(props: EventDetailProps) {
           )}
           {props.canManage && props.occurrence ? (
             <div className="mt-3 flex flex-wrap gap-2">
-              <Button variant="secondary" size="sm" onClick={props.onSkip} disabled={!props.canChangeOccurrence}>
+              <Button
+                variant="secondary"
+                size="sm"
+                className="min-h-10 sm:min-h-8"
+                onClick={props.onSkip}
+                disabled={!props.canChangeOccurrence}
+              >
                 <Trans>Skip this occurrence</Trans>
               </Button>
-              <Button variant="secondary" size="sm" onClick={props.onMove} disabled={!props.canChangeOccurrence}>
+              <Button
+                variant="secondary"
+                size="sm"
+                className="min-h-10 sm:min-h-8"
+                onClick={props.onMove}
+                disabled={!props.canChangeOccurrence}
+              >
                 <Trans>Move this occurrence</Trans>
               </Button>
             </div>
