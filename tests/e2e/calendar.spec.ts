@@ -12,7 +12,8 @@ import { apiAs, messagesOf, person } from './support/people'
  *   it, never its JSON), the chat list previews it as "Reminder: <title>", its other member is
  *   notified; a message's "Remind me about this" opens a personal reminder with the message's words;
  * - a task assigned from the chat: its assignee accepts and starts it on its page, the assigner sees
- *   the status.
+ *   the status; where the group keeps reminders to its admins, a member's is refused with the
+ *   server's words.
  * axe-core on each calendar page (no serious or critical violation).
  */
 const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
@@ -215,4 +216,14 @@ test('a group reminder posts its card in the chat; a task is accepted and starte
   await baoStatus.getByRole('button', { name: 'Start' }).click()
   await expect(baoStatus).toContainText('Doing')
   await expect(annStatus).toContainText('Doing')
+
+  // Ann restricts the group's reminders to admins: Bao's New reminder there is refused with the server's words, his fields kept.
+  await apiAs(ann).put('topic/permission', { topic_id: general._id, permission: { reminder: 1 } })
+  await bao.page.goto(`/chat/${general._id}`)
+  await chatOption(bao.page, 'New reminder')
+  const refused = bao.page.getByRole('form', { name: 'New reminder' })
+  await refused.getByLabel('Title').fill('Retro')
+  await refused.getByRole('button', { name: 'Save' }).click()
+  await expect(refused.getByRole('alert')).toHaveText('Permission denied')
+  await expect(refused.getByLabel('Title')).toHaveValue('Retro')
 })

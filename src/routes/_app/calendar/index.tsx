@@ -1,5 +1,7 @@
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
+import type { SessionState } from '../../../machines/session'
+import { useSession } from '../../../services/session'
 import { Page } from '../../../ui/app/page'
 import { CalendarBoard, calendarSearchOf } from '../../-calendar'
 
@@ -15,11 +17,15 @@ export const Route = createFileRoute('/_app/calendar/')({
   component: CalendarPage,
 })
 
+const channelOf = (state: SessionState) => state?.context.user?.account.channel ?? null
+const linkClass = 'inline-flex min-h-10 items-center font-medium text-indigo-700 hover:underline'
+
 function CalendarPage() {
   const { t } = useLingui()
   const search = Route.useSearch()
   const chat = Route.useLoaderData()
   const navigate = useNavigate()
+  const channelId = useSession(channelOf)
   const chatName = chat?.name ?? ''
   const title = search.topic ? t`Reminders in ${chatName}` : t`Calendar`
   return (
@@ -30,7 +36,18 @@ function CalendarPage() {
             <Trans>Show my whole calendar</Trans>
           </Link>
         </p>
-      ) : null}
+      ) : (
+        <nav aria-label={t`More calendars`} className="-mt-3 mb-4 flex flex-wrap gap-x-4 gap-y-2 text-sm">
+          {channelId ? (
+            <Link to="/chat/channel/$channelId/calendar" params={{ channelId }} className={linkClass}>
+              <Trans>Channel calendar</Trans>
+            </Link>
+          ) : null}
+          <Link to="/calendar/booked" className={linkClass}>
+            <Trans>Bookings</Trans>
+          </Link>
+        </nav>
+      )}
       <CalendarBoard
         key={search.topic ?? ''}
         {...search}
