@@ -151,7 +151,8 @@ export const calendarExceptionBody = z
   })
   .superRefine((body, issue) => {
     if (body.action === 'move' && body.start === null) issue.addIssue({ code: 'custom', path: ['start'], message: 'Choose the new time' })
-    if (body.action !== 'move' && body.start !== null) issue.addIssue({ code: 'custom', path: ['start'], message: 'Only a move takes a time' })
+    if (body.action !== 'move' && body.start !== null)
+      issue.addIssue({ code: 'custom', path: ['start'], message: 'Only a move takes a time' })
   })
 export type CalendarExceptionBody = z.input<typeof calendarExceptionBody>
 

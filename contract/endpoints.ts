@@ -1420,7 +1420,8 @@ export const endpoints = {
     method: 'GET',
     path: 'calendar/list',
     tag: 'calendar',
-    summary: 'The occurrences in a range (at most 100 days) grouped as group, personal, assign_by, assign_to; filters type, chat, channel, status',
+    summary:
+      'The occurrences in a range (at most 100 days) grouped as group, personal, assign_by, assign_to; filters type, chat, channel, status',
     auth: 'signedIn',
     query: calendarListQuery,
     response: calendarList,

@@ -199,7 +199,7 @@ export interface TargetSource {
 /**
  * The route a notification opens (an app path). Friend requests: the contact requests page; an
  * accepted request: the 1:1 chat with that person (/{workid}); a mention: its topic's chat; to-dos:
- * the to-dos page (/todo); calendar entries: the calendar; bookings: the bookings page
+ * the to-dos page (/todo); calendar entries: the entry's page (/calendar/{id}); bookings: the bookings page
  * (/calendar/booked: a request to approve, or one's own booking decided); payments and subscriptions:
  * the billing page.
  */
@@ -216,7 +216,7 @@ export function notificationTarget(n: TargetSource): string {
     case 'todo':
       return '/todo'
     case 'calendar':
-      return '/calendar'
+      return n.object_id ? `/calendar/${encodeURIComponent(n.object_id)}` : '/calendar'
     case 'booking':
       return '/calendar/booked'
     case 'payment':

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { notificationTarget, type TargetSource } from '../../../contract/notify-kinds'
 
-/** A booking's notification (a request to approve, one's own booking decided, canceled, reminded) opens /calendar/booked; a calendar entry's, the calendar. */
+/** A booking's notification (a request to approve, one's own booking decided, canceled, reminded) opens /calendar/booked; a calendar entry's, that entry's page. */
 const source = (notifiable_type: 'booking' | 'calendar', key: string): TargetSource => ({
   notifiable_type,
   notifiable_id: 'bk-1',
@@ -16,7 +16,7 @@ describe('a booking notification', () => {
     it(`${key} opens /calendar/booked`, () => {
       expect(notificationTarget(source('booking', key))).toBe('/calendar/booked')
     })
-  it('a calendar reminder still opens /calendar', () => {
-    expect(notificationTarget(source('calendar', 'calendar_notification'))).toBe('/calendar')
+  it('a calendar reminder opens its event, /calendar/<id>', () => {
+    expect(notificationTarget(source('calendar', 'calendar_notification'))).toBe('/calendar/bk-1')
   })
 })
