@@ -123,6 +123,10 @@ export const SERVER_MESSAGES = {
   todoPersonalAssignee: { en: 'A personal to-do is yours alone.', vi: 'Việc cần làm cá nhân chỉ dành cho bạn.' },
   todoStatusOnly: { en: 'As an assignee you can change only its status.', vi: 'Là người được giao, bạn chỉ có thể đổi trạng thái.' },
   pollAdminsOnly: { en: 'Only admins can create polls in this group.', vi: 'Chỉ quản trị viên mới được tạo bình chọn trong nhóm này.' },
+  reminderAdminsOnly: {
+    en: 'Only admins can create reminders in this group.',
+    vi: 'Chỉ quản trị viên mới được tạo lời nhắc trong nhóm này.',
+  },
   // booking pages
   bookingNotASlot: { en: 'This is not one of the free times of this page.', vi: 'Đây không phải là một khung giờ trống của trang này.' },
   bookingSlotTaken: {

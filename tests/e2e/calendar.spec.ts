@@ -224,6 +224,6 @@ test('a group reminder posts its card in the chat; a task is accepted and starte
   const refused = bao.page.getByRole('form', { name: 'New reminder' })
   await refused.getByLabel('Title').fill('Retro')
   await refused.getByRole('button', { name: 'Save' }).click()
-  await expect(refused.getByRole('alert')).toHaveText('Permission denied')
+  await expect(refused.getByRole('alert')).toHaveText('Only admins can create reminders in this group.')
   await expect(refused.getByLabel('Title')).toHaveValue('Retro')
 })

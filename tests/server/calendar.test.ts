@@ -434,7 +434,9 @@ describe('groups and tasks', () => {
     const [owner, member] = people as [Person, Person]
     expect((await owner.api('PUT', 'topic/permission', { topic_id: generalId, permission: { reminder: 1 } })).status).toBe(200)
     const body = { client_id: id(), kind: 'reminder', title: 'Retro', start: '2030-06-10T09:00:00Z', time_zone: 'UTC', topic_id: generalId }
-    expect((await member.api('POST', 'calendar/create', body)).status).toBe(403)
+    const refused = await member.api('POST', 'calendar/create', body)
+    expect(refused.status).toBe(403)
+    expect(refused.body.message).toBe('Only admins can create reminders in this group.')
     expect((await owner.api('POST', 'calendar/create', { ...body, client_id: id() })).status).toBe(200)
     expect((await member.api('POST', 'calendar/create', { ...body, client_id: id(), topic_id: null })).status).toBe(200)
     // A member changes or deletes the owner's group reminder: 403; admins may.

@@ -20,6 +20,7 @@ import {
   type NotifyEvent,
   type ReminderMessage,
   SOCKET_EVENTS,
+  topicAllows,
   type TaskRole,
   type TaskStatus,
 } from '../../../contract'
@@ -45,7 +46,7 @@ import type { AttentionService } from '../attention'
 import type { MessageService } from '../message'
 import type { NotifyService } from '../notify'
 import { friendOf } from '../relates'
-import { requireTopicMember, requireTopicPermission } from '../topic'
+import { requireTopicMember } from '../topic'
 import { toIcs } from './ics'
 import { compileRule, EARLIEST, fromFloating, LATEST, RuleError, Series } from './recurrence'
 import { type EventRows, type ExceptionColumns, type PersonColumns, toCalendarEvent, toOccurrence } from './view'
@@ -475,7 +476,11 @@ export function createCalendarService(
       checkRule(input.rrule, start, input.time_zone)
       if (input.topic_id !== null) {
         const access = await requireTopicMember(db, input.topic_id, userId)
-        if (input.kind === 'reminder') requireTopicPermission(access, 'reminder')
+        if (
+          input.kind === 'reminder' &&
+          !topicAllows({ is_group: access.topic.isGroup === 1, permission: access.topic.permission }, access.role, 'reminder')
+        )
+          throw new HttpError(403, 'reminderAdminsOnly')
       }
       if (input.message_id !== null) await checkMessage(userId, input.message_id, input.topic_id)
       const assigneeIds = input.kind === 'task' ? await assigneesFor(input.topic_id, userId, input.assignee_ids) : []
