@@ -113,7 +113,7 @@ export const DOCUMENT_GROUPS: Group[] = [
         title: msg`Create a reminder`,
         summary: msg`Never miss a deadline or a follow-up.`,
         steps: [
-          msg`Open Calendar from the sidebar and press "Create reminder".`,
+          msg`Open Calendar from the sidebar and press "New reminder".`,
           msg`Write what you need to remember and pick the date and time.`,
           msg`Optionally choose a topic, so the reminder is posted there for everyone.`,
           msg`Save. When it is due you get a notification with the time shown as HH:MM DD/MM.`,
@@ -124,7 +124,7 @@ export const DOCUMENT_GROUPS: Group[] = [
         title: msg`Create your slots`,
         summary: msg`Publish the times when people can book you.`,
         steps: [
-          msg`In Calendar, choose "Create your slots".`,
+          msg`In Calendar, open "Bookings" and choose "Create your slots".`,
           msg`Pick the days of the week, the start and end times and how long each appointment lasts.`,
           msg`Add a title and a short description that guests will see.`,
           msg`Save, then copy your booking link to share it.`,
@@ -137,8 +137,8 @@ export const DOCUMENT_GROUPS: Group[] = [
         steps: [
           msg`Share your booking link in a chat, an email template or on your website.`,
           msg`Guests open it, choose a free slot and enter their name and email.`,
-          msg`You get a notification and the booking appears under Booked in your calendar.`,
-          msg`Both of you receive a confirmation, and a reminder before the appointment.`,
+          msg`You get a notification and the request appears under Bookings in your calendar, where you approve or decline it.`,
+          msg`The guest is told when you approve, and both of you are reminded an hour before the appointment.`,
         ],
       },
     ],
