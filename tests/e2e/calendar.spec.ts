@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module'
+import ICAL from 'ical.js'
 import { expect, test, type Page } from './support/test'
 import { chatOption, messageAction } from './support/chat'
 import { apiAs, messagesOf, person } from './support/people'
@@ -16,6 +17,18 @@ import { apiAs, messagesOf, person } from './support/people'
  *   server's words.
  * axe-core on each calendar page (no serious or critical violation).
  */
+/** A feed's events read back with a calendar-parsing library: each one's title, its repeat and its local start time. */
+const weeklyIn = (text: string) =>
+  new ICAL.Component(ICAL.parse(text)).getAllSubcomponents('vevent').map((vevent) => {
+    const event = new ICAL.Event(vevent)
+    return {
+      summary: event.summary,
+      freq: (vevent.getFirstPropertyValue('rrule') as ICAL.Recur | null)?.freq ?? null,
+      hour: event.startDate.hour,
+      minute: event.startDate.minute,
+    }
+  })
+
 const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
 
 async function axeProblems(page: Page): Promise<string[]> {
@@ -130,7 +143,12 @@ test('a reminder a minute ahead notifies; a weekly one shows in the week view, w
   const link = page.getByLabel("Your calendar's private link")
   await expect(link).toHaveValue(/\/api\/calendar\/feed\//)
   const oldUrl = await link.inputValue()
-  expect(await (await page.request.get(oldUrl)).text()).toContain('SUMMARY:Team sync')
+  expect(weeklyIn(await (await page.request.get(oldUrl)).text())).toContainEqual({
+    summary: 'Team sync',
+    freq: 'WEEKLY',
+    hour: 10,
+    minute: 0,
+  })
   expect(await axeProblems(page)).toEqual([])
   await page.getByRole('button', { name: 'Reset link' }).click()
   await page
@@ -140,7 +158,12 @@ test('a reminder a minute ahead notifies; a weekly one shows in the week view, w
   await expect(page.getByText('A new link was made. The old one no longer works.')).toBeVisible()
   await expect(link).not.toHaveValue(oldUrl)
   expect((await page.request.get(oldUrl)).status()).toBe(404)
-  expect(await (await page.request.get(await link.inputValue())).text()).toContain('SUMMARY:Team sync')
+  expect(weeklyIn(await (await page.request.get(await link.inputValue())).text())).toContainEqual({
+    summary: 'Team sync',
+    freq: 'WEEKLY',
+    hour: 10,
+    minute: 0,
+  })
 })
 
 test('a group reminder posts its card in the chat; a task is accepted and started by its assignee', async ({ browser }) => {
