@@ -39,11 +39,12 @@ import { browserTimeZone, localSlotOf, todayIn, weekRangeOf } from './booking-ti
 import { failureMessage } from './failure'
 import { apiErrorOf } from './http'
 import { solveProofOfWork } from './proof-of-work'
-import { onSocketEvent } from './socket'
+import { onSocketConnect, onSocketEvent } from './socket'
 
 /**
  * The booking pages' runtime: the slotsForm, bookingPage, bookingInbox and bookingPages machines with
- * their calls (contract tag 'booking'), the proof-of-work worker, the router and BOOKING_CHANGED.
+ * their calls (contract tag 'booking'), the proof-of-work worker, the router, BOOKING_CHANGED and
+ * the socket's reconnects.
  */
 
 /** A refused call as a machine keeps it: the server's words, with its status and field messages. */
@@ -212,10 +213,19 @@ const appBookingInboxMachine = bookingInboxMachine.provide({
   },
 })
 
-/** The reader's bookings (of their pages, or made by them), fed BOOKING_CHANGED. */
+/**
+ * The reader's bookings (of their pages, or made by them), fed BOOKING_CHANGED, and read again
+ * when the socket reconnects (it may have missed some).
+ */
 export function useBookingInbox(meId: string) {
   const actor = useActorRef(appBookingInboxMachine, { input: { meId } })
-  useEffect(() => onSocketEvent('BOOKING_CHANGED', ({ booking }) => actor.send({ type: 'CHANGED', booking })), [actor])
+  useEffect(() => {
+    const offs = [
+      onSocketEvent('BOOKING_CHANGED', ({ booking }) => actor.send({ type: 'CHANGED', booking })),
+      onSocketConnect(() => actor.send({ type: 'REFRESH' })),
+    ]
+    return () => offs.forEach((off) => off())
+  }, [actor])
   const snapshot = useSelector(actor, (s) => s)
   return useMemo(() => connectInbox(snapshot, actor.send), [snapshot, actor])
 }
@@ -228,9 +238,13 @@ const appBookingPagesMachine = bookingPagesMachine.provide({
   actions: { copyLink: (_, { link }) => void navigator.clipboard?.writeText(link).catch(() => undefined) },
 })
 
-/** "Your booking pages": each page's public link (Copy), Edit, and its on/off switch. */
+/**
+ * "Your booking pages": each page's public link (Copy), Edit, and its on/off switch; read again
+ * when the socket reconnects (they may have changed elsewhere meanwhile).
+ */
 export function useBookingPages() {
   const actor = useActorRef(appBookingPagesMachine, { input: { origin: location.origin } })
+  useEffect(() => onSocketConnect(() => actor.send({ type: 'REFRESH' })), [actor])
   const snapshot = useSelector(actor, (s) => s)
   return useMemo(() => connectPages(snapshot, actor.send), [snapshot, actor])
 }

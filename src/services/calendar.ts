@@ -209,18 +209,21 @@ export interface CalendarEventOptions {
 
 /**
  * A reminder's or task's page (mounted while it shows): its machine, fed the socket's
- * CALENDAR_CHANGED. Returns the page's props and `changed`, through which the reader's own edit
- * reaches it at once.
+ * CALENDAR_CHANGED, and read again when the socket reconnects (it may have missed some). Returns
+ * the page's props and `changed`, through which the reader's own edit reaches it at once.
  */
 export function useCalendarEvent({ eventId, meId, occurrence, onDeleted }: CalendarEventOptions) {
   const deleted = useRef(onDeleted)
   deleted.current = onDeleted
   const [machine] = useState(() => appCalendarEventMachine.provide({ actions: { eventDeleted: () => deleted.current() } }))
   const actor = useActorRef(machine, { input: { eventId, meId, occurrence } })
-  useEffect(
-    () => onSocketEvent('CALENDAR_CHANGED', (payload) => actor.send({ type: 'CHANGED', change: payload.change, event: payload.event })),
-    [actor],
-  )
+  useEffect(() => {
+    const offs = [
+      onSocketEvent('CALENDAR_CHANGED', (payload) => actor.send({ type: 'CHANGED', change: payload.change, event: payload.event })),
+      onSocketConnect(() => actor.send({ type: 'REFRESH' })),
+    ]
+    return () => offs.forEach((off) => off())
+  }, [actor])
   const snapshot = useSelector(actor, (s) => s)
   const props = useMemo(() => connectEvent(snapshot, actor.send), [snapshot, actor])
   const changed = useMemo(() => (event: CalendarEvent) => actor.send({ type: 'CHANGED', change: 'updated', event }), [actor])

@@ -6,7 +6,7 @@ import { connect, pollMachine, type PollNewOptionBody, type PollRefusal, type Po
 import { addPollOption, createPoll, lockPoll, pollInfo, votePoll } from './api/vote'
 import { failingWithMessage, failureMessage } from './failure'
 import { apiErrorOf } from './http'
-import { onSocketEvent } from './socket'
+import { onSocketConnect, onSocketEvent } from './socket'
 
 /**
  * A refused poll call as the poll machine takes it: the server's message and, when the server said
@@ -43,17 +43,20 @@ export interface PollCardInput {
 
 /**
  * One poll card (mounted while its message shows): the poll machine with the poll calls, fed the
- * socket's POLL_CHANGED of this poll. Returns the PollCard's props.
+ * socket's POLL_CHANGED of this poll, and read again when the socket reconnects (it may have
+ * missed some). Returns the PollCard's props.
  */
 export function usePoll({ pollId, question, me, isAdmin }: PollCardInput) {
   const actor = useActorRef(appPollMachine, { input: { pollId, question, me, isAdmin, now: Date.now } })
-  useEffect(
-    () =>
+  useEffect(() => {
+    const offs = [
       onSocketEvent('POLL_CHANGED', (payload) => {
         if (payload.poll._id === pollId) actor.send({ type: 'CHANGED', poll: payload.poll, mine: payload.mine })
       }),
-    [actor, pollId],
-  )
+      onSocketConnect(() => actor.send({ type: 'REFRESH' })),
+    ]
+    return () => offs.forEach((off) => off())
+  }, [actor, pollId])
   const snapshot = useSelector(actor, (s) => s)
   return useMemo(() => connect(snapshot, actor.send), [snapshot, actor])
 }

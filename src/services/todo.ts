@@ -7,7 +7,7 @@ import { connect, todoListMachine, type TodoListEvent, type TodoQuery, type Todo
 import { createTodo, deleteTodo, myTodos, topicTodos, updateTodo } from './api/todo'
 import { topicInfo } from './api/topic'
 import { failingWithMessage } from './failure'
-import { onSocketEvent } from './socket'
+import { onSocketConnect, onSocketEvent } from './socket'
 
 /** The to-do list's machine with its calls: todo/topic or todo/list (its paged list), todo/update {status}, todo/delete. */
 export const appTodoListMachine = todoListMachine.provide({
@@ -30,15 +30,19 @@ export interface TodoListOptions {
 
 /**
  * A list of to-dos (mounted while it shows): the list machine with its calls, fed the socket's
- * TODO_CHANGED. Returns the list's props and `saved`, which a dialog's saved to-do goes through
- * (it shows at once, before its TODO_CHANGED).
+ * TODO_CHANGED, and refreshed when the socket reconnects (it may have missed some). Returns the
+ * list's props and `saved`, which a dialog's saved to-do goes through (it shows at once, before
+ * its TODO_CHANGED).
  */
 export function useTodoList({ topicId, meId, isAdmin }: TodoListOptions) {
   const actor = useActorRef(appTodoListMachine, { input: { topicId, meId, isAdmin, now: Date.now } })
-  useEffect(
-    () => onSocketEvent('TODO_CHANGED', (payload) => actor.send({ type: 'CHANGED', change: payload.change, todo: payload.todo })),
-    [actor],
-  )
+  useEffect(() => {
+    const offs = [
+      onSocketEvent('TODO_CHANGED', (payload) => actor.send({ type: 'CHANGED', change: payload.change, todo: payload.todo })),
+      onSocketConnect(() => actor.send({ type: 'REFRESH' })),
+    ]
+    return () => offs.forEach((off) => off())
+  }, [actor])
   const snapshot = useSelector(actor, (s) => s)
   const props = useMemo(() => connect(snapshot, actor.send), [snapshot, actor])
   const saved = useMemo(

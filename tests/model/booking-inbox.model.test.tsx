@@ -9,8 +9,9 @@ import { describeModel, type ModelKit } from './support/run-model'
 /**
  * /calendar/booked's bookings: the requests of the reader's pages (approve, decline, cancel) and
  * "Booked by me" (cancel), 20 a page through the paged list (stubbed: the test plays its reports),
- * kept current by BOOKING_CHANGED. Times read in the reader's zone (Asia/Ho_Chi_Minh); the
- * expected words come from Intl here, not from the app's dayjs formatting.
+ * kept current by BOOKING_CHANGED and read again on a reconnect (REFRESH). Times read in the
+ * reader's zone (Asia/Ho_Chi_Minh); the expected words come from Intl here, not from the app's
+ * dayjs formatting.
  */
 
 type Kit = ModelKit<typeof bookingInboxMachine>
@@ -91,7 +92,13 @@ describeModel({
     LIST: (s) =>
       ctx(s).role === 'owner'
         ? listReports(ctx(s).list, { first: [FULL, ONE, []], next: SECOND, failure: 'The next page was refused.' })
-        : listReports(ctx(s).list, { first: [MINE] }),
+        : // Refreshed after a reconnect: a booking the reader made elsewhere while the socket was down.
+          listReports(ctx(s).list, {
+            first: [MINE],
+            refreshed: (items) => (items.some((b) => b._id === 'm-2') ? items : [...items, byMe(2)]),
+          }),
+    // The socket connected again ("Booked by me", the list shown): the list reads its pages again.
+    REFRESH: (s) => (ctx(s).role === 'booker' && idle(s) ? [{ type: 'REFRESH' }] : []),
     TAB: (s) => (s.matches({ open: 'idle' }) ? [{ type: 'TAB', role: ctx(s).role === 'owner' ? 'booker' : 'owner' }] : []),
     APPROVE: (s) => (ctx(s).role === 'owner' ? actable(s, ['requested']).map((e) => ({ type: 'APPROVE', ...e })) : []),
     REJECT: (s) => (ctx(s).role === 'owner' ? actable(s, ['requested']).map((e) => ({ type: 'REJECT', ...e })) : []),
@@ -156,6 +163,14 @@ describeModel({
       await kit.send(event as never)
       // A listed booking is replaced at once (and in the list); a new one brings the pages again.
       expect(listChild(kit).received.slice(before)).toEqual(listed ? [{ type: 'REPLACE', item: changed }] : [{ type: 'REFRESH' }])
+    },
+    REFRESH: async (event, kit) => {
+      const rows = rowsList(kit)?.textContent
+      const before = listChild(kit).received.length
+      await kit.send(event as never)
+      // The list is asked again; its rows stay until the pages come.
+      expect(listChild(kit).received.slice(before)).toEqual([{ type: 'REFRESH' }])
+      expect(rowsList(kit)?.textContent).toBe(rows)
     },
     'xstate.done.actor.act': async (event, kit) => {
       await kit.resolve('act', event.output)

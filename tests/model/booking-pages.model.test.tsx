@@ -8,7 +8,8 @@ import { describeModel, type ModelKit } from './support/run-model'
 
 /**
  * "Your booking pages" on /calendar/booked: each page with its public link (Copy), Edit and its
- * on/off switch; "Create your slots". The links and bodies are written here by hand.
+ * on/off switch; "Create your slots". The links and bodies are written here by hand. A reconnect
+ * (REFRESH) reads the pages again behind those shown, after a switch on its way.
  */
 
 type Kit = ModelKit<typeof bookingPagesMachine>
@@ -34,8 +35,12 @@ const page = (id: string, title: string, active: boolean): BookingPage => ({
 const PAGES = [page('bp-1', 'Consultation', true), page('bp-2', 'Office hours', false)]
 const LINKS: Record<string, string> = { 'bp-1': 'https://rooms.example/booking/bp-1', 'bp-2': 'https://rooms.example/booking/bp-2' }
 
+/** Read again after a reconnect: Office hours was turned on in another tab meanwhile. */
+const REFRESHED = [PAGES[0]!, { ...PAGES[1]!, active: true, updated_at: '2026-03-02T00:00:00.000Z' }]
+
 const ctx = (s: S) => s.context
-const ready = (s: S) => s.matches('ready')
+/** The pages shown and usable: ready, or read again behind them. */
+const ready = (s: S) => s.matches('ready') || s.matches('refreshing')
 const view = routed(bookingPagesMachine, (snapshot, send) => <BookingPagesView {...connect(snapshot, send)} />)
 const switchOf = (kit: Kit, title: string) =>
   within(kit.screen.getByRole('listitem', { name: title })).getByRole<HTMLInputElement>('checkbox', { name: 'Taking bookings' })
@@ -51,6 +56,7 @@ describeModel({
       t: s.context.toggling,
       c: s.context.copied,
       e: s.context.error,
+      s: s.context.stale,
     }),
   events: {
     'xstate.done.actor.loadPages': [
@@ -63,6 +69,10 @@ describeModel({
     COPY: (s) => (ready(s) && ctx(s).pages.length && ctx(s).copied === null ? [{ type: 'COPY', pageId: 'bp-2' }] : []),
     'xstate.done.actor.setActive': (s) => [{ type: 'xstate.done.actor.setActive', output: { ...ctx(s).pages[0]!, active: false } }],
     'xstate.error.actor.setActive': [{ type: 'xstate.error.actor.setActive', error: new Error('The page could not be changed.') }],
+    // The socket connected again (once while a switch is on its way: the pages are read after it).
+    REFRESH: (s) => (ctx(s).stale ? [] : [{ type: 'REFRESH' }]),
+    'xstate.done.actor.refreshPages': [{ type: 'xstate.done.actor.refreshPages', output: REFRESHED }],
+    'xstate.error.actor.refreshPages': [{ type: 'xstate.error.actor.refreshPages', error: new Error('Could not read your pages.') }],
   },
   spyActions: ['copyLink'],
   render: view.render,
@@ -82,26 +92,11 @@ describeModel({
     },
     loading: (_, kit) => expect(kit.screen.getByRole('status').textContent).toBe('Loading your booking pages…'),
     failed: (_, kit) => expect(kit.screen.getByRole('alert').textContent).toBe('Your booking pages could not be loaded.Retry'),
-    ready: (expected, kit) => {
-      const { pages, copied, error } = ctx(expected)
-      if (pages.length === 0) {
-        expect(kit.screen.getByText(/No booking pages yet/)).toBeTruthy()
-        return
-      }
-      const rows = within(kit.screen.getByRole('list', { name: 'Your booking pages' })).getAllByRole('listitem')
-      expect(rows.map((row) => row.getAttribute('aria-label'))).toEqual(['Consultation', 'Office hours'])
-      for (const p of pages) {
-        const row = within(kit.screen.getByRole('listitem', { name: p.title }))
-        expect(row.getByRole('link', { name: LINKS[p._id] }).getAttribute('href')).toBe(LINKS[p._id])
-        expect(row.getByRole('link', { name: `Edit ${p.title}` }).getAttribute('href')).toBe(`/calendar/edit-your-slots/${p._id}`)
-        expect(switchOf(kit, p.title).checked).toBe(p.active)
-        expect(switchOf(kit, p.title).disabled).toBe(false)
-      }
-      expect(kit.screen.queryByText('Link copied') !== null).toBe(copied !== null)
-      if (copied)
-        expect(within(kit.screen.getByRole('listitem', { name: 'Office hours' })).getByRole('status').textContent).toBe('Link copied')
-      if (error) expect(kit.screen.getByRole('alert').textContent).toBe(error)
-      else expect(kit.screen.queryByRole('alert')).toBeNull()
+    ready: (expected, kit) => shownPages(expected, kit),
+    refreshing: (expected, kit) => {
+      // The pages stay shown and usable while they are read again.
+      expect(kit.pending('refreshPages')).toBeTruthy()
+      shownPages(expected, kit)
     },
     toggling: (_, kit) => {
       expect(kit.pending('setActive').input).toEqual({ page_id: 'bp-1', active: false })
@@ -110,3 +105,25 @@ describeModel({
     },
   },
 })
+
+/** The pages as they show, ready or refreshing: each with its link, Edit and switch; Link copied; the error. */
+function shownPages(expected: S, kit: Kit) {
+  const { pages, copied, error } = ctx(expected)
+  if (pages.length === 0) {
+    expect(kit.screen.getByText(/No booking pages yet/)).toBeTruthy()
+    return
+  }
+  const rows = within(kit.screen.getByRole('list', { name: 'Your booking pages' })).getAllByRole('listitem')
+  expect(rows.map((row) => row.getAttribute('aria-label'))).toEqual(['Consultation', 'Office hours'])
+  for (const p of pages) {
+    const row = within(kit.screen.getByRole('listitem', { name: p.title }))
+    expect(row.getByRole('link', { name: LINKS[p._id] }).getAttribute('href')).toBe(LINKS[p._id])
+    expect(row.getByRole('link', { name: `Edit ${p.title}` }).getAttribute('href')).toBe(`/calendar/edit-your-slots/${p._id}`)
+    expect(switchOf(kit, p.title).checked).toBe(p.active)
+    expect(switchOf(kit, p.title).disabled).toBe(false)
+  }
+  expect(kit.screen.queryByText('Link copied') !== null).toBe(copied !== null)
+  if (copied) expect(within(kit.screen.getByRole('listitem', { name: 'Office hours' })).getByRole('status').textContent).toBe('Link copied')
+  if (error) expect(kit.screen.getByRole('alert').textContent).toBe(error)
+  else expect(kit.screen.queryByRole('alert')).toBeNull()
+}

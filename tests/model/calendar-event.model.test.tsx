@@ -12,7 +12,8 @@ import { describeModel, type ModelKit } from './support/run-model'
  * A reminder's page: Bao's weekly standup in Design, opened on its occurrence of 30 November (he
  * made it: he skips or moves one occurrence, deletes the series, downloads its .ics), and a task
  * Ann assigned to Bao (he reads it; it is not his to delete). What each step must show and send is
- * written here; the socket tells of the standup changed or deleted elsewhere.
+ * written here; the socket tells of the standup changed or deleted elsewhere, and a reconnect
+ * (REFRESH) reads it again.
  */
 
 type Kit = ModelKit<typeof calendarEventMachine>
@@ -124,6 +125,8 @@ describeModel({
             { type: 'CHANGED', change: 'deleted', event: STANDUP },
           ]
         : [],
+    // The socket connected again: on the page as it came, while it loads, and once it failed.
+    REFRESH: (s) => (fresh(s) || s.matches('loading') || s.matches('failed') ? [{ type: 'REFRESH' }] : []),
     'xstate.done.actor.loadEvent': (s) => [
       {
         type: 'xstate.done.actor.loadEvent',
@@ -182,7 +185,7 @@ describeModel({
       expect(kit.pending('loadEvent').input).toEqual({ eventId: ctx(expected).eventId })
       if (ctx(expected).event === null) expect(screen(kit).getByRole('status').textContent).toBe('Loading…')
       else {
-        // Read again after a change: what shows stays, saying it is being brought up to date.
+        // Read again after a change or a reconnect: what shows stays, saying it is being brought up to date.
         expect(screen(kit).getByRole('status').textContent).toBe('Updating…')
         expect(rowValue(kit, 'When')).toContain(clockDay(O2))
       }

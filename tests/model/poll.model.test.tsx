@@ -62,6 +62,13 @@ const settingsOf = ({ creator, multiple, anonymous, allow_new_options, closes_at
 const card = ({ screen }: Kit) => screen.getByRole('region', { name: 'Poll: Lunch?' })
 const inCard = (kit: Kit) => within(card(kit))
 const isOpenIdle = (s: PollSnapshot) => s.matches({ ready: { open: { activity: 'idle' } } })
+const isRefreshing = (s: PollSnapshot) => s.matches({ ready: 'refreshing' })
+/** Someone else voted Pho (the socket's news, or what a re-read finds): the reader's choices stay. */
+const otherVoted = (poll: Poll): Poll => ({
+  ...poll,
+  voters: 3,
+  options: poll.options.map((o) => (o._id === 'b' ? { ...o, votes: 1, voters: o.voters && [BINH] } : o)),
+})
 
 describeModel({
   machine: pollMachine,
@@ -100,24 +107,40 @@ describeModel({
     CHANGED: (s) => {
       const poll = ctx(s).poll
       if (!poll || ctx(s).pending) return []
-      const { mine: _mine, ...shared } = poll
+      const { mine: _mine, ...shared } = otherVoted(poll)
       return [
         // Someone else voted: the reader's choices stay.
-        {
-          type: 'CHANGED',
-          poll: {
-            ...shared,
-            voters: 3,
-            options: shared.options.map((o) => (o._id === 'b' ? { ...o, votes: 1, voters: o.voters && [BINH] } : o)),
-          },
-        },
+        { type: 'CHANGED', poll: shared },
         ...(poll.status === 'open'
           ? [{ type: 'CHANGED', poll: { ...shared, status: 'locked', locked_at: new Date(NOW).toISOString() } }]
           : []),
       ]
     },
+    // The socket connected again: the card reads its poll again (not while a call of the reader's is on its way).
+    REFRESH: (s) =>
+      s.matches('loading') ||
+      s.matches('failed') ||
+      isOpenIdle(s) ||
+      isRefreshing(s) ||
+      s.matches({ ready: 'locked' }) ||
+      s.matches({ ready: 'closed' })
+        ? [{ type: 'REFRESH' }]
+        : [],
+    // Read again: someone voted while the socket was down; an open poll may also have been locked meanwhile.
+    'xstate.done.actor.refreshPoll': (s) => {
+      const poll = ctx(s).poll!
+      return [
+        { type: 'xstate.done.actor.refreshPoll', output: otherVoted(poll) },
+        ...(poll.status === 'open'
+          ? [{ type: 'xstate.done.actor.refreshPoll', output: { ...poll, status: 'locked', locked_at: new Date(NOW).toISOString() } }]
+          : []),
+      ]
+    },
+    'xstate.error.actor.refreshPoll': [{ type: 'xstate.error.actor.refreshPoll', error: { message: 'Network down' } }],
     NEW_OPTION_TEXT: (s) =>
-      isOpenIdle(s) && ctx(s).poll!.allow_new_options && ctx(s).poll!.options.length === 2
+      (isOpenIdle(s) || (isRefreshing(s) && ctx(s).poll!.status === 'open')) &&
+      ctx(s).poll!.allow_new_options &&
+      ctx(s).poll!.options.length === 2
         ? ctx(s).newOption === ''
           ? [{ type: 'NEW_OPTION_TEXT', text: 'Bún chả' }]
           : [{ type: 'NEW_OPTION_TEXT', text: '' }]
@@ -193,6 +216,18 @@ describeModel({
     'ready.open.activity.locking': (_, kit) => {
       expect(kit.pending('lockPoll').input).toEqual({ poll_id: 'p-1' })
       expect(inCard(kit).getByRole('button', { name: 'Lock poll' }).getAttribute('aria-busy')).toBe('true')
+    },
+    'ready.refreshing': (expected, kit) => {
+      // Read again behind the card: as it was (its state's tag), busy, the votes waiting for it.
+      expect(kit.pending('refreshPoll').input).toEqual({ poll_id: 'p-1' })
+      expect(card(kit).getAttribute('aria-busy')).toBe('true')
+      for (const button of inCard(kit).getAllByRole<HTMLButtonElement>('button', { name: /^Vote for/ })) expect(button.disabled).toBe(true)
+      const status = ctx(expected).poll!.status
+      expect(inCard(kit).queryByText('Locked') !== null).toBe(status === 'locked')
+      expect(inCard(kit).queryByText('Closed') !== null).toBe(status === 'closed')
+      expect(inCard(kit).queryByRole('textbox', { name: 'New option' }) !== null).toBe(
+        status === 'open' && ctx(expected).poll!.allow_new_options,
+      )
     },
     'ready.open.deadline.waiting': () => {},
     'ready.open.deadline.waitingLong': () => {},

@@ -2,7 +2,7 @@ import { expect } from 'vitest'
 import { within } from '@testing-library/react'
 import type { Sender } from '../../contract/message'
 import type { Todo } from '../../contract/todo'
-import { connect, todoListMachine, type TodoListInput, type TodoListSnapshot } from '../../src/machines/todo-list'
+import { connect, insertByDue, todoListMachine, type TodoListInput, type TodoListSnapshot } from '../../src/machines/todo-list'
 import { TodoListView } from '../../src/ui/todo/todo-list-view'
 import { listChild, listReports, playReport } from './support/paged-list'
 import { routed } from './support/routed'
@@ -11,9 +11,10 @@ import { describeModel, type ModelKit } from './support/run-model'
 /**
  * A list of to-dos as Bao sees it: a chat's (its "To-dos" panel; Bao is a member, not an admin)
  * and his own (/todo). The pages come from its paged list (stubbed here: the test plays its
- * reports; the paged list's own model test checks it sends them). The socket's TODO_CHANGED and
- * what each step must show are written here: rows in due order, a status change shown at once and
- * rolled back when refused, a delete asked first, the filter tabs, and what the list is told.
+ * reports; the paged list's own model test checks it sends them). The socket's TODO_CHANGED, a
+ * reconnect (REFRESH: the pages again, bringing what was missed) and what each step must show are
+ * written here: rows in due order, a status change shown at once and rolled back when refused, a
+ * delete asked first, the filter tabs, and what the list is told.
  *
  * One thing at a time: the rows' actions and the socket's news start from the first page as it
  * came (A, B, C), the paging from the full page; how the merge rules combine is the unit test's
@@ -118,8 +119,12 @@ describeModel({
       listReports(ctx(s).list, {
         first: ctx(s).filter === 'doing' ? [[B]] : FIRST_PAGES[mode(s)],
         next: SECOND,
+        // Refreshed (after a reconnect) from the page as it came: Ann's new to-do, made while the socket was down.
+        ...(asLoaded(s) ? { refreshed: (rows: readonly Todo[]) => insertByDue(rows, NEW) } : {}),
         failure: FAILURE,
       }),
+    // The socket connected again, on the page as it came: the list reads its pages again.
+    REFRESH: (s) => (idle(s) && asLoaded(s) ? [{ type: 'REFRESH' }] : []),
     // The Doing tab from the page as it came; back to All from there.
     FILTER: (s) =>
       ctx(s).filter === 'doing' ? [{ type: 'FILTER', filter: 'all' }] : asLoaded(s) && idle(s) ? [{ type: 'FILTER', filter: 'doing' }] : [],
@@ -167,6 +172,9 @@ describeModel({
       await playReport(event, kit)
       // The next page comes after the rows shown, each to-do once.
       if (kit.previous.context.list.state === 'loadingMore' && next.error === null) expect(shown(kit)).toEqual([...before, 'Task 21'])
+      // Refreshed: what was missed shows, in due order (Call the venue, due at 12:00 today, after Book the room).
+      if (kit.previous.context.list.state === 'refreshing' && next.error === null)
+        expect(shown(kit)).toEqual([before[0], 'Call the venue', ...before.slice(1)])
     },
     FILTER: async (event, kit) => {
       await kit.user.click(kit.screen.getByRole('tab', { name: FILTER_NAMES[event.filter as 'all' | 'doing'] }))
@@ -178,6 +186,13 @@ describeModel({
     RETRY: async (_, kit) => {
       await kit.user.click(within(kit.screen.getByRole('alert')).getByRole('button', { name: 'Retry' }))
       expect(told(kit)).toEqual({ type: 'RETRY' })
+    },
+    REFRESH: async (event, kit) => {
+      const before = shown(kit)
+      await kit.send(event as never)
+      // The list is asked again; the rows stay until its pages come.
+      expect(told(kit)).toEqual({ type: 'REFRESH' })
+      expect(shown(kit)).toEqual(before)
     },
     LOAD_MORE: async (_, kit) => {
       await kit.user.click(kit.screen.getByRole('button', { name: 'Load more' }))

@@ -24,6 +24,9 @@ import type {
  *   LOAD_MORE [the last page was full] loads the next page; RETRY after the first page failed
  *   CHANGED (socket BOOKING_CHANGED): a listed booking is replaced by it; one of this role not
  *     listed (a new request) brings the list again, behind the list shown
+ *   REFRESH (the socket connected again: BOOKING_CHANGED may have been missed meanwhile): the list
+ *     again, behind the list shown (loading or failed: from page 1); an action on its way is not
+ *     cut short
  *
  * Pure: the calls are injected promise actors.
  */
@@ -106,6 +109,7 @@ export const bookingInboxMachine = setup({
   context: ({ input }) => ({ ...input, role: 'owner', list: loadingList<Booking>(), acting: null, error: null }),
   on: {
     LIST: { actions: 'takeList' },
+    REFRESH: { actions: 'refresh' },
     CHANGED: [
       { guard: 'changedListed', actions: ['replaceChanged', 'keepChanged'] },
       { guard: 'changedNew', actions: 'refresh' },

@@ -36,3 +36,5 @@ export type BookingInboxEvent =
   | { type: 'CANCEL'; bookingId: string }
   /** Socket BOOKING_CHANGED: a booking the reader owns or made was requested, decided or canceled. */
   | { type: 'CHANGED'; booking: Booking }
+  /** The socket connected again: what it may have missed is read again. */
+  | { type: 'REFRESH' }

@@ -11,6 +11,13 @@ import type { BookingPage, BookingPagesContext, BookingPagesEvent, BookingPagesI
  *   ready --TOGGLE [a listed page]--> toggling: PUT booking/page-update {active: the other way}
  *     --done--> ready, the page as saved ; --error--> ready with the reason, the page as it was
  *   ready --COPY [a listed page]--> its link to the clipboard (injected `copyLink`), "Link copied"
+ *   REFRESH (the socket connected again: the pages may have changed elsewhere meanwhile):
+ *     ready --> refreshing: GET booking/pages behind the pages shown --done--> ready with them ;
+ *       --error--> ready, the pages as they were, with the reason
+ *     loading | refreshing --> the read again (what was being read may predate it) ; failed --> loading
+ *     toggling --> the switch is not cut short: once it is answered, the pages are read again
+ *   refreshing: the pages shown stay; COPY as in ready; TOGGLE [a listed page] --> toggling, the
+ *     read again once the switch is answered
  *
  * Pure: the calls and the clipboard are injected.
  */
@@ -22,6 +29,14 @@ export const publicLinkOf = (origin: string, page: Pick<BookingPage, '_id' | 'ur
 const pageOf = (context: BookingPagesContext, pageId: string) => context.pages.find((page) => page._id === pageId)
 
 const notProvided = actorNotProvided('bookingPages')
+
+/** The page's link to the clipboard (the injected `copyLink`). */
+const copyLinkOf = {
+  type: 'copyLink' as const,
+  params: ({ context, event }: { context: BookingPagesContext; event: BookingPagesEvent }) => ({
+    link: publicLinkOf(context.origin, pageOf(context, (event as { pageId: string }).pageId)!),
+  }),
+}
 
 export const bookingPagesMachine = setup({
   types: {
@@ -37,11 +52,15 @@ export const bookingPagesMachine = setup({
   },
   guards: {
     listed: ({ context, event }) => 'pageId' in event && pageOf(context, event.pageId) !== undefined,
+    /** A REFRESH came while the switch was on its way. */
+    stale: ({ context }) => context.stale,
   },
   actions: {
     /** Injected: the link goes to the clipboard. */
     copyLink: (_, _params: { link: string }) => {},
     takePages: assign({ pages: ({ event }) => (event as unknown as { output: BookingPage[] }).output, error: null }),
+    /** A refresh's pages: the last switch's failure, if any, still shows. */
+    takeFreshPages: assign({ pages: ({ event }) => (event as unknown as { output: BookingPage[] }).output }),
     showError: assign({ error: ({ event }) => errorTextOf(event), toggling: null }),
     startToggle: assign(({ event }) => ('pageId' in event ? { toggling: event.pageId, error: null, copied: null } : {})),
     takeSaved: assign(({ context, event }) => {
@@ -49,10 +68,12 @@ export const bookingPagesMachine = setup({
       return { pages: context.pages.map((page) => (page._id === saved._id ? saved : page)), toggling: null }
     }),
     markCopied: assign(({ event }) => ('pageId' in event ? { copied: event.pageId } : {})),
+    markStale: assign({ stale: true }),
+    startRefresh: assign({ stale: false }),
   },
 }).createMachine({
   id: 'bookingPages',
-  context: ({ input }) => ({ ...input, pages: [], toggling: null, copied: null, error: null }),
+  context: ({ input }) => ({ ...input, pages: [], toggling: null, copied: null, error: null, stale: false }),
   initial: 'loading',
   states: {
     loading: {
@@ -62,21 +83,28 @@ export const bookingPagesMachine = setup({
         onDone: { target: 'ready', actions: 'takePages' },
         onError: { target: 'failed', actions: 'showError' },
       },
+      on: { REFRESH: { target: 'loading', reenter: true } },
     },
-    failed: { on: { RETRY: 'loading' } },
+    failed: { on: { RETRY: 'loading', REFRESH: 'loading' } },
     ready: {
       on: {
+        REFRESH: { target: 'refreshing', actions: 'startRefresh' },
         TOGGLE: { guard: 'listed', target: 'toggling', actions: 'startToggle' },
-        COPY: {
-          guard: 'listed',
-          actions: [
-            {
-              type: 'copyLink',
-              params: ({ context, event }) => ({ link: publicLinkOf(context.origin, pageOf(context, event.pageId)!) }),
-            },
-            'markCopied',
-          ],
-        },
+        COPY: { guard: 'listed', actions: [copyLinkOf, 'markCopied'] },
+      },
+    },
+    refreshing: {
+      invoke: {
+        id: 'refreshPages',
+        src: 'loadPages',
+        onDone: { target: 'ready', actions: 'takeFreshPages' },
+        onError: { target: 'ready', actions: 'showError' },
+      },
+      on: {
+        REFRESH: { target: 'refreshing', reenter: true },
+        // The pages shown stay usable: a switch cuts the read short, which starts again once it is answered.
+        TOGGLE: { guard: 'listed', target: 'toggling', actions: ['startToggle', 'markStale'] },
+        COPY: { guard: 'listed', actions: [copyLinkOf, 'markCopied'] },
       },
     },
     toggling: {
@@ -84,9 +112,16 @@ export const bookingPagesMachine = setup({
         id: 'setActive',
         src: 'setActive',
         input: ({ context }) => ({ page_id: context.toggling!, active: !pageOf(context, context.toggling!)!.active }),
-        onDone: { target: 'ready', actions: 'takeSaved' },
-        onError: { target: 'ready', actions: 'showError' },
+        onDone: [
+          { guard: 'stale', target: 'refreshing', actions: ['takeSaved', 'startRefresh'] },
+          { target: 'ready', actions: 'takeSaved' },
+        ],
+        onError: [
+          { guard: 'stale', target: 'refreshing', actions: ['showError', 'startRefresh'] },
+          { target: 'ready', actions: 'showError' },
+        ],
       },
+      on: { REFRESH: { actions: 'markStale' } },
     },
   },
 })

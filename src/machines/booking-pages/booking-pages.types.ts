@@ -16,6 +16,8 @@ export interface BookingPagesContext extends BookingPagesInput {
   copied: string | null
   /** Why the list, or the last switch, failed. */
   error: string | null
+  /** A REFRESH came while a switch was on its way: the pages are read again once it is answered. */
+  stale: boolean
 }
 
 export type BookingPagesEvent =
@@ -24,3 +26,5 @@ export type BookingPagesEvent =
   | { type: 'TOGGLE'; pageId: string }
   /** Copy the page's public link. */
   | { type: 'COPY'; pageId: string }
+  /** The socket connected again: the pages are read again. */
+  | { type: 'REFRESH' }

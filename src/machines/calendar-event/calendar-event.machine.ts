@@ -30,7 +30,9 @@ import type {
  *       --done--> deleted (injected `eventDeleted`) ; --error--> idle ; --CANCEL--> idle
  *     DOWNLOAD --> downloading (calendar/ics, saved as a file) --> idle
  *     CHANGED (this event changed: the socket, or the reader's edit) --> loading again
+ *     REFRESH (the socket connected again: CALENDAR_CHANGED may have been missed) --> loading again
  *   ready: CHANGED deleted (this event) --> gone
+ *   loading --REFRESH--> loading again (what was being read may predate it) ; failed --REFRESH--> loading
  *
  * Pure: the calls are injected promise actors.
  */
@@ -168,8 +170,9 @@ export const calendarEventMachine = setup({
         onDone: { target: 'ready', actions: 'take' },
         onError: { target: 'failed', actions: 'loadFailed' },
       },
+      on: { REFRESH: { target: 'loading', reenter: true } },
     },
-    failed: { on: { RETRY: 'loading' } },
+    failed: { on: { RETRY: 'loading', REFRESH: 'loading' } },
     ready: {
       initial: 'idle',
       on: { CHANGED: { guard: 'deletedThis', target: 'gone' } },
@@ -182,6 +185,7 @@ export const calendarEventMachine = setup({
             DELETE: { guard: 'mayDelete', target: 'confirmingDelete', actions: 'clear' },
             DOWNLOAD: { target: 'downloading', actions: 'clear' },
             CHANGED: { guard: 'updatedThis', target: '#calendarEvent.loading', actions: 'takeChanged' },
+            REFRESH: '#calendarEvent.loading',
           },
         },
         confirmingSkip: { on: { CONFIRM: 'skipping', CANCEL: 'idle' } },

@@ -38,3 +38,5 @@ export type CalendarEventEvent =
   | { type: 'RETRY' }
   /** Socket CALENDAR_CHANGED (or the reader's own edit saved). */
   | { type: 'CHANGED'; change: CalendarChange; event: CalendarEvent }
+  /** The socket connected again: the event is read again. */
+  | { type: 'REFRESH' }

@@ -41,7 +41,8 @@ export interface PollProps {
   closesAt: string | null
   /** The options take a vote now (open, nothing on its way). */
   canVote: boolean
-  busy: 'voting' | 'adding' | 'locking' | null
+  /** What is on its way: the reader's vote, option or lock, or the poll read again (after a reconnect). */
+  busy: 'voting' | 'adding' | 'locking' | 'refreshing' | null
   /** The poll takes new options (open, and its creator allowed it): the add field shows. */
   takesOptions: boolean
   newOption: string
@@ -67,7 +68,9 @@ const statusOf = (snapshot: PollSnapshot): PollCardStatus =>
         ? 'locked'
         : snapshot.matches({ ready: 'closed' })
           ? 'closed'
-          : 'open'
+          : snapshot.matches({ ready: 'refreshing' })
+            ? (snapshot.context.poll?.status ?? 'open')
+            : 'open'
 
 /** Pure: snapshot and send -> the poll card's props and handlers. */
 export function connect(snapshot: PollSnapshot, send: (event: PollEvent) => void): PollProps {
@@ -82,7 +85,9 @@ export function connect(snapshot: PollSnapshot, send: (event: PollEvent) => void
       ? 'adding'
       : snapshot.matches({ ready: { open: { activity: 'locking' } } })
         ? 'locking'
-        : null
+        : snapshot.matches({ ready: 'refreshing' })
+          ? 'refreshing'
+          : null
   const voterCount = poll?.voters ?? 0
   const problem = poll && newOption.trim() !== '' ? newOptionProblem(poll, newOption) : null
   const onVote = (optionId: string) => send({ type: 'VOTE', optionId })

@@ -25,6 +25,13 @@ import type { Poll, PollContext, PollEvent, PollInput, PollNewOptionBody, PollVo
  *     CHANGED (socket POLL_CHANGED) takes the counts; without `mine` the reader's choices stay;
  *       a poll the server locked or closed goes to that state
  *   ready.locked, ready.closed: take no votes, no options; CHANGED still updates the counts
+ *   REFRESH (the socket connected again: POLL_CHANGED may have been missed meanwhile):
+ *     ready.open.activity.idle | ready.locked | ready.closed --> ready.refreshing: GET vote/info
+ *       behind the card shown (votes wait; CHANGED and the typed option are still taken)
+ *       --done--> sorting, the poll as it is now ; --error--> sorting, the card as it was, with the
+ *       reason. A vote, option or lock on its way is not cut short (its answer is the poll as it is
+ *       now): REFRESH then does nothing
+ *     loading | refreshing --> the read again (what was being read may predate it) ; failed --> loading
  *
  * Pure: the calls are injected promise actors, the clock an input.
  */
@@ -159,15 +166,30 @@ export const pollMachine = setup({
         onDone: { target: 'ready', actions: { type: 'takePoll', params: ({ event }) => ({ poll: event.output }) } },
         onError: { target: 'failed', actions: 'showError' },
       },
+      on: { REFRESH: { target: 'loading', reenter: true } },
     },
     failed: {
-      on: { RETRY: { target: 'loading', actions: 'clearError' } },
+      on: { RETRY: { target: 'loading', actions: 'clearError' }, REFRESH: { target: 'loading', actions: 'clearError' } },
     },
     ready: {
       initial: 'sorting',
       states: {
         sorting: {
           always: [{ guard: 'isLocked', target: 'locked' }, { guard: 'isClosed', target: 'closed' }, { target: 'open' }],
+        },
+        refreshing: {
+          invoke: {
+            id: 'refreshPoll',
+            src: 'loadPoll',
+            input: ({ context }) => ({ poll_id: context.pollId }),
+            onDone: { target: 'sorting', actions: { type: 'takePoll', params: ({ event }) => ({ poll: event.output }) } },
+            onError: { target: 'sorting', actions: 'showError' },
+          },
+          on: {
+            REFRESH: { target: 'refreshing', reenter: true },
+            CHANGED: { guard: 'isThisPoll', actions: 'takeChange' },
+            NEW_OPTION_TEXT: { actions: 'setNewOption' },
+          },
         },
         open: {
           type: 'parallel',
@@ -188,6 +210,7 @@ export const pollMachine = setup({
                     VOTE: { guard: 'isOption', target: 'voting', actions: 'choose' },
                     ADD_OPTION: { guard: 'canAddOption', target: 'adding', actions: 'clearError' },
                     LOCK: { guard: 'canLock', target: 'locking', actions: 'clearError' },
+                    REFRESH: '#poll.ready.refreshing',
                   },
                 },
                 voting: {
@@ -258,10 +281,10 @@ export const pollMachine = setup({
           },
         },
         locked: {
-          on: { CHANGED: { guard: 'isThisPoll', actions: 'takeChange' } },
+          on: { CHANGED: { guard: 'isThisPoll', actions: 'takeChange' }, REFRESH: 'refreshing' },
         },
         closed: {
-          on: { CHANGED: { guard: 'isThisPoll', actions: 'takeChange' } },
+          on: { CHANGED: { guard: 'isThisPoll', actions: 'takeChange' }, REFRESH: 'refreshing' },
         },
       },
     },

@@ -36,6 +36,8 @@ export type PollEvent =
   | { type: 'ADD_OPTION' }
   | { type: 'LOCK' }
   | { type: 'RETRY' }
+  /** The socket connected again: the poll is read again. */
+  | { type: 'REFRESH' }
 
 /** What a refused call fails with: the server's message and, when it said the poll stopped (409), the poll as it is now. */
 export interface PollRefusal {

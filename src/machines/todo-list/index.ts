@@ -11,6 +11,7 @@ export {
   queryOf,
   todoListMachine,
   todoListSampleInput,
+  withPendingShown,
   type TodoListActor,
   type TodoListMachine,
   type TodoListSnapshot,

@@ -24,6 +24,7 @@ import {
   pagedListChild,
   withEdit,
   type ItemEdit,
+  type PagedList,
 } from '../paged-list'
 import type {
   Todo,
@@ -60,6 +61,10 @@ import type {
  *     the reader's: made by or assigned to them) and fits the filter replaces its row, or joins in
  *     due order; one that no longer does leaves. Confirming the delete of a to-do that left: the
  *     question goes.
+ *   REFRESH (the socket connected again: TODO_CHANGED may have been missed meanwhile): the list
+ *     loads the filter's page 1 again behind the rows shown (loading or failed: from page 1,
+ *     emptied). A status change on its way is not cut short: its row keeps showing the new status
+ *     whatever the pages bring, until the server answers.
  *
  * Pure: the pages, status change and delete are injected actors, the clock an input.
  */
@@ -118,6 +123,17 @@ export function mergeChange(
 /** The row as it shows while its status change is on its way. */
 export const movedTo = (todo: Todo, status: TodoStatus): Todo => ({ ...todo, status, done_at: status === 'done' ? todo.done_at : null })
 
+/**
+ * The list as it shows while a status change is on its way: its row with the new status, whatever
+ * the pages brought (a refresh may read it before the change is saved).
+ */
+export function withPendingShown(list: PagedList<Todo>, pending: TodoListContext['pending']): PagedList<Todo> {
+  if (pending === null) return list
+  const row = list.items.find((item) => item._id === pending.todoId)
+  if (row === undefined || row.status === pending.status) return list
+  return withEdit(list, { type: 'REPLACE', item: movedTo(row, pending.status) })
+}
+
 /** What the filter's pages are asked with (besides their number). */
 export const queryOf = ({ topicId, filter }: Pick<TodoListContext, 'topicId' | 'filter'>): TodoQuery =>
   filter === 'all' ? { topicId } : { topicId, status: filter }
@@ -175,7 +191,9 @@ export const todoListMachine = setup({
   },
   actions: {
     takeList: assign(({ context, event }) =>
-      event.type === 'LIST' ? { list: event.list, error: newFailure(context.list, event.list) ?? context.error } : {},
+      event.type === 'LIST'
+        ? { list: withPendingShown(event.list, context.pending), error: newFailure(context.list, event.list) ?? context.error }
+        : {},
     ),
     setFilter: assign(({ event }) => {
       assertEvent(event, 'FILTER')
@@ -183,6 +201,7 @@ export const todoListMachine = setup({
     }),
     loadMore: sendTo('list', { type: 'LOAD_MORE' }),
     retry: sendTo('list', { type: 'RETRY' }),
+    refresh: sendTo('list', { type: 'REFRESH' }),
     clearError: assign({ error: null }),
     editList: enqueueActions(({ enqueue }, params: { edit: ItemEdit<Todo> | null }) => {
       const change = params.edit
@@ -220,6 +239,7 @@ export const todoListMachine = setup({
       actions: 'setFilter',
     },
     LIST: { actions: 'takeList' },
+    REFRESH: { actions: 'refresh' },
   },
   initial: 'listing',
   states: {

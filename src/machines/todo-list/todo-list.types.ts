@@ -66,3 +66,5 @@ export type TodoListEvent =
   | { type: 'CANCEL' }
   /** Socket TODO_CHANGED, or a to-do the reader's own dialog saved. */
   | ({ type: 'CHANGED' } & TodoChangedPayload)
+  /** The socket connected again: what it may have missed is read again. */
+  | { type: 'REFRESH' }

@@ -126,3 +126,100 @@ describe('the closing time', () => {
     expect(actor.getSnapshot().matches({ ready: 'closed' })).toBe(true)
   })
 })
+
+describe('a reconnect (REFRESH)', () => {
+  function reading(server: { poll: Poll; reads: number }, castVote: (input: unknown) => Promise<Poll> = async () => server.poll) {
+    return createActor(
+      pollMachine.provide({
+        actors: {
+          loadPoll: fromPromise(async () => {
+            server.reads++
+            return server.poll
+          }),
+          castVote: fromPromise(({ input }) => castVote(input)),
+        },
+      }),
+      { input: { pollId: 'p-1', question: 'Lunch?', me: ME, isAdmin: false, now: () => Date.now() } },
+    ).start()
+  }
+
+  it('reads vote/info again: votes missed meanwhile (the reader’s own from another device too) show; locked meanwhile, the card is', async () => {
+    const server = { poll: poll(), reads: 0 }
+    const actor = reading(server)
+    await settle()
+    server.poll = poll({
+      voters: 3,
+      options: [
+        { _id: 'a', text: 'Pizza', votes: 1, voters: null },
+        { _id: 'b', text: 'Pho', votes: 2, voters: null },
+      ],
+      mine: ['b'],
+    })
+    actor.send({ type: 'REFRESH' })
+    expect(actor.getSnapshot().matches({ ready: 'refreshing' })).toBe(true)
+    await settle()
+    expect(server.reads).toBe(2)
+    expect(actor.getSnapshot().matches({ ready: 'open' })).toBe(true)
+    expect(actor.getSnapshot().context.poll).toMatchObject({ voters: 3, mine: ['b'] })
+    server.poll = { ...server.poll, status: 'locked', locked_at: '2026-11-28T09:00:00Z' }
+    actor.send({ type: 'REFRESH' })
+    await settle()
+    expect(actor.getSnapshot().matches({ ready: 'locked' })).toBe(true)
+  })
+
+  it('a vote on its way is not cut short (its answer is the poll as it is): no read', async () => {
+    const server = { poll: poll(), reads: 0 }
+    let answer!: (value: Poll) => void
+    const actor = reading(server, () => new Promise<Poll>((resolve) => (answer = resolve)))
+    await settle()
+    actor.send({ type: 'VOTE', optionId: 'b' })
+    actor.send({ type: 'REFRESH' })
+    expect(actor.getSnapshot().matches({ ready: { open: { activity: 'voting' } } })).toBe(true)
+    answer(poll({ mine: ['b'] }))
+    await settle()
+    expect(server.reads).toBe(1)
+    expect(actor.getSnapshot().context.poll!.mine).toEqual(['b'])
+  })
+
+  it('a read that fails keeps the card as it was, with the reason; one while the first load fails loads it', async () => {
+    const server = { poll: poll(), reads: 0 }
+    let fail = false
+    const actor = createActor(
+      pollMachine.provide({
+        actors: {
+          loadPoll: fromPromise(async () => {
+            server.reads++
+            if (fail) throw new Error('Network down')
+            return server.poll
+          }),
+        },
+      }),
+      { input: { pollId: 'p-1', question: 'Lunch?', me: ME, isAdmin: false, now: () => Date.now() } },
+    ).start()
+    await settle()
+    fail = true
+    actor.send({ type: 'REFRESH' })
+    await settle()
+    expect(actor.getSnapshot().matches({ ready: 'open' })).toBe(true)
+    expect(actor.getSnapshot().context).toMatchObject({ poll: server.poll, error: 'Network down' })
+    // A card whose first load failed (the socket was down) loads on the reconnect.
+    const other = createActor(
+      pollMachine.provide({
+        actors: {
+          loadPoll: fromPromise(async () => {
+            if (fail) throw new Error('Network down')
+            return server.poll
+          }),
+        },
+      }),
+      { input: { pollId: 'p-1', question: 'Lunch?', me: ME, isAdmin: false, now: () => Date.now() } },
+    ).start()
+    await settle()
+    expect(other.getSnapshot().matches('failed')).toBe(true)
+    fail = false
+    other.send({ type: 'REFRESH' })
+    await settle()
+    expect(other.getSnapshot().matches({ ready: 'open' })).toBe(true)
+    expect(other.getSnapshot().context.error).toBeNull()
+  })
+})

@@ -285,3 +285,50 @@ describe('its paged list', () => {
     expect(connect(actor.getSnapshot(), actor.send)).toMatchObject({ failed: true, rows: [] })
   })
 })
+
+describe('a reconnect (REFRESH)', () => {
+  it('reads page 1 again: what changed while the socket was down shows, in due order, and what went leaves', async () => {
+    const server = { items: [todo('early', { due_at: '2026-11-28T08:00:00.000Z' }), todo('gone')] }
+    const pages: unknown[] = []
+    const actor = createActor(
+      todoListMachine.provide({
+        actors: {
+          list: withPages(async (input: TodoPageInput) => {
+            pages.push(input)
+            return server.items
+          }),
+        },
+      }),
+      { input: { topicId: 't-1', meId: BAO._id, isAdmin: false, now: () => 0 } },
+    ).start()
+    await settle()
+    server.items = [
+      todo('early', { due_at: '2026-11-28T08:00:00.000Z', status: 'done' }),
+      todo('missed', { due_at: '2026-11-29T08:00:00.000Z' }),
+    ]
+    actor.send({ type: 'REFRESH' })
+    // The rows stay while the pages come.
+    expect(ids(actor.getSnapshot().context.list.items)).toEqual(['early', 'gone'])
+    await settle()
+    expect(actor.getSnapshot().context.list.items.map((item) => `${item._id}:${item.status}`)).toEqual(['early:done', 'missed:todo'])
+    expect(pages).toEqual([
+      { topicId: 't-1', page: 1 },
+      { topicId: 't-1', page: 1 },
+    ])
+  })
+
+  it('a status change on its way keeps showing over pages read before it was saved; the server’s answer then stands', async () => {
+    const calls: { input: unknown; reply: Deferred<Todo> }[] = []
+    const actor = start([todo('a'), todo('b')], calls)
+    await settle()
+    actor.send({ type: 'STATUS', todoId: 'a', status: 'done' })
+    actor.send({ type: 'REFRESH' })
+    await settle()
+    expect(actor.getSnapshot().context.list.state).toBe('idle')
+    expect(statusOf(actor, 'a')).toBe('done')
+    calls[0]!.reply.reject(new Error('No.'))
+    await settle()
+    expect(statusOf(actor, 'a')).toBe('todo')
+    expect(actor.getSnapshot().context.error).toBe('No.')
+  })
+})
