@@ -99,6 +99,7 @@ describe('rate-limit configuration', () => {
       callStart: { max: 30, windowMs: 10 * minute },
       meetingCreate: { max: 20, windowMs: 10 * minute },
       meetingJoin: { max: 30, windowMs: 10 * minute, backoff: true },
+      feed: { max: 60, windowMs: 10 * minute },
       bookingIp: { max: 300, windowMs: 10 * minute },
       bookingRequest: { max: 10, windowMs: 10 * minute },
     })
