@@ -5,18 +5,7 @@
  * Worker (proof-of-work.worker.ts) so the page stays responsive.
  */
 
-/** The leading zero bits of a digest. */
-export function leadingZeroBits(bytes: Uint8Array): number {
-  let bits = 0
-  for (const byte of bytes) {
-    if (byte === 0) {
-      bits += 8
-      continue
-    }
-    return bits + Math.clz32(byte) - 24
-  }
-  return bits
-}
+import { leadingZeroBits } from '../../contract/proof-of-work'
 
 export interface SolveOptions {
   /** Hashes tried at once (they are compared in nonce order, so the answer is the smallest). */

@@ -1,22 +1,10 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+import { leadingZeroBits } from '../../../contract/proof-of-work'
 
 /** How long a proof-of-work puzzle may be answered after it was given. */
 export const CHALLENGE_TTL_MS = 10 * 60_000
 
 const mac = (key: Uint8Array, text: string) => createHmac('sha256', key).update(text).digest('base64url')
-
-/** How many leading zero bits the bytes have. */
-export function leadingZeroBits(bytes: Uint8Array): number {
-  let bits = 0
-  for (const byte of bytes) {
-    if (byte === 0) {
-      bits += 8
-      continue
-    }
-    return bits + Math.clz32(byte) - 24
-  }
-  return bits
-}
 
 /** Whether sha256(`${token}:${nonce}`) starts with `bits` zero bits. */
 export const solves = (token: string, nonce: string, bits: number) =>

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { leadingZeroBits, solveProofOfWork } from '../../../src/services/proof-of-work'
+import { leadingZeroBits } from '../../../contract/proof-of-work'
+import { solveProofOfWork } from '../../../src/services/proof-of-work'
 
 /**
  * The booking request's proof of work, checked against Node's own SHA-256 (node:crypto), not the
