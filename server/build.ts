@@ -98,11 +98,11 @@ export function createServices(ctx: AppContext, log: Pick<FastifyBaseLogger, 'er
   // polls: the poll's message through the message service, in the transaction that writes the poll.
   const vote = createVoteService(ctx, { messages: message })
   // to-dos: notifications through notify under the attention rules; the due notification a job of ctx.queue.
-  const todo = createTodoService(ctx, { notify, attention, log })
+  const todo = createTodoService(ctx, { attention, log })
   // calendar: reminders and tasks; each event's reminder a job of ctx.queue, a group reminder's message through the message service.
   const calendar = createCalendarService(ctx, { notify, attention, messages: message, log })
-  // booking pages: notifications through notify under the attention rules, guests by email; the reminder a job of ctx.queue.
-  const booking = createBookingService(ctx, { notify, attention, log })
+  // booking pages: notifications through the attention service's notifyIfAllowed, guests by email; the reminder a job of ctx.queue.
+  const booking = createBookingService(ctx, { attention, log })
   return {
     call,
     vote,

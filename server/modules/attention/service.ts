@@ -16,6 +16,7 @@ import {
   matchKeywords,
   muteUntil,
   type NotifyAnywayResult,
+  type NotifyEvent,
   type NotifyLevel,
   type PersonAttention,
   SOCKET_EVENTS,
@@ -349,6 +350,16 @@ export function createAttentionService(ctx: AppContext, { notify }: { notify: No
     /** What may reach `userId` for `event` at `at` (the rules of contract/attention.ts with the user's settings). */
     async deliveryFor(userId: string, event: AttentionEvent, at: Date = now()): Promise<Delivery> {
       return deliveryRules(await prefs(userId, event.topicId), event, at)
+    },
+
+    /**
+     * Notifies `userId` of `notification` when the attention rules let `event` reach them now, pushed
+     * where they allow a push (to-dos, calendar entries, bookings); answers whether it was stored.
+     */
+    async notifyIfAllowed(userId: string, event: AttentionEvent, notification: NotifyEvent): Promise<boolean> {
+      const delivery = deliveryRules(await prefs(userId, event.topicId), event, now())
+      if (delivery.notify) await notify.notify(userId, notification, { push: delivery.push })
+      return delivery.notify
     },
 
     async update(userId: string, body: AttentionSettingsBody): Promise<AttentionSettings> {

@@ -32,7 +32,6 @@ import { badRequest, forbidden, HttpError, notFound, requiredField } from '../..
 import type { JobQueue, RunningJob } from '../../jobs/job-queue'
 import type { OutgoingEmail } from '../../mail/mailer'
 import type { AttentionService } from '../attention'
-import type { NotifyService } from '../notify'
 import { cancelToken, createChallenges, tokenHash } from './challenge'
 import { type GuestEmailKind, guestEmail } from './emails'
 import { bookable, type Busy, freeSlots, gridSlots, overlaps, type SlotRules } from './slots'
@@ -96,10 +95,7 @@ const sameSecret = (given: string, storedHash: string | null) => {
  * cancelled in the transaction that rejects, cancels or deletes; it runs once (the booking's
  * reminded_at and the job's done mark commit together). Time is the server's clock (`config.now`).
  */
-export function createBookingService(
-  ctx: AppContext,
-  deps: { notify: NotifyService; attention: AttentionService; log: Pick<FastifyBaseLogger, 'error'> },
-) {
+export function createBookingService(ctx: AppContext, deps: { attention: AttentionService; log: Pick<FastifyBaseLogger, 'error'> }) {
   const { db, realtime, config, mailer } = ctx
   const queue: JobQueue = ctx.queue
   const now = () => new Date(config.now())
@@ -177,8 +173,7 @@ export function createBookingService(
       time: rows.booking.startAt,
     }
     try {
-      const delivery = await deps.attention.deliveryFor(userId, { kind: attention, topicId: null }, now())
-      if (delivery.notify) await deps.notify.notify(userId, event, { push: delivery.push })
+      await deps.attention.notifyIfAllowed(userId, { kind: attention, topicId: null }, event)
     } catch (err) {
       deps.log.error({ err, bookingId: rows.booking.id, kind }, 'booking notification failed')
     }

@@ -330,8 +330,7 @@ export function createCalendarService(
   async function tell(rows: EventRows, userIds: Iterable<string>, event: NotifyEvent) {
     for (const userId of new Set(userIds)) {
       try {
-        const delivery = await deps.attention.deliveryFor(userId, { kind: 'other', topicId: rows.event.topicId }, now())
-        if (delivery.notify) await deps.notify.notify(userId, event, { push: delivery.push })
+        await deps.attention.notifyIfAllowed(userId, { kind: 'other', topicId: rows.event.topicId }, event)
       } catch (err) {
         deps.log.error({ err, eventId: rows.event.id, kind: event.kind }, 'calendar notification failed')
       }

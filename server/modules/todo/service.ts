@@ -19,7 +19,6 @@ import { type TodoRow, todoAssignees, todos, topicMembers, topics, users } from 
 import { badRequest, forbidden, HttpError, notFound } from '../../http/errors'
 import type { JobQueue, RunningJob } from '../../jobs/job-queue'
 import type { AttentionService } from '../attention'
-import type { NotifyService } from '../notify'
 import { requireTopicMember } from '../topic'
 import { type PersonColumns, type TodoRows, toTodo } from './view'
 
@@ -52,10 +51,7 @@ const LIST_ORDER = [sql`${todos.dueAt} asc nulls last`, asc(todos.createdAt), as
  * the attention rules (do not disturb: in the app only; a muted chat: none). Time is the server's
  * clock (`config.now`), which tests move.
  */
-export function createTodoService(
-  ctx: AppContext,
-  deps: { notify: NotifyService; attention: AttentionService; log: Pick<FastifyBaseLogger, 'error'> },
-) {
+export function createTodoService(ctx: AppContext, deps: { attention: AttentionService; log: Pick<FastifyBaseLogger, 'error'> }) {
   const { db, realtime, config } = ctx
   const queue: JobQueue = ctx.queue
   const now = () => new Date(config.now())
@@ -173,8 +169,7 @@ export function createTodoService(
     for (const userId of wanted) {
       if (!reach.has(userId)) continue
       try {
-        const delivery = await deps.attention.deliveryFor(userId, { kind: 'other', topicId }, now())
-        if (delivery.notify) await deps.notify.notify(userId, event, { push: delivery.push })
+        await deps.attention.notifyIfAllowed(userId, { kind: 'other', topicId }, event)
       } catch (err) {
         deps.log.error({ err, todoId: rows.todo.id, kind: event.kind }, 'to-do notification failed')
       }
