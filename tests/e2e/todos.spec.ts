@@ -1,12 +1,14 @@
-import { expect, test, type Page } from './support/test'
+import { expect, test, type Page, type WebSocketRoute } from './support/test'
 import { chatOption, messageAction } from './support/chat'
 import { apiAs, messagesOf, person } from './support/people'
 
 /**
  * To-dos between two people in their own browsers: Ann makes Bao's message into a to-do in their
  * group, assigned to him with a due time; Bao, with the chat's to-dos open, sees it arrive, is
- * notified, moves it to Doing and then marks it done, and Ann sees each change live; Bao finds it
- * under Done on his /todo page, with its chat and due time.
+ * notified, moves it to Doing and then marks it done, and Ann sees each change live; while Bao's
+ * socket is down Ann adds another, which his open list shows once the socket is back (it reads its
+ * to-dos again on the reconnect); Bao finds the first under Done on his /todo page, with its chat
+ * and due time.
  */
 const TITLE = 'Send the Q3 report'
 const panelOf = (page: Page) => page.getByRole('dialog', { name: 'To-dos in General' })
@@ -20,6 +22,17 @@ test('a message made into a to-do: assigned, notified, its status changes seen l
   await apiAs(bao).post('channel/join', { channel_id: channel._id })
   const general = ((await apiAs(bao).get(`topic-in-channel?channel_id=${channel._id}`)) as { _id: string }[])[0]!
   await apiAs(bao).post('message/send', { client_id: crypto.randomUUID(), topic_id: general._id, message: `  ${TITLE}\nplease ` })
+  // Bao's socket goes through a route that can lose what the server sends and then drop the
+  // connection, as a bad network does (setOffline leaves open WebSockets alone).
+  const network = { losing: false }
+  const baoSockets: WebSocketRoute[] = []
+  await bao.page.routeWebSocket(/\/socket\.io\//, (ws) => {
+    const server = ws.connectToServer()
+    server.onMessage((message) => {
+      if (!network.losing) ws.send(message)
+    })
+    baoSockets.push(ws)
+  })
   for (const { page } of [ann, bao]) {
     await page.goto(`/chat/${general._id}`)
     await expect(page.getByRole('heading', { name: 'General' })).toBeVisible()
@@ -61,6 +74,21 @@ test('a message made into a to-do: assigned, notified, its status changes seen l
   // Only its creator may edit or delete it; Bao, its assignee, changes its status only.
   await expect(rowIn(bao.page).getByRole('button', { name: `Edit ${TITLE}` })).toHaveCount(0)
   await expect(rowIn(ann.page).getByRole('button', { name: `Edit ${TITLE}` })).toBeVisible()
+
+  // Bao's network loses what the server sends while Ann adds another to-do: his open list misses
+  // its TODO_CHANGED (Ann's shows it). Then his socket drops; once it is back, his list reads its
+  // to-dos again and shows it.
+  const missed = (page: Page) =>
+    panelOf(page).getByRole('list', { name: 'To-dos' }).getByRole('listitem', { name: 'Book the meeting room' })
+  network.losing = true
+  await apiAs(ann).post('todo/create', { client_id: crypto.randomUUID(), topic_id: general._id, title: 'Book the meeting room' })
+  await expect(missed(ann.page)).toBeVisible()
+  await expect(missed(bao.page)).toHaveCount(0)
+  for (const ws of baoSockets.splice(0)) await ws.close()
+  network.losing = false
+  await expect(missed(bao.page)).toBeVisible()
+  expect(baoSockets).toHaveLength(1)
+  await expect(rowIn(bao.page).getByRole('checkbox', { name: `Mark ${TITLE} done` })).toBeChecked()
 
   // Ann is told each time Bao changed it; Bao's /todo lists it under Done, with its chat.
   await panelOf(ann.page).getByRole('button', { name: 'Close' }).click()
