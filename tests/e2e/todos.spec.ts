@@ -6,9 +6,9 @@ import { apiAs, messagesOf, person } from './support/people'
  * To-dos between two people in their own browsers: Ann makes Bao's message into a to-do in their
  * group, assigned to him with a due time; Bao, with the chat's to-dos open, sees it arrive, is
  * notified, moves it to Doing and then marks it done, and Ann sees each change live; while Bao's
- * socket is down Ann adds another, which his open list shows once the socket is back (it reads its
- * to-dos again on the reconnect); Bao finds the first under Done on his /todo page, with its chat
- * and due time.
+ * network loses what the server sends Ann adds another, which his open list shows once his socket
+ * has dropped and reconnected (it reads its to-dos again then); Bao finds the first under Done on
+ * his /todo page, with its chat and due time.
  */
 const TITLE = 'Send the Q3 report'
 const panelOf = (page: Page) => page.getByRole('dialog', { name: 'To-dos in General' })
