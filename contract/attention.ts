@@ -179,16 +179,26 @@ export function localTime(at: Date, tz: string): LocalTime {
   }
 }
 
-/** The instant whose wall clock in `tz` reads the given date and time (the later one in a DST gap's skipped hour). */
+/**
+ * The instant whose wall clock in `tz` reads the given date and time. A time a daylight-saving change
+ * skips reads on the offset before the change (02:30 on a spring-forward day is 03:30 after it).
+ */
 export function zonedInstant(tz: string, year: number, month: number, day: number, hour: number, minute = 0): Date {
   const wall = Date.UTC(year, month - 1, day, hour, minute)
   const offsetAt = (ms: number) => {
     const l = localTime(new Date(ms), tz)
     return Date.UTC(l.year, l.month - 1, l.day, l.hour, l.minute, l.second) - Math.floor(ms / 1000) * 1000
   }
-  let t = wall - offsetAt(wall)
-  t = wall - offsetAt(t)
-  return new Date(t)
+  const first = wall - offsetAt(wall)
+  const second = wall - offsetAt(first)
+  const reads = (ms: number) => {
+    const l = localTime(new Date(ms), tz)
+    return l.year === year && l.month === month && l.day === day && l.hour === hour && l.minute === minute
+  }
+  if (reads(second)) return new Date(second)
+  if (reads(first)) return new Date(first)
+  // In a gap neither reads: the offset before the change is the smaller one, so the later instant.
+  return new Date(Math.max(first, second))
 }
 
 /** The next 08:00 in `tz` after `at` ("until tomorrow"; before 08:00 that is today's). */

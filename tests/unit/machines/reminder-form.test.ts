@@ -126,6 +126,10 @@ describe('wall-clock times in a time zone', () => {
     expect(new Date(zonedInstant('2026-03-07', '09:00', 'America/New_York')!).toISOString()).toBe('2026-03-07T14:00:00.000Z')
     expect(new Date(zonedInstant('2026-03-09', '09:00', 'America/New_York')!).toISOString()).toBe('2026-03-09T13:00:00.000Z')
     expect(new Date(zonedInstant('2026-03-08', '02:30', 'America/New_York')!).toISOString()).toBe('2026-03-08T07:30:00.000Z')
+    // Berlin: 29 March 2026, 02:00 CET becomes 03:00 CEST; 02:30 does not happen, it reads as 03:30 CEST.
+    expect(new Date(zonedInstant('2026-03-28', '09:00', 'Europe/Berlin')!).toISOString()).toBe('2026-03-28T08:00:00.000Z')
+    expect(new Date(zonedInstant('2026-03-30', '09:00', 'Europe/Berlin')!).toISOString()).toBe('2026-03-30T07:00:00.000Z')
+    expect(new Date(zonedInstant('2026-03-29', '02:30', 'Europe/Berlin')!).toISOString()).toBe('2026-03-29T01:30:00.000Z')
   })
   it('not a date, not a time, or an unknown zone: none', () => {
     expect(zonedInstant('2026-02-30', '10:00', HCM)).toBeNull()
