@@ -66,8 +66,10 @@ import { Route as AppDeeplinkChannelIdRouteImport } from './routes/_app/deeplink
 import { Route as AppDeeplinkCustomerIdRouteImport } from './routes/_app/deeplink/customer.$id'
 import { Route as AppDeeplinkTopicIdRouteImport } from './routes/_app/deeplink/topic.$id'
 import { Route as AppChatChannelChannelIdIndexRouteImport } from './routes/_app/chat/channel.$channelId.index'
-import { Route as AppChatChannelChannelIdCalendarRouteImport } from './routes/_app/chat/channel.$channelId.calendar'
+import { Route as AppChatChannelChannelIdCalendarIndexRouteImport } from './routes/_app/chat/channel.$channelId.calendar.index'
+import { Route as AppChatChannelChannelIdCalendarCreateCalendarRouteImport } from './routes/_app/chat/channel.$channelId.calendar.create-calendar'
 import { Route as AppChatChannelChannelIdStorageIndexRouteImport } from './routes/_app/chat/channel.$channelId.storage.index'
+import { Route as AppChatChannelChannelIdCalendarDetailIdRouteImport } from './routes/_app/chat/channel.$channelId.calendar.detail.$id'
 import { Route as AppChatChannelChannelIdStorageTopicIdIndexRouteImport } from './routes/_app/chat/channel.$channelId.storage.$topicId.index'
 import { Route as AppChatChannelChannelIdStorageTopicIdTrashRouteImport } from './routes/_app/chat/channel.$channelId.storage.$topicId.trash'
 
@@ -359,16 +361,28 @@ const AppChatChannelChannelIdIndexRoute =
     path: '/channel/$channelId/',
     getParentRoute: () => AppChatRouteRoute,
   } as any)
-const AppChatChannelChannelIdCalendarRoute =
-  AppChatChannelChannelIdCalendarRouteImport.update({
-    id: '/channel/$channelId/calendar',
-    path: '/channel/$channelId/calendar',
+const AppChatChannelChannelIdCalendarIndexRoute =
+  AppChatChannelChannelIdCalendarIndexRouteImport.update({
+    id: '/channel/$channelId/calendar/',
+    path: '/channel/$channelId/calendar/',
+    getParentRoute: () => AppChatRouteRoute,
+  } as any)
+const AppChatChannelChannelIdCalendarCreateCalendarRoute =
+  AppChatChannelChannelIdCalendarCreateCalendarRouteImport.update({
+    id: '/channel/$channelId/calendar/create-calendar',
+    path: '/channel/$channelId/calendar/create-calendar',
     getParentRoute: () => AppChatRouteRoute,
   } as any)
 const AppChatChannelChannelIdStorageIndexRoute =
   AppChatChannelChannelIdStorageIndexRouteImport.update({
     id: '/channel/$channelId/storage/',
     path: '/channel/$channelId/storage/',
+    getParentRoute: () => AppChatRouteRoute,
+  } as any)
+const AppChatChannelChannelIdCalendarDetailIdRoute =
+  AppChatChannelChannelIdCalendarDetailIdRouteImport.update({
+    id: '/channel/$channelId/calendar/detail/$id',
+    path: '/channel/$channelId/calendar/detail/$id',
     getParentRoute: () => AppChatRouteRoute,
   } as any)
 const AppChatChannelChannelIdStorageTopicIdIndexRoute =
@@ -438,9 +452,11 @@ export interface FileRoutesByFullPath {
   '/deeplink/channel/$id': typeof AppDeeplinkChannelIdRoute
   '/deeplink/customer/$id': typeof AppDeeplinkCustomerIdRoute
   '/deeplink/topic/$id': typeof AppDeeplinkTopicIdRoute
-  '/chat/channel/$channelId/calendar': typeof AppChatChannelChannelIdCalendarRoute
   '/chat/channel/$channelId/': typeof AppChatChannelChannelIdIndexRoute
+  '/chat/channel/$channelId/calendar/create-calendar': typeof AppChatChannelChannelIdCalendarCreateCalendarRoute
+  '/chat/channel/$channelId/calendar/': typeof AppChatChannelChannelIdCalendarIndexRoute
   '/chat/channel/$channelId/storage/': typeof AppChatChannelChannelIdStorageIndexRoute
+  '/chat/channel/$channelId/calendar/detail/$id': typeof AppChatChannelChannelIdCalendarDetailIdRoute
   '/chat/channel/$channelId/storage/$topicId/trash': typeof AppChatChannelChannelIdStorageTopicIdTrashRoute
   '/chat/channel/$channelId/storage/$topicId/': typeof AppChatChannelChannelIdStorageTopicIdIndexRoute
 }
@@ -496,9 +512,11 @@ export interface FileRoutesByTo {
   '/deeplink/channel/$id': typeof AppDeeplinkChannelIdRoute
   '/deeplink/customer/$id': typeof AppDeeplinkCustomerIdRoute
   '/deeplink/topic/$id': typeof AppDeeplinkTopicIdRoute
-  '/chat/channel/$channelId/calendar': typeof AppChatChannelChannelIdCalendarRoute
   '/chat/channel/$channelId': typeof AppChatChannelChannelIdIndexRoute
+  '/chat/channel/$channelId/calendar/create-calendar': typeof AppChatChannelChannelIdCalendarCreateCalendarRoute
+  '/chat/channel/$channelId/calendar': typeof AppChatChannelChannelIdCalendarIndexRoute
   '/chat/channel/$channelId/storage': typeof AppChatChannelChannelIdStorageIndexRoute
+  '/chat/channel/$channelId/calendar/detail/$id': typeof AppChatChannelChannelIdCalendarDetailIdRoute
   '/chat/channel/$channelId/storage/$topicId/trash': typeof AppChatChannelChannelIdStorageTopicIdTrashRoute
   '/chat/channel/$channelId/storage/$topicId': typeof AppChatChannelChannelIdStorageTopicIdIndexRoute
 }
@@ -560,9 +578,11 @@ export interface FileRoutesById {
   '/_app/deeplink/channel/$id': typeof AppDeeplinkChannelIdRoute
   '/_app/deeplink/customer/$id': typeof AppDeeplinkCustomerIdRoute
   '/_app/deeplink/topic/$id': typeof AppDeeplinkTopicIdRoute
-  '/_app/chat/channel/$channelId/calendar': typeof AppChatChannelChannelIdCalendarRoute
   '/_app/chat/channel/$channelId/': typeof AppChatChannelChannelIdIndexRoute
+  '/_app/chat/channel/$channelId/calendar/create-calendar': typeof AppChatChannelChannelIdCalendarCreateCalendarRoute
+  '/_app/chat/channel/$channelId/calendar/': typeof AppChatChannelChannelIdCalendarIndexRoute
   '/_app/chat/channel/$channelId/storage/': typeof AppChatChannelChannelIdStorageIndexRoute
+  '/_app/chat/channel/$channelId/calendar/detail/$id': typeof AppChatChannelChannelIdCalendarDetailIdRoute
   '/_app/chat/channel/$channelId/storage/$topicId/trash': typeof AppChatChannelChannelIdStorageTopicIdTrashRoute
   '/_app/chat/channel/$channelId/storage/$topicId/': typeof AppChatChannelChannelIdStorageTopicIdIndexRoute
 }
@@ -622,9 +642,11 @@ export interface FileRouteTypes {
     | '/deeplink/channel/$id'
     | '/deeplink/customer/$id'
     | '/deeplink/topic/$id'
-    | '/chat/channel/$channelId/calendar'
     | '/chat/channel/$channelId/'
+    | '/chat/channel/$channelId/calendar/create-calendar'
+    | '/chat/channel/$channelId/calendar/'
     | '/chat/channel/$channelId/storage/'
+    | '/chat/channel/$channelId/calendar/detail/$id'
     | '/chat/channel/$channelId/storage/$topicId/trash'
     | '/chat/channel/$channelId/storage/$topicId/'
   fileRoutesByTo: FileRoutesByTo
@@ -680,9 +702,11 @@ export interface FileRouteTypes {
     | '/deeplink/channel/$id'
     | '/deeplink/customer/$id'
     | '/deeplink/topic/$id'
-    | '/chat/channel/$channelId/calendar'
     | '/chat/channel/$channelId'
+    | '/chat/channel/$channelId/calendar/create-calendar'
+    | '/chat/channel/$channelId/calendar'
     | '/chat/channel/$channelId/storage'
+    | '/chat/channel/$channelId/calendar/detail/$id'
     | '/chat/channel/$channelId/storage/$topicId/trash'
     | '/chat/channel/$channelId/storage/$topicId'
   id:
@@ -743,9 +767,11 @@ export interface FileRouteTypes {
     | '/_app/deeplink/channel/$id'
     | '/_app/deeplink/customer/$id'
     | '/_app/deeplink/topic/$id'
-    | '/_app/chat/channel/$channelId/calendar'
     | '/_app/chat/channel/$channelId/'
+    | '/_app/chat/channel/$channelId/calendar/create-calendar'
+    | '/_app/chat/channel/$channelId/calendar/'
     | '/_app/chat/channel/$channelId/storage/'
+    | '/_app/chat/channel/$channelId/calendar/detail/$id'
     | '/_app/chat/channel/$channelId/storage/$topicId/trash'
     | '/_app/chat/channel/$channelId/storage/$topicId/'
   fileRoutesById: FileRoutesById
@@ -1164,11 +1190,18 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppChatChannelChannelIdIndexRouteImport
       parentRoute: typeof AppChatRouteRoute
     }
-    '/_app/chat/channel/$channelId/calendar': {
-      id: '/_app/chat/channel/$channelId/calendar'
+    '/_app/chat/channel/$channelId/calendar/': {
+      id: '/_app/chat/channel/$channelId/calendar/'
       path: '/channel/$channelId/calendar'
-      fullPath: '/chat/channel/$channelId/calendar'
-      preLoaderRoute: typeof AppChatChannelChannelIdCalendarRouteImport
+      fullPath: '/chat/channel/$channelId/calendar/'
+      preLoaderRoute: typeof AppChatChannelChannelIdCalendarIndexRouteImport
+      parentRoute: typeof AppChatRouteRoute
+    }
+    '/_app/chat/channel/$channelId/calendar/create-calendar': {
+      id: '/_app/chat/channel/$channelId/calendar/create-calendar'
+      path: '/channel/$channelId/calendar/create-calendar'
+      fullPath: '/chat/channel/$channelId/calendar/create-calendar'
+      preLoaderRoute: typeof AppChatChannelChannelIdCalendarCreateCalendarRouteImport
       parentRoute: typeof AppChatRouteRoute
     }
     '/_app/chat/channel/$channelId/storage/': {
@@ -1176,6 +1209,13 @@ declare module '@tanstack/react-router' {
       path: '/channel/$channelId/storage'
       fullPath: '/chat/channel/$channelId/storage/'
       preLoaderRoute: typeof AppChatChannelChannelIdStorageIndexRouteImport
+      parentRoute: typeof AppChatRouteRoute
+    }
+    '/_app/chat/channel/$channelId/calendar/detail/$id': {
+      id: '/_app/chat/channel/$channelId/calendar/detail/$id'
+      path: '/channel/$channelId/calendar/detail/$id'
+      fullPath: '/chat/channel/$channelId/calendar/detail/$id'
+      preLoaderRoute: typeof AppChatChannelChannelIdCalendarDetailIdRouteImport
       parentRoute: typeof AppChatRouteRoute
     }
     '/_app/chat/channel/$channelId/storage/$topicId/': {
@@ -1200,9 +1240,11 @@ interface AppChatRouteRouteChildren {
   AppChatDefaultRoute: typeof AppChatDefaultRoute
   AppChatIndexRoute: typeof AppChatIndexRoute
   AppChatInfoTopicIdRoute: typeof AppChatInfoTopicIdRoute
-  AppChatChannelChannelIdCalendarRoute: typeof AppChatChannelChannelIdCalendarRoute
   AppChatChannelChannelIdIndexRoute: typeof AppChatChannelChannelIdIndexRoute
+  AppChatChannelChannelIdCalendarCreateCalendarRoute: typeof AppChatChannelChannelIdCalendarCreateCalendarRoute
+  AppChatChannelChannelIdCalendarIndexRoute: typeof AppChatChannelChannelIdCalendarIndexRoute
   AppChatChannelChannelIdStorageIndexRoute: typeof AppChatChannelChannelIdStorageIndexRoute
+  AppChatChannelChannelIdCalendarDetailIdRoute: typeof AppChatChannelChannelIdCalendarDetailIdRoute
   AppChatChannelChannelIdStorageTopicIdTrashRoute: typeof AppChatChannelChannelIdStorageTopicIdTrashRoute
   AppChatChannelChannelIdStorageTopicIdIndexRoute: typeof AppChatChannelChannelIdStorageTopicIdIndexRoute
 }
@@ -1212,10 +1254,15 @@ const AppChatRouteRouteChildren: AppChatRouteRouteChildren = {
   AppChatDefaultRoute: AppChatDefaultRoute,
   AppChatIndexRoute: AppChatIndexRoute,
   AppChatInfoTopicIdRoute: AppChatInfoTopicIdRoute,
-  AppChatChannelChannelIdCalendarRoute: AppChatChannelChannelIdCalendarRoute,
   AppChatChannelChannelIdIndexRoute: AppChatChannelChannelIdIndexRoute,
+  AppChatChannelChannelIdCalendarCreateCalendarRoute:
+    AppChatChannelChannelIdCalendarCreateCalendarRoute,
+  AppChatChannelChannelIdCalendarIndexRoute:
+    AppChatChannelChannelIdCalendarIndexRoute,
   AppChatChannelChannelIdStorageIndexRoute:
     AppChatChannelChannelIdStorageIndexRoute,
+  AppChatChannelChannelIdCalendarDetailIdRoute:
+    AppChatChannelChannelIdCalendarDetailIdRoute,
   AppChatChannelChannelIdStorageTopicIdTrashRoute:
     AppChatChannelChannelIdStorageTopicIdTrashRoute,
   AppChatChannelChannelIdStorageTopicIdIndexRoute:

@@ -54,9 +54,12 @@ export interface CalendarBoardProps extends CalendarSearch {
   onMoved?: (search: CalendarSearch) => void
 }
 
+const newReminderClass = buttonClass('primary', 'md', 'h-10')
+
 /**
- * The calendar with "New reminder" (for the chat when it shows one chat's) and, for the reader's
- * own calendar, "Subscribe to your calendar".
+ * The calendar with "New reminder" (for the chat when it shows one chat's; a channel's: in one of
+ * its chats, on the channel's pages, where its events open too) and, for the reader's own
+ * calendar, "Subscribe to your calendar".
  */
 export function CalendarBoard({ view, date, type, status, topic, channelId, label, onMoved }: CalendarBoardProps) {
   const calendar = useCalendar({ view, date, type, status, topicId: topic ?? null, channelId: channelId ?? null })
@@ -69,15 +72,28 @@ export function CalendarBoard({ view, date, type, status, topic, channelId, labe
       <CalendarViewUi
         {...calendar}
         label={label}
+        channelId={channelId}
         actions={
-          <Link
-            to="/calendar/create-reminder"
-            search={{ ...(topic ? { topic } : {}), date: calendar.focused }}
-            className={buttonClass('primary', 'md', 'h-10')}
-          >
-            <Icon name="plus" className="h-4 w-4" />
-            <Trans>New reminder</Trans>
-          </Link>
+          channelId ? (
+            <Link
+              to="/chat/channel/$channelId/calendar/create-calendar"
+              params={{ channelId }}
+              search={{ date: calendar.focused }}
+              className={newReminderClass}
+            >
+              <Icon name="plus" className="h-4 w-4" />
+              <Trans>New reminder</Trans>
+            </Link>
+          ) : (
+            <Link
+              to="/calendar/create-reminder"
+              search={{ ...(topic ? { topic } : {}), date: calendar.focused }}
+              className={newReminderClass}
+            >
+              <Icon name="plus" className="h-4 w-4" />
+              <Trans>New reminder</Trans>
+            </Link>
+          )
         }
       />
       {topic || channelId ? null : <CalendarFeed />}

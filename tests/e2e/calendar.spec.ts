@@ -15,6 +15,10 @@ import { apiAs, messagesOf, person } from './support/people'
  * - a task assigned from the chat: its assignee accepts and starts it on its page, the assigner sees
  *   the status; where the group keeps reminders to its admins, a member's is refused with the
  *   server's words.
+ * - a channel calendar's New reminder (create-calendar): in one of the channel's chats (General
+ *   first, Design chosen), shown on the channel calendar, whose events open on the channel's pages
+ *   (detail/<id>, with the way back); a member's, on a phone, refused with the server's words where
+ *   General keeps reminders to its admins.
  * axe-core on each calendar page (no serious or critical violation).
  */
 /** A feed's events read back with a calendar-parsing library: each one's title, its repeat and its local start time. */
@@ -249,4 +253,68 @@ test('a group reminder posts its card in the chat; a task is accepted and starte
   await refused.getByRole('button', { name: 'Save' }).click()
   await expect(refused.getByRole('alert')).toHaveText('Only admins can create reminders in this group.')
   await expect(refused.getByLabel('Title')).toHaveValue('Retro')
+})
+
+test('a channel calendar: New reminder goes in one of its chats, shows there and opens on the channel’s pages', async ({ browser }) => {
+  test.slow()
+  const ann = await person(browser, 'Ann Studio')
+  const bao = await person(browser, 'Bao Studio', { width: 360, height: 740 })
+  const channel = await apiAs(ann).post('channel/create', { name: 'Studio', is_public: true })
+  await apiAs(bao).post('channel/join', { channel_id: channel._id })
+  const general = ((await apiAs(ann).get(`topic-in-channel?channel_id=${channel._id}`)) as { _id: string }[])[0]!
+  await apiAs(ann).post('channel/add-topic', { channel_id: channel._id, name: 'Design', customer_ids: [bao.user.userId] })
+  const calendar = `/chat/channel/${channel._id}/calendar`
+
+  // Ann: the channel calendar's New reminder, on the channel's pages: a chat of the channel (General first), never personal.
+  await ann.page.goto(calendar)
+  await expect(ann.page.getByRole('heading', { name: 'Channel calendar', level: 1 })).toBeVisible()
+  await ann.page.getByRole('link', { name: 'New reminder' }).click()
+  await expect(ann.page).toHaveURL(new RegExp(`${calendar}/create-calendar\\?`))
+  const form = ann.page.getByRole('form', { name: 'New reminder' })
+  const chat = form.getByRole('combobox', { name: 'Chat' })
+  await expect(chat.getByRole('option')).toHaveText(['General', 'Design'])
+  await expect(chat).toHaveValue(general._id)
+  await expect(form.getByRole('radio', { name: 'Only me (personal)' })).toHaveCount(0)
+  await chat.selectOption({ label: 'Design' })
+  await expect(form.getByText('Everyone in Design sees it.')).toBeVisible()
+  expect(await axeProblems(ann.page)).toEqual([])
+  const tomorrow = new Date()
+  tomorrow.setDate(tomorrow.getDate() + 1)
+  await form.getByLabel('Title').fill('Moodboard review')
+  await form.getByLabel('Date', { exact: true }).fill(fieldsOf(tomorrow).date)
+  await form.getByLabel('Time', { exact: true }).fill('15:00')
+  await form.getByRole('button', { name: 'Save' }).click()
+
+  // Saved in Design: its page on the channel's, with the way back.
+  await expect(ann.page.getByRole('heading', { name: 'Moodboard review', level: 1 })).toBeVisible()
+  await expect(ann.page).toHaveURL(new RegExp(`${calendar}/detail/[^/?]+$`))
+  await expect(ann.page.getByRole('definition').getByRole('link', { name: 'Design' })).toBeVisible()
+  expect(await axeProblems(ann.page)).toEqual([])
+  await ann.page.getByRole('link', { name: 'Back to the channel calendar' }).click()
+  await expect(ann.page).toHaveURL(new RegExp(`${calendar}$`))
+
+  // On the channel calendar (the next 30 days); opened from there, on the channel's detail page.
+  await ann.page.getByRole('group', { name: 'View' }).getByRole('button', { name: 'Schedule' }).click()
+  const entry = ann.page.getByRole('region', { name: 'Channel calendar' }).getByRole('link', { name: /Moodboard review/ })
+  await expect(entry).toContainText('Design')
+  await entry.click()
+  await expect(ann.page).toHaveURL(new RegExp(`${calendar}/detail/[^/?]+\\?occurrence=`))
+  await expect(ann.page.getByRole('heading', { name: 'Moodboard review', level: 1 })).toBeVisible()
+
+  // Bao, on a phone, sees it on the channel calendar too.
+  await bao.page.goto(calendar)
+  await bao.page.getByRole('group', { name: 'View' }).getByRole('button', { name: 'Schedule' }).click()
+  await expect(bao.page.getByRole('region', { name: 'Channel calendar' }).getByRole('link', { name: /Moodboard review/ })).toBeVisible()
+
+  // Ann keeps General's reminders to its admins: Bao's New reminder there is refused with the server's words, his title kept.
+  await apiAs(ann).put('topic/permission', { topic_id: general._id, permission: { reminder: 1 } })
+  await bao.page.getByRole('link', { name: 'New reminder' }).click()
+  const refused = bao.page.getByRole('form', { name: 'New reminder' })
+  await expect(refused.getByRole('combobox', { name: 'Chat' })).toHaveValue(general._id)
+  await refused.getByLabel('Title').fill('Retro')
+  await refused.getByRole('button', { name: 'Save' }).click()
+  await expect(refused.getByRole('alert')).toHaveText('Only admins can create reminders in this group.')
+  await expect(refused.getByLabel('Title')).toHaveValue('Retro')
+  expect(await bao.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
+  expect(await axeProblems(bao.page)).toEqual([])
 })

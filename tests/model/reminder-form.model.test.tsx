@@ -8,8 +8,9 @@ import { describeModel, type ModelKit } from './support/run-model'
 
 /**
  * The reminder form: a new one opened from the chat Design (its members known; a reminder or a
- * task, the chat's or personal), a new personal one (a task: the reader's friends read first), and
- * editing a weekly task of Design (its members read first; only the changed fields sent). One field
+ * task, the chat's or personal), a new personal one (a task: the reader's friends read first), a
+ * new one on a channel calendar (always a chat's: Design or Ops chosen; another chat's members are
+ * read when it is a task), and editing a weekly task of Design (its members read first; only the changed fields sent). One field
  * is changed at a time from the form as it opened; the bodies each save must send are written out
  * here by hand (the instants from the wall-clock times in Ho Chi Minh City, UTC+7, and London, UTC+0
  * in November).
@@ -57,15 +58,29 @@ const INPUTS: Record<string, ReminderFormInput> = {
   chat: { ...base, clientId: 'client-1', event: null, topicId: 't-1', topicName: 'Design', members: [ANN, BAO] },
   personal: { ...base, clientId: 'client-2', event: null, topicId: null, topicName: null, members: null },
   edit: { ...base, clientId: 'client-3', event: WEEKLY_TASK, topicId: null, topicName: null, members: null },
+  channel: {
+    ...base,
+    clientId: 'client-4',
+    event: null,
+    topicId: 't-1',
+    topicName: 'Design',
+    members: null,
+    chats: [
+      { _id: 't-1', name: 'Design' },
+      { _id: 't-2', name: 'Ops' },
+    ],
+  },
 }
+const CLIENT_IDS = { chat: 'client-1', personal: 'client-2', edit: 'client-3', channel: 'client-4' }
 
 const ctx = (s: S) => s.context
-const mode = (s: S) => (ctx(s).event ? 'edit' : ctx(s).topicId ? 'chat' : 'personal')
+const mode = (s: S) => (ctx(s).event ? 'edit' : ctx(s).chats ? 'channel' : ctx(s).topicId ? 'chat' : 'personal')
 const editing = (s: S) => s.matches('editing')
 /** The fields as the form opened, per start (written out). */
 const OPENED = {
   chat: { title: '', note: '', date: '2026-11-18', time: '10:00', remind: 0, zone: ZONE, repeat: 'none', hasEnd: false },
   personal: { title: '', note: '', date: '2026-11-18', time: '10:00', remind: 0, zone: ZONE, repeat: 'none', hasEnd: false },
+  channel: { title: '', note: '', date: '2026-11-18', time: '10:00', remind: 0, zone: ZONE, repeat: 'none', hasEnd: false },
   edit: { title: 'Weekly report', note: 'Q3', date: '2026-11-20', time: '09:00', remind: 5, zone: ZONE, repeat: 'weekly', hasEnd: false },
 }
 /** Only the title (or nothing) changed since the form opened: one other field may change from here. */
@@ -112,6 +127,7 @@ describeModel({
       z: c.timeZone,
       a: [...c.assigneeIds].sort(),
       p: [c.people.chat?.length, c.people.personal?.length],
+      to: c.topicId,
       ch: c.checked,
       er: c.error,
     })
@@ -119,6 +135,8 @@ describeModel({
   events: {
     KIND: (s) => (fresh(s) && mode(s) !== 'edit' ? [{ type: 'KIND', kind: ctx(s).kind === 'task' ? 'reminder' : 'task' }] : []),
     SCOPE: (s) => (fresh(s) && mode(s) === 'chat' ? [{ type: 'SCOPE', scope: ctx(s).scope === 'chat' ? 'personal' : 'chat' }] : []),
+    // The channel's form: Ops instead of Design, once (a reminder, or a task whose Design members were read).
+    CHAT: (s) => (fresh(s) && mode(s) === 'channel' && ctx(s).topicId === 't-1' ? [{ type: 'CHAT', topicId: 't-2' }] : []),
     TITLE: (s) =>
       !editing(s) || !pristine(s)
         ? ctx(s).title === '' && editing(s)
@@ -131,10 +149,10 @@ describeModel({
             ]
           : [],
     NOTE: (s) => (fresh(s) && ctx(s).kind === 'reminder' && mode(s) === 'chat' ? [{ type: 'NOTE', value: NOTE }] : []),
-    START: (s) => (fresh(s) && ctx(s).scope === ctx(s).initial.scope ? [{ type: 'START', time: '07:30' }] : []),
+    START: (s) => (fresh(s) && mode(s) !== 'channel' && ctx(s).scope === ctx(s).initial.scope ? [{ type: 'START', time: '07:30' }] : []),
     END: (s) => (fresh(s) && mode(s) === 'chat' && ctx(s).kind === 'reminder' ? [{ type: 'END', enabled: true, time: '11:30' }] : []),
     REPEAT: (s) =>
-      fresh(s) && ctx(s).kind === ctx(s).initial.kind && ctx(s).scope === ctx(s).initial.scope
+      fresh(s) && mode(s) !== 'channel' && ctx(s).kind === ctx(s).initial.kind && ctx(s).scope === ctx(s).initial.scope
         ? [{ type: 'REPEAT', choice: mode(s) === 'edit' ? { repeat: 'none' } : CUSTOM }]
         : [],
     REMIND: (s) => (fresh(s) && mode(s) === 'chat' && ctx(s).kind === 'reminder' ? [{ type: 'REMIND', minutes: 15 }] : []),
@@ -154,7 +172,10 @@ describeModel({
     'xstate.done.actor.saveEvent': [{ type: 'xstate.done.actor.saveEvent', output: SAVED }],
     'xstate.error.actor.saveEvent': (s) => (ctx(s).error === null ? [{ type: 'xstate.error.actor.saveEvent', error: REFUSED }] : []),
     'xstate.done.actor.loadPeople': (s) => [
-      { type: 'xstate.done.actor.loadPeople', output: ctx(s).scope === 'chat' ? [ANN, BAO] : [BAO, CUONG] },
+      {
+        type: 'xstate.done.actor.loadPeople',
+        output: ctx(s).scope === 'personal' ? [BAO, CUONG] : ctx(s).topicId === 't-2' ? [BAO, CUONG] : [ANN, BAO],
+      },
     ],
     'xstate.error.actor.loadPeople': (s) =>
       mode(s) === 'edit' ? [{ type: 'xstate.error.actor.loadPeople', error: { message: 'Not a member of this chat.' } }] : [],
@@ -169,6 +190,7 @@ describeModel({
     KIND: async (event, kit) => kit.user.click(form(kit).getByRole('radio', { name: event.kind === 'task' ? 'Task' : 'Reminder' })),
     SCOPE: async (event, kit) =>
       kit.user.click(form(kit).getByRole('radio', { name: event.scope === 'chat' ? 'Everyone in Design' : 'Only me (personal)' })),
+    CHAT: async (_, kit) => kit.user.selectOptions(form(kit).getByRole('combobox', { name: 'Chat' }), 'Ops'),
     TITLE: async (event, kit) => {
       const box = form(kit).getByLabelText<HTMLInputElement>('Title')
       await kit.user.clear(box)
@@ -217,11 +239,14 @@ describeModel({
   states: {
     loadingPeople: (expected, kit) => {
       const c = ctx(expected)
-      expect(kit.pending('loadPeople').input).toEqual({ scope: c.scope, topicId: c.scope === 'chat' ? 't-1' : null })
+      expect(kit.pending('loadPeople').input).toEqual({ scope: c.scope, topicId: c.scope === 'chat' ? c.topicId : null })
       expect(within(formOf(kit, expected).getByRole('group', { name: 'Assignees' })).getByRole('status').textContent).toBe(
         'Loading people…',
       )
       expect(formOf(kit, expected).getByRole<HTMLButtonElement>('button', { name: 'Save' }).disabled).toBe(true)
+      // Its chat stays while the people are read.
+      if (mode(expected) === 'channel')
+        expect(formOf(kit, expected).getByRole<HTMLSelectElement>('combobox', { name: 'Chat' }).disabled).toBe(true)
     },
     editing: (expected, kit) => {
       const c = ctx(expected)
@@ -237,7 +262,15 @@ describeModel({
       // Kind and scope are chosen on a new one only (scope: opened from a chat).
       expect(f.queryAllByRole('radio', { name: 'Task' })).toHaveLength(mode(expected) === 'edit' ? 0 : 1)
       expect(f.queryAllByRole('radio', { name: 'Only me (personal)' })).toHaveLength(mode(expected) === 'chat' ? 1 : 0)
-      // The repeat in words: the custom one here, or the edited task's weekly one.
+      // The channel's form: the chat it goes in, among the channel's (always the chat's).
+      const picker = f.queryByRole<HTMLSelectElement>('combobox', { name: 'Chat' })
+      if (mode(expected) !== 'channel') expect(picker).toBeNull()
+      else {
+        expect(picker!.value).toBe(c.topicId)
+        expect([...picker!.options].map((option) => option.textContent)).toEqual(['Design', 'Ops'])
+        expect(picker!.disabled).toBe(false)
+        expect(f.getByText(`Everyone in ${c.topicName} sees it.`)).toBeTruthy()
+      } // The repeat in words: the custom one here, or the edited task's weekly one.
       const words =
         c.repeat === 'custom'
           ? 'Repeats: Every 2 weeks on Monday, Wednesday, 10 times'
@@ -254,7 +287,11 @@ describeModel({
           .queryAllByRole<HTMLInputElement>('checkbox')
           .map((box) => `${box.labels?.[0]?.textContent}:${box.checked}`)
         const people =
-          mode(expected) === 'edit' && c.error === 'Not a member of this chat.' ? [BAO] : c.scope === 'chat' ? [ANN, BAO] : [BAO, CUONG]
+          mode(expected) === 'edit' && c.error === 'Not a member of this chat.'
+            ? [BAO]
+            : c.scope === 'chat' && c.topicId !== 't-2'
+              ? [ANN, BAO]
+              : [BAO, CUONG]
         expect(names).toEqual(people.map((p) => `${p.name}:${c.assigneeIds.includes(p._id)}`))
       }
       // Field messages once Save was refused here, written out; the server's under its field.
@@ -286,11 +323,11 @@ describeModel({
         expect(kit.pending('saveEvent').input).toEqual({
           kind: 'create',
           body: {
-            client_id: mode(expected) === 'chat' ? 'client-1' : 'client-2',
+            client_id: CLIENT_IDS[mode(expected)],
             kind: c.kind,
             title: 'Team standup',
             note: c.note === NOTE ? NOTE : '',
-            topic_id: c.scope === 'chat' ? 't-1' : null,
+            topic_id: c.scope === 'chat' ? c.topicId : null,
             message_id: null,
             start,
             end: c.hasEnd ? '2026-11-18T04:30:00.000Z' : null,

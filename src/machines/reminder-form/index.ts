@@ -43,6 +43,7 @@ export type {
   CalendarEvent,
   CalendarKind,
   CalendarUpdateBody,
+  ReminderChat,
   ReminderFormContext,
   ReminderFormEvent,
   ReminderFormInput,

@@ -70,6 +70,9 @@ export interface ReminderFormProps {
   /** The chat it may go in (a new one opened from a chat: chat or personal); null: no choice. */
   chatName: string | null
   canChooseScope: boolean
+  /** A new one with a choice of chats (a channel calendar's), the chosen one `chatId`; null: no choice. */
+  chats: { id: string; name: string }[] | null
+  chatId: string | null
   title: string
   titleError: FieldMessage
   note: string
@@ -100,6 +103,7 @@ export interface ReminderFormProps {
   error: string | null
   onKind: (kind: CalendarKind) => void
   onScope: (scope: ReminderScope) => void
+  onChat: (topicId: string) => void
   onTitle: (value: string) => void
   onNote: (value: string) => void
   onStart: (change: { date?: string; time?: string }) => void
@@ -130,7 +134,9 @@ export function connect(snapshot: ReminderFormSnapshot, send: (event: ReminderFo
     canChooseKind: context.event === null,
     scope: context.scope,
     chatName: context.topicId ? (context.topicName ?? '') : null,
-    canChooseScope: context.event === null && context.topicId !== null,
+    canChooseScope: context.event === null && context.topicId !== null && !context.chats,
+    chats: context.event === null && context.chats ? context.chats.map((chat) => ({ id: chat._id, name: chat.name })) : null,
+    chatId: context.topicId,
     title: context.title,
     titleError: field(problems?.title, TITLE_MESSAGES, 'title'),
     note: context.note,
@@ -171,6 +177,7 @@ export function connect(snapshot: ReminderFormSnapshot, send: (event: ReminderFo
     error: context.error,
     onKind: (kind) => send({ type: 'KIND', kind }),
     onScope: (scope) => send({ type: 'SCOPE', scope }),
+    onChat: (topicId) => send({ type: 'CHAT', topicId }),
     onTitle: (value) => send({ type: 'TITLE', value }),
     onNote: (value) => send({ type: 'NOTE', value }),
     onStart: (change) => send({ type: 'START', ...change }),

@@ -30,6 +30,8 @@ import { isTimeZone, zonedInstant, zonedParts } from './zoned-time'
  *       ZONE, ASSIGNEE change it (the server's field messages then go)
  *     KIND (reminder / task) and SCOPE (chat / personal; a new one opened from a chat) change it;
  *       a task whose people are not known yet --> loadingPeople. Another scope: nobody assigned.
+ *     CHAT (a new one with a choice of chats, a channel calendar's: always a chat's) puts it in
+ *       another of them: nobody assigned, its people not known yet (a task --> loadingPeople)
  *     SUBMIT when the form is bad: the field messages show (from then on)
  *     SUBMIT editing with nothing changed --> closed
  *     SUBMIT --> saving: POST calendar/create with the form's client_id (made once per form: a
@@ -54,7 +56,8 @@ export function valuesOf(input: ReminderFormInput): ReminderValues {
     return {
       ...choiceOf(null, zone),
       kind: 'reminder',
-      scope: input.topicId ? (input.defaultScope ?? 'chat') : 'personal',
+      // With a choice of chats (a channel calendar's) it is always a chat's.
+      scope: input.topicId ? (input.chats ? 'chat' : (input.defaultScope ?? 'chat')) : 'personal',
       title: input.draftTitle ?? '',
       note: '',
       date,
@@ -165,6 +168,12 @@ export const peopleOf = (context: Pick<ReminderFormContext, 'people' | 'scope'>)
 const needsPeople = (context: Pick<ReminderFormContext, 'kind' | 'scope' | 'people'>) =>
   context.kind === 'task' && context.people[context.scope] === null
 
+/** CHAT names one of the form's chats other than the one it is in. */
+function otherChatOf(context: Pick<ReminderFormContext, 'chats' | 'topicId'>, event: ReminderFormEvent) {
+  assertEvent(event, 'CHAT')
+  return event.topicId !== context.topicId ? (context.chats?.find((chat) => chat._id === event.topicId) ?? null) : null
+}
+
 /** A refused save's field messages (the service puts a 400's `errors` on the error as `fields`). */
 function fieldsOf(event: unknown): Record<string, string[]> {
   const fields = (event as { error?: { fields?: unknown } }).error?.fields
@@ -197,6 +206,8 @@ export const reminderFormMachine = setup({
       assertEvent(event, 'SCOPE')
       return needsPeople({ ...context, scope: event.scope })
     },
+    isOtherChat: ({ context, event }) => otherChatOf(context, event) !== null,
+    otherChatNeedsPeople: ({ context, event }) => otherChatOf(context, event) !== null && context.kind === 'task',
     isInvalid: ({ context }) => !reminderIsValid(reminderFormProblems(context)),
     unchanged: ({ context }) => context.event !== null && updateBodyOf(context) === null,
   },
@@ -210,6 +221,17 @@ export const reminderFormMachine = setup({
     setScope: assign(({ context, event }) => {
       assertEvent(event, 'SCOPE')
       return { scope: event.scope, assigneeIds: event.scope === context.scope ? context.assigneeIds : [], ...changed }
+    }),
+    setChat: assign(({ context, event }) => {
+      const chat = otherChatOf(context, event)!
+      return {
+        topicId: chat._id,
+        topicName: chat.name,
+        scope: 'chat' as const,
+        assigneeIds: [],
+        people: { ...context.people, chat: null },
+        ...changed,
+      }
     }),
     setTitle: assign(({ event }) => {
       assertEvent(event, 'TITLE')
@@ -272,6 +294,7 @@ export const reminderFormMachine = setup({
       ...input,
       topicId,
       topicName: input.event ? input.event.topic_name : input.topicName,
+      chats: input.event ? null : (input.chats ?? null),
       ...initial,
       weekdays: [...initial.weekdays],
       assigneeIds: [...initial.assigneeIds],
@@ -299,6 +322,10 @@ export const reminderFormMachine = setup({
       on: {
         KIND: [{ guard: 'kindNeedsPeople', target: 'loadingPeople', actions: 'setKind' }, { actions: 'setKind' }],
         SCOPE: [{ guard: 'scopeNeedsPeople', target: 'loadingPeople', actions: 'setScope' }, { actions: 'setScope' }],
+        CHAT: [
+          { guard: 'otherChatNeedsPeople', target: 'loadingPeople', actions: 'setChat' },
+          { guard: 'isOtherChat', actions: 'setChat' },
+        ],
         TITLE: { actions: 'setTitle' },
         NOTE: { actions: 'setNote' },
         START: { actions: 'setStart' },

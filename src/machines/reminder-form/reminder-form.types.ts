@@ -7,6 +7,12 @@ export type { CalendarCreateBody, CalendarEvent, CalendarKind, CalendarUpdateBod
 /** A chat's event (its members see it; a task's assignees are among them) or a personal one (a task's: among the reader's friends). */
 export type ReminderScope = 'chat' | 'personal'
 
+/** A chat a new event may be put in (the channel calendar's form chooses one of the channel's chats). */
+export interface ReminderChat {
+  _id: string
+  name: string
+}
+
 /** "Remind me" choices, in minutes before the start. */
 export const REMIND_CHOICES = [0, 5, 15, 30, 60, 1440] as const
 
@@ -18,6 +24,11 @@ export interface ReminderFormInput {
   /** The chat it may go in (opened from a chat or one of its messages); null: personal only. */
   topicId: string | null
   topicName: string | null
+  /**
+   * The chats a new one may go in, `topicId` among them (a channel calendar's: the channel's chats
+   * the reader is in); it is always a chat's then. Absent or null: no choice of chat.
+   */
+  chats?: ReminderChat[] | null
   /** The message it is about ("Remind me about this"). */
   messageId: string | null
   /** The chat's members when known (null: read them when a task needs them). */
@@ -71,6 +82,7 @@ export type ReminderSaveInput = { kind: 'create'; body: CalendarCreateBody } | {
 export type ReminderFormEvent =
   | { type: 'KIND'; kind: CalendarKind }
   | { type: 'SCOPE'; scope: ReminderScope }
+  | { type: 'CHAT'; topicId: string }
   | { type: 'TITLE'; value: string }
   | { type: 'NOTE'; value: string }
   | { type: 'START'; date?: string; time?: string }

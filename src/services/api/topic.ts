@@ -34,6 +34,9 @@ export async function channelChatTopic(channelId: string): Promise<string | null
   }
 }
 
+/** A page of the caller's group topics in a channel (403: not a member of it); quiet: the page says what failed. */
+export const topicsInChannel = (channelId: string, page: number) => call(endpoints.topicInChannel, { channel_id: channelId, page }, quiet)
+
 /** The support desk's chat with the caller (made on first use), with its info; quiet: the support drawer says what failed. */
 export async function supportChat(apiKey: string, customerId: string) {
   const { topic_id } = await call(endpoints.supportChat, { api_key: apiKey, customer_id: customerId }, quiet)

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react'
+import { createContext, useContext, useEffect, useRef, type ReactNode } from 'react'
 import dayjs from 'dayjs'
 import { Link } from '@tanstack/react-router'
 import { plural } from '@lingui/core/macro'
@@ -22,12 +22,17 @@ export interface CalendarViewProps extends CalendarProps {
   label: string
   /** Beside the toolbar: "New reminder". */
   actions?: ReactNode
+  /** A channel's calendar: its events open on the channel's pages (else on /calendar/<id>). */
+  channelId?: string
 }
 
 const toolButton =
   'inline-flex h-10 min-w-10 items-center justify-center rounded-md px-2 text-sm font-medium text-slate-700 ring-1 ring-inset ring-slate-300 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-600'
 const selectClass =
   'mt-1 block h-10 w-full rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-900 focus:border-indigo-500 focus:ring-2 focus:ring-indigo-200 focus:outline-none'
+
+/** The channel whose calendar shows (its events' links go to its pages); null: the reader's calendar. */
+const ChannelOfCalendar = createContext<string | null>(null)
 
 /** What the toolbar says the view shows: the month, the week's days, the day, the schedule's span. */
 function useViewTitle(props: CalendarProps): string {
@@ -73,9 +78,12 @@ export function CalendarView(props: CalendarViewProps) {
             <Icon name="back" className="h-4 w-4 rotate-180" />
           </button>
         </div>
-        {/* Its own line on a phone, between the day buttons and "New reminder" from 640px. */}
+        {/*
+          Its own line on a phone, between the day buttons and "New reminder" from 640px; never
+          narrower than its words (beside the chat list, "New reminder" goes under it instead).
+        */}
         <h2
-          className="order-first w-full min-w-0 text-lg font-semibold text-slate-900 sm:order-none sm:w-auto sm:flex-1"
+          className="order-first w-full min-w-0 text-lg font-semibold text-slate-900 sm:order-none sm:w-auto sm:min-w-max sm:flex-1"
           aria-live="polite"
         >
           {title}
@@ -149,7 +157,9 @@ export function CalendarView(props: CalendarViewProps) {
           </span>
         </LoadFailed>
       ) : (
-        <ViewBody {...props} title={title} />
+        <ChannelOfCalendar.Provider value={props.channelId ?? null}>
+          <ViewBody {...props} title={title} />
+        </ChannelOfCalendar.Provider>
       )}
     </section>
   )
@@ -272,14 +282,18 @@ function MonthGrid(props: CalendarViewProps & { title: string }) {
 /** One occurrence: its time, title, chat and (a task) status, linking to its page. */
 function OccurrenceLink({ item, compact = false }: { item: OccurrenceView; compact?: boolean }) {
   const { t } = useLingui()
+  const channelId = useContext(ChannelOfCalendar)
   // In the week's narrow columns (from 768px) the time goes above a title that wraps.
   const narrow = compact ? 'md:flex-wrap md:gap-x-1 md:px-1' : ''
+  const className = `flex min-h-11 items-center gap-2 rounded-md px-2 py-1.5 text-sm hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-600 ${narrow}`
+  const search = { occurrence: item.occurrence }
   return (
     <Link
-      to="/calendar/$id"
-      params={{ id: item.eventId }}
-      search={{ occurrence: item.occurrence }}
-      className={`flex min-h-11 items-center gap-2 rounded-md px-2 py-1.5 text-sm hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-600 ${narrow}`}
+      {...(channelId
+        ? { to: '/chat/channel/$channelId/calendar/detail/$id', params: { channelId, id: item.eventId } }
+        : { to: '/calendar/$id', params: { id: item.eventId } })}
+      search={search}
+      className={className}
     >
       <time dateTime={item.start} className={`w-12 shrink-0 font-medium text-slate-700 tabular-nums ${compact ? 'md:w-auto' : ''}`}>
         {clock(item.start)}

@@ -16,6 +16,8 @@ export interface EventDetailProps extends CalendarEventProps {
   onEdit: () => void
   /** A task's status and its moves. */
   taskStatus?: ReactNode
+  /** The way back once it is gone (default: to /calendar; a channel's page: to the channel calendar). */
+  backLink?: ReactNode
 }
 
 function Row({ label, children }: { label: ReactNode; children: ReactNode }) {
@@ -56,9 +58,11 @@ export function EventDetail(props: EventDetailProps) {
     return (
       <div className="space-y-3">
         <Alert tone="info">{props.deleted ? <Trans>Deleted.</Trans> : <Trans>This reminder was deleted.</Trans>}</Alert>
-        <Link to="/calendar" className="text-sm font-medium text-indigo-700 hover:underline">
-          <Trans>Back to the calendar</Trans>
-        </Link>
+        {props.backLink ?? (
+          <Link to="/calendar" className="text-sm font-medium text-indigo-700 hover:underline">
+            <Trans>Back to the calendar</Trans>
+          </Link>
+        )}
       </div>
     )
   const title = event.title

@@ -98,6 +98,7 @@ function Select({
   onChange,
   disabled,
   errors = [],
+  hint,
   children,
 }: {
   label: ReactNode
@@ -105,9 +106,12 @@ function Select({
   onChange: (value: string) => void
   disabled?: boolean
   errors?: string[]
+  /** A line under it that says more (its description). */
+  hint?: ReactNode
   children: ReactNode
 }) {
   const id = useId()
+  const described = [errors.length > 0 ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ')
   return (
     <div>
       <label htmlFor={id} className={labelClass}>
@@ -119,11 +123,16 @@ function Select({
         disabled={disabled}
         onChange={(event) => onChange(event.target.value)}
         aria-invalid={errors.length > 0 || undefined}
-        aria-describedby={errors.length > 0 ? `${id}-error` : undefined}
+        aria-describedby={described || undefined}
         className={fieldClass}
       >
         {children}
       </select>
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600">
+          {hint}
+        </p>
+      ) : null}
       {errors.length > 0 ? (
         <p id={`${id}-error`} className="mt-1 text-sm text-red-600">
           {errors.join(' ')}
@@ -181,7 +190,21 @@ function ReminderFields(props: ReminderFormProps) {
           </div>
         </fieldset>
       ) : null}
-      {props.canChooseScope ? (
+      {props.chats ? (
+        <Select
+          label={<Trans>Chat</Trans>}
+          value={props.chatId ?? ''}
+          disabled={busy || props.loading}
+          onChange={props.onChat}
+          hint={<Trans>Everyone in {chatName} sees it.</Trans>}
+        >
+          {props.chats.map((chat) => (
+            <option key={chat.id} value={chat.id}>
+              {chat.name || t`New Message`}
+            </option>
+          ))}
+        </Select>
+      ) : props.canChooseScope ? (
         <fieldset>
           <legend className={labelClass}>
             <Trans>Who sees it</Trans>

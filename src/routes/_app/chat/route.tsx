@@ -23,11 +23,12 @@ const channelOf = (state: SessionState) => state?.context.user?.account.channel 
 
 /**
  * Chats: the topic list beside the open chat. Below 768px the list is the /chat/default page and
- * an open chat takes the whole width.
+ * an open chat (or a channel's page: its calendar, its storage) takes the whole width.
  */
 function ChatLayout() {
   const params = useParams({ strict: false })
   const openTopicId = 'topicId' in params && typeof params.topicId === 'string' ? params.topicId : null
+  const pageOpen = openTopicId !== null || 'channelId' in params
   // The list marks the open chat seen only once its page has loaded the topic: the page reads where
   // the user had stopped reading (the unread divider) before that mark moves it.
   const loaded = useMatch({ from: '/_app/chat/$topicId', shouldThrow: false })
@@ -64,7 +65,7 @@ function ChatLayout() {
   return (
     <div className="flex h-full min-h-0">
       <aside
-        className={`${openTopicId ? 'hidden md:flex' : 'flex'} w-full min-h-0 flex-col overflow-hidden border-r border-slate-200 bg-white md:w-72 lg:w-80`}
+        className={`${pageOpen ? 'hidden md:flex' : 'flex'} w-full min-h-0 flex-col overflow-hidden border-r border-slate-200 bg-white md:w-72 lg:w-80`}
       >
         <div className="flex flex-wrap items-center gap-2 border-b border-slate-200 px-3 py-2">
           <h1 className="mr-auto text-base font-semibold text-slate-900">
@@ -105,7 +106,7 @@ function ChatLayout() {
           }
         />
       </aside>
-      <section className={`${openTopicId ? 'flex' : 'hidden md:flex'} min-h-0 min-w-0 flex-1 flex-col`}>
+      <section className={`${pageOpen ? 'flex' : 'hidden md:flex'} min-h-0 min-w-0 flex-1 flex-col`}>
         <Outlet />
       </section>
     </div>

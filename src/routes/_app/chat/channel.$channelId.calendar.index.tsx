@@ -3,8 +3,11 @@ import { useLingui } from '@lingui/react/macro'
 import { Page } from '../../../ui/app/page'
 import { CalendarBoard } from '../../-calendar'
 
-/** /chat/channel/<id>/calendar: the reminders and tasks of the channel's chats. */
-export const Route = createFileRoute('/_app/chat/channel/$channelId/calendar')({ component: ChannelCalendar })
+/**
+ * /chat/channel/<id>/calendar: the reminders and tasks of the channel's chats; its "New reminder"
+ * (create-calendar) and its events (detail/<id>) open on the channel's pages.
+ */
+export const Route = createFileRoute('/_app/chat/channel/$channelId/calendar/')({ component: ChannelCalendar })
 
 function ChannelCalendar() {
   const { t } = useLingui()
