@@ -8,7 +8,13 @@ import type { Sender } from '../../contract/message'
 import { calendarMachine, connect as connectCalendar, type CalendarInput } from '../machines/calendar'
 import { calendarEventMachine, connect as connectEvent, type CalendarExceptionBody, type LoadedEvent } from '../machines/calendar-event'
 import { calendarFeedMachine, connect as connectFeed } from '../machines/calendar-feed'
-import { connect as connectForm, reminderFormMachine, type ReminderSaveInput, type ReminderScope } from '../machines/reminder-form'
+import {
+  connect as connectForm,
+  type ReminderChat,
+  reminderFormMachine,
+  type ReminderSaveInput,
+  type ReminderScope,
+} from '../machines/reminder-form'
 import { connect as connectTask, taskStatusMachine } from '../machines/task-status'
 import {
   calendarEventInfo,
@@ -98,6 +104,8 @@ export interface ReminderFormOptions {
   meId: string
   /** A new one from a chat: the chat's (default) or personal. */
   defaultScope?: ReminderScope
+  /** The chats a new one may go in, `topicId` (the chosen one) among them (a channel calendar's: its chats the reader is in). */
+  chats?: ReminderChat[] | null
   /** A new one's day and title. */
   day?: string
   draftTitle?: string

@@ -1,6 +1,5 @@
-import type { ReminderChat, ReminderFormInput } from '../machines/reminder-form'
+import type { ReminderChat } from '../machines/reminder-form'
 import { topicsInChannel } from './api/topic'
-import { useReminderForm, type ReminderFormOptions } from './calendar'
 import { everyPage } from './pages'
 
 /**
@@ -17,18 +16,4 @@ export async function channelCalendarChats(channelId: string): Promise<ReminderC
   } catch {
     return null
   }
-}
-
-export interface ChannelReminderFormOptions extends ReminderFormOptions {
-  /** The channel's chats the reader is in, `topicId` (the chosen one) among them. */
-  chats: ReminderChat[]
-}
-
-/**
- * The channel calendar's reminder form: useReminderForm with a choice of the channel's chats (the
- * form's machine takes `chats` as input; useReminderForm hands its options to the machine as they are).
- */
-export function useChannelReminderForm(options: ChannelReminderFormOptions) {
-  const input: ReminderFormOptions & Pick<ReminderFormInput, 'chats'> = options
-  return useReminderForm(input)
 }

@@ -3,7 +3,7 @@ import { createFileRoute, Link, useNavigate, useRouter } from '@tanstack/react-r
 import { Trans } from '@lingui/react/macro'
 import { isDay } from '../../../machines/calendar'
 import type { ReminderChat } from '../../../machines/reminder-form'
-import { useChannelReminderForm } from '../../../services/channel-calendar'
+import { useReminderForm } from '../../../services/calendar'
 import { EmptyState } from '../../../ui/empty-state'
 import { ReminderFormPage } from '../../../ui/calendar/reminder-form-view'
 import { useMeId } from '../../-calendar'
@@ -58,7 +58,7 @@ function CreateCalendar({ channelId, chats, meId }: { channelId: string; chats: 
   const router = useRouter()
   const saved = useRef(false)
   const chat = chats.find((one) => one._id === search.topic) ?? chats[0]!
-  const form = useChannelReminderForm({
+  const form = useReminderForm({
     event: null,
     topicId: chat._id,
     topicName: chat.name,
