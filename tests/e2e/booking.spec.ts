@@ -1,4 +1,4 @@
-import { createRequire } from 'node:module'
+import { axeProblems } from './support/axe'
 import { expect, test, type Page } from './support/test'
 import { latestEmailPreview } from './support/email-log'
 import { person } from './support/people'
@@ -12,22 +12,6 @@ import { person } from './support/people'
  * /calendar/booked and approves it; the guest's confirmation email is sent.
  */
 const TITLE = 'Consultation with Ann'
-const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
-
-/** axe-core on the page as it is: its serious and critical violations, and any accessible name that leaves out the visible words. */
-async function axeProblems(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: axeSource })
-  return page.evaluate(async () => {
-    type Result = { violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] }
-    const axe = (window as unknown as { axe: { run: (context: Document, options?: unknown) => Promise<Result> } }).axe
-    const all = await axe.run(document)
-    const names = await axe.run(document, { runOnly: { type: 'rule', values: ['label-content-name-mismatch'] } })
-    return [...all.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'), ...names.violations].map(
-      (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-    )
-  })
-}
-
 // axe goes in as an inline script, which the app's Content-Security-Policy refuses to run.
 test.use({ bypassCSP: true })
 

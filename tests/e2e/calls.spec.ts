@@ -1,4 +1,4 @@
-import { createRequire } from 'node:module'
+import { axeProblems } from './support/axe'
 import { expect, test, type Page } from './support/test'
 import { FAKE_MEDIA_LAUNCH } from './support/fake-media'
 import { openListening } from './support/listening'
@@ -20,20 +20,6 @@ test.use({
   bypassCSP: true,
   launchOptions: FAKE_MEDIA_LAUNCH,
 })
-
-const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
-
-/** The serious and critical accessibility violations on the page as it is now (rule id: targets). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: axeSource })
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: Array<Record<string, unknown>> }> } }).axe
-    const { violations } = await axe.run(document)
-    return violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id as string}: ${(v.nodes as { target: string[] }[]).map((n) => n.target.join(' ')).join(', ')}`)
-  })
-}
 
 /** The remote participant's tile in the room. */
 const tileOf = (page: Page, participantId: string) => page.locator(`[data-participant="${participantId}"]`)
@@ -87,7 +73,7 @@ test('a 1:1 video call: rings on both tabs, answered on one, media both ways, ha
       await expect(bao.page.getByRole('group', { name: 'Call controls' }).getByRole('button', { name })).toBeInViewport()
     await expect(tileOf(bao.page, ann.user.userId)).toBeInViewport()
     expect(await bao.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
-    if (width !== 768) expect(await seriousViolations(bao.page)).toEqual([])
+    if (width !== 768) expect(await axeProblems(bao.page, { names: false })).toEqual([])
   }
 
   // Mute shows on the other side.
