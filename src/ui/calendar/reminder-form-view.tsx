@@ -13,6 +13,7 @@ import {
   type ReminderFormProps,
 } from '../../machines/reminder-form'
 import { Alert } from '../alert'
+import { AssigneeChecklist } from '../assignee-checklist'
 import { Button } from '../button'
 import { ModalForm } from '../modal-form'
 import { TextField } from '../text-field'
@@ -476,22 +477,7 @@ function ReminderFields(props: ReminderFormProps) {
               {props.scope === 'chat' ? <Trans>Nobody in this chat to assign.</Trans> : <Trans>No friends to assign yet.</Trans>}
             </p>
           ) : (
-            <ul className="mt-1 max-h-40 space-y-1 overflow-y-auto">
-              {props.assignees.map((person) => (
-                <li key={person.id}>
-                  <label className="flex min-h-10 items-center gap-2 text-sm text-slate-800">
-                    <input
-                      type="checkbox"
-                      checked={person.checked}
-                      disabled={busy}
-                      onChange={(event) => person.onChange(event.target.checked)}
-                      className="h-4 w-4 rounded border-slate-300"
-                    />
-                    <span className="min-w-0 truncate">{person.name}</span>
-                  </label>
-                </li>
-              ))}
-            </ul>
+            <AssigneeChecklist assignees={props.assignees} disabled={busy} />
           )}
           {props.assigneesError ? <p className="mt-1 text-sm text-red-600">{text(props.assigneesError)}</p> : null}
         </fieldset>

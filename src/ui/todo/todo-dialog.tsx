@@ -1,6 +1,7 @@
 import { useId } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { TodoFormProps } from '../../machines/todo-form'
+import { AssigneeChecklist } from '../assignee-checklist'
 import { ModalForm } from '../modal-form'
 import { TextField } from '../text-field'
 
@@ -66,22 +67,7 @@ export function TodoDialog(props: TodoFormProps) {
               <Trans>Loading members…</Trans>
             </p>
           ) : (
-            <ul className="mt-1 max-h-40 space-y-1 overflow-y-auto">
-              {props.assignees.map((person) => (
-                <li key={person.id}>
-                  <label className="flex items-center gap-2 text-sm text-slate-800">
-                    <input
-                      type="checkbox"
-                      checked={person.checked}
-                      disabled={busy}
-                      onChange={(event) => person.onChange(event.target.checked)}
-                      className="h-4 w-4 rounded border-slate-300"
-                    />
-                    <span className="min-w-0 truncate">{person.name}</span>
-                  </label>
-                </li>
-              ))}
-            </ul>
+            <AssigneeChecklist assignees={props.assignees} disabled={busy} />
           )}
           {props.assigneesError ? <p className="mt-1 text-sm text-red-600">{i18n._(props.assigneesError)}</p> : null}
         </fieldset>
