@@ -1,20 +1,8 @@
 import { and, eq } from 'drizzle-orm'
-import type { Socket } from 'socket.io-client'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { queuedJobs } from '../../server/db/schema'
-import { FakeClock } from './call-clock'
-import {
-  type Account,
-  call,
-  connected,
-  DATABASE_URL,
-  nextEvent,
-  REDIS_URL,
-  register,
-  socketFor,
-  startTestServer,
-  type TestServer,
-} from './harness'
+import { channelWith, clockedNodes, type Person, person, socketOf } from './chat-fixtures'
+import { DATABASE_URL, nextEvent, REDIS_URL } from './harness'
 
 /**
  * The calendar on two nodes sharing one PostgreSQL and one Redis and one (fake) clock: a change
@@ -23,44 +11,18 @@ import {
  * one message in the chat), and its next occurrence's job is there once.
  */
 describe.runIf(DATABASE_URL && REDIS_URL)('the calendar on two nodes (PostgreSQL + Redis)', () => {
-  const clock = new FakeClock(Date.parse('2031-05-05T06:00:00Z'))
-  let one: TestServer
-  let two: TestServer
-  const open: Socket[] = []
-
-  beforeAll(async () => {
-    const options = { now: clock.now, setTimer: clock.setTimer, sessions: { accessTokenTtlSeconds: 10 * 24 * 3600 } }
-    one = await startTestServer(options)
-    two = await startTestServer(options)
-  })
-  afterAll(async () => {
-    for (const s of open) s.disconnect()
-    await Promise.all([one?.stop(), two?.stop()])
-  })
-
-  interface Person extends Account {
-    api(method: string, url: string, body?: unknown): ReturnType<typeof call>
-  }
-  const person = async (name: string): Promise<Person> => {
-    const account = await register(one.url, { name })
-    return { ...account, api: (method, url, body) => call(one.url, method, `/api/${url}`, { token: account.access_token, body }) }
-  }
+  const nodes = clockedNodes(Date.parse('2031-05-05T06:00:00Z'))
+  const { clock, bothRunDue } = nodes
   const notices = async (who: Person, eventId: string) =>
     ((await who.api('GET', 'notify?page=1')).body.result as { notifiable_id: string; time: string; notify_message_json: { key: string } }[])
       .filter((n) => n.notifiable_id === eventId)
       .map((n) => [n.notify_message_json.key, n.time])
-  const bothNodesRunDue = () => Promise.all([one.ctx.queue.runDue(), two.ctx.queue.runDue()])
 
   it('a change through node 1 reaches node 2; both nodes running due jobs fire each occurrence once', async () => {
-    const [owner, member] = await Promise.all([person('Owner'), person('Member')])
-    const channel = await owner.api('POST', 'channel/create', { name: 'Team', is_public: true })
-    const channelId = channel.body.result._id as string
-    expect((await member.api('POST', 'channel/join', { channel_id: channelId })).status).toBe(200)
-    const generalId = (await owner.api('GET', `topic-in-channel?channel_id=${channelId}`)).body.result[0]._id as string
+    const [owner, member] = await Promise.all([person(nodes.one.url, 'Owner'), person(nodes.one.url, 'Member')])
+    const { generalId } = await channelWith(owner, [member])
 
-    const socket = socketFor(two.url, { token: member.access_token })
-    open.push(socket)
-    await connected(socket)
+    const socket = nodes.keep(await socketOf(nodes.two.url, member))
     const changed = nextEvent<{ change: string; event: { _id: string; title: string } }>(socket, 'CALENDAR_CHANGED')
     const created = await owner.api('POST', 'calendar/create', {
       client_id: crypto.randomUUID(),
@@ -78,8 +40,8 @@ describe.runIf(DATABASE_URL && REDIS_URL)('the calendar on two nodes (PostgreSQL
 
     for (const day of ['2031-05-06', '2031-05-07']) {
       clock.advance(Date.parse(`${day}T02:00:00Z`) - clock.now())
-      await bothNodesRunDue()
-      await bothNodesRunDue()
+      await bothRunDue()
+      await bothRunDue()
     }
     const expected = [
       ['calendar_notification', '2031-05-07T02:00:00.000Z'],
@@ -92,13 +54,13 @@ describe.runIf(DATABASE_URL && REDIS_URL)('the calendar on two nodes (PostgreSQL
     expect(posted.map((m) => JSON.parse(m.message).start)).toEqual(['2031-05-07T02:00:00.000Z', '2031-05-06T02:00:00.000Z'])
 
     // The third (last) occurrence's job, once; after it, none.
-    const pending = await one.ctx.db
+    const pending = await nodes.one.ctx.db
       .select({ runAt: queuedJobs.runAt })
       .from(queuedJobs)
       .where(and(eq(queuedJobs.key, `calendar-remind:${eventId}`), eq(queuedJobs.state, 'pending')))
     expect(pending.map((j) => j.runAt.toISOString())).toEqual(['2031-05-08T02:00:00.000Z'])
     clock.advance(DAY)
-    await bothNodesRunDue()
+    await bothRunDue()
     expect(await notices(member, eventId)).toHaveLength(3)
   })
 })

@@ -75,3 +75,42 @@ export function chatServer(options: ServerOptions = {}) {
     },
   }
 }
+
+/**
+ * Two test servers (nodes) sharing one database, one Redis and one clock the tests move (`clock`:
+ * both nodes' `now` and timers; sessions long enough for a test's jumps): started before the file's
+ * tests and stopped after them, with every socket `keep` was given. Call it at the top of the file.
+ */
+export function clockedNodes(startsAt: number) {
+  const clock = new FakeClock(startsAt)
+  const sockets: Socket[] = []
+  let nodes: [TestServer, TestServer] | undefined
+  beforeAll(async () => {
+    const options = { now: clock.now, setTimer: clock.setTimer, sessions: { accessTokenTtlSeconds: 10 * 24 * 3600 } }
+    nodes = [await startTestServer(options), await startTestServer(options)]
+  })
+  afterAll(async () => {
+    for (const s of sockets) s.disconnect()
+    await Promise.all((nodes ?? []).map((node) => node.stop()))
+  })
+  const node = (i: 0 | 1): TestServer => {
+    if (!nodes) throw new Error('clockedNodes: the nodes start before the tests (beforeAll)')
+    return nodes[i]
+  }
+  return {
+    clock,
+    get one() {
+      return node(0)
+    },
+    get two() {
+      return node(1)
+    },
+    /** Disconnects `socket` after the file's tests. */
+    keep(socket: Socket): Socket {
+      sockets.push(socket)
+      return socket
+    },
+    /** Both nodes claim and run their due jobs at once. */
+    bothRunDue: () => Promise.all([node(0).ctx.queue.runDue(), node(1).ctx.queue.runDue()]),
+  }
+}

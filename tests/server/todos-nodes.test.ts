@@ -1,10 +1,8 @@
 import { eq } from 'drizzle-orm'
-import type { Socket } from 'socket.io-client'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { queuedJobs } from '../../server/db/schema'
-import { FakeClock } from './call-clock'
-import { channelWith, clientId, type Person, person, socketOf } from './chat-fixtures'
-import { call, DATABASE_URL, nextEvent, REDIS_URL, silence, startTestServer, type TestServer } from './harness'
+import { channelWith, clientId, clockedNodes, type Person, person, socketOf } from './chat-fixtures'
+import { call, DATABASE_URL, nextEvent, REDIS_URL, silence, type TestServer } from './harness'
 
 interface TodoView {
   _id: string
@@ -29,27 +27,9 @@ interface NotificationView {
  * notification stored, one on their socket), its one job done after a single claim.
  */
 describe.runIf(DATABASE_URL && REDIS_URL)('to-dos on two nodes (PostgreSQL + Redis)', () => {
-  const clock = new FakeClock(Date.parse('2031-07-01T08:00:00Z'))
-  let one: TestServer
-  let two: TestServer
-  const open: Socket[] = []
-
-  beforeAll(async () => {
-    const options = { now: clock.now, setTimer: clock.setTimer, sessions: { accessTokenTtlSeconds: 10 * 24 * 3600 } }
-    one = await startTestServer(options)
-    two = await startTestServer(options)
-  })
-  afterAll(async () => {
-    for (const s of open) s.disconnect()
-    await Promise.all([one?.stop(), two?.stop()])
-  })
-
-  const on = async (node: TestServer, who: Person) => {
-    const socket = await socketOf(node.url, who)
-    open.push(socket)
-    return socket
-  }
-  const bothNodesRunDue = () => Promise.all([one.ctx.queue.runDue(), two.ctx.queue.runDue()])
+  const nodes = clockedNodes(Date.parse('2031-07-01T08:00:00Z'))
+  const { clock, bothRunDue } = nodes
+  const on = async (node: TestServer, who: Person) => nodes.keep(await socketOf(node.url, who))
   /** The caller's stored notifications about the to-do, oldest first: their kinds. */
   const kindsFor = async (who: Person, todoId: string) => {
     const res = await who.api('GET', 'notify?page=1')
@@ -61,9 +41,9 @@ describe.runIf(DATABASE_URL && REDIS_URL)('to-dos on two nodes (PostgreSQL + Red
   }
 
   it('created through node 1, heard on node 2; moved through node 2, heard on node 1; due once with both nodes running due jobs', async () => {
-    const [owner, member] = await Promise.all([person(one.url, 'Owner'), person(one.url, 'Member')])
+    const [owner, member] = await Promise.all([person(nodes.one.url, 'Owner'), person(nodes.one.url, 'Member')])
     const { generalId } = await channelWith(owner, [member])
-    const [memberOnTwo, ownerOnOne] = await Promise.all([on(two, member), on(one, owner)])
+    const [memberOnTwo, ownerOnOne] = await Promise.all([on(nodes.two, member), on(nodes.one, owner)])
     const dueAt = clock.now() + 60_000
 
     const created = nextEvent<{ change: string; todo: TodoView }>(memberOnTwo, 'TODO_CHANGED')
@@ -91,7 +71,10 @@ describe.runIf(DATABASE_URL && REDIS_URL)('to-dos on two nodes (PostgreSQL + Red
 
     // The assignee moves it through node 2 (the access token is good on both): the creator hears it on node 1.
     const moved = nextEvent<{ change: string; todo: TodoView }>(ownerOnOne, 'TODO_CHANGED')
-    const doing = await call(two.url, 'PUT', '/api/todo/update', { token: member.access_token, body: { todo_id: todoId, status: 'doing' } })
+    const doing = await call(nodes.two.url, 'PUT', '/api/todo/update', {
+      token: member.access_token,
+      body: { todo_id: todoId, status: 'doing' },
+    })
     expect(doing.status, JSON.stringify(doing.body)).toBe(200)
     expect(await moved).toMatchObject({ change: 'updated', todo: { _id: todoId, status: 'doing' } })
 
@@ -101,24 +84,24 @@ describe.runIf(DATABASE_URL && REDIS_URL)('to-dos on two nodes (PostgreSQL + Red
       if (item.notifiable_id === todoId && item.notify_message_json?.key === 'todo_due') told.push(item)
     })
     clock.advance(dueAt - 1 - clock.now())
-    await bothNodesRunDue()
+    await bothRunDue()
     expect(await kindsFor(member, todoId)).not.toContain('todo_due')
     clock.advance(1)
-    await bothNodesRunDue()
-    await bothNodesRunDue()
+    await bothRunDue()
+    await bothRunDue()
     expect((await kindsFor(member, todoId)).filter((kind) => kind === 'todo_due')).toEqual(['todo_due'])
     expect(await kindsFor(owner, todoId)).not.toContain('todo_due')
     expect(await silence(memberOnTwo, 'data', 500)).toBe(true)
     expect(told).toHaveLength(1)
 
     // Its one job ran once, on one node, and is done; later passes tell nobody again.
-    const jobs = await one.ctx.db
+    const jobs = await nodes.one.ctx.db
       .select({ state: queuedJobs.state, attempts: queuedJobs.attempts })
       .from(queuedJobs)
       .where(eq(queuedJobs.key, `todo-due:${todoId}`))
     expect(jobs).toEqual([{ state: 'done', attempts: 1 }])
     clock.advance(10 * 60_000)
-    await bothNodesRunDue()
+    await bothRunDue()
     expect((await kindsFor(member, todoId)).filter((kind) => kind === 'todo_due')).toEqual(['todo_due'])
     expect(told).toHaveLength(1)
   })
