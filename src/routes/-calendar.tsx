@@ -3,15 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import { CALENDAR_TITLE_MAX, type CalendarEvent } from '../../contract/calendar'
 import type { Message } from '../../contract/message'
-import {
-  CALENDAR_VIEWS,
-  isDay,
-  STATUS_FILTERS,
-  TYPE_FILTERS,
-  type CalendarView,
-  type StatusFilter,
-  type TypeFilter,
-} from '../machines/calendar'
+import type { CalendarSearch } from './-calendar-search'
 import { meIdOf } from '../machines/session'
 import { useCalendar, useCalendarFeed, useReminderForm, useTaskStatus } from '../services/calendar'
 import { useSession } from '../services/session'
@@ -22,28 +14,6 @@ import { FeedPanel } from '../ui/calendar/feed-panel'
 import { ReminderDialog } from '../ui/calendar/reminder-form-view'
 import { TaskStatusView } from '../ui/calendar/task-status-view'
 import { Icon } from '../ui/icons'
-
-/** The calendar page's search: the view, the focused day, the filters, one chat. */
-export interface CalendarSearch {
-  view?: CalendarView
-  date?: string
-  type?: TypeFilter
-  status?: StatusFilter
-  topic?: string
-}
-
-const oneOf = <T extends string>(values: readonly T[], value: unknown): T | undefined =>
-  typeof value === 'string' && (values as readonly string[]).includes(value) ? (value as T) : undefined
-
-export function calendarSearchOf(search: Record<string, unknown>): CalendarSearch {
-  return {
-    view: oneOf(CALENDAR_VIEWS, search.view),
-    date: typeof search.date === 'string' && isDay(search.date) ? search.date : undefined,
-    type: oneOf(TYPE_FILTERS, search.type),
-    status: oneOf(STATUS_FILTERS, search.status),
-    topic: typeof search.topic === 'string' && search.topic !== '' ? search.topic : undefined,
-  }
-}
 
 export interface CalendarBoardProps extends CalendarSearch {
   /** Only this channel's chats (the channel calendar). */

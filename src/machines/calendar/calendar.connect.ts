@@ -10,11 +10,6 @@ import type {
   TypeFilter,
 } from './calendar.types'
 
-/** The type filter's choices, in their order. */
-export const TYPE_FILTERS: readonly TypeFilter[] = ['all', 'group', 'personal', 'assign_by', 'assign_to']
-/** The task status filter's choices, in their order. */
-export const STATUS_FILTERS: readonly StatusFilter[] = ['all', 'pending', 'todo', 'doing', 'done', 'failed', 'cancel']
-
 /** One occurrence as the views show it. */
 export interface OccurrenceView {
   /** Unique in the view: the event and its occurrence. */

@@ -19,6 +19,11 @@ export type TypeFilter = 'all' | CalendarType
 /** The task status filter. */
 export type StatusFilter = 'all' | TaskStatus
 
+/** The type filter's choices, in their order. */
+export const TYPE_FILTERS: readonly TypeFilter[] = ['all', 'group', 'personal', 'assign_by', 'assign_to']
+/** The task status filter's choices, in their order. */
+export const STATUS_FILTERS: readonly StatusFilter[] = ['all', 'pending', 'todo', 'doing', 'done', 'failed', 'cancel']
+
 /** The instants a view shows: from (inclusive) to (exclusive), ISO. */
 export interface CalendarRange {
   from: string

@@ -13,9 +13,9 @@ export {
   type CalendarMachine,
   type CalendarSnapshot,
 } from './calendar.machine'
-export { connect, STATUS_FILTERS, TYPE_FILTERS, type CalendarDay, type CalendarProps, type OccurrenceView } from './calendar.connect'
+export { connect, type CalendarDay, type CalendarProps, type OccurrenceView } from './calendar.connect'
 export { addDays, dayOf, isDay, startOfDay, type Day } from './calendar.dates'
-export { CALENDAR_VIEWS } from './calendar.types'
+export { CALENDAR_VIEWS, STATUS_FILTERS, TYPE_FILTERS } from './calendar.types'
 export type {
   CalendarChange,
   CalendarContext,

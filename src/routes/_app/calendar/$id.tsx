@@ -1,7 +1,8 @@
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import { useMeId } from '../../-calendar'
-import { CalendarEventPage, eventSearchOf } from './-event-page'
+import { eventSearchOf } from '../../-calendar-search'
+import { CalendarEventPage } from './-event-page'
 
 /** /calendar/<id>: a reminder or task (?occurrence=<its rule's start>: the occurrence opened). */
 export const Route = createFileRoute('/_app/calendar/$id')({

@@ -43,6 +43,3 @@ export function CalendarEventPage({
 }
 
 /** The search of an event's page: ?occurrence=<its rule's start>, the occurrence opened. */
-export const eventSearchOf = (search: Record<string, unknown>): { occurrence?: string } => ({
-  occurrence: typeof search.occurrence === 'string' && !Number.isNaN(Date.parse(search.occurrence)) ? search.occurrence : undefined,
-})

@@ -1,6 +1,6 @@
 import { useRef } from 'react'
 import { createFileRoute, useNavigate, useRouter } from '@tanstack/react-router'
-import { isDay } from '../../../machines/calendar'
+import { dayIn } from '../../-calendar-search'
 import { useReminderForm } from '../../../services/calendar'
 import { ReminderFormPage } from '../../../ui/calendar/reminder-form-view'
 import { useMeId } from '../../-calendar'
@@ -23,7 +23,7 @@ export const Route = createFileRoute('/_app/calendar/create-reminder')({
   validateSearch: (search: Record<string, unknown>): CreateReminderSearch => ({
     topic: text(search.topic),
     message: text(search.message),
-    date: typeof search.date === 'string' && isDay(search.date) ? search.date : undefined,
+    date: dayIn(search.date),
     title: text(search.title)?.slice(0, 200),
   }),
   loaderDeps: ({ search }) => ({ topic: search.topic }),

@@ -3,7 +3,8 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import type { SessionState } from '../../../machines/session'
 import { useSession } from '../../../services/session'
 import { Page } from '../../../ui/app/page'
-import { CalendarBoard, calendarSearchOf } from '../../-calendar'
+import { CalendarBoard } from '../../-calendar'
+import { calendarSearchOf } from '../../-calendar-search'
 
 /**
  * /calendar: the reader's reminders and tasks (month, week, day, schedule), or one chat's

@@ -1,7 +1,7 @@
 import { useRef } from 'react'
 import { createFileRoute, Link, useNavigate, useRouter } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
-import { isDay } from '../../../machines/calendar'
+import { dayIn } from '../../-calendar-search'
 import type { ReminderChat } from '../../../machines/reminder-form'
 import { useReminderForm } from '../../../services/calendar'
 import { EmptyState } from '../../../ui/empty-state'
@@ -23,7 +23,7 @@ interface CreateCalendarSearch {
 export const Route = createFileRoute('/_app/chat/channel/$channelId/calendar/create-calendar')({
   validateSearch: (search: Record<string, unknown>): CreateCalendarSearch => ({
     topic: typeof search.topic === 'string' && search.topic !== '' ? search.topic : undefined,
-    date: typeof search.date === 'string' && isDay(search.date) ? search.date : undefined,
+    date: dayIn(search.date),
   }),
   // The API layer loads with the page, not with every route's definition (the routes chunk).
   loader: async ({ params }) => (await import('../../../services/channel-calendar')).channelCalendarChats(params.channelId),

@@ -1,7 +1,8 @@
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import { useMeId } from '../../-calendar'
-import { CalendarEventPage, eventSearchOf } from '../calendar/-event-page'
+import { eventSearchOf } from '../../-calendar-search'
+import { CalendarEventPage } from '../calendar/-event-page'
 
 /** /chat/channel/<id>/calendar/detail/<id>: a reminder or task opened from the channel calendar (?occurrence as on /calendar/<id>). */
 export const Route = createFileRoute('/_app/chat/channel/$channelId/calendar/detail/$id')({
