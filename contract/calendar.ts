@@ -218,6 +218,10 @@ export const calendarEvent = z.object({
 })
 export type CalendarEvent = z.infer<typeof calendarEvent>
 
+/** calendar/info: the event and whether the reader may change and delete it (its creator; a group reminder's chat admins too). */
+export const calendarEventView = calendarEvent.extend({ can_manage: z.boolean() })
+export type CalendarEventView = z.infer<typeof calendarEventView>
+
 /** One occurrence of an event in a listed range. */
 export const calendarOccurrence = z.object({
   event: calendarEvent,

@@ -72,6 +72,7 @@ import {
 import {
   calendarCreateBody,
   calendarEvent,
+  calendarEventView,
   calendarExceptionBody,
   calendarFeed,
   calendarFeedParams,
@@ -1414,7 +1415,7 @@ export const endpoints = {
     summary: 'An event the caller sees (its creator, assignees, or its chat’s members)',
     auth: 'signedIn',
     query: calendarIdQuery,
-    response: calendarEvent,
+    response: calendarEventView,
   }),
   calendarList: endpoint({
     method: 'GET',

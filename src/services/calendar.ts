@@ -158,8 +158,8 @@ const UPCOMING_DAYS = 100
 
 /** calendar/info, and for a repeating event its occurrences from today on (calendar/list, its chat's if it has one). */
 async function loadEvent(eventId: string): Promise<LoadedEvent> {
-  const event = await failingWithMessage(calendarEventInfo(eventId))
-  if (event.rrule === null) return { event, upcoming: [] }
+  const { can_manage: canManage, ...event } = await failingWithMessage(calendarEventInfo(eventId))
+  if (event.rrule === null) return { event, canManage, upcoming: [] }
   const from = new Date()
   from.setHours(0, 0, 0, 0)
   const to = new Date(from.getFullYear(), from.getMonth(), from.getDate() + UPCOMING_DAYS)
@@ -170,7 +170,7 @@ async function loadEvent(eventId: string): Promise<LoadedEvent> {
   const upcoming = [...list.group, ...list.personal, ...list.assign_by, ...list.assign_to]
     .filter((item) => item.event._id === eventId && !seen.has(item.occurrence) && seen.add(item.occurrence))
     .sort((a, b) => Date.parse(a.start) - Date.parse(b.start))
-  return { event, upcoming }
+  return { event, canManage, upcoming }
 }
 
 /** A file name from a title: its letters and digits (any script), the rest as dashes. */

@@ -11,7 +11,7 @@ import { describeModel, type ModelKit } from './support/run-model'
 /**
  * A reminder's page: Bao's weekly standup in Design, opened on its occurrence of 30 November (he
  * made it: he skips or moves one occurrence, deletes the series, downloads its .ics), and a task
- * Ann assigned to Bao (he reads it; it is not his to delete). What each step must show and send is
+ * Ann assigned to Bao (he reads it; calendar/info says it is not his to change or delete). What each step must show and send is
  * written here; the socket tells of the standup changed or deleted elsewhere, and a reconnect
  * (REFRESH) reads it again.
  */
@@ -130,7 +130,9 @@ describeModel({
     'xstate.done.actor.loadEvent': (s) => [
       {
         type: 'xstate.done.actor.loadEvent',
-        output: series(s) ? { event: ctx(s).event ?? STANDUP, upcoming: UPCOMING } : { event: TASK, upcoming: [] },
+        output: series(s)
+          ? { event: ctx(s).event ?? STANDUP, canManage: true, upcoming: UPCOMING }
+          : { event: TASK, canManage: false, upcoming: [] },
       },
     ],
     'xstate.error.actor.loadEvent': (s) =>

@@ -443,7 +443,16 @@ describe('groups and tasks', () => {
     const group = await create(owner, { topic_id: generalId, start: '2030-06-11T09:00:00Z' })
     expect((await member.api('PUT', 'calendar/update', { event_id: group._id, title: 'Mine' })).status).toBe(403)
     expect((await member.api('DELETE', 'calendar/delete', { event_id: group._id })).status).toBe(403)
-    expect((await member.api('GET', `calendar/info?event_id=${group._id}`)).status).toBe(200)
+    const seen = await member.api('GET', `calendar/info?event_id=${group._id}`)
+    expect(seen.status).toBe(200)
+    expect(seen.body.result.can_manage).toBe(false)
+    expect((await owner.api('GET', `calendar/info?event_id=${group._id}`)).body.result.can_manage).toBe(true)
+    // Once members may make group reminders again, the member's own is theirs to change, and the admin's too.
+    expect((await owner.api('PUT', 'topic/permission', { topic_id: generalId, permission: { reminder: 0 } })).status).toBe(200)
+    const members = await create(member, { topic_id: generalId, start: '2030-06-12T09:00:00Z' })
+    expect((await member.api('GET', `calendar/info?event_id=${members._id}`)).body.result.can_manage).toBe(true)
+    expect((await owner.api('GET', `calendar/info?event_id=${members._id}`)).body.result.can_manage).toBe(true)
+    expect((await owner.api('PUT', 'calendar/update', { event_id: members._id, title: 'Retro (moved)' })).status).toBe(200)
   })
 
   it('a reminder about a message: one the caller can read, in the event’s chat when it has one', async () => {

@@ -6,6 +6,7 @@ import {
   CALENDAR_OCCURRENCES_MAX,
   type CalendarChange,
   type CalendarEvent,
+  type CalendarEventView,
   type CalendarFeed,
   type CalendarList,
   type CalendarListQuery,
@@ -223,12 +224,14 @@ export function createCalendarService(
     }
   }
 
-  /** Changes the whole event: its creator, or a group reminder's chat admins (403 for anyone else who sees it). */
+  /** Who changes the whole event: its creator, or a group reminder's chat admins. */
+  function mayManage(userId: string, { event }: EventRows, role: number): boolean {
+    return event.creatorId === userId || (event.kind === 'reminder' && event.topicId !== null && isTopicAdmin(role))
+  }
+
+  /** 403 for anyone who sees the event but may not change it. */
   function requireManager(userId: string, rows: EventRows, role: number) {
-    const { event } = rows
-    if (event.creatorId === userId) return
-    if (event.kind === 'reminder' && event.topicId !== null && isTopicAdmin(role)) return
-    throw forbidden()
+    if (!mayManage(userId, rows, role)) throw forbidden()
   }
 
   /** Those of `userIds` who are members of the topic. */
@@ -712,9 +715,10 @@ export function createCalendarService(
       return { event_id: eventId }
     },
 
-    /** The event, for one who sees it. */
-    async info(userId: string, eventId: string): Promise<CalendarEvent> {
-      return toCalendarEvent((await accessTo(userId, eventId)).rows, userId)
+    /** The event, for one who sees it, and whether they may change it. */
+    async info(userId: string, eventId: string): Promise<CalendarEventView> {
+      const { rows, role } = await accessTo(userId, eventId)
+      return { ...toCalendarEvent(rows, userId), can_manage: mayManage(userId, rows, role) }
     },
 
     /**

@@ -74,7 +74,7 @@ export function connect(snapshot: CalendarEventSnapshot, send: (event: CalendarE
     gone: snapshot.matches('gone'),
     deleted: snapshot.matches('deleted'),
     event: context.event,
-    canManage: mayManage(context.event, context.meId),
+    canManage: mayManage(context),
     repeating: context.event?.rrule != null,
     upcoming: context.upcoming.map((item) => ({
       occurrence: item.occurrence,

@@ -37,8 +37,8 @@ import type {
  * Pure: the calls are injected promise actors.
  */
 
-/** The reader may change and delete it: its creator (the server also lets a chat's admins change a group reminder). */
-export const mayManage = (event: CalendarEvent | null, meId: string) => event !== null && event.creator._id === meId
+/** The reader may change and delete it, as the server last said (its creator, a group reminder's chat admins). */
+export const mayManage = (context: Pick<CalendarEventContext, 'event' | 'canManage'>) => context.event !== null && context.canManage
 
 /** A datetime-local value as an instant (ISO), or null when it is not one. */
 export function instantOfLocal(value: string): string | null {
@@ -91,9 +91,8 @@ export const calendarEventMachine = setup({
     downloadIcs: fromPromise<unknown, { event_id: string; title: string }>(notProvided('downloadIcs')),
   },
   guards: {
-    mayChangeOccurrence: ({ context }) =>
-      mayManage(context.event, context.meId) && context.event!.rrule !== null && context.occurrence !== null,
-    mayDelete: ({ context }) => mayManage(context.event, context.meId),
+    mayChangeOccurrence: ({ context }) => mayManage(context) && context.event!.rrule !== null && context.occurrence !== null,
+    mayDelete: ({ context }) => mayManage(context),
     isListed: ({ context, event }) => {
       assertEvent(event, 'PICK_OCCURRENCE')
       return context.upcoming.some((item) => item.occurrence === event.occurrence)
@@ -112,10 +111,11 @@ export const calendarEventMachine = setup({
     /** Injected: the event was deleted here (the app leaves its page). */
     eventDeleted: () => {},
     take: assign(({ context, event }) => {
-      const { event: loaded, upcoming } = (event as unknown as { output: LoadedEvent }).output
+      const { event: loaded, canManage, upcoming } = (event as unknown as { output: LoadedEvent }).output
       const kept = context.occurrence !== null && (loaded.rrule === null || upcoming.some((item) => item.occurrence === context.occurrence))
       return {
         event: loaded,
+        canManage,
         upcoming,
         occurrence: kept ? context.occurrence : (upcoming[0]?.occurrence ?? context.occurrence),
         error: null,
@@ -159,7 +159,7 @@ export const calendarEventMachine = setup({
   },
 }).createMachine({
   id: 'calendarEvent',
-  context: ({ input }) => ({ ...input, event: null, upcoming: [], moveTo: '', done: null, error: null }),
+  context: ({ input }) => ({ ...input, event: null, canManage: false, upcoming: [], moveTo: '', done: null, error: null }),
   initial: 'loading',
   states: {
     loading: {

@@ -9,14 +9,17 @@ export interface CalendarEventInput {
   occurrence: string | null
 }
 
-/** What the detail reads: the event and, for a repeating one, its coming occurrences. */
+/** What the detail reads: the event, whether the reader may change it (the server says), and for a repeating one its coming occurrences. */
 export interface LoadedEvent {
   event: CalendarEvent
+  canManage: boolean
   upcoming: CalendarOccurrence[]
 }
 
 export interface CalendarEventContext extends CalendarEventInput {
   event: CalendarEvent | null
+  /** The reader may change and delete it (calendar/info's can_manage: its creator, a group reminder's chat admins). */
+  canManage: boolean
   upcoming: CalendarOccurrence[]
   /** The new time of the occurrence being moved (a datetime-local value, the browser's time). */
   moveTo: string

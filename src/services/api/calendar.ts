@@ -2,6 +2,7 @@ import { endpoints } from '../../../contract/endpoints'
 import type {
   CalendarCreateBody,
   CalendarEvent,
+  CalendarEventView,
   CalendarExceptionBody,
   CalendarFeed,
   CalendarList,
@@ -22,7 +23,7 @@ export const updateCalendarEvent = (body: CalendarUpdateBody): Promise<CalendarE
 export const setTaskStatus = (body: CalendarStatusBody): Promise<CalendarEvent> => call(endpoints.calendarStatus, body, quiet)
 export const changeOccurrence = (body: CalendarExceptionBody): Promise<CalendarEvent> => call(endpoints.calendarException, body, quiet)
 export const deleteCalendarEvent = (eventId: string) => call(endpoints.calendarDelete, { event_id: eventId }, quiet)
-export const calendarEventInfo = (eventId: string): Promise<CalendarEvent> => call(endpoints.calendarInfo, { event_id: eventId }, quiet)
+export const calendarEventInfo = (eventId: string): Promise<CalendarEventView> => call(endpoints.calendarInfo, { event_id: eventId }, quiet)
 export const listCalendar = (query: CalendarListQuery): Promise<CalendarList> => call(endpoints.calendarList, query, quiet)
 export const calendarFeed = (): Promise<CalendarFeed> => call(endpoints.calendarFeed, undefined, quiet)
 export const resetCalendarFeed = (): Promise<CalendarFeed> => call(endpoints.calendarFeedReset, undefined, quiet)
