@@ -23,7 +23,7 @@ import type { AttentionService } from '../attention'
 import { refusalError } from '../relates'
 import { requireTopicMember, requireTopicPermission, requireTopicWriter } from '../topic'
 import { SEND_MESSAGE, sendInTransaction, type SendRow, sendValues } from './send-statement'
-import { loadMessages, toMessage } from './view'
+import { justStored, loadMessages, toMessage } from './view'
 
 type SendInput = ReturnType<typeof sendMessageBody.parse>
 type ReplyPreviewRow = { id: string; body: string; deletedAt: Date | null; senderName: string | null }
@@ -118,15 +118,13 @@ export function createMessageService(
       if (rows[0]?.seq != null && Number(rows[0].attached) !== mediaIds.length) throw badRequest('invalidInput', 'media_ids')
     }
     const stored = requireStored((await ctx.run<SendRow>(SEND_MESSAGE, values, mediaIds.length ? allAttached : undefined))[0])
-    const sender = { id: senderId, name: stored.caller_name, workid: stored.caller_workid, photoUrl: stored.caller_photo }
     // Files are signed per reader: load them; a text message is complete as stored.
     const message = mediaIds.length
       ? (await one(senderId, messageId))!
-      : toMessage(
+      : justStored(
           {
             id: messageId,
             topicId,
-            seq: Number(stored.seq),
             senderId,
             clientId: fields.clientId,
             type: fields.type,
@@ -134,14 +132,9 @@ export function createMessageService(
             replyToId: fields.reply?.id ?? null,
             forwardedFrom: fields.forwardedFrom ?? null,
             mentions: fields.mentions,
-            isPin: 0,
-            pinnedAt: null,
-            editedAt: null,
-            deletedAt: null,
-            filesPurged: 0,
             createdAt,
           },
-          sender,
+          stored,
           fields.reply ?? null,
         )
     realtime.toTopic(topicId, 'NEW_MESSAGE', { message: withoutLinks(message) })
@@ -197,28 +190,7 @@ export function createMessageService(
         await withPoll(tx, messageId)
         return sent
       })
-      const message = toMessage(
-        {
-          id: messageId,
-          topicId,
-          seq: Number(stored.seq),
-          senderId,
-          clientId,
-          type: 'vote',
-          body: question,
-          replyToId: null,
-          forwardedFrom: null,
-          mentions: [],
-          isPin: 0,
-          pinnedAt: null,
-          editedAt: null,
-          deletedAt: null,
-          filesPurged: 0,
-          createdAt,
-        },
-        { id: senderId, name: stored.caller_name, workid: stored.caller_workid, photoUrl: stored.caller_photo },
-        null,
-      )
+      const message = justStored({ id: messageId, topicId, senderId, clientId, type: 'vote', body: question, createdAt }, stored)
       realtime.toTopic(topicId, 'NEW_MESSAGE', { message: withoutLinks(message) })
       await attention.alertsFor({ id: senderId, name: message.sender?.name ?? '' }, message, () => topicNameOf(topicId))
       afterSend?.(senderId, message)
@@ -282,28 +254,7 @@ export function createMessageService(
         mediaIds: '[]',
       })
       if (!stored || stored.caller_id === null || stored.seq === null || stored.refusal) return null
-      const message = toMessage(
-        {
-          id: messageId,
-          topicId,
-          seq: Number(stored.seq),
-          senderId: creatorId,
-          clientId,
-          type: 'reminder',
-          body,
-          replyToId: null,
-          forwardedFrom: null,
-          mentions: [],
-          isPin: 0,
-          pinnedAt: null,
-          editedAt: null,
-          deletedAt: null,
-          filesPurged: 0,
-          createdAt,
-        },
-        { id: creatorId, name: stored.caller_name, workid: stored.caller_workid, photoUrl: stored.caller_photo },
-        null,
-      )
+      const message = justStored({ id: messageId, topicId, senderId: creatorId, clientId, type: 'reminder', body, createdAt }, stored)
       return { message, announce: () => realtime.toTopic(topicId, 'NEW_MESSAGE', { message: withoutLinks(message) }) }
     },
 

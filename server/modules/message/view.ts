@@ -10,6 +10,43 @@ const repliedSender = alias(users, 'replied_sender')
 type SenderColumns = { id: string; name: string; workid: string; photoUrl: string | null } | null
 type ReplyColumns = { id: string | null; body: string | null; deletedAt: Date | null; senderName: string | null } | null
 
+/** What the send statement answers about its sender (./send-statement.ts SendRow). */
+interface StoredSender {
+  caller_name: string
+  caller_workid: string
+  caller_photo: string | null
+  seq: number | string | null
+}
+
+/**
+ * A message the send statement just stored, as the wire shows it, built from what was sent and what
+ * the statement answered (its number, its sender): not pinned, edited or deleted, and without files
+ * (a message with files is read back, its links signed for the reader).
+ */
+export function justStored(
+  sent: Pick<MessageRow, 'id' | 'topicId' | 'clientId' | 'type' | 'body' | 'createdAt'> &
+    Partial<Pick<MessageRow, 'replyToId' | 'forwardedFrom' | 'mentions'>> & { senderId: string },
+  stored: StoredSender,
+  reply: ReplyColumns = null,
+): Message {
+  return toMessage(
+    {
+      replyToId: null,
+      forwardedFrom: null,
+      mentions: [],
+      ...sent,
+      seq: Number(stored.seq),
+      isPin: 0,
+      pinnedAt: null,
+      editedAt: null,
+      deletedAt: null,
+      filesPurged: 0,
+    },
+    { id: sent.senderId, name: stored.caller_name, workid: stored.caller_workid, photoUrl: stored.caller_photo },
+    reply,
+  )
+}
+
 /** A message's files as its reader sees them, and how many of them sit in the trash (left out of `items`). */
 export type MessageFiles = { items: MediaItem[]; trashed: number }
 const NO_FILES: MessageFiles = { items: [], trashed: 0 }
