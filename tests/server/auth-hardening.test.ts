@@ -1,11 +1,11 @@
 import { spawn } from 'node:child_process'
 import { cp, mkdtemp, readFile, rm } from 'node:fs/promises'
-import { type AddressInfo, createServer } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { createInterface } from 'node:readline'
 import { desc, eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { startFakeSmtp } from './fake-smtp'
 import { SERVER_MESSAGES } from '../../contract'
 import { outbox, users } from '../../server/db/schema'
 import { optionsFromEnv } from '../../server/env-options'
@@ -125,27 +125,9 @@ describe('one-time codes do not leak (M5)', () => {
   })
 
   it('with SMTP_URL, /email-preview is not served and a delivered email is redacted in the outbox', async () => {
-    const received: string[] = []
-    const smtp = createServer((socket) => {
-      let data: string | null = null
-      socket.write('220 test-smtp ready\r\n')
-      createInterface({ input: socket, crlfDelay: Infinity }).on('line', (line) => {
-        if (data !== null) {
-          if (line !== '.') return void (data += line + '\n')
-          received.push(data)
-          data = null
-          return void socket.write('250 2.0.0 queued\r\n')
-        }
-        const cmd = line.slice(0, 4).toUpperCase()
-        if (cmd === 'DATA') {
-          data = ''
-          socket.write('354 go ahead\r\n')
-        } else if (cmd === 'QUIT') socket.end('221 bye\r\n')
-        else socket.write(cmd === 'EHLO' || cmd === 'HELO' ? '250 test-smtp\r\n' : '250 ok\r\n')
-      })
-    })
-    await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', () => r()))
-    const relay = await startTestServer({ smtpUrl: `smtp://127.0.0.1:${(smtp.address() as AddressInfo).port}` })
+    const smtp = await startFakeSmtp()
+    const { received } = smtp
+    const relay = await startTestServer({ smtpUrl: smtp.url })
     try {
       const acc = await register(relay.url)
       const [queued] = await mails(acc.email, relay)

@@ -1,10 +1,8 @@
-import { createServer, type Server } from 'node:net'
-import type { AddressInfo } from 'node:net'
-import { createInterface } from 'node:readline'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { outbox } from '../../server/db/schema'
 import type { OutgoingEmail } from '../../server/mail/mailer'
+import { startFakeSmtp } from './fake-smtp'
 import { startTestServer, type TestServer } from './harness'
 
 /**
@@ -53,27 +51,9 @@ describe('email attachments', () => {
   })
 
   it('with SMTP_URL: sent as a MIME attachment, then redacted from the outbox with the body', async () => {
-    const received: string[] = []
-    const smtp: Server = createServer((socket) => {
-      let data: string | null = null
-      socket.write('220 test-smtp ready\r\n')
-      createInterface({ input: socket, crlfDelay: Infinity }).on('line', (line) => {
-        if (data !== null) {
-          if (line !== '.') return void (data += line + '\n')
-          received.push(data)
-          data = null
-          return void socket.write('250 2.0.0 queued\r\n')
-        }
-        const cmd = line.slice(0, 4).toUpperCase()
-        if (cmd === 'DATA') {
-          data = ''
-          socket.write('354 go ahead\r\n')
-        } else if (cmd === 'QUIT') socket.end('221 bye\r\n')
-        else socket.write(cmd === 'EHLO' || cmd === 'HELO' ? '250 test-smtp\r\n' : '250 ok\r\n')
-      })
-    })
-    await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', () => r()))
-    const relay = await startTestServer({ smtpUrl: `smtp://127.0.0.1:${(smtp.address() as AddressInfo).port}` })
+    const smtp = await startFakeSmtp()
+    const { received } = smtp
+    const relay = await startTestServer({ smtpUrl: smtp.url })
     try {
       const mail = email('relayed@example.test')
       const id = await relay.ctx.mailer.store(relay.ctx.db, mail)

@@ -3,13 +3,13 @@ import { spawn } from 'node:child_process'
 import { cp, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { type AddressInfo, createServer } from 'node:net'
 import { createInterface } from 'node:readline'
 import { eq } from 'drizzle-orm'
 import { endpoints } from '../../contract'
 import { outbox } from '../../server/db/schema'
 import { SERVER_NODE_FLAGS } from '../../server/node-flags'
 import { ensure, serverBuild } from '../../tools/build/parts'
+import { startFakeSmtp } from './fake-smtp'
 import {
   call,
   DATABASE_URL,
@@ -129,33 +129,9 @@ describe('email preview', () => {
 
 describe('email over SMTP', () => {
   it('with smtpUrl, relays the email and records sent_at in the outbox', async () => {
-    const received: string[] = []
-    const smtp = createServer((socket) => {
-      let inData = false
-      let data = ''
-      socket.write('220 test-smtp ready\r\n')
-      createInterface({ input: socket, crlfDelay: Infinity }).on('line', (line) => {
-        if (inData) {
-          if (line === '.') {
-            inData = false
-            received.push(data)
-            data = ''
-            socket.write('250 2.0.0 queued\r\n')
-          } else data += line + '\n'
-          return
-        }
-        const cmd = line.slice(0, 4).toUpperCase()
-        if (cmd === 'EHLO' || cmd === 'HELO') socket.write('250 test-smtp\r\n')
-        else if (cmd === 'DATA') {
-          inData = true
-          socket.write('354 go ahead\r\n')
-        } else if (cmd === 'QUIT') socket.end('221 bye\r\n')
-        else socket.write('250 ok\r\n')
-      })
-    })
-    await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', () => r()))
-    const smtpPort = (smtp.address() as AddressInfo).port
-    const relay = await startTestServer({ smtpUrl: `smtp://127.0.0.1:${smtpPort}`, mailFrom: 'Workroom Test <noreply@workroom.test>' })
+    const smtp = await startFakeSmtp()
+    const { received } = smtp
+    const relay = await startTestServer({ smtpUrl: smtp.url, mailFrom: 'Workroom Test <noreply@workroom.test>' })
     try {
       const acc = await registerUnverified(relay.url)
       const mail = await lastEmail(relay, acc.email)
