@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
 import { useBookingInbox, useBookingPage, useBookingPages, useSlotsForm, type BookingPageOptions } from '../services/booking'
-import { browserTimeZone, timeZones } from '../services/booking-time'
+import { browserTimeZone, timeZonesWith } from '../services/time-zones'
 import { BookingInboxView } from '../ui/booking/booking-inbox-view'
 import { BookingPageView } from '../ui/booking/booking-page-view'
 import { BookingPagesView } from '../ui/booking/booking-pages-view'
@@ -10,7 +10,7 @@ import { SlotsFormView } from '../ui/booking/slots-form-view'
 
 export function SlotsForm({ pageId }: { pageId: string | null }) {
   const { timeZone, ...props } = useSlotsForm(pageId)
-  const zones = useMemo(() => timeZones(props.fields.timeZone.value || timeZone), [props.fields.timeZone.value, timeZone])
+  const zones = useMemo(() => timeZonesWith(props.fields.timeZone.value || timeZone), [props.fields.timeZone.value, timeZone])
   return <SlotsFormView {...props} timeZones={zones} />
 }
 

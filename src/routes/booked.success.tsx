@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { isLoggedIn } from '../machines/session'
 import type { BookedSearch } from '../services/booking'
-import { browserTimeZone } from '../services/booking-time'
+import { browserTimeZone } from '../services/time-zones'
 import { useSession } from '../services/session'
 import { BookedSuccessView } from '../ui/booking/booked-success-view'
 

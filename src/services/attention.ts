@@ -16,6 +16,7 @@ import * as api from './api/attention'
 import { showBrowserNotification } from './browser-notifications'
 import { failingWithMessage } from './failure'
 import { onSocketConnect, onSocketEvent } from './socket'
+import { browserTimeZone } from './time-zones'
 import { confirmSaved } from './toast'
 
 /**
@@ -52,9 +53,9 @@ const subscribe = (listener: () => void) => {
 }
 
 /** The browser's own time zone, when it is an IANA name the server accepts. */
-const browserTimeZone = (): string | null => {
-  const tz = Intl.DateTimeFormat().resolvedOptions().timeZone
-  return tz && isTimeZone(tz) ? tz : null
+const ownTimeZone = (): string | null => {
+  const tz = browserTimeZone()
+  return isTimeZone(tz) ? tz : null
 }
 
 /** May this event push (a browser notification) now, by the user's settings? The defaults until they load. */
@@ -88,7 +89,7 @@ export function useAttentionRuntime(meId: string) {
       const settings = snapshot.context.settings
       if (!zoneSent && snapshot.matches({ ready: 'idle' }) && settings && settings.time_zone === null) {
         zoneSent = true
-        const tz = browserTimeZone()
+        const tz = ownTimeZone()
         if (tz) actor.send({ type: 'SAVE_SETTINGS', body: { time_zone: tz } })
       }
     })

@@ -15,21 +15,6 @@ dayjs.extend(timezone)
  * time zone, named beside them; an owner's page keeps its own.
  */
 
-/** The browser's time zone (IANA name), UTC when it does not say. */
-export function browserTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'
-  } catch {
-    return 'UTC'
-  }
-}
-
-/** Every time zone the browser knows, the given one included. */
-export function timeZones(including: string): string[] {
-  const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : []
-  return known.includes(including) || including === '' ? [...known] : [including, ...known]
-}
-
 /** Today in a time zone, YYYY-MM-DD. */
 export const todayIn = (timeZone: string, now: dayjs.ConfigType = new Date()) => dayjs(now).tz(timeZone).format('YYYY-MM-DD')
 

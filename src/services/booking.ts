@@ -35,7 +35,8 @@ import {
   requestBooking,
   updateBookingPage,
 } from './api/booking'
-import { browserTimeZone, localSlotOf, todayIn, weekRangeOf } from './booking-time'
+import { localSlotOf, todayIn, weekRangeOf } from './booking-time'
+import { browserTimeZone } from './time-zones'
 import { failureMessage } from './failure'
 import { apiErrorOf } from './http'
 import { solveProofOfWork } from './proof-of-work'

@@ -35,9 +35,7 @@ import { apiErrorOf } from './http'
 import { currentLanguage } from './i18n'
 import { everyPage } from './pages'
 import { onSocketConnect, onSocketEvent } from './socket'
-
-/** The browser's IANA time zone (a new reminder's default). */
-export const browserTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'
+import { browserTimeZone } from './time-zones'
 
 /** The first day of a week in the reader's language: Sunday in English, Monday in Vietnamese. */
 export const weekStartOf = (language = currentLanguage()): number => (language === 'vi' ? 1 : 0)

@@ -1,16 +1,11 @@
 import { type FormEvent, useId, useState } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { AttentionSettingsFormProps } from '../../machines/attention'
+import { timeZonesWith } from '../../services/time-zones'
 import { Button } from '../button'
 
 const WEEKDAY_ORDER = [1, 2, 3, 4, 5, 6, 0]
 const DEFAULT_SCHEDULE = { enabled: false, days: [1, 2, 3, 4, 5], start: '09:00', end: '17:00' }
-
-/** The browser's list of IANA zones (where it has one), with the stored one first. */
-const zonesWith = (current: string | null): string[] => {
-  const all = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : ['UTC', 'Asia/Ho_Chi_Minh']
-  return current && !all.includes(current) ? [current, ...all] : all
-}
 
 /** A 24-hour time as the settings store it (HH:mm), whatever the browser's locale. */
 const TIME_PATTERN = '([01][0-9]|2[0-3]):[0-5][0-9]'
@@ -82,7 +77,7 @@ export function AttentionSettingsSection({
               defaultValue={timeZone ?? 'UTC'}
               className="mt-1 block w-full rounded-md border border-slate-300 px-2 py-1.5"
             >
-              {zonesWith(timeZone).map((z) => (
+              {timeZonesWith(timeZone).map((z) => (
                 <option key={z} value={z}>
                   {z}
                 </option>

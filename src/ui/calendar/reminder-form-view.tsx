@@ -12,6 +12,7 @@ import {
   type RepeatUnit,
   type ReminderFormProps,
 } from '../../machines/reminder-form'
+import { timeZonesWith } from '../../services/time-zones'
 import { Alert } from '../alert'
 import { AssigneeChecklist } from '../assignee-checklist'
 import { Button } from '../button'
@@ -31,12 +32,7 @@ function useMessageText() {
 }
 
 /** Every IANA time zone the browser knows, with the current one first when it is not among them. */
-function useTimeZones(current: string): string[] {
-  return useMemo(() => {
-    const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : []
-    return zones.includes(current) ? zones : [current, ...zones]
-  }, [current])
-}
+const useTimeZones = (current: string): string[] => useMemo(() => timeZonesWith(current), [current])
 
 const zoneName = (zone: string) => zone.replace(/_/g, ' ')
 /** At most this many zones are listed while typing (the list narrows as one types). */
