@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react'
+import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react'
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: ReactNode
@@ -28,6 +28,36 @@ export function TextField({ label, errors = [], hint, className = '', ...input }
           {hint}
         </p>
       ) : null}
+      {errors.length > 0 ? (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-600">
+          {errors.join(' ')}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+export interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> {
+  label: ReactNode
+  /** Messages under the field; the field is marked invalid while there are any. */
+  errors?: readonly string[]
+}
+
+/** A labelled multi-line field (a note); its label is its accessible name. */
+export function TextAreaField({ label, errors = [], className = '', ...area }: TextAreaFieldProps) {
+  const id = useId()
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        aria-invalid={errors.length > 0 || undefined}
+        aria-describedby={errors.length > 0 ? `${id}-error` : undefined}
+        className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-indigo-500 focus:ring-2 focus:ring-indigo-200 focus:outline-none aria-[invalid]:border-red-400"
+        {...area}
+      />
       {errors.length > 0 ? (
         <p id={`${id}-error`} className="mt-1 text-sm text-red-600">
           {errors.join(' ')}

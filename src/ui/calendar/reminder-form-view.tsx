@@ -17,7 +17,7 @@ import { Alert } from '../alert'
 import { AssigneeChecklist } from '../assignee-checklist'
 import { Button } from '../button'
 import { ModalForm } from '../modal-form'
-import { TextField } from '../text-field'
+import { TextAreaField, TextField } from '../text-field'
 import { useDayjsLocale, useRemindName } from './calendar-words'
 import { repeatText } from './repeat-text'
 
@@ -144,7 +144,6 @@ function ReminderFields(props: ReminderFormProps) {
   const { t } = useLingui()
   const text = useMessageText()
   const locale = useDayjsLocale()
-  const noteId = useId()
   const { busy } = props
   const repeat = props.repeat
   const chatName = props.chatName ?? ''
@@ -244,26 +243,14 @@ function ReminderFields(props: ReminderFormProps) {
         disabled={busy}
         autoComplete="off"
       />
-      <div>
-        <label htmlFor={noteId} className={labelClass}>
-          <Trans>Note (optional)</Trans>
-        </label>
-        <textarea
-          id={noteId}
-          rows={2}
-          value={props.note}
-          onChange={(event) => props.onNote(event.target.value)}
-          disabled={busy}
-          aria-invalid={props.noteError ? true : undefined}
-          aria-describedby={props.noteError ? `${noteId}-error` : undefined}
-          className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-indigo-500 focus:ring-2 focus:ring-indigo-200 focus:outline-none aria-[invalid]:border-red-400"
-        />
-        {props.noteError ? (
-          <p id={`${noteId}-error`} className="mt-1 text-sm text-red-600">
-            {text(props.noteError)}
-          </p>
-        ) : null}
-      </div>
+      <TextAreaField
+        label={<Trans>Note (optional)</Trans>}
+        rows={2}
+        value={props.note}
+        onChange={(event) => props.onNote(event.target.value)}
+        errors={text(props.noteError)}
+        disabled={busy}
+      />
       <div className="grid grid-cols-2 gap-3">
         <TextField
           label={props.kind === 'task' ? t`Due date` : t`Date`}
