@@ -4,6 +4,7 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { fromPromise } from 'xstate'
 import { msg } from '@lingui/core/macro'
 import type { PushedMessage } from '../../contract/message'
+import { markdownToPlain } from '../../contract/markdown-text'
 import {
   type ChatBadgeProps,
   connect,
@@ -32,7 +33,11 @@ const appTopicListMachine = topicListMachine.provide({
 })
 
 const textOf = (message: PushedMessage) =>
-  message.type === 'html' ? (new DOMParser().parseFromString(message.message, 'text/html').body.textContent ?? '') : message.message
+  message.type === 'html'
+    ? (new DOMParser().parseFromString(message.message, 'text/html').body.textContent ?? '')
+    : message.type === 'text'
+      ? markdownToPlain(message.message)
+      : message.message
 
 /** A message as the list's last-message line. */
 export const lastMessageOf = (message: PushedMessage): TopicLastMessage => ({
@@ -119,4 +124,14 @@ export function useTopicList(openTopicId: string | null) {
 export function useChatBadge(actor: TopicListActor): ChatBadgeProps {
   const snapshot = useSelector(actor, (s) => s)
   return useMemo(() => connectBadge(snapshot), [snapshot])
+}
+
+const NO_CHATS: { _id: string; name: string }[] = []
+const groupChatsOf = (topics: TopicItem[]) => topics.filter((t) => t.is_group).map(({ _id, name }) => ({ _id, name }))
+
+/** The reader's group chats (for #chat links in messages): none outside the signed-in layout. */
+export function useVisibleChats(): { _id: string; name: string }[] {
+  const actor = useContext(TopicListActorContext)
+  const topics = useSelector(actor ?? undefined, (s) => s?.context.topics)
+  return useMemo(() => (topics ? groupChatsOf(topics) : NO_CHATS), [topics])
 }

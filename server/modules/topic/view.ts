@@ -4,6 +4,7 @@ import { LIST_MAX, PAGE_SIZE, publicMediaUrl, ROLES, type LastMessage, type Mess
 import type { Db } from '../../db/client'
 import { channelMembers, type MessageRow, messages, topicMembers, topics, users } from '../../db/schema'
 import { plainText } from '../../http/sanitize'
+import { markdownToPlain } from '../../../contract/markdown-text'
 
 const partnerMembers = alias(topicMembers, 'partner_member')
 const partners = alias(users, 'partner')
@@ -12,7 +13,7 @@ const PREVIEW_MAX = 200
 /** A message as the topic list previews it: plain text, '' when deleted. */
 function toLastMessage(row: Pick<MessageRow, 'id' | 'body' | 'type' | 'createdAt' | 'senderId' | 'deletedAt'>): LastMessage {
   const deleted = row.deletedAt !== null
-  const text = deleted ? '' : row.type === 'html' ? plainText(row.body) : row.body
+  const text = deleted ? '' : row.type === 'html' ? plainText(row.body) : row.type === 'text' ? markdownToPlain(row.body) : row.body
   return {
     _id: row.id,
     message: text.slice(0, PREVIEW_MAX),

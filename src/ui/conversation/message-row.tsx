@@ -11,6 +11,7 @@ import { chatTime } from '../../services/time-ago'
 import { CallSummaryLine } from './call-summary'
 import { QuotedText, ReminderCard } from '../calendar/reminder-card'
 import { linkify } from './linkify'
+import { Markdown } from '../markdown/markdown'
 import { type MessageActions, MessageMoreButton } from './message-actions'
 import { useLongPress } from './use-long-press'
 
@@ -39,6 +40,9 @@ function Body({ message, poll }: { message: Message; poll?: (message: Message) =
       {message.type === 'html' ? (
         // Sanitised by the server (server/http/sanitize.ts) and again here: formatting and http(s) links only.
         <RichText className="prose-sm break-words" html={message.message} />
+      ) : message.type === 'text' && message.message ? (
+        // Markdown, sanitised (src/ui/markdown): the stored text is its source, so an edit keeps working.
+        <Markdown text={message.message} mentions={message.mentions} />
       ) : message.message ? (
         <p className="whitespace-pre-wrap break-words">{linkify(message.message)}</p>
       ) : null}

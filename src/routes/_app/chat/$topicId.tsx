@@ -10,6 +10,8 @@ import { ChatLoading, ChatUnavailable } from '../../../ui/chat-status'
 import { DndNotice } from '../../../ui/attention/dnd-notice'
 import { TopicBell } from '../../../ui/attention/topic-bell'
 import { Conversation } from '../../../ui/conversation/conversation'
+import { MarkdownLinksProvider } from '../../../ui/markdown/markdown'
+import { useVisibleChats } from '../../../services/topic-list'
 import { chatPolls } from '../../-chat-polls'
 import { useChatTodos } from '../../-todos'
 import { useChatCalendar } from '../../-calendar'
@@ -44,24 +46,27 @@ function OpenChat({ topic, meId, focusSeq }: { topic: TopicInfo; meId: string; f
   const todos = useChatTodos(topic, meId)
   const calendar = useChatCalendar(topic)
   const partner = !topic.is_group && topic.partner_id ? topic.customers.find((c) => c._id === topic.partner_id) : undefined
+  const chats = useVisibleChats()
   return (
-    <Conversation
-      {...useConversation(topic, meId, focusSeq)}
-      {...chatPolls(topic, meId)}
-      {...todos}
-      chatMenuItems={
-        <>
-          {todos.chatMenuItems}
-          {calendar.chatMenuItems}
-        </>
-      }
-      onRemind={calendar.onRemind}
-      person={partner ? { workid: partner.workid, photoUrl: topic.photo_url } : null}
-      bell={attention ? <TopicBell {...attention.bell(topic._id)} /> : null}
-      calls={<ChatCallButtons topic={topic} variant="icon" />}
-      callItems={<ChatCallButtons topic={topic} variant="menu" />}
-      notice={partner ? <PartnerDnd topicId={topic._id} partnerId={partner._id} name={topic.name} meId={meId} /> : null}
-    />
+    <MarkdownLinksProvider members={topic.customers} chats={chats}>
+      <Conversation
+        {...useConversation(topic, meId, focusSeq)}
+        {...chatPolls(topic, meId)}
+        {...todos}
+        chatMenuItems={
+          <>
+            {todos.chatMenuItems}
+            {calendar.chatMenuItems}
+          </>
+        }
+        onRemind={calendar.onRemind}
+        person={partner ? { workid: partner.workid, photoUrl: topic.photo_url } : null}
+        bell={attention ? <TopicBell {...attention.bell(topic._id)} /> : null}
+        calls={<ChatCallButtons topic={topic} variant="icon" />}
+        callItems={<ChatCallButtons topic={topic} variant="menu" />}
+        notice={partner ? <PartnerDnd topicId={topic._id} partnerId={partner._id} name={topic.name} meId={meId} /> : null}
+      />
+    </MarkdownLinksProvider>
   )
 }
 
