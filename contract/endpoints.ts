@@ -85,8 +85,42 @@ import {
 } from './calendar'
 import { todo, todoCreateBody, todoIdBody, todoIdQuery, todoListQuery, todoTopicQuery, todoUpdateBody } from './todo'
 import { poll, pollCreateBody, pollInfoQuery, pollLockBody, pollNewOptionBody, pollVoteBody } from './vote'
+import { draft, draftGetQuery, draftSaveBody } from './draft'
+import { customStatus, presence, presenceOfBody, receipts, receiptsQuery, statusClearBody, statusSetBody } from './presence'
+import {
+  customEmoji,
+  customEmojiCreateBody,
+  customEmojiDeleteBody,
+  customEmojiQuery,
+  messageReactions,
+  reactionBody,
+  reactionListQuery,
+  reactionPeople,
+} from './reaction'
+import { savedInTopicQuery, savedItem, savedListQuery, savedMessageBody, savedState } from './saved'
+import { scheduledCreateBody, scheduledIdBody, scheduledListQuery, scheduledMessage, scheduledUpdateBody } from './scheduled'
+import {
+  threadFollowBody,
+  threadFollowResult,
+  threadListItem,
+  threadListQuery,
+  threadMessagesQuery,
+  threadPage,
+  threadReadBody,
+  threadReadResult,
+} from './thread'
 import { mediaAccessQuery, mediaIdBody, mediaIdQuery, mediaItem, storagePage, storageQuery } from './media'
-import { editMessageBody, forwardMessageBody, message, messageIdBody, messageListQuery, pinMessageBody, sendMessageBody } from './message'
+import {
+  editMessageBody,
+  forwardMessageBody,
+  message,
+  messageHistoryQuery,
+  messageIdBody,
+  messageListQuery,
+  messageVersion,
+  pinMessageBody,
+  sendMessageBody,
+} from './message'
 import { notification, notifyCount, notifyListQuery, notifySeenBody } from './notify'
 import { pushKey, pushSaved } from './push'
 import {
@@ -797,6 +831,24 @@ export const endpoints = {
     body: pinMessageBody,
     response: message,
   }),
+  messageHistory: endpoint({
+    method: 'GET',
+    path: 'message/history',
+    tag: 'message',
+    summary: 'An edited message’s texts, oldest first, the current one last (any member who can read it)',
+    auth: 'signedIn',
+    query: messageHistoryQuery,
+    response: z.array(messageVersion),
+  }),
+  messageRemovePreview: endpoint({
+    method: 'PUT',
+    path: 'message/remove-preview',
+    tag: 'message',
+    summary: 'Take the link preview away from one of your messages, for everyone',
+    auth: 'signedIn',
+    body: messageIdBody,
+    response: message,
+  }),
 
   // media
   mediaAccess: endpoint({
@@ -1300,6 +1352,231 @@ export const endpoints = {
     response: poll,
   }),
 
+  // reactions and a channel's custom emoji
+  reactionAdd: endpoint({
+    method: 'POST',
+    path: 'reaction/add',
+    tag: 'reaction',
+    summary: 'React to a message of a topic the caller may read (in a 1:1 chat, one the other person does not refuse); adding it again changes nothing',
+    auth: 'signedIn',
+    body: reactionBody,
+    response: messageReactions,
+    limit: { rule: 'send', by: 'user' },
+  }),
+  reactionRemove: endpoint({
+    method: 'POST',
+    path: 'reaction/remove',
+    tag: 'reaction',
+    summary: 'Take back the caller’s reaction; taking back one that is not there changes nothing',
+    auth: 'signedIn',
+    body: reactionBody,
+    response: messageReactions,
+    limit: { rule: 'send', by: 'user' },
+  }),
+  reactionList: endpoint({
+    method: 'GET',
+    path: 'reaction/list',
+    tag: 'reaction',
+    summary: 'Who reacted to a message with what (members of its topic)',
+    auth: 'signedIn',
+    query: reactionListQuery,
+    response: z.array(reactionPeople),
+  }),
+  emojiCustom: endpoint({
+    method: 'GET',
+    path: 'emoji/custom',
+    tag: 'reaction',
+    summary: 'A channel’s custom emoji (its members), or those of a chat’s channel (the chat’s members; a 1:1 chat has none)',
+    auth: 'signedIn',
+    query: customEmojiQuery,
+    response: z.array(customEmoji),
+  }),
+  emojiCreate: endpoint({
+    method: 'POST',
+    path: 'emoji/create',
+    tag: 'reaction',
+    summary: 'Add a custom emoji to a channel (its admins): the caller’s public image upload under a new :shortcode:',
+    auth: 'signedIn',
+    body: customEmojiCreateBody,
+    response: customEmoji,
+    limit: { rule: 'send', by: 'user' },
+  }),
+  emojiDelete: endpoint({
+    method: 'DELETE',
+    path: 'emoji/delete',
+    tag: 'reaction',
+    summary: 'Delete a channel’s custom emoji (its admins)',
+    auth: 'signedIn',
+    body: customEmojiDeleteBody,
+    response: z.object({ emoji_id: z.string() }),
+  }),
+
+  // threads
+  threadMessages: endpoint({
+    method: 'GET',
+    path: 'thread/messages',
+    tag: 'message',
+    summary: 'A thread of a chat the caller is in: its root and 20 of its replies, newest first (before `before` when given)',
+    auth: 'signedIn',
+    query: threadMessagesQuery,
+    response: threadPage,
+  }),
+  threadList: endpoint({
+    method: 'GET',
+    path: 'thread/list',
+    tag: 'message',
+    summary: 'The threads the caller follows, latest reply first, each with its replies the caller has not read',
+    auth: 'signedIn',
+    query: threadListQuery,
+    response: z.array(threadListItem),
+  }),
+  threadFollow: endpoint({
+    method: 'POST',
+    path: 'thread/follow',
+    tag: 'message',
+    summary: 'Follow or stop following a thread of a chat the caller is in',
+    auth: 'signedIn',
+    body: threadFollowBody,
+    response: threadFollowResult,
+  }),
+  threadRead: endpoint({
+    method: 'POST',
+    path: 'thread/read',
+    tag: 'message',
+    summary: 'Mark a thread’s replies read for the caller',
+    auth: 'signedIn',
+    body: threadReadBody,
+    response: threadReadResult,
+  }),
+
+  // saved messages: each person's own list
+  savedAdd: endpoint({
+    method: 'POST',
+    path: 'saved/add',
+    tag: 'saved',
+    summary: 'Save a message the caller can read (its chat’s member; not deleted); saving it again changes nothing',
+    auth: 'signedIn',
+    body: savedMessageBody,
+    response: savedState,
+    limit: { rule: 'send', by: 'user' },
+  }),
+  savedRemove: endpoint({
+    method: 'POST',
+    path: 'saved/remove',
+    tag: 'saved',
+    summary: 'Take a message out of the caller’s saved messages (not saved: nothing changes)',
+    auth: 'signedIn',
+    body: savedMessageBody,
+    response: savedState,
+    limit: { rule: 'send', by: 'user' },
+  }),
+  savedList: endpoint({
+    method: 'GET',
+    path: 'saved/list',
+    tag: 'saved',
+    summary: 'The caller’s saved messages, newest saved first, 20 a page (one no longer readable: message null)',
+    auth: 'signedIn',
+    query: savedListQuery,
+    response: z.array(savedItem),
+  }),
+  savedInTopic: endpoint({
+    method: 'GET',
+    path: 'saved/in-topic',
+    tag: 'saved',
+    summary: 'The ids of the messages of one chat (the caller’s) that the caller saved',
+    auth: 'signedIn',
+    query: savedInTopicQuery,
+    response: z.array(z.string()),
+  }),
+
+  // scheduled messages: each person's own
+  scheduledCreate: endpoint({
+    method: 'POST',
+    path: 'scheduled/create',
+    tag: 'scheduled',
+    summary: 'Schedule a text for a chat the caller may write in, sent at send_at (future, within a year; at most 100 waiting); idempotent on client_id',
+    auth: 'signedIn',
+    body: scheduledCreateBody,
+    response: scheduledMessage,
+    limit: { rule: 'send', by: 'user' },
+  }),
+  scheduledUpdate: endpoint({
+    method: 'PUT',
+    path: 'scheduled/update',
+    tag: 'scheduled',
+    summary: 'Change a waiting scheduled message’s text or time (its author)',
+    auth: 'signedIn',
+    body: scheduledUpdateBody,
+    response: scheduledMessage,
+    limit: { rule: 'send', by: 'user' },
+  }),
+  scheduledCancel: endpoint({
+    method: 'POST',
+    path: 'scheduled/cancel',
+    tag: 'scheduled',
+    summary: 'Cancel a waiting scheduled message, or dismiss a failed one (its author); again: the same answer',
+    auth: 'signedIn',
+    body: scheduledIdBody,
+    response: scheduledMessage,
+  }),
+  scheduledSendNow: endpoint({
+    method: 'POST',
+    path: 'scheduled/send-now',
+    tag: 'scheduled',
+    summary: 'Send a waiting scheduled message now (its author), through the normal send: exactly one message',
+    auth: 'signedIn',
+    body: scheduledIdBody,
+    response: scheduledMessage,
+    limit: { rule: 'send', by: 'user' },
+  }),
+  scheduledList: endpoint({
+    method: 'GET',
+    path: 'scheduled/list',
+    tag: 'scheduled',
+    summary: 'The caller’s waiting and failed scheduled messages (in one chat with topic_id), soonest first, 20 a page',
+    auth: 'signedIn',
+    query: scheduledListQuery,
+    response: z.array(scheduledMessage),
+  }),
+
+  // presence, custom status, read receipts (the `user` rule counts each, as every signed-in call)
+  presenceOf: endpoint({
+    method: 'POST',
+    path: 'presence/of',
+    tag: 'presence',
+    summary: 'Online, away or offline, do not disturb and custom status of people the caller may see (friends, people in a chat with them; never across a block); others are left out (an id of no one: 404)',
+    auth: 'signedIn',
+    body: presenceOfBody,
+    response: z.array(presence),
+  }),
+  statusSet: endpoint({
+    method: 'POST',
+    path: 'status/set',
+    tag: 'presence',
+    summary: 'Set the caller’s custom status (emoji and text) until a time in the future, or until cleared; setting it again replaces it',
+    auth: 'signedIn',
+    body: statusSetBody,
+    response: customStatus,
+  }),
+  statusClear: endpoint({
+    method: 'POST',
+    path: 'status/clear',
+    tag: 'presence',
+    summary: 'Clear the caller’s custom status (none: nothing changes)',
+    auth: 'signedIn',
+    body: statusClearBody,
+    response: z.object({ cleared: z.boolean() }),
+  }),
+  receipts: endpoint({
+    method: 'GET',
+    path: 'receipts',
+    tag: 'presence',
+    summary: 'How far the other members of a chat the caller is in have read (chats of up to 20 members; none when the caller turned receipts off; members who turned theirs off are left out)',
+    auth: 'signedIn',
+    query: receiptsQuery,
+    response: receipts,
+  }),
+
   // to-dos
   todoCreate: endpoint({
     method: 'POST',
@@ -1634,6 +1911,33 @@ export const endpoints = {
     auth: 'public',
     body: meetingHostBody,
     response: meetingDetail,
+  }),
+  // drafts: the caller's own, of chats they are in
+  draftGet: endpoint({
+    method: 'GET',
+    path: 'draft/get',
+    tag: 'draft',
+    summary: 'The caller’s draft of a chat they are in (text "" when there is none)',
+    auth: 'signedIn',
+    query: draftGetQuery,
+    response: draft,
+  }),
+  draftList: endpoint({
+    method: 'GET',
+    path: 'draft/list',
+    tag: 'draft',
+    summary: 'The caller’s drafts, of the chats they are still in, newest first (at most one per chat)',
+    auth: 'signedIn',
+    response: z.array(draft),
+  }),
+  draftSave: endpoint({
+    method: 'POST',
+    path: 'draft/save',
+    tag: 'draft',
+    summary: 'Keep what the caller typed in a chat they are in ("" deletes it); the latest save wins; their other sockets hear DRAFT_CHANGED',
+    auth: 'signedIn',
+    body: draftSaveBody,
+    response: draft,
   }),
 } as const satisfies Record<string, EndpointDef>
 

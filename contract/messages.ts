@@ -106,6 +106,13 @@ export const SERVER_MESSAGES = {
   },
   callNotRinging: { en: 'This call is no longer ringing.', vi: 'Cuộc gọi này không còn đổ chuông nữa.' },
   callOver: { en: 'This call has ended.', vi: 'Cuộc gọi này đã kết thúc.' },
+  // reactions and custom emoji
+  reactionUnknownEmoji: { en: 'This chat has no such emoji.', vi: 'Cuộc trò chuyện này không có biểu tượng cảm xúc đó.' },
+  reactionsFull: { en: 'A message holds at most 50 different reactions.', vi: 'Một tin nhắn có tối đa 50 biểu tượng cảm xúc khác nhau.' },
+  reactionDeletedMessage: { en: 'A deleted message takes no reactions.', vi: 'Tin nhắn đã xóa không nhận biểu tượng cảm xúc.' },
+  emojiShortcodeTaken: { en: 'This channel already has an emoji with that shortcode.', vi: 'Kênh này đã có biểu tượng cảm xúc với mã đó.' },
+  emojiNotImage: { en: 'Choose an image of at most 256 KB.', vi: 'Hãy chọn một ảnh tối đa 256 KB.' },
+  emojiChannelFull: { en: 'A channel holds at most 100 custom emoji.', vi: 'Một kênh có tối đa 100 biểu tượng cảm xúc tùy chỉnh.' },
   // polls
   pollLocked: { en: 'This poll is locked: it takes no more votes.', vi: 'Cuộc bình chọn này đã bị khóa: không nhận thêm phiếu.' },
   pollClosed: { en: 'This poll has closed: it takes no more votes.', vi: 'Cuộc bình chọn này đã kết thúc: không nhận thêm phiếu.' },
@@ -143,6 +150,18 @@ export const SERVER_MESSAGES = {
     vi: 'Lịch hẹn này đã được xác nhận, từ chối hoặc hủy.',
   },
   bookingNotLive: { en: 'This booking is no longer active.', vi: 'Lịch hẹn này không còn hiệu lực.' },
+  // saved and scheduled messages
+  savedFull: { en: 'You can keep at most 1000 saved messages.', vi: 'Bạn chỉ có thể lưu tối đa 1000 tin nhắn.' },
+  scheduledInPast: { en: 'Pick a time in the future.', vi: 'Hãy chọn một thời điểm trong tương lai.' },
+  scheduledTooFar: { en: 'Pick a time within a year.', vi: 'Hãy chọn một thời điểm trong vòng một năm.' },
+  scheduledFull: {
+    en: 'You can have at most 100 scheduled messages waiting.',
+    vi: 'Bạn chỉ có thể có tối đa 100 tin nhắn hẹn giờ đang chờ.',
+  },
+  scheduledNotWaiting: {
+    en: 'This message was already sent or cancelled.',
+    vi: 'Tin nhắn này đã được gửi hoặc đã bị hủy.',
+  },
 } as const satisfies Record<string, Record<Language, string>>
 
 export type ServerMessageKey = keyof typeof SERVER_MESSAGES

@@ -7,6 +7,11 @@ import type { FocusPayload, NotifySeenPayload } from './push'
 import type { Topic } from './topic'
 import type { TodoChangedPayload } from './todo'
 import type { PollChangedPayload } from './vote'
+import type { ActivityPayload, PresenceChangedPayload, PresenceWatchPayload, ReceiptPayload, StatusChangedPayload } from './presence'
+import type { ScheduledChangedPayload } from './scheduled'
+import type { ThreadChangedPayload } from './thread'
+import type { MessageReactedPayload } from './reaction'
+import type { DraftChangedPayload } from './draft'
 
 /**
  * Socket events. The client connects to /socket.io with `auth: { token }`
@@ -33,12 +38,27 @@ export const SOCKET_EVENTS = {
   PERSON_DND_CHANGED: 'PERSON_DND_CHANGED',
   // polls: a vote, a new option or a lock, to everyone in the poll's topic
   POLL_CHANGED: 'POLL_CHANGED',
+  // reactions: a message's reactions changed, to everyone in its topic
+  MESSAGE_REACTED: 'MESSAGE_REACTED',
   // to-dos: created, changed or deleted, to a chat's members (a personal one: its creator)
   TODO_CHANGED: 'TODO_CHANGED',
   // calendar events: created, changed or deleted, to everyone who sees them
   CALENDAR_CHANGED: 'CALENDAR_CHANGED',
   // bookings: requested, decided or canceled, to the owner's and a signed-in booker's sockets
   BOOKING_CHANGED: 'BOOKING_CHANGED',
+  // presence: a watched person went online, away or offline; their custom status; a reader's position
+  PRESENCE_CHANGED: 'PRESENCE_CHANGED',
+  STATUS_CHANGED: 'STATUS_CHANGED',
+  RECEIPT: 'RECEIPT',
+  // from a tab: the people on its screen, and its own activity transitions
+  PRESENCE_WATCH: 'PRESENCE_WATCH',
+  ACTIVITY: 'ACTIVITY',
+  // scheduled messages: made, changed, sent, failed or cancelled, to the author's own sockets
+  SCHEDULED_CHANGED: 'SCHEDULED_CHANGED',
+  // threads: a thread's summary changed (to its topic), or the user read or (un)followed it (to the user)
+  THREAD_CHANGED: 'THREAD_CHANGED',
+  // drafts: saved, deleted or cleared by a send, to the user's own sockets
+  DRAFT_CHANGED: 'DRAFT_CHANGED',
 } as const
 
 /** Sent to a user's other sockets when one of them logs out: their login status changed. */
@@ -72,12 +92,19 @@ export interface ServerToClientEvents {
   TOPIC_CHANGED: (payload: TopicChangedPayload) => void
   /** A poll of one of the user's topics changed (votes, options, lock). */
   POLL_CHANGED: (payload: PollChangedPayload) => void
+  /** A message of one of the user's topics got or lost a reaction: its reactions now. */
+  MESSAGE_REACTED: (payload: MessageReactedPayload) => void
   /** A to-do the user sees was created, changed or deleted. */
   TODO_CHANGED: (payload: TodoChangedPayload) => void
   /** A calendar event the user sees was created, changed or deleted. */
   CALENDAR_CHANGED: (payload: CalendarChangedPayload) => void
   /** A booking the user owns or made was requested, decided or canceled. */
   BOOKING_CHANGED: (payload: BookingChangedPayload) => void
+  SCHEDULED_CHANGED: (payload: ScheduledChangedPayload) => void
+  /** A thread of one of the user's topics got a reply, or the user read or (un)followed one. */
+  THREAD_CHANGED: (payload: ThreadChangedPayload) => void
+  /** The user's draft of a chat was saved, deleted or cleared by a send (in any tab or device of theirs). */
+  DRAFT_CHANGED: (payload: DraftChangedPayload) => void
   /** The user left or was removed from a topic: it leaves their list. */
   OUT_TOPIC: (payload: OutTopicPayload) => void
   /** The user left or was removed from a channel: its groups (`topic_ids`, those they were in) leave their list. */
@@ -90,6 +117,12 @@ export interface ServerToClientEvents {
   SETTINGS_CHANGED: (payload: SettingsChangedPayload) => void
   /** The other person of one of the user's 1:1 chats turned do not disturb on or off, or changed their working hours (sent to their 1:1 chats' rooms). */
   PERSON_DND_CHANGED: (payload: PersonDndChangedPayload) => void
+  /** A person this socket watches (PRESENCE_WATCH) went online, away or offline. */
+  PRESENCE_CHANGED: (payload: PresenceChangedPayload) => void
+  /** A person this socket watches set or cleared their custom status, or it ran out. */
+  STATUS_CHANGED: (payload: StatusChangedPayload) => void
+  /** A member of one of the user's chats read further (only between people who both keep read receipts on, in chats of up to 20). */
+  RECEIPT: (payload: ReceiptPayload) => void
 }
 
 export interface NewMessagePayload {
@@ -151,6 +184,10 @@ export interface ClientToServerEvents {
   ROOM_SFU: (payload: SfuRequest, ack: (answer: SfuAck) => void) => void
   ROOM_STATE: (payload: { room_id: string; audio: boolean; video: boolean; screen: boolean; speaking?: boolean }) => void
   ROOM_CHAT: (payload: { room_id: string; text: string }) => void
+  /** The people on this tab's screen: their PRESENCE_CHANGED and STATUS_CHANGED reach it (replaces the last list). */
+  PRESENCE_WATCH: (payload: PresenceWatchPayload, ack?: (answer: { watching: string[] }) => void) => void
+  /** This tab became active again or has been idle AWAY_AFTER_MS (sent only on those transitions). */
+  ACTIVITY: (payload: ActivityPayload) => void
 }
 
 /** NEW_REQUEST_CALL. */
@@ -175,3 +212,6 @@ export const userRoom = (userId: string) => `user:${userId}`
 
 /** Every member's sockets join `topic:<id>`; NEW_MESSAGE and friends fan out there (Redis adapter across nodes). */
 export const topicRoom = (topicId: string) => `topic:${topicId}`
+
+/** Sockets watching a person's presence and custom status (PRESENCE_WATCH) join `presence:<id>`. */
+export const presenceRoom = (userId: string) => `presence:${userId}`

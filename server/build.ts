@@ -30,7 +30,7 @@ import { createEmailPreviewService, emailPreviewRoutes } from './modules/email-p
 import { createHealthService, healthRoutes } from './modules/health'
 import { createMediaService, mediaPublicRoutes, mediaRoutes, orphanSweep } from './modules/media'
 import { createMeetingService, installMeetingRoom, type MeetingService, meetingRoutes } from './modules/meeting'
-import { countPurgedFile, createMessageService, messageRoutes } from './modules/message'
+import { countPurgedFile, createMessageService, messageRoutes, threadRoutes } from './modules/message'
 import { createNotifyService, notifyRoutes } from './modules/notify'
 import { createRelatesService, relatesRoutes } from './modules/relates'
 import { createSearchService, searchRoutes } from './modules/search'
@@ -40,6 +40,11 @@ import { createTodoService, todoRoutes } from './modules/todo'
 import { calendarRoutes, createCalendarService } from './modules/calendar'
 import { bookingRoutes, createBookingService } from './modules/booking'
 import { createVoteService, voteRoutes } from './modules/vote'
+import { createPresenceService, type PresenceService, presenceRoutes } from './modules/presence'
+import { createReactionService, reactionRoutes } from './modules/reaction'
+import { createSavedService, savedRoutes } from './modules/saved'
+import { createScheduledService, scheduledRoutes } from './modules/scheduled'
+import { createDraftService, draftRoutes } from './modules/draft'
 import { createRealtime } from './realtime'
 import { createAvatarStore } from './storage/avatars'
 import { installMediaRoutes } from './storage/media-routes'
@@ -81,8 +86,12 @@ export function createServices(ctx: AppContext, log: Pick<FastifyBaseLogger, 'er
   // Deleting a message's file for good is counted on the message, which then says "File removed".
   const media = createMediaService(ctx, { requireTopicWriter, countPurgedFile })
   const relates = createRelatesService(ctx, { notify })
-  const topic = createTopicService(ctx, { relates })
+  // presence: a read position moved (topic/seen) reaches the chat's read receipts.
+  let presence: PresenceService | undefined
+  const topic = createTopicService(ctx, { relates, onSeen: (userId, topicId) => presence?.seen(userId, topicId) })
   const attention = createAttentionService(ctx, { notify })
+  // presence, custom status, read receipts: do not disturb through the attention service.
+  presence = createPresenceService(ctx, { attention })
   // pages: the support desk answers through the message service, which tells it of every message.
   let support: SupportService | undefined
   const message = createMessageService(ctx, { media, attention, afterSend: (senderId, sent) => support?.heard(senderId, sent) })
@@ -97,15 +106,28 @@ export function createServices(ctx: AppContext, log: Pick<FastifyBaseLogger, 'er
   const call = createCallService(ctx, { topics: topic, relates, attention, notify, messages: message, log })
   // polls: the poll's message through the message service, in the transaction that writes the poll.
   const vote = createVoteService(ctx, { messages: message })
+  // reactions and a channel's custom emoji.
+  const reaction = createReactionService(ctx)
   // to-dos: notifications through notify under the attention rules; the due notification a job of ctx.queue.
   const todo = createTodoService(ctx, { attention, log })
   // calendar: reminders and tasks; each event's reminder a job of ctx.queue, a group reminder's message through the message service.
   const calendar = createCalendarService(ctx, { notify, attention, messages: message, log })
   // booking pages: notifications through the attention service's notifyIfAllowed, guests by email; the reminder a job of ctx.queue.
   const booking = createBookingService(ctx, { attention, log })
+  // saved messages: each person's list, messages read through the message service.
+  const saved = createSavedService(ctx, { messages: message })
+  // scheduled messages: each a job of ctx.queue, sent through the message service's send; a failure told through notify.
+  const scheduled = createScheduledService(ctx, { messages: message, notify, attention, log })
+  // drafts: a person's unsent text per chat, across their tabs and devices.
+  const draft = createDraftService(ctx)
   return {
+    draft,
     call,
     vote,
+    presence,
+    reaction,
+    saved,
+    scheduled,
     todo,
     calendar,
     booking,
@@ -218,6 +240,8 @@ export async function buildApp(
   installMeetingRoom(ctx, services.meeting, app.log)
   // calls: the rooms' signalling on every socket; the rings past their time, on every node.
   installCallRooms(ctx, services.call, app.log)
+  // presence: every signed-in socket's comings, goings and activity; with Redis, this node's heartbeat.
+  services.presence.start()
   services.call.start()
   // notifications (browser push): the VAPID key pair is made (or read) once, at start.
   await services.notify.push.publicKey()
@@ -234,6 +258,7 @@ export async function buildApp(
   // Sockets go first so the HTTP server can close; the database goes last.
   app.addHook('preClose', async () => {
     services.call.close()
+    await services.presence.close()
     services.attention.close()
     services.notify.push.close()
     await services.notify.pushesSettled()
@@ -272,6 +297,8 @@ export async function buildApp(
       await api.register(channelRoutes, { ctx, service: services.channel })
       await api.register(topicRoutes, { ctx, service: services.topic })
       await api.register(messageRoutes, { ctx, service: services.message })
+      await api.register(draftRoutes, { ctx, service: services.draft })
+      await api.register(threadRoutes, { ctx, service: services.message })
       await api.register(mediaPublicRoutes, { ctx, service: services.media })
       await api.register(mediaRoutes, { ctx, service: services.media })
       await api.register(relatesRoutes, { ctx, service: services.relates })
@@ -282,6 +309,10 @@ export async function buildApp(
       await api.register(meetingRoutes, { ctx, service: services.meeting })
       await api.register(callRoutes, { ctx, service: services.call })
       await api.register(voteRoutes, { ctx, service: services.vote })
+      await api.register(presenceRoutes, { ctx, service: services.presence })
+      await api.register(reactionRoutes, { ctx, service: services.reaction })
+      await api.register(savedRoutes, { ctx, service: services.saved })
+      await api.register(scheduledRoutes, { ctx, service: services.scheduled })
       await api.register(todoRoutes, { ctx, service: services.todo })
       await api.register(calendarRoutes, { ctx, service: services.calendar })
       await api.register(bookingRoutes, { ctx, service: services.booking })

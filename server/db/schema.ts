@@ -47,6 +47,8 @@ export const users = pgTable(
     onlyFriendInviteTopic: smallint('only_friend_invite_topic').notNull().default(0),
     onlyFriendChat: smallint('only_friend_chat').notNull().default(0),
     sounds: smallint('sounds').notNull().default(1),
+    /** Read receipts (presence module): 0 = the user's read positions are not shown and they see no one's. */
+    readReceipts: smallint('read_receipts').notNull().default(1),
     currentChannelId: text('current_channel_id').references((): AnyPgColumn => channels.id, { onDelete: 'set null' }),
     useFor: text('use_for'),
     startWith: text('start_with'),
@@ -280,9 +282,20 @@ export const messages = pgTable(
     /** How many of its files were deleted for good (the media module tells; trashed ones are counted from their rows). */
     filesPurged: integer('files_purged').notNull().default(0),
     createdAt: createdAt(),
+    /** Threads: the root this message replies to in its thread (null: a message of the chat itself). */
+    threadRootId: text('thread_root_id').references((): AnyPgColumn => messages.id, { onDelete: 'cascade' }),
+    /** A thread reply also sent to the chat (it shows in the conversation too). */
+    threadInChat: smallint('thread_in_chat').notNull().default(0),
+    /** A root's thread summary, kept in the reply's transaction: its replies, the latest one's time, its latest repliers' ids (newest first, at most 3). */
+    threadReplyCount: integer('thread_reply_count').notNull().default(0),
+    threadLastReplyAt: at('thread_last_reply_at'),
+    threadLastRepliers: jsonb('thread_last_repliers').$type<string[]>().notNull().default([]),
   },
   (t) => [
     uniqueIndex('messages_topic_seq_unique').on(t.topicId, t.seq),
+    index('messages_thread_idx')
+      .on(t.threadRootId, t.seq)
+      .where(sql`${t.threadRootId} is not null`),
     uniqueIndex('messages_sender_client_unique').on(t.senderId, t.clientId),
     index('messages_topic_pinned_idx')
       .on(t.topicId)
@@ -291,6 +304,36 @@ export const messages = pgTable(
     index('messages_mentions_idx')
       .on(t.createdAt)
       .where(sql`${t.mentions} <> '[]'::jsonb`),
+  ],
+)
+
+/**
+ * Who follows a thread (the message module writes it): the root's author, everyone who replied or was
+ * mentioned in it (automatically) and whoever followed it by hand; `following` 0 once they unfollow
+ * (the row stays, so a later reply does not follow them again). `last_read_seq`: the seq of the
+ * latest reply they read (a reply's seq is its topic's numbering).
+ */
+export const threadFollowers = pgTable(
+  'thread_followers',
+  {
+    rootId: text('root_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    topicId: text('topic_id')
+      .notNull()
+      .references(() => topics.id, { onDelete: 'cascade' }),
+    following: smallint('following').notNull().default(1),
+    lastReadSeq: bigint('last_read_seq', { mode: 'number' }).notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.rootId, t.userId] }),
+    index('thread_followers_user_idx')
+      .on(t.userId)
+      .where(sql`${t.following} = 1`),
   ],
 )
 
@@ -325,6 +368,63 @@ export const media = pgTable(
     index('media_message_idx').on(t.messageId),
   ],
 )
+
+/** An earlier text of an edited message (written by message/edit in the edit's transaction; gone when the message is deleted). */
+export const messageEdits = pgTable(
+  'message_edits',
+  {
+    id: id(),
+    messageId: text('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    body: text('body').notNull(),
+    /** When this text was written: the message's creation, or the edit before. */
+    writtenAt: at('written_at').notNull(),
+    /** When an edit replaced it. */
+    createdAt: createdAt(),
+  },
+  (t) => [index('message_edits_message_idx').on(t.messageId, t.createdAt)],
+)
+
+/**
+ * What a link's page said (Open Graph, Twitter card, <title>), fetched once per URL for every
+ * message naming it until `expiresAt` (a page without a preview is kept a shorter time, `ok` 0).
+ * Its image is stored once (`imageKey`, with its thumbnail) and shared by the messages' media rows.
+ */
+export const linkPreviews = pgTable('link_previews', {
+  url: text('url').primaryKey(),
+  ok: smallint('ok').notNull(),
+  title: text('title'),
+  description: text('description'),
+  siteName: text('site_name'),
+  imageUrl: text('image_url'),
+  imageKey: text('image_key'),
+  imageMime: text('image_mime'),
+  imageSize: bigint('image_size', { mode: 'number' }),
+  imageWidth: integer('image_width'),
+  imageHeight: integer('image_height'),
+  fetchedAt: at('fetched_at').notNull(),
+  expiresAt: at('expires_at').notNull(),
+})
+
+/** The preview shown under a message (its first link with one); `removedAt`: its sender took it away (not fetched again for that URL). */
+export const messagePreviews = pgTable('message_previews', {
+  messageId: text('message_id')
+    .primaryKey()
+    .references(() => messages.id, { onDelete: 'cascade' }),
+  url: text('url').notNull(),
+  title: text('title'),
+  description: text('description'),
+  siteName: text('site_name'),
+  /** The image's media row (acl 'preview': in the message's topic, read through media/access). */
+  mediaId: text('media_id').references(() => media.id, { onDelete: 'set null' }),
+  removedAt: at('removed_at'),
+  createdAt: createdAt(),
+})
+
+export type MessagePreviewRow = typeof messagePreviews.$inferSelect
+export type LinkPreviewRow = typeof linkPreviews.$inferSelect
 
 /** A notification for `userId` (contract/notify.ts); `actorId` is the person whose action caused it. */
 export const notifications = pgTable(
@@ -732,6 +832,50 @@ export const pollVotes = pgTable(
   (t) => [primaryKey({ columns: [t.optionId, t.customerId] }), index('poll_votes_poll_customer_idx').on(t.pollId, t.customerId)],
 )
 
+// reactions
+/**
+ * One person's reaction to one message (reaction/*), written only by the reaction module: a real
+ * emoji or `:shortcode:` of a custom emoji of the message's channel; once each (message, person,
+ * emoji). It goes with its message or its person. `topic_id` is the message's (the custom emoji's channel).
+ */
+export const messageReactions = pgTable(
+  'message_reactions',
+  {
+    messageId: text('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    topicId: text('topic_id')
+      .notNull()
+      .references(() => topics.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    emoji: text('emoji').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.messageId, t.userId, t.emoji] }), index('message_reactions_message_idx').on(t.messageId, t.createdAt)],
+)
+
+/** A channel's custom emoji (emoji/*): a public image upload under a shortcode, once each per channel. */
+export const customEmoji = pgTable(
+  'custom_emoji',
+  {
+    id: id(),
+    channelId: text('channel_id')
+      .notNull()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    shortcode: text('shortcode').notNull(),
+    /** The public media key of its image. */
+    mediaKey: text('media_key').notNull(),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('custom_emoji_channel_shortcode_unique').on(t.channelId, t.shortcode)],
+)
+
+export type MessageReactionRow = typeof messageReactions.$inferSelect
+export type CustomEmojiRow = typeof customEmoji.$inferSelect
+
 // to-dos
 /**
  * A to-do (todo/*), written only by the todo module: personal (`topic_id` null: only its creator
@@ -961,3 +1105,86 @@ export const bookings = pgTable(
 
 export type BookingPageRow = typeof bookingPages.$inferSelect
 export type BookingRow = typeof bookings.$inferSelect
+
+// presence (server/modules/presence)
+/**
+ * A person's presence beyond the live sockets: when they were last seen online (written as they go
+ * offline) and their custom status (emoji + text, until `statusExpiresAt`; null: until cleared).
+ * Whether they are online is not here: it lives in memory or Redis while their sockets are connected.
+ */
+export const userPresence = pgTable('user_presence', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  lastSeenAt: at('last_seen_at'),
+  statusEmoji: text('status_emoji'),
+  statusText: text('status_text'),
+  statusExpiresAt: at('status_expires_at'),
+  statusSetAt: at('status_set_at'),
+})
+
+/** A message a person saved (saved/*): one row per person and message; newest saved first. */
+export const savedMessages = pgTable(
+  'saved_messages',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    messageId: text('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.messageId] }),
+    index('saved_messages_user_created_idx').on(t.userId, t.createdAt),
+    index('saved_messages_message_idx').on(t.messageId),
+  ],
+)
+
+/** A text its author scheduled for a chat (scheduled/*): sent at send_at by a job of the queue (`scheduled-send:<id>`). */
+export const scheduledMessages = pgTable(
+  'scheduled_messages',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    topicId: text('topic_id')
+      .notNull()
+      .references(() => topics.id, { onDelete: 'cascade' }),
+    clientId: text('client_id').notNull(),
+    body: text('body').notNull(),
+    sendAt: at('send_at').notNull(),
+    /** SCHEDULED_STATUSES of contract/scheduled.ts. */
+    status: text('status').notNull().default('pending'),
+    /** SCHEDULED_ERRORS, when failed. */
+    error: text('error'),
+    messageId: text('message_id').references(() => messages.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('scheduled_messages_user_client_unique').on(t.userId, t.clientId),
+    index('scheduled_messages_user_status_idx').on(t.userId, t.status, t.sendAt),
+    index('scheduled_messages_topic_idx').on(t.topicId),
+  ],
+)
+
+export type ScheduledMessageRow = typeof scheduledMessages.$inferSelect
+
+/** What a person has typed and not sent in a chat (draft/*): one per person and chat, the latest save wins. */
+export const drafts = pgTable(
+  'drafts',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    topicId: text('topic_id')
+      .notNull()
+      .references(() => topics.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.topicId] }), index('drafts_topic_idx').on(t.topicId)],
+)

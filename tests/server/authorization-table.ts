@@ -4,7 +4,7 @@ import { clientId, type Person } from './chat-fixtures'
 import { type Fixtures, fresh, type Role } from './authorization-fixtures'
 import { call, FIXTURE_PASSWORD, REFRESH_COOKIE } from './harness'
 import { solvedChallenge } from './booking-fixtures'
-import { pngBytes, resultOf, verifiedPerson } from './verified-fixtures'
+import { pngBytes, resultOf, upload, verifiedPerson } from './verified-fixtures'
 
 /**
  * Who may call what: one row per entry of contract/endpoints.ts, the answer each role gets on the
@@ -258,6 +258,16 @@ export const AUTHORIZATION: Record<string, Row> = {
     expect: members,
     input: (fx) => ({ body: { message_id: fx.memberMessageId, is_pin: 1 } }),
   },
+  messageHistory: {
+    rule: 'whoever can read the message: its topic’s members',
+    expect: members,
+    input: (fx) => ({ query: { message_id: fx.memberMessageId } }),
+  },
+  messageRemovePreview: {
+    rule: 'the sender only (who may still write there)',
+    expect: only('member'),
+    input: (fx) => ({ body: { message_id: fx.memberMessageId } }),
+  },
 
   // media
   mediaAccess: {
@@ -485,6 +495,81 @@ export const AUTHORIZATION: Record<string, Row> = {
     expect: { ...signedIn, stranger: 404 },
     input: async (fx) => ({ query: { poll_id: (await poll(fx))._id } }),
   },
+  // drafts: the caller's own, in chats they are in (a stranger 403)
+  draftGet: { rule: 'members of the topic (their own draft)', expect: members, input: (fx) => ({ query: { topic_id: fx.groupId } }) },
+  draftList: { rule: 'signed in (their own drafts)', expect: signedIn, input: none },
+  draftSave: {
+    rule: 'members of the topic (their own draft)',
+    expect: members,
+    input: (fx) => ({ body: { topic_id: fx.groupId, text: 'Half a thought' } }),
+  },
+  // threads: members of the root's topic (a stranger 403); a reply goes through messageSend
+  threadMessages: {
+    rule: 'members of the root message’s topic',
+    expect: members,
+    input: (fx) => ({ query: { root_id: fx.memberMessageId } }),
+  },
+  threadList: { rule: 'signed in (their own followed threads)', expect: signedIn, input: none },
+  threadFollow: {
+    rule: 'members of the root message’s topic',
+    expect: members,
+    input: (fx) => ({ body: { root_id: fx.memberMessageId, follow: true } }),
+  },
+  threadRead: {
+    rule: 'members of the root message’s topic',
+    expect: members,
+    input: (fx) => ({ body: { root_id: fx.memberMessageId } }),
+  },
+  // reactions: members of the message's topic; a channel's custom emoji: its members see them, its admins add and delete them
+  reactionAdd: {
+    rule: 'members of the message’s topic (a stranger 403)',
+    expect: members,
+    input: (fx) => ({ body: { message_id: fx.memberMessageId, emoji: '👍' } }),
+  },
+  reactionRemove: {
+    rule: 'members of the message’s topic (a stranger 403)',
+    expect: members,
+    input: (fx) => ({ body: { message_id: fx.memberMessageId, emoji: '👍' } }),
+  },
+  reactionList: {
+    rule: 'members of the message’s topic (a stranger 403)',
+    expect: members,
+    input: (fx) => ({ query: { message_id: fx.memberMessageId } }),
+  },
+  emojiCustom: {
+    rule: 'members of the channel',
+    expect: members,
+    input: (fx) => ({ query: { channel_id: fx.channelId } }),
+  },
+  emojiCreate: {
+    rule: 'channel admins (their own public image upload)',
+    expect: admins,
+    input: async (fx, who, role) => ({
+      body: { channel_id: fx.channelId, shortcode: `by_${role}_${crypto.randomUUID().slice(0, 8)}`, media_id: await publicImage(fx, who) },
+    }),
+  },
+  emojiDelete: {
+    rule: 'admins of the emoji’s channel',
+    expect: admins,
+    input: async (fx) => ({ body: { emoji_id: await customEmoji(fx) } }),
+  },
+  // presence: anyone signed in asks about people (those they may not see are left out of the answer); a chat's receipts are its members'
+  presenceOf: {
+    rule: 'anyone signed in; only the people they may see (friends, people in a chat with them) are answered',
+    expect: signedIn,
+    input: (fx) => ({ body: { user_ids: [fx.people.owner.user._id] } }),
+  },
+  statusSet: {
+    rule: 'anyone signed in, their own status',
+    expect: signedIn,
+    input: () => ({ body: { emoji: '🌴', text: 'On holiday', expires_at: null } }),
+  },
+  statusClear: { rule: 'anyone signed in, their own status', expect: signedIn, input: () => ({ body: {} }) },
+  receipts: {
+    rule: 'members of the chat',
+    expect: members,
+    input: (fx) => ({ query: { topic_id: fx.generalId } }),
+  },
   // to-dos: anyone signed in keeps personal ones; a chat's to-dos are its members' (a to-do of a chat the caller is not in: 404)
   todoCreate: {
     rule: 'members of the chat it is made in (a personal one: anyone signed in)',
@@ -514,6 +599,41 @@ export const AUTHORIZATION: Record<string, Row> = {
   },
   // calendar: a personal reminder is its creator's, a group reminder its chat's members' (changed by its creator or the
   // chat's admins), a task its creator's, assignees' and chat's members'; the feed file is public (its token is the credential)
+  // saved messages: each person's own list; saving needs read access to the message
+  savedAdd: {
+    rule: 'members of the message’s chat (anyone else: 403)',
+    expect: members,
+    input: (fx) => ({ body: { message_id: fx.memberMessageId } }),
+  },
+  savedRemove: {
+    rule: 'signed in (the caller’s own list)',
+    expect: signedIn,
+    input: (fx) => ({ body: { message_id: fx.memberMessageId } }),
+  },
+  savedList: { rule: 'signed in (the caller’s own list)', expect: signedIn, input: () => ({ query: { page: '1' } }) },
+  savedInTopic: { rule: 'members of the chat', expect: members, input: (fx) => ({ query: { topic_id: fx.groupId } }) },
+  // scheduled messages: made in a chat the caller may write in; each is its author's alone (anyone else: 404)
+  scheduledCreate: {
+    rule: 'members of the chat who may write there',
+    expect: members,
+    input: (fx) => ({ body: { client_id: clientId(), topic_id: fx.groupId, message: 'Later', send_at: inDaysFromNow(1) } }),
+  },
+  scheduledUpdate: {
+    rule: 'its author (the owner here); anyone else: 404',
+    expect: { anonymous: 401, stranger: 404, member: 404, admin: 404, owner: '2xx' },
+    input: async (fx) => ({ body: { scheduled_id: await scheduledOf(fx), message: 'Changed' } }),
+  },
+  scheduledCancel: {
+    rule: 'its author (the owner here); anyone else: 404',
+    expect: { anonymous: 401, stranger: 404, member: 404, admin: 404, owner: '2xx' },
+    input: async (fx) => ({ body: { scheduled_id: await scheduledOf(fx) } }),
+  },
+  scheduledSendNow: {
+    rule: 'its author (the owner here); anyone else: 404',
+    expect: { anonymous: 401, stranger: 404, member: 404, admin: 404, owner: '2xx' },
+    input: async (fx) => ({ body: { scheduled_id: await scheduledOf(fx) } }),
+  },
+  scheduledList: { rule: 'signed in (the caller’s own)', expect: signedIn, input: () => ({ query: { page: '1' } }) },
   calendarCreate: {
     rule: 'a group reminder: members of the chat (a personal one: anyone signed in)',
     expect: members,
@@ -700,6 +820,17 @@ async function feedToken(fx: Fixtures): Promise<string> {
   return url.slice(url.lastIndexOf('/') + 1)
 }
 
+/** A new scheduled message of the owner's in the fixture's group, a day ahead. */
+async function scheduledOf(fx: Fixtures): Promise<string> {
+  const created = await fx.people.owner.api('POST', 'scheduled/create', {
+    client_id: clientId(),
+    topic_id: fx.groupId,
+    message: 'Later',
+    send_at: inDaysFromNow(1),
+  })
+  return resultOf('scheduled/create', created)._id as string
+}
+
 /** A new to-do of the owner's in the fixture's group (the owner, the admin and the member are in it), assigned to the member. */
 async function todo(fx: Fixtures): Promise<string> {
   const created = await fx.people.owner.api('POST', 'todo/create', {
@@ -709,6 +840,20 @@ async function todo(fx: Fixtures): Promise<string> {
     assignee_ids: [fx.people.member.user._id],
   })
   return resultOf('todo/create', created)._id as string
+}
+
+/** A new public image upload of `who`'s (the owner's for the anonymous caller). */
+async function publicImage(fx: Fixtures, who: Person | undefined): Promise<string> {
+  return resultOf(
+    'media/upload',
+    await upload(fx.server, who ?? fx.people.owner, { bytes: await pngBytes(), name: 'e.png', acl: 'public' }),
+  )._id as string
+}
+
+/** A new custom emoji of the owner's in the fixture's channel. */
+async function customEmoji(fx: Fixtures): Promise<string> {
+  const body = { channel_id: fx.channelId, shortcode: `e_${crypto.randomUUID().slice(0, 8)}`, media_id: await publicImage(fx, undefined) }
+  return resultOf('emoji/create', await fx.people.owner.api('POST', 'emoji/create', body))._id as string
 }
 
 /** A new poll of the owner's in the fixture's group (the owner, the admin and the member are in it) that takes new options. */

@@ -43,6 +43,8 @@ const OWNERS: Record<string, string> = {
   polls: 'modules/vote',
   pollOptions: 'modules/vote',
   pollVotes: 'modules/vote',
+  messageReactions: 'modules/reaction',
+  customEmoji: 'modules/reaction',
   todos: 'modules/todo',
   todoAssignees: 'modules/todo',
   calendarEvents: 'modules/calendar',

@@ -1,8 +1,9 @@
-import { eq, type SQL } from 'drizzle-orm'
+import { and, eq, inArray, isNull, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
-import type { MediaItem, Message, MessageType } from '../../../contract'
+import type { MediaItem, Message, MessagePreview, MessageType, ReactionSummary, Sender } from '../../../contract'
 import type { Db } from '../../db/client'
-import { type MessageRow, messages, users } from '../../db/schema'
+import { reactionsColumn, toReactions } from '../reaction'
+import { type MessagePreviewRow, type MessageRow, messagePreviews, messages, users } from '../../db/schema'
 
 const replied = alias(messages, 'replied')
 const repliedSender = alias(users, 'replied_sender')
@@ -25,7 +26,7 @@ interface StoredSender {
  */
 export function justStored(
   sent: Pick<MessageRow, 'id' | 'topicId' | 'clientId' | 'type' | 'body' | 'createdAt'> &
-    Partial<Pick<MessageRow, 'replyToId' | 'forwardedFrom' | 'mentions'>> & { senderId: string },
+    Partial<Pick<MessageRow, 'replyToId' | 'forwardedFrom' | 'mentions' | 'threadRootId' | 'threadInChat'>> & { senderId: string },
   stored: StoredSender,
   reply: ReplyColumns = null,
 ): Message {
@@ -34,6 +35,8 @@ export function justStored(
       replyToId: null,
       forwardedFrom: null,
       mentions: [],
+      threadRootId: null,
+      threadInChat: 0,
       ...sent,
       seq: Number(stored.seq),
       isPin: 0,
@@ -41,6 +44,9 @@ export function justStored(
       editedAt: null,
       deletedAt: null,
       filesPurged: 0,
+      threadReplyCount: 0,
+      threadLastReplyAt: null,
+      threadLastRepliers: [],
     },
     { id: sent.senderId, name: stored.caller_name, workid: stored.caller_workid, photoUrl: stored.caller_photo },
     reply,
@@ -51,7 +57,42 @@ export function justStored(
 export type MessageFiles = { items: MediaItem[]; trashed: number }
 const NO_FILES: MessageFiles = { items: [], trashed: 0 }
 
-export function toMessage(row: MessageRow, sender: SenderColumns, reply: ReplyColumns, files: MessageFiles = NO_FILES): Message {
+/** The people a root's summary names, by id (loadMessages asks for them in one query, only when a thread is shown). */
+export type RepliersById = ReadonlyMap<string, Sender>
+
+/** A root's thread summary as the wire shows it (null without replies); repliers no longer there are left out. */
+export function threadOf(
+  row: Pick<MessageRow, 'threadReplyCount' | 'threadLastReplyAt' | 'threadLastRepliers'>,
+  people: RepliersById,
+): Message['thread'] {
+  if (row.threadReplyCount < 1 || !row.threadLastReplyAt) return null
+  return {
+    reply_count: row.threadReplyCount,
+    last_reply_at: row.threadLastReplyAt.toISOString(),
+    last_repliers: row.threadLastRepliers.flatMap((id) => people.get(id) ?? []).slice(0, 3),
+  }
+}
+
+/** The users a page of messages' thread summaries name: one query, none when no message has a thread. */
+export async function repliersOf(db: Db, rows: Pick<MessageRow, 'threadLastRepliers'>[]): Promise<RepliersById> {
+  const ids = [...new Set(rows.flatMap((r) => r.threadLastRepliers))]
+  if (ids.length === 0) return new Map()
+  const found = await db
+    .select({ id: users.id, name: users.name, workid: users.workid, photoUrl: users.photoUrl })
+    .from(users)
+    .where(inArray(users.id, ids))
+  return new Map(found.map((u) => [u.id, { _id: u.id, name: u.name, workid: u.workid, photo_url: u.photoUrl }]))
+}
+
+export function toMessage(
+  row: MessageRow,
+  sender: SenderColumns,
+  reply: ReplyColumns,
+  files: MessageFiles = NO_FILES,
+  repliers: RepliersById = new Map(),
+  preview: MessagePreview | null = null,
+  reactions: ReactionSummary[] = [],
+): Message {
   const deleted = row.deletedAt !== null
   return {
     _id: row.id,
@@ -75,13 +116,29 @@ export function toMessage(row: MessageRow, sender: SenderColumns, reply: ReplyCo
     mentions: row.mentions,
     is_pin: row.isPin === 1,
     is_deleted: deleted,
+    reactions: deleted ? [] : reactions,
     edited_at: row.editedAt?.toISOString() ?? null,
+    preview: deleted ? null : preview,
     created_at: row.createdAt.toISOString(),
+    thread_root_id: row.threadRootId,
+    also_in_chat: row.threadRootId !== null && row.threadInChat === 1,
+    thread: threadOf(row, repliers),
   }
 }
 
-/** The files of messages as `readerId` sees them, by message id (the media module answers it in one query). */
-export type MediaOfMessages = (messageIds: string[], readerId: string) => Promise<Map<string, MessageFiles>>
+/**
+ * The files of messages as `readerId` sees them, by message id (the media module answers it in one
+ * query); with `imageIds`, link previews' images too (in the same query), each by its own media id.
+ */
+export type MediaOfMessages = (messageIds: string[], readerId: string, imageIds?: string[]) => Promise<Map<string, MessageFiles>>
+
+/** A message's preview as the page's query joined it (its image by media id), or null. */
+type PreviewColumns = Pick<MessagePreviewRow, 'url' | 'title' | 'description' | 'siteName' | 'mediaId'> | null
+function previewOf(columns: PreviewColumns, files: Map<string, MessageFiles>): MessagePreview | null {
+  if (!columns) return null
+  const image = columns.mediaId ? (files.get(columns.mediaId)?.items[0] ?? null) : null
+  return { url: columns.url, title: columns.title, description: columns.description, site_name: columns.siteName, image }
+}
 
 /**
  * At most `limit` messages in the order `orderBy` (`offset` pages them) with their sender, reply
@@ -102,19 +159,39 @@ export async function loadMessages(
       row: messages,
       sender: { id: users.id, name: users.name, workid: users.workid, photoUrl: users.photoUrl },
       reply: { id: replied.id, body: replied.body, deletedAt: replied.deletedAt, senderName: repliedSender.name },
+      preview: {
+        url: messagePreviews.url,
+        title: messagePreviews.title,
+        description: messagePreviews.description,
+        siteName: messagePreviews.siteName,
+        mediaId: messagePreviews.mediaId,
+      },
+      // Reactions: a column of this statement (no query more per page).
+      reactions: reactionsColumn(messages.id),
     })
     .from(messages)
     .leftJoin(users, eq(users.id, messages.senderId))
     .leftJoin(replied, eq(replied.id, messages.replyToId))
     .leftJoin(repliedSender, eq(repliedSender.id, replied.senderId))
+    // Link previews: one row per message at most (its key), joined here rather than asked apart.
+    .leftJoin(messagePreviews, and(eq(messagePreviews.messageId, messages.id), isNull(messagePreviews.removedAt)))
     .where(where)
     .orderBy(...orderBy)
     .limit(limit)
     .offset(offset)
   const rows = await query
-  const byMessage = await mediaOf(
-    rows.map((r) => r.row.id),
-    readerId,
+  const [byMessage, repliers] = await Promise.all([
+    mediaOf(
+      rows.map((r) => r.row.id),
+      readerId,
+      rows.flatMap((r) => r.preview?.mediaId ?? []),
+    ),
+    repliersOf(
+      db,
+      rows.map((r) => r.row),
+    ),
+  ])
+  return rows.map((r) =>
+    toMessage(r.row, r.sender, r.reply, byMessage.get(r.row.id), repliers, previewOf(r.preview, byMessage), toReactions(r.reactions)),
   )
-  return rows.map((r) => toMessage(r.row, r.sender, r.reply, byMessage.get(r.row.id)))
 }

@@ -13,6 +13,11 @@ export const textMessage = (
   mentions: [],
   is_pin: false,
   is_deleted: false,
+  reactions: [],
   edited_at: null,
+  preview: null,
+  thread_root_id: null,
+  also_in_chat: false,
+  thread: null,
   ...fields,
 })
