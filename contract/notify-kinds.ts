@@ -32,6 +32,7 @@ export const NOTIFY_KINDS = [
   'subscription_past_due',
   'subscription_payment_failed',
   'missed_call',
+  'scheduled_failed',
 ] as const
 export type NotifyKind = (typeof NOTIFY_KINDS)[number]
 export const notifyKind = z.enum(NOTIFY_KINDS)
@@ -58,6 +59,8 @@ export const notifyEvent = z.discriminatedUnion('kind', [
     topicId: z.string(),
     topicName: z.string(),
     excerpt: z.string(),
+    /** A mention in a thread reply: the thread's root (the notification opens the thread). */
+    threadRootId: z.string().optional(),
   }),
   z.object({ kind: z.literal('todo'), actorId: z.string().nullable(), todoId: z.string(), title: z.string(), deadline: when.nullable() }),
   z.object({ kind: z.literal('todo_changed'), actorId: z.string(), todoId: z.string(), title: z.string(), deadline: when.nullable() }),
@@ -86,6 +89,7 @@ export const notifyEvent = z.discriminatedUnion('kind', [
     isVideo: z.boolean(),
     time: when,
   }),
+  z.object({ kind: z.literal('scheduled_failed'), scheduledId: z.string(), topicId: z.string(), topicName: z.string(), time: when }),
 ])
 export type NotifyEvent = z.infer<typeof notifyEvent>
 export type NotifyEventOf<K extends NotifyKind> = Extract<NotifyEvent, { kind: K }>
@@ -115,6 +119,7 @@ export const NOTIFIABLE_TYPE_OF: Record<NotifyKind, NotifiableType> = {
   subscription_past_due: 'payment',
   subscription_payment_failed: 'payment',
   missed_call: 'call',
+  scheduled_failed: 'scheduled',
 }
 
 /**
@@ -152,6 +157,10 @@ export const NOTIFY_TEXTS = {
     vi: 'Gia hạn gói {title} không thành công. Gói sẽ bị hủy nếu trong 5 ngày tới vẫn không gia hạn được.',
   },
   missed_call: { en: 'You missed a call from {name} at {time}', vi: 'Bạn có cuộc gọi nhỡ từ {name} lúc {time}' },
+  scheduled_failed: {
+    en: 'Your scheduled message to {title} for {time} could not be sent',
+    vi: 'Không gửi được tin nhắn đã hẹn giờ tới {title} lúc {time}',
+  },
 } as const satisfies Record<NotifyKind, Record<Language, string>>
 
 /** The values a kind's words take (`notify_message_json.value`). */
@@ -211,6 +220,8 @@ export function notificationTarget(n: TargetSource): string {
       return '/contact'
     case 'tag_message': {
       const topicId = n.value?.topic_id ?? n.object_id
+      if (topicId && n.value?.thread_root_id)
+        return `/chat/${encodeURIComponent(topicId)}/thread/${encodeURIComponent(n.value.thread_root_id)}`
       return topicId ? `/chat/${encodeURIComponent(topicId)}` : '/chat'
     }
     case 'todo':
@@ -225,6 +236,8 @@ export function notificationTarget(n: TargetSource): string {
       const topicId = n.value?.topic_id ?? n.object_id
       return topicId ? `/chat/${encodeURIComponent(topicId)}` : '/chat'
     }
+    case 'scheduled':
+      return '/chat/scheduled'
   }
 }
 

@@ -6,7 +6,7 @@ import { objectId, pageNumber } from './common'
  * the user it is for; `customer` is the person whose action caused it (null for system notices
  * such as a failed payment).
  */
-export const NOTIFIABLE_TYPES = ['friend', 'todo', 'tag_message', 'calendar', 'payment', 'booking', 'call'] as const
+export const NOTIFIABLE_TYPES = ['friend', 'todo', 'tag_message', 'calendar', 'payment', 'booking', 'call', 'scheduled'] as const
 export const notifiableType = z.enum(NOTIFIABLE_TYPES)
 export type NotifiableType = z.infer<typeof notifiableType>
 
@@ -24,6 +24,8 @@ export const notificationValue = z.looseObject({
   topic_id: z.string().optional(),
   /** The sender chose "notify anyway": it breaks through do not disturb. */
   urgent: z.boolean().optional(),
+  /** A mention or keyword in a thread reply: the thread's root. */
+  thread_root_id: z.string().optional(),
 })
 export type NotificationValue = z.infer<typeof notificationValue>
 

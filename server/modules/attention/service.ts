@@ -37,6 +37,7 @@ import {
 } from '../../db/schema'
 import { badRequest, forbidden, notFound } from '../../http/errors'
 import { plainText } from '../../http/sanitize'
+import { markdownToPlain } from '../../../contract/markdown-text'
 import type { NotifyService } from '../notify'
 import { blockedSql } from '../relates'
 import { requireTopicMember, requireTopicWriter } from '../topic'
@@ -78,6 +79,8 @@ export interface SentMessage {
   topic_id: string
   message: string
   mentions: string[]
+  /** A thread reply: its root (the notification opens the thread). */
+  thread_root_id?: string | null
 }
 
 /**
@@ -285,7 +288,8 @@ export function createAttentionService(ctx: AppContext, { notify }: { notify: No
     push: boolean,
     urgent = false,
   ) {
-    const text = plainText(message.message).slice(0, EXCERPT)
+    // A text message is markdown: the notification and its push read without its markers.
+    const text = plainText(markdownToPlain(message.message)).slice(0, EXCERPT)
     // A mention has its words in the reader's language (contract/notify-kinds.ts).
     if (why === 'mention') {
       await notify.notify(
@@ -297,6 +301,7 @@ export function createAttentionService(ctx: AppContext, { notify }: { notify: No
           topicId: message.topic_id,
           topicName: topicName || sender.name,
           excerpt: text,
+          ...(message.thread_root_id ? { threadRootId: message.thread_root_id } : {}),
         },
         { push },
       )
@@ -314,7 +319,13 @@ export function createAttentionService(ctx: AppContext, { notify }: { notify: No
         actorId: sender.id,
         notifiableId: message._id,
         objectId: message.topic_id,
-        value: { topic_id: message.topic_id, key: why, value: text, ...(urgent ? { urgent: true } : {}) },
+        value: {
+          topic_id: message.topic_id,
+          key: why,
+          value: text,
+          ...(urgent ? { urgent: true } : {}),
+          ...(message.thread_root_id ? { thread_root_id: message.thread_root_id } : {}),
+        },
         message: wording,
         messageJson: { key: why, value: { title: topicName } },
       },
@@ -431,6 +442,14 @@ export function createAttentionService(ctx: AppContext, { notify }: { notify: No
       const p = await prefs(customerId)
       const manual = p.dnd_until && Date.parse(p.dnd_until) > at.getTime() ? p.dnd_until : null
       return { customer_id: customerId, dnd: inDnd(p, at), dnd_until: manual }
+    },
+
+    /** Who of these people is in do not disturb now (by hand or their working hours), in one query; the caller checked who may know. */
+    async dndOf(userIds: readonly string[]): Promise<Set<string>> {
+      if (!userIds.length) return new Set()
+      const rows = await db.select().from(attentionSettings).where(inArray(attentionSettings.userId, [...userIds]))
+      const at = now()
+      return new Set(rows.filter((row) => inDnd(prefsOf(row, []), at)).map((row) => row.userId))
     },
 
     /**
@@ -596,7 +615,7 @@ export function createAttentionService(ctx: AppContext, { notify }: { notify: No
           at: r.createdAt,
           sender: r.senderName,
           topic: r.isGroup === 1 ? r.topicName : '',
-          text: plainText(r.body).slice(0, EXCERPT),
+          text: plainText(markdownToPlain(r.body)).slice(0, EXCERPT),
           link: mailer.url(`/chat/${r.topicId}`),
         })
         byUser.set(r.userId, entry)

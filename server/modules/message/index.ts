@@ -1,4 +1,5 @@
 /** The message module's public face. */
 export { countPurgedFile } from './files-purged'
 export { messageRoutes } from './routes'
+export { threadRoutes } from './thread-routes'
 export { createMessageService, type MessageService } from './service'

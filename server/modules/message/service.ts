@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { and, asc, desc, eq, gt, inArray, isNull, lt } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, inArray, isNull, lt, or } from 'drizzle-orm'
 import {
   CATCH_UP_MAX,
   type EditMessageBody,
@@ -10,12 +10,15 @@ import {
   PINNED_MAX,
   type PinMessageBody,
   mayDeleteMessage,
+  MESSAGE_HISTORY_MAX,
+  type MessageType,
+  type MessageVersion,
   sendMessageBody,
   withoutLinks,
 } from '../../../contract'
 import type { AppContext } from '../../context'
 import type { Tx } from '../../db/client'
-import { messages, topicMembers, topics, users } from '../../db/schema'
+import { messageEdits, messages, topicMembers, topics, users } from '../../db/schema'
 import { badRequest, forbidden, notFound } from '../../http/errors'
 import { sanitizeRichText } from '../../http/sanitize'
 import type { MediaService } from '../media'
@@ -23,7 +26,9 @@ import type { AttentionService } from '../attention'
 import { refusalError } from '../relates'
 import { requireTopicMember, requireTopicPermission, requireTopicWriter } from '../topic'
 import { SEND_MESSAGE, sendInTransaction, type SendRow, sendValues } from './send-statement'
+import { createThreads } from './thread'
 import { justStored, loadMessages, toMessage } from './view'
+import { createLinkPreviews } from './link-previews'
 
 type SendInput = ReturnType<typeof sendMessageBody.parse>
 type ReplyPreviewRow = { id: string; body: string; deletedAt: Date | null; senderName: string | null }
@@ -55,6 +60,14 @@ export function createMessageService(
 ) {
   const { db, realtime } = ctx
   const mediaOf = media.ofMessages
+  // Link previews: made by a job after the send; their topic hears of them as a change of the message.
+  const previews = createLinkPreviews(ctx, {
+    media,
+    announce: async (messageId, readerId) => {
+      const message = await one(readerId, messageId)
+      if (message) realtime.toTopic(message.topic_id, 'MESSAGE_CHANGED', { change: 'preview', message: withoutLinks(message) })
+    },
+  })
 
   const one = async (readerId: string, messageId: string): Promise<Message | null> =>
     (await loadMessages(db, mediaOf, readerId, eq(messages.id, messageId), [], 1))[0] ?? null
@@ -155,7 +168,12 @@ export function createMessageService(
     return stored
   }
 
+  const threads = createThreads(ctx, { mediaOf, requireStored })
+
   return {
+    /** Threads: a thread's page, the caller's followed threads, follow and read (thread/* routes). */
+    threads,
+
     /**
      * Polls (the vote module): a message of type 'vote' whose text is the question, stored with the
      * poll's own rows in one transaction: the send statement (membership, send_message, a 1:1
@@ -261,7 +279,8 @@ export function createMessageService(
     async send(userId: string, input: SendInput): Promise<Message> {
       // A reply or mentions are looked up only for a member who may write here; a plain message is
       // checked by the statement that stores it.
-      const access = input.reply_to || input.mentions.length ? await requireTopicWriter(db, input.topic_id, userId) : null
+      const access =
+        input.reply_to || input.mentions.length || input.thread_root_id ? await requireTopicWriter(db, input.topic_id, userId) : null
       let reply: ReplyPreviewRow | null = null
       if (input.reply_to) {
         const [target] = await db
@@ -295,14 +314,11 @@ export function createMessageService(
       const type = input.media_ids.length && body.trim() === '' ? 'file' : input.type
       let message: Message
       try {
-        message = await insert(userId, input.topic_id, {
-          clientId: input.client_id,
-          type,
-          body,
-          reply,
-          mentions,
-          mediaIds: input.media_ids,
-        })
+        const fields = { clientId: input.client_id, type, body, reply, mentions, mediaIds: input.media_ids }
+        // A thread reply does its thread's work in a transaction of its own; a plain send stays one statement.
+        message = input.thread_root_id
+          ? await threads.reply(userId, input.topic_id, input.thread_root_id, input.also_in_chat === true, fields)
+          : await insert(userId, input.topic_id, fields)
       } catch (err) {
         // The same client_id again (a retry after a lost answer): the message it made, unchanged.
         if (!isUniqueViolation(err)) throw err
@@ -310,6 +326,8 @@ export function createMessageService(
         if (!repeat) throw err
         return repeat
       }
+      // Link previews: a message naming links gets its preview job (it runs after this answer).
+      await previews.plan(db, message._id, message.type, body)
       // Mentions and keyword alerts, once per reader, as each reader's level and mute allow.
       await attention.alertsFor(
         { id: userId, name: message.sender?.name ?? '' },
@@ -322,7 +340,8 @@ export function createMessageService(
 
     async list(userId: string, query: MessageListQuery): Promise<Message[]> {
       await requireTopicMember(db, query.topic_id, userId)
-      const inTopic = eq(messages.topicId, query.topic_id)
+      // The chat's own messages: a thread reply only when it was also sent to the chat.
+      const inTopic = and(eq(messages.topicId, query.topic_id), or(isNull(messages.threadRootId), eq(messages.threadInChat, 1)))
       // Newest first in every mode. Catch-up answers the CATCH_UP_MAX oldest after `after` (no gap
       // behind them), so a client asks again while the answer is full.
       if (query.after !== undefined)
@@ -331,6 +350,12 @@ export function createMessageService(
         ).reverse()
       const before = query.before !== undefined ? lt(messages.seq, query.before) : undefined
       return loadMessages(db, mediaOf, userId, and(inTopic, before), [desc(messages.seq)], MESSAGE_PAGE, (query.page - 1) * MESSAGE_PAGE)
+    },
+
+    /** Saved messages (the saved module): these messages as `readerId` sees them, in no order; the caller checks access. */
+    async ofIds(readerId: string, messageIds: readonly string[]): Promise<Message[]> {
+      if (messageIds.length === 0) return []
+      return loadMessages(db, mediaOf, readerId, inArray(messages.id, [...messageIds]), [], messageIds.length)
     },
 
     /** The topic's pinned messages in seq order: the PINNED_MAX most recently pinned. */
@@ -354,7 +379,19 @@ export function createMessageService(
       // A poll's question stays as it was asked (the votes were cast on it).
       if (row.type === 'vote') throw badRequest('invalidInput', 'message_id')
       const text = row.type === 'html' ? sanitizeRichText(body.message) : body.message
-      await db.update(messages).set({ body: text, editedAt: new Date() }).where(eq(messages.id, row.id))
+      // Edit history: the text it replaces is kept, in the edit's transaction; its preview follows its links.
+      const editedAt = new Date()
+      const release = await db.transaction(async (tx) => {
+        if (text !== row.body)
+          await tx
+            .insert(messageEdits)
+            .values({ messageId: row.id, type: row.type, body: row.body, writtenAt: row.editedAt ?? row.createdAt, createdAt: editedAt })
+        await tx.update(messages).set({ body: text, editedAt }).where(eq(messages.id, row.id))
+        if (await previews.plan(tx, row.id, row.type, text)) return null
+        await previews.cancel(tx, row.id)
+        return previews.drop(tx, row.id)
+      })
+      await release?.()
       const message = (await one(userId, row.id))!
       realtime.toTopic(row.topicId, 'MESSAGE_CHANGED', { change: 'edited', message: withoutLinks(message) })
       return message
@@ -364,7 +401,16 @@ export function createMessageService(
     async remove(userId: string, messageId: string): Promise<Message> {
       const { row, access } = await accessToMessage(userId, messageId)
       if (!mayDeleteMessage(access.role, row.senderId === userId)) throw forbidden()
-      if (!row.deletedAt) await db.update(messages).set({ deletedAt: new Date(), body: '', isPin: 0 }).where(eq(messages.id, row.id))
+      // Its earlier texts and its link preview go with its text.
+      const release = row.deletedAt
+        ? null
+        : await db.transaction(async (tx) => {
+            await tx.update(messages).set({ deletedAt: new Date(), body: '', isPin: 0 }).where(eq(messages.id, row.id))
+            await tx.delete(messageEdits).where(eq(messageEdits.messageId, row.id))
+            await previews.cancel(tx, row.id)
+            return previews.drop(tx, row.id)
+          })
+      await release?.()
       const message = (await one(userId, row.id))!
       realtime.toTopic(row.topicId, 'MESSAGE_CHANGED', { change: 'deleted', message: withoutLinks(message) })
       return message
@@ -407,6 +453,49 @@ export function createMessageService(
       const out = await Promise.all(sent.map(({ messageId }) => one(userId, messageId).then((m) => m!)))
       for (const message of out) realtime.toTopic(message.topic_id, 'NEW_MESSAGE', { message: withoutLinks(message) })
       return out
+    },
+
+    /**
+     * Edit history: every text of a message the caller can read (a member of its topic), oldest
+     * first, the current one last (at most MESSAGE_HISTORY_MAX, the latest); a deleted message has none.
+     */
+    async history(userId: string, messageId: string): Promise<MessageVersion[]> {
+      const { row } = await accessToMessage(userId, messageId)
+      if (row.deletedAt) return []
+      const earlier = await db
+        .select()
+        .from(messageEdits)
+        .where(eq(messageEdits.messageId, row.id))
+        .orderBy(desc(messageEdits.createdAt), desc(messageEdits.id))
+        .limit(MESSAGE_HISTORY_MAX - 1)
+      const current: MessageVersion = {
+        type: row.type as MessageType,
+        message: row.body,
+        written_at: (row.editedAt ?? row.createdAt).toISOString(),
+        replaced_at: null,
+      }
+      return [
+        ...earlier.reverse().map(
+          (e): MessageVersion => ({
+            type: e.type as MessageType,
+            message: e.body,
+            written_at: e.writtenAt.toISOString(),
+            replaced_at: e.createdAt.toISOString(),
+          }),
+        ),
+        current,
+      ]
+    },
+
+    /** Link previews: the sender takes their message's preview away, for everyone (nothing shown: the message as it is). */
+    async removePreview(userId: string, messageId: string): Promise<Message> {
+      const { row } = await accessToMessage(userId, messageId, true)
+      if (row.senderId !== userId) throw forbidden()
+      const release = await db.transaction((tx) => previews.remove(tx, row.id))
+      await release?.()
+      const message = (await one(userId, row.id))!
+      if (release) realtime.toTopic(row.topicId, 'MESSAGE_CHANGED', { change: 'preview', message: withoutLinks(message) })
+      return message
     },
 
     /** A member who may write in the topic and whom it lets pin (pin_message). */

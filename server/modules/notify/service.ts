@@ -63,7 +63,12 @@ function fieldsOf(event: NotifyEvent): {
         actorId: event.actorId,
         notifiableId: event.messageId,
         objectId: event.topicId,
-        value: { key: event.kind, topic_id: event.topicId, value: event.excerpt.slice(0, 200) },
+        value: {
+          key: event.kind,
+          topic_id: event.topicId,
+          value: event.excerpt.slice(0, 200),
+          ...(event.threadRootId ? { thread_root_id: event.threadRootId } : {}),
+        },
         values: { title: event.topicName },
         time: null,
       }
@@ -157,6 +162,15 @@ function fieldsOf(event: NotifyEvent): {
         objectId: event.topicId,
         value: { key: event.kind, topic_id: event.topicId, value: { is_video: event.isVideo } },
         values: { time: event.time.toISOString() },
+        time: event.time,
+      }
+    case 'scheduled_failed':
+      return {
+        actorId: null,
+        notifiableId: event.scheduledId,
+        objectId: event.topicId,
+        value: { key: event.kind, topic_id: event.topicId },
+        values: { title: event.topicName, time: event.time.toISOString() },
         time: event.time,
       }
   }
