@@ -10,11 +10,12 @@ export const updateProfileBody = z.strictObject({
   only_friend_invite_topic: flag.optional(),
   only_friend_chat: flag.optional(),
   sounds: flag.optional(),
+  read_receipts: flag.optional(),
 })
 export type UpdateProfileBody = z.infer<typeof updateProfileBody>
-export const PROFILE_FIELDS = ['name', 'only_friend_call', 'only_friend_invite_topic', 'only_friend_chat', 'sounds'] as const
+export const PROFILE_FIELDS = ['name', 'only_friend_call', 'only_friend_invite_topic', 'only_friend_chat', 'sounds', 'read_receipts'] as const
 export type ProfileField = (typeof PROFILE_FIELDS)[number]
-export const PRIVACY_FIELDS = ['only_friend_call', 'only_friend_invite_topic', 'only_friend_chat', 'sounds'] as const
+export const PRIVACY_FIELDS = ['only_friend_call', 'only_friend_invite_topic', 'only_friend_chat', 'sounds', 'read_receipts'] as const
 export type PrivacyField = (typeof PRIVACY_FIELDS)[number]
 
 export const useForBody = z.strictObject({ use_for: z.enum(['personal', 'business']) })

@@ -13,6 +13,8 @@ export const account = z.object({
   only_friend_invite_topic: flag,
   only_friend_chat: flag,
   sounds: flag,
+  /** Read receipts: 1 shows the user's read positions to the people they chat with (and theirs to them); 0 neither. */
+  read_receipts: flag,
   /** The current channel's id, or null. */
   channel: z.string().nullable(),
   use_for: z.enum(['personal', 'business']).nullable(),

@@ -33,6 +33,7 @@ export function privacyValuesOf(user: User | null | undefined): PrivacyValues {
     only_friend_invite_topic: account?.only_friend_invite_topic ?? 0,
     only_friend_chat: account?.only_friend_chat ?? 0,
     sounds: account?.sounds ?? 1,
+    read_receipts: account?.read_receipts ?? 1,
   }
 }
 

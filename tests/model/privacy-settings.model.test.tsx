@@ -11,9 +11,10 @@ const LABELS: Record<PrivacyField, string> = {
   only_friend_chat: 'Only friends can message me',
   only_friend_invite_topic: 'Only friends can add me to groups and topics',
   sounds: 'Play sounds for calls and messages',
+  read_receipts: 'Send and see read receipts',
 }
 
-const start: PrivacyValues = { only_friend_call: 1, only_friend_invite_topic: 1, only_friend_chat: 0, sounds: 0 }
+const start: PrivacyValues = { only_friend_call: 1, only_friend_invite_topic: 1, only_friend_chat: 0, sounds: 0, read_receipts: 1 }
 
 /**
  * The switches as the user's actions left them, kept by the test (not read from the machine): the

@@ -55,6 +55,7 @@ describe('customer/user-info', () => {
       'only_friend_call',
       'only_friend_chat',
       'only_friend_invite_topic',
+      'read_receipts',
       'skip_tutorial',
       'sounds',
       'start_with',
@@ -78,6 +79,8 @@ describe('customer/update-profile: exactly one field per call', () => {
     }
     res = await put('/api/customer/update-profile', { sounds: 0 })
     expect(res.body.result.account.sounds).toBe(0)
+    res = await put('/api/customer/update-profile', { read_receipts: 0 })
+    expect(res.body.result.account.read_receipts).toBe(0)
     const info = await call(base, 'GET', '/api/customer/user-info', { token: me.access_token })
     expect(info.body.result.account).toMatchObject({ only_friend_call: 1, only_friend_invite_topic: 1, only_friend_chat: 1, sounds: 0 })
     expect(info.body.result.name).toBe('Renamed Person')

@@ -30,6 +30,7 @@ const PROFILE_COLUMNS = {
   only_friend_invite_topic: 'onlyFriendInviteTopic',
   only_friend_chat: 'onlyFriendChat',
   sounds: 'sounds',
+  read_receipts: 'readReceipts',
 } as const satisfies Record<keyof UpdateProfileBody, keyof UserUpdate>
 
 /**

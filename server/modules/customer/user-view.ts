@@ -23,6 +23,7 @@ export function toUser(row: UserRow): User {
       only_friend_invite_topic: asFlag(row.onlyFriendInviteTopic),
       only_friend_chat: asFlag(row.onlyFriendChat),
       sounds: asFlag(row.sounds),
+      read_receipts: asFlag(row.readReceipts),
       channel: row.currentChannelId,
       use_for: row.useFor === 'personal' || row.useFor === 'business' ? row.useFor : null,
       start_with: row.startWith,

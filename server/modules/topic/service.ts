@@ -51,7 +51,17 @@ async function channelRoleOf(db: Db, channelId: string, userId: string): Promise
  * group settings. Membership changes reach people live: TOPIC_CHANGED to whoever sees the topic
  * appear or change, OUT_TOPIC to whoever leaves it, and socket rooms follow.
  */
-export function createTopicService(ctx: AppContext, { relates }: { relates: RelatesService }) {
+export function createTopicService(
+  ctx: AppContext,
+  {
+    relates,
+    onSeen,
+  }: {
+    relates: RelatesService
+    /** presence: the caller's read position in the topic moved (topic/seen), for the read receipts. */
+    onSeen?: (userId: string, topicId: string) => void
+  },
+) {
   const { db, realtime } = ctx
 
   /** Sends each user the topic as they see it. */
@@ -329,6 +339,7 @@ export function createTopicService(ctx: AppContext, { relates }: { relates: Rela
         .update(topicMembers)
         .set({ ...values, ...seen })
         .where(and(eq(topicMembers.topicId, topicId), eq(topicMembers.userId, userId)))
+      if (values.isSeen === 1) onSeen?.(userId, topicId)
       return mustSee(userId, topicId)
     },
 

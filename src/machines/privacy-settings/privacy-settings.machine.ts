@@ -94,7 +94,7 @@ export const privacySettingsMachine = setup({
 
 /** What the statechart visualiser starts the machine with. */
 export const privacySettingsSampleInput: PrivacySettingsInput = {
-  values: { only_friend_call: 0, only_friend_invite_topic: 0, only_friend_chat: 1, sounds: 1 },
+  values: { only_friend_call: 0, only_friend_invite_topic: 0, only_friend_chat: 1, sounds: 1, read_receipts: 1 },
 }
 
 export type PrivacySettingsMachine = typeof privacySettingsMachine

@@ -10,6 +10,7 @@ function useLabels(): Record<PrivacyField, string> {
     only_friend_chat: t`Only friends can message me`,
     only_friend_invite_topic: t`Only friends can add me to groups and topics`,
     sounds: t`Play sounds for calls and messages`,
+    read_receipts: t`Send and see read receipts`,
   }
 }
 
@@ -57,3 +58,6 @@ export function PrivacySwitchList({ switches, busy, failedField, onToggle, field
 
 /** The switches of /account/privacy: who may call, message or add the user. */
 export const WHO_MAY_REACH_YOU: readonly PrivacyField[] = ['only_friend_chat', 'only_friend_call', 'only_friend_invite_topic']
+
+/** The read receipts switch of /account/privacy. */
+export const READ_RECEIPTS: readonly PrivacyField[] = ['read_receipts']

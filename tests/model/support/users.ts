@@ -16,6 +16,7 @@ export const lan = (patch: Partial<User> = {}): User => ({
     only_friend_invite_topic: 0,
     only_friend_chat: 0,
     sounds: 1,
+    read_receipts: 1,
     channel: null,
     use_for: null,
     start_with: null,

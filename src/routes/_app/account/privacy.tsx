@@ -8,7 +8,7 @@ import { useSession } from '../../../services/session'
 import { Page } from '../../../ui/app/page'
 import { ContactListView } from '../../../ui/contact/contact-list-view'
 import { BlockedRow } from '../-friend-status'
-import { PrivacySwitchList, WHO_MAY_REACH_YOU } from '../../../ui/settings/privacy-switch-list'
+import { PrivacySwitchList, READ_RECEIPTS, WHO_MAY_REACH_YOU } from '../../../ui/settings/privacy-switch-list'
 
 /** /account/privacy: who may call, message or add you (the privacy switches, saved as flipped), and the people you blocked. */
 export const Route = createFileRoute('/_app/account/privacy')({ component: PrivacyPage })
@@ -40,13 +40,25 @@ function PrivacyPage() {
 }
 
 function PrivacySwitches({ user }: { user: User }) {
+  const switches = usePrivacyPage(user)
   return (
-    <section aria-labelledby="privacy-heading">
-      <h2 id="privacy-heading" className="text-lg font-semibold text-slate-900">
-        <Trans>Who may reach you</Trans>
-      </h2>
-      <PrivacySwitchList {...usePrivacyPage(user)} fields={WHO_MAY_REACH_YOU} />
-    </section>
+    <>
+      <section aria-labelledby="privacy-heading">
+        <h2 id="privacy-heading" className="text-lg font-semibold text-slate-900">
+          <Trans>Who may reach you</Trans>
+        </h2>
+        <PrivacySwitchList {...switches} fields={WHO_MAY_REACH_YOU} />
+      </section>
+      <section aria-labelledby="receipts-heading" className="mt-8">
+        <h2 id="receipts-heading" className="text-lg font-semibold text-slate-900">
+          <Trans>Read receipts</Trans>
+        </h2>
+        <p className="text-sm text-slate-600">
+          <Trans>When this is off, people do not see how far you have read, and you do not see how far they have read.</Trans>
+        </p>
+        <PrivacySwitchList {...switches} fields={READ_RECEIPTS} />
+      </section>
+    </>
   )
 }
 
