@@ -452,14 +452,6 @@ export function createAttentionService(ctx: AppContext, { notify }: { notify: No
       return new Set(rows.filter((row) => inDnd(prefsOf(row, []), at)).map((row) => row.userId))
     },
 
-    /** Who of these people is in do not disturb now (by hand or their working hours), in one query; the caller checked who may know. */
-    async dndOf(userIds: readonly string[]): Promise<Set<string>> {
-      if (!userIds.length) return new Set()
-      const rows = await db.select().from(attentionSettings).where(inArray(attentionSettings.userId, [...userIds]))
-      const at = now()
-      return new Set(rows.filter((row) => inDnd(prefsOf(row, []), at)).map((row) => row.userId))
-    },
-
     /**
      * The alerts of a message just sent: each mentioned member and each member with a keyword the
      * message contains gets one tag_message notification (one even when both), when their topic
