@@ -203,6 +203,8 @@ export const calendarEvent = z.object({
   topic_id: z.string().nullable(),
   topic_name: z.string().nullable(),
   message_id: z.string().nullable(),
+  /** Where its message is (its chat and seq: the chat opens on it), while that message is there; absent otherwise. */
+  message_link: z.object({ topic_id: z.string(), seq: z.number().int() }).optional(),
   start: z.string(),
   end: z.string().nullable(),
   time_zone: z.string(),

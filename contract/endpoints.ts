@@ -1494,7 +1494,8 @@ export const endpoints = {
     method: 'POST',
     path: 'scheduled/create',
     tag: 'scheduled',
-    summary: 'Schedule a text for a chat the caller may write in, sent at send_at (future, within a year; at most 100 waiting); idempotent on client_id',
+    summary:
+      'Schedule a text for a chat the caller may write in, sent at send_at (future, within a year; at most 100 waiting); idempotent on client_id',
     auth: 'signedIn',
     body: scheduledCreateBody,
     response: scheduledMessage,

@@ -31,6 +31,7 @@ const WORDS: Record<NotifyKind, (v: { name: string; title: string; time: string 
   subscription_past_due: ({ title }) => t`Your ${title} plan is past due, please pay to keep it`,
   subscription_payment_failed: ({ title }) => t`Renewing your ${title} plan failed; it is canceled if it still fails within 5 days`,
   missed_call: ({ name, time }) => t`You missed a call from ${name} at ${time}`,
+  scheduled_failed: ({ title, time }) => t`Your scheduled message to ${title} for ${time} could not be sent`,
 }
 
 /**

@@ -26,6 +26,7 @@ export const ID_KINDS = [
   'event',
   'bookingPage',
   'booking',
+  'scheduled',
 ] as const
 export type IdKind = (typeof ID_KINDS)[number] | 'secret'
 
@@ -180,6 +181,25 @@ export async function buildWorld(server: TestServer): Promise<World> {
         )._id as string,
     ),
   )
+  // The caller's scheduled message in their topic; the other person's in theirs.
+  const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString()
+  const [scheduled, theirScheduled] = await Promise.all(
+    [
+      [caller!, topic],
+      [other!, theirTopic],
+    ].map(
+      async ([who, where]) =>
+        resultOf(
+          'scheduled/create',
+          await (who as Person).api('POST', 'scheduled/create', {
+            client_id: clientId(),
+            topic_id: where as string,
+            message: 'Later',
+            send_at: inAnHour(),
+          }),
+        )._id as string,
+    ),
+  )
   const theirFile = resultOf(
     'media/upload',
     await upload(server, other!, { bytes: await pngBytes(), name: 'theirs.png', topicId: theirTopic }),
@@ -243,6 +263,7 @@ export async function buildWorld(server: TestServer): Promise<World> {
       event: [event],
       bookingPage: [bookingPage],
       booking: [booking],
+      scheduled: [scheduled!],
     },
     foreign: {
       channel: [theirChannel],
@@ -257,6 +278,7 @@ export async function buildWorld(server: TestServer): Promise<World> {
       event: theirEvents,
       bookingPage: [theirBookingPage],
       booking: [theirBooking],
+      scheduled: [theirScheduled!],
       secret: badMediaTokens,
     },
     badAuthorizations,

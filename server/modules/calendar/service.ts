@@ -189,10 +189,18 @@ export function createCalendarService(
   /** The events' heads with their chat's name, creator, assignees and exceptions matching `where`: one query. */
   function heads(on: Executor, where: SQL | undefined) {
     return on
-      .select({ event: calendarEvents, topicName: topics.name, creator: person, assignees: assigneesJson, exceptions: exceptionsJson })
+      .select({
+        event: calendarEvents,
+        topicName: topics.name,
+        creator: person,
+        assignees: assigneesJson,
+        exceptions: exceptionsJson,
+        messageLink: { topicId: messages.topicId, seq: messages.seq, deletedAt: messages.deletedAt },
+      })
       .from(calendarEvents)
       .innerJoin(users, eq(users.id, calendarEvents.creatorId))
       .leftJoin(topics, eq(topics.id, calendarEvents.topicId))
+      .leftJoin(messages, eq(messages.id, calendarEvents.messageId))
       .where(where)
       .$dynamic()
   }

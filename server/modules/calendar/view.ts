@@ -21,6 +21,8 @@ export interface EventRows {
   assignees: PersonColumns[]
   /** By occurrence. */
   exceptions: ExceptionColumns[]
+  /** Its message's chat and seq (null: none, or deleted). */
+  messageLink?: { topicId: string; seq: number; deletedAt: Date | null } | null
 }
 
 const asSender = (p: PersonColumns): Sender => ({ _id: p.id, name: p.name, workid: p.workid, photo_url: p.photoUrl })
@@ -51,6 +53,8 @@ export function toCalendarEvent(rows: EventRows, readerId: string): CalendarEven
     topic_id: event.topicId,
     topic_name: event.topicId === null ? null : topicName,
     message_id: event.messageId,
+    ...(rows.messageLink &&
+      !rows.messageLink.deletedAt && { message_link: { topic_id: rows.messageLink.topicId, seq: rows.messageLink.seq } }),
     start: event.startAt.toISOString(),
     end: event.endAt?.toISOString() ?? null,
     time_zone: event.timeZone,

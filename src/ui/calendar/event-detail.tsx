@@ -153,7 +153,16 @@ export function EventDetail(props: EventDetailProps) {
         )}
         {event.message_id ? (
           <Row label={<Trans>About</Trans>}>
-            {event.topic_id ? (
+            {event.message_link ? (
+              <Link
+                to="/chat/$topicId"
+                params={{ topicId: event.message_link.topic_id }}
+                search={{ seq: event.message_link.seq }}
+                className="text-indigo-700 hover:underline"
+              >
+                <Trans>Open the message</Trans>
+              </Link>
+            ) : event.topic_id ? (
               <Link to="/chat/$topicId" params={{ topicId: event.topic_id }} className="text-indigo-700 hover:underline">
                 <Trans>A message in {chatName}</Trans>
               </Link>
