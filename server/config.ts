@@ -245,9 +245,11 @@ export interface ServerOptions {
    * refused together with `production`. `loopbackPush`: a push endpoint may be plain http to this
    * machine (localhost, 127.0.0.1, [::1]) and outgoing requests may reach loopback addresses: the
    * local push-service stubs of tests/server and tests/e2e. `lookup`: the DNS lookup outgoing
-   * requests use (a test makes a name resolve to a chosen address).
+   * requests use (a test makes a name resolve to a chosen address). `allowAddresses`: single
+   * addresses outgoing requests may reach besides (a link preview test's site on 127.0.0.2 stands
+   * for a public one while 127.0.0.1 stays refused).
    */
-  testOnly?: { loopbackPush?: boolean; lookup?: LookupFunction }
+  testOnly?: { loopbackPush?: boolean; lookup?: LookupFunction; allowAddresses?: string[] }
   // calls
   /** ICE servers of the call rooms (ICE_SERVERS, a JSON array); default none: loopback needs none. */
   iceServers?: IceServerSetting[]
@@ -259,6 +261,8 @@ export interface ServerOptions {
   setTimer?: SetTimer
   /** The durable job queue (server/jobs/queue.ts): poll interval, lease, tries, backoff (defaults: DEFAULT_JOB_QUEUE_SETTINGS). */
   jobQueue?: Partial<JobQueueSettings>
+  /** Link previews' fetches (defaults: DEFAULT_LINK_PREVIEW_LIMITS); tests shorten the time limit. */
+  linkPreviews?: Partial<LinkPreviewLimits>
   rateLimits?: { [K in keyof RateLimits]?: Partial<RateLimitRule> } & {
     /** Prefix of the shared Redis counters; lets test runs start from zero. */
     namespace?: string
@@ -309,13 +313,38 @@ export interface Config {
   vapid: { publicKey?: string; privateKey?: string; subject: string }
   /** serviceHosts: see DEFAULT_PUSH_SERVICE_HOSTS; loopbackHttp: ServerOptions.testOnly.loopbackPush. */
   push: { serviceHosts: string[]; concurrency: number; perUserConcurrency: number; loopbackHttp: boolean }
-  /** Outgoing requests to user-given URLs (server/net/safe-fetch.ts); both only from ServerOptions.testOnly. */
-  outbound: { allowLoopback: boolean; lookup?: LookupFunction }
+  /** Outgoing requests to user-given URLs (server/net/safe-fetch.ts); all three only from ServerOptions.testOnly. */
+  outbound: { allowLoopback: boolean; lookup?: LookupFunction; allowAddresses: string[] }
   // calls
   calls: { iceServers: IceServerSetting[]; iceCredentialTtlSeconds: number }
   sfu?: Sfu
   setTimer: SetTimer
   jobQueue: JobQueueSettings
+  linkPreviews: LinkPreviewLimits
+}
+
+/** What a link preview may cost (server/modules/message/link-previews.ts). */
+export interface LinkPreviewLimits {
+  /** For a page or an image, redirects included. */
+  timeoutMs: number
+  /** Of a page's HTML read (the rest is not downloaded; the head comes first). */
+  pageBytes: number
+  /** An image bigger than this is not kept. */
+  imageBytes: number
+  /** Redirects followed, each destination checked again. */
+  redirects: number
+  /** How long a page's preview is reused for the same URL, and a page without one. */
+  ttlMs: number
+  missTtlMs: number
+}
+
+export const DEFAULT_LINK_PREVIEW_LIMITS: LinkPreviewLimits = {
+  timeoutMs: 5_000,
+  pageBytes: 1024 * 1024,
+  imageBytes: 5 * 1024 * 1024,
+  redirects: 3,
+  ttlMs: 24 * 60 * 60_000,
+  missTtlMs: 60 * 60_000,
 }
 
 /** The folder of package.json above this file: the repository from server/config.ts as from the built build/server/*.js. */
@@ -337,6 +366,8 @@ export async function resolveConfig(opts: ServerOptions): Promise<Config> {
   const publicUrl = opts.publicUrl?.replace(/\/+$/, '') || undefined
   const loopbackPush = opts.testOnly?.loopbackPush === true
   if (loopbackPush && production) throw new Error('testOnly.loopbackPush is for tests and cannot be used in production')
+  if (opts.testOnly?.allowAddresses?.length && production)
+    throw new Error('testOnly.allowAddresses is for tests and cannot be used in production')
   return {
     port: opts.port ?? 3000,
     host: opts.host ?? '0.0.0.0',
@@ -392,7 +423,7 @@ export async function resolveConfig(opts: ServerOptions): Promise<Config> {
       perUserConcurrency: opts.push?.perUserConcurrency ?? DEFAULT_PUSH_CONCURRENCY.perUserConcurrency,
       loopbackHttp: loopbackPush,
     },
-    outbound: { allowLoopback: loopbackPush, lookup: opts.testOnly?.lookup },
+    outbound: { allowLoopback: loopbackPush, lookup: opts.testOnly?.lookup, allowAddresses: opts.testOnly?.allowAddresses ?? [] },
     // calls
     calls: {
       iceServers: opts.iceServers ?? [],
@@ -401,6 +432,7 @@ export async function resolveConfig(opts: ServerOptions): Promise<Config> {
     sfu: opts.sfu,
     setTimer: opts.setTimer ?? realTimer,
     jobQueue: { ...DEFAULT_JOB_QUEUE_SETTINGS, ...definedOnly(opts.jobQueue) },
+    linkPreviews: { ...DEFAULT_LINK_PREVIEW_LIMITS, ...definedOnly(opts.linkPreviews) },
   }
 }
 

@@ -4,8 +4,8 @@ import type { LookupFunction } from 'node:net'
 import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent'
 
 /**
- * The one way the server fetches a URL that a user gave it (push endpoints; link previews and
- * webhooks are to use it too): requests go through http(s) agents (request-filtering-agent) that
+ * The one way the server fetches a URL that a user gave it (push endpoints, link previews; webhooks
+ * are to use it too): requests go through http(s) agents (request-filtering-agent) that
  * refuse every address that is not public unicast (loopback, private, link-local, unique-local,
  * multicast, carrier-grade NAT, reserved, unspecified), checked on the address DNS answered, just
  * before connecting, so a name that resolves elsewhere later (DNS rebinding) is checked again on
@@ -26,6 +26,11 @@ export interface SafeFetchOptions {
    * machine. Every other non-public address stays refused.
    */
   allowLoopback?: boolean
+  /**
+   * Tests only: these single addresses count as reachable too (a stub on 127.0.0.2 stands for a
+   * public site while 127.0.0.1, the rest of loopback and every other non-public address stay refused).
+   */
+  allowAddresses?: string[]
   /** Resolves host names (tests make a name answer a chosen address); dns.lookup by default. */
   lookup?: LookupFunction
 }
@@ -68,7 +73,7 @@ const isRefusal = (err: unknown) => err instanceof Error && /is not allowed\. Be
 
 export function createSafeFetch(options: SafeFetchOptions = {}): SafeFetch {
   const filter = {
-    allowIPAddressList: options.allowLoopback ? LOOPBACK : [],
+    allowIPAddressList: [...(options.allowLoopback ? LOOPBACK : []), ...(options.allowAddresses ?? [])],
     keepAlive: true,
     ...(options.lookup && { lookup: options.lookup }),
   }

@@ -5,4 +5,4 @@
  */
 export { ownPublicMediaKey } from './public-media'
 export { mediaPublicRoutes, mediaRoutes } from './routes'
-export { createMediaService, type MediaService, orphanSweep } from './service'
+export { createMediaService, type MediaService, orphanSweep, type PreviewImage } from './service'

@@ -1,4 +1,4 @@
-import { eq, sql, sum } from 'drizzle-orm'
+import { and, eq, ne, sql, sum } from 'drizzle-orm'
 import { storageQuota } from '../../../contract'
 import type { Executor } from '../../db/client'
 import { media, users } from '../../db/schema'
@@ -6,6 +6,9 @@ import { HttpError } from '../../http/errors'
 
 /** The first key of the per-user advisory lock under which storage is charged (any constant, the same on every node). */
 const QUOTA_LOCK = 727_274_101
+
+/** The acl of a link preview's image row: read like a private file of its topic, not the uploader's storage. */
+export const PREVIEW_ACL = 'preview'
 
 export interface Usage {
   used: number
@@ -17,7 +20,12 @@ export interface Usage {
  * their rows share it (a file forwarded to several topics); trashed files still count.
  */
 export async function usageOf(db: Executor, userId: string, quotaOverride: number | undefined): Promise<Usage> {
-  const held = db.selectDistinctOn([media.key], { size: media.size }).from(media).where(eq(media.ownerId, userId)).as('held')
+  // A link preview's image (acl 'preview') is the server's copy of a page's picture, charged to no one.
+  const held = db
+    .selectDistinctOn([media.key], { size: media.size })
+    .from(media)
+    .where(and(eq(media.ownerId, userId), ne(media.acl, PREVIEW_ACL)))
+    .as('held')
   const [[plan], [bytes]] = await Promise.all([
     db.select({ plan: users.package }).from(users).where(eq(users.id, userId)).limit(1),
     db.select({ used: sum(held.size).mapWith(Number) }).from(held),

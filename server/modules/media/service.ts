@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNotNull, isNull, sql, sum } from 'drizzle-orm'
+import { and, count, desc, eq, inArray, isNotNull, isNull, ne, or, sql, sum } from 'drizzle-orm'
 import {
   type MediaAcl,
   type MediaItem,
@@ -21,7 +21,8 @@ import { createMediaStore } from '../../storage/media-store'
 import type { RangeRequest } from '../../storage/byte-range'
 import type { ReadUrlOptions } from '../../storage/object-store'
 import { discardUploads, imageSize, type ReceivedFile, tooManyPixels } from '../../storage/upload-pipeline'
-import { chargeUnderLock, type Usage, usageOf } from './quota'
+import { Readable } from 'node:stream'
+import { chargeUnderLock, PREVIEW_ACL, type Usage, usageOf } from './quota'
 import { createMediaSigner } from './signing'
 import { toMediaItem } from './view'
 
@@ -156,7 +157,7 @@ export function createMediaService(ctx: AppContext, { requireTopicWriter, countP
       // One statement: a send attaching it at the same moment either wins (then it is in use) or finds it gone.
       const [gone] = await db
         .delete(media)
-        .where(and(eq(media.id, mediaId), eq(media.ownerId, userId), isNull(media.messageId)))
+        .where(and(eq(media.id, mediaId), eq(media.ownerId, userId), isNull(media.messageId), ne(media.acl, PREVIEW_ACL)))
         .returning({ key: media.key })
       if (gone) return releaseKey(gone.key)
       const [row] = await db.select({ ownerId: media.ownerId }).from(media).where(eq(media.id, mediaId)).limit(1)
@@ -293,7 +294,7 @@ export function createMediaService(ctx: AppContext, { requireTopicWriter, countP
           .from(media)
           .innerJoin(topics, eq(topics.id, media.topicId))
           .leftJoin(channels, eq(channels.id, topics.channelId))
-          .where(eq(media.ownerId, userId))
+          .where(and(eq(media.ownerId, userId), ne(media.acl, PREVIEW_ACL)))
           .groupBy(topics.id, topics.name, topics.isGroup, topics.channelId, channels.name)
           .orderBy(desc(sum(media.size)))
           .limit(1000),
@@ -358,19 +359,116 @@ export function createMediaService(ctx: AppContext, { requireTopicWriter, countP
       }))
     },
 
+    /**
+     * Link previews: stores the image a link's page named (its bytes fetched through the safe
+     * fetcher): sniffed by its content, a JPEG, PNG, GIF or WebP within IMAGE_MAX_PIXELS, with its
+     * thumbnail (decoded as `decoderId`'s). Null when it is no such image. No row names it yet:
+     * previewImageRow adds one per message.
+     */
+    async keepPreviewImage(bytes: Buffer, decoderId: string): Promise<PreviewImage | null> {
+      const file = await ctx.uploads.receive('preview', Readable.from([bytes]))
+      try {
+        if (file.type?.kind !== 'image') return null
+        const size = await imageSize(file.path)
+        if (!size || tooManyPixels(size)) return null
+        const key = store.newKey(file.type.ext)
+        const thumb = await store.place(key, { ...file, type: file.type }, true, decoderId)
+        return {
+          key,
+          mime: file.type.mime,
+          size: file.size,
+          width: thumb?.width ?? null,
+          height: thumb?.height ?? null,
+          hasThumb: thumb !== null,
+        }
+      } catch {
+        return null
+      } finally {
+        await discardUploads([file])
+      }
+    },
+
+    /**
+     * A row for a stored preview image in topic `topicId` (acl 'preview': read through media/access
+     * by the topic's members, charged to no one), in the caller's transaction. `shared`: the image
+     * came from the cache, so it is attached only while a row still names its bytes (null otherwise).
+     */
+    async previewImageRow(tx: Tx, image: PreviewImage, ownerId: string, topicId: string, shared: boolean): Promise<MediaRow | null> {
+      if (shared) {
+        const [still] = await tx.select({ id: media.id }).from(media).where(eq(media.key, image.key)).limit(1)
+        if (!still) return null
+      }
+      const [row] = await tx
+        .insert(media)
+        .values({
+          key: image.key,
+          ownerId,
+          topicId,
+          acl: PREVIEW_ACL,
+          name: 'preview',
+          mime: image.mime,
+          size: image.size,
+          kind: 'image',
+          width: image.width,
+          height: image.height,
+          hasThumb: image.hasThumb ? 1 : 0,
+        })
+        .returning()
+      return row!
+    },
+
+    /** Deletes preview image rows in the caller's transaction; answers how to release their bytes once it committed. */
+    async dropPreviewImages(tx: Tx, mediaIds: string[]): Promise<() => Promise<void>> {
+      const gone = mediaIds.length
+        ? await tx
+            .delete(media)
+            .where(and(inArray(media.id, mediaIds), eq(media.acl, PREVIEW_ACL)))
+            .returning({ key: media.key })
+        : []
+      return async () => {
+        for (const key of new Set(gone.map((g) => g.key))) await releaseKey(key)
+      }
+    },
+
+    /** Whether a row still names the stored image `key` (else its bytes are gone or about to go). */
+    async previewImageStored(key: string): Promise<boolean> {
+      const [row] = await db.select({ id: media.id }).from(media).where(eq(media.key, key)).limit(1)
+      return row !== undefined
+    },
+
     /** The bytes the user holds and may hold (each stored object once). */
     usage: (userId: string) => usage(userId),
 
     /**
      * The files of messages as `readerId` sees them (signed URLs), by message id, in upload order,
-     * with how many of each message's files are in the trash: one query.
+     * with how many of each message's files are in the trash: one query. With `imageIds`: link
+     * previews' images too, in the same query, each by its own media id.
      */
-    async ofMessages(messageIds: string[], readerId: string): Promise<Map<string, { items: MediaItem[]; trashed: number }>> {
-      const rows = messageIds.length
-        ? await db.select().from(media).where(inArray(media.messageId, messageIds)).orderBy(media.createdAt)
-        : []
+    async ofMessages(
+      messageIds: string[],
+      readerId: string,
+      imageIds: string[] = [],
+    ): Promise<Map<string, { items: MediaItem[]; trashed: number }>> {
+      const rows =
+        messageIds.length || imageIds.length
+          ? await db
+              .select()
+              .from(media)
+              .where(
+                or(
+                  messageIds.length ? inArray(media.messageId, messageIds) : undefined,
+                  imageIds.length ? and(inArray(media.id, imageIds), eq(media.acl, PREVIEW_ACL)) : undefined,
+                ),
+              )
+              .orderBy(media.createdAt)
+          : []
       const byMessage = new Map<string, { items: MediaItem[]; trashed: number }>()
       for (const row of rows) {
+        // Link previews' images (no message row of their own): by their media id.
+        if (row.acl === PREVIEW_ACL) {
+          byMessage.set(row.id, { items: [toMediaItem(row, signer, readerId)], trashed: 0 })
+          continue
+        }
         const files = byMessage.get(row.messageId!) ?? { items: [], trashed: 0 }
         if (row.trashedAt) files.trashed += 1
         else files.items.push(toMediaItem(row, signer, readerId))
@@ -454,6 +552,16 @@ function copyRow(file: MediaRow, place: { ownerId: string; topicId: string; mess
 }
 
 export type MediaService = ReturnType<typeof createMediaService>
+
+/** A link preview's stored image (media key, with `<key>.thumb.jpg` when it has one). */
+export interface PreviewImage {
+  key: string
+  mime: string
+  size: number
+  width: number | null
+  height: number | null
+  hasThumb: boolean
+}
 
 /** The media module's scheduled job: the orphan sweep, hourly across every node. */
 export const orphanSweep = (service: MediaService, now: () => number): Job => ({

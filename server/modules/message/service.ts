@@ -475,14 +475,12 @@ export function createMessageService(
         replaced_at: null,
       }
       return [
-        ...earlier.reverse().map(
-          (e): MessageVersion => ({
-            type: e.type as MessageType,
-            message: e.body,
-            written_at: e.writtenAt.toISOString(),
-            replaced_at: e.createdAt.toISOString(),
-          }),
-        ),
+        ...earlier.reverse().map((e): MessageVersion => ({
+          type: e.type as MessageType,
+          message: e.body,
+          written_at: e.writtenAt.toISOString(),
+          replaced_at: e.createdAt.toISOString(),
+        })),
         current,
       ]
     },
