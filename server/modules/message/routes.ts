@@ -16,4 +16,6 @@ export const messageRoutes: FastifyPluginAsyncZod<ModuleOptions<MessageService>>
   route(endpoints.messageDelete, (req) => service.remove(caller(req).userId, req.body.message_id))
   route(endpoints.messageForward, (req) => service.forward(caller(req).userId, req.body))
   route(endpoints.messagePin, (req) => service.pin(caller(req).userId, req.body))
+  route(endpoints.messageHistory, (req) => service.history(caller(req).userId, req.query.message_id))
+  route(endpoints.messageRemovePreview, (req) => service.removePreview(caller(req).userId, req.body.message_id))
 }
