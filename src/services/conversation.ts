@@ -1,8 +1,9 @@
-import { useEffect, useMemo } from 'react'
-import { t } from '@lingui/core/macro'
+import { useCallback, useEffect, useMemo } from 'react'
+import { msg, t } from '@lingui/core/macro'
 import { useActor, useActorRef, useSelector } from '@xstate/react'
 import { fromPromise } from 'xstate'
 import type { Message } from '../../contract/message'
+import type { MessageReactions } from '../../contract/reaction'
 import type { TopicInfo } from '../../contract/topic'
 import {
   connect,
@@ -12,15 +13,18 @@ import {
   type ForwardInput,
   type ForwardTarget,
   type PinInput,
+  type RemovePreviewInput,
 } from '../machines/conversation'
+import { connect as connectEditHistory, editHistoryMachine, type MessageVersion } from '../machines/edit-history'
 import { undelivered } from '../machines/outbox'
 import { mediaTokenOf } from '../machines/session/session.connect'
-import { deleteMessage, editMessage, forwardMessage, messagesOf, pinMessage, pinnedOf } from './api/message'
+import { deleteMessage, editMessage, forwardMessage, messageHistory, messagesOf, pinMessage, pinnedOf, removePreview } from './api/message'
 import { listTopics, topicInfo } from './api/topic'
 import { useComposer } from './composer'
 import { useOutbox } from './outbox'
 import { useSession } from './session'
 import { onSocketConnect, onSocketEvent } from './socket'
+import { showToast } from './toast'
 
 const appConversationMachine = conversationMachine.provide({
   actors: {
@@ -35,6 +39,7 @@ const appConversationMachine = conversationMachine.provide({
     confirmDelete: fromPromise<boolean, DeleteInput>(async () => window.confirm(t`Delete this message for everyone?`)),
     deleteMessage: fromPromise<Message, DeleteInput>(({ input }) => deleteMessage(input.message_id)),
     pinMessage: fromPromise<Message, PinInput>(({ input }) => pinMessage(input.message_id, input.pin)),
+    removePreview: fromPromise<Message, RemovePreviewInput>(({ input }) => removePreview(input.message_id)),
     loadPinned: fromPromise<Message[], { topicId: string }>(({ input }) => pinnedOf(input.topicId)),
     loadForwardTargets: fromPromise<ForwardTarget[], { topicId: string }>(async ({ input }) =>
       (await listTopics(1)).filter((topic) => topic._id !== input.topicId).map(({ _id, name }) => ({ _id, name })),
@@ -42,6 +47,27 @@ const appConversationMachine = conversationMachine.provide({
     forwardMessage: fromPromise<Message[], ForwardInput>(({ input }) => forwardMessage(input.message_id, input.topic_ids)),
   },
 })
+
+const appEditHistoryMachine = editHistoryMachine.provide({
+  actors: { loadHistory: fromPromise<MessageVersion[], { messageId: string }>(({ input }) => messageHistory(input.messageId)) },
+})
+
+/**
+ * Permalinks: the address that opens the chat on a message (the chat's ?seq, as a search result
+ * does), for any member, after a reload too, however far back the message is.
+ */
+export const messageLink = (message: Pick<Message, 'topic_id' | 'seq'>, origin = window.location.origin): string =>
+  new URL(`/chat/${encodeURIComponent(message.topic_id)}?seq=${message.seq}`, origin).href
+
+/** "Copy link": the message's permalink to the clipboard, and a notice either way. */
+async function copyMessageLink(message: Message): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(messageLink(message))
+    showToast({ tone: 'success', text: msg`Link copied` })
+  } catch {
+    showToast({ tone: 'error', text: msg`Could not copy the link` })
+  }
+}
 
 /** GET topic/info for the chat page's loader. */
 export const loadTopic = (topicId: string): Promise<TopicInfo> => topicInfo(topicId)
@@ -78,7 +104,9 @@ export function useConversation(topic: TopicInfo, meId: string, focusSeq: number
     const offs = [
       onSocketEvent('NEW_MESSAGE', (payload) => actor.send({ type: 'SOCKET_NEW_MESSAGE', ...payload })),
       onSocketEvent('MESSAGE_CHANGED', (payload) => actor.send({ type: 'SOCKET_MESSAGE_CHANGED', ...payload })),
+      onSocketEvent('THREAD_CHANGED', (payload) => actor.send({ type: 'SOCKET_THREAD_CHANGED', ...payload })),
       onSocketEvent('TYPING', (payload) => actor.send({ type: 'SOCKET_TYPING', ...payload })),
+      onSocketEvent('MESSAGE_REACTED', (payload) => actor.send({ type: 'MESSAGE_REACTED', ...payload })),
       // The socket's (re)connect is when live messages flow again. The browser's `online` is not a
       // second one: the socket reconnects on it (socketConnection).
       onSocketConnect(() => actor.send({ type: 'CONNECTED' })),
@@ -90,9 +118,15 @@ export function useConversation(topic: TopicInfo, meId: string, focusSeq: number
   useEffect(() => actor.send({ type: 'MEDIA_TOKEN', token: mediaToken }), [actor, mediaToken])
 
   const conversation = useMemo(() => connect(snapshot, actor.send), [snapshot, actor])
+  // Edit history: the dialog "(edited)" opens.
+  const historyActor = useActorRef(appEditHistoryMachine)
+  const historySnapshot = useSelector(historyActor, (s) => s)
+  const editHistory = useMemo(() => connectEditHistory(historySnapshot, historyActor.send), [historySnapshot, historyActor])
   const pending = useMemo(
     () => undelivered(outbox.props.pending, conversation.history.messages),
     [outbox.props.pending, conversation.history.messages],
   )
-  return { conversation, composer, outbox: { ...outbox.props, pending } }
+  // Reactions: the server's answer to the user's own reaction, merged as the socket's MESSAGE_REACTED is.
+  const onReacted = useCallback((answer: MessageReactions) => actor.send({ type: 'MESSAGE_REACTED', ...answer }), [actor])
+  return { conversation, composer, outbox: { ...outbox.props, pending }, editHistory, onCopyLink: copyMessageLink, onReacted }
 }

@@ -20,6 +20,14 @@ const BAO = { _id: 'u-bao', name: 'Bao', workid: 'bao', photo_url: null }
 const TOPIC = 'topic-1'
 const START = Date.parse('2026-03-01T08:00:00.000Z')
 
+const PREVIEW = {
+  url: 'https://news.example/launch',
+  title: 'The launch',
+  description: 'Shipped in a week.',
+  site_name: 'News',
+  image: null,
+}
+
 /** A message's time follows from its seq: the times shown tell which messages are shown, in which order. */
 const msg = (seq: number, extra: Partial<Message> = {}): Message =>
   textMessage({
@@ -29,6 +37,8 @@ const msg = (seq: number, extra: Partial<Message> = {}): Message =>
     message: `Message ${seq}`,
     sender: seq % 3 === 0 ? { ...LAN, _id: ME, name: 'Me' } : LAN,
     created_at: new Date(START + seq * 60_000).toISOString(),
+    // Link previews: the user's m-3 shows one (the sender may remove it).
+    preview: seq === 3 ? PREVIEW : null,
     ...extra,
   })
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => msg(from + i))
@@ -82,7 +92,7 @@ const historyEvent =
 const untouched = (s: ConversationSnapshot) =>
   s.context.pinned.length === 0 &&
   s.context.forwardTargets.length === 0 &&
-  !messages(s).some((m) => m.is_pin || m.is_deleted || m.message === 'Saved text')
+  !messages(s).some((m) => m.is_pin || m.is_deleted || m.message === 'Saved text' || (m.seq === 3 && m.preview === null))
 /** A message action, the pinned list or the picker: explored from a calm chat, one at a time. */
 const sideEvent =
   (region: 'action' | 'pinned' | 'forward' | 'sheet', variants: (s: ConversationSnapshot) => AnyEventObject[]) =>
@@ -171,6 +181,7 @@ function Screen() {
       conversation={connect(snapshot, current!.send)}
       composer={composer}
       outbox={{ pending: [], rejected: [], onDismiss: () => {} }}
+      onReplyInThread={() => {}}
     />
   )
 }
@@ -194,6 +205,7 @@ describeModel({
       pinned: s.context.pinned.length,
       lastPinned: messages(s).at(-1)?.is_pin,
       lastDeleted: messages(s).at(-1)?.is_deleted,
+      previewGone: messages(s).some((m) => m.seq === 3 && m.preview === null),
       forwarding: s.context.forwarding?._id,
       targets: s.context.forwardTargets.length,
       actionsFor: s.context.actionsFor,
@@ -244,6 +256,35 @@ describeModel({
         { type: 'SOCKET_MESSAGE_CHANGED', change: 'edited', message: withoutLinks(msg(999, { message: 'Unknown' })) },
       ])(s),
     ],
+    // A message's reactions (the socket's MESSAGE_REACTED, or the answer to the user's own): the
+    // message shown takes them; one this chat does not show changes nothing.
+    MESSAGE_REACTED: historyEvent((s) =>
+      messages(s).length
+        ? [
+            {
+              type: 'MESSAGE_REACTED',
+              message_id: last(s)._id,
+              topic_id: TOPIC,
+              reactions: [{ emoji: '👍', count: 1, user_ids: [LAN._id], image_url: null }],
+            },
+            { type: 'MESSAGE_REACTED', message_id: 'm-unknown', topic_id: TOPIC, reactions: [] },
+          ]
+        : [],
+    ),
+    // A thread's new summary (THREAD_CHANGED): the root shown takes it; another chat's root changes nothing.
+    SOCKET_THREAD_CHANGED: historyEvent((s) =>
+      messages(s).length && !last(s).thread
+        ? [
+            {
+              type: 'SOCKET_THREAD_CHANGED',
+              topic_id: TOPIC,
+              root_id: last(s)._id,
+              thread: { reply_count: 2, last_reply_at: '2026-03-01T09:30:00.000Z', last_repliers: [LAN] },
+            },
+            { type: 'SOCKET_THREAD_CHANGED', topic_id: 'topic-other', root_id: 'm-unknown', thread: null },
+          ]
+        : [],
+    ),
     // The session renewed its token: every file shown is linked with the new one.
     MEDIA_TOKEN: historyEvent((s) => (s.context.mediaToken === 'tok-1' ? [{ type: 'MEDIA_TOKEN', token: 'tok-2' }] : [])),
     // Asked again while one is due, a catch-up is the same one. While history is being fetched it is
@@ -272,6 +313,13 @@ describeModel({
     PIN: sideEvent('action', (s) =>
       s.matches({ action: 'idle' }) && !last(s).is_deleted ? [{ type: 'PIN', messageId: last(s)._id, pin: !last(s).is_pin }] : [],
     ),
+    // Link previews: the user removes their message's preview (its card's button).
+    REMOVE_PREVIEW: sideEvent('action', (s) =>
+      s.matches({ action: 'idle' }) && !last(s).is_deleted && last(s).preview && last(s).sender?._id === ME
+        ? [{ type: 'REMOVE_PREVIEW', messageId: last(s)._id }]
+        : [],
+    ),
+    'xstate.done.actor.removePreview': (s) => [{ type: 'xstate.done.actor.removePreview', output: { ...last(s), preview: null } }],
     DELETE: sideEvent('action', (s) =>
       s.matches({ action: 'idle' }) && !last(s).is_deleted ? [{ type: 'DELETE', messageId: last(s)._id }] : [],
     ),
@@ -359,6 +407,11 @@ describeModel({
       await fromMenu(kit, last(kit.previous), event.pin ? 'Pin' : 'Unpin')
       expect(kit.pending('pinMessage').input).toEqual({ message_id: event.messageId, pin: event.pin })
     },
+    REMOVE_PREVIEW: async (event, kit) => {
+      const card = within(rowOf(kit, last(kit.previous))).getByRole('region', { name: 'Link preview: The launch' })
+      await kit.user.click(within(card).getByRole('button', { name: 'Remove preview' }))
+      expect(kit.pending('removePreview').input).toEqual({ message_id: event.messageId })
+    },
     DELETE: async (event, kit) => {
       await fromMenu(kit, last(kit.previous), 'Delete')
       expect(kit.pending('confirmDelete').input).toEqual({ message_id: event.messageId })
@@ -420,6 +473,9 @@ describeModel({
       expect(new Set(times).size, 'no message shown twice').toBe(times.length)
       expect(times, 'oldest first').toEqual([...times].sort((a, b) => a - b))
       expect(times.length, 'every message delivered, once').toBe(deliveredOf(kit).size)
+      // A root with a thread says how many replies it has (the count the test sent).
+      const threads = messages(expected).filter((m) => m.thread !== null).length
+      expect(kit.screen.queryAllByRole('button', { name: /^2 replies/ }).length, 'thread summaries').toBe(threads)
       const texts = shown
         .map((row) => row.querySelector('p')?.textContent ?? '')
         .filter((t) => t !== '' && t !== 'This message was deleted')
@@ -434,6 +490,10 @@ describeModel({
         expect(shown[divider + 1]!.textContent).toContain(unread.message)
       } else expect(shown.some((r) => r.textContent === 'New messages')).toBe(false)
       expect(shown.some((r) => r.textContent?.includes('Elsewhere'))).toBe(false)
+      // Link previews: m-3's card, while it has its preview (the test gave it one; removing it takes it away).
+      expect(region(kit, 'Link preview: The launch') !== null, 'preview card').toBe(
+        messages(expected).some((m) => m.seq === 3 && m.preview !== null && !m.is_deleted),
+      )
       // Not from the machine: every file link shown carries the token the test gave last, and each
       // picture pushed is shown (the socket gave keys only: no request was made for links).
       const links = [...list(kit).querySelectorAll('a[href*="/api/media/access"], img[src*="/api/media/access"]')].map(
@@ -463,7 +523,9 @@ describeModel({
     },
     'action.idle': (_, kit) => {
       expect(
-        kit.calls.filter((c) => !c.settled && ['editMessage', 'pinMessage', 'confirmDelete', 'deleteMessage'].includes(c.src)),
+        kit.calls.filter(
+          (c) => !c.settled && ['editMessage', 'pinMessage', 'removePreview', 'confirmDelete', 'deleteMessage'].includes(c.src),
+        ),
       ).toEqual([])
     },
     'action.editing': (_, kit) => {
@@ -471,6 +533,9 @@ describeModel({
     },
     'action.pinning': (_, kit) => {
       expect(kit.pending('pinMessage')).toBeTruthy()
+    },
+    'action.removingPreview': (_, kit) => {
+      expect(kit.pending('removePreview').input).toEqual({ message_id: 'm-3' })
     },
     'action.confirmingDelete': (expected, kit) => {
       expect(kit.pending('confirmDelete').input).toEqual({ message_id: expected.context.deletingId })

@@ -11,6 +11,7 @@ import type {
   ForwardInput,
   ForwardTarget,
   PinInput,
+  RemovePreviewInput,
 } from './conversation.types'
 
 /**
@@ -28,13 +29,17 @@ import type {
  *   In every state a pushed message of this topic (SOCKET_NEW_MESSAGE; isThisTopic), a pushed change
  *   of a message shown (SOCKET_MESSAGE_CHANGED; isKnownMessage) and the user's own sent message
  *   (RECEIVED) are merged by seq / id, so a message that arrives twice (live and by catch-up) shows
- *   once. A push carries no file links: its files are linked with the session's media token, so a
- *   message with files costs no request. Every file shown is linked with that token; when the
+ *   once. A reply only in its thread (not also sent to the chat) is not this chat's to show; a
+ *   root's new thread summary (SOCKET_THREAD_CHANGED; isKnownRoot) replaces the one shown. A push carries no file links: its files are linked with the session's media token, so a
+ *   message with files costs no request. A message's new reactions (MESSAGE_REACTED: the socket's,
+ *   or the answer to the user's own) replace those of the message shown (isReactedMessageKnown).
+ *   Every file shown is linked with that token; when the
  *   session renews it (MEDIA_TOKEN, with the access token) they are all linked again (relinkFiles).
  * typing: idle --SOCKET_TYPING of this topic--> someone (names of who types; each one restarts the
  *   4 s window) --> idle
  * action (one message action at a time; the server's answer is merged like a CHANGED):
- *   idle --EDIT--> editing, --PIN--> pinning, --DELETE--> confirmingDelete (the user confirms)
+ *   idle --EDIT--> editing, --PIN--> pinning, --REMOVE_PREVIEW--> removingPreview (link previews),
+ *   --DELETE--> confirmingDelete (the user confirms)
  *   -> deleting | idle; each call -> idle.
  * pinned: hidden --TOGGLE_PINNED--> loading -> shown --TOGGLE_PINNED--> hidden (a failed load: hidden).
  * forward: closed --FORWARD--> loadingTargets (the user's other chats) -> choosing --FORWARD_TO-->
@@ -53,16 +58,21 @@ export function mergeMessages(current: readonly Message[], incoming: readonly Me
   return [...byId.values()].sort((a, b) => a.seq - b.seq)
 }
 
-/** A message as the reader shows it: its files linked with the session's media token (kept as they are without one). */
+/** A message as the reader shows it: its files (and its link preview's image) linked with the session's media token (kept as they are without one). */
 export const linkedWith =
   (mediaToken: string) =>
   (message: Message): Message =>
-    mediaToken && message.media.length ? withLinks(withoutLinks(message), mediaToken) : message
+    mediaToken && (message.media.length || message.preview?.image) ? withLinks(withoutLinks(message), mediaToken) : message
 
-/** The topic an event is about: a message's, a typist's; '' for the others. */
+/** A thread reply that stays in its thread (not also sent to the chat): the thread shows it, not the chat. */
+const onlyInThread = (message: Pick<Message, 'thread_root_id' | 'also_in_chat'>) => message.thread_root_id !== null && !message.also_in_chat
+
+/** The topic an event is about: a message's (none for a reply only in its thread), a typist's; '' for the others. */
 const topicOf = (event: ConversationEvent): string =>
   event.type === 'RECEIVED' || event.type === 'SOCKET_NEW_MESSAGE'
-    ? event.message.topic_id
+    ? onlyInThread(event.message)
+      ? ''
+      : event.message.topic_id
     : event.type === 'SOCKET_TYPING'
       ? event.topic_id
       : ''
@@ -94,6 +104,8 @@ export const conversationMachine = setup({
     deleteMessage: fromPromise<Message, DeleteInput>(notProvided('deleteMessage')),
     /** PUT message/pin. */
     pinMessage: fromPromise<Message, PinInput>(notProvided('pinMessage')),
+    /** PUT message/remove-preview. */
+    removePreview: fromPromise<Message, RemovePreviewInput>(notProvided('removePreview')),
     /** GET topic/pinned?topic_id. */
     loadPinned: fromPromise<Message[], { topicId: string }>(notProvided('loadPinned')),
     /** The user's chats other than this one (GET topic, page 1). */
@@ -110,6 +122,11 @@ export const conversationMachine = setup({
     isThisTopic: ({ context, event }) => topicOf(event) === context.topicId,
     /** A catch-up answer was full: more may have been missed. */
     missedMore: (_, params: { count: number }) => params.count === CATCH_UP_MAX,
+    /** New reactions of a message this chat shows. */
+    isReactedMessageKnown: ({ context, event }) =>
+      event.type === 'MESSAGE_REACTED' && context.messages.some((m) => m._id === event.message_id),
+    /** A new thread summary of a root this chat shows. */
+    isKnownRoot: ({ context, event }) => event.type === 'SOCKET_THREAD_CHANGED' && context.messages.some((m) => m._id === event.root_id),
     /** A change of a message this chat shows. */
     isKnownMessage: ({ context, event }) => context.messages.some((m) => m._id === pushedOf(event)?._id),
     confirmed: (_, params: { confirmed: boolean }) => params.confirmed,
@@ -139,6 +156,20 @@ export const conversationMachine = setup({
         const pushed = pushedOf(event)
         return pushed ? mergeMessages(context.messages, [withLinks(pushed, context.mediaToken)]) : context.messages
       },
+    }),
+    /** A message's reactions as the server last told them. */
+    setReactions: assign({
+      messages: ({ context, event }) =>
+        event.type === 'MESSAGE_REACTED'
+          ? context.messages.map((m) => (m._id === event.message_id ? { ...m, reactions: event.reactions } : m))
+          : context.messages,
+    }),
+    /** A root's thread summary as the server last told it (reply count, latest repliers and reply). */
+    setThreadSummary: assign({
+      messages: ({ context, event }) =>
+        event.type === 'SOCKET_THREAD_CHANGED'
+          ? context.messages.map((m) => (m._id === event.root_id ? { ...m, thread: event.thread } : m))
+          : context.messages,
     }),
     /** The session's new media token: every file shown is linked with it. */
     relinkFiles: assign(({ context, event }) => {
@@ -188,6 +219,8 @@ export const conversationMachine = setup({
     RECEIVED: { guard: 'isThisTopic', actions: 'merge' },
     SOCKET_NEW_MESSAGE: { guard: 'isThisTopic', actions: 'mergePushed' },
     SOCKET_MESSAGE_CHANGED: { guard: 'isKnownMessage', actions: 'mergePushed' },
+    SOCKET_THREAD_CHANGED: { guard: 'isKnownRoot', actions: 'setThreadSummary' },
+    MESSAGE_REACTED: { guard: 'isReactedMessageKnown', actions: 'setReactions' },
     MEDIA_TOKEN: { actions: 'relinkFiles' },
   },
   states: {
@@ -259,6 +292,7 @@ export const conversationMachine = setup({
           on: {
             EDIT: 'editing',
             PIN: 'pinning',
+            REMOVE_PREVIEW: 'removingPreview',
             DELETE: { target: 'confirmingDelete', actions: 'rememberDeleting' },
           },
         },
@@ -277,6 +311,15 @@ export const conversationMachine = setup({
             id: 'pinMessage',
             src: 'pinMessage',
             input: ({ event }) => (event.type === 'PIN' ? { message_id: event.messageId, pin: event.pin } : { message_id: '', pin: false }),
+            onDone: { target: 'idle', actions: { type: 'mergeAnswer', params: ({ event }) => ({ message: event.output }) } },
+            onError: 'idle',
+          },
+        },
+        removingPreview: {
+          invoke: {
+            id: 'removePreview',
+            src: 'removePreview',
+            input: ({ event }) => ({ message_id: event.type === 'REMOVE_PREVIEW' ? event.messageId : '' }),
             onDone: { target: 'idle', actions: { type: 'mergeAnswer', params: ({ event }) => ({ message: event.output }) } },
             onError: 'idle',
           },

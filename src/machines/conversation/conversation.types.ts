@@ -1,6 +1,8 @@
 import type { EditMessageBody, ForwardMessageBody, Message, MessageIdBody } from '../../../contract/message'
 import type { MessageChangedPayload, NewMessagePayload, TypingPayload } from '../../../contract/socket'
 import type { Topic } from '../../../contract/topic'
+import type { ThreadChangedPayload } from '../../../contract/thread'
+import type { MessageReactions } from '../../../contract/reaction'
 
 /** The open topic as the conversation needs it (GET topic/info). */
 export type ConversationTopic = Pick<Topic, '_id' | 'name' | 'members_count' | 'role' | 'is_group' | 'permission' | 'last_seen_seq'>
@@ -54,6 +56,10 @@ export type ConversationEvent =
   | ({ type: 'SOCKET_NEW_MESSAGE' } & NewMessagePayload)
   /** The socket's MESSAGE_CHANGED (edited, deleted, pinned, unpinned), of any topic; no file links either. */
   | ({ type: 'SOCKET_MESSAGE_CHANGED' } & MessageChangedPayload)
+  /** The socket's THREAD_CHANGED (a thread's new summary), of any topic. */
+  | ({ type: 'SOCKET_THREAD_CHANGED' } & ThreadChangedPayload)
+  /** A message's reactions now: the socket's MESSAGE_REACTED (of any topic), or the server's answer to the user's own reaction. */
+  | ({ type: 'MESSAGE_REACTED' } & MessageReactions)
   /** The socket's TYPING, of any topic. */
   | ({ type: 'SOCKET_TYPING' } & TypingPayload)
   /** The session renewed its media token (with its access token): the files shown get links with it. */
@@ -63,6 +69,8 @@ export type ConversationEvent =
   /** Deletes a message for everyone, once the user confirms. */
   | { type: 'DELETE'; messageId: string }
   | { type: 'PIN'; messageId: string; pin: boolean }
+  /** Link previews: takes the preview away from one of the user's messages, for everyone. */
+  | { type: 'REMOVE_PREVIEW'; messageId: string }
   /** Shows or hides the pinned messages. */
   | { type: 'TOGGLE_PINNED' }
   /** Opens the chat picker to forward this message. */
@@ -77,4 +85,5 @@ export type ConversationEvent =
 export type EditInput = EditMessageBody
 export type DeleteInput = MessageIdBody
 export type PinInput = MessageIdBody & { pin: boolean }
+export type RemovePreviewInput = MessageIdBody
 export type ForwardInput = ForwardMessageBody

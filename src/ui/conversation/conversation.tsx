@@ -6,8 +6,11 @@ import type { ConversationProps } from '../../machines/conversation'
 import type { OutboxProps } from '../../machines/outbox'
 import { type ChatPerson, ChatHeader } from './chat-header'
 import { Composer } from './composer'
+import type { ReceiptsView } from '../../services/receipts'
 import { ConversationHistory, RejectedNotices } from './conversation-history'
-import { MessageActionsSheet } from './message-actions'
+import { type MessageActions, MessageActionsSheet } from './message-actions'
+import { EditHistoryDialog } from './edit-history-dialog'
+import type { EditHistoryProps } from '../../machines/edit-history'
 import { QuotedText } from '../calendar/reminder-card'
 
 export interface ConversationViewProps {
@@ -29,6 +32,8 @@ export interface ConversationViewProps {
   header?: boolean
   /** The live card of a poll (a message of type 'vote'); without it a poll shows as its question. */
   poll?: (message: Message) => ReactNode
+  /** Read receipts: who has seen up to where (none: the chat shows none). */
+  readers?: ReceiptsView | null
   /** More entries beside the composer's attachments (Create a poll). */
   composerTools?: ReactNode
   /** More "Chat options" entries (To-dos). */
@@ -39,6 +44,19 @@ export interface ConversationViewProps {
   onMakeTodo?: (message: Message) => void
   /** A message's "Remind me about this". */
   onRemind?: (message: Message) => void
+  /** Saved messages: a message's "Save" or "Remove from saved". */
+  saved?: Pick<MessageActions, 'onToggleSaved' | 'isSaved'>
+  /** Beside Send: Schedule message. */
+  besideSend?: ReactNode
+  /** Reactions: a message's reaction bar, and the quick reactions of its menu and sheet. */
+  reactions?: (message: Message) => ReactNode
+  quickReactions?: MessageActions['quickReactions']
+  /** Edit history: the dialog a message's "(edited)" opens. */
+  editHistory?: EditHistoryProps
+  /** Permalinks: a message's "Copy link". */
+  onCopyLink?: (message: Message) => void
+  /** Threads: a message's "Reply in thread" and its thread summary open its thread. */
+  onReplyInThread?: (message: Message) => void
 }
 
 /** The open chat: header, pinned messages, history, refused messages, the forward picker, a message's actions sheet and the message box. */
@@ -53,16 +71,35 @@ export function Conversation({
   notice,
   header = true,
   poll,
+  readers = null,
   composerTools,
   chatMenuItems,
   panels,
   onMakeTodo,
   onRemind,
+  saved,
+  besideSend,
+  reactions,
+  quickReactions,
+  editHistory,
+  onCopyLink,
+  onReplyInThread,
 }: ConversationViewProps) {
   const { t } = useLingui()
   const { pinned, forward, sheet } = conversation
   const title = conversation.title ?? t`New Message`
-  const actions = { ...composer.messageActions, ...conversation.messageActions, onMakeTodo, onRemind }
+  const actions = {
+    ...composer.messageActions,
+    ...conversation.messageActions,
+    onMakeTodo,
+    onRemind,
+    ...saved,
+    reactions,
+    quickReactions,
+    onCopyLink,
+    onHistory: editHistory?.onOpen,
+    onReplyInThread,
+  }
   return (
     <div className="flex h-full min-h-0 flex-col bg-white">
       {header ? (
@@ -109,11 +146,12 @@ export function Conversation({
         actions={actions}
         onOpenSheet={sheet.onOpen}
         poll={poll}
+        readers={readers}
       />
       <RejectedNotices rejected={outbox.rejected} onDismiss={outbox.onDismiss} />
       {forward ? <ForwardPicker {...forward} /> : null}
       {notice}
-      <Composer {...composer} tools={composerTools} />
+      <Composer {...composer} tools={composerTools} besideSend={besideSend} />
       {sheet.message ? (
         <MessageActionsSheet
           message={sheet.message}
@@ -124,6 +162,7 @@ export function Conversation({
         />
       ) : null}
       {panels}
+      {editHistory ? <EditHistoryDialog {...editHistory} /> : null}
     </div>
   )
 }

@@ -1,7 +1,10 @@
+import type { ReactNode } from 'react'
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle, Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { Message } from '../../../contract/message'
 import type { MessagePermissions } from '../../machines/conversation'
+import type { QuickReactionsProps } from '../../machines/reactions'
+import { QuickReactions } from './reaction-bar'
 import { QuotedText } from '../calendar/reminder-card'
 import { Icon, type IconName } from '../icons'
 
@@ -15,6 +18,21 @@ export interface MessageActions {
   onMakeTodo?: (message: Message) => void
   /** Opens a new reminder about the message ("Remind me about this"). */
   onRemind?: (message: Message) => void
+  /** Opens the message's thread (a reply also sent to the chat: its root's), beside the chat or as its page. */
+  onReplyInThread?: (message: Message) => void
+  /** Reactions: the quick reactions of the message's menu and sheet, and the way to the picker. */
+  quickReactions?: (message: Message) => QuickReactionsProps
+  /** Reactions: the message's reaction bar, under it. */
+  reactions?: (message: Message) => ReactNode
+  /** Permalinks: copies the message's link (the chat opened on it) to the clipboard. */
+  onCopyLink?: (message: Message) => void
+  /** Edit history: "(edited)" opens the message's earlier texts. */
+  onHistory?: (message: Message) => void
+  /** Link previews: the sender removes their message's preview. */
+  onRemovePreview?: (message: Message) => void
+  /** Saved messages: saves the message, or takes it out of the saved ones (isSaved says which). */
+  onToggleSaved?: (message: Message) => void
+  isSaved?: (messageId: string) => boolean
 }
 
 interface ActionItem {
@@ -29,6 +47,8 @@ function useActionItems(message: Message, mine: boolean, may: MessagePermissions
   const { t } = useLingui()
   const items: (ActionItem | false)[] = [
     { key: 'reply', icon: 'reply', label: t`Reply`, run: () => actions.onReply(message) },
+    actions.onReplyInThread !== undefined &&
+      !message.is_deleted && { key: 'thread', icon: 'chat', label: t`Reply in thread`, run: () => actions.onReplyInThread?.(message) },
     // A poll's question is not edited as a text, nor a reminder's message (the calendar made it).
     mine &&
       message.type !== 'vote' &&
@@ -37,6 +57,8 @@ function useActionItems(message: Message, mine: boolean, may: MessagePermissions
     // A poll is not forwarded (the server refuses it): it lives in its own chat; a reminder's message belongs to its reminder.
     message.type !== 'vote' &&
       message.type !== 'reminder' && { key: 'forward', icon: 'forward', label: t`Forward`, run: () => actions.onForward(message) },
+    actions.onCopyLink !== undefined &&
+      !message.is_deleted && { key: 'link', icon: 'copy', label: t`Copy link`, run: () => actions.onCopyLink?.(message) },
     actions.onMakeTodo !== undefined &&
       (message.type === 'text' || message.type === 'html') &&
       !message.is_deleted &&
@@ -53,6 +75,13 @@ function useActionItems(message: Message, mine: boolean, may: MessagePermissions
         icon: 'bell',
         label: t`Remind me about this`,
         run: () => actions.onRemind?.(message),
+      },
+    actions.onToggleSaved !== undefined &&
+      !message.is_deleted && {
+        key: 'save',
+        icon: 'bookmark',
+        label: actions.isSaved?.(message._id) ? t`Remove from saved` : t`Save`,
+        run: () => actions.onToggleSaved?.(message),
       },
     may.delete(message) && { key: 'delete', icon: 'trash', label: t`Delete`, run: () => actions.onDelete(message) },
   ]
@@ -88,6 +117,7 @@ export function MessageMoreButton({
 }) {
   const label = useActionsLabel(message)
   const items = useActionItems(message, mine, may, actions)
+  const quick = actions.quickReactions?.(message)
   return (
     <>
       <button type="button" aria-label={label} onClick={onOpenSheet} className={`${moreButtonClass} md:hidden`}>
@@ -104,6 +134,7 @@ export function MessageMoreButton({
           anchor={mine ? 'bottom end' : 'bottom start'}
           className="z-30 min-w-40 rounded-md border border-slate-200 bg-white p-1 text-sm shadow-lg [--anchor-gap:4px] focus:outline-none"
         >
+          {quick ? <QuickReactionMenuItems {...quick} /> : null}
           {items.map((item) => (
             <MenuItem key={item.key}>
               <button
@@ -119,6 +150,40 @@ export function MessageMoreButton({
         </MenuItems>
       </Menu>
     </>
+  )
+}
+
+/** The quick reactions as the desktop menu's first row: each its own menu item (arrow keys reach them). */
+function QuickReactionMenuItems({ emoji, onMore }: QuickReactionsProps) {
+  const { t } = useLingui()
+  return (
+    <div role="group" aria-label={t`Quick reactions`} className="flex items-center gap-0.5 border-b border-slate-100 pb-1">
+      {emoji.map((q) => {
+        const e = q.emoji
+        return (
+          <MenuItem key={e}>
+            <button
+              type="button"
+              aria-label={t`React with ${e}`}
+              onClick={q.onReact}
+              className={`inline-flex h-8 w-8 items-center justify-center rounded text-lg data-[focus]:bg-slate-100 ${q.mine ? 'bg-indigo-50' : ''}`}
+            >
+              {e}
+            </button>
+          </MenuItem>
+        )
+      })}
+      <MenuItem>
+        <button
+          type="button"
+          aria-label={t`More reactions`}
+          onClick={onMore}
+          className="inline-flex h-8 w-8 items-center justify-center rounded text-slate-500 data-[focus]:bg-slate-100"
+        >
+          <Icon name="plus" className="h-4 w-4" />
+        </button>
+      </MenuItem>
+    </div>
   )
 }
 
@@ -151,6 +216,11 @@ export function MessageActionsSheet({
             <p className="line-clamp-2 px-3 pb-2 text-sm text-slate-600">
               <QuotedText text={message.message} />
             </p>
+          ) : null}
+          {actions.quickReactions ? (
+            <div className="border-t border-slate-100 px-2">
+              <QuickReactions {...actions.quickReactions(message)} onDone={onClose} size="lg" />
+            </div>
           ) : null}
           <ul className="border-t border-slate-100 pt-1">
             {items.map((item) => (

@@ -11,12 +11,23 @@ import { chatTime } from '../../services/time-ago'
 import { CallSummaryLine } from './call-summary'
 import { QuotedText, ReminderCard } from '../calendar/reminder-card'
 import { linkify } from './linkify'
+import { LinkPreview } from './link-preview'
 import { Markdown } from '../markdown/markdown'
 import { type MessageActions, MessageMoreButton } from './message-actions'
 import { useLongPress } from './use-long-press'
+import { RepliedInThread, ThreadSummaryButton } from '../thread/thread-summary'
 
 /** The message's text and files; its files moved to the trash or deleted say so in a muted line. */
-function Body({ message, poll }: { message: Message; poll?: (message: Message) => ReactNode }) {
+function Body({
+  message,
+  poll,
+  onRemovePreview,
+}: {
+  message: Message
+  poll?: (message: Message) => ReactNode
+  /** The sender's "Remove preview" of the message's link preview. */
+  onRemovePreview?: () => void
+}) {
   if (message.is_deleted)
     return (
       <p className="italic text-slate-500">
@@ -46,6 +57,7 @@ function Body({ message, poll }: { message: Message; poll?: (message: Message) =
       ) : message.message ? (
         <p className="whitespace-pre-wrap break-words">{linkify(message.message)}</p>
       ) : null}
+      {message.preview ? <LinkPreview preview={message.preview} onRemove={onRemovePreview} /> : null}
       {message.media.map((item) =>
         item.thumb_url ? (
           <a key={item._id} href={item.url} target="_blank" rel="noopener noreferrer" className="mt-1 block">
@@ -120,13 +132,25 @@ export function MessageRow({
         <time dateTime={message.created_at} className={continued ? 'sr-only' : undefined}>
           {chatTime(message.created_at)}
         </time>
-        {edited ? <Trans>(edited)</Trans> : null}
+        {edited && actions.onHistory ? (
+          <button
+            type="button"
+            onClick={() => actions.onHistory?.(message)}
+            aria-label={t`(edited) Show the edit history`}
+            className="rounded underline decoration-dotted hover:text-slate-800"
+          >
+            <Trans>(edited)</Trans>
+          </button>
+        ) : edited ? (
+          <Trans>(edited)</Trans>
+        ) : null}
         {message.is_pin ? (
           <span className="rounded bg-amber-100 px-1 text-amber-800">
             <Trans>Pinned</Trans>
           </span>
         ) : null}
       </div>
+      {message.also_in_chat && actions.onReplyInThread ? <RepliedInThread onOpen={() => actions.onReplyInThread?.(message)} /> : null}
       <div className={`mt-0.5 flex max-w-full items-center gap-1 ${mine ? 'flex-row-reverse' : ''}`}>
         <div {...(message.is_deleted ? {} : press)} className={`min-w-0 max-md:select-none max-md:[-webkit-touch-callout:none] ${bubble}`}>
           {message.forwarded_from !== null ? (
@@ -140,12 +164,20 @@ export function MessageRow({
               {message.reply_to.deleted ? t`This message was deleted` : <QuotedText text={message.reply_to.message} />}
             </blockquote>
           ) : null}
-          <Body message={message} poll={poll} />
+          <Body
+            message={message}
+            poll={poll}
+            onRemovePreview={mine && actions.onRemovePreview ? () => actions.onRemovePreview?.(message) : undefined}
+          />
         </div>
         {message.is_deleted ? null : (
           <MessageMoreButton message={message} mine={mine} may={may} actions={actions} onOpenSheet={onOpenSheet} />
         )}
       </div>
+      {message.is_deleted ? null : actions.reactions?.(message)}
+      {message.thread && actions.onReplyInThread ? (
+        <ThreadSummaryButton thread={message.thread} onOpen={() => actions.onReplyInThread?.(message)} />
+      ) : null}
     </div>
   )
 }

@@ -6,6 +6,8 @@ import { useStartCall } from '../../../services/calls'
 import { CallButtons } from '../../../ui/call-overlay/call-buttons'
 import { useConversation } from '../../../services/conversation'
 import { useSession } from '../../../services/session'
+import { usePresence } from '../../../services/presence'
+import { useReceipts } from '../../../services/receipts'
 import { ChatLoading, ChatUnavailable } from '../../../ui/chat-status'
 import { DndNotice } from '../../../ui/attention/dnd-notice'
 import { TopicBell } from '../../../ui/attention/topic-bell'
@@ -13,8 +15,11 @@ import { Conversation } from '../../../ui/conversation/conversation'
 import { MarkdownLinksProvider } from '../../../ui/markdown/markdown'
 import { useVisibleChats } from '../../../services/topic-list'
 import { chatPolls } from '../../-chat-polls'
+import { useChatReactions } from '../../-chat-reactions'
 import { useChatTodos } from '../../-todos'
 import { useChatCalendar } from '../../-calendar'
+import { useChatLater } from '../../-saved'
+import { ChatWithThread, useOpenThread } from '../../-thread'
 
 /** ?seq=N opens the chat on that message (a message search result). */
 const searchOf = (search: Record<string, unknown>): { seq?: number } => {
@@ -38,7 +43,11 @@ function TopicPage() {
   const { seq } = Route.useSearch()
   const meId = useSession(meIdOf)
   if (!meId) return <ChatLoading />
-  return <OpenChat key={`${topic._id}:${seq ?? ''}`} topic={topic} meId={meId} focusSeq={seq ?? null} />
+  return (
+    <ChatWithThread>
+      <OpenChat key={`${topic._id}:${seq ?? ''}`} topic={topic} meId={meId} focusSeq={seq ?? null} />
+    </ChatWithThread>
+  )
 }
 
 function OpenChat({ topic, meId, focusSeq }: { topic: TopicInfo; meId: string; focusSeq: number | null }) {
@@ -46,25 +55,49 @@ function OpenChat({ topic, meId, focusSeq }: { topic: TopicInfo; meId: string; f
   const todos = useChatTodos(topic, meId)
   const calendar = useChatCalendar(topic)
   const partner = !topic.is_group && topic.partner_id ? topic.customers.find((c) => c._id === topic.partner_id) : undefined
+  const partnerPresence = usePresence(partner?._id)
+  const receipts = useReceipts(topic, meId)
   const chats = useVisibleChats()
+  const openThread = useOpenThread(topic._id)
+  const chat = useConversation(topic, meId, focusSeq)
+  const reactions = useChatReactions(topic, meId, chat.conversation.history.messages, chat.onReacted)
+  const later = useChatLater(topic._id, chat.composer)
   return (
     <MarkdownLinksProvider members={topic.customers} chats={chats}>
       <Conversation
-        {...useConversation(topic, meId, focusSeq)}
+        {...chat}
         {...chatPolls(topic, meId)}
         {...todos}
+        reactions={reactions.reactions}
+        quickReactions={reactions.quickReactions}
+        panels={
+          <>
+            {todos.panels}
+            {reactions.panels}
+            {later.panels}
+          </>
+        }
         chatMenuItems={
           <>
             {todos.chatMenuItems}
             {calendar.chatMenuItems}
           </>
         }
-        onRemind={calendar.onRemind}
-        person={partner ? { workid: partner.workid, photoUrl: topic.photo_url } : null}
+        onRemind={later.onRemind}
+        saved={later.saved}
+        besideSend={later.besideSend}
+        onReplyInThread={openThread}
+        person={partner ? { workid: partner.workid, photoUrl: topic.photo_url, presence: partnerPresence } : null}
+        readers={receipts}
         bell={attention ? <TopicBell {...attention.bell(topic._id)} /> : null}
         calls={<ChatCallButtons topic={topic} variant="icon" />}
         callItems={<ChatCallButtons topic={topic} variant="menu" />}
-        notice={partner ? <PartnerDnd topicId={topic._id} partnerId={partner._id} name={topic.name} meId={meId} /> : null}
+        notice={
+          <>
+            {later.notes}
+            {partner ? <PartnerDnd topicId={topic._id} partnerId={partner._id} name={topic.name} meId={meId} /> : null}
+          </>
+        }
       />
     </MarkdownLinksProvider>
   )
