@@ -11,6 +11,8 @@ import { useNotificationBadge } from '../services/notification-badge'
 import { useOnboarding } from '../services/onboarding'
 import { chooseLanguage, sendSession, useSession } from '../services/session'
 import { useOutbox } from '../services/outbox'
+import { useActivityReport, usePresence } from '../services/presence'
+import { PresenceHookContext } from '../ui/presence/presence-context'
 import { useSupportChat } from '../services/support-chat'
 import { useIncomingCall, useOutgoingCall, useStartedCalls } from '../services/calls'
 import type { OutgoingCallInput } from '../machines/outgoing-call'
@@ -46,6 +48,7 @@ export const Route = createFileRoute('/_app')({
 const SupportConversation = lazy(() => import('./-support-conversation'))
 // The drawers and modals load when first opened (WhenOpened): none of them, nor the dialog library, is needed to show a page.
 const AccountDrawer = lazy(() => import('../ui/app/account-drawer').then((m) => ({ default: m.AccountDrawer })))
+const MyStatus = lazy(() => import('./-my-status').then((m) => ({ default: m.MyStatus })))
 const NotificationsDrawer = lazy(() => import('./_app/-notifications-drawer'))
 const SupportDrawer = lazy(() => import('../ui/app/support-drawer').then((m) => ({ default: m.SupportDrawer })))
 const DocumentsModal = lazy(() => import('../ui/app/documents-modal').then((m) => ({ default: m.DocumentsModal })))
@@ -79,6 +82,8 @@ function AppLayout() {
   const topicList = useTopicListRuntime(user?._id ?? '')
   const chatBadge = useChatBadge(topicList)
   const support = useSupportChat(panel === 'support', user?._id ?? '')
+  // presence: this tab's activity (away after 10 idle minutes), told to the server on its transitions only.
+  const activity = useActivityReport()
 
   const closePanel = () => setPanel(null)
   const openPanel = (next: Panel) => nav.closeFor(() => setPanel(next))
@@ -112,79 +117,82 @@ function AppLayout() {
   return (
     <TopicListActorContext.Provider value={topicList}>
       <ShellActionsContext.Provider value={shellActions}>
-        <TitleIcon {...notifications.titleIcon} />
-        <AppShell
-          sidebar={<Sidebar {...sidebar} channelMenu={channelMenu('rail')} />}
-          header={
-            <TopHeader
-              name={account.name}
-              photoUrl={account.photoUrl}
-              initials={account.initials}
-              menuButton={<MobileMenuButton nav={nav} placement="sidebar" />}
-              chats={<ChatLink {...chatBadge} />}
-              search={<HeaderSearch />}
-              notifications={<NotificationBell {...notifications.bell} onOpen={openNotifications} />}
-              languageSelector={<LanguageSelector onChoose={chooseLanguage} />}
-              dnd={attention ? <DndMenu {...attention.dnd} /> : null}
-              dndActive={attention?.dnd.active ?? false}
-              onOpenAccount={() => setPanel('account')}
-            />
-          }
-          overlays={
-            <>
-              <MobileNavDrawer nav={nav} placement="sidebar" brand={<LogoMark className="h-8 w-8" />}>
-                <Sidebar {...sidebar} channelMenu={channelMenu('drawer')} variant="drawer" />
-              </MobileNavDrawer>
-              <WhenOpened open={panel === 'account'}>
-                <AccountDrawer
-                  open={panel === 'account'}
-                  onClose={closePanel}
-                  {...account}
-                  onLogout={() => sendSession({ type: 'LOGOUT' })}
-                  channels={
-                    <ChannelSwitcher
-                      {...channels.switcher}
-                      currentId={user?.account.channel ?? null}
-                      onCreate={() => {
-                        channels.switcher.onCreate()
-                        closePanel()
-                      }}
-                    />
-                  }
-                />
-              </WhenOpened>
-              <WhenOpened open={notifications.drawer.open}>
-                <NotificationsDrawer {...notifications.drawer} />
-              </WhenOpened>
-              <WhenOpened open={support.open}>
-                <SupportDrawer
-                  {...support}
-                  onClose={closePanel}
-                  chat={
-                    support.topic && user ? (
-                      <Suspense fallback={null}>
-                        <SupportConversation key={support.topic._id} topic={support.topic} meId={user._id} />
-                      </Suspense>
-                    ) : null
-                  }
-                />
-              </WhenOpened>
-              <WhenOpened open={panel === 'documents'}>
-                <DocumentsModal open={panel === 'documents'} onClose={closePanel} />
-              </WhenOpened>
-              {panel === 'meeting' ? (
-                <Suspense fallback={null}>
-                  <MeetingNow name={account.name} onClosed={closePanel} />
-                </Suspense>
-              ) : null}
-              {user ? <Onboarding key={user._id} user={user} /> : null}
-              {user ? <Calls key={`calls:${user._id}`} user={user} /> : null}
-              {user && channels.createModal ? <CreateChannel user={user} {...channels.createModal} /> : null}
-            </>
-          }
-        >
-          <Outlet />
-        </AppShell>
+        <PresenceHookContext.Provider value={usePresence}>
+          <TitleIcon {...notifications.titleIcon} />
+          <AppShell
+            sidebar={<Sidebar {...sidebar} channelMenu={channelMenu('rail')} />}
+            header={
+              <TopHeader
+                name={account.name}
+                photoUrl={account.photoUrl}
+                initials={account.initials}
+                menuButton={<MobileMenuButton nav={nav} placement="sidebar" />}
+                chats={<ChatLink {...chatBadge} />}
+                search={<HeaderSearch />}
+                notifications={<NotificationBell {...notifications.bell} onOpen={openNotifications} />}
+                languageSelector={<LanguageSelector onChoose={chooseLanguage} />}
+                dnd={attention ? <DndMenu {...attention.dnd} /> : null}
+                dndActive={attention?.dnd.active ?? false}
+                onOpenAccount={() => setPanel('account')}
+              />
+            }
+            overlays={
+              <>
+                <MobileNavDrawer nav={nav} placement="sidebar" brand={<LogoMark className="h-8 w-8" />}>
+                  <Sidebar {...sidebar} channelMenu={channelMenu('drawer')} variant="drawer" />
+                </MobileNavDrawer>
+                <WhenOpened open={panel === 'account'}>
+                  <AccountDrawer
+                    open={panel === 'account'}
+                    onClose={closePanel}
+                    {...account}
+                    onLogout={() => sendSession({ type: 'LOGOUT' })}
+                    status={user ? <MyStatus meId={user._id} away={activity.away} /> : null}
+                    channels={
+                      <ChannelSwitcher
+                        {...channels.switcher}
+                        currentId={user?.account.channel ?? null}
+                        onCreate={() => {
+                          channels.switcher.onCreate()
+                          closePanel()
+                        }}
+                      />
+                    }
+                  />
+                </WhenOpened>
+                <WhenOpened open={notifications.drawer.open}>
+                  <NotificationsDrawer {...notifications.drawer} />
+                </WhenOpened>
+                <WhenOpened open={support.open}>
+                  <SupportDrawer
+                    {...support}
+                    onClose={closePanel}
+                    chat={
+                      support.topic && user ? (
+                        <Suspense fallback={null}>
+                          <SupportConversation key={support.topic._id} topic={support.topic} meId={user._id} />
+                        </Suspense>
+                      ) : null
+                    }
+                  />
+                </WhenOpened>
+                <WhenOpened open={panel === 'documents'}>
+                  <DocumentsModal open={panel === 'documents'} onClose={closePanel} />
+                </WhenOpened>
+                {panel === 'meeting' ? (
+                  <Suspense fallback={null}>
+                    <MeetingNow name={account.name} onClosed={closePanel} />
+                  </Suspense>
+                ) : null}
+                {user ? <Onboarding key={user._id} user={user} /> : null}
+                {user ? <Calls key={`calls:${user._id}`} user={user} /> : null}
+                {user && channels.createModal ? <CreateChannel user={user} {...channels.createModal} /> : null}
+              </>
+            }
+          >
+            <Outlet />
+          </AppShell>
+        </PresenceHookContext.Provider>
       </ShellActionsContext.Provider>
     </TopicListActorContext.Provider>
   )

@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { PresenceDot, type PresenceDotProps } from './presence/presence-dot'
 
 /** Avatar sizes 40, 48, 50 and 64 px (docs/product-rules.md, Layout constants). */
 export type AvatarSize = 40 | 48 | 50 | 64
@@ -10,6 +11,8 @@ export interface AvatarProps {
   size?: AvatarSize
   /** Accessible name; decorative (empty) when the name is shown next to it. */
   label?: string
+  /** The person's presence as a dot on the avatar (online, away, offline, do not disturb), with its own accessible name. */
+  presence?: PresenceDotProps | null
 }
 
 const SIZES: Record<AvatarSize, string> = {
@@ -31,7 +34,17 @@ function colorOf(seed: string) {
   return AVATAR_COLORS[hash % AVATAR_COLORS.length]
 }
 
-export function Avatar({ photoUrl, initials, size = 40, label = '' }: AvatarProps) {
+export function Avatar({ presence, ...props }: AvatarProps) {
+  if (!presence) return <AvatarImage {...props} />
+  return (
+    <span className="relative inline-flex shrink-0">
+      <AvatarImage {...props} />
+      <PresenceDot {...presence} />
+    </span>
+  )
+}
+
+function AvatarImage({ photoUrl, initials, size = 40, label = '' }: Omit<AvatarProps, 'presence'>) {
   const [failed, setFailed] = useState<string | null>(null)
   const showPhoto = photoUrl !== null && failed !== photoUrl
   return showPhoto ? (

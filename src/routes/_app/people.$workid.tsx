@@ -25,6 +25,7 @@ function PersonPage() {
   return (
     <PersonProfile
       key={person._id}
+      userId={person._id}
       name={person.name}
       workid={person.workid}
       photoUrl={person.photo_url}

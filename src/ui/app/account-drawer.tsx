@@ -20,6 +20,8 @@ export interface AccountDrawerProps {
   onLogout: () => void
   /** The user's channels: switch the current one, create one. */
   channels?: ReactNode
+  /** The user's custom status and how they appear (presence). */
+  status?: ReactNode
 }
 
 const COPIED_MS = 2000
@@ -37,6 +39,7 @@ export function AccountDrawer({
   loggingOut,
   onLogout,
   channels,
+  status,
 }: AccountDrawerProps) {
   const { t, i18n } = useLingui()
   const [copied, setCopied] = useState(false)
@@ -89,6 +92,7 @@ export function AccountDrawer({
             </span>
           </div>
         </div>
+        {status}
         {channels}
         <Link to="/account/profile" onClick={onClose} className={buttonClass('primary', 'md', 'flex')}>
           <Icon name="user" className="h-4 w-4" />

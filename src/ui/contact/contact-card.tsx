@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { ContactItem, ContactMoveProps } from '../../machines/contact-list'
 import { initialsOf } from '../../machines/session/session.rules'
-import { Avatar } from '../avatar'
+import { PersonStatus, PresenceAvatar } from '../presence/presence-context'
 import { Button, buttonClass } from '../button'
 
 /**
@@ -17,7 +17,7 @@ export function ContactCard({ item, move = null, calls = null }: { item: Contact
   const failure = move?.failure?.customerId === item._id ? move.failure : null
   return (
     <li aria-label={name} aria-busy={moving || undefined} className="flex flex-wrap items-center gap-3 px-4 py-3">
-      <Avatar photoUrl={item.photo_url} initials={initialsOf(name)} size={48} />
+      <PresenceAvatar userId={item._id} photoUrl={item.photo_url} initials={initialsOf(name)} size={48} />
       {/* The name keeps room for itself: on a phone the buttons go to a line of their own. */}
       <div className="min-w-36 flex-1">
         <Link
@@ -28,6 +28,7 @@ export function ContactCard({ item, move = null, calls = null }: { item: Contact
           {name}
         </Link>
         <p className="truncate text-xs text-slate-500">@{item.workid}</p>
+        <PersonStatus userId={item._id} className="max-w-full" />
         {failure && move ? (
           <p role="alert" className="text-xs text-red-600">
             {move.action === 'archive' ? <Trans>Could not archive this friend.</Trans> : <Trans>Could not unarchive this friend.</Trans>}{' '}

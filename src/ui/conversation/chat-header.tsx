@@ -3,13 +3,17 @@ import { Link } from '@tanstack/react-router'
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { initialsOf } from '../../machines/session/session.rules'
+import type { Presence } from '../../../contract/presence'
 import { Avatar } from '../avatar'
+import { PresenceLine, StatusBadge } from '../presence/presence-text'
 import { Icon } from '../icons'
 
 /** The other person of a 1:1 chat, as its header links to their profile. */
 export interface ChatPerson {
   workid: string
   photoUrl: string | null
+  /** Their presence and custom status, when the user may see them (a dot on the avatar, "Active now" / "Last seen …"). */
+  presence?: Presence | null
 }
 
 export interface ChatHeaderProps {
@@ -67,12 +71,17 @@ export function ChatHeader({
             params={{ workid: person.workid }}
             className="flex min-w-0 items-center gap-2 rounded-md px-1 py-0.5 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-600"
           >
-            <Avatar photoUrl={person.photoUrl} initials={initialsOf(title)} size={40} />
+            <Avatar photoUrl={person.photoUrl} initials={initialsOf(title)} size={40} presence={person.presence} />
             <span className="min-w-0">
               {heading}
-              <span className="block truncate text-xs text-slate-500">
-                <Trans>View profile</Trans>
-              </span>
+              {person.presence?.status ? <StatusBadge status={person.presence.status} className="max-w-full" /> : null}
+              {person.presence ? (
+                <PresenceLine presence={person.presence} />
+              ) : (
+                <span className="block truncate text-xs text-slate-500">
+                  <Trans>View profile</Trans>
+                </span>
+              )}
             </span>
           </Link>
         ) : (

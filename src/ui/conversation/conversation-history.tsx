@@ -6,6 +6,7 @@ import type { OutboxProps, PendingMessage } from '../../machines/outbox'
 import { MessageList } from './message-list'
 import { LoadFailed } from '../load-failed'
 import type { MessageActions } from './message-actions'
+import type { ReceiptsView } from '../../services/receipts'
 
 export interface ConversationHistoryProps {
   history: ConversationProps['history']
@@ -17,10 +18,22 @@ export interface ConversationHistoryProps {
   onOpenSheet: ConversationProps['sheet']['onOpen']
   /** The live card of a poll message. */
   poll?: (message: Message) => ReactNode
+  /** Read receipts under the messages. */
+  readers?: ReceiptsView | null
 }
 
 /** The conversation machine's history as the open chat shows it: loading, failed, or the list; then who is typing. */
-export function ConversationHistory({ history, typists, pending, meId, may, actions, onOpenSheet, poll }: ConversationHistoryProps) {
+export function ConversationHistory({
+  history,
+  typists,
+  pending,
+  meId,
+  may,
+  actions,
+  onOpenSheet,
+  poll,
+  readers,
+}: ConversationHistoryProps) {
   return (
     <>
       {history.status === 'loading' ? (
@@ -47,6 +60,7 @@ export function ConversationHistory({ history, typists, pending, meId, may, acti
           actions={actions}
           onOpenSheet={onOpenSheet}
           poll={poll}
+          readers={readers}
         />
       )}
       <p aria-live="polite" className="h-5 shrink-0 px-4 text-xs text-slate-500">

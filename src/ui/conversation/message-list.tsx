@@ -7,6 +7,8 @@ import type { MessagePermissions } from '../../machines/conversation'
 import { dayLabel } from '../../services/time-ago'
 import type { MessageActions } from './message-actions'
 import { MessageRow, PendingRow } from './message-row'
+import type { ReceiptsView } from '../../services/receipts'
+import { readersByMessage, SeenBy } from '../presence/seen-by'
 
 type Row =
   | { kind: 'message'; message: Message }
@@ -36,6 +38,8 @@ export interface MessageListProps {
   onOpenSheet: (message: Message) => void
   /** The live card of a poll message (type 'vote'). */
   poll?: (message: Message) => ReactNode
+  /** Read receipts: each reader shows under the latest message they have seen. */
+  readers?: ReceiptsView | null
 }
 
 const NO_RUNS: ReadonlySet<string> = new Set()
@@ -73,6 +77,7 @@ export function MessageList({
   onLoadOlder,
   onOpenSheet,
   poll,
+  readers = null,
 }: MessageListProps) {
   const { t } = useLingui()
   const scrollRef = useRef<HTMLDivElement>(null)
@@ -84,6 +89,7 @@ export function MessageList({
     rows.push({ kind: 'message', message })
   }
   for (const p of pending) rows.push({ kind: 'pending', pending: p })
+  const seenAt = readers ? readersByMessage(messages, readers.readers) : null
 
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -192,6 +198,9 @@ export function MessageList({
                     poll={poll}
                   />
                 )}
+                {row.kind === 'message' && seenAt?.has(row.message._id) ? (
+                  <SeenBy readers={seenAt.get(row.message._id)!} oneToOne={readers!.oneToOne} />
+                ) : null}
               </div>
             )
           })}

@@ -4,9 +4,12 @@ import { Trans } from '@lingui/react/macro'
 import { initialsOf } from '../../machines/session/session.rules'
 import { Alert } from '../alert'
 import { Avatar } from '../avatar'
+import { PersonStatus, PresenceAvatar } from '../presence/presence-context'
 import { buttonClass } from '../button'
 
 export interface PersonProfileProps {
+  /** Their id: their presence dot and custom status show on the card (when the user may see them). */
+  userId?: string
   name: string
   workid: string
   photoUrl: string | null
@@ -24,6 +27,7 @@ export interface PersonProfileProps {
 
 /** A person's profile: avatar, name, Work ID, Message (their 1:1 chat), the call buttons, and the friend and block buttons. */
 export function PersonProfile({
+  userId,
   name,
   workid,
   photoUrl,
@@ -36,12 +40,17 @@ export function PersonProfile({
   return (
     <section aria-labelledby="person-name" className="mx-auto max-w-xl px-4 py-8 sm:px-6">
       <div className="flex flex-col items-center gap-3 rounded-lg border border-slate-200 bg-white p-6 text-center">
-        <Avatar photoUrl={photoUrl} initials={initialsOf(name)} size={64} />
+        {userId ? (
+          <PresenceAvatar userId={userId} photoUrl={photoUrl} initials={initialsOf(name)} size={64} />
+        ) : (
+          <Avatar photoUrl={photoUrl} initials={initialsOf(name)} size={64} />
+        )}
         <div>
           <h1 id="person-name" className="text-xl font-semibold text-slate-900">
             {name}
           </h1>
           <p className="text-sm text-slate-500">@{workid}</p>
+          {userId ? <PersonStatus userId={userId} className="justify-center text-sm" /> : null}
         </div>
         {refusal ? <Alert className="w-full text-left">{refusal}</Alert> : null}
         {isSelf ? (

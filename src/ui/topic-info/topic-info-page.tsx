@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { ROLES } from '../../../contract/limits'
 import { initialsOf } from '../../machines/session/session.rules'
-import { Avatar } from '../avatar'
+import { PersonStatus, PresenceAvatar } from '../presence/presence-context'
 import type { TopicInfoProps } from '../../machines/topic-info'
 import { Alert } from '../alert'
 import { Button } from '../button'
@@ -94,7 +94,7 @@ function MemberList({ count, rows, onRemove, onLeave, busy }: TopicInfoProps['me
               params={{ workid: member.workid }}
               className="flex min-w-0 items-center gap-3 rounded-md hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-600"
             >
-              <Avatar photoUrl={member.photo_url} initials={initialsOf(member.name)} size={40} />
+              <PresenceAvatar userId={member._id} photoUrl={member.photo_url} initials={initialsOf(member.name)} size={40} />
               <span className="min-w-0">
                 <span className="block truncate text-sm font-medium text-slate-900">
                   {member.name}
@@ -105,6 +105,7 @@ function MemberList({ count, rows, onRemove, onLeave, busy }: TopicInfoProps['me
                   {channelCreator ? <span className="rounded bg-emerald-100 px-1 text-emerald-800">{t`Channel creator`}</span> : null}
                   {member.role === ROLES.admin ? <span>{roleLabel(member.role)}</span> : null}
                 </span>
+                <PersonStatus userId={member._id} className="max-w-full" />
               </span>
             </Link>
             {canLeave ? (
