@@ -56,6 +56,9 @@ import { Route as AppCalendarScheduleRouteImport } from './routes/_app/calendar/
 import { Route as AppChatIndexRouteImport } from './routes/_app/chat/index'
 import { Route as AppChatTopicIdRouteImport } from './routes/_app/chat/$topicId'
 import { Route as AppChatDefaultRouteImport } from './routes/_app/chat/default'
+import { Route as AppChatSavedRouteImport } from './routes/_app/chat/saved'
+import { Route as AppChatScheduledRouteImport } from './routes/_app/chat/scheduled'
+import { Route as AppChatThreadsRouteImport } from './routes/_app/chat/threads'
 import { Route as AppPeopleWorkidRouteImport } from './routes/_app/people.$workid'
 import { Route as AppRoomIdRouteImport } from './routes/_app/room.$id'
 import { Route as MarketingCChannelIdRouteImport } from './routes/_marketing/c.$channelId'
@@ -65,7 +68,9 @@ import { Route as AppChatInfoTopicIdRouteImport } from './routes/_app/chat/info.
 import { Route as AppDeeplinkChannelIdRouteImport } from './routes/_app/deeplink/channel.$id'
 import { Route as AppDeeplinkCustomerIdRouteImport } from './routes/_app/deeplink/customer.$id'
 import { Route as AppDeeplinkTopicIdRouteImport } from './routes/_app/deeplink/topic.$id'
+import { Route as AppChatTopicIdThreadRootIdRouteImport } from './routes/_app/chat/$topicId.thread.$rootId'
 import { Route as AppChatChannelChannelIdIndexRouteImport } from './routes/_app/chat/channel.$channelId.index'
+import { Route as AppChatChannelChannelIdEmojiRouteImport } from './routes/_app/chat/channel.$channelId.emoji'
 import { Route as AppChatChannelChannelIdCalendarIndexRouteImport } from './routes/_app/chat/channel.$channelId.calendar.index'
 import { Route as AppChatChannelChannelIdCalendarCreateCalendarRouteImport } from './routes/_app/chat/channel.$channelId.calendar.create-calendar'
 import { Route as AppChatChannelChannelIdStorageIndexRouteImport } from './routes/_app/chat/channel.$channelId.storage.index'
@@ -308,6 +313,21 @@ const AppChatDefaultRoute = AppChatDefaultRouteImport.update({
   path: '/default',
   getParentRoute: () => AppChatRouteRoute,
 } as any)
+const AppChatSavedRoute = AppChatSavedRouteImport.update({
+  id: '/saved',
+  path: '/saved',
+  getParentRoute: () => AppChatRouteRoute,
+} as any)
+const AppChatScheduledRoute = AppChatScheduledRouteImport.update({
+  id: '/scheduled',
+  path: '/scheduled',
+  getParentRoute: () => AppChatRouteRoute,
+} as any)
+const AppChatThreadsRoute = AppChatThreadsRouteImport.update({
+  id: '/threads',
+  path: '/threads',
+  getParentRoute: () => AppChatRouteRoute,
+} as any)
 const AppPeopleWorkidRoute = AppPeopleWorkidRouteImport.update({
   id: '/people/$workid',
   path: '/people/$workid',
@@ -355,10 +375,22 @@ const AppDeeplinkTopicIdRoute = AppDeeplinkTopicIdRouteImport.update({
   path: '/deeplink/topic/$id',
   getParentRoute: () => AppRoute,
 } as any)
+const AppChatTopicIdThreadRootIdRoute =
+  AppChatTopicIdThreadRootIdRouteImport.update({
+    id: '/thread/$rootId',
+    path: '/thread/$rootId',
+    getParentRoute: () => AppChatTopicIdRoute,
+  } as any)
 const AppChatChannelChannelIdIndexRoute =
   AppChatChannelChannelIdIndexRouteImport.update({
     id: '/channel/$channelId/',
     path: '/channel/$channelId/',
+    getParentRoute: () => AppChatRouteRoute,
+  } as any)
+const AppChatChannelChannelIdEmojiRoute =
+  AppChatChannelChannelIdEmojiRouteImport.update({
+    id: '/channel/$channelId/emoji',
+    path: '/channel/$channelId/emoji',
     getParentRoute: () => AppChatRouteRoute,
   } as any)
 const AppChatChannelChannelIdCalendarIndexRoute =
@@ -439,8 +471,11 @@ export interface FileRoutesByFullPath {
   '/calendar/create-reminder': typeof AppCalendarCreateReminderRoute
   '/calendar/create-your-slots': typeof AppCalendarCreateYourSlotsRoute
   '/calendar/schedule': typeof AppCalendarScheduleRoute
-  '/chat/$topicId': typeof AppChatTopicIdRoute
+  '/chat/$topicId': typeof AppChatTopicIdRouteWithChildren
   '/chat/default': typeof AppChatDefaultRoute
+  '/chat/saved': typeof AppChatSavedRoute
+  '/chat/scheduled': typeof AppChatScheduledRoute
+  '/chat/threads': typeof AppChatThreadsRoute
   '/people/$workid': typeof AppPeopleWorkidRoute
   '/room/$id': typeof AppRoomIdRoute
   '/c/$channelId': typeof MarketingCChannelIdRoute
@@ -452,6 +487,8 @@ export interface FileRoutesByFullPath {
   '/deeplink/channel/$id': typeof AppDeeplinkChannelIdRoute
   '/deeplink/customer/$id': typeof AppDeeplinkCustomerIdRoute
   '/deeplink/topic/$id': typeof AppDeeplinkTopicIdRoute
+  '/chat/$topicId/thread/$rootId': typeof AppChatTopicIdThreadRootIdRoute
+  '/chat/channel/$channelId/emoji': typeof AppChatChannelChannelIdEmojiRoute
   '/chat/channel/$channelId/': typeof AppChatChannelChannelIdIndexRoute
   '/chat/channel/$channelId/calendar/create-calendar': typeof AppChatChannelChannelIdCalendarCreateCalendarRoute
   '/chat/channel/$channelId/calendar/': typeof AppChatChannelChannelIdCalendarIndexRoute
@@ -499,8 +536,11 @@ export interface FileRoutesByTo {
   '/calendar/create-reminder': typeof AppCalendarCreateReminderRoute
   '/calendar/create-your-slots': typeof AppCalendarCreateYourSlotsRoute
   '/calendar/schedule': typeof AppCalendarScheduleRoute
-  '/chat/$topicId': typeof AppChatTopicIdRoute
+  '/chat/$topicId': typeof AppChatTopicIdRouteWithChildren
   '/chat/default': typeof AppChatDefaultRoute
+  '/chat/saved': typeof AppChatSavedRoute
+  '/chat/scheduled': typeof AppChatScheduledRoute
+  '/chat/threads': typeof AppChatThreadsRoute
   '/people/$workid': typeof AppPeopleWorkidRoute
   '/room/$id': typeof AppRoomIdRoute
   '/c/$channelId': typeof MarketingCChannelIdRoute
@@ -512,6 +552,8 @@ export interface FileRoutesByTo {
   '/deeplink/channel/$id': typeof AppDeeplinkChannelIdRoute
   '/deeplink/customer/$id': typeof AppDeeplinkCustomerIdRoute
   '/deeplink/topic/$id': typeof AppDeeplinkTopicIdRoute
+  '/chat/$topicId/thread/$rootId': typeof AppChatTopicIdThreadRootIdRoute
+  '/chat/channel/$channelId/emoji': typeof AppChatChannelChannelIdEmojiRoute
   '/chat/channel/$channelId': typeof AppChatChannelChannelIdIndexRoute
   '/chat/channel/$channelId/calendar/create-calendar': typeof AppChatChannelChannelIdCalendarCreateCalendarRoute
   '/chat/channel/$channelId/calendar': typeof AppChatChannelChannelIdCalendarIndexRoute
@@ -565,8 +607,11 @@ export interface FileRoutesById {
   '/_app/calendar/create-reminder': typeof AppCalendarCreateReminderRoute
   '/_app/calendar/create-your-slots': typeof AppCalendarCreateYourSlotsRoute
   '/_app/calendar/schedule': typeof AppCalendarScheduleRoute
-  '/_app/chat/$topicId': typeof AppChatTopicIdRoute
+  '/_app/chat/$topicId': typeof AppChatTopicIdRouteWithChildren
   '/_app/chat/default': typeof AppChatDefaultRoute
+  '/_app/chat/saved': typeof AppChatSavedRoute
+  '/_app/chat/scheduled': typeof AppChatScheduledRoute
+  '/_app/chat/threads': typeof AppChatThreadsRoute
   '/_app/people/$workid': typeof AppPeopleWorkidRoute
   '/_app/room/$id': typeof AppRoomIdRoute
   '/_marketing/c/$channelId': typeof MarketingCChannelIdRoute
@@ -578,6 +623,8 @@ export interface FileRoutesById {
   '/_app/deeplink/channel/$id': typeof AppDeeplinkChannelIdRoute
   '/_app/deeplink/customer/$id': typeof AppDeeplinkCustomerIdRoute
   '/_app/deeplink/topic/$id': typeof AppDeeplinkTopicIdRoute
+  '/_app/chat/$topicId/thread/$rootId': typeof AppChatTopicIdThreadRootIdRoute
+  '/_app/chat/channel/$channelId/emoji': typeof AppChatChannelChannelIdEmojiRoute
   '/_app/chat/channel/$channelId/': typeof AppChatChannelChannelIdIndexRoute
   '/_app/chat/channel/$channelId/calendar/create-calendar': typeof AppChatChannelChannelIdCalendarCreateCalendarRoute
   '/_app/chat/channel/$channelId/calendar/': typeof AppChatChannelChannelIdCalendarIndexRoute
@@ -631,6 +678,9 @@ export interface FileRouteTypes {
     | '/calendar/schedule'
     | '/chat/$topicId'
     | '/chat/default'
+    | '/chat/saved'
+    | '/chat/scheduled'
+    | '/chat/threads'
     | '/people/$workid'
     | '/room/$id'
     | '/c/$channelId'
@@ -642,6 +692,8 @@ export interface FileRouteTypes {
     | '/deeplink/channel/$id'
     | '/deeplink/customer/$id'
     | '/deeplink/topic/$id'
+    | '/chat/$topicId/thread/$rootId'
+    | '/chat/channel/$channelId/emoji'
     | '/chat/channel/$channelId/'
     | '/chat/channel/$channelId/calendar/create-calendar'
     | '/chat/channel/$channelId/calendar/'
@@ -691,6 +743,9 @@ export interface FileRouteTypes {
     | '/calendar/schedule'
     | '/chat/$topicId'
     | '/chat/default'
+    | '/chat/saved'
+    | '/chat/scheduled'
+    | '/chat/threads'
     | '/people/$workid'
     | '/room/$id'
     | '/c/$channelId'
@@ -702,6 +757,8 @@ export interface FileRouteTypes {
     | '/deeplink/channel/$id'
     | '/deeplink/customer/$id'
     | '/deeplink/topic/$id'
+    | '/chat/$topicId/thread/$rootId'
+    | '/chat/channel/$channelId/emoji'
     | '/chat/channel/$channelId'
     | '/chat/channel/$channelId/calendar/create-calendar'
     | '/chat/channel/$channelId/calendar'
@@ -756,6 +813,9 @@ export interface FileRouteTypes {
     | '/_app/calendar/schedule'
     | '/_app/chat/$topicId'
     | '/_app/chat/default'
+    | '/_app/chat/saved'
+    | '/_app/chat/scheduled'
+    | '/_app/chat/threads'
     | '/_app/people/$workid'
     | '/_app/room/$id'
     | '/_marketing/c/$channelId'
@@ -767,6 +827,8 @@ export interface FileRouteTypes {
     | '/_app/deeplink/channel/$id'
     | '/_app/deeplink/customer/$id'
     | '/_app/deeplink/topic/$id'
+    | '/_app/chat/$topicId/thread/$rootId'
+    | '/_app/chat/channel/$channelId/emoji'
     | '/_app/chat/channel/$channelId/'
     | '/_app/chat/channel/$channelId/calendar/create-calendar'
     | '/_app/chat/channel/$channelId/calendar/'
@@ -1120,6 +1182,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppChatDefaultRouteImport
       parentRoute: typeof AppChatRouteRoute
     }
+    '/_app/chat/saved': {
+      id: '/_app/chat/saved'
+      path: '/saved'
+      fullPath: '/chat/saved'
+      preLoaderRoute: typeof AppChatSavedRouteImport
+      parentRoute: typeof AppChatRouteRoute
+    }
+    '/_app/chat/scheduled': {
+      id: '/_app/chat/scheduled'
+      path: '/scheduled'
+      fullPath: '/chat/scheduled'
+      preLoaderRoute: typeof AppChatScheduledRouteImport
+      parentRoute: typeof AppChatRouteRoute
+    }
+    '/_app/chat/threads': {
+      id: '/_app/chat/threads'
+      path: '/threads'
+      fullPath: '/chat/threads'
+      preLoaderRoute: typeof AppChatThreadsRouteImport
+      parentRoute: typeof AppChatRouteRoute
+    }
     '/_app/people/$workid': {
       id: '/_app/people/$workid'
       path: '/people/$workid'
@@ -1183,11 +1266,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppDeeplinkTopicIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/chat/$topicId/thread/$rootId': {
+      id: '/_app/chat/$topicId/thread/$rootId'
+      path: '/thread/$rootId'
+      fullPath: '/chat/$topicId/thread/$rootId'
+      preLoaderRoute: typeof AppChatTopicIdThreadRootIdRouteImport
+      parentRoute: typeof AppChatTopicIdRoute
+    }
     '/_app/chat/channel/$channelId/': {
       id: '/_app/chat/channel/$channelId/'
       path: '/channel/$channelId'
       fullPath: '/chat/channel/$channelId/'
       preLoaderRoute: typeof AppChatChannelChannelIdIndexRouteImport
+      parentRoute: typeof AppChatRouteRoute
+    }
+    '/_app/chat/channel/$channelId/emoji': {
+      id: '/_app/chat/channel/$channelId/emoji'
+      path: '/channel/$channelId/emoji'
+      fullPath: '/chat/channel/$channelId/emoji'
+      preLoaderRoute: typeof AppChatChannelChannelIdEmojiRouteImport
       parentRoute: typeof AppChatRouteRoute
     }
     '/_app/chat/channel/$channelId/calendar/': {
@@ -1235,11 +1332,27 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface AppChatTopicIdRouteChildren {
+  AppChatTopicIdThreadRootIdRoute: typeof AppChatTopicIdThreadRootIdRoute
+}
+
+const AppChatTopicIdRouteChildren: AppChatTopicIdRouteChildren = {
+  AppChatTopicIdThreadRootIdRoute: AppChatTopicIdThreadRootIdRoute,
+}
+
+const AppChatTopicIdRouteWithChildren = AppChatTopicIdRoute._addFileChildren(
+  AppChatTopicIdRouteChildren,
+)
+
 interface AppChatRouteRouteChildren {
-  AppChatTopicIdRoute: typeof AppChatTopicIdRoute
+  AppChatTopicIdRoute: typeof AppChatTopicIdRouteWithChildren
   AppChatDefaultRoute: typeof AppChatDefaultRoute
+  AppChatSavedRoute: typeof AppChatSavedRoute
+  AppChatScheduledRoute: typeof AppChatScheduledRoute
+  AppChatThreadsRoute: typeof AppChatThreadsRoute
   AppChatIndexRoute: typeof AppChatIndexRoute
   AppChatInfoTopicIdRoute: typeof AppChatInfoTopicIdRoute
+  AppChatChannelChannelIdEmojiRoute: typeof AppChatChannelChannelIdEmojiRoute
   AppChatChannelChannelIdIndexRoute: typeof AppChatChannelChannelIdIndexRoute
   AppChatChannelChannelIdCalendarCreateCalendarRoute: typeof AppChatChannelChannelIdCalendarCreateCalendarRoute
   AppChatChannelChannelIdCalendarIndexRoute: typeof AppChatChannelChannelIdCalendarIndexRoute
@@ -1250,10 +1363,14 @@ interface AppChatRouteRouteChildren {
 }
 
 const AppChatRouteRouteChildren: AppChatRouteRouteChildren = {
-  AppChatTopicIdRoute: AppChatTopicIdRoute,
+  AppChatTopicIdRoute: AppChatTopicIdRouteWithChildren,
   AppChatDefaultRoute: AppChatDefaultRoute,
+  AppChatSavedRoute: AppChatSavedRoute,
+  AppChatScheduledRoute: AppChatScheduledRoute,
+  AppChatThreadsRoute: AppChatThreadsRoute,
   AppChatIndexRoute: AppChatIndexRoute,
   AppChatInfoTopicIdRoute: AppChatInfoTopicIdRoute,
+  AppChatChannelChannelIdEmojiRoute: AppChatChannelChannelIdEmojiRoute,
   AppChatChannelChannelIdIndexRoute: AppChatChannelChannelIdIndexRoute,
   AppChatChannelChannelIdCalendarCreateCalendarRoute:
     AppChatChannelChannelIdCalendarCreateCalendarRoute,

@@ -1,6 +1,7 @@
 import { lazy } from 'react'
 import { createFileRoute, Link, Outlet, useMatch, useNavigate, useParams } from '@tanstack/react-router'
-import { Trans } from '@lingui/react/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Icon } from '../../../ui/icons'
 import { meIdOf, type SessionState } from '../../../machines/session'
 import { useNewGroup } from '../../../services/new-group'
 import { usePeoplePicker } from '../../../services/people-picker'
@@ -26,9 +27,14 @@ const channelOf = (state: SessionState) => state?.context.user?.account.channel 
  * an open chat (or a channel's page: its calendar, its storage) takes the whole width.
  */
 function ChatLayout() {
+  const { t } = useLingui()
   const params = useParams({ strict: false })
   const openTopicId = 'topicId' in params && typeof params.topicId === 'string' ? params.topicId : null
-  const pageOpen = openTopicId !== null || 'channelId' in params
+  // Saved and Scheduled are pages of their own beside the list too.
+  const savedOpen = useMatch({ from: '/_app/chat/saved', shouldThrow: false }) !== undefined
+  const scheduledOpen = useMatch({ from: '/_app/chat/scheduled', shouldThrow: false }) !== undefined
+  const threadsOpen = useMatch({ from: '/_app/chat/threads', shouldThrow: false }) !== undefined
+  const pageOpen = openTopicId !== null || 'channelId' in params || threadsOpen || savedOpen || scheduledOpen
   // The list marks the open chat seen only once its page has loaded the topic: the page reads where
   // the user had stopped reading (the unread divider) before that mark moves it.
   const loaded = useMatch({ from: '/_app/chat/$topicId', shouldThrow: false })
@@ -79,12 +85,31 @@ function ChatLayout() {
           ) : (
             createChannelButton
           )}
+          <Link to="/chat/threads" className={buttonClass('ghost', 'sm')} aria-current={threadsOpen ? 'page' : undefined}>
+            <Trans>Threads</Trans>
+          </Link>
           {list.hiddenChats ? null : (
             <Button size="sm" variant="ghost" onClick={list.onShowHidden}>
               <Trans>Hidden chats</Trans>
             </Button>
           )}
         </div>
+        <nav aria-label={t`Your messages`} className="flex gap-1 border-b border-slate-200 px-2 py-1">
+          <Link
+            to="/chat/saved"
+            className="inline-flex min-h-9 items-center gap-1.5 rounded-md px-2 text-sm text-slate-700 hover:bg-slate-100 data-[status=active]:bg-indigo-50 data-[status=active]:text-indigo-800"
+          >
+            <Icon name="bookmark" className="h-4 w-4" />
+            <Trans>Saved</Trans>
+          </Link>
+          <Link
+            to="/chat/scheduled"
+            className="inline-flex min-h-9 items-center gap-1.5 rounded-md px-2 text-sm text-slate-700 hover:bg-slate-100 data-[status=active]:bg-indigo-50 data-[status=active]:text-indigo-800"
+          >
+            <Icon name="clock" className="h-4 w-4" />
+            <Trans>Scheduled</Trans>
+          </Link>
+        </nav>
         {channelId ? (
           <WhenOpened open={newGroup.open}>
             <NewGroupDialog {...newGroup} />

@@ -1,0 +1,225 @@
+import { expect } from 'vitest'
+import { within } from '@testing-library/react'
+import type { AnyEventObject } from 'xstate'
+import { type Message, withoutLinks } from '../../contract/message'
+import type { ThreadPage } from '../../contract/thread'
+import { connect, threadMachine, type ThreadSnapshot } from '../../src/machines/thread'
+import { ThreadView } from '../../src/ui/thread/thread-view'
+import { textMessage } from './support/messages'
+import { describeModel, type ModelKit } from './support/run-model'
+
+type Kit = ModelKit<typeof threadMachine>
+
+const TOPIC = 'topic-1'
+const ROOT = 'root-1'
+const ME = { _id: 'u-me', name: 'Me', workid: 'me', photo_url: null }
+const BAO = { _id: 'u-bao', name: 'Bao', workid: 'bao', photo_url: null }
+const at = (minute: number) => new Date(Date.UTC(2026, 2, 1, 8, minute)).toISOString()
+
+const root: Message = textMessage({ _id: ROOT, topic_id: TOPIC, seq: 1, message: 'Lunch plans?', sender: BAO, created_at: at(0) })
+const reply = (seq: number, over: Partial<Message> = {}): Message =>
+  textMessage({
+    _id: `r-${seq}`,
+    topic_id: TOPIC,
+    seq,
+    message: `Reply ${seq}`,
+    sender: BAO,
+    created_at: at(seq),
+    thread_root_id: ROOT,
+    ...over,
+  })
+const summary = (count: number) => ({ reply_count: count, last_reply_at: at(count), last_repliers: [BAO] })
+
+/** The first page: the root and two replies (nothing older), or a full page of 20 (older ones follow). */
+const SHORT: ThreadPage = { root: { ...root, thread: summary(2) }, replies: [reply(3), reply(2)], following: true }
+const FULL: ThreadPage = {
+  root: { ...root, thread: summary(25) },
+  replies: Array.from({ length: 20 }, (_, i) => reply(26 - i)),
+  following: false,
+}
+const OLDER: ThreadPage = { ...FULL, replies: [reply(6), reply(5)] }
+
+const ctx = (s: ThreadSnapshot) => s.context
+const ready = (s: ThreadSnapshot) => s.matches({ history: 'ready' })
+/** Nothing else on its way: where the box, follow and the socket are explored (one at a time). */
+const calm = (s: ThreadSnapshot) => ready(s) && s.matches({ follow: 'idle', reply: 'idle' }) && ctx(s).draft === '' && ctx(s).sent === 0
+const panel = (kit: Kit) => within(kit.screen.getByRole('region', { name: 'Thread' }))
+
+describeModel({
+  machine: threadMachine,
+  input: {
+    topicId: TOPIC,
+    rootId: ROOT,
+    meId: ME._id,
+    members: [
+      { _id: ME._id, name: 'Me' },
+      { _id: BAO._id, name: 'Bao' },
+    ],
+    canSend: true,
+    mediaToken: '',
+    clientIdPrefix: 'c',
+  },
+  select: 'coverage',
+  serializeState: (s) => {
+    const { replies, hasOlder, following, draft, alsoInChat, sent, error, root: shown } = s.context
+    return JSON.stringify({
+      value: s.value,
+      replies: replies.length,
+      hasOlder,
+      following,
+      draft,
+      alsoInChat,
+      sent,
+      error,
+      count: shown?.thread?.reply_count ?? null,
+      root: shown?.message ?? null,
+    })
+  },
+  events: {
+    'xstate.done.actor.loadPage': (s) =>
+      ctx(s).replies.length === 0
+        ? [
+            { type: 'xstate.done.actor.loadPage', output: SHORT },
+            { type: 'xstate.done.actor.loadPage', output: FULL },
+          ]
+        : // Read again after a reconnection: a reply came meanwhile.
+          [
+            {
+              type: 'xstate.done.actor.loadPage',
+              output: { ...SHORT, replies: [reply(4), reply(3), reply(2)], root: { ...root, thread: summary(3) } },
+            },
+          ],
+    'xstate.error.actor.loadPage': [{ type: 'xstate.error.actor.loadPage', error: { message: 'Network down' } }],
+    'xstate.done.actor.loadOlder': [{ type: 'xstate.done.actor.loadOlder', output: OLDER }],
+    'xstate.error.actor.loadOlder': [{ type: 'xstate.error.actor.loadOlder', error: { message: 'Network down' } }],
+    LOAD_OLDER: (s) => (calm(s) && ctx(s).hasOlder ? [{ type: 'LOAD_OLDER' }] : []),
+    CONNECTED: (s) => (calm(s) && !ctx(s).hasOlder ? [{ type: 'CONNECTED' }] : []),
+    TOGGLE_FOLLOW: (s) => (calm(s) ? [{ type: 'TOGGLE_FOLLOW' }] : []),
+    'xstate.done.actor.setFollow': (s) => [{ type: 'xstate.done.actor.setFollow', output: !ctx(s).following }],
+    'xstate.error.actor.setFollow': [{ type: 'xstate.error.actor.setFollow', error: { message: 'Permission denied' } }],
+    TYPE: (s) =>
+      ready(s) && s.matches({ follow: 'idle', reply: 'idle' }) && ctx(s).draft === '' && !ctx(s).hasOlder && ctx(s).sent === 0
+        ? [{ type: 'TYPE', text: 'Thanks @Bao' }]
+        : [],
+    TOGGLE_ALSO_IN_CHAT: (s) =>
+      ctx(s).draft !== '' && !ctx(s).alsoInChat && s.matches({ reply: 'idle' }) ? [{ type: 'TOGGLE_ALSO_IN_CHAT' }] : [],
+    SEND: (s) => (ctx(s).draft !== '' && !s.matches({ reply: 'sending' }) ? [{ type: 'SEND' }] : []),
+    'xstate.done.actor.sendReply': (s) => [
+      {
+        type: 'xstate.done.actor.sendReply',
+        output: reply(30, { sender: ME, message: 'Thanks @Bao', also_in_chat: ctx(s).alsoInChat, mentions: [BAO._id] }),
+      },
+    ],
+    'xstate.error.actor.sendReply': [{ type: 'xstate.error.actor.sendReply', error: { message: 'Too many requests' } }],
+    SOCKET_NEW_MESSAGE: (s): AnyEventObject[] =>
+      calm(s) && !ctx(s).hasOlder && ctx(s).replies.length === 2
+        ? [
+            // A new reply here, the same reply again (shown once), and a message of the chat itself (not this thread's).
+            { type: 'SOCKET_NEW_MESSAGE', message: withoutLinks(reply(9)) },
+            { type: 'SOCKET_NEW_MESSAGE', message: withoutLinks(ctx(s).replies.at(-1)!) },
+            {
+              type: 'SOCKET_NEW_MESSAGE',
+              message: withoutLinks(
+                textMessage({ _id: 'm-9', topic_id: TOPIC, seq: 9, message: 'In the chat', sender: BAO, created_at: at(50) }),
+              ),
+            },
+          ]
+        : [],
+    SOCKET_MESSAGE_CHANGED: (s) =>
+      calm(s) && !ctx(s).hasOlder && ctx(s).replies.length === 2 && ctx(s).root?.message === 'Lunch plans?'
+        ? [{ type: 'SOCKET_MESSAGE_CHANGED', change: 'edited', message: withoutLinks({ ...ctx(s).root!, message: 'Lunch at noon?' }) }]
+        : [],
+    SOCKET_THREAD_CHANGED: (s) =>
+      calm(s) && !ctx(s).hasOlder && ctx(s).replies.length === 2 && ctx(s).root?.thread?.reply_count === 2
+        ? [
+            { type: 'SOCKET_THREAD_CHANGED', topic_id: TOPIC, root_id: ROOT, thread: summary(7) },
+            { type: 'SOCKET_THREAD_CHANGED', topic_id: TOPIC, root_id: 'other-root', thread: summary(1) },
+          ]
+        : [],
+  },
+  render: (snapshot, send) => <ThreadView {...connect(snapshot, send)} chatName="General" onClose={() => {}} />,
+  spyActions: ['markRead'],
+  perform: {
+    RETRY: async (_, kit) => kit.user.click(panel(kit).getByRole('button', { name: 'Try again' })),
+    LOAD_OLDER: async (_, kit) => kit.user.click(panel(kit).getByRole('button', { name: 'Show older replies' })),
+    TOGGLE_FOLLOW: async (_, kit) => kit.user.click(panel(kit).getByRole('button', { name: /^Follow/ })),
+    TYPE: async (event, kit) => {
+      const box = panel(kit).getByRole('textbox', { name: 'Reply in thread' })
+      await kit.user.click(box)
+      await kit.user.paste(event.text as string)
+    },
+    TOGGLE_ALSO_IN_CHAT: async (_, kit) => kit.user.click(panel(kit).getByRole('checkbox', { name: 'Also send to the chat' })),
+    SEND: async (_, kit) => kit.user.click(panel(kit).getByRole('button', { name: 'Send reply' })),
+  },
+  states: {
+    '*': (expected, kit) => {
+      const c = ctx(expected)
+      // Not from the machine: the replies shown are those the test delivered, each once, oldest first.
+      if (c.root) {
+        // (By their times: each reply the test sent has its own.)
+        const shown = panel(kit)
+          .queryAllByRole('article', { name: /^Reply from/ })
+          .map((a) => a.querySelector('time')?.getAttribute('datetime') ?? '')
+        expect(shown).toEqual(c.replies.map((m) => m.created_at))
+        const seqs = c.replies.map((m) => m.seq)
+        expect(seqs, 'oldest first, each once').toEqual([...new Set(seqs)].sort((a, b) => a - b))
+        expect(shown, 'a message of the chat itself is not the thread’s').not.toContain(at(50))
+        expect(panel(kit).getByRole('article', { name: 'Thread started by Bao' })).toBeTruthy()
+        const count = Math.max(c.root.thread?.reply_count ?? 0, c.replies.length)
+        expect(panel(kit).getByTestId('thread-reply-count').textContent).toBe(count === 1 ? '1 reply' : `${count} replies`)
+        const follow = panel(kit).getByRole('button', { name: /^Follow/ })
+        expect(follow.getAttribute('aria-pressed')).toBe(String(c.following))
+        expect(follow.textContent).toBe(c.following ? 'Following' : 'Follow')
+      }
+      const box = panel(kit).getByRole<HTMLTextAreaElement>('textbox', { name: 'Reply in thread' })
+      expect(box.value).toBe(c.draft)
+      expect(panel(kit).getByRole<HTMLInputElement>('checkbox', { name: 'Also send to the chat' }).checked).toBe(c.alsoInChat)
+      if (c.error) expect(panel(kit).getByRole('alert').textContent).toBe(c.error)
+    },
+    'history.loading': (expected, kit) => {
+      expect(kit.pending('loadPage').input).toEqual({ rootId: ROOT })
+      if (!ctx(expected).root) expect(panel(kit).getByRole('status').textContent).toBe('Loading the thread…')
+    },
+    'history.failed': (_, kit) => {
+      expect(panel(kit).getByRole('alert').textContent).toContain('Could not load the thread.')
+    },
+    'history.ready': (expected, kit) => {
+      expect(panel(kit).queryByRole('button', { name: 'Show older replies' }) !== null).toBe(ctx(expected).hasOlder)
+      // Read on screen: marked read once per page loaded and per live reply.
+      expect(kit.actions.markRead).toHaveBeenCalled()
+    },
+    'history.loadingOlder': (expected, kit) => {
+      expect(kit.pending('loadOlder').input).toEqual({ rootId: ROOT, before: ctx(expected).replies[0]!.seq })
+    },
+    'follow.idle': () => {},
+    'follow.saving': (expected, kit) => {
+      expect(kit.pending('setFollow').input).toEqual({ rootId: ROOT, follow: !ctx(expected).following })
+      expect(
+        panel(kit)
+          .getByRole('button', { name: /^Follow/ })
+          .getAttribute('aria-busy'),
+      ).toBe('true')
+    },
+    'reply.idle': (expected, kit) => {
+      const send = panel(kit).getByRole<HTMLButtonElement>('button', { name: 'Send reply' })
+      expect(send.disabled).toBe(ctx(expected).draft.trim() === '')
+    },
+    'reply.sending': (expected, kit) => {
+      // The members named as @Name are mentioned (the writer never); the client_id counts the replies sent.
+      expect(kit.pending('sendReply').input).toEqual({
+        client_id: `c:${ctx(expected).sent + 1}`,
+        topic_id: TOPIC,
+        thread_root_id: ROOT,
+        message: 'Thanks @Bao',
+        mentions: [BAO._id],
+        also_in_chat: ctx(expected).alsoInChat,
+      })
+      expect(panel(kit).getByRole<HTMLButtonElement>('button', { name: 'Send reply' }).disabled).toBe(true)
+    },
+    'reply.failed': (expected, kit) => {
+      // The text stays for another try, which repeats the same client_id.
+      expect(panel(kit).getByRole<HTMLTextAreaElement>('textbox', { name: 'Reply in thread' }).value).toBe('Thanks @Bao')
+      expect(ctx(expected).sent).toBe(0)
+    },
+  },
+})
