@@ -44,6 +44,8 @@ const PATHS = {
   'mic-off': 'M12 15a3 3 0 003-3V6a3 3 0 00-6 0v6a3 3 0 003 3zM6 11a6 6 0 0012 0M12 17v4M9 21h6M4 4l16 16',
   screen: 'M3 5h18v11H3zM8 20h8M12 16v4M9 11l3-3 3 3M12 8v6',
   calendar: 'M4 6h16v14H4zM4 10h16M8 3v5M16 3v5M8 14h.01M12 14h.01M16 14h.01M8 17h.01M12 17h.01',
+  clock: 'M12 21a9 9 0 100-18 9 9 0 000 18zM12 7v5l3 2',
+  bookmark: 'M6 3h12v18l-6-4-6 4z',
 } as const
 
 export type IconName = keyof typeof PATHS

@@ -1,7 +1,7 @@
 import { type KeyboardEvent, type ReactNode, useLayoutEffect, useRef } from 'react'
 import { Icon } from '../icons'
 import { Trans, useLingui } from '@lingui/react/macro'
-import type { ComposerProps } from '../../machines/composer'
+import type { ComposerProps, Format } from '../../machines/composer'
 import type { AttachmentProps } from '../../machines/upload'
 
 const EMOJI = ['😀', '😂', '😍', '👍', '🙏', '🎉', '❤️', '🔥', '😢', '😮', '👀', '✅']
@@ -36,8 +36,63 @@ export function AttachmentRow(a: AttachmentProps) {
   )
 }
 
+/** What each formatting button shows (its accessible name is its label, in words). */
+const FORMAT_GLYPHS: Record<Format, { glyph: string; className?: string }> = {
+  bold: { glyph: 'B', className: 'font-bold' },
+  italic: { glyph: 'I', className: 'italic font-serif' },
+  strike: { glyph: 'S', className: 'line-through' },
+  code: { glyph: '</>', className: 'font-mono text-xs' },
+  codeBlock: { glyph: '{ }', className: 'font-mono text-xs' },
+  quote: { glyph: '❝' },
+  bulleted: { glyph: '•≡' },
+  numbered: { glyph: '1.' },
+  link: { glyph: '🔗' },
+}
+/** Ctrl/Cmd + key in the box. */
+const SHORTCUTS: Record<string, Format> = { b: 'bold', i: 'italic' }
+
+/**
+ * Markdown for people who do not write it: each button wraps the box's selection (a compact row of
+ * touch-sized buttons that fits 360 px; it scrolls sideways rather than wrap).
+ */
+export function FormattingToolbar({ onFormat, disabled }: { onFormat: (format: Format) => void; disabled: boolean }) {
+  const { t } = useLingui()
+  const labels: Record<Format, string> = {
+    bold: t`Bold`,
+    italic: t`Italic`,
+    strike: t`Strikethrough`,
+    code: t`Code`,
+    codeBlock: t`Code block`,
+    quote: t`Quote`,
+    bulleted: t`Bulleted list`,
+    numbered: t`Numbered list`,
+    link: t`Link`,
+  }
+  const shortcut: Partial<Record<Format, string>> = { bold: 'Ctrl+B', italic: 'Ctrl+I' }
+  return (
+    <div role="toolbar" aria-label={t`Formatting`} className="mb-1 flex max-w-full gap-0.5 overflow-x-auto">
+      {(Object.keys(FORMAT_GLYPHS) as Format[]).map((format) => (
+        <button
+          key={format}
+          type="button"
+          disabled={disabled}
+          aria-label={labels[format]}
+          aria-keyshortcuts={shortcut[format]?.replace('Ctrl', 'Control')}
+          title={shortcut[format] ? `${labels[format]} (${shortcut[format]})` : labels[format]}
+          // Keeps the box's focus and selection while the button is pressed.
+          onMouseDown={(e) => e.preventDefault()}
+          onClick={() => onFormat(format)}
+          className={`grid h-9 w-9 shrink-0 place-items-center rounded text-sm text-slate-700 hover:bg-slate-100 disabled:opacity-50 ${FORMAT_GLYPHS[format].className ?? ''}`}
+        >
+          <span aria-hidden="true">{FORMAT_GLYPHS[format].glyph}</span>
+        </button>
+      ))}
+    </div>
+  )
+}
+
 /** Text (Enter sends, Shift+Enter breaks the line), emoji, @mentions of topic members and attachments with progress. */
-export function Composer(props: ComposerProps & { tools?: ReactNode }) {
+export function Composer(props: ComposerProps & { tools?: ReactNode; /** Beside Send (Schedule message). */ besideSend?: ReactNode }) {
   const { t } = useLingui()
   const { draft, caret, replyTo, editing, attachments, suggestions } = props
   const input = useRef<HTMLTextAreaElement>(null)
@@ -48,7 +103,18 @@ export function Composer(props: ComposerProps & { tools?: ReactNode }) {
     if (box && box.selectionStart !== caret && box.value === draft) box.setSelectionRange(caret, caret)
   }, [caret, draft])
 
+  const format = (kind: Format) => {
+    const box = input.current
+    props.onFormat(kind, box?.selectionStart ?? caret, box?.selectionEnd ?? caret)
+    box?.focus()
+  }
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    const shortcut = (event.ctrlKey || event.metaKey) && !event.altKey ? SHORTCUTS[event.key.toLowerCase()] : undefined
+    if (shortcut) {
+      event.preventDefault()
+      format(shortcut)
+      return
+    }
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault()
       props.onEnter()
@@ -81,6 +147,7 @@ export function Composer(props: ComposerProps & { tools?: ReactNode }) {
           ))}
         </ul>
       ) : null}
+      <FormattingToolbar onFormat={format} disabled={!props.canSend} />
       <div className="relative flex items-end gap-2">
         {suggestions.length ? (
           <ul
@@ -161,7 +228,8 @@ export function Composer(props: ComposerProps & { tools?: ReactNode }) {
           title={props.canSend ? undefined : t`Only admins can send messages here`}
           disabled={!props.canSend}
           onChange={(e) => props.onDraft(e.target.value, e.target.selectionStart)}
-          onSelect={(e) => props.onCaret(e.currentTarget.selectionStart)}
+          // A selection reported late (after a send emptied the box) is clamped to the text.
+          onSelect={(e) => props.onCaret(Math.min(e.currentTarget.selectionStart, e.currentTarget.value.length))}
           onKeyDown={onKeyDown}
           onPaste={(e) => {
             const files = [...e.clipboardData.files]
@@ -172,6 +240,7 @@ export function Composer(props: ComposerProps & { tools?: ReactNode }) {
           }}
           className="max-h-40 min-h-10 flex-1 resize-none rounded-2xl border border-slate-300 px-3 py-2 text-sm focus:border-indigo-500 focus:outline-none"
         />
+        {editing || replyTo ? null : props.besideSend}
         <button
           type="button"
           onClick={props.onSubmit}

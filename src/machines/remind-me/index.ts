@@ -1,0 +1,3 @@
+export * from './remind-me.types'
+export * from './remind-me.machine'
+export * from './remind-me.connect'

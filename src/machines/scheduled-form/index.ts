@@ -1,0 +1,3 @@
+export * from './scheduled-form.types'
+export * from './scheduled-form.machine'
+export * from './scheduled-form.connect'
