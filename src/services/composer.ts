@@ -1,12 +1,14 @@
-import { useEffect, useMemo, useRef } from 'react'
+import { useEffect, useLayoutEffect, useMemo, useRef } from 'react'
 import { useActorRef, useSelector } from '@xstate/react'
 import { fromCallback, fromPromise } from 'xstate'
+import type { Draft } from '../../contract/draft'
 import type { TopicInfo } from '../../contract/topic'
 import { topicAllows } from '../../contract/topic'
 import { type ComposedMessage, composerMachine, connect, provideUploads } from '../machines/composer'
 import type { TransferCommand, TransferEvent } from '../machines/upload'
 import { cancelUpload, UploadError, uploadFile } from './api/media'
-import { currentSocket } from './socket'
+import { getDraft, saveDraft } from './api/draft'
+import { currentSocket, onSocketEvent } from './socket'
 
 const draftKey = (topicId: string) => `workroom.draft.${topicId}`
 
@@ -33,14 +35,35 @@ const appUploadMachine = provideUploads({
   dropUpload: fromPromise<unknown, { mediaId: string }>(({ input }) => cancelUpload(input.mediaId).catch(() => undefined)),
 })
 
+/**
+ * The latest save of each chat's draft from this tab: a chat opened again loads its draft only
+ * after the save made as it closed (flushDraft) has landed, so it never reads the older one.
+ */
+const saving = new Map<string, Promise<unknown>>()
+const saveInOrder = (topicId: string, text: string) => {
+  const done = saveDraft(topicId, text)
+  const settled = done.catch(() => undefined)
+  saving.set(topicId, settled)
+  void settled.then(() => saving.get(topicId) === settled && saving.delete(topicId))
+  return done
+}
+
 const appComposerMachine = composerMachine.provide({
-  actors: { upload: appUploadMachine },
+  actors: {
+    upload: appUploadMachine,
+    loadDraft: fromPromise<Draft, { topicId: string }>(async ({ input }) => {
+      await saving.get(input.topicId)
+      return getDraft(input.topicId)
+    }),
+    saveDraft: fromPromise<Draft, { topicId: string; text: string }>(({ input }) => saveInOrder(input.topicId, input.text)),
+  },
   actions: {
     persistDraft: (_, { topicId, draft }) => {
       if (draft) localStorage.setItem(draftKey(topicId), draft)
       else localStorage.removeItem(draftKey(topicId))
     },
     announceTyping: (_, { topicId }) => currentSocket()?.emit('TYPING', { topic_id: topicId }),
+    flushDraft: (_, { topicId, text }) => void saveInOrder(topicId, text).catch(() => undefined),
   },
 })
 
@@ -53,7 +76,8 @@ export interface ComposerOutlets {
 
 /**
  * The message box of an open chat: the composer machine with its uploads, the draft kept in
- * localStorage per topic, typing told to the others over the socket. What it sends and edits goes
+ * localStorage per topic and on the server (draft/*) for the user's other tabs and devices, typing
+ * told to the others over the socket. What it sends and edits goes
  * to `outlets`.
  */
 export function useComposer(
@@ -72,6 +96,16 @@ export function useComposer(
   })
   const latest = useRef(outlets)
   latest.current = outlets
+  // Another tab or device saved this chat's draft: the machine decides whether the box takes it.
+  useEffect(
+    () =>
+      onSocketEvent('DRAFT_CHANGED', (draft) => {
+        if (draft.topic_id === topic._id) actor.send({ type: 'REMOTE_DRAFT', text: draft.text })
+      }),
+    [actor, topic._id],
+  )
+  // Closing the chat: a draft not saved yet goes now (a layout effect's cleanup runs before the actor stops).
+  useLayoutEffect(() => () => actor.send({ type: 'LEAVE' }), [actor])
   useEffect(() => {
     const subscriptions = [
       actor.on('send', ({ message }) => latest.current.send(message)),

@@ -1,5 +1,6 @@
 import { expect } from 'vitest'
 import { act, fireEvent, within } from '@testing-library/react'
+import { vi } from 'vitest'
 import type { AnyEventObject } from 'xstate'
 import type { Member } from '../../contract/channel'
 import type { Message } from '../../contract/message'
@@ -25,6 +26,26 @@ const MINE_TOO = message('m-4', MEMBERS[0]!, 'My second text')
 const fileOf = (n: number) => new File([`file ${n}`], `file-${n}.pdf`, { type: 'application/pdf' })
 
 const ctx = (s: ComposerSnapshot) => s.context
+/** The server's draft of the chat, as draft/get answers it. */
+const SERVER_DRAFT = 'Hello '
+const draftOf = (text: string) => ({ topic_id: TOPIC, text, updated_at: text ? '2026-03-01T08:00:00.000Z' : null })
+type SyncState = 'loading' | 'synced' | 'pending' | 'saving' | 'failed'
+const syncIn = (s: ComposerSnapshot, ...states: SyncState[]) => states.some((state) => s.matches({ sync: state }))
+const typingIdle = (s: ComposerSnapshot) => s.matches({ typing: 'idle' })
+/**
+ * The draft's save waits 5 s here (1 s in the app): typing's 2 s window then always ends first, so
+ * each delay is the next timer when it is offered (a save's delay only once typing is idle).
+ */
+const SAVE_DELAY_MS = 5_000
+/** A timer whose time may have partly passed: the next one fires. */
+const nextTimer = async () => {
+  await act(async () => {
+    await vi.advanceTimersToNextTimerAsync()
+  })
+}
+/** Saves on their way that the machine still waits for (one it left is stopped, its answer ignored). */
+const pendingSaves = (kit: Kit) =>
+  kit.calls.filter((c) => c.src === 'saveDraft' && !c.settled && (c.ref.getSnapshot() as { status: string }).status === 'active')
 /** The message box is empty, nothing attached, no emoji picker: where each exploration starts. */
 const plain = (s: ComposerSnapshot) => ctx(s).attachments.length === 0 && s.matches({ emoji: 'closed' })
 const composing = (s: ComposerSnapshot) => s.matches({ mode: 'composing' })
@@ -34,7 +55,10 @@ const settled = (s: ComposerSnapshot) =>
   s.matches({ typing: 'idle' }) &&
   ctx(s).mentioned.length === 0 &&
   ctx(s).caret === ctx(s).draft.length &&
-  ['', 'Hello ', MINE.message, MINE_TOO.message].includes(ctx(s).draft)
+  ['', SERVER_DRAFT, MINE.message, MINE_TOO.message].includes(ctx(s).draft)
+/** Where the draft's sync is explored: the plain box, composing, nobody typing, nothing picked. */
+const quiet = (s: ComposerSnapshot) =>
+  plain(s) && composing(s) && typingIdle(s) && !ctx(s).replyTo && !ctx(s).editing && ctx(s).mentioned.length === 0
 const only =
   (when: (s: ComposerSnapshot) => boolean, variants: (s: ComposerSnapshot) => AnyEventObject[]) =>
   (s: ComposerSnapshot): AnyEventObject[] =>
@@ -81,11 +105,12 @@ async function submitWith(kit: Kit, key: 'enter' | 'button', step: () => Promise
 }
 
 describeModel({
-  machine: composerMachine,
+  machine: composerMachine.provide({ delays: { DRAFT_SAVE_DELAY: SAVE_DELAY_MS } }),
   input: { topicId: TOPIC, meId: ME, members: MEMBERS, canSend: true, draft: '' },
   serializeState: (s) =>
     JSON.stringify({
-      value: s.value,
+      // The draft's sync counts only where it is explored (quiet): elsewhere it would multiply the box's states.
+      value: { ...(s.value as Record<string, unknown>), sync: quiet(s) ? (s.value as Record<string, unknown>).sync : undefined },
       draft: ctx(s).draft,
       caret: ctx(s).caret,
       replyTo: ctx(s).replyTo?._id,
@@ -96,8 +121,36 @@ describeModel({
     }),
   select: 'transitions',
   callbackActors: ['upload'],
-  spyActions: ['persistDraft', 'announceTyping'],
+  spyActions: ['persistDraft', 'announceTyping', 'flushDraft'],
   events: {
+    // Raised by the machine itself when the draft changes, never sent from outside.
+    DRAFT_TOUCHED: [],
+    // The server's draft arrives while the box is still empty (or draft/get fails).
+    'xstate.done.actor.loadDraft': only(
+      // Also while a message is being edited: the box keeps the edit.
+      (s) => (quiet(s) && ctx(s).draft === '') || (s.matches({ mode: 'editing' }) && plain(s) && typingIdle(s) && syncIn(s, 'loading')),
+      () => [{ type: 'xstate.done.actor.loadDraft', output: draftOf(SERVER_DRAFT) }],
+    ),
+    'xstate.error.actor.loadDraft': only(
+      (s) => quiet(s) && ctx(s).draft === '',
+      () => [{ type: 'xstate.error.actor.loadDraft', error: new Error('offline') }],
+    ),
+    'xstate.done.actor.saveDraft': only(quiet, (s) => [{ type: 'xstate.done.actor.saveDraft', output: draftOf(ctx(s).draft) }]),
+    'xstate.error.actor.saveDraft': only(quiet, () => [{ type: 'xstate.error.actor.saveDraft', error: new Error('offline') }]),
+    'xstate.after.DRAFT_SAVE_DELAY.composer.sync.pending': only(quiet, () => [
+      { type: 'xstate.after.DRAFT_SAVE_DELAY.composer.sync.pending' },
+    ]),
+    'xstate.after.DRAFT_RETRY.composer.sync.failed': only(quiet, () => [{ type: 'xstate.after.DRAFT_RETRY.composer.sync.failed' }]),
+    // The same person saved a draft of this chat in another tab.
+    REMOTE_DRAFT: only(
+      (s) => quiet(s) && ctx(s).draft === '',
+      () => [{ type: 'REMOTE_DRAFT', text: SERVER_DRAFT }],
+    ),
+    LEAVE: only(quiet, () => [{ type: 'LEAVE' }]),
+    FORMAT: only(
+      (s) => quiet(s) && ctx(s).draft === SERVER_DRAFT,
+      () => [{ type: 'FORMAT', format: 'bold', start: 0, end: 5 }],
+    ),
     DRAFT: only(
       (s) => plain(s) && ctx(s).mentioned.length === 0 && ctx(s).caret === ctx(s).draft.length,
       (s) =>
@@ -159,6 +212,22 @@ describeModel({
   },
   render: (snapshot, send) => <Composer {...connect(snapshot, send)} />,
   perform: {
+    'xstate.after.DRAFT_SAVE_DELAY.composer.sync.pending': async (_, kit) => {
+      expect(pendingSaves(kit)).toEqual([])
+      await nextTimer()
+    },
+    'xstate.after.DRAFT_RETRY.composer.sync.failed': nextTimer,
+    FORMAT: async (_, kit) => {
+      // The word is selected, then the toolbar's Bold wraps it.
+      box(kit).setSelectionRange(0, 5)
+      await kit.user.click(within(kit.screen.getByRole('toolbar', { name: 'Formatting' })).getByRole('button', { name: 'Bold' }))
+      expect(box(kit).value).toBe('**Hello** ')
+    },
+    LEAVE: async (_, kit) => {
+      await kit.send({ type: 'LEAVE' })
+      // Closing the chat saves the unsaved draft at once, whatever it is.
+      expect(kit.actions.flushDraft).toHaveBeenLastCalledWith(expect.anything(), { topicId: TOPIC, text: ctx(kit.previous).draft })
+    },
     DRAFT: async (event, kit) => {
       fireEvent.change(box(kit), { target: { value: event.text } })
     },
@@ -266,6 +335,23 @@ describeModel({
     'emoji.closed': (_, kit) => {
       expect(kit.screen.getByRole('button', { name: 'Emoji' }).getAttribute('aria-expanded')).toBe('false')
       expect(kit.screen.queryByRole('group', { name: 'Emoji' })).toBeNull()
+    },
+    'sync.loading': (_, kit) => {
+      expect(kit.pending('loadDraft').input).toEqual({ topicId: TOPIC })
+    },
+    'sync.synced': (expected, kit) => {
+      expect(pendingSaves(kit)).toEqual([])
+      expect(ctx(expected).savedText).toBe(ctx(expected).editing ? ctx(expected).savedText : ctx(expected).draft)
+    },
+    'sync.pending': (_, kit) => {
+      expect(pendingSaves(kit)).toEqual([])
+    },
+    'sync.saving': (expected, kit) => {
+      // What the box held goes to the server (a message being edited is never a draft: the save keeps the text before the edit).
+      if (!ctx(expected).editing) expect(kit.pending('saveDraft').input).toEqual({ topicId: TOPIC, text: ctx(expected).draft })
+    },
+    'sync.failed': (_, kit) => {
+      expect(pendingSaves(kit)).toEqual([])
     },
     'emoji.open': (_, kit) => {
       expect(within(kit.screen.getByRole('group', { name: 'Emoji' })).getAllByRole('button')).toHaveLength(12)

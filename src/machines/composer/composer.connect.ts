@@ -3,7 +3,7 @@ import type { Message } from '../../../contract/message'
 import type { ComposerSnapshot } from './composer.machine'
 import { suggestionsOf } from './composer.machine'
 import type { AttachmentProps } from '../upload/upload.connect'
-import type { ComposerEvent } from './composer.types'
+import type { ComposerEvent, Format } from './composer.types'
 
 type Send = (event: ComposerEvent) => void
 
@@ -29,6 +29,8 @@ export interface ComposerProps {
   onToggleEmoji: () => void
   onEmoji: (emoji: string) => void
   onFiles: (files: File[]) => void
+  /** A formatting button or shortcut over the selection [start, end) of the box. */
+  onFormat: (format: Format, start: number, end: number) => void
   /** The message actions the composer takes over: reply to a message, edit one's own. */
   messageActions: { onReply: (message: Message) => void; onEdit: (message: Message) => void }
 }
@@ -62,6 +64,7 @@ export function connect(snapshot: ComposerSnapshot, send: Send): ComposerProps {
     onToggleEmoji: () => send({ type: 'TOGGLE_EMOJI' }),
     onEmoji: (emoji) => send({ type: 'EMOJI', emoji }),
     onFiles: (files) => send({ type: 'ATTACH', files }),
+    onFormat: (format, start, end) => send({ type: 'FORMAT', format, start, end }),
     messageActions: {
       onReply: (message) => send({ type: 'REPLY', message }),
       onEdit: (message) => send({ type: 'EDIT', message }),

@@ -1,4 +1,21 @@
-import { assign, emit, enqueueActions, raise, sendParent, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
+import {
+  and,
+  assign,
+  emit,
+  enqueueActions,
+  fromPromise,
+  not,
+  raise,
+  sendParent,
+  sendTo,
+  setup,
+  stateIn,
+  type ActorRefFrom,
+  type SnapshotFrom,
+} from 'xstate'
+import type { Draft } from '../../../contract/draft'
+import { actorNotProvided } from '../not-provided'
+import { formatDraft } from './format'
 import type { Member } from '../../../contract/channel'
 import { uploadMachine } from '../upload/upload.machine'
 import type { UploadStatus, UploadUpdate } from '../upload/upload.types'
@@ -17,6 +34,14 @@ import type { ComposedMessage, ComposerContext, ComposerEmitted, ComposerEvent, 
  * Attachments: ATTACH spawns one upload actor per file; REMOVE_ATTACHMENT cancels it (the upload
  *   drops a finished file on the server) and hides it; the uploads report back with UPLOAD_UPDATE.
  * Every change of the draft is persisted (persistDraft).
+ * sync (the draft on the server, for the user's other tabs and devices): loading (the server's
+ *   draft replaces the empty box unless something was typed first) -> synced. Each change of the
+ *   draft (touchDraft) waits in pending for DRAFT_SAVE_DELAY after the last one, then saving; a draft
+ *   back to what the server holds needs no save; a sent message's empty draft is saved at once; an
+ *   edit of a message is never saved as a draft. A failed save is tried again after DRAFT_RETRY.
+ *   REMOTE_DRAFT (another tab saved) replaces the box only in synced, while nothing typed here is
+ *   unsaved. LEAVE saves a pending draft at once (flushDraft) as the chat closes.
+ * FORMAT (the toolbar, Ctrl/Cmd+B, I) wraps the selection in markdown (format.ts).
  */
 /** The upload as a child: `report` sends UPLOAD_UPDATE to the actor that spawned it. */
 const childUpload = uploadMachine.provide({
@@ -35,7 +60,13 @@ const childUpload = uploadMachine.provide({
 /** The composer's uploads with the app's transfer and drop (the runtime provides them). */
 export const provideUploads = (actors: Parameters<typeof uploadMachine.provide>[0]['actors']) => childUpload.provide({ actors })
 
+const notProvided = actorNotProvided('composer')
+
 export const TYPING_THROTTLE_MS = 2_000
+/** Quiet time after the last change before the draft goes to the server. */
+export const DRAFT_SAVE_DELAY_MS = 1_000
+/** After a failed save, the next try. */
+export const DRAFT_RETRY_MS = 10_000
 export const MAX_SUGGESTIONS = 6
 
 /** The @word being typed at the caret, if any. */
@@ -76,14 +107,32 @@ export const composerMachine = setup({
     input: {} as ComposerInput,
     emitted: {} as ComposerEmitted,
   },
-  actors: { upload: childUpload },
+  actors: {
+    upload: childUpload,
+    /** GET draft/get: the server's draft of this chat. */
+    loadDraft: fromPromise<Draft, { topicId: string }>(notProvided('loadDraft')),
+    /** POST draft/save ('' deletes). */
+    saveDraft: fromPromise<Draft, { topicId: string; text: string }>(notProvided('saveDraft')),
+  },
   actions: {
+    /** Saves the draft at once, without waiting for an answer (the chat is closing). */
+    flushDraft: (_, _params: { topicId: string; text: string }) => {},
+    touchDraft: raise((_, params: { now: boolean } | undefined) => ({ type: 'DRAFT_TOUCHED' as const, now: params?.now ?? false })),
+    applyFormat: assign(({ context, event }) =>
+      event.type === 'FORMAT' ? formatDraft(context.draft, event.format, event.start, event.end) : {},
+    ),
+    /** The server's draft (loaded, or saved in another tab) fills the box. */
+    applyServerDraft: assign((_, params: { text: string }) => ({ draft: params.text, caret: params.text.length, savedText: params.text })),
+    setSavedText: assign((_, params: { text: string }) => ({ savedText: params.text })),
     /** Keeps the draft for the next visit (the app writes it to the browser's storage). */
     persistDraft: (_, _params: { topicId: string; draft: string }) => {},
     /** Tells the others in the topic that the user is typing. */
     announceTyping: (_, _params: { topicId: string }) => {},
     setDraft: assign(({ event }) => (event.type === 'DRAFT' ? { draft: event.text, caret: event.caret } : {})),
-    setCaret: assign({ caret: ({ context, event }) => (event.type === 'CARET' ? event.caret : context.caret) }),
+    // Within the draft: a selection reported after the box was emptied (a send) does not point past it.
+    setCaret: assign({
+      caret: ({ context, event }) => (event.type === 'CARET' ? Math.min(event.caret, context.draft.length) : context.caret),
+    }),
     pickMention: assign(({ context, event }) => (event.type === 'PICK_MENTION' ? pickMention(context, event.member) : {})),
     pickFirstSuggestion: assign(({ context }) => pickMention(context, suggestionsOf(context)[0]!)),
     insertEmoji: assign(({ context, event }) => (event.type === 'EMOJI' ? insertInto(context, event.emoji) : {})),
@@ -149,8 +198,14 @@ export const composerMachine = setup({
       !context.attachments.some((a) => a.status === 'uploading') &&
       (context.draft.trim() !== '' || context.attachments.some((a) => a.status === 'done')),
     isKnownAttachment: ({ context, event }) => 'id' in event && context.attachments.some((a) => a.id === event.id),
+    isEditing: stateIn({ mode: 'editing' }),
+    /** The box holds what the server has: nothing to save. */
+    matchesSaved: ({ context }) => context.draft === context.savedText,
+    savesNow: ({ event }) => event.type === 'DRAFT_TOUCHED' && event.now,
+    /** Another tab's draft differs from the box. */
+    isNewRemote: ({ context, event }) => event.type === 'REMOTE_DRAFT' && event.text !== context.draft,
   },
-  delays: { TYPING_THROTTLE: TYPING_THROTTLE_MS },
+  delays: { TYPING_THROTTLE: TYPING_THROTTLE_MS, DRAFT_SAVE_DELAY: DRAFT_SAVE_DELAY_MS, DRAFT_RETRY: DRAFT_RETRY_MS },
 }).createMachine({
   id: 'composer',
   context: ({ input }) => ({
@@ -161,13 +216,18 @@ export const composerMachine = setup({
     mentioned: [],
     attachments: [],
     nextAttachment: 1,
+    savedText: '',
   }),
   type: 'parallel',
   on: {
     CARET: { actions: 'setCaret' },
     PICK_MENTION: {
       guard: 'hasMentionQuery',
-      actions: ['pickMention', { type: 'persistDraft', params: ({ context }) => ({ topicId: context.topicId, draft: context.draft }) }],
+      actions: [
+        'pickMention',
+        { type: 'persistDraft', params: ({ context }) => ({ topicId: context.topicId, draft: context.draft }) },
+        'touchDraft',
+      ],
     },
     ENTER: [
       {
@@ -175,6 +235,7 @@ export const composerMachine = setup({
         actions: [
           'pickFirstSuggestion',
           { type: 'persistDraft', params: ({ context }) => ({ topicId: context.topicId, draft: context.draft }) },
+          'touchDraft',
         ],
       },
       { actions: 'submit' },
@@ -182,6 +243,13 @@ export const composerMachine = setup({
     ATTACH: { actions: 'spawnUploads' },
     REMOVE_ATTACHMENT: { guard: 'isKnownAttachment', actions: ['cancelUpload', 'hideAttachment'] },
     UPLOAD_UPDATE: { guard: 'isKnownAttachment', actions: 'updateAttachment' },
+    FORMAT: {
+      actions: [
+        'applyFormat',
+        { type: 'persistDraft', params: ({ context }) => ({ topicId: context.topicId, draft: context.draft }) },
+        'touchDraft',
+      ],
+    },
   },
   states: {
     mode: {
@@ -195,6 +263,7 @@ export const composerMachine = setup({
               actions: [
                 'startEdit',
                 { type: 'persistDraft', params: ({ context }) => ({ topicId: context.topicId, draft: context.draft }) },
+                'touchDraft',
               ],
             },
             SUBMIT: {
@@ -203,6 +272,7 @@ export const composerMachine = setup({
                 'submitSend',
                 'clearAfterSubmit',
                 { type: 'persistDraft', params: ({ context }) => ({ topicId: context.topicId, draft: '' }) },
+                { type: 'touchDraft', params: { now: true } },
               ],
             },
           },
@@ -215,6 +285,7 @@ export const composerMachine = setup({
               actions: [
                 'startEdit',
                 { type: 'persistDraft', params: ({ context }) => ({ topicId: context.topicId, draft: context.draft }) },
+                'touchDraft',
               ],
             },
             CANCEL: { target: 'composing', actions: 'clearReply' },
@@ -225,6 +296,7 @@ export const composerMachine = setup({
                 'submitSend',
                 'clearAfterSubmit',
                 { type: 'persistDraft', params: ({ context }) => ({ topicId: context.topicId, draft: '' }) },
+                { type: 'touchDraft', params: { now: true } },
               ],
             },
           },
@@ -236,11 +308,16 @@ export const composerMachine = setup({
               actions: [
                 'startEdit',
                 { type: 'persistDraft', params: ({ context }) => ({ topicId: context.topicId, draft: context.draft }) },
+                'touchDraft',
               ],
             },
             CANCEL: {
               target: 'composing',
-              actions: ['clearEdit', { type: 'persistDraft', params: ({ context }) => ({ topicId: context.topicId, draft: '' }) }],
+              actions: [
+                'clearEdit',
+                { type: 'persistDraft', params: ({ context }) => ({ topicId: context.topicId, draft: '' }) },
+                'touchDraft',
+              ],
             },
             SUBMIT: {
               guard: 'canSubmit',
@@ -249,6 +326,7 @@ export const composerMachine = setup({
                 'submitEdit',
                 'clearAfterEdit',
                 { type: 'persistDraft', params: ({ context }) => ({ topicId: context.topicId, draft: '' }) },
+                'touchDraft',
               ],
             },
           },
@@ -265,6 +343,7 @@ export const composerMachine = setup({
               actions: [
                 'setDraft',
                 { type: 'persistDraft', params: ({ context }) => ({ topicId: context.topicId, draft: context.draft }) },
+                'touchDraft',
                 { type: 'announceTyping', params: ({ context }) => ({ topicId: context.topicId }) },
               ],
             },
@@ -276,6 +355,7 @@ export const composerMachine = setup({
               actions: [
                 'setDraft',
                 { type: 'persistDraft', params: ({ context }) => ({ topicId: context.topicId, draft: context.draft }) },
+                'touchDraft',
               ],
             },
           },
@@ -295,9 +375,85 @@ export const composerMachine = setup({
               actions: [
                 'insertEmoji',
                 { type: 'persistDraft', params: ({ context }) => ({ topicId: context.topicId, draft: context.draft }) },
+                'touchDraft',
               ],
             },
           },
+        },
+      },
+    },
+    sync: {
+      initial: 'loading',
+      on: {
+        DRAFT_TOUCHED: [
+          { guard: 'isEditing' },
+          { guard: 'matchesSaved', target: '.synced' },
+          { guard: 'savesNow', target: '.saving' },
+          { target: '.pending' },
+        ],
+      },
+      states: {
+        loading: {
+          invoke: {
+            id: 'loadDraft',
+            src: 'loadDraft',
+            input: ({ context }) => ({ topicId: context.topicId }),
+            onDone: [
+              {
+                guard: 'isEditing',
+                target: 'synced',
+                actions: { type: 'setSavedText', params: ({ event }) => ({ text: event.output.text }) },
+              },
+              {
+                target: 'synced',
+                actions: [
+                  { type: 'applyServerDraft', params: ({ event }) => ({ text: event.output.text }) },
+                  { type: 'persistDraft', params: ({ context }) => ({ topicId: context.topicId, draft: context.draft }) },
+                ],
+              },
+            ],
+            onError: 'synced',
+          },
+        },
+        synced: {
+          on: {
+            REMOTE_DRAFT: {
+              guard: and([not('isEditing'), 'isNewRemote']),
+              actions: [
+                { type: 'applyServerDraft', params: ({ event }) => ({ text: event.text }) },
+                { type: 'persistDraft', params: ({ context }) => ({ topicId: context.topicId, draft: context.draft }) },
+              ],
+            },
+          },
+        },
+        pending: {
+          // Another change starts the wait again (re-entering pending only: the region's own `on` targets it without reenter).
+          on: {
+            DRAFT_TOUCHED: [
+              { guard: 'isEditing' },
+              { guard: 'matchesSaved', target: 'synced' },
+              { guard: 'savesNow', target: 'saving' },
+              { target: 'pending', reenter: true },
+            ],
+            LEAVE: { actions: { type: 'flushDraft', params: ({ context }) => ({ topicId: context.topicId, text: context.draft }) } },
+          },
+          after: { DRAFT_SAVE_DELAY: 'saving' },
+        },
+        saving: {
+          // A change while a save is on its way: whatever the box holds then is saved after the delay
+          // (the server's copy is not known until then, so even the saved text is saved again).
+          on: { DRAFT_TOUCHED: [{ guard: 'isEditing' }, { target: 'pending' }] },
+          invoke: {
+            id: 'saveDraft',
+            src: 'saveDraft',
+            input: ({ context }) => ({ topicId: context.topicId, text: context.draft }),
+            onDone: { target: 'synced', actions: { type: 'setSavedText', params: ({ event }) => ({ text: event.output.text }) } },
+            onError: 'failed',
+          },
+        },
+        failed: {
+          after: { DRAFT_RETRY: 'saving' },
+          on: { LEAVE: { actions: { type: 'flushDraft', params: ({ context }) => ({ topicId: context.topicId, text: context.draft }) } } },
         },
       },
     },

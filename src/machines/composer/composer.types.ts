@@ -34,7 +34,13 @@ export interface ComposerContext extends ComposerInput {
   attachments: Attachment[]
   /** Numbers the next attachment's id. */
   nextAttachment: number
+  /** The draft the server holds for this chat, as far as this tab knows ('' none): what saving compares with. */
+  savedText: string
 }
+
+/** The formatting toolbar's buttons (and Ctrl/Cmd+B, I): each wraps the selection in markdown. */
+export const FORMATS = ['bold', 'italic', 'strike', 'code', 'codeBlock', 'quote', 'bulleted', 'numbered', 'link'] as const
+export type Format = (typeof FORMATS)[number]
 
 export type ComposerEvent =
   | { type: 'DRAFT'; text: string; caret: number }
@@ -51,6 +57,14 @@ export type ComposerEvent =
   | { type: 'EMOJI'; emoji: string }
   | { type: 'ATTACH'; files: File[] }
   | { type: 'REMOVE_ATTACHMENT'; id: string }
+  /** A toolbar button or shortcut: the selection [start, end) of the draft wrapped in that markdown. */
+  | { type: 'FORMAT'; format: Format; start: number; end: number }
+  /** The same person's draft of this chat changed in another tab or device (DRAFT_CHANGED). */
+  | { type: 'REMOTE_DRAFT'; text: string }
+  /** The chat closes: a draft not saved yet is saved now. */
+  | { type: 'LEAVE' }
+  /** Raised when the draft changed (touchDraft); `now`: the message was sent, its draft goes at once. */
+  | { type: 'DRAFT_TOUCHED'; now: boolean }
   | UploadUpdate
 
 /** A message to queue (the runtime adds its client_id and time). */
