@@ -10,9 +10,14 @@ test.use({ bypassCSP: true })
  * message from its menu's quick reactions; Bao sees it live with the count, and Ann's name on a long
  * press; he adds the same emoji by a tap (2, both highlighted for whom it is theirs) and Ann sees it
  * live with both names on hover; Ann opens the full picker (axe finds nothing serious), searches
- * and picks an emoji that reaches Bao too; Bao takes his back.
+ * and picks an emoji that reaches Bao too, then the channel's custom emoji (which Ann, its owner, added
+ * on the channel's Custom emoji page); Bao takes his back.
  */
-const rowOf = (page: Page, text: string) => messagesOf(page).getByRole('listitem').filter({ hasText: text })
+/** A 1×1 PNG, the custom emoji's image. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64')
+/** A message's row: a list item of the messages, or an article of their feed (the list is becoming a feed). */
+const rowOf = (page: Page, text: string) =>
+  page.getByRole('feed', { name: 'Messages' }).or(messagesOf(page)).locator('[role="article"], [role="listitem"]').filter({ hasText: text })
 const chip = (page: Page, text: string, emoji: string) =>
   rowOf(page, text)
     .getByRole('group', { name: 'Reactions' })
@@ -26,6 +31,16 @@ test('reactions: quick reaction, live counts and names, the same emoji by the ot
   await apiAs(bao).post('channel/join', { channel_id: channel._id })
   const general = ((await apiAs(ann).get(`topic-in-channel?channel_id=${channel._id}`)) as { _id: string }[])[0]!
   await apiAs(ann).post('message/send', { client_id: crypto.randomUUID(), topic_id: general._id, message: 'Ship it today?' })
+
+  // Ann, the channel's owner, adds a custom emoji on the channel's Custom emoji page.
+  await ann.page.goto(`/chat/channel/${channel._id}/emoji`)
+  const add = ann.page.getByRole('form', { name: 'Add a custom emoji' })
+  await add.getByRole('textbox', { name: 'Shortcode' }).fill(':Parrot:')
+  await add
+    .getByLabel('Image (PNG, JPEG, GIF or WebP, at most 256 KB)')
+    .setInputFiles({ name: 'parrot.png', mimeType: 'image/png', buffer: PNG })
+  await add.getByRole('button', { name: 'Add emoji' }).click()
+  await expect(ann.page.getByRole('region', { name: 'Custom emoji' }).getByRole('listitem')).toHaveText([':parrot:Delete'])
   for (const { page } of [ann, bao]) {
     await page.goto(`/chat/${general._id}`)
     await expect(rowOf(page, 'Ship it today?')).toBeVisible()
@@ -64,6 +79,7 @@ test('reactions: quick reaction, live counts and names, the same emoji by the ot
   // Ann: the full picker from the reaction bar; search, and pick.
   await rowOf(ann.page, 'Ship it today?').getByRole('button', { name: 'Add reaction' }).click()
   const picker = ann.page.getByRole('dialog', { name: 'Add reaction' })
+  await expect(picker.getByRole('region', { name: 'Custom' }).getByRole('button', { name: 'React with :parrot:' })).toBeVisible()
   await picker.getByRole('searchbox', { name: 'Search emoji' }).fill('party popper')
   const tada = picker.getByRole('gridcell', { name: 'Party popper' })
   await expect(tada).toBeVisible()
@@ -72,6 +88,12 @@ test('reactions: quick reaction, live counts and names, the same emoji by the ot
   await expect(picker).toHaveCount(0)
   await expect(chip(ann.page, 'Ship it today?', '🎉')).toHaveAccessibleName('🎉 1 person reacted, including you')
   await expect(chip(bao.page, 'Ship it today?', '🎉')).toHaveAccessibleName('🎉 1 person reacted')
+
+  // The channel's custom emoji, from the picker's Custom category: Bao sees its image.
+  await rowOf(ann.page, 'Ship it today?').getByRole('button', { name: 'Add reaction' }).click()
+  await picker.getByRole('button', { name: 'React with :parrot:' }).click()
+  await expect(chip(bao.page, 'Ship it today?', ':parrot:')).toHaveAccessibleName(':parrot: 1 person reacted')
+  await expect(chip(bao.page, 'Ship it today?', ':parrot:').getByRole('img', { name: ':parrot:' })).toBeVisible()
 
   // Bao takes his 👍 back: Ann sees 1 again, hers still.
   await baos.click()

@@ -2,7 +2,7 @@ import { expect } from 'vitest'
 import { fireEvent, within } from '@testing-library/react'
 import type { Message } from '../../contract/message'
 import type { CustomEmoji, MessageReactions, ReactionPeople, ReactionSummary } from '../../contract/reaction'
-import { connect, reactionsMachine, type ReactionChange, type ReactionsSnapshot } from '../../src/machines/reactions'
+import { connect, reactionsMachine, type ReactionChange, type ReactionsEvent, type ReactionsSnapshot } from '../../src/machines/reactions'
 import {
   QuickReactions,
   ReactionBar,
@@ -82,7 +82,7 @@ const chipLabel = (r: ReactionSummary) => {
   return `${r.emoji} ${r.count} ${r.count === 1 ? 'person' : 'people'} reacted${mine ? ', including you' : ''}`
 }
 
-function View({ snapshot, send }: { snapshot: ReactionsSnapshot; send: (event: never) => void }) {
+function View({ snapshot, send }: { snapshot: ReactionsSnapshot; send: (event: ReactionsEvent) => void }) {
   const props = connect(snapshot, send, { names: NAMES, reactionsOf: (id) => BASE[id] ?? [] })
   return (
     <div>
@@ -154,7 +154,7 @@ describeModel({
     ],
     CLOSE_WHO: [{ type: 'CLOSE_WHO' }],
   },
-  render: (snapshot, send) => <View snapshot={snapshot} send={send as never} />,
+  render: (snapshot, send) => <View snapshot={snapshot} send={send} />,
   perform: {
     TOGGLE: async (event, kit) => {
       const r = BASE[event.messageId as string]!.find((x) => x.emoji === event.emoji)!

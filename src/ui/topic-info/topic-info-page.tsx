@@ -51,6 +51,11 @@ export function TopicInfoPage(props: TopicInfoProps) {
             </Link>
           </nav>
         ) : null}
+        {channelId ? (
+          <Link to="/chat/channel/$channelId/emoji" params={{ channelId }} className="text-sm font-medium text-indigo-700 hover:underline">
+            <Trans>Custom emoji of the channel</Trans>
+          </Link>
+        ) : null}
         {label ? <LabelPicker {...label} busy={busy} /> : null}
         {picture ? <GroupPicture {...picture} busy={busy} /> : null}
         {rename ? <RenameForm {...rename} busy={busy} /> : null}
