@@ -86,6 +86,8 @@ export interface ConversationProps {
     onDelete: (message: Message) => void
     onPin: (message: Message) => void
     onForward: (message: Message) => void
+    /** Link previews: the sender removes their message's preview. */
+    onRemovePreview: (message: Message) => void
   }
 }
 
@@ -140,6 +142,7 @@ export function connect(snapshot: ConversationSnapshot, send: Send): Conversatio
       onDelete: (message) => send({ type: 'DELETE', messageId: message._id }),
       onPin: (message) => send({ type: 'PIN', messageId: message._id, pin: !message.is_pin }),
       onForward: (message) => send({ type: 'FORWARD', message }),
+      onRemovePreview: (message) => send({ type: 'REMOVE_PREVIEW', messageId: message._id }),
     },
   }
 }

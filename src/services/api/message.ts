@@ -12,6 +12,8 @@ export const deleteMessage = (messageId: string) => call(endpoints.messageDelete
 export const pinMessage = (messageId: string, pin: boolean) => call(endpoints.messagePin, { message_id: messageId, is_pin: pin ? 1 : 0 })
 export const forwardMessage = (messageId: string, topicIds: string[]) =>
   call(endpoints.messageForward, { message_id: messageId, topic_ids: topicIds })
+export const messageHistory = (messageId: string) => call(endpoints.messageHistory, { message_id: messageId })
+export const removePreview = (messageId: string) => call(endpoints.messageRemovePreview, { message_id: messageId })
 
 /**
  * POST message/send for the outbox: a refusal by the server (4xx) is final, anything else
