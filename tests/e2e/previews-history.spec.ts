@@ -76,10 +76,7 @@ const seriousProblems = async (page: Page) =>
 
 /** The open chat's messages (a feed of articles, or a list of items), and a message's row by its text. */
 const messageList = (page: Page) => page.getByRole('feed', { name: 'Messages' }).or(messagesOf(page))
-const row = (page: Page, text: string) =>
-  messageList(page)
-    .locator('[role="article"], [role="listitem"]')
-    .filter({ hasText: text })
+const row = (page: Page, text: string) => messageList(page).locator('[role="article"], [role="listitem"]').filter({ hasText: text })
 
 test('a link preview seen live and removed, an edit history opened, a permalink copied and opened far back, at 360 px', async ({
   browser,
