@@ -61,14 +61,16 @@ export function useTopicListRuntime(meId: string): TopicListActor {
   const actor = useActorRef(appTopicListMachine, { input: { meId } })
   useEffect(() => {
     const offs = [
-      onSocketEvent('NEW_MESSAGE', ({ message }) =>
+      onSocketEvent('NEW_MESSAGE', ({ message }) => {
+        // A reply only in its thread is not the chat's message (the server keeps it out of the chat's latest and unread too).
+        if (message.thread_root_id !== null && !message.also_in_chat) return
         actor.send({
           type: 'NEW_MESSAGE',
           topicId: message.topic_id,
           senderId: message.sender?._id ?? null,
           message: lastMessageOf(message),
-        }),
-      ),
+        })
+      }),
       onSocketEvent('MESSAGE_CHANGED', ({ change, message }) => {
         if (change === 'deleted') actor.send({ type: 'MESSAGE_DELETED', topicId: message.topic_id, messageId: message._id })
       }),

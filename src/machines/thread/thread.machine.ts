@@ -32,7 +32,7 @@ import type {
  * reply: TYPE and TOGGLE_ALSO_IN_CHAT change the box in every state. idle --SEND [hasText and the
  *   user may write]--> sending (message/send with thread_root_id, the box's text, the members it
  *   names as `@Name`, also_in_chat; client_id `<prefix>:<n>`) -> idle: the reply shown, the box
- *   emptied, the next client_id | failed: the text kept, the reason shown; SEND again repeats the
+ *   emptied, the next client_id, the thread followed (replying follows it) | failed: the text kept, the reason shown; SEND again repeats the
  *   same client_id (the server answers the first reply if it was stored after all).
  */
 const notProvided = actorNotProvided('thread')
@@ -130,6 +130,8 @@ export const threadMachine = setup({
       replies: mergeReplies(context.replies, [params.reply]),
       draft: '',
       sent: context.sent + 1,
+      // Replying follows the thread (the server made the sender a follower).
+      following: true,
       error: null,
     })),
     setFollowing: assign({ following: (_, params: { following: boolean }) => params.following, error: null }),

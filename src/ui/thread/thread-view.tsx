@@ -66,10 +66,14 @@ export function ThreadView(props: ThreadViewProps) {
   const end = useRef<HTMLDivElement>(null)
   const title = useRef<HTMLHeadingElement>(null)
   // Opened, the thread takes the focus (keyboard and screen reader users land in it).
-  useEffect(() => title.current?.focus(), [])
+  useEffect(() => {
+    title.current?.focus()
+  }, [])
   const last = replies.at(-1)?._id
   // A new reply (or the first page) scrolls to the newest.
-  useEffect(() => end.current?.scrollIntoView?.({ block: 'end' }), [last])
+  useEffect(() => {
+    end.current?.scrollIntoView?.({ block: 'end' })
+  }, [last])
   const submit = (event: FormEvent) => {
     event.preventDefault()
     props.onSend()
