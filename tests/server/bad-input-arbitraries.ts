@@ -47,6 +47,7 @@ const REFERENCE_KINDS: Record<string, IdKind> = {
   label_id: 'label',
   notify_id: 'notify',
   poll_id: 'poll',
+  emoji_id: 'emoji',
   todo_id: 'todo',
   scheduled_id: 'scheduled',
   event_id: 'event',

@@ -22,6 +22,7 @@ export const ID_KINDS = [
   'user',
   'mediaKey',
   'poll',
+  'emoji',
   'todo',
   'event',
   'bookingPage',
@@ -206,6 +207,13 @@ export async function buildWorld(server: TestServer): Promise<World> {
   ) as { _id: string; key: string }
   const theirLabel = resultOf('channel/label', await other!.api('POST', 'channel/label', { channel_id: theirChannel, name: 'Theirs' }))
     ._id as string
+  // A custom emoji of the caller's channel, and one of the other person's (each from a public image upload of its admin).
+  const emojiOf = async (who: Person, channelId: string, shortcode: string) => {
+    const image = resultOf('media/upload', await upload(server, who, { bytes: await pngBytes(), name: `${shortcode}.png`, acl: 'public' }))
+    return resultOf('emoji/create', await who.api('POST', 'emoji/create', { channel_id: channelId, shortcode, media_id: image._id }))
+      ._id as string
+  }
+  const [emoji, theirEmoji] = await Promise.all([emojiOf(caller!, channel, 'mine'), emojiOf(other!, theirChannel, 'theirs')])
   const theirChat = resultOf('topic/chat-friend', await other!.api('GET', `topic/chat-friend?customer_id=${third!.user._id}`))._id as string
   const [ownNotification, theirNotification] = await Promise.all([firstNotification(caller!), firstNotification(friend!)])
 
@@ -259,6 +267,7 @@ export async function buildWorld(server: TestServer): Promise<World> {
       user: [caller!.user._id],
       mediaKey: [file.key],
       poll: [poll],
+      emoji: [emoji],
       todo: [todo],
       event: [event],
       bookingPage: [bookingPage],
@@ -274,6 +283,7 @@ export async function buildWorld(server: TestServer): Promise<World> {
       notify: [theirNotification],
       mediaKey: [theirFile.key],
       poll: [theirPoll],
+      emoji: [theirEmoji],
       todo: theirTodos,
       event: theirEvents,
       bookingPage: [theirBookingPage],
