@@ -81,18 +81,24 @@ export function readPage(html: string, pageUrl: string): PageCard | null {
   let title = ''
   let inTitle = false
   let titleDone = false
+  // The page's <title> is the head's: one in the body or in an inline SVG names something else.
+  let inBody = false
+  let svgDepth = 0
   const parser = new Parser(
     {
       onopentag(name, attrs) {
         if (name === 'meta') {
           const key = (attrs.property ?? attrs.name ?? '').toLowerCase()
           if (key && attrs.content !== undefined && !meta.has(key)) meta.set(key, attrs.content)
-        } else if (name === 'title' && !titleDone) inTitle = true
+        } else if (name === 'body') inBody = true
+        else if (name === 'svg') svgDepth++
+        else if (name === 'title' && !titleDone && !inBody && svgDepth === 0) inTitle = true
       },
       ontext(text) {
         if (inTitle) title += text
       },
       onclosetag(name) {
+        if (name === 'svg' && svgDepth > 0) svgDepth--
         if (name === 'title' && inTitle) {
           inTitle = false
           titleDone = true
