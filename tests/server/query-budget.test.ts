@@ -102,6 +102,26 @@ describe('queries per request', () => {
     expect(inCrowd).toHaveLength(1)
   })
 
+  it('threads: a thread’s page and the followed threads, the same statements for 1 reply and for 20', async () => {
+    const [a, b] = await Promise.all([person(base, 'Thread A'), person(base, 'Thread B')])
+    const { generalId } = await channelWith(a, [b], 'Threads')
+    const root = (id: string) => ({ topic_id: generalId, thread_root_id: id })
+    const [small, large] = [(await send(a, generalId, 'small')).body.result._id, (await send(a, generalId, 'large')).body.result._id]
+    await b.api('POST', 'message/send', { client_id: clientId(), message: 'one', ...root(small) })
+    for (let i = 0; i < 20; i++) await b.api('POST', 'message/send', { client_id: clientId(), message: `reply ${i}`, ...root(large) })
+    const one = await statementsOf(a, 'GET', `thread/messages?root_id=${small}`)
+    const twenty = await statementsOf(a, 'GET', `thread/messages?root_id=${large}`)
+    expect(twenty).toHaveLength(one.length)
+    // The followed threads: one thread, then two (one of them with 20 replies).
+    const [c, d] = await Promise.all([person(base, 'Thread C'), person(base, 'Thread D')])
+    const other = await channelWith(c, [d], 'Threads 2')
+    const first = (await send(c, other.generalId, 'first')).body.result._id
+    await d.api('POST', 'message/send', { client_id: clientId(), message: 'r', topic_id: other.generalId, thread_root_id: first })
+    const fewer = await statementsOf(c, 'GET', 'thread/list?page=1')
+    const more = await statementsOf(a, 'GET', 'thread/list?page=1')
+    expect(more).toHaveLength(fewer.length)
+  })
+
   it('a page of history: the same statements for 1 message and for 20 replies', async () => {
     const [a, b] = await Promise.all([person(base, 'A'), person(base, 'B')])
     const [c, d] = await Promise.all([person(base, 'C'), person(base, 'D')])
