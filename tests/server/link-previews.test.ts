@@ -229,6 +229,22 @@ describe('a message with a link', () => {
     expect([storage.status, storage.body.result.used]).toEqual([200, 0])
   })
 
+  it('a forward of a message with a link gets the preview too, from the cache', async () => {
+    const { people, generalId, channelId } = await chat.team('Ola', 'Pia')
+    const [ola] = people as [Person, Person]
+    const side = await ola.api('POST', 'channel/add-topic', { channel_id: channelId, name: 'Side', customer_ids: [] })
+    expect(side.status).toBe(200)
+    const sent = await send(ola, generalId, `${at('/article')}?forward=1`)
+    await runJobs()
+    const forwarded = await ola.api('POST', 'message/forward', { message_id: sent._id, topic_ids: [side.body.result._id] })
+    expect(forwarded.status).toBe(200)
+    await runJobs()
+    const copy = await read(ola, side.body.result._id, forwarded.body.result[0]._id)
+    expect(copy.preview?.title).toBe('Lantern & Orbit: the launch')
+    expect(copy.preview?.image?.url).toContain(`topic_id=${side.body.result._id}`)
+    expect(hits.get('/article?forward=1')).toBe(1)
+  })
+
   it('reads <title> and the description meta, or the Twitter card, when a page has no Open Graph', async () => {
     const { people, generalId } = await chat.team('Cam')
     const [cam] = people as [Person]

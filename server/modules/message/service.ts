@@ -452,6 +452,8 @@ export function createMessageService(
       })
       const out = await Promise.all(sent.map(({ messageId }) => one(userId, messageId).then((m) => m!)))
       for (const message of out) realtime.toTopic(message.topic_id, 'NEW_MESSAGE', { message: withoutLinks(message) })
+      // Link previews: a forward's links get theirs too (the page is read once: the cache).
+      for (const message of out) await previews.plan(db, message._id, message.type, message.message)
       return out
     },
 
