@@ -1,6 +1,6 @@
 /**
  * Chat render: a topic with 10,000 messages opened in Chromium. Measured: how many message rows
- * (role=listitem directly inside the role=list "Messages") are in the page once /chat/<topicId>
+ * (the rows directly inside the feed "Messages") are in the page once /chat/<topicId>
  * has rendered (budget: at most 80, the list is virtualised), and again after scrolling up through
  * older pages, beside how many messages were loaded by then. Messages are inserted through
  * POST /api/message/send, 32 at a time. Skips with a note when /usr/bin/chromium is missing.
@@ -90,9 +90,9 @@ async function measureInBrowser(browser: Browser, base: string, user: BenchUser,
   await logIn(page, base, user)
   const t0 = performance.now()
   await page.goto(`${base}/chat/${topicId}`)
-  const list = page.getByRole('list', { name: 'Messages' })
+  const list = page.getByRole('feed', { name: 'Messages' })
   await list.waitFor({ state: 'visible', timeout: 30_000 })
-  const rows = list.locator(':scope > [role="listitem"]')
+  const rows = list.locator(':scope > [data-index]')
   const rendered = await stableCount(rows)
   const openMs = performance.now() - t0
   const history = await scrollThroughHistory(page, rows)

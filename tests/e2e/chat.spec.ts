@@ -44,7 +44,7 @@ test('two people chat live; offline messages arrive once and in order; attachmen
   await expect(messages(bao.page).getByText('second while offline')).toBeVisible()
   await expect(messages(bao.page).getByText('first while offline')).toHaveCount(1)
   await expect(messages(bao.page).getByText('second while offline')).toHaveCount(1)
-  const order = await messages(bao.page).getByRole('listitem').allInnerTexts()
+  const order = await messages(bao.page).getByRole('article').allInnerTexts()
   const first = order.findIndex((text) => text.includes('first while offline'))
   const second = order.findIndex((text) => text.includes('second while offline'))
   expect(first).toBeGreaterThan(-1)
@@ -167,7 +167,7 @@ test('reply, edit, delete, pin, forward, @mention, emoji and typing between two 
   await bao.page.goto(`/chat/${general._id}`)
   const annBox = ann.page.getByRole('textbox', { name: 'Message' })
   const baoBox = bao.page.getByRole('textbox', { name: 'Message' })
-  const row = (page: Page, text: string) => messages(page).getByRole('listitem').filter({ hasText: text })
+  const row = (page: Page, text: string) => messages(page).getByRole('article').filter({ hasText: text })
   // Both are connected: a message from Bao reaches Ann live.
   await baoBox.fill('Morning')
   await baoBox.press('Enter')
@@ -242,7 +242,7 @@ test('a long history: unread divider, older pages while scrolling up, at most a 
   const list = messages(ann.page)
   // Opens at the newest message; the unread divider is above the first of Bao's messages loaded.
   await expect(list.getByText('History 65', { exact: true })).toBeVisible()
-  expect(await list.getByRole('listitem').count()).toBeLessThanOrEqual(40)
+  expect(await list.getByRole('article').count()).toBeLessThanOrEqual(40)
   await expect(ann.page.getByRole('button', { name: 'Jump to latest' })).toHaveCount(0)
   // Scrolling up loads older pages of 20 until the first message.
   const scroller = ann.page.getByTestId('message-scroller')
@@ -255,7 +255,7 @@ test('a long history: unread divider, older pages while scrolling up, at most a 
     await expect(list.getByText('Ann was here')).toBeVisible({ timeout: 1_000 })
   }).toPass({ timeout: 30_000 })
   await expect(list.getByText('New messages')).toBeVisible()
-  expect(await list.getByRole('listitem').count()).toBeLessThanOrEqual(40)
+  expect(await list.getByRole('article').count()).toBeLessThanOrEqual(40)
   await expect(ann.page.getByRole('button', { name: 'Jump to latest' })).toBeVisible()
   await ann.page.getByRole('button', { name: 'Jump to latest' }).click()
   await expect(list.getByText('History 65', { exact: true })).toBeVisible()

@@ -98,7 +98,7 @@ test('a long press opens a message’s actions as a sheet at 360; the more butto
 
   // On a desktop the message's more button opens a menu of the same actions.
   await ann.page.setViewportSize(DESKTOP)
-  const row = messagesOf(ann.page).getByRole('listitem').filter({ hasText: 'Hold this message' })
+  const row = messagesOf(ann.page).getByRole('article').filter({ hasText: 'Hold this message' })
   await row.hover()
   await row.getByRole('button', { name: 'Actions for message from Bao Sender' }).click()
   const menu = ann.page.getByRole('menu')

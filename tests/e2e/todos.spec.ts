@@ -41,7 +41,7 @@ test('a message made into a to-do: assigned, notified, its status changes seen l
   await expect(panelOf(bao.page).getByText('No to-dos yet.')).toBeVisible()
 
   // Ann makes Bao's message a to-do: its words are the title; she assigns Bao, due tomorrow at 17:30.
-  const message = messagesOf(ann.page).getByRole('listitem').filter({ hasText: TITLE })
+  const message = messagesOf(ann.page).getByRole('article').filter({ hasText: TITLE })
   await messageAction(message, 'Make a to-do')
   const dialog = ann.page.getByRole('dialog', { name: 'New to-do' })
   await expect(dialog.getByRole('textbox', { name: 'Title' })).toHaveValue(`${TITLE} please`)

@@ -142,8 +142,8 @@ const withPicture = (seq: number): PushedMessage => ({
 })
 
 // Plain selectors: role queries are slow over the 500 rows of a long catch-up.
-const list = ({ container }: Kit) => container.querySelector<HTMLElement>('[role="list"][aria-label="Messages"]')!
-const rows = (kit: Kit) => [...list(kit).querySelectorAll<HTMLElement>('[role="listitem"]')]
+const list = ({ container }: Kit) => container.querySelector<HTMLElement>('[role="feed"][aria-label="Messages"]')!
+const rows = (kit: Kit) => [...list(kit).querySelectorAll<HTMLElement>(':scope > [data-index]')]
 const rowOf = (kit: Kit, m: Message) => rows(kit).find((row) => row.querySelector('time')?.getAttribute('datetime') === m.created_at)!
 const typingLine = ({ container }: Kit) => container.querySelector('[aria-live="polite"]')!
 const sheetOf = () => document.querySelector<HTMLElement>('[role="dialog"]')
@@ -477,7 +477,8 @@ describeModel({
       const threads = messages(expected).filter((m) => m.thread !== null).length
       expect(kit.screen.queryAllByRole('button', { name: /^2 replies/ }).length, 'thread summaries').toBe(threads)
       const texts = shown
-        .map((row) => row.querySelector('p')?.textContent ?? '')
+        // A text message's markdown (its own box), or the paragraph of any other.
+        .map((row) => row.querySelector('[data-markdown], p')?.textContent?.trim() ?? '')
         .filter((t) => t !== '' && t !== 'This message was deleted')
       expect(texts).toEqual(
         messages(expected)

@@ -34,7 +34,7 @@ const entries = (s: OutboxSnapshot) => s.context.entries
 const head = (s: OutboxSnapshot) => entries(s)[0]!
 const nextNumber = (s: OutboxSnapshot) => entries(s).length + s.context.rejected.length + 1
 
-const pendingRows = ({ screen }: Kit) => within(screen.getByRole('list', { name: 'Messages' })).queryAllByRole('listitem')
+const pendingRows = ({ screen }: Kit) => within(screen.getByRole('feed', { name: 'Messages' })).queryAllByRole('article')
 const statusOf = (row: HTMLElement) => row.querySelector('span')!.textContent
 
 /** The queue as the test's own events make it: input, then ENQUEUE appends, a send or a refusal takes the head. */

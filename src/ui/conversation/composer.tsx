@@ -45,7 +45,7 @@ const FORMAT_GLYPHS: Record<Format, { glyph: string; className?: string }> = {
   codeBlock: { glyph: '{ }', className: 'font-mono text-xs' },
   quote: { glyph: '❝' },
   bulleted: { glyph: '•≡' },
-  numbered: { glyph: '1.' },
+  numbered: { glyph: '⒈' },
   link: { glyph: '🔗' },
 }
 /** Ctrl/Cmd + key in the box. */

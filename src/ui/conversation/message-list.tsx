@@ -1,10 +1,11 @@
-import { type ReactNode, useLayoutEffect, useRef, useState } from 'react'
+import { type KeyboardEvent, type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { Message } from '../../../contract/message'
 import type { PendingMessage } from '../../machines/outbox'
 import type { MessagePermissions } from '../../machines/conversation'
-import { dayLabel } from '../../services/time-ago'
+import { markdownToPlain } from '../../../contract/markdown-text'
+import { chatTime, dayLabel } from '../../services/time-ago'
 import type { MessageActions } from './message-actions'
 import { MessageRow, PendingRow } from './message-row'
 import type { ReceiptsView } from '../../services/receipts'
@@ -43,6 +44,9 @@ export interface MessageListProps {
 }
 
 const NO_RUNS: ReadonlySet<string> = new Set()
+/** Keys that move between messages in the feed (the WAI-ARIA feed pattern, and arrows on a message itself). */
+const MOVE_KEYS: Record<string, -1 | 1> = { PageUp: -1, PageDown: 1, ArrowUp: -1, ArrowDown: 1 }
+const ANNOUNCED_MAX = 200
 const NEAR_TOP_PX = 200
 const AT_BOTTOM_PX = 80
 
@@ -126,6 +130,65 @@ export function MessageList({
     if (rows.length !== before.count && (atBottom || before.count === 0)) virtualizer.scrollToIndex(rows.length - 1, { align: 'end' })
   })
 
+  // Keyboard: Page Up/Down (and the arrows on a message) move focus to the previous or next message;
+  // a message out of view is scrolled in first, and focused once the virtualiser has rendered it.
+  const focusIndex = useRef<number | null>(null)
+  useLayoutEffect(() => {
+    if (focusIndex.current === null) return
+    const row = scrollRef.current?.querySelector<HTMLElement>(`[role="article"][data-index="${focusIndex.current}"]`)
+    if (!row) return
+    focusIndex.current = null
+    row.focus({ preventScroll: true })
+  })
+  const onFeedKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const target = event.target as HTMLElement
+    const article = target.closest<HTMLElement>('[role="article"]')
+    if (!article) return
+    const step = MOVE_KEYS[event.key]
+    if (event.key === 'Enter' && target === article) {
+      // Enter on a message reaches its actions.
+      article.querySelector<HTMLElement>('button, a[href]')?.focus()
+      event.preventDefault()
+      return
+    }
+    if (!step || (event.key.startsWith('Arrow') && target !== article)) return
+    const from = Number(article.dataset.index)
+    let to = from + step
+    while (to >= 0 && to < rows.length && rows[to]!.kind !== 'message' && rows[to]!.kind !== 'pending') to += step
+    event.preventDefault()
+    if (to < 0 || to >= rows.length) return
+    releaseFocus()
+    focusIndex.current = to
+    virtualizer.scrollToIndex(to, { align: 'auto' })
+    scrollRef.current?.querySelector<HTMLElement>(`[role="article"][data-index="${to}"]`)?.focus({ preventScroll: true })
+  }
+
+  // A new message from someone else is announced once, politely (not the whole list, not older pages, not the first load).
+  const [announcement, setAnnouncement] = useState('')
+  const lastId = messages.at(-1)?._id
+  const announcedAfter = useRef(lastId)
+  useEffect(() => {
+    const last = messages.at(-1)
+    if (!last || last._id === announcedAfter.current) return
+    announcedAfter.current = last._id
+    if (last.sender?._id === meId || last.is_deleted) return
+    const text = last.type === 'text' ? markdownToPlain(last.message) : last.message
+    setAnnouncement(`${last.sender?.name ?? t`System`}: ${text.slice(0, ANNOUNCED_MAX)}`)
+  }, [lastId, messages, meId, t])
+
+  const nameOf = (row: Row): string | undefined => {
+    if (row.kind === 'pending') return t`You, sending`
+    if (row.kind !== 'message') return undefined
+    const m = row.message
+    const who = m.sender?._id === meId ? t`You` : (m.sender?.name ?? t`System`)
+    const when = `${dayLabel(m.created_at, now)} ${chatTime(m.created_at, now)}`
+    return t`${who}, ${when}`
+  }
+  const messageCount = messages.length + pending.length
+  /** Each row's position among the messages (1-based; separators take none). */
+  const positions: number[] = []
+  rows.forEach((row, i) => positions.push((positions[i - 1] ?? 0) + (row.kind === 'message' || row.kind === 'pending' ? 1 : 0)))
+
   const onScroll = () => {
     const el = scrollRef.current
     if (!el) return
@@ -160,20 +223,30 @@ export function MessageList({
           </button>
         ) : null}
         <div
-          role="list"
+          role="feed"
           aria-label={t`Messages`}
+          aria-busy={loadingOlder}
+          onKeyDown={onFeedKeyDown}
           className="mt-auto shrink-0"
           style={{ height: virtualizer.getTotalSize(), position: 'relative' }}
         >
           {virtualizer.getVirtualItems().map((item) => {
             const row = rows[item.index]!
+            const article = row.kind === 'message' || row.kind === 'pending'
             return (
               <div
                 key={item.key}
-                role="listitem"
+                // Each message is an article of the feed (focusable, named by its sender and time); day
+                // separators and the new-messages line are plain text between them.
+                role={article ? 'article' : undefined}
+                tabIndex={article ? 0 : undefined}
+                aria-label={nameOf(row)}
+                aria-posinset={article ? positions[item.index] : undefined}
+                // The whole count is known once the oldest message is loaded.
+                aria-setsize={article ? (hasOlder ? -1 : messageCount) : undefined}
                 data-index={item.index}
                 aria-current={row.kind === 'message' && row.message._id === focusedId ? 'true' : undefined}
-                className={row.kind === 'message' && row.message._id === focusedId ? 'bg-amber-50' : undefined}
+                className={`focus:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-indigo-500 ${row.kind === 'message' && row.message._id === focusedId ? 'bg-amber-50' : ''}`}
                 ref={virtualizer.measureElement}
                 style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${item.start}px)` }}
               >
@@ -206,6 +279,10 @@ export function MessageList({
           })}
         </div>
       </div>
+      {/* A log: a live region (polite) that announces what is added; one new message at a time. */}
+      <div role="log" aria-label={t`New message`} className="sr-only">
+        {announcement}
+      </div>
       {atBottom ? null : (
         <button
           type="button"
@@ -222,12 +299,12 @@ export function MessageList({
   )
 }
 
-/** A day's start in the conversation: a rule with the day's name in the middle. */
+/** A day's start in the conversation: a rule with the day's name in the middle (text in the feed: a feed holds only articles). */
 function DaySeparator({ label }: { label: string }) {
   return (
-    <div role="separator" aria-label={label} className="flex items-center gap-2 px-4 py-2 text-xs font-semibold text-slate-600">
+    <div data-day-separator="" className="flex items-center gap-2 px-4 py-2 text-xs font-semibold text-slate-600">
       <span aria-hidden="true" className="h-px flex-1 bg-slate-200" />
-      <span aria-hidden="true">{label}</span>
+      <span>{label}</span>
       <span aria-hidden="true" className="h-px flex-1 bg-slate-200" />
     </div>
   )

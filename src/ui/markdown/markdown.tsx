@@ -56,6 +56,12 @@ export function Markdown({ text, mentions = [], className }: { text: string; men
   }
   return (
     // The click is the links' own (each a real link, reached by Tab and Enter); the div only routes them.
-    <div ref={root} onClick={onClick} className={`${BLOCKS} ${className ?? ''}`} dangerouslySetInnerHTML={{ __html: html }} />
+    <div
+      ref={root}
+      data-markdown=""
+      onClick={onClick}
+      className={`${BLOCKS} ${className ?? ''}`}
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
   )
 }

@@ -52,4 +52,4 @@ export function apiAs(who: Person | ApiPerson) {
 }
 
 /** The open chat's message list (in the page, or in a part of it such as a call's chat). */
-export const messagesOf = (scope: Page | Locator) => scope.getByRole('list', { name: 'Messages' })
+export const messagesOf = (scope: Page | Locator) => scope.getByRole('feed', { name: 'Messages' })
