@@ -164,6 +164,7 @@ describe('conversation machine: pushed files are linked with the session media t
     ...msg(4),
     type: 'file' as const,
     message: '',
+    preview: null,
     media: [
       { ...file, has_thumb: true },
       { ...doc, has_thumb: false },
@@ -219,6 +220,25 @@ describe('conversation machine: pushed files are linked with the session media t
     ])
     actor.send({ type: 'SOCKET_MESSAGE_CHANGED', change: 'deleted', message: { ...withoutLinks(served), is_deleted: true, media: [] } })
     expect(actor.getSnapshot().context.messages[1]).toMatchObject({ is_deleted: true, media: [] })
+    expect(fetches.map((f) => f.src)).toEqual(['loadLatest'])
+  })
+
+  it("a pushed link preview's picture (MESSAGE_CHANGED 'preview') is linked with the token, and again with a renewed one", async () => {
+    const { actor, fetches } = open()
+    await fetches[0]!.answer([msg(1)])
+    const preview = { url: 'https://news.example/a', title: 'A', description: null, site_name: null }
+    actor.send({
+      type: 'SOCKET_MESSAGE_CHANGED',
+      change: 'preview',
+      message: { ...withoutLinks(msg(1)), preview: { ...preview, image: { ...file, has_thumb: true } } },
+    })
+    const imageOf = () => actor.getSnapshot().context.messages[0]!.preview!.image!
+    expect([imageOf().url, imageOf().thumb_url]).toEqual([
+      '/api/media/access?key=k1.png&topic_id=t-1&token=tok-1',
+      '/api/media/access?key=k1.png.thumb.jpg&topic_id=t-1&token=tok-1',
+    ])
+    actor.send({ type: 'MEDIA_TOKEN', token: 'tok-2' })
+    expect(imageOf().url).toBe('/api/media/access?key=k1.png&topic_id=t-1&token=tok-2')
     expect(fetches.map((f) => f.src)).toEqual(['loadLatest'])
   })
 
