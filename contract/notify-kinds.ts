@@ -67,7 +67,14 @@ export const notifyEvent = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('todo_due'), todoId: z.string(), title: z.string(), deadline: when }),
   z.object({ kind: z.literal('calendar_approve'), actorId: z.string(), calendarId: z.string(), title: z.string() }),
   z.object({ kind: z.literal('calendar_reject'), actorId: z.string(), calendarId: z.string(), title: z.string() }),
-  z.object({ kind: z.literal('calendar_notification'), calendarId: z.string(), title: z.string(), time: when }),
+  z.object({
+    kind: z.literal('calendar_notification'),
+    calendarId: z.string(),
+    title: z.string(),
+    time: when,
+    /** The message a reminder is about, where it is: the notification opens the chat on it. */
+    message: z.object({ topicId: z.string(), seq: z.number() }).nullable().optional(),
+  }),
   z.object({ kind: z.literal('calendar_assign'), actorId: z.string(), calendarId: z.string(), title: z.string(), time: when }),
   z.object({ kind: z.literal('calendar_done'), actorId: z.string(), calendarId: z.string(), title: z.string() }),
   z.object({ kind: z.literal('calendar_failed'), actorId: z.string(), calendarId: z.string(), title: z.string() }),
@@ -159,7 +166,7 @@ export const NOTIFY_TEXTS = {
   missed_call: { en: 'You missed a call from {name} at {time}', vi: 'Bạn có cuộc gọi nhỡ từ {name} lúc {time}' },
   scheduled_failed: {
     en: 'Your scheduled message to {title} for {time} could not be sent',
-    vi: 'Không gửi được tin nhắn đã hẹn giờ tới {title} lúc {time}',
+    vi: 'Không gửi được tin nhắn hẹn giờ tới {title} lúc {time}',
   },
 } as const satisfies Record<NotifyKind, Record<Language, string>>
 
@@ -227,6 +234,8 @@ export function notificationTarget(n: TargetSource): string {
     case 'todo':
       return '/todo'
     case 'calendar':
+      // A reminder about a message opens the chat on that message.
+      if (n.value?.topic_id && typeof n.value.seq === 'number') return `/chat/${encodeURIComponent(n.value.topic_id)}?seq=${n.value.seq}`
       return n.object_id ? `/calendar/${encodeURIComponent(n.object_id)}` : '/calendar'
     case 'booking':
       return '/calendar/booked'

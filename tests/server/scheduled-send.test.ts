@@ -2,6 +2,7 @@ import path from 'node:path'
 import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { remindPresetAt, schedulePresetAt } from '../../contract/later-times'
+import { notificationTarget } from '../../contract/notify-kinds'
 import { queuedJobs } from '../../server/db/schema'
 import { FakeClock } from './call-clock'
 import { channelWith, chatServer, clientId, clockedNodes, type Person, person, socketOf } from './chat-fixtures'
@@ -319,12 +320,17 @@ describe('"Remind me about this message" presets', () => {
       start: start.toISOString(),
     })
     const notices = async () =>
-      ((await nga.api('GET', 'notify?page=1')).body.result as { notifiable_id: string }[]).filter((n) => n.notifiable_id === eventId)
+      ((await nga.api('GET', 'notify?page=1')).body.result as Parameters<typeof notificationTarget>[0][]).filter(
+        (n) => n.notifiable_id === eventId,
+      )
     chat.clock.advance(19 * MINUTE)
     await runDue()
     expect(await notices()).toHaveLength(0)
     chat.clock.advance(MINUTE)
     await runDue()
-    expect(await notices()).toHaveLength(1)
+    const [notice] = await notices()
+    expect(notice?.value).toMatchObject({ key: 'calendar_notification', topic_id: generalId, seq: message.seq })
+    // Its notification opens the chat on the message.
+    expect(notificationTarget(notice!)).toBe(`/chat/${generalId}?seq=${message.seq}`)
   })
 })

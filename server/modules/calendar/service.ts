@@ -405,7 +405,14 @@ export function createCalendarService(
       const outbox: (() => void)[] = []
       let firedThrough = event.firedThrough
       if (fires) {
-        const notice: NotifyEvent = { kind: 'calendar_notification', calendarId: event.id, title: event.title, time: occurrence.start }
+        const link = ahead.messageLink && !ahead.messageLink.deletedAt ? ahead.messageLink : null
+        const notice: NotifyEvent = {
+          kind: 'calendar_notification',
+          calendarId: event.id,
+          title: event.title,
+          time: occurrence.start,
+          ...(link && { message: { topicId: link.topicId, seq: link.seq } }),
+        }
         for (const userId of await audienceOf(tx, event)) {
           const delivery = deliveries.get(userId)
           if (!delivery?.notify) continue

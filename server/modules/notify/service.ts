@@ -118,7 +118,11 @@ function fieldsOf(event: NotifyEvent): {
         actorId: null,
         notifiableId: event.calendarId,
         objectId: event.calendarId,
-        value: { key: event.kind, deadline: event.time.toISOString() },
+        value: {
+          key: event.kind,
+          deadline: event.time.toISOString(),
+          ...(event.message && { topic_id: event.message.topicId, seq: event.message.seq }),
+        },
         values: { title: event.title, time: event.time.toISOString() },
         time: event.time,
       }
