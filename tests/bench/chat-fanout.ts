@@ -77,7 +77,7 @@ const TEXT = 'Bench message: the quick brown fox jumps over the lazy dog, then c
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
 /** Preloaded into every benched server process (the raw relay too): it answers SERVER_PROBE's questions over IPC. */
-const SERVER_PROBE = fileURLToPath(new URL('./server-probe.mjs', import.meta.url))
+export const SERVER_PROBE = fileURLToPath(new URL('./server-probe.mjs', import.meta.url))
 const PROBED = { preload: [SERVER_PROBE], ipc: true }
 
 /** What server-probe.mjs reports of a server process since the last reset: event-loop delay and main-thread GC pauses (ms), CPU time. */
@@ -94,12 +94,12 @@ interface ServerLoad {
 }
 
 /** The probe preloaded into one server process. */
-interface ServerProbe {
+export interface ServerProbe {
   reset(): Promise<void>
   report(): Promise<ServerLoad>
 }
 
-function serverProbe(child: ChildProcess): ServerProbe {
+export function serverProbe(child: ChildProcess): ServerProbe {
   const ask = <T>(question: string, answer: (msg: unknown) => T | undefined) =>
     new Promise<T>((resolve, reject) => {
       const timer = setTimeout(() => done(new Error(`the server's probe did not answer ${question}`)), 10_000)

@@ -7,6 +7,8 @@
  *  - login requests/s at 10 concurrent clients, beside GET /api/health at the same concurrency
  *    measured in the same run (the baseline: same server, no hashing, no database);
  *  - chat fan-out and chat render (chat-fanout.ts, chat-render.ts);
+ *  - presence: the server's CPU for 1,000 connected people's presence changes (online, away, active,
+ *    offline), per change and at the realistic rate, against the goal (under 5 % of one core; presence.ts);
  *  - decode fairness: another user's image upload during one user's 20 parallel avatar uploads (decode-fairness.ts);
  *  - SFU forwarding: forwarded video streams per core of the embedded SFU and of Janus with 4, 8 and
  *    12 participants (sfu-forwarding.ts);
@@ -22,6 +24,7 @@ import { chatFanout } from './chat-fanout'
 import { chatRender } from './chat-render'
 import { decodeFairness } from './decode-fairness'
 import { lighthouseMobile } from './lighthouse-mobile'
+import { presenceBench } from './presence'
 import { sfuForwarding } from './sfu-forwarding'
 import { startUp } from './start-up'
 import { closedLoop, round } from './stats'
@@ -79,6 +82,7 @@ async function main() {
   }
   await startUp()
   await chatFanout()
+  await presenceBench()
   await chatRender()
   await decodeFairness()
   await sfuForwarding()
