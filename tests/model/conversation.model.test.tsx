@@ -576,7 +576,15 @@ describeModel({
         within(sheet)
           .getAllByRole('button')
           .map((b) => b.textContent),
-      ).toEqual(['Reply', ...(mine ? ['Edit'] : []), m.is_pin ? 'Unpin' : 'Pin', 'Forward', ...(mine ? ['Delete'] : []), 'Cancel'])
+      ).toEqual([
+        'Reply',
+        'Reply in thread',
+        ...(mine ? ['Edit'] : []),
+        m.is_pin ? 'Unpin' : 'Pin',
+        'Forward',
+        ...(mine ? ['Delete'] : []),
+        'Cancel',
+      ])
     },
     'forward.closed': (_, kit) => {
       expect(region(kit, 'Forward to')).toBeNull()
