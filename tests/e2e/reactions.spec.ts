@@ -15,9 +15,8 @@ test.use({ bypassCSP: true })
  */
 /** A 1×1 PNG, the custom emoji's image. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64')
-/** A message's row: a list item of the messages, or an article of their feed (the list is becoming a feed). */
-const rowOf = (page: Page, text: string) =>
-  page.getByRole('feed', { name: 'Messages' }).or(messagesOf(page)).locator('[role="article"], [role="listitem"]').filter({ hasText: text })
+/** A message's row: an article of the messages' feed. */
+const rowOf = (page: Page, text: string) => messagesOf(page).getByRole('article').filter({ hasText: text })
 const chip = (page: Page, text: string, emoji: string) =>
   rowOf(page, text)
     .getByRole('group', { name: 'Reactions' })
