@@ -5,7 +5,7 @@ import { useRemindMe, useSavedMarks, useScheduledForm } from '../services/saved'
 import { messageWords } from '../ui/saved/saved-page'
 import { RemindMeDialog } from '../ui/saved/remind-me-dialog'
 import { SavedNote } from '../ui/saved/saved-note'
-import { ScheduleButton, ScheduleDialog, ScheduledNote } from '../ui/saved/schedule-menu'
+import { ChatScheduledItem, ScheduleButton, ScheduleDialog, ScheduledNote } from '../ui/saved/schedule-menu'
 
 /**
  * An open chat's saved messages, scheduled send and "Remind me about this message": a message's
@@ -28,6 +28,7 @@ export function useChatLater(topicId: string, composer: Pick<ComposerProps, 'dra
     saved: { onToggleSaved: (message: Message) => marks.onToggle(message._id), isSaved: marks.isSaved },
     onRemind: (message: Message) =>
       remind.onOpen({ messageId: message._id, topicId: message.topic_id, title: messageWords(message).slice(0, 200) }),
+    chatMenuItems: <ChatScheduledItem topicId={topicId} />,
     besideSend: <ScheduleButton form={form} topicId={topicId} draft={composer.draft} disabled={!composer.canSend} />,
     notes: (
       <>

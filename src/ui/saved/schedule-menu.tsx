@@ -1,4 +1,4 @@
-import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react'
+import { Dialog, DialogBackdrop, DialogPanel, DialogTitle, MenuItem } from '@headlessui/react'
 import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { ScheduledFieldError, ScheduledFormProps, SchedulePreset } from '../../machines/scheduled-form'
@@ -161,5 +161,21 @@ export function ScheduledNote({ lastSaved, onDismiss }: Pick<ScheduledFormProps,
         ×
       </button>
     </div>
+  )
+}
+
+/** A chat's "Scheduled messages" entry of its "Chat options" menu: that chat's scheduled messages. */
+export function ChatScheduledItem({ topicId }: { topicId: string }) {
+  return (
+    <MenuItem>
+      <Link
+        to="/chat/scheduled"
+        search={{ topic: topicId }}
+        className="flex w-full items-center gap-2 rounded px-2 py-2 text-left text-slate-800 data-[focus]:bg-slate-100"
+      >
+        <Icon name="clock" className="h-4 w-4 shrink-0" />
+        <Trans>Scheduled messages</Trans>
+      </Link>
+    </MenuItem>
   )
 }

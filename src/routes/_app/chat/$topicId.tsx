@@ -81,6 +81,7 @@ function OpenChat({ topic, meId, focusSeq }: { topic: TopicInfo; meId: string; f
           <>
             {todos.chatMenuItems}
             {calendar.chatMenuItems}
+            {later.chatMenuItems}
           </>
         }
         onRemind={later.onRemind}
