@@ -8,6 +8,7 @@ import { RoomView } from '../../ui/call-room/room-view'
 import { ChatLoading, ChatUnavailable } from '../../ui/chat-status'
 import { Conversation } from '../../ui/conversation/conversation'
 import { chatPolls } from '../-chat-polls'
+import { useChatReactions } from '../-chat-reactions'
 
 /** ?call={call id}: the call the room belongs to (leaving posts call/out with it); ?video=0: a voice call (camera off). */
 const searchOf = (search: Record<string, unknown>): { call?: string; video?: 0 | 1 } => ({
@@ -50,5 +51,7 @@ function CallChat({ topicId }: { topicId: string }) {
 }
 
 function CallConversation({ topic, meId }: { topic: TopicInfo; meId: string }) {
-  return <Conversation {...useConversation(topic, meId)} {...chatPolls(topic, meId)} header={false} />
+  const chat = useConversation(topic, meId)
+  const reactions = useChatReactions(topic, meId, chat.conversation.history.messages, chat.onReacted)
+  return <Conversation {...chat} {...chatPolls(topic, meId)} {...reactions} header={false} />
 }
