@@ -88,6 +88,10 @@ test('threads: a reply beside the chat, the count live, a reply also sent to the
   await threadOf(ann.page).getByRole('textbox', { name: 'Reply in thread' }).press('Enter')
   await expect(repliesOf(ann.page)).toHaveCount(3)
   await expect(rowOf(bao.page, 'Who writes the notes?').getByRole('button', { name: /^3 replies/ })).toBeVisible()
+  // Ann closes the thread from the keyboard.
+  await threadOf(ann.page).getByRole('button', { name: 'Following' }).focus()
+  await ann.page.keyboard.press('Escape')
+  await expect(threadOf(ann.page)).toHaveCount(0)
   await bao.page.goto('/chat/threads')
   const listed = bao.page.getByRole('list', { name: 'Followed threads' }).getByRole('link')
   await expect(listed).toHaveCount(1)

@@ -85,7 +85,15 @@ export function ThreadView(props: ThreadViewProps) {
     }
   }
   return (
-    <section aria-labelledby="thread-title" className="flex h-full min-h-0 w-full flex-col bg-white">
+    // Escape closes the thread (not while a reply is being written in its box).
+    <section
+      aria-labelledby="thread-title"
+      onKeyDown={(event) => {
+        const writing = event.target instanceof HTMLTextAreaElement && event.target.value !== ''
+        if (event.key === 'Escape' && !writing && !event.defaultPrevented) props.onClose()
+      }}
+      className="flex h-full min-h-0 w-full flex-col bg-white"
+    >
       <header className="flex items-center gap-2 border-b border-slate-200 px-3 py-2">
         <button
           type="button"
