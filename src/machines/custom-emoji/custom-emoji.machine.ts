@@ -156,6 +156,8 @@ export const customEmojiMachine = setup({
   },
 })
 
+export const customEmojiSampleInput: CustomEmojiInput = { channelId: 'channel-1' }
+
 export type CustomEmojiMachine = typeof customEmojiMachine
 export type CustomEmojiActor = ActorRefFrom<CustomEmojiMachine>
 export type CustomEmojiSnapshot = SnapshotFrom<CustomEmojiMachine>
