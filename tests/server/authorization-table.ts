@@ -606,8 +606,8 @@ export const AUTHORIZATION: Record<string, Row> = {
     input: (fx) => ({ body: { message_id: fx.memberMessageId } }),
   },
   savedRemove: {
-    rule: 'signed in (the caller’s own list)',
-    expect: signedIn,
+    rule: 'the caller’s own list; a message they did not save must be one they can read (a stranger: 403)',
+    expect: members,
     input: (fx) => ({ body: { message_id: fx.memberMessageId } }),
   },
   savedList: { rule: 'signed in (the caller’s own list)', expect: signedIn, input: () => ({ query: { page: '1' } }) },
