@@ -87,12 +87,13 @@ test('a long press opens a message’s actions as a sheet at 360; the more butto
   await expect(sheet.getByRole('button', { name: 'Cancel' })).toBeVisible()
   // The finger lifts: the sheet stays.
   await finger.dispatchEvent('pointerup', at)
-  for (const action of ['Reply', 'Pin', 'Forward']) await expect(sheet.getByRole('button', { name: action })).toBeVisible()
+  for (const action of ['Reply', 'Reply in thread', 'Pin', 'Forward'])
+    await expect(sheet.getByRole('button', { name: action, exact: true })).toBeVisible()
   // Not Ann's message: she may not edit or delete it.
   await expect(sheet.getByRole('button', { name: 'Edit' })).toHaveCount(0)
   await expect(sheet.getByRole('button', { name: 'Delete' })).toHaveCount(0)
   await expectInside(ann.page, sheet.getByRole('button', { name: 'Cancel' }), 'sheet Cancel')
-  await sheet.getByRole('button', { name: 'Reply' }).click()
+  await sheet.getByRole('button', { name: 'Reply', exact: true }).click()
   await expect(sheet).toHaveCount(0)
   await expect(ann.page.getByText('Replying to Bao Sender: Hold this message')).toBeVisible()
 
@@ -102,7 +103,8 @@ test('a long press opens a message’s actions as a sheet at 360; the more butto
   await row.hover()
   await row.getByRole('button', { name: 'Actions for message from Bao Sender' }).click()
   const menu = ann.page.getByRole('menu')
-  for (const action of ['Reply', 'Pin', 'Forward']) await expect(menu.getByRole('menuitem', { name: action })).toBeVisible()
+  for (const action of ['Reply', 'Reply in thread', 'Pin', 'Forward'])
+    await expect(menu.getByRole('menuitem', { name: action, exact: true })).toBeVisible()
   await menu.getByRole('menuitem', { name: 'Pin' }).click()
   await expect(row.getByText('Pinned')).toBeVisible()
   await ann.page.context().close()

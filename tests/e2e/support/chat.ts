@@ -16,5 +16,5 @@ export async function messageAction(
 ) {
   await row.hover()
   await row.getByRole('button', { name: /^Actions for message from / }).click()
-  await row.page().getByRole('menu').getByRole('menuitem', { name: action }).click()
+  await row.page().getByRole('menu').getByRole('menuitem', { name: action, exact: true }).click()
 }
