@@ -46,6 +46,7 @@ const PATHS = {
   calendar: 'M4 6h16v14H4zM4 10h16M8 3v5M16 3v5M8 14h.01M12 14h.01M16 14h.01M8 17h.01M12 17h.01',
   clock: 'M12 21a9 9 0 100-18 9 9 0 000 18zM12 7v5l3 2',
   bookmark: 'M6 3h12v18l-6-4-6 4z',
+  'list-numbered': 'M10 6h10M10 12h10M10 18h10M4 4.5l1.5-.5v4M3.5 14h2.8l-2.8 3.5h2.8',
 } as const
 
 export type IconName = keyof typeof PATHS

@@ -196,7 +196,10 @@ test('a group reminder posts its card in the chat; a task is accepted and starte
   const message = messagesOf(ann.page).getByRole('article').filter({ hasText: 'Print the agenda' })
   await ann.page.goto(`/chat/${general._id}`)
   await messageAction(message, 'Remind me about this')
-  await ann.page.getByRole('dialog', { name: 'Remind me about this message' }).getByRole('button', { name: 'Pick a date and time…' }).click()
+  await ann.page
+    .getByRole('dialog', { name: 'Remind me about this message' })
+    .getByRole('button', { name: 'Pick a date and time…' })
+    .click()
   const about = ann.page.getByRole('form', { name: 'New reminder' })
   await expect(about.getByLabel('Title')).toHaveValue('Print the agenda')
   await expect(about.getByRole('radio', { name: 'Only me (personal)' })).toBeChecked()

@@ -4,14 +4,8 @@ import { apiAs, messagesOf, person } from './support/people'
 
 // axe-core goes in as an inline script, which the app's Content-Security-Policy refuses.
 test.use({ bypassCSP: true })
-/**
- * axe's serious and critical findings on the page, but for the composer's formatting toolbar (the
- * markdown journey's to name: its "Numbered list" button's name leaves out its visible "1.").
- */
-const seriousProblems = async (page: Page) =>
-  (await axeProblems(page, { names: false })).filter(
-    (p) => !p.startsWith('label-content-name-mismatch: button[aria-label="Numbered list"]'),
-  )
+/** axe's serious and critical findings on the page. */
+const seriousProblems = (page: Page) => axeProblems(page, { names: false })
 
 /**
  * Presence, read receipts and a custom status between two people in their own browsers (Bao's a

@@ -37,7 +37,7 @@ export function AttachmentRow(a: AttachmentProps) {
 }
 
 /** What each formatting button shows (its accessible name is its label, in words). */
-const FORMAT_GLYPHS: Record<Format, { glyph: string; className?: string }> = {
+const FORMAT_GLYPHS: Record<Format, { glyph: ReactNode; className?: string }> = {
   bold: { glyph: 'B', className: 'font-bold' },
   italic: { glyph: 'I', className: 'italic font-serif' },
   strike: { glyph: 'S', className: 'line-through' },
@@ -45,7 +45,8 @@ const FORMAT_GLYPHS: Record<Format, { glyph: string; className?: string }> = {
   codeBlock: { glyph: '{ }', className: 'font-mono text-xs' },
   quote: { glyph: '❝' },
   bulleted: { glyph: '•≡' },
-  numbered: { glyph: '⒈' },
+  // An icon: a digit in the button would be visible text that its name ("Numbered list") leaves out.
+  numbered: { glyph: <Icon name="list-numbered" className="h-4 w-4" /> },
   link: { glyph: '🔗' },
 }
 /** Ctrl/Cmd + key in the box. */

@@ -112,7 +112,10 @@ const RULES: { rule: string; breaks: (e: Entry) => boolean }[] = [
   },
   { rule: 'a friend request is a "lời mời kết bạn"', breaks: (e) => /friend request/i.test(e.id) && !/lời mời kết bạn/i.test(e.str) },
   { rule: 'unfriend is "hủy kết bạn"', breaks: (e) => /unfriend/i.test(e.id) && !/hủy kết bạn/i.test(e.str) },
-  { rule: 'block / unblock is "chặn" / "bỏ chặn"', breaks: (e) => /\b(un)?block(ed|ing)?\b/i.test(e.id) && !/chặn/i.test(e.str) },
+  {
+    rule: 'block / unblock is "chặn" / "bỏ chặn" (a code block aside: "khối mã")',
+    breaks: (e) => /\b(un)?block(ed|ing)?\b/i.test(e.id) && !/code block/i.test(e.id) && !/chặn/i.test(e.str),
+  },
   { rule: 'archive (contacts) is "lưu trữ"', breaks: (e) => /\b(un)?archiv/i.test(e.id) && !/lưu trữ/i.test(e.str) },
   { rule: 'working hours are "giờ làm việc"', breaks: (e) => /working hours/i.test(e.id) && !/giờ làm việc/i.test(e.str) },
   { rule: 'a time zone is a "múi giờ"', breaks: (e) => /time ?zone/i.test(e.id) && !/múi giờ/i.test(e.str) },

@@ -11,10 +11,10 @@ import dayjs from 'dayjs'
 
 const sender = (id: string) => ({ _id: id, name: id, workid: id, photo_url: null })
 const messages = [
-  textMessage({ _id: 'm1', seq: 1, sender: sender('ann') }),
-  textMessage({ _id: 'm2', seq: 2, sender: sender('bao') }),
-  textMessage({ _id: 'm3', seq: 3, sender: sender('ann') }),
-  textMessage({ _id: 'm5', seq: 5, sender: sender('ann') }),
+  textMessage({ _id: 'm1', topic_id: 't', seq: 1, message: 'a', created_at: '2026-01-01T00:00:00Z', sender: sender('ann') }),
+  textMessage({ _id: 'm2', topic_id: 't', seq: 2, message: 'a', created_at: '2026-01-01T00:00:00Z', sender: sender('bao') }),
+  textMessage({ _id: 'm3', topic_id: 't', seq: 3, message: 'a', created_at: '2026-01-01T00:00:00Z', sender: sender('ann') }),
+  textMessage({ _id: 'm5', topic_id: 't', seq: 5, message: 'a', created_at: '2026-01-01T00:00:00Z', sender: sender('ann') }),
 ]
 const reader = (id: string, seq: number) => ({ user_id: id, name: id, photo_url: null, seq })
 
