@@ -13,7 +13,14 @@ export const updateProfileBody = z.strictObject({
   read_receipts: flag.optional(),
 })
 export type UpdateProfileBody = z.infer<typeof updateProfileBody>
-export const PROFILE_FIELDS = ['name', 'only_friend_call', 'only_friend_invite_topic', 'only_friend_chat', 'sounds', 'read_receipts'] as const
+export const PROFILE_FIELDS = [
+  'name',
+  'only_friend_call',
+  'only_friend_invite_topic',
+  'only_friend_chat',
+  'sounds',
+  'read_receipts',
+] as const
 export type ProfileField = (typeof PROFILE_FIELDS)[number]
 export const PRIVACY_FIELDS = ['only_friend_call', 'only_friend_invite_topic', 'only_friend_chat', 'sounds', 'read_receipts'] as const
 export type PrivacyField = (typeof PRIVACY_FIELDS)[number]

@@ -1357,7 +1357,8 @@ export const endpoints = {
     method: 'POST',
     path: 'reaction/add',
     tag: 'reaction',
-    summary: 'React to a message of a topic the caller may read (in a 1:1 chat, one the other person does not refuse); adding it again changes nothing',
+    summary:
+      'React to a message of a topic the caller may read (in a 1:1 chat, one the other person does not refuse); adding it again changes nothing',
     auth: 'signedIn',
     body: reactionBody,
     response: messageReactions,
@@ -1545,7 +1546,8 @@ export const endpoints = {
     method: 'POST',
     path: 'presence/of',
     tag: 'presence',
-    summary: 'Online, away or offline, do not disturb and custom status of people the caller may see (friends, people in a chat with them; never across a block); others are left out (an id of no one: 404)',
+    summary:
+      'Online, away or offline, do not disturb and custom status of people the caller may see (friends, people in a chat with them; never across a block); others are left out (an id of no one: 404)',
     auth: 'signedIn',
     body: presenceOfBody,
     response: z.array(presence),
@@ -1572,7 +1574,8 @@ export const endpoints = {
     method: 'GET',
     path: 'receipts',
     tag: 'presence',
-    summary: 'How far the other members of a chat the caller is in have read (chats of up to 20 members; none when the caller turned receipts off; members who turned theirs off are left out)',
+    summary:
+      'How far the other members of a chat the caller is in have read (chats of up to 20 members; none when the caller turned receipts off; members who turned theirs off are left out)',
     auth: 'signedIn',
     query: receiptsQuery,
     response: receipts,
@@ -1935,7 +1938,8 @@ export const endpoints = {
     method: 'POST',
     path: 'draft/save',
     tag: 'draft',
-    summary: 'Keep what the caller typed in a chat they are in ("" deletes it); the latest save wins; their other sockets hear DRAFT_CHANGED',
+    summary:
+      'Keep what the caller typed in a chat they are in ("" deletes it); the latest save wins; their other sockets hear DRAFT_CHANGED',
     auth: 'signedIn',
     body: draftSaveBody,
     response: draft,

@@ -447,7 +447,10 @@ export function createAttentionService(ctx: AppContext, { notify }: { notify: No
     /** Who of these people is in do not disturb now (by hand or their working hours), in one query; the caller checked who may know. */
     async dndOf(userIds: readonly string[]): Promise<Set<string>> {
       if (!userIds.length) return new Set()
-      const rows = await db.select().from(attentionSettings).where(inArray(attentionSettings.userId, [...userIds]))
+      const rows = await db
+        .select()
+        .from(attentionSettings)
+        .where(inArray(attentionSettings.userId, [...userIds]))
       const at = now()
       return new Set(rows.filter((row) => inDnd(prefsOf(row, []), at)).map((row) => row.userId))
     },

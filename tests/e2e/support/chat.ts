@@ -12,7 +12,8 @@ export async function chatOption(
 /** On a desktop: a message's action from its "more" menu (the row is a message's list item). */
 export async function messageAction(
   row: Locator,
-  action: 'Reply' | 'Edit' | 'Delete' | 'Pin' | 'Unpin' | 'Forward' | 'Make a to-do' | 'Remind me about this' | 'Save' | 'Remove from saved',
+  action:
+    'Reply' | 'Edit' | 'Delete' | 'Pin' | 'Unpin' | 'Forward' | 'Make a to-do' | 'Remind me about this' | 'Save' | 'Remove from saved',
 ) {
   await row.hover()
   await row.getByRole('button', { name: /^Actions for message from / }).click()

@@ -112,7 +112,13 @@ describe('the app onboarding machine', () => {
 
 describe('the app privacy settings machine', () => {
   it('takes the values from the account (all off and sounds on before the user is known)', () => {
-    expect(privacyValuesOf(null)).toEqual({ only_friend_call: 0, only_friend_invite_topic: 0, only_friend_chat: 0, sounds: 1, read_receipts: 1 })
+    expect(privacyValuesOf(null)).toEqual({
+      only_friend_call: 0,
+      only_friend_invite_topic: 0,
+      only_friend_chat: 0,
+      sounds: 1,
+      read_receipts: 1,
+    })
     const account = { only_friend_call: 1, only_friend_invite_topic: 0, only_friend_chat: 1, sounds: 0, read_receipts: 0 }
     expect(privacyValuesOf({ account } as never)).toEqual(account)
   })
