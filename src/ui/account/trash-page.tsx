@@ -3,10 +3,10 @@ import type { AccountTrashProps, TrashedFile } from '../../machines/account-tras
 import { formatDateTime } from '../../services/time-ago'
 import { Alert } from '../alert'
 import { Page } from '../app/page'
-import { Button } from '../button'
 import { fileSize } from '../file-size'
 import { LoadFailed } from '../load-failed'
 import { TrashedFileActions } from '../storage/trashed-file-actions'
+import { LoadMoreButton } from '../load-more-button'
 
 /** /account/trash: the user's trashed files in every channel and chat: restore, or delete for good. */
 export function TrashPageView({
@@ -53,18 +53,7 @@ export function TrashPageView({
           ))}
         </ul>
       )}
-      {hasMore && !empty ? (
-        <Button
-          variant="secondary"
-          size="sm"
-          onClick={onLoadMore}
-          disabled={loadingMore}
-          aria-busy={loadingMore || undefined}
-          className="mt-3"
-        >
-          <Trans>Load more</Trans>
-        </Button>
-      ) : null}
+      {hasMore && !empty ? <LoadMoreButton onLoadMore={onLoadMore} loadingMore={loadingMore} /> : null}
     </Page>
   )
 }

@@ -7,6 +7,7 @@ import { Confirmation } from '../confirmation'
 import { LoadFailed } from '../load-failed'
 import { useRoleLabel } from '../roles'
 import { TextField } from '../text-field'
+import { LoadMoreButton } from '../load-more-button'
 
 /**
  * A channel's members with their roles (20 at a time) and its labels, for its members. The owner
@@ -80,18 +81,7 @@ export function ChannelMembers({
           ))}
         </ul>
       )}
-      {hasMore ? (
-        <Button
-          variant="secondary"
-          size="sm"
-          onClick={onLoadMore}
-          disabled={loadingMore}
-          aria-busy={loadingMore || undefined}
-          className="mt-2"
-        >
-          <Trans>Load more</Trans>
-        </Button>
-      ) : null}
+      {hasMore ? <LoadMoreButton onLoadMore={onLoadMore} loadingMore={loadingMore} className="mt-2" /> : null}
       {!loading && !failed ? <LeaveChannel {...leave} busy={busy} onConfirm={onConfirm} onCancel={onCancel} /> : null}
       <ChannelLabels {...labels} />
     </section>

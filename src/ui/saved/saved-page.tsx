@@ -7,6 +7,7 @@ import { Button } from '../button'
 import { clockDay } from '../calendar/calendar-words'
 import { QuotedText } from '../calendar/reminder-card'
 import { LoadFailed } from '../load-failed'
+import { LoadMoreButton } from '../load-more-button'
 
 /** A message's words on one line (a rich one's without markup), else its first file's name. */
 export function messageWords(message: { type: string; message: string; media: { name: string }[] }): string {
@@ -51,18 +52,7 @@ export function SavedPageView({
           ))}
         </ul>
       )}
-      {hasMore && !empty ? (
-        <Button
-          variant="secondary"
-          size="sm"
-          onClick={onLoadMore}
-          disabled={loadingMore}
-          aria-busy={loadingMore || undefined}
-          className="mt-3"
-        >
-          <Trans>Load more</Trans>
-        </Button>
-      ) : null}
+      {hasMore && !empty ? <LoadMoreButton onLoadMore={onLoadMore} loadingMore={loadingMore} /> : null}
     </Page>
   )
 }

@@ -5,6 +5,7 @@ import { Alert } from '../alert'
 import { Button } from '../button'
 import { clockDay } from '../calendar/calendar-words'
 import { LoadFailed } from '../load-failed'
+import { LoadMoreButton } from '../load-more-button'
 
 /**
  * The user's scheduled messages (one chat's, or every chat's): when each goes, Edit, Send now and
@@ -57,18 +58,7 @@ export function ScheduledListView({
           ))}
         </ul>
       )}
-      {hasMore && !empty ? (
-        <Button
-          variant="secondary"
-          size="sm"
-          onClick={onLoadMore}
-          disabled={loadingMore}
-          aria-busy={loadingMore || undefined}
-          className="mt-3"
-        >
-          <Trans>Load more</Trans>
-        </Button>
-      ) : null}
+      {hasMore && !empty ? <LoadMoreButton onLoadMore={onLoadMore} loadingMore={loadingMore} /> : null}
     </div>
   )
 }

@@ -7,6 +7,7 @@ import { Button } from '../button'
 import { LoadFailed } from '../load-failed'
 import { fileSize } from '../file-size'
 import { TrashedFileActions } from './trashed-file-actions'
+import { LoadMoreButton } from '../load-more-button'
 
 /**
  * /chat/channel/{channel}/storage[/{topic}[/trash]]: files shared in the channel's chats, 20 at a
@@ -111,18 +112,7 @@ export function StoragePageView(props: ChannelStorageProps) {
             ))}
           </ul>
         )}
-        {hasMore ? (
-          <Button
-            variant="secondary"
-            size="sm"
-            onClick={onLoadMore}
-            disabled={loadingMore}
-            aria-busy={loadingMore || undefined}
-            className="mt-3"
-          >
-            <Trans>Load more</Trans>
-          </Button>
-        ) : null}
+        {hasMore ? <LoadMoreButton onLoadMore={onLoadMore} loadingMore={loadingMore} /> : null}
       </div>
     </div>
   )

@@ -6,6 +6,7 @@ import { markdownToPlain } from '../../../contract/markdown-text'
 import { chatTime } from '../../services/time-ago'
 import { Button } from '../button'
 import { ReplierFace } from './thread-summary'
+import { LoadMoreButton } from '../load-more-button'
 
 /** One followed thread: its chat, its root's words, its repliers, its latest reply and the replies not read yet. */
 function ThreadRow({ item }: { item: ThreadListItem }) {
@@ -88,9 +89,7 @@ export function ThreadList(props: PagedListProps<ThreadListItem>) {
         </ul>
         {props.hasMore ? (
           <div className="p-2 text-center">
-            <Button size="sm" variant="secondary" onClick={props.onLoadMore} disabled={props.loadingMore}>
-              <Trans>Load more</Trans>
-            </Button>
+            <LoadMoreButton onLoadMore={props.onLoadMore} loadingMore={props.loadingMore} className="" />
           </div>
         ) : null}
       </div>
