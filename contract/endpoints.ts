@@ -1416,7 +1416,7 @@ export const endpoints = {
   threadMessages: endpoint({
     method: 'GET',
     path: 'thread/messages',
-    tag: 'message',
+    tag: 'thread',
     summary: 'A thread of a chat the caller is in: its root and 20 of its replies, newest first (before `before` when given)',
     auth: 'signedIn',
     query: threadMessagesQuery,
@@ -1425,7 +1425,7 @@ export const endpoints = {
   threadList: endpoint({
     method: 'GET',
     path: 'thread/list',
-    tag: 'message',
+    tag: 'thread',
     summary: 'The threads the caller follows, latest reply first, each with its replies the caller has not read',
     auth: 'signedIn',
     query: threadListQuery,
@@ -1434,7 +1434,7 @@ export const endpoints = {
   threadFollow: endpoint({
     method: 'POST',
     path: 'thread/follow',
-    tag: 'message',
+    tag: 'thread',
     summary: 'Follow or stop following a thread of a chat the caller is in',
     auth: 'signedIn',
     body: threadFollowBody,
@@ -1443,7 +1443,7 @@ export const endpoints = {
   threadRead: endpoint({
     method: 'POST',
     path: 'thread/read',
-    tag: 'message',
+    tag: 'thread',
     summary: 'Mark a thread’s replies read for the caller',
     auth: 'signedIn',
     body: threadReadBody,

@@ -21,17 +21,8 @@ import {
 } from '../machines/scheduled-form'
 import { scheduledListMachine, connect as connectScheduledList, type ScheduledActionInput } from '../machines/scheduled-list'
 import { createCalendarEvent } from './api/calendar'
-import {
-  cancelScheduled,
-  createScheduled,
-  saveMessage,
-  savedInTopic,
-  savedMessages,
-  scheduledMessages,
-  sendScheduledNow,
-  unsaveMessage,
-  updateScheduled,
-} from './api/saved'
+import { saveMessage, savedInTopic, savedMessages, unsaveMessage } from './api/saved'
+import { cancelScheduled, createScheduled, scheduledMessages, sendScheduledNow, updateScheduled } from './api/scheduled'
 import { failingWithMessage } from './failure'
 import { onSocketEvent } from './socket'
 import { browserTimeZone } from './time-zones'

@@ -14,7 +14,8 @@ import {
   type ThreadReplyInput,
 } from '../machines/thread'
 import { mediaTokenOf } from '../machines/session/session.connect'
-import { followedThreads, followThread, markThreadRead, sendThreadReply, threadPage } from './api/thread'
+import { sendThreadReply } from './api/message'
+import { followedThreads, followThread, markThreadRead, threadPage } from './api/thread'
 import { failingWithMessage } from './failure'
 import { useSession } from './session'
 import { onSocketConnect, onSocketEvent } from './socket'

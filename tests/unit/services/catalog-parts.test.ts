@@ -58,7 +58,8 @@ describe('catalog parts', () => {
       marketing: ['src/routes/_marketing', 'src/routes/download-app.tsx', 'src/routes/call-app.tsx', 'src/ui/marketing/pages/'],
       // The root route loads 'shell' for the /_app routes (whose layout parts, src/ui/app/, may use
       // the shell's widgets) and 'statecharts' for /statecharts.
-      shell: ['src/routes/_app', 'src/ui/app/', 'src/ui/account/', 'src/ui/settings/', 'src/ui/search/'],
+      // The Saved page (src/ui/saved/) renders only under /_app/chat.
+      shell: ['src/routes/_app', 'src/ui/app/', 'src/ui/account/', 'src/ui/settings/', 'src/ui/search/', 'src/ui/saved/'],
       statecharts: ['src/routes/statecharts'],
       // auth-layout.tsx loads 'landing' together with the lazy landing.
       landing: ['src/ui/auth/auth-layout.tsx'],
