@@ -9,6 +9,9 @@
  *  - chat fan-out and chat render (chat-fanout.ts, chat-render.ts);
  *  - presence: the server's CPU for 1,000 connected people's presence changes (online, away, active,
  *    offline), per change and at the realistic rate, against the goal (under 5 % of one core; presence.ts);
+ *  - thread and reaction cost: the server's CPU per delivery of a thread reply to a root with reactions vs a
+ *    plain message to 50 receivers, and per page read of 20 messages with reactions and threads vs plain
+ *    ones, against the goal (<= 1.2x; thread-reaction-cost.ts);
  *  - decode fairness: another user's image upload during one user's 20 parallel avatar uploads (decode-fairness.ts);
  *  - SFU forwarding: forwarded video streams per core of the embedded SFU and of Janus with 4, 8 and
  *    12 participants (sfu-forwarding.ts);
@@ -27,6 +30,7 @@ import { lighthouseMobile } from './lighthouse-mobile'
 import { presenceBench } from './presence'
 import { sfuForwarding } from './sfu-forwarding'
 import { startUp } from './start-up'
+import { threadReactionCost } from './thread-reaction-cost'
 import { closedLoop, round } from './stats'
 import { startServerProcess } from '../support/server-process'
 
@@ -83,6 +87,7 @@ async function main() {
   await startUp()
   await chatFanout()
   await presenceBench()
+  await threadReactionCost()
   await chatRender()
   await decodeFairness()
   await sfuForwarding()
