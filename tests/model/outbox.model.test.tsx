@@ -34,7 +34,11 @@ const entries = (s: OutboxSnapshot) => s.context.entries
 const head = (s: OutboxSnapshot) => entries(s)[0]!
 const nextNumber = (s: OutboxSnapshot) => entries(s).length + s.context.rejected.length + 1
 
-const pendingRows = ({ screen }: Kit) => within(screen.getByRole('feed', { name: 'Messages' })).queryAllByRole('article')
+/** The feed's articles (an empty chat's list is no feed yet). */
+const pendingRows = ({ screen }: Kit) => {
+  const feed = screen.queryByRole('feed', { name: 'Messages' })
+  return feed ? within(feed).queryAllByRole('article') : []
+}
 const statusOf = (row: HTMLElement) => row.querySelector('span')!.textContent
 
 /** The queue as the test's own events make it: input, then ENQUEUE appends, a send or a refusal takes the head. */

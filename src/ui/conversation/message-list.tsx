@@ -185,6 +185,7 @@ export function MessageList({
     return t`${who}, ${when}`
   }
   const messageCount = messages.length + pending.length
+  const hasArticles = messageCount > 0
   /** Each row's position among the messages (1-based; separators take none). */
   const positions: number[] = []
   rows.forEach((row, i) => positions.push((positions[i - 1] ?? 0) + (row.kind === 'message' || row.kind === 'pending' ? 1 : 0)))
@@ -223,9 +224,10 @@ export function MessageList({
           </button>
         ) : null}
         <div
-          role="feed"
-          aria-label={t`Messages`}
-          aria-busy={loadingOlder}
+          // A feed holds articles: an empty chat's list is no feed yet (axe: aria-required-children).
+          role={hasArticles ? 'feed' : undefined}
+          aria-label={hasArticles ? t`Messages` : undefined}
+          aria-busy={hasArticles ? loadingOlder : undefined}
           onKeyDown={onFeedKeyDown}
           className="mt-auto shrink-0"
           style={{ height: virtualizer.getTotalSize(), position: 'relative' }}
