@@ -144,7 +144,8 @@ function ReminderFields(props: ReminderFormProps) {
   const { t } = useLingui()
   const text = useMessageText()
   const locale = useDayjsLocale()
-  const { busy } = props
+  // While it saves, and while a task's people are read (the form's machine takes no edit then), the fields wait.
+  const busy = props.busy || props.loading
   const repeat = props.repeat
   const chatName = props.chatName ?? ''
   const words = repeatText(props.rrule, locale)
@@ -190,7 +191,7 @@ function ReminderFields(props: ReminderFormProps) {
         <Select
           label={<Trans>Chat</Trans>}
           value={props.chatId ?? ''}
-          disabled={busy || props.loading}
+          disabled={busy}
           onChange={props.onChat}
           hint={<Trans>Everyone in {chatName} sees it.</Trans>}
         >
