@@ -55,6 +55,7 @@ const REFERENCE_KINDS: Record<string, IdKind> = {
   booking_id: 'booking',
   customer_id: 'user',
   customer_ids: 'user',
+  user_ids: 'user',
   assignee_ids: 'user',
   mentions: 'user',
   workid: 'user',
