@@ -86,6 +86,8 @@ export function createSafeFetch(options: SafeFetchOptions = {}): SafeFetch {
     const send = url.protocol === 'https:' ? https.request : http.request
     const maxBodyBytes = request.maxBodyBytes ?? 1024 * 1024
     return new Promise((resolve, reject) => {
+      // The time limit settles the answer whatever state the socket is left in (a promise settles once).
+      signal.addEventListener('abort', () => reject(signal.reason), { once: true })
       const req = send(url, { method: request.method ?? 'GET', headers: request.headers, agent, signal }, (res) => {
         const chunks: Buffer[] = []
         let kept = 0
@@ -107,6 +109,8 @@ export function createSafeFetch(options: SafeFetchOptions = {}): SafeFetch {
         })
         res.on('end', done)
         res.on('error', (err) => (truncated ? undefined : reject(err)))
+        // A connection closed before the body's end (neither 'end' nor 'error' may come then).
+        res.on('close', () => (res.complete || truncated ? done() : reject(new Error(`The answer from ${url.host} ended early`))))
       })
       req.on('error', (err) => reject(isRefusal(err) ? new RefusedDestinationError(url.href, { cause: err }) : err))
       req.end(request.body)
