@@ -10,12 +10,6 @@ import { SERVER_FILES_WITH_MODULE_MOCKS, UNIT_FILES_WITH_MODULE_MOCKS } from './
  * vitest's 5 s: on the 2-core machine under load, ESLint's first run in lint-rules took 18 s.
  */
 const HANG_GUARD_MS = 15_000
-/**
- * Server files that run with a module graph of their own although they mock nothing: the link
- * previews' jobs hung (their fetches or images never settled) in a worker whose graph earlier files
- * had used, and never when the file ran alone. The cause is not found yet (stop 40's note).
- */
-const SERVER_FILES_ALONE = ['tests/server/link-previews.test.ts']
 const unit: ProjectConfig = {
   environment: 'node',
   include: ['tests/unit/**/*.test.{ts,tsx}'],
@@ -76,12 +70,12 @@ export default mergeConfig(
             name: 'server',
             // The server's module graph imported once per worker, not once per file (about 5 s a file).
             isolate: false,
-            exclude: [...SERVER_FILES_WITH_MODULE_MOCKS, ...SERVER_FILES_ALONE],
+            exclude: SERVER_FILES_WITH_MODULE_MOCKS,
           },
         },
         {
-          // Files that mock a module (vi.mock) keep a module graph of their own, as do SERVER_FILES_ALONE.
-          test: { ...server, name: 'server-mocks', include: [...SERVER_FILES_WITH_MODULE_MOCKS, ...SERVER_FILES_ALONE] },
+          // Files that mock a module (vi.mock) keep a module graph of their own.
+          test: { ...server, name: 'server-mocks', include: SERVER_FILES_WITH_MODULE_MOCKS },
         },
       ],
     },

@@ -119,21 +119,46 @@ export function createSafeFetch(options: SafeFetchOptions = {}): SafeFetch {
 
   return {
     async fetch(target, request = {}) {
-      const signal = AbortSignal.any([AbortSignal.timeout(request.timeoutMs ?? 10_000), ...(request.signal ? [request.signal] : [])])
-      let url = new URL(target)
-      let current = request
-      for (let redirectsLeft = request.maxRedirects ?? 5; ; redirectsLeft--) {
-        const res = await once(url, current, signal)
-        const location = res.headers.location
-        if (!REDIRECTS.has(res.status) || !location || redirectsLeft <= 0) return res
-        const next = new URL(location, url)
-        current = redirected(current, res.status, url.origin === next.origin)
-        url = next
+      const limit = deadline(request.timeoutMs ?? 10_000, request.signal)
+      try {
+        let url = new URL(target)
+        let current = request
+        for (let redirectsLeft = request.maxRedirects ?? 5; ; redirectsLeft--) {
+          const res = await once(url, current, limit.signal)
+          const location = res.headers.location
+          if (!REDIRECTS.has(res.status) || !location || redirectsLeft <= 0) return res
+          const next = new URL(location, url)
+          current = redirected(current, res.status, url.origin === next.origin)
+          url = next
+        }
+      } finally {
+        limit.clear()
       }
     },
     close() {
       agents['http:'].destroy()
       agents['https:'].destroy()
+    },
+  }
+}
+
+/**
+ * A signal that aborts after `ms` or with `outer`. A plain timer, not AbortSignal.any over
+ * AbortSignal.timeout: on Node 20 the garbage collector may take that timeout signal away (the
+ * composite holds it weakly), and then it never fires: a link preview's fetch of a page that never
+ * answered waited forever, and the job queue with it, whenever a collection came in between.
+ */
+function deadline(ms: number, outer?: AbortSignal): { signal: AbortSignal; clear: () => void } {
+  const controller = new AbortController()
+  const stop = () => controller.abort(outer?.reason)
+  const timer = setTimeout(() => controller.abort(new DOMException(`No answer within ${ms} ms`, 'TimeoutError')), ms)
+  if (outer?.aborted) stop()
+  else outer?.addEventListener('abort', stop, { once: true })
+  return {
+    signal: controller.signal,
+    clear() {
+      clearTimeout(timer)
+      outer?.removeEventListener('abort', stop)
     },
   }
 }

@@ -1,6 +1,8 @@
-import { createServer, type Server } from 'node:http'
+import { createServer, type Server, type ServerResponse } from 'node:http'
 import { type AddressInfo, isIP, type LookupFunction } from 'node:net'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createSafeFetch, RefusedDestinationError, type SafeFetch } from '../../server/net/safe-fetch'
 
 /**
@@ -11,6 +13,8 @@ import { createSafeFetch, RefusedDestinationError, type SafeFetch } from '../../
  */
 
 let stub: Server
+/** Requests to /never, held unanswered until the file ends. */
+const held: ServerResponse[] = []
 let port: number
 let connections = 0
 /** What the stub answers next: a status and headers per path. */
@@ -18,6 +22,7 @@ let answers: Record<string, { status: number; headers?: Record<string, string> }
 
 beforeAll(async () => {
   stub = createServer((req, res) => {
+    if (req.url === '/never') return void held.push(res)
     const answer = answers[req.url ?? ''] ?? { status: 200 }
     res.writeHead(answer.status, { connection: 'close', ...answer.headers })
     res.end('stub')
@@ -26,7 +31,10 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => stub.listen(0, '127.0.0.1', resolve))
   port = (stub.address() as AddressInfo).port
 })
-afterAll(() => new Promise((resolve) => stub.close(resolve)))
+afterAll(() => {
+  for (const res of held) res.destroy()
+  return new Promise((resolve) => stub.close(resolve))
+})
 beforeEach(() => {
   connections = 0
   answers = {}
@@ -159,6 +167,42 @@ describe('answers', () => {
       expect([cut.body.toString(), cut.truncated]).toEqual(['st', true])
       const whole = await fetcher.fetch(`http://127.0.0.1:${port}/`)
       expect([whole.body.toString(), whole.truncated]).toEqual(['stub', false])
+    } finally {
+      fetcher.close()
+    }
+  })
+})
+
+describe('the time limit', () => {
+  it('gives up on a server that never answers, even when the garbage collector ran meanwhile', async () => {
+    // The collector, called by hand (a timeout signal it took away used to leave the fetch waiting forever).
+    setFlagsFromString('--expose-gc')
+    const collect = runInNewContext('gc') as () => void
+    const fetcher = createSafeFetch({ allowLoopback: true })
+    try {
+      const outcome = fetcher.fetch(`http://127.0.0.1:${port}/never`, { timeoutMs: 300 }).then(
+        () => 'answered',
+        (err: Error) => err.name,
+      )
+      await vi.waitFor(() => expect(held).toHaveLength(1))
+      collect()
+      expect(await outcome).toBe('TimeoutError')
+    } finally {
+      fetcher.close()
+    }
+  })
+
+  it('gives up when the caller aborts', async () => {
+    const fetcher = createSafeFetch({ allowLoopback: true })
+    const caller = new AbortController()
+    try {
+      const outcome = fetcher.fetch(`http://127.0.0.1:${port}/never`, { signal: caller.signal }).then(
+        () => 'answered',
+        (err: Error) => err.name,
+      )
+      await vi.waitFor(() => expect(held).toHaveLength(2))
+      caller.abort(new DOMException('The caller went', 'AbortError'))
+      expect(await outcome).toBe('AbortError')
     } finally {
       fetcher.close()
     }
