@@ -19,9 +19,9 @@ import type { OutgoingCallInput } from '../machines/outgoing-call'
 import { IncomingCallOverlay } from '../ui/incoming-call/incoming-call-overlay'
 import { OutgoingCallOverlay } from '../ui/outgoing-call/outgoing-call-overlay'
 import { TopicListActorContext, useChatBadge, useTopicListRuntime } from '../services/topic-list'
-import { DndMenu } from '../ui/attention/dnd-menu'
+import { DeferredDndMenu } from '../ui/attention/deferred-dnd-menu'
 import { AppShell } from '../ui/app/app-shell'
-import { ChannelMenu } from '../ui/app/channel-menu'
+import { DeferredChannelMenu } from '../ui/app/deferred-channel-menu'
 import { ChannelSwitcher } from '../ui/app/channel-switcher'
 import { ChatLink } from '../ui/app/chat-link'
 import { ShellActionsContext } from '../ui/app/shell-context'
@@ -104,7 +104,12 @@ function AppLayout() {
     [navigate, createChannel],
   )
   const channelMenu = (variant: 'rail' | 'drawer') => (
-    <ChannelMenu {...channels.switcher} currentId={user?.account.channel ?? null} onOpenChange={setChannelMenuOpen} variant={variant} />
+    <DeferredChannelMenu
+      {...channels.switcher}
+      currentId={user?.account.channel ?? null}
+      onOpenChange={setChannelMenuOpen}
+      variant={variant}
+    />
   )
   const sidebar = {
     chatHref: account.chatHref,
@@ -131,7 +136,7 @@ function AppLayout() {
                 search={<HeaderSearch />}
                 notifications={<NotificationBell {...notifications.bell} onOpen={openNotifications} />}
                 languageSelector={<LanguageSelector onChoose={chooseLanguage} />}
-                dnd={attention ? <DndMenu {...attention.dnd} /> : null}
+                dnd={attention ? <DeferredDndMenu {...attention.dnd} /> : null}
                 dndActive={attention?.dnd.active ?? false}
                 onOpenAccount={() => setPanel('account')}
               />

@@ -1,11 +1,11 @@
 import { useEffect } from 'react'
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react'
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Trans } from '@lingui/react/macro'
 import type { ChannelSwitcherConnect } from '../../machines/account-channels'
-import { initialsOf } from '../../machines/session/session.rules'
 import { MenuChoice, menuItemClass } from '../attention/menu-parts'
-import { Avatar } from '../avatar'
+import { type MenuOpeningProps, useOpenedOnMount } from '../deferred-menu'
 import { Icon } from '../icons'
+import { useChannelMenuFace } from './deferred-channel-menu'
 
 export interface ChannelMenuProps extends ChannelSwitcherConnect {
   /** The user's current channel. */
@@ -30,39 +30,19 @@ function OpenReporter({ open, onOpenChange }: { open: boolean; onOpenChange: (op
  * The sidebar's channel switcher: the current channel's name (its avatar in the narrow rail) opens
  * a menu of the user's channels (choosing one makes it current, as the account drawer's 'Switch'
  * does) and 'Create channel'. The list is the account drawer's (the same accountChannels machine).
+ * The sidebar shows it as DeferredChannelMenu, which loads it when first opened.
  */
-export function ChannelMenu({
-  channels,
-  known,
-  failed,
-  currentId,
-  switching,
-  onSwitch,
-  onRetry,
-  onCreate,
-  onOpenChange,
-  variant,
-}: ChannelMenuProps) {
-  const { t } = useLingui()
-  const current = known?.find((channel) => channel._id === currentId) ?? null
-  const name = current ? current.name : t`Channels`
-  const rail = variant === 'rail'
+export function ChannelMenu({ opening, ...props }: ChannelMenuProps & MenuOpeningProps) {
+  const { channels, failed, currentId, switching, onSwitch, onRetry, onCreate, onOpenChange } = props
+  const face = useChannelMenuFace(props)
+  const button = useOpenedOnMount(opening)
   return (
     <Menu>
       {({ open }) => (
         <>
           <OpenReporter open={open} onOpenChange={onOpenChange} />
-          <MenuButton
-            aria-label={current ? t`Channel: ${name}` : name}
-            title={rail ? name : undefined}
-            className={`flex w-full items-center gap-2 rounded-lg px-2 py-2 text-left text-sm font-semibold text-slate-900 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600 ${rail ? 'justify-center lg:justify-start' : ''}`}
-          >
-            {current ? <Avatar photoUrl={null} initials={initialsOf(current.name)} /> : <Icon name="contacts" />}
-            <span className={rail ? 'sr-only min-w-0 flex-1 truncate lg:not-sr-only' : 'min-w-0 flex-1 truncate'}>{name}</span>
-            <Icon
-              name="chevron-down"
-              className={rail ? 'hidden h-4 w-4 shrink-0 text-slate-500 lg:block' : 'h-4 w-4 shrink-0 text-slate-500'}
-            />
+          <MenuButton ref={button} aria-label={face.label} title={face.title} className={face.className}>
+            {face.content}
           </MenuButton>
           <MenuItems
             anchor={{ to: 'bottom start', gap: 4, padding: 8 }}

@@ -1,5 +1,7 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react'
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Trans } from '@lingui/react/macro'
+import { type MenuOpeningProps, useOpenedOnMount } from '../deferred-menu'
+import { useRowMenuFace } from './deferred-row-menu'
 
 export interface RowMenuProps {
   /** The chat's name as the row shows it: the button is 'Actions for {name}'. */
@@ -13,20 +15,18 @@ export interface RowMenuProps {
 
 const item = 'block w-full px-3 py-2 text-left text-sm text-slate-800 data-focus:bg-slate-100'
 
-/** A chat row's "more" menu (Pin / Unpin, Mark as read / unread, Hide), anchored inside the screen at any width. */
-export function RowMenu({ name, pinned, unread, onTogglePin, onToggleSeen, onHide }: RowMenuProps) {
-  const { t } = useLingui()
+/**
+ * A chat row's "more" menu (Pin / Unpin, Mark as read / unread, Hide), anchored inside the screen at
+ * any width. The list shows it as DeferredRowMenu, which loads it when first opened.
+ */
+export function RowMenu({ opening, ...props }: RowMenuProps & MenuOpeningProps) {
+  const { pinned, unread, onTogglePin, onToggleSeen, onHide } = props
+  const face = useRowMenuFace(props)
+  const button = useOpenedOnMount(opening)
   return (
     <Menu>
-      <MenuButton
-        aria-label={t`Actions for ${name}`}
-        className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full text-slate-600 hover:bg-slate-200 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600 data-open:bg-slate-200"
-      >
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="currentColor">
-          <circle cx="5" cy="12" r="1.8" />
-          <circle cx="12" cy="12" r="1.8" />
-          <circle cx="19" cy="12" r="1.8" />
-        </svg>
+      <MenuButton ref={button} aria-label={face.label} title={face.title} className={face.className}>
+        {face.content}
       </MenuButton>
       <MenuItems
         anchor={{ to: 'bottom end', gap: 4, padding: 8 }}

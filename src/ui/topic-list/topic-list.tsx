@@ -6,7 +6,7 @@ import { Avatar } from '../avatar'
 import { Button } from '../button'
 import { LoadFailed } from '../load-failed'
 import type { HiddenChatsView, TopicListProps as TopicListMachineProps, TopicPreview, TopicRowView } from '../../machines/topic-list'
-import { RowMenu } from './row-menu'
+import { DeferredRowMenu } from './deferred-row-menu'
 
 export interface TopicListProps extends TopicListMachineProps {
   /** What an empty list offers (e.g. New message, Find people). */
@@ -221,7 +221,7 @@ function TopicRows({
                   ) : null}
                 </span>
               </a>
-              <RowMenu
+              <DeferredRowMenu
                 name={nameOf(row)}
                 pinned={row.pinned}
                 unread={row.unread}
