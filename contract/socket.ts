@@ -1,7 +1,7 @@
 import type { BookingChangedPayload } from './booking'
 import type { CalendarChangedPayload } from './calendar'
 import type { Call, CallStatus, RoomChatLine, RoomJoinAck, RoomParticipant, RoomSignal, SfuAck, SfuRequest } from './call'
-import type { MessageChange, PushedMessage } from './message'
+import type { MessageChange, PushedMessage, ThreadSummary } from './message'
 import type { Notification } from './notify'
 import type { FocusPayload, NotifySeenPayload } from './push'
 import type { Topic } from './topic'
@@ -55,7 +55,7 @@ export const SOCKET_EVENTS = {
   ACTIVITY: 'ACTIVITY',
   // scheduled messages: made, changed, sent, failed or cancelled, to the author's own sockets
   SCHEDULED_CHANGED: 'SCHEDULED_CHANGED',
-  // threads: a thread's summary changed (to its topic), or the user read or (un)followed it (to the user)
+  // threads: the user read or (un)followed a thread (to the user's own sockets; a reply's new summary rides on its NEW_MESSAGE)
   THREAD_CHANGED: 'THREAD_CHANGED',
   // drafts: saved, deleted or cleared by a send, to the user's own sockets
   DRAFT_CHANGED: 'DRAFT_CHANGED',
@@ -101,7 +101,7 @@ export interface ServerToClientEvents {
   /** A booking the user owns or made was requested, decided or canceled. */
   BOOKING_CHANGED: (payload: BookingChangedPayload) => void
   SCHEDULED_CHANGED: (payload: ScheduledChangedPayload) => void
-  /** A thread of one of the user's topics got a reply, or the user read or (un)followed one. */
+  /** The user read or (un)followed a thread (on any tab or node). */
   THREAD_CHANGED: (payload: ThreadChangedPayload) => void
   /** The user's draft of a chat was saved, deleted or cleared by a send (in any tab or device of theirs). */
   DRAFT_CHANGED: (payload: DraftChangedPayload) => void
@@ -127,6 +127,11 @@ export interface ServerToClientEvents {
 
 export interface NewMessagePayload {
   message: PushedMessage
+  /**
+   * A thread reply's: its root's thread summary counting this reply (the root's new `thread`), so the
+   * chat's readers update the root from this one event. Absent for a message of the chat itself.
+   */
+  root_thread?: ThreadSummary
 }
 export interface MessageChangedPayload {
   change: MessageChange

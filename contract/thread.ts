@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { objectId } from './common'
-import { message } from './message'
+import { message, type ThreadSummary } from './message'
 
 /**
  * Threads (Slack/Zulip style). A reply in a root message's thread is a message with `thread_root_id`;
@@ -9,6 +9,13 @@ import { message } from './message'
  * and whoever followed it by hand) see it in their threads list with the replies they have not read.
  */
 export const THREAD_PAGE = 20
+
+/**
+ * A root's summary once a pushed one comes (a reply's NEW_MESSAGE carries its root's): the one that
+ * counts more replies, so a push seen twice or after a fresher page never takes the count back.
+ */
+export const newerThread = (shown: ThreadSummary | null, pushed: ThreadSummary): ThreadSummary =>
+  shown && shown.reply_count > pushed.reply_count ? shown : pushed
 /** thread/list answers at most this many threads a page. */
 export const THREAD_LIST_PAGE = 20
 
@@ -53,8 +60,9 @@ export type ThreadReadBody = z.infer<typeof threadReadBody>
 export const threadReadResult = z.object({ root_id: z.string(), unread: z.literal(0) })
 
 /**
- * Socket THREAD_CHANGED: a thread's summary changed (a reply), to everyone in its topic; and to the
- * user's own sockets when they read, followed or unfollowed it (their threads list asks again).
+ * Socket THREAD_CHANGED: to the user's own sockets when they read, followed or unfollowed a thread
+ * (their threads list asks again), with its summary as it is. A reply's new summary goes to the
+ * topic on the reply's own NEW_MESSAGE (`root_thread`), not here.
  */
 export interface ThreadChangedPayload {
   topic_id: string

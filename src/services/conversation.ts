@@ -104,7 +104,6 @@ export function useConversation(topic: TopicInfo, meId: string, focusSeq: number
     const offs = [
       onSocketEvent('NEW_MESSAGE', (payload) => actor.send({ type: 'SOCKET_NEW_MESSAGE', ...payload })),
       onSocketEvent('MESSAGE_CHANGED', (payload) => actor.send({ type: 'SOCKET_MESSAGE_CHANGED', ...payload })),
-      onSocketEvent('THREAD_CHANGED', (payload) => actor.send({ type: 'SOCKET_THREAD_CHANGED', ...payload })),
       onSocketEvent('TYPING', (payload) => actor.send({ type: 'SOCKET_TYPING', ...payload })),
       onSocketEvent('MESSAGE_REACTED', (payload) => actor.send({ type: 'MESSAGE_REACTED', ...payload })),
       // The socket's (re)connect is when live messages flow again. The browser's `online` is not a

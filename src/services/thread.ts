@@ -34,7 +34,7 @@ const appThreadMachine = threadMachine.provide({
 
 /**
  * One open thread (the panel beside its chat, or its page on a phone): the thread machine with its
- * calls, fed the socket's NEW_MESSAGE, MESSAGE_CHANGED and THREAD_CHANGED and its reconnects.
+ * calls, fed the socket's NEW_MESSAGE (a reply carries its root's new summary), MESSAGE_CHANGED and its reconnects.
  * Key the caller by thread. Returns the ThreadView's props.
  */
 export function useThread(topic: Pick<TopicInfo, '_id' | 'customers' | 'is_group' | 'permission' | 'role'>, meId: string, rootId: string) {
@@ -55,7 +55,6 @@ export function useThread(topic: Pick<TopicInfo, '_id' | 'customers' | 'is_group
     const offs = [
       onSocketEvent('NEW_MESSAGE', (payload) => actor.send({ type: 'SOCKET_NEW_MESSAGE', ...payload })),
       onSocketEvent('MESSAGE_CHANGED', (payload) => actor.send({ type: 'SOCKET_MESSAGE_CHANGED', ...payload })),
-      onSocketEvent('THREAD_CHANGED', (payload) => actor.send({ type: 'SOCKET_THREAD_CHANGED', ...payload })),
       onSocketConnect(() => actor.send({ type: 'CONNECTED' })),
     ]
     return () => offs.forEach((off) => off())
@@ -77,13 +76,17 @@ const appThreadListMachine = pagedListMachine.provide({
 
 /**
  * The Threads view: the threads the user follows (thread/list, 20 a page), read again behind the
- * list whenever one of them changes (THREAD_CHANGED: a reply, or the user read, followed or
- * unfollowed one on any tab) and when the socket reconnects. Returns the ThreadList's props.
+ * list whenever one of them changes (a reply: NEW_MESSAGE with thread_root_id; the user read,
+ * followed or unfollowed one on any tab: THREAD_CHANGED) and when the socket reconnects. Returns
+ * the ThreadList's props.
  */
 export function useThreadList() {
   const actor = useActorRef(appThreadListMachine, { input: { query: {} } })
   useEffect(() => {
     const offs = [
+      onSocketEvent('NEW_MESSAGE', ({ message }) => {
+        if (message.thread_root_id !== null) actor.send({ type: 'REFRESH' })
+      }),
       onSocketEvent('THREAD_CHANGED', () => actor.send({ type: 'REFRESH' })),
       onSocketConnect(() => actor.send({ type: 'REFRESH' })),
     ]

@@ -116,8 +116,9 @@ const deliveredOf = (kit: Kit) => {
   if (!delivered.has(kit.actor)) delivered.set(kit.actor, new Set())
   return delivered.get(kit.actor)!
 }
-const deliver = (kit: Kit, list: readonly { _id: string; topic_id: string }[]) => {
-  for (const m of list) if (m.topic_id === TOPIC) deliveredOf(kit).add(m._id)
+/** What the chat shows: its own messages, and of the thread replies only those also sent to it. */
+const deliver = (kit: Kit, list: readonly Pick<Message, '_id' | 'topic_id' | 'thread_root_id' | 'also_in_chat'>[]) => {
+  for (const m of list) if (m.topic_id === TOPIC && (m.thread_root_id === null || m.also_in_chat)) deliveredOf(kit).add(m._id)
 }
 /** The media token the test last gave (input, MEDIA_TOKEN): the oracle for the file links shown. */
 const tokens = new WeakMap<object, string>()
@@ -234,10 +235,26 @@ describeModel({
     ],
     // A pushed message with a picture is shown, linked with the token; arriving twice (live and by
     // catch-up) it shows once; another topic's message is not shown.
+    // A reply only in a thread is not shown, but the root shown takes the new summary it carries;
+    // a reply to another chat's root changes nothing.
     SOCKET_NEW_MESSAGE: historyEvent((s) => [
       { type: 'SOCKET_NEW_MESSAGE', message: withPicture(newest(s) + 1) },
       ...(messages(s).length ? [{ type: 'SOCKET_NEW_MESSAGE', message: withoutLinks(messages(s).at(-1)!) }] : []),
       { type: 'SOCKET_NEW_MESSAGE', message: withoutLinks(msg(newest(s) + 1, { topic_id: 'topic-other', message: 'Elsewhere' })) },
+      ...(messages(s).length && !last(s).thread
+        ? [
+            {
+              type: 'SOCKET_NEW_MESSAGE',
+              message: withoutLinks(msg(newest(s) + 1, { message: 'In the thread', thread_root_id: last(s)._id })),
+              root_thread: { reply_count: 2, last_reply_at: '2026-03-01T09:30:00.000Z', last_repliers: [LAN] },
+            },
+            {
+              type: 'SOCKET_NEW_MESSAGE',
+              message: withoutLinks(msg(newest(s) + 1, { topic_id: 'topic-other', message: 'Elsewhere', thread_root_id: 'm-unknown' })),
+              root_thread: { reply_count: 1, last_reply_at: '2026-03-01T09:30:00.000Z', last_repliers: [LAN] },
+            },
+          ]
+        : []),
     ]),
     // The user's own message as the server answered its send.
     RECEIVED: historyEvent((s) => [
@@ -268,20 +285,6 @@ describeModel({
               reactions: [{ emoji: '👍', count: 1, user_ids: [LAN._id], image_url: null }],
             },
             { type: 'MESSAGE_REACTED', message_id: 'm-unknown', topic_id: TOPIC, reactions: [] },
-          ]
-        : [],
-    ),
-    // A thread's new summary (THREAD_CHANGED): the root shown takes it; another chat's root changes nothing.
-    SOCKET_THREAD_CHANGED: historyEvent((s) =>
-      messages(s).length && !last(s).thread
-        ? [
-            {
-              type: 'SOCKET_THREAD_CHANGED',
-              topic_id: TOPIC,
-              root_id: last(s)._id,
-              thread: { reply_count: 2, last_reply_at: '2026-03-01T09:30:00.000Z', last_repliers: [LAN] },
-            },
-            { type: 'SOCKET_THREAD_CHANGED', topic_id: 'topic-other', root_id: 'm-unknown', thread: null },
           ]
         : [],
     ),

@@ -1,12 +1,12 @@
 import type { Socket } from 'socket.io-client'
 import { describe, expect, it } from 'vitest'
-import type { Message, Notification, ThreadChangedPayload, ThreadListItem, ThreadPage } from '../../contract'
+import type { Message, NewMessagePayload, Notification, ThreadChangedPayload, ThreadListItem, ThreadPage } from '../../contract'
 import { chatServer, clientId, type Person, person } from './chat-fixtures'
 import { nextEvent, silence } from './harness'
 
 /**
  * Threads: a reply in a root message's thread (message/send with thread_root_id) stays out of the
- * chat unless also sent there, counts on the root's summary (THREAD_CHANGED to the topic), follows
+ * chat unless also sent there, counts on the root's summary (on the reply's NEW_MESSAGE to the topic), follows
  * its author, its repliers and the mentioned, and counts as unread for them until they read it.
  * Expected values are written out here, not computed by the server's code.
  */
@@ -41,19 +41,21 @@ describe('replying in a thread', () => {
     const root = await say(bao, generalId, 'Lunch plans?')
     expect(root).toMatchObject({ thread_root_id: null, also_in_chat: false, thread: null })
     const chiSocket = await socket(chi)
-    const newMessage = nextEvent<{ message: Message }>(chiSocket, 'NEW_MESSAGE')
-    const changed = nextEvent<ThreadChangedPayload>(chiSocket, 'THREAD_CHANGED')
+    const newMessage = nextEvent<NewMessagePayload>(chiSocket, 'NEW_MESSAGE')
+    // One event to the chat: the reply carries the root's new summary, no THREAD_CHANGED follows.
+    const noSecond = silence(chiSocket, 'THREAD_CHANGED')
     const topicBefore = (await chi.api('GET', `topic/info?topic_id=${generalId}`)).body.result
 
     const first = await reply(ann, generalId, root._id, 'Pho at noon')
     expect(first).toMatchObject({ thread_root_id: root._id, also_in_chat: false, message: 'Pho at noon' })
-    expect((await newMessage).message).toMatchObject({ _id: first._id, thread_root_id: root._id, also_in_chat: false })
-    const summary = await changed
-    expect(summary).toMatchObject({
-      topic_id: generalId,
-      root_id: root._id,
-      thread: { reply_count: 1, last_reply_at: first.created_at, last_repliers: [{ _id: ann.user._id, name: 'Ann' }] },
+    const pushed = await newMessage
+    expect(pushed.message).toMatchObject({ _id: first._id, thread_root_id: root._id, also_in_chat: false })
+    expect(pushed.root_thread).toEqual({
+      reply_count: 1,
+      last_reply_at: first.created_at,
+      last_repliers: [{ _id: ann.user._id, name: 'Ann', workid: ann.user.workid, photo_url: ann.user.photo_url }],
     })
+    expect(await noSecond).toBe(true)
 
     // The chat shows the root with its summary, not the reply; its latest message is still the root.
     const shown = await history(chi, generalId)
@@ -97,10 +99,12 @@ describe('replying in a thread', () => {
     const [ann, bao] = people as [Person, Person]
     const root = await say(ann, generalId, 'Ship Friday?')
     const baoSocket = await socket(bao)
-    const heard = nextEvent<{ message: Message }>(baoSocket, 'NEW_MESSAGE')
+    const heard = nextEvent<NewMessagePayload>(baoSocket, 'NEW_MESSAGE')
     const both = await reply(bao, generalId, root._id, 'Yes, ship it', { also_in_chat: true })
     expect(both).toMatchObject({ thread_root_id: root._id, also_in_chat: true })
-    expect((await heard).message).toMatchObject({ _id: both._id, also_in_chat: true })
+    const pushed = await heard
+    expect(pushed.message).toMatchObject({ _id: both._id, also_in_chat: true })
+    expect(pushed.root_thread).toMatchObject({ reply_count: 1, last_repliers: [{ _id: bao.user._id, name: 'Bao' }] })
     const shown = await history(ann, generalId)
     expect(shown[0]).toMatchObject({ _id: both._id, thread_root_id: root._id, also_in_chat: true })
     expect((await thread(ann, root._id)).replies.map((m) => m._id)).toEqual([both._id])

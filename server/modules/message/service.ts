@@ -277,10 +277,9 @@ export function createMessageService(
     },
 
     async send(userId: string, input: SendInput): Promise<Message> {
-      // A reply or mentions are looked up only for a member who may write here; a plain message is
-      // checked by the statement that stores it.
-      const access =
-        input.reply_to || input.mentions.length || input.thread_root_id ? await requireTopicWriter(db, input.topic_id, userId) : null
+      // A reply or mentions are looked up only for a member who may write here; a plain message or
+      // thread reply is checked by the statement that stores it.
+      const access = input.reply_to || input.mentions.length ? await requireTopicWriter(db, input.topic_id, userId) : null
       let reply: ReplyPreviewRow | null = null
       if (input.reply_to) {
         const [target] = await db
@@ -315,7 +314,7 @@ export function createMessageService(
       let message: Message
       try {
         const fields = { clientId: input.client_id, type, body, reply, mentions, mediaIds: input.media_ids }
-        // A thread reply does its thread's work in a transaction of its own; a plain send stays one statement.
+        // A thread reply does its thread's work in its own statement; a plain send stays one statement.
         message = input.thread_root_id
           ? await threads.reply(userId, input.topic_id, input.thread_root_id, input.also_in_chat === true, fields)
           : await insert(userId, input.topic_id, fields)

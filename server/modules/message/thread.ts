@@ -2,8 +2,8 @@
  * Threads: replies to a root message of a chat, their summary on the root, and who follows them.
  * A reply is a message with `thread_root_id` (see send-statement.ts ThreadMode for its numbering);
  * the root's summary (reply count, the latest reply's time, the latest repliers) and the followers
- * are written in the reply's transaction, under a lock on the root row, so two replies at once
- * count as two and name their repliers in order.
+ * are written by the reply's own statement (send-statement.ts), which locks the topic's row and then
+ * the root's, so two replies at once count as two and name their repliers in order.
  */
 import { randomUUID } from 'node:crypto'
 import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm'
@@ -21,13 +21,10 @@ import type { AppContext } from '../../context'
 import { messages, threadFollowers, topicMembers, topics, users } from '../../db/schema'
 import { badRequest, notFound } from '../../http/errors'
 import { requireTopicMember } from '../topic'
-import { sendInTransaction, type SendRow, type SendValues } from './send-statement'
+import { type ReplyRow, SEND_REPLY, type SendRow } from './send-statement'
 import { justStored, loadMessages, type MediaOfMessages, repliersOf, threadOf } from './view'
 
-/** How many repliers a root's summary names. */
-const REPLIERS_SHOWN = 3
-
-/** What a reply sends, as the message service prepared it (membership and mentions already checked). */
+/** What a reply sends, as the message service prepared it (its mentions checked; the statement checks the sender's membership). */
 export interface ReplyFields {
   clientId: string
   type: string
@@ -36,10 +33,6 @@ export interface ReplyFields {
   mentions: string[]
   mediaIds: string[]
 }
-
-/** The repliers a root names after `senderId` replied: them first, then the others before, at most three. */
-export const repliersAfter = (before: readonly string[], senderId: string): string[] =>
-  [senderId, ...before.filter((id) => id !== senderId)].slice(0, REPLIERS_SHOWN)
 
 export function createThreads(
   ctx: AppContext,
@@ -78,19 +71,19 @@ export function createThreads(
 
   return {
     /**
-     * Stores a reply in `rootId`'s thread and announces it: the send statement's thread variant
-     * (membership, send_message, a 1:1 partner's refusal, numbering; the chat's latest message and
-     * unseen marks only when also sent to the chat), the root's summary and the followers (the
-     * sender follows again; the root's author and the mentioned follow unless they had unfollowed),
-     * in one transaction that first locks the root. The root must be a message of the same chat and
-     * not itself a reply (400). NEW_MESSAGE carries `thread_root_id`; THREAD_CHANGED the new summary.
+     * Stores a reply in `rootId`'s thread and announces it, in one statement (send-statement.ts, its
+     * thread variant): membership, send_message, a 1:1 partner's refusal, the root (a root message of
+     * the same chat, else 400), numbering (the chat's latest message and unseen marks only when also
+     * sent to the chat), the root's summary and the followers. NEW_MESSAGE carries the reply with
+     * `thread_root_id` and the root's new summary (`root_thread`): one event to the chat, no second.
      * A repeated client_id fails on the unique index (the caller answers the first message).
      */
     async reply(senderId: string, topicId: string, rootId: string, inChat: boolean, fields: ReplyFields): Promise<Message> {
       const messageId = randomUUID()
       const createdAt = new Date()
       const mediaIds = [...new Set(fields.mediaIds)]
-      const values: SendValues = {
+      const statement = SEND_REPLY[inChat ? 'inChat' : 'only']
+      const values = statement.values({
         messageId,
         topicId,
         senderId,
@@ -102,47 +95,17 @@ export function createThreads(
         mentions: JSON.stringify(fields.mentions),
         createdAt: createdAt.toISOString(),
         mediaIds: JSON.stringify(mediaIds),
-      }
-      const { stored, root } = await db.transaction(async (tx) => {
-        const [root] = await tx
-          .select({
-            topicId: messages.topicId,
-            threadRootId: messages.threadRootId,
-            senderId: messages.senderId,
-            threadReplyCount: messages.threadReplyCount,
-            threadLastRepliers: messages.threadLastRepliers,
-          })
-          .from(messages)
-          .where(eq(messages.id, rootId))
-          .for('update')
-        if (!root || root.topicId !== topicId || root.threadRootId !== null) throw badRequest('invalidInput', 'thread_root_id')
-        const [row] = await sendInTransaction(tx, values, { rootId, inChat })
-        const sent = requireStored(row)
-        if (Number(sent.attached) !== mediaIds.length) throw badRequest('invalidInput', 'media_ids')
-        const seq = Number(sent.seq)
-        const summary = {
-          threadReplyCount: root.threadReplyCount + 1,
-          threadLastReplyAt: createdAt,
-          threadLastRepliers: repliersAfter(root.threadLastRepliers, senderId),
-        }
-        await tx.update(messages).set(summary).where(eq(messages.id, rootId))
-        // The sender follows (again) and has read up to their reply; the author and the mentioned
-        // follow unless they chose not to.
-        await tx
-          .insert(threadFollowers)
-          .values({ rootId, userId: senderId, topicId, following: 1, lastReadSeq: seq })
-          .onConflictDoUpdate({
-            target: [threadFollowers.rootId, threadFollowers.userId],
-            set: { following: 1, lastReadSeq: sql`greatest(${threadFollowers.lastReadSeq}, ${seq})` },
-          })
-        const others = [...new Set([root.senderId, ...fields.mentions])].filter((id): id is string => id !== null && id !== senderId)
-        if (others.length)
-          await tx
-            .insert(threadFollowers)
-            .values(others.map((userId) => ({ rootId, userId, topicId, following: 1, lastReadSeq: 0 })))
-            .onConflictDoNothing()
-        return { stored: sent, root: summary }
+        rootId,
       })
+      // With files, the statement runs in a transaction undone unless every file was the sender's to attach.
+      const allAttached = (rows: ReplyRow[]) => {
+        if (rows[0]?.seq != null && Number(rows[0].attached) !== mediaIds.length) throw badRequest('invalidInput', 'media_ids')
+      }
+      const [row] = await ctx.run<ReplyRow>(statement.statement, values, mediaIds.length ? allAttached : undefined)
+      // The sender's access is judged first (404, 403), then the root (400).
+      if (row && row.caller_id !== null && row.allowed && row.refusal === null && !row.root_found)
+        throw badRequest('invalidInput', 'thread_root_id')
+      const stored = requireStored(row)
       const message = mediaIds.length
         ? (await loadMessages(db, mediaOf, senderId, eq(messages.id, messageId), [], 1))[0]!
         : justStored(
@@ -162,8 +125,12 @@ export function createThreads(
             stored,
             fields.reply,
           )
-      realtime.toTopic(topicId, 'NEW_MESSAGE', { message: withoutLinks(message) })
-      realtime.toTopic(topicId, 'THREAD_CHANGED', { topic_id: topicId, root_id: rootId, thread: await summaryOf(root) })
+      const rootThread: ThreadSummary = {
+        reply_count: Number(row!.reply_count),
+        last_reply_at: createdAt.toISOString(),
+        last_repliers: row!.last_repliers ?? [],
+      }
+      realtime.toTopic(topicId, 'NEW_MESSAGE', { message: withoutLinks(message), root_thread: rootThread })
       return message
     },
 

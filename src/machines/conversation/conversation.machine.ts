@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import { CATCH_UP_MAX, type Message, type PushedMessage, withLinks, withoutLinks } from '../../../contract/message'
+import { newerThread } from '../../../contract/thread'
 import { DEFAULT_TOPIC_PERMISSIONS } from '../../../contract/topic'
 import { actorNotProvided } from '../not-provided'
 import type {
@@ -29,8 +30,9 @@ import type {
  *   In every state a pushed message of this topic (SOCKET_NEW_MESSAGE; isThisTopic), a pushed change
  *   of a message shown (SOCKET_MESSAGE_CHANGED; isKnownMessage) and the user's own sent message
  *   (RECEIVED) are merged by seq / id, so a message that arrives twice (live and by catch-up) shows
- *   once. A reply only in its thread (not also sent to the chat) is not this chat's to show; a
- *   root's new thread summary (SOCKET_THREAD_CHANGED; isKnownRoot) replaces the one shown. A push carries no file links: its files are linked with the session's media token, so a
+ *   once. A reply only in its thread (not also sent to the chat) is not this chat's to show; the
+ *   root's new thread summary that a pushed reply carries (its `root_thread`; isKnownRoot) replaces
+ *   the one shown, unless that counts more replies. A push carries no file links: its files are linked with the session's media token, so a
  *   message with files costs no request. A message's new reactions (MESSAGE_REACTED: the socket's,
  *   or the answer to the user's own) replace those of the message shown (isReactedMessageKnown).
  *   Every file shown is linked with that token; when the
@@ -81,6 +83,12 @@ const topicOf = (event: ConversationEvent): string =>
 const pushedOf = (event: ConversationEvent): PushedMessage | null =>
   event.type === 'SOCKET_NEW_MESSAGE' || event.type === 'SOCKET_MESSAGE_CHANGED' ? event.message : null
 
+/** A pushed thread reply's root and that root's new summary (null for any other event). */
+const rootThreadOf = (event: ConversationEvent) =>
+  event.type === 'SOCKET_NEW_MESSAGE' && event.message.thread_root_id !== null && event.root_thread
+    ? { rootId: event.message.thread_root_id, thread: event.root_thread }
+    : null
+
 const notProvided = actorNotProvided('conversation')
 
 export const conversationMachine = setup({
@@ -125,8 +133,11 @@ export const conversationMachine = setup({
     /** New reactions of a message this chat shows. */
     isReactedMessageKnown: ({ context, event }) =>
       event.type === 'MESSAGE_REACTED' && context.messages.some((m) => m._id === event.message_id),
-    /** A new thread summary of a root this chat shows. */
-    isKnownRoot: ({ context, event }) => event.type === 'SOCKET_THREAD_CHANGED' && context.messages.some((m) => m._id === event.root_id),
+    /** A pushed reply in the thread of a root this chat shows. */
+    isKnownRoot: ({ context, event }) => {
+      const rootId = rootThreadOf(event)?.rootId
+      return rootId !== undefined && context.messages.some((m) => m._id === rootId)
+    },
     /** A change of a message this chat shows. */
     isKnownMessage: ({ context, event }) => context.messages.some((m) => m._id === pushedOf(event)?._id),
     confirmed: (_, params: { confirmed: boolean }) => params.confirmed,
@@ -164,12 +175,14 @@ export const conversationMachine = setup({
           ? context.messages.map((m) => (m._id === event.message_id ? { ...m, reactions: event.reactions } : m))
           : context.messages,
     }),
-    /** A root's thread summary as the server last told it (reply count, latest repliers and reply). */
+    /** A root's thread summary as a pushed reply tells it (reply count, latest repliers and reply). */
     setThreadSummary: assign({
-      messages: ({ context, event }) =>
-        event.type === 'SOCKET_THREAD_CHANGED'
-          ? context.messages.map((m) => (m._id === event.root_id ? { ...m, thread: event.thread } : m))
-          : context.messages,
+      messages: ({ context, event }) => {
+        const pushed = rootThreadOf(event)
+        return pushed
+          ? context.messages.map((m) => (m._id === pushed.rootId ? { ...m, thread: newerThread(m.thread, pushed.thread) } : m))
+          : context.messages
+      },
     }),
     /** The session's new media token: every file shown is linked with it. */
     relinkFiles: assign(({ context, event }) => {
@@ -217,9 +230,11 @@ export const conversationMachine = setup({
   type: 'parallel',
   on: {
     RECEIVED: { guard: 'isThisTopic', actions: 'merge' },
-    SOCKET_NEW_MESSAGE: { guard: 'isThisTopic', actions: 'mergePushed' },
+    SOCKET_NEW_MESSAGE: [
+      { guard: 'isThisTopic', actions: ['mergePushed', 'setThreadSummary'] },
+      { guard: 'isKnownRoot', actions: 'setThreadSummary' },
+    ],
     SOCKET_MESSAGE_CHANGED: { guard: 'isKnownMessage', actions: 'mergePushed' },
-    SOCKET_THREAD_CHANGED: { guard: 'isKnownRoot', actions: 'setThreadSummary' },
     MESSAGE_REACTED: { guard: 'isReactedMessageKnown', actions: 'setReactions' },
     MEDIA_TOKEN: { actions: 'relinkFiles' },
   },

@@ -1,7 +1,6 @@
 import type { EditMessageBody, ForwardMessageBody, Message, MessageIdBody } from '../../../contract/message'
 import type { MessageChangedPayload, NewMessagePayload, TypingPayload } from '../../../contract/socket'
 import type { Topic } from '../../../contract/topic'
-import type { ThreadChangedPayload } from '../../../contract/thread'
 import type { MessageReactions } from '../../../contract/reaction'
 
 /** The open topic as the conversation needs it (GET topic/info). */
@@ -52,12 +51,10 @@ export type ConversationEvent =
   | { type: 'CONNECTED' }
   /** One of the user's own messages, as the server answered its send (the outbox). */
   | { type: 'RECEIVED'; message: Message }
-  /** The socket's NEW_MESSAGE, of any topic: its files carry no links (the reader links them with its media token). */
+  /** The socket's NEW_MESSAGE, of any topic: its files carry no links (the reader links them with its media token); a thread reply's carries its root's new summary. */
   | ({ type: 'SOCKET_NEW_MESSAGE' } & NewMessagePayload)
   /** The socket's MESSAGE_CHANGED (edited, deleted, pinned, unpinned), of any topic; no file links either. */
   | ({ type: 'SOCKET_MESSAGE_CHANGED' } & MessageChangedPayload)
-  /** The socket's THREAD_CHANGED (a thread's new summary), of any topic. */
-  | ({ type: 'SOCKET_THREAD_CHANGED' } & ThreadChangedPayload)
   /** A message's reactions now: the socket's MESSAGE_REACTED (of any topic), or the server's answer to the user's own reaction. */
   | ({ type: 'MESSAGE_REACTED' } & MessageReactions)
   /** The socket's TYPING, of any topic. */

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import { type Message, type PushedMessage, withLinks } from '../../../contract/message'
-import { THREAD_PAGE } from '../../../contract/thread'
+import { newerThread, THREAD_PAGE } from '../../../contract/thread'
 import { errorTextOf } from '../invoke-result'
 import { actorNotProvided } from '../not-provided'
 import type {
@@ -23,8 +23,9 @@ import type {
  *   failure keeps what is shown, with the reason). ready --CONNECTED (the socket is back: replies
  *   may have come)--> loading (merged by id, nothing shown twice).
  *   In every state a pushed reply of this thread (SOCKET_NEW_MESSAGE; isReplyHere) joins the
- *   replies, a pushed change of the root or a reply (SOCKET_MESSAGE_CHANGED; isShown) replaces it,
- *   and the root's new summary (SOCKET_THREAD_CHANGED; isThisRoot) replaces its summary. Each load
+ *   replies and the root's new summary it carries (`root_thread`) replaces the root's, unless that
+ *   counts more replies; a pushed change of the root or a reply (SOCKET_MESSAGE_CHANGED; isShown)
+ *   replaces it. Each load
  *   and each live reply marks the thread read (the injected markRead: the thread is on
  *   screen).
  * follow: idle --TOGGLE_FOLLOW--> saving (thread/follow with the other value) -> idle, following as
@@ -92,7 +93,6 @@ export const threadMachine = setup({
       const id = pushedOf(event)?._id
       return id === context.root?._id || context.replies.some((m) => m._id === id)
     },
-    isThisRoot: ({ context, event }) => event.type === 'SOCKET_THREAD_CHANGED' && event.root_id === context.rootId,
     hasOlder: ({ context }) => context.hasOlder,
     /** There is something to send, and the user may write in the chat. */
     maySend: ({ context }) => context.canSend && context.draft.trim() !== '',
@@ -119,9 +119,12 @@ export const threadMachine = setup({
         return pushed && pushed._id === context.root?._id ? withLinks(pushed, context.mediaToken) : context.root
       },
     }),
+    /** The root's summary as a pushed reply of this thread tells it. */
     setSummary: assign({
       root: ({ context, event }) =>
-        event.type === 'SOCKET_THREAD_CHANGED' && context.root ? { ...context.root, thread: event.thread } : context.root,
+        event.type === 'SOCKET_NEW_MESSAGE' && event.root_thread && event.message.thread_root_id === context.rootId && context.root
+          ? { ...context.root, thread: newerThread(context.root.thread, event.root_thread) }
+          : context.root,
     }),
     setDraft: assign({ draft: ({ context, event }) => (event.type === 'TYPE' ? event.text : context.draft) }),
     toggleAlsoInChat: assign({ alsoInChat: ({ context }) => !context.alsoInChat }),
@@ -154,11 +157,10 @@ export const threadMachine = setup({
   type: 'parallel',
   on: {
     SOCKET_NEW_MESSAGE: [
-      { guard: 'isShown', actions: 'mergePushed' },
-      { guard: 'isReplyHere', actions: ['mergePushed', 'markRead'] },
+      { guard: 'isShown', actions: ['mergePushed', 'setSummary'] },
+      { guard: 'isReplyHere', actions: ['mergePushed', 'setSummary', 'markRead'] },
     ],
     SOCKET_MESSAGE_CHANGED: { guard: 'isShown', actions: 'mergePushed' },
-    SOCKET_THREAD_CHANGED: { guard: 'isThisRoot', actions: 'setSummary' },
     TYPE: { actions: 'setDraft' },
     TOGGLE_ALSO_IN_CHAT: { actions: 'toggleAlsoInChat' },
   },

@@ -1,6 +1,6 @@
 import type { Message, Sender } from '../../../contract/message'
 import type { MessageChangedPayload, NewMessagePayload } from '../../../contract/socket'
-import type { ThreadChangedPayload, ThreadPage } from '../../../contract/thread'
+import type { ThreadPage } from '../../../contract/thread'
 
 /** Someone who can be mentioned in a reply (a member of the chat). */
 export type ThreadMember = Pick<Sender, '_id' | 'name'>
@@ -44,7 +44,6 @@ export type ThreadEvent =
   | { type: 'CONNECTED' }
   | ({ type: 'SOCKET_NEW_MESSAGE' } & NewMessagePayload)
   | ({ type: 'SOCKET_MESSAGE_CHANGED' } & MessageChangedPayload)
-  | ({ type: 'SOCKET_THREAD_CHANGED' } & ThreadChangedPayload)
   | { type: 'TYPE'; text: string }
   | { type: 'TOGGLE_ALSO_IN_CHAT' }
   | { type: 'SEND' }

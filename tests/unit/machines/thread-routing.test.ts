@@ -24,19 +24,26 @@ async function openChat() {
 const ids = (actor: Awaited<ReturnType<typeof openChat>>) => actor.getSnapshot().context.messages.map((m) => m._id)
 
 describe('the conversation and thread replies', () => {
-  it('leaves a reply only in its thread to the thread, shows one also sent to the chat, and takes a root’s new summary', async () => {
+  it('leaves a reply only in its thread to the thread, shows one also sent to the chat, and takes the root’s new summary a reply carries', async () => {
     const chat = await openChat()
-    chat.send({ type: 'SOCKET_NEW_MESSAGE', message: withoutLinks(reply(2, false)) })
+    const summary = (count: number) => ({ reply_count: count, last_reply_at: `2026-03-01T08:0${count}:00.000Z`, last_repliers: [] })
+    const rootThread = () => chat.getSnapshot().context.messages[0]!.thread
+    chat.send({ type: 'SOCKET_NEW_MESSAGE', message: withoutLinks(reply(2, false)), root_thread: summary(1) })
     expect(ids(chat)).toEqual(['root'])
+    expect(rootThread()).toEqual(summary(1))
     chat.send({ type: 'RECEIVED', message: reply(3, false) })
     expect(ids(chat)).toEqual(['root'])
-    chat.send({ type: 'SOCKET_NEW_MESSAGE', message: withoutLinks(reply(4, true)) })
+    chat.send({ type: 'SOCKET_NEW_MESSAGE', message: withoutLinks(reply(4, true)), root_thread: summary(3) })
     expect(ids(chat)).toEqual(['root', 'r-4'])
-    const thread = { reply_count: 3, last_reply_at: '2026-03-01T08:05:00.000Z', last_repliers: [] }
-    chat.send({ type: 'SOCKET_THREAD_CHANGED', topic_id: TOPIC, root_id: 'root', thread })
-    expect(chat.getSnapshot().context.messages[0]!.thread).toEqual(thread)
-    chat.send({ type: 'SOCKET_THREAD_CHANGED', topic_id: 'elsewhere', root_id: 'other', thread: null })
-    expect(chat.getSnapshot().context.messages[0]!.thread).toEqual(thread)
+    expect(rootThread()).toEqual(summary(3))
+    // The first reply's push again (late): the summary counting more replies stays.
+    chat.send({ type: 'SOCKET_NEW_MESSAGE', message: withoutLinks(reply(2, false)), root_thread: summary(1) })
+    expect(rootThread()).toEqual(summary(3))
+    // A reply to a root of another chat changes nothing here.
+    const elsewhere = { ...reply(5, false), _id: 'r-elsewhere', topic_id: 'elsewhere', thread_root_id: 'other' }
+    chat.send({ type: 'SOCKET_NEW_MESSAGE', message: withoutLinks(elsewhere), root_thread: summary(7) })
+    expect(ids(chat)).toEqual(['root', 'r-4'])
+    expect(rootThread()).toEqual(summary(3))
     chat.stop()
   })
 })
