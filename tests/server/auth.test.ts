@@ -8,7 +8,7 @@ import {
   lastEmail,
   refreshCookie,
   refreshWith,
-  register,
+  signUp,
   registerUnverified,
   startTestServer,
   type TestServer,
@@ -50,7 +50,7 @@ describe('register', () => {
   })
 
   it('stores an argon2id hash, never the password', async () => {
-    const acc = await register(base)
+    const acc = await signUp(base)
     const [row] = await server.ctx.db.select().from(users).where(eq(users.id, acc.user._id))
     expect(row!.passwordHash.startsWith('$argon2id$')).toBe(true)
     expect(row!.passwordHash).not.toContain(acc.password)
@@ -58,13 +58,13 @@ describe('register', () => {
 
   it('gives every account its own workid, even with the same name', async () => {
     const ids = new Set<string>()
-    for (let i = 0; i < 5; i++) ids.add((await register(base, { name: 'Same Name' })).user.workid)
+    for (let i = 0; i < 5; i++) ids.add((await signUp(base, { name: 'Same Name' })).user.workid)
     expect(ids.size).toBe(5)
     for (const id of ids) expect(id).toMatch(/^same-name-\d{4}$/)
   })
 
   it('emails a 6-digit verification code in the language of the request', async () => {
-    const acc = await register(base, {}, { 'accept-language': 'vi-VN,vi;q=0.9' })
+    const acc = await signUp(base, {}, { 'accept-language': 'vi-VN,vi;q=0.9' })
     expect(acc.user.account.language).toBe('vi')
     const mail = await lastEmail(server, acc.email)
     expect(mail.code).toMatch(/^\d{6}$/)
@@ -73,7 +73,7 @@ describe('register', () => {
   })
 
   it('a duplicate email (any case) makes no second account (the answer is in auth-hardening.test.ts)', async () => {
-    const acc = await register(base)
+    const acc = await signUp(base)
     const res = await call(base, 'POST', '/api/auth/register', {
       body: { name: 'X', email: acc.email.toUpperCase(), password: 'secret-123' },
     })
@@ -84,7 +84,7 @@ describe('register', () => {
 
 describe('login', () => {
   it('answers with a new session and the user', async () => {
-    const acc = await register(base)
+    const acc = await signUp(base)
     const res = await call(base, 'POST', '/api/auth/login', { body: { email: acc.email.toUpperCase(), password: acc.password } })
     expect(res.status).toBe(200)
     expect(res.body.result.user._id).toBe(acc.user._id)
@@ -96,7 +96,7 @@ describe('login', () => {
   })
 
   it('gives one generic message for a wrong password and for an unknown email', async () => {
-    const acc = await register(base)
+    const acc = await signUp(base)
     const wrong = await call(base, 'POST', '/api/auth/login', { body: { email: acc.email, password: 'not-the-password' } })
     const unknown = await call(base, 'POST', '/api/auth/login', { body: { email: uniqueEmail('nobody'), password: 'not-the-password' } })
     expect(wrong.status).toBe(400)
@@ -113,7 +113,7 @@ describe('login', () => {
 
 describe('refresh tokens', () => {
   it('rotate: each refresh token works once and gives a new pair', async () => {
-    const acc = await register(base)
+    const acc = await signUp(base)
     const first = await refreshWith(base, acc.refresh_token)
     expect(first.status).toBe(200)
     const { access_token } = first.body.result
@@ -126,7 +126,7 @@ describe('refresh tokens', () => {
   })
 
   it('reuse of a spent token revokes the whole family, access tokens included', async () => {
-    const acc = await register(base)
+    const acc = await signUp(base)
     const rotated = await refreshWith(base, acc.refresh_token)
     const live = { ...rotated.body.result, refresh_token: rotated.refresh_token! }
     // A spent token presented again after the grace window.
@@ -153,7 +153,7 @@ describe('refresh tokens', () => {
   })
 
   it('a token signed with another key is 401', async () => {
-    const acc = await register(base)
+    const acc = await signUp(base)
     const [h, p] = acc.access_token.split('.')
     const forged = `${h}.${p}.${'A'.repeat(43)}`
     expect((await call(base, 'GET', '/api/customer/user-info', { token: forged })).status).toBe(401)
@@ -162,7 +162,7 @@ describe('refresh tokens', () => {
 
 describe('logout', () => {
   it('revokes the session: its access and refresh tokens stop working, others keep going', async () => {
-    const acc = await register(base)
+    const acc = await signUp(base)
     const other = (await call(base, 'POST', '/api/auth/login', { body: { email: acc.email, password: acc.password } })).body.result
     const res = await call(base, 'POST', '/api/auth/logout', { token: acc.access_token, body: {} })
     expect(res.status).toBe(200)
@@ -173,7 +173,7 @@ describe('logout', () => {
   })
 
   it('forgets the push subscription only when it matches the one sent', async () => {
-    const acc = await register(base)
+    const acc = await signUp(base)
     const device = (name: string) =>
       JSON.stringify({ endpoint: `https://fcm.googleapis.com/fcm/send/${name}`, keys: { p256dh: 'BPk', auth: 'au' } })
     expect(
@@ -191,7 +191,7 @@ describe('logout', () => {
   })
 
   it('works without a body and needs a token', async () => {
-    const acc = await register(base)
+    const acc = await signUp(base)
     expect((await call(base, 'POST', '/api/auth/logout', { token: acc.access_token })).status).toBe(200)
     expect((await call(base, 'POST', '/api/auth/logout', { body: {} })).status).toBe(401)
   })
@@ -278,7 +278,7 @@ describe('verify-email', () => {
 
 describe('forgot and reset password', () => {
   it('emails a reset code; reset sets the password and ends every session', async () => {
-    const acc = await register(base)
+    const acc = await signUp(base)
     const login2 = await call(base, 'POST', '/api/auth/login', { body: { email: acc.email, password: acc.password } })
     const second = { ...login2.body.result, refresh_token: refreshCookie(login2.headers)! }
     const forgot = await call(base, 'POST', '/api/auth/forgot-password', { body: { email: acc.email } })
@@ -310,7 +310,7 @@ describe('forgot and reset password', () => {
   })
 
   it('a verify code cannot reset a password', async () => {
-    const acc = await register(base)
+    const acc = await signUp(base)
     const { code } = await lastEmail(server, acc.email)
     const res = await call(base, 'POST', '/api/auth/reset-password', { body: { email: acc.email, code, password: 'new-password-1' } })
     expect(res.status).toBe(400)

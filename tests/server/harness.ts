@@ -6,11 +6,14 @@ import { desc, eq, getTableName, is, sql } from 'drizzle-orm'
 import { PgTable } from 'drizzle-orm/pg-core'
 import { io as connectSocket, type Socket } from 'socket.io-client'
 import { type RunningServer, type ServerOptions, startServer } from '../../server/app'
+import { hashPassword } from '../../server/auth/passwords'
 import { DEFAULT_RATE_LIMITS } from '../../server/config'
-import { makePgliteTemplate } from '../../server/db/client'
+import { type Executor, makePgliteTemplate } from '../../server/db/client'
 import { copyFolder } from '../../server/db/pglite-template'
 import * as schema from '../../server/db/schema'
 import { outbox } from '../../server/db/schema'
+import { toUser } from '../../server/modules/customer'
+import { makeWorkid } from '../../server/modules/customer/workid'
 
 /** Set both to run the suite against PostgreSQL + Redis. */
 export const DATABASE_URL = process.env.DATABASE_URL || undefined
@@ -192,18 +195,58 @@ export async function registerUnverified(
 }
 
 /**
- * A new account with its email verified (the server refuses most calls before that): registered,
- * then verified with the code from the outbox of a server `startTestServer` started. Its tokens
- * are register's.
+ * A new account with its email verified (the server refuses most calls before that). Seeded in the
+ * database of a server `startTestServer` started, not signed up over HTTP: the row sign-up makes
+ * (its password hashed as sign-up hashes it, once per password for the whole run), verified, and a
+ * session started as login starts one; its user as customer/user-info answers it. Sign-up's
+ * hashing, mail and code check cost about 80 ms of CPU a person, and the suite makes thousands:
+ * the tests of sign-up itself use `registerUnverified` (HTTP). With `headers` (a client's language
+ * or user agent that the test reads back) it signs up and verifies over HTTP.
  */
 export async function register(
   base: string,
   over: Partial<{ name: string; email: string; password: string }> = {},
   headers?: Record<string, string>,
 ): Promise<Account> {
-  const account = await registerUnverified(base, over, headers)
   const server = started.get(base)
   if (!server) throw new Error(`register: ${base} was not started by startTestServer; use registerUnverified`)
+  if (headers) return signUp(base, over, headers)
+  const input = { name: 'Test User', email: uniqueEmail(), password: 'correct-horse-1', ...over }
+  const email = input.email.trim().toLowerCase()
+  const passwordHash = await hashOf(input.password)
+  const { row, session } = await server.ctx.db.transaction(async (tx) => {
+    const row = await insertUser(tx, { name: input.name, email, passwordHash })
+    return { row, session: await server.ctx.tokens.startSession(tx, row.id) }
+  })
+  const { access_token, media_token, refresh_token } = session
+  return { ...input, email, access_token, media_token, refresh_token, user: toUser(row) }
+}
+
+/** A verified account's row, its workid made as sign-up makes one (4 digits; another on a clash). */
+async function insertUser(tx: Executor, account: { name: string; email: string; passwordHash: string }): Promise<schema.UserRow> {
+  for (;;) {
+    const [row] = await tx
+      .insert(schema.users)
+      .values({ ...account, emailVerified: 1, workid: makeWorkid(account.name) })
+      .onConflictDoNothing({ target: schema.users.workid })
+      .returning()
+    if (row) return row
+  }
+}
+
+/** Hashes of the passwords seeded accounts use, made once each (argon2, as sign-up makes them). */
+const hashes = new Map<string, Promise<string>>()
+const hashOf = (password: string) => hashes.get(password) ?? hashes.set(password, hashPassword(password)).get(password)!
+
+/** A new account with its email verified, signed up and verified over HTTP (for the tests of sign-up, its mail and its limits). */
+export async function signUp(
+  base: string,
+  over: Partial<{ name: string; email: string; password: string }> = {},
+  headers?: Record<string, string>,
+): Promise<Account> {
+  const server = started.get(base)
+  if (!server) throw new Error(`signUp: ${base} was not started by startTestServer; use registerUnverified`)
+  const account = await registerUnverified(base, over, headers)
   const { code } = await lastEmail(server, account.email)
   const verified = await call(base, 'POST', '/api/auth/verify-email', { body: { email: account.email, code }, headers })
   if (verified.status !== 200) throw new Error(`verify-email failed: ${verified.status} ${JSON.stringify(verified.body)}`)

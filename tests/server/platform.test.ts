@@ -16,7 +16,7 @@ import {
   lastEmail,
   pgliteTemplate,
   REDIS_URL,
-  register,
+  signUp,
   registerUnverified,
   startTestServer,
   type TestServer,
@@ -104,7 +104,7 @@ describe('SPA', () => {
 
 describe('email preview', () => {
   it('shows subject, recipient and the code, with every piece of HTML escaped', async () => {
-    const acc = await register(base, { name: '<script>alert("x")</script> & <b>bold</b>' })
+    const acc = await signUp(base, { name: '<script>alert("x")</script> & <b>bold</b>' })
     const mail = await lastEmail(server, acc.email)
     const res = await fetch(`${base}/email-preview/${mail.id}`)
     expect(res.status).toBe(200)

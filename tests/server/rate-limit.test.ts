@@ -3,7 +3,18 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { SERVER_MESSAGES } from '../../contract'
 import { DEFAULT_RATE_LIMITS, resolveConfig } from '../../server/config'
 import { channelWith, clientId, type Person, person } from './chat-fixtures'
-import { call, connected, REDIS_URL, refreshWith, register, socketFor, startTestServer, type TestServer, uniqueEmail } from './harness'
+import {
+  call,
+  connected,
+  REDIS_URL,
+  refreshWith,
+  register,
+  signUp,
+  socketFor,
+  startTestServer,
+  type TestServer,
+  uniqueEmail,
+} from './harness'
 
 let server: TestServer
 let base: string
@@ -14,7 +25,7 @@ beforeAll(async () => {
     rateLimits: { login: { max: 3 }, register: { max: 4 }, otp: { max: 3 } },
   })
   base = server.url
-  account = await register(base) // spends 1 of the 4 registrations
+  account = await signUp(base) // spends 1 of the 4 registrations
 })
 afterAll(async () => {
   await server?.stop()

@@ -4,7 +4,7 @@ import { decodeJwt } from 'jose'
 import { SERVER_MESSAGES } from '../../contract'
 import { emailCodes, outbox, refreshTokens, sessions } from '../../server/db/schema'
 import { createScheduler } from '../../server/jobs/scheduler'
-import { call, DATABASE_URL, refreshCookie, refreshWith, register, REFRESH_COOKIE, startTestServer, type TestServer } from './harness'
+import { call, DATABASE_URL, refreshCookie, refreshWith, signUp, REFRESH_COOKIE, startTestServer, type TestServer } from './harness'
 
 /** The server's clock: real time moved by `offset` (sessions, tokens and the scheduler read it). */
 const clock = { offset: 0, now: () => Date.now() + clock.offset }
@@ -47,7 +47,7 @@ const login = async (email: string, password: string) => {
 
 describe('the refresh cookie', () => {
   it('login, register and refresh put the refresh token in an HttpOnly, SameSite=Strict cookie scoped to auth/refresh-token, never in the JSON', async () => {
-    const acc = await register(base)
+    const acc = await signUp(base)
     expect(acc.refresh_token).toMatch(/^[\w-]{40,}$/)
     const logged = await login(acc.email, acc.password)
     expect(Object.keys(logged.body.result).sort()).toEqual(['access_token', 'media_token', 'user'])
@@ -67,7 +67,7 @@ describe('the refresh cookie', () => {
   it('is Secure when the site is served over https', async () => {
     const https = await startTestServer({ publicUrl: 'https://chat.example.test' })
     try {
-      const acc = await register(https.url)
+      const acc = await signUp(https.url)
       const res = await call(https.url, 'POST', '/api/auth/login', { body: { email: acc.email, password: acc.password } })
       expect(cookieAttributes(res.headers)).toHaveProperty('secure')
     } finally {
@@ -76,7 +76,7 @@ describe('the refresh cookie', () => {
   })
 
   it('refresh needs the cookie and a JSON body: no cookie is 401, a form post is refused, a token in the body is refused', async () => {
-    const acc = await register(base)
+    const acc = await signUp(base)
     const none = await call(base, 'POST', '/api/auth/refresh-token', { body: {} })
     expect(none.status).toBe(401)
     expect(none.body.message).toBe(SERVER_MESSAGES.sessionExpired.en)
@@ -96,7 +96,7 @@ describe('the refresh cookie', () => {
   })
 
   it('a refused refresh and a logout clear the cookie', async () => {
-    const acc = await register(base)
+    const acc = await signUp(base)
     const refused = await refreshWith(base, 'made-up-token')
     expect(refused.status).toBe(401)
     expect(refused.refresh_token).toBe('')
@@ -111,7 +111,7 @@ describe('the refresh cookie', () => {
 
 describe('absolute session lifetime', () => {
   it('a session ends 30 days after its login however often it is refreshed; the cookie expires then too', async () => {
-    const acc = await register(base)
+    const acc = await signUp(base)
     const logged = await login(acc.email, acc.password)
     const loginAt = Date.now()
     const end = new Date(cookieAttributes(logged.headers).expires!).getTime()
@@ -138,7 +138,7 @@ describe('absolute session lifetime', () => {
 
 describe('refresh rotation grace window', () => {
   it('the token just rotated, presented again within 30 s, gets a valid pair instead of ending the session', async () => {
-    const acc = await register(base)
+    const acc = await signUp(base)
     const first = await refreshWith(base, acc.refresh_token)
     expect(first.status).toBe(200)
     clock.offset = 10_000 // the answer was lost; the client retries with the token it still has
@@ -152,7 +152,7 @@ describe('refresh rotation grace window', () => {
   })
 
   it('two refreshes of one token at the same moment (two tabs) both succeed', async () => {
-    const acc = await register(base)
+    const acc = await signUp(base)
     const both = await Promise.all([refreshWith(base, acc.refresh_token), refreshWith(base, acc.refresh_token)])
     expect(both.map((r) => r.status)).toEqual([200, 200])
     for (const r of both)
@@ -160,7 +160,7 @@ describe('refresh rotation grace window', () => {
   })
 
   it('after the grace window, or once the chain moved on, presenting it again is reuse: the whole family is revoked', async () => {
-    const late = await register(base)
+    const late = await signUp(base)
     const next = await refreshWith(base, late.refresh_token)
     clock.offset = 31_000
     expect((await refreshWith(base, late.refresh_token)).status).toBe(401)
@@ -168,7 +168,7 @@ describe('refresh rotation grace window', () => {
     expect((await call(base, 'GET', '/api/customer/user-info', { token: next.body.result.access_token })).status).toBe(401)
 
     clock.offset = 0
-    const moved = await register(base)
+    const moved = await signUp(base)
     const one = await refreshWith(base, moved.refresh_token)
     const two = await refreshWith(base, one.refresh_token!)
     expect(two.status).toBe(200)
@@ -179,8 +179,8 @@ describe('refresh rotation grace window', () => {
 
 describe('scheduled cleanup', () => {
   it('deletes ended sessions with their refresh tokens, expired email codes and old outbox rows; keeps live ones', async () => {
-    const gone = await register(base)
-    const kept = await register(base)
+    const gone = await signUp(base)
+    const kept = await signUp(base)
     const goneSession = decodeJwt(gone.access_token).sid as string
     const keptSession = decodeJwt(kept.access_token).sid as string
     expect((await call(base, 'POST', '/api/auth/logout', { token: gone.access_token, body: {} })).status).toBe(200)
