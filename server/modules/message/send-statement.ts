@@ -149,14 +149,7 @@ const statementWith = (value: (name: keyof ReplyValues) => SQLWrapper, thread: T
     update ${messages} set
       thread_reply_count = thread_reply_count + 1,
       thread_last_reply_at = ${value('createdAt')}::timestamptz,
-      thread_last_repliers = (
-        select coalesce(jsonb_agg(r.id order by r.ord), '[]'::jsonb) from (
-          select id, ord from (
-            select ${sender} as id, 0::bigint as ord
-            union all
-            select e.id, e.ord from jsonb_array_elements_text(thread_last_repliers) with ordinality as e(id, ord) where e.id <> ${sender}
-          ) as candidates order by ord limit ${REPLIERS_SHOWN}
-        ) as r)
+      thread_last_repliers = jsonb_path_query_array(jsonb_build_array(${sender}) || (thread_last_repliers - ${sender}), ${sql.raw(`'$[0 to ${REPLIERS_SHOWN - 1}]'`)}::jsonpath)
     where id = ${value('rootId')} and exists (select 1 from stored)
     returning thread_reply_count, thread_last_repliers
   ), follows as (
