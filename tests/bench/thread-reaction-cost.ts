@@ -11,9 +11,9 @@
  *   plain read  GET topic/messages (page 1: 20 messages) of a chat whose 20 messages are plain;
  *   rich read   the same of a chat whose 20 messages each carry 3 reactions and a thread summary.
  * A send's delivery: a receiver's socket got that send's NEW_MESSAGE (matched by client_id). A thread
- * reply also makes THREAD_CHANGED (the root's new summary) go to the whole chat: it is counted and
- * printed beside, as part of the same delivery's cost (the CPU of both events is in the figure), and
- * every socket event the receivers got in a phase is tallied by name. A phase ends when every
+ * reply's NEW_MESSAGE also carries the root's new summary (root_thread); any other event a send makes
+ * (the chat got a THREAD_CHANGED per reply before issue 26's change) is part of the same delivery's
+ * cost (its CPU is in the figure), and every socket event the receivers got in a phase is tallied by name. A phase ends when every
  * expected delivery arrived (or none for 10 s). Server CPU: the whole process (every thread, the
  * embedded database's too), from the probe preloaded into it (server-probe.mjs), over the phase,
  * less the CPU of the same time idle (measured in each round with every socket connected). Figures:
@@ -124,7 +124,7 @@ class Tally {
 
   async settled(expected: number) {
     while (this.delivered < expected && performance.now() - this.lastAt < IDLE_MS) await sleep(20)
-    // Events that trail the last NEW_MESSAGE (THREAD_CHANGED follows it).
+    // Events that may trail the last NEW_MESSAGE.
     await sleep(200)
   }
 }
@@ -336,7 +336,7 @@ export async function threadReactionCost(): Promise<void> {
       `  idle: ${round(idle, 1)} ms CPU per second with the ${RECEIVERS} sockets connected (subtracted from each phase, per round)`,
     )
     console.log(
-      '  a delivery = one receiver socket got the send’s NEW_MESSAGE; a thread reply’s THREAD_CHANGED to the same receivers is part of it (its CPU is in the figure)',
+      '  a delivery = one receiver socket got the send’s NEW_MESSAGE (a reply’s carries its root’s new summary); any other event the send makes is part of it (its CPU is in the figure)',
     )
     const plainSend = line('plainSend', 'plain send', 'delivery')
     const richSend = line('richSend', 'rich send', 'delivery')
