@@ -9,6 +9,7 @@ import { useChannelForm } from '../services/channel-form'
 import { useMobileNav } from '../services/mobile-nav'
 import { useNotificationBadge } from '../services/notification-badge'
 import { useOnboarding } from '../services/onboarding'
+import { requireCatalogParts } from '../services/i18n'
 import { chooseLanguage, sendSession, useSession } from '../services/session'
 import { useOutbox } from '../services/outbox'
 import { useActivityReport, usePresence } from '../services/presence'
@@ -44,8 +45,8 @@ export const Route = createFileRoute('/_app')({
   component: AppLayout,
 })
 
-/** The support drawer's chat: the conversation code loads when it first opens. */
-const SupportConversation = lazy(() => import('./-support-conversation'))
+/** The support drawer's chat: the conversation code (and its messages' catalog part) loads when it first opens. */
+const SupportConversation = lazy(async () => (await Promise.all([import('./-support-conversation'), requireCatalogParts(['pages'])]))[0])
 // The drawers and modals load when first opened (WhenOpened): none of them, nor the dialog library, is needed to show a page.
 const AccountDrawer = lazy(() => import('../ui/app/account-drawer').then((m) => ({ default: m.AccountDrawer })))
 const MyStatus = lazy(() => import('./-my-status').then((m) => ({ default: m.MyStatus })))
@@ -53,7 +54,7 @@ const NotificationsDrawer = lazy(() => import('./_app/-notifications-drawer'))
 const SupportDrawer = lazy(() => import('../ui/app/support-drawer').then((m) => ({ default: m.SupportDrawer })))
 const DocumentsModal = lazy(() => import('../ui/app/documents-modal').then((m) => ({ default: m.DocumentsModal })))
 const OnboardingModal = lazy(() => import('../ui/onboarding/onboarding-modal').then((m) => ({ default: m.OnboardingModal })))
-const MeetingNow = lazy(() => import('./-meeting-now'))
+const MeetingNow = lazy(async () => (await Promise.all([import('./-meeting-now'), requireCatalogParts(['pages'])]))[0])
 const CreateChannelDialog = lazy(() => import('../ui/channel-form/create-channel-dialog').then((m) => ({ default: m.CreateChannelDialog })))
 
 type Panel = 'account' | 'support' | 'documents' | 'meeting' | null

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react'
 import { createFileRoute, Outlet } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
+import { requireCatalogParts } from '../services/i18n'
 import { useMobileNav } from '../services/mobile-nav'
 import { chooseLanguage, useIsLoggedIn } from '../services/session'
 import { LanguageSelector } from '../ui/language-selector'
@@ -10,7 +11,8 @@ import { MarketingHeader } from '../ui/marketing/marketing-header'
 /** Pathless layout for logged-out visitors' pages: header, main content, footer. */
 export const Route = createFileRoute('/_marketing')({ component: MarketingLayout })
 
-const MeetingNow = lazy(() => import('./-meeting-now'))
+// The meeting dialog's code and its messages' catalog part load when it first opens.
+const MeetingNow = lazy(async () => (await Promise.all([import('./-meeting-now'), requireCatalogParts(['pages'])]))[0])
 
 function MarketingLayout() {
   const isLoggedIn = useIsLoggedIn()

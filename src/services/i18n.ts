@@ -26,6 +26,7 @@ const catalogs: Record<Language, Record<CatalogPart, () => CatalogModule>> = {
     statecharts: () => import('../../locales/en/messages.po?part=statecharts'),
     landing: () => import('../../locales/en/messages.po?part=landing'),
     documents: () => import('../../locales/en/messages.po?part=documents'),
+    pages: () => import('../../locales/en/messages.po?part=pages'),
   },
   vi: {
     app: () => import('../../locales/vi/messages.po?part=app'),
@@ -34,6 +35,7 @@ const catalogs: Record<Language, Record<CatalogPart, () => CatalogModule>> = {
     statecharts: () => import('../../locales/vi/messages.po?part=statecharts'),
     landing: () => import('../../locales/vi/messages.po?part=landing'),
     documents: () => import('../../locales/vi/messages.po?part=documents'),
+    pages: () => import('../../locales/vi/messages.po?part=pages'),
   },
 }
 

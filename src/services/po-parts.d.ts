@@ -23,3 +23,7 @@ declare module '*.po?part=statecharts' {
   import type { Messages } from '@lingui/core'
   export const messages: Messages
 }
+declare module '*.po?part=pages' {
+  import type { Messages } from '@lingui/core'
+  export const messages: Messages
+}
