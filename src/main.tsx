@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client'
 import { I18nProvider } from '@lingui/react'
 import { createRouter, RouterProvider } from '@tanstack/react-router'
 import { routeTree } from './routeTree.gen'
+import { firstPagePainted, firstPagePaintedWhen } from './services/first-paint'
 import { warmFirstRoute } from './services/first-route'
 import { activateLanguage, i18n, initialLanguage } from './services/i18n'
 import { registerServiceWorkerWhenLoaded } from './services/service-worker'
@@ -27,8 +28,9 @@ declare module '@tanstack/react-router' {
 onSessionNavigate((href) => void router.navigate({ href }))
 
 warmFirstRoute(router)
-// The socket's code loads once the first page is on screen: after its render, the next frame's paint.
-loadSocketAfter(
+// The first page is on screen after its render and the next frame's paint: the socket's code, and
+// the app's code that shows nothing on it (first-paint.ts), load after that.
+firstPagePaintedWhen(
   new Promise<void>((resolve) => {
     const stop = router.subscribe('onRendered', () => {
       stop()
@@ -36,6 +38,7 @@ loadSocketAfter(
     })
   }),
 )
+loadSocketAfter(firstPagePainted())
 // Offline shell and browser pushes (public/sw.js).
 registerServiceWorkerWhenLoaded()
 await activateLanguage(initialLanguage())

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import type { CustomStatus } from '../../contract/presence'
-import { liveStatus, usePresence, useStatusForm } from '../services/presence'
+import { liveStatus, usePresence } from '../services/presence'
+import { useStatusForm } from '../services/status-form'
 import { StatusFormView } from '../ui/presence/status-form-view'
 import { StatusSection } from '../ui/presence/status-section'
 

@@ -1,24 +1,17 @@
 import { lazy, Suspense, useMemo, useState } from 'react'
 import { createFileRoute, Outlet, redirect, useNavigate } from '@tanstack/react-router'
 import type { User } from '../../contract/user'
-import type { CreateChannelModalConnect } from '../machines/account-channels'
 import { accountView, type SessionState } from '../machines/session/session.connect'
 import { useAccountChannels } from '../services/account-channels'
 import { useAttention, useAttentionRuntime } from '../services/attention'
-import { useChannelForm } from '../services/channel-form'
 import { useMobileNav } from '../services/mobile-nav'
 import { useNotificationBadge } from '../services/notification-badge'
-import { useOnboarding } from '../services/onboarding'
 import { requireCatalogParts } from '../services/i18n'
+import { useFirstPagePainted } from '../services/first-paint'
 import { chooseLanguage, sendSession, useSession } from '../services/session'
-import { useOutbox } from '../services/outbox'
 import { useActivityReport, usePresence } from '../services/presence'
 import { PresenceHookContext } from '../ui/presence/presence-context'
 import { useSupportChat } from '../services/support-chat'
-import { useIncomingCall, useOutgoingCall, useStartedCalls } from '../services/calls'
-import type { OutgoingCallInput } from '../machines/outgoing-call'
-import { IncomingCallOverlay } from '../ui/incoming-call/incoming-call-overlay'
-import { OutgoingCallOverlay } from '../ui/outgoing-call/outgoing-call-overlay'
 import { TopicListActorContext, useChatBadge, useTopicListRuntime } from '../services/topic-list'
 import { DeferredDndMenu } from '../ui/attention/deferred-dnd-menu'
 import { AppShell } from '../ui/app/app-shell'
@@ -53,9 +46,12 @@ const MyStatus = lazy(() => import('./-my-status').then((m) => ({ default: m.MyS
 const NotificationsDrawer = lazy(() => import('./_app/-notifications-drawer'))
 const SupportDrawer = lazy(() => import('../ui/app/support-drawer').then((m) => ({ default: m.SupportDrawer })))
 const DocumentsModal = lazy(() => import('../ui/app/documents-modal').then((m) => ({ default: m.DocumentsModal })))
-const OnboardingModal = lazy(() => import('../ui/onboarding/onboarding-modal').then((m) => ({ default: m.OnboardingModal })))
+// What shows nothing on the first page (the outbox, the calls, the first-login tutorial) loads once it is painted.
+const OutboxRuntime = lazy(() => import('./_app/-background').then((m) => ({ default: m.OutboxRuntime })))
+const Calls = lazy(() => import('./_app/-background').then((m) => ({ default: m.Calls })))
+const Onboarding = lazy(() => import('./_app/-background').then((m) => ({ default: m.Onboarding })))
+const CreateChannel = lazy(() => import('./_app/-background').then((m) => ({ default: m.CreateChannel })))
 const MeetingNow = lazy(async () => (await Promise.all([import('./-meeting-now'), requireCatalogParts(['pages'])]))[0])
-const CreateChannelDialog = lazy(() => import('../ui/channel-form/create-channel-dialog').then((m) => ({ default: m.CreateChannelDialog })))
 
 type Panel = 'account' | 'support' | 'documents' | 'meeting' | null
 
@@ -77,7 +73,7 @@ function AppLayout() {
   // The sidebar's channel menu shows the account drawer's list: the list loads while either is open.
   const [channelMenuOpen, setChannelMenuOpen] = useState(false)
   const channels = useAccountChannels(panel === 'account' || channelMenuOpen)
-  useOutbox(user?._id ?? null)
+  const painted = useFirstPagePainted()
   useAttentionRuntime(user?._id ?? '')
   const attention = useAttention()
   const topicList = useTopicListRuntime(user?._id ?? '')
@@ -190,9 +186,18 @@ function AppLayout() {
                     <MeetingNow name={account.name} onClosed={closePanel} />
                   </Suspense>
                 ) : null}
-                {user ? <Onboarding key={user._id} user={user} /> : null}
-                {user ? <Calls key={`calls:${user._id}`} user={user} /> : null}
-                {user && channels.createModal ? <CreateChannel user={user} {...channels.createModal} /> : null}
+                {user && painted ? (
+                  <Suspense fallback={null}>
+                    <OutboxRuntime key={`outbox:${user._id}`} user={user} />
+                    <Onboarding key={user._id} user={user} />
+                    <Calls key={`calls:${user._id}`} user={user} />
+                  </Suspense>
+                ) : null}
+                {user && channels.createModal ? (
+                  <Suspense fallback={null}>
+                    <CreateChannel user={user} {...channels.createModal} />
+                  </Suspense>
+                ) : null}
               </>
             }
           >
@@ -207,42 +212,4 @@ function AppLayout() {
 /** The header's one search (600 ms debounce): people, groups, channels, and messages. */
 function HeaderSearch() {
   return <SearchBox variant="popover" {...useSearch('all')} />
-}
-
-/** The calls' overlays: the incoming call (one machine for the login) and each call the user started. */
-function Calls({ user }: { user: User }) {
-  const incoming = useIncomingCall(user.account.sounds)
-  const started = useStartedCalls()
-  return (
-    <>
-      <IncomingCallOverlay {...incoming} />
-      {started.map((call) => (
-        <OutgoingCall key={call.key} callKey={call.key} input={call.input} />
-      ))}
-    </>
-  )
-}
-
-function OutgoingCall({ callKey, input }: { callKey: string; input: OutgoingCallInput }) {
-  return <OutgoingCallOverlay {...useOutgoingCall(callKey, input)} />
-}
-
-/** The first-login tutorial: one per user. */
-function Onboarding({ user }: { user: User }) {
-  const onboarding = useOnboarding(user)
-  return (
-    <WhenOpened open={onboarding.open}>
-      <OnboardingModal {...onboarding} />
-    </WhenOpened>
-  )
-}
-
-/** The create-channel modal, mounted while the account channels show it. */
-function CreateChannel({ user, administeredChannels, onCreated, onClosed }: { user: User } & CreateChannelModalConnect) {
-  const form = useChannelForm({ input: { plan: user.package, administeredChannels }, onCreated, onClosed })
-  return (
-    <WhenOpened open={form.open}>
-      <CreateChannelDialog {...form} />
-    </WhenOpened>
-  )
 }

@@ -1,8 +1,8 @@
-import { expect } from 'vitest'
+import { beforeAll, expect } from 'vitest'
 import { within } from '@testing-library/react'
 import { connect, connectBadge, topicListMachine, type TopicItem, type TopicListSnapshot } from '../../src/machines/topic-list'
 import { ChatUnreadBadge } from '../../src/ui/notification-badge/chat-unread-badge'
-import { TopicList } from '../../src/ui/topic-list/topic-list'
+import { loadTopicRows, TopicList } from '../../src/ui/topic-list/topic-list'
 import { describeModel, type ModelKit } from './support/run-model'
 import { withLayout } from './support/layout'
 
@@ -84,6 +84,11 @@ const whileListShows = (variants: NonNullable<Variants>): NonNullable<Variants> 
       (s: TopicListSnapshot) => (hiddenView(s) ? [] : typeof variant === 'function' ? variant(s) : variant),
     ]),
   )
+
+// The rows' code loads apart from the list (once the page is painted), and a row's menu on its
+// first open: both here, before any path renders, so that no path's first open waits for the
+// transform of Headless UI longer than findByRole does.
+beforeAll(() => Promise.all([loadTopicRows(), import('../../src/ui/topic-list/row-menu')]))
 
 describeModel({
   machine: topicListMachine,

@@ -1,12 +1,7 @@
-import { useRef, type ReactNode } from 'react'
-import { useVirtualizer } from '@tanstack/react-virtual'
-import { Trans, useLingui } from '@lingui/react/macro'
-import { chatTime } from '../../services/time-ago'
-import { Avatar } from '../avatar'
-import { Button } from '../button'
+import { type ReactNode, useEffect, useState } from 'react'
+import { Trans } from '@lingui/react/macro'
 import { LoadFailed } from '../load-failed'
-import type { HiddenChatsView, TopicListProps as TopicListMachineProps, TopicPreview, TopicRowView } from '../../machines/topic-list'
-import { DeferredRowMenu } from './deferred-row-menu'
+import type { TopicListProps as TopicListMachineProps } from '../../machines/topic-list'
 
 export interface TopicListProps extends TopicListMachineProps {
   /** What an empty list offers (e.g. New message, Find people). */
@@ -19,41 +14,54 @@ export interface TopicListProps extends TopicListMachineProps {
   activeId?: string | null
 }
 
-function usePreviewText() {
-  const { t } = useLingui()
-  return (preview: TopicPreview): string => {
-    switch (preview.kind) {
-      case 'none':
-        return t`No messages yet`
-      case 'deleted':
-        return t`Message deleted`
-      case 'callOngoing':
-        return t`Call in progress`
-      case 'callEnded':
-        return t`Call ended`
-      case 'reminder': {
-        const title = preview.title
-        return title ? t`Reminder: ${title}` : t`Reminder`
-      }
-      case 'text':
-        return preview.type === 'image'
-          ? t`Photo`
-          : preview.type === 'file'
-            ? t`File`
-            : preview.type === 'RequestChat'
-              ? t`Chat request`
-              : preview.type === 'vote'
-                ? t`Poll: ${preview.text}`
-                : preview.text
+type RowsModule = typeof import('./topic-rows')
+
+let rows: RowsModule | null = null
+let rowsLoading: Promise<RowsModule> | null = null
+
+/**
+ * Loads the rows' code (the virtualised list, its times and menus, the Hidden chats view): none of
+ * it is needed while the list loads or is empty. The chats page asks for it once its first frame
+ * is painted, so that it is there by the time the chats are; the list asks when it has rows.
+ */
+export function loadTopicRows(): Promise<RowsModule> {
+  rowsLoading ??= import('./topic-rows').then(
+    (module) => (rows = module),
+    (error: unknown) => {
+      rowsLoading = null
+      throw error
+    },
+  )
+  return rowsLoading
+}
+
+/** The rows' code once loaded (null meanwhile, or when it failed to load: Retry asks again). */
+function useTopicRows(): { module: RowsModule | null; failed: boolean; retry: () => void } {
+  const [module, setModule] = useState(rows)
+  const [failed, setFailed] = useState(false)
+  useEffect(() => {
+    if (module || failed) return
+    let current = true
+    loadTopicRows().then(
+      (loaded) => current && setModule(loaded),
+      () => current && setFailed(true),
+    )
+    return () => {
+      current = false
     }
-  }
+  }, [module, failed])
+  return { module, failed, retry: () => setFailed(false) }
 }
 
 /** The chat list: pinned first, then the newest activity first; or the Hidden chats view while it is open. */
 export function TopicList(props: TopicListProps) {
-  const { status, topics, onRetry, hiddenChats } = props
-  if (hiddenChats)
-    return <HiddenChats view={hiddenChats} onUnhide={props.onUnhide} onClose={props.onCloseHidden} onRetry={props.onRetryHidden} />
+  const { status, topics, hiddenChats } = props
+  const needsRows = Boolean(hiddenChats) || (status !== 'loading' && status !== 'failed' && topics.length > 0)
+  return needsRows ? <WithRows {...props} /> : <ListState {...props} />
+}
+
+/** The list's own states: loading, failed, empty. */
+function ListState({ status, onRetry, emptyActions }: TopicListProps) {
   if (status === 'loading')
     return (
       <p role="status" className="px-4 py-6 text-sm text-slate-500">
@@ -66,173 +74,31 @@ export function TopicList(props: TopicListProps) {
         <Trans>Could not load your chats.</Trans>
       </LoadFailed>
     )
-  if (topics.length === 0)
-    return (
-      <div className="px-4 py-6">
-        <p className="text-sm text-slate-600">
-          <Trans>No chats yet</Trans>
-        </p>
-        {props.emptyActions ? <div className="mt-3 flex flex-wrap gap-2">{props.emptyActions}</div> : null}
-      </div>
-    )
-  return <TopicRows {...props} />
-}
-
-/** The chats the user hid, each with Unhide; Back returns to the list. */
-function HiddenChats({
-  view,
-  onUnhide,
-  onClose,
-  onRetry,
-}: {
-  view: HiddenChatsView
-  onUnhide: (topicId: string) => void
-  onClose: () => void
-  onRetry: () => void
-}) {
-  const { t } = useLingui()
-  const previewText = usePreviewText()
   return (
-    <section aria-labelledby="hidden-chats-title" className="flex min-h-0 flex-1 flex-col">
-      <div className="flex items-center justify-between gap-2 border-b border-slate-200 px-3 py-2">
-        <h2 id="hidden-chats-title" className="text-sm font-semibold text-slate-900">
-          <Trans>Hidden chats</Trans>
-        </h2>
-        <Button size="sm" variant="secondary" onClick={onClose}>
-          <Trans>Back to chats</Trans>
-        </Button>
-      </div>
-      {view.status === 'loading' ? (
-        <p role="status" className="px-4 py-6 text-sm text-slate-600">
-          <Trans>Loading hidden chats…</Trans>
-        </p>
-      ) : view.status === 'failed' ? (
-        <LoadFailed onRetry={onRetry} className="px-4 py-6">
-          <Trans>Could not load your hidden chats.</Trans>
-        </LoadFailed>
-      ) : view.topics.length === 0 ? (
-        <p className="px-4 py-6 text-sm text-slate-600">
-          <Trans>No hidden chats. A chat you hide waits here until you unhide it or a new message brings it back.</Trans>
-        </p>
-      ) : (
-        <ul aria-label={t`Hidden chats`} className="min-h-0 flex-1 overflow-y-auto">
-          {view.topics.map((row) => {
-            const name = row.name ?? t`New Message`
-            return (
-              <li key={row.id} aria-label={name} className="flex items-center gap-3 border-b border-slate-100 px-3 py-2">
-                <Avatar photoUrl={row.photoUrl} initials={row.initials} />
-                <span className="min-w-0 flex-1">
-                  <span className="block truncate text-sm text-slate-900">{name}</span>
-                  <span className="block truncate text-xs text-slate-600">{previewText(row.preview)}</span>
-                </span>
-                <Button size="sm" variant="secondary" onClick={() => onUnhide(row.id)} aria-label={t`Unhide ${name}`}>
-                  <Trans>Unhide</Trans>
-                </Button>
-              </li>
-            )
-          })}
-        </ul>
-      )}
-    </section>
+    <div className="px-4 py-6">
+      <p className="text-sm text-slate-600">
+        <Trans>No chats yet</Trans>
+      </p>
+      {emptyActions ? <div className="mt-3 flex flex-wrap gap-2">{emptyActions}</div> : null}
+    </div>
   )
 }
 
-const ROW_ESTIMATE_PX = 64
-
-/** The rows, virtualised: only those in view (and a few around) are in the page. */
-function TopicRows({
-  topics,
-  onPin,
-  onUnpin,
-  onHide,
-  onToggleSeen,
-  hrefOf = (id) => `/chat/${id}`,
-  onOpen,
-  activeId = null,
-}: TopicListProps) {
-  const { t } = useLingui()
-  const previewText = usePreviewText()
-  const scrollRef = useRef<HTMLDivElement>(null)
-  const virtualizer = useVirtualizer({
-    count: topics.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_ESTIMATE_PX,
-    overscan: 6,
-    getItemKey: (index) => topics[index]!.id,
-  })
-  const nameOf = (row: TopicRowView) => row.name ?? t`New Message`
-  return (
-    <div ref={scrollRef} className="min-h-0 flex-1 overflow-y-auto" data-testid="topic-scroller">
-      <ul aria-label={t`Chats`} className="relative" style={{ height: virtualizer.getTotalSize() }}>
-        {virtualizer.getVirtualItems().map((item) => {
-          const row = topics[item.index]!
-          const active = row.id === activeId
-          return (
-            <li
-              key={item.key}
-              data-index={item.index}
-              ref={virtualizer.measureElement}
-              aria-label={nameOf(row)}
-              style={{
-                position: 'absolute',
-                top: 0,
-                left: 0,
-                width: '100%',
-                transform: `translateY(${item.start}px)`,
-              }}
-              className={`flex items-center gap-3 border-b border-slate-100 px-3 py-2 ${active ? 'bg-indigo-100' : row.unread ? 'bg-indigo-50/50' : 'bg-white'}`}
-            >
-              <Avatar photoUrl={row.photoUrl} initials={row.initials} />
-              <a
-                href={hrefOf(row.id)}
-                aria-current={active ? 'page' : undefined}
-                onClick={(event) => {
-                  if (!onOpen || event.metaKey || event.ctrlKey || event.shiftKey) return
-                  event.preventDefault()
-                  onOpen(row.id)
-                }}
-                className="min-w-0 flex-1"
-              >
-                <span className="flex items-center gap-2">
-                  <span className={`min-w-0 flex-1 truncate text-sm ${row.unread ? 'font-semibold text-slate-900' : 'text-slate-800'}`}>
-                    {nameOf(row)}
-                  </span>
-                  <time dateTime={row.at} className={`shrink-0 text-xs ${active ? 'text-slate-700' : 'text-slate-600'}`}>
-                    {chatTime(row.at)}
-                  </time>
-                </span>
-                <span className={`mt-0.5 flex items-center gap-2 text-xs ${active ? 'text-slate-700' : 'text-slate-600'}`}>
-                  <span
-                    data-preview=""
-                    className={`min-w-0 flex-1 truncate ${row.preview.kind === 'deleted' || row.preview.kind === 'none' ? 'italic' : ''}`}
-                  >
-                    {previewText(row.preview)}
-                  </span>
-                  {row.pinned ? (
-                    <span className="shrink-0 rounded bg-amber-100 px-1 text-[10px] font-semibold uppercase text-amber-900">
-                      <Trans>Pinned</Trans>
-                    </span>
-                  ) : null}
-                  {row.unread ? (
-                    <span className="inline-flex shrink-0 items-center gap-1 text-[10px] font-semibold text-indigo-800">
-                      <span aria-hidden="true" className="h-2 w-2 rounded-full bg-indigo-600" />
-                      <Trans>Unread</Trans>
-                    </span>
-                  ) : null}
-                </span>
-              </a>
-              <DeferredRowMenu
-                name={nameOf(row)}
-                pinned={row.pinned}
-                unread={row.unread}
-                onTogglePin={() => (row.pinned ? onUnpin(row.id) : onPin(row.id))}
-                onToggleSeen={() => onToggleSeen(row.id, row.unread)}
-                onHide={() => onHide(row.id)}
-              />
-            </li>
-          )
-        })}
-      </ul>
-    </div>
+/** The rows or the Hidden chats view, once their code is there ('Loading chats…' meanwhile). */
+function WithRows(props: TopicListProps) {
+  const { module, failed, retry } = useTopicRows()
+  if (failed)
+    return (
+      <LoadFailed onRetry={retry} className="px-4 py-6">
+        <Trans>Could not load your chats.</Trans>
+      </LoadFailed>
+    )
+  if (!module) return <ListState {...props} status="loading" />
+  const { HiddenChats, TopicRows } = module
+  const hidden = props.hiddenChats
+  return hidden ? (
+    <HiddenChats view={hidden} onUnhide={props.onUnhide} onClose={props.onCloseHidden} onRetry={props.onRetryHidden} />
+  ) : (
+    <TopicRows {...props} />
   )
 }

@@ -6,7 +6,7 @@ import { i18n } from '@lingui/core'
 import { textMessage } from '../../model/support/messages'
 import { Avatar } from '../../../src/ui/avatar'
 import { readersByMessage } from '../../../src/ui/presence/seen-by'
-import { statusExpiresAt } from '../../../src/services/presence'
+import { statusExpiresAt } from '../../../src/services/status-form'
 import dayjs from 'dayjs'
 
 const sender = (id: string) => ({ _id: id, name: id, workid: id, photo_url: null })

@@ -1,14 +1,15 @@
-import { lazy } from 'react'
+import { lazy, useEffect } from 'react'
 import { createFileRoute, Link, Outlet, useMatch, useNavigate, useParams } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Icon } from '../../../ui/icons'
 import { meIdOf, type SessionState } from '../../../machines/session'
+import { firstPagePainted } from '../../../services/first-paint'
 import { useNewGroup } from '../../../services/new-group'
 import { usePeoplePicker } from '../../../services/people-picker'
 import { useSession } from '../../../services/session'
 import { useTopicList } from '../../../services/topic-list'
 import { useShellActions } from '../../../ui/app/shell-context'
-import { TopicList } from '../../../ui/topic-list/topic-list'
+import { loadTopicRows, TopicList } from '../../../ui/topic-list/topic-list'
 import { Button, buttonClass } from '../../../ui/button'
 import { WhenOpened } from '../../../ui/when-opened'
 
@@ -44,6 +45,14 @@ function ChatLayout() {
   const navigate = useNavigate()
   const { createChannel } = useShellActions()
   const list = useTopicList(loadedTopicId)
+  // The rows' code loads once the first frame is painted, beside the chats' own request.
+  useEffect(
+    () =>
+      void firstPagePainted()
+        .then(loadTopicRows)
+        .catch(() => {}),
+    [],
+  )
   const newGroup = useNewGroup(meId, (topic) => {
     list.onAdded(topic)
     list.onOpen(topic._id)
