@@ -42,12 +42,12 @@ export default defineConfig({
             // One xstate chunk, whoever imports it (the session, the chat machines, the visualiser).
             { name: 'xstate', test: /node_modules[\\/]xstate[\\/]/ },
             // The route definitions and the small modules the entry needs with them (the session's
-            // rules and token store) or most pages share (the plan limits): one request instead of
+            // rules and token store, the first-paint signal) or most pages share (the plan limits): one request instead of
             // five, which a phone network (HTTP/1.1, six connections) otherwise queues.
             // (A file the router ignores, `-name.tsx`, is lazily loaded code, not a route definition.)
             {
               name: 'routes',
-              test: /(src[\\/](routes[\\/](?!([^?]*[\\/])?-)[^?]*|routeTree\.gen\.ts|services[\\/](session|token-store)\.ts|machines[\\/](not-provided\.ts|session[\\/]session\.(rules|connect)\.ts))|contract[\\/]limits\.ts)$/,
+              test: /(src[\\/](routes[\\/](?!([^?]*[\\/])?-)[^?]*|routeTree\.gen\.ts|services[\\/](session|token-store|first-paint)\.ts|machines[\\/](not-provided\.ts|session[\\/]session\.(rules|connect)\.ts))|contract[\\/]limits\.ts)$/,
             },
             // Small UI the sign-in and marketing pages share, claimed before either group below
             // takes it along with its pages.
