@@ -57,7 +57,10 @@ export type ReactionBody = z.input<typeof reactionBody>
 export const reactionSummary = z.object({
   emoji: z.string(),
   count: z.number().int().min(1),
-  /** The first REACTION_USERS_SHOWN people who reacted with it, in the order they did. */
+  /**
+   * The first REACTION_USERS_SHOWN people who reacted with it, in the order they did; in a page read
+   * and in the answer to the reader's own change, the reader after them when they reacted later.
+   */
   user_ids: z.array(z.string()),
   /** A custom emoji's image (public), null for a real emoji or a custom one its channel no longer has. */
   image_url: z.string().nullable(),
@@ -69,9 +72,26 @@ export const messageReactions = z.object({
   message_id: z.string(),
   topic_id: z.string(),
   reactions: z.array(reactionSummary),
+  /** The change that made them: who added or took away which emoji (a reader past the first people shown learns their own from it). */
+  change: z.object({ user_id: z.string(), emoji: z.string(), added: z.boolean() }).optional(),
 })
 export type MessageReactions = z.infer<typeof messageReactions>
 export type MessageReactedPayload = MessageReactions
+
+/**
+ * A message's reactions as `meId` sees them after `next` (a push or an answer) replaced `shown`:
+ * each emoji `meId` reacted with holds them in its `user_ids`, also past the first people a push
+ * names (the push is the same for everyone): theirs by the change when they made it, else as before.
+ */
+export function reactionsSeenBy(shown: readonly ReactionSummary[], next: MessageReactions, meId: string): ReactionSummary[] {
+  const mineBefore = new Set(shown.filter((r) => r.user_ids.includes(meId)).map((r) => r.emoji))
+  const { change } = next
+  return next.reactions.map((r) => {
+    if (r.user_ids.includes(meId)) return r
+    const mine = change?.user_id === meId && change.emoji === r.emoji ? change.added : mineBefore.has(r.emoji)
+    return mine ? { ...r, user_ids: [...r.user_ids, meId] } : r
+  })
+}
 
 /** GET reaction/list?message_id: who reacted with what (names), for the "who reacted" sheet. */
 export const reactionListQuery = z.object({ message_id: objectId })

@@ -9,7 +9,7 @@ import { pngBytes, upload } from './verified-fixtures'
 /**
  * The server side of reactions (reaction/*) and a channel's custom emoji (emoji/*): add and remove
  * are idempotent, counts and names per emoji, the message page carries them (one summary for every
- * reader: "mine" is my id among `user_ids`), MESSAGE_REACTED to the topic, at most 50 different
+ * reader, the reader named after the first 20 when they reacted later: "mine" is my id among `user_ids`), MESSAGE_REACTED to the topic, at most 50 different
  * emoji a message, emoji checked (a real emoji or a :shortcode: of the message's channel), access
  * (strangers, a group that restricts sending, a block or friends-only in a 1:1 chat), and custom
  * emoji made and deleted by channel admins only. Expected values are written out here.
@@ -58,6 +58,7 @@ describe('reacting to a message', () => {
       message_id: sent._id,
       topic_id: generalId,
       reactions: [{ emoji: '👍', count: 1, user_ids: [ann.user._id], image_url: null }],
+      change: { user_id: ann.user._id, emoji: '👍', added: true },
     })
     expect(await told).toEqual(first.body.result)
 
@@ -106,6 +107,30 @@ describe('reacting to a message', () => {
     expect((await remove(ann, sent._id, '👍')).status).toBe(200)
     expect(await quietAgain).toBe(true)
     expect((await remove(bao, sent._id, '❤️')).body.result.reactions.map((r: Summary) => r.emoji)).toEqual(['👍', '👍🏽'])
+  })
+
+  it('past the first 20 people with an emoji, a reader still learns their own: the page and their answer name them after the 20, the push says whose change it was', async () => {
+    const names = Array.from({ length: 23 }, (_, i) => `R${i}`)
+    const { people, generalId } = await team(...names)
+    const [first, ...rest] = people as [Person, ...Person[]]
+    const sent = await send(first, generalId)
+    for (const who of people.slice(0, 20)) expect((await add(who, sent._id, '🎉')).status).toBe(200)
+    const [late, later, onlooker] = rest.slice(19) as [Person, Person, Person]
+    const onlookerSocket = await socket(onlooker)
+    const told = nextEvent<Reacted & { change: unknown }>(onlookerSocket, 'MESSAGE_REACTED')
+    const mine = await add(late, sent._id, '🎉')
+    const firstTwenty = people.slice(0, 20).map((p) => p.user._id)
+    expect(short(mine.body.result.reactions)).toEqual([['🎉', 21, [...firstTwenty, late.user._id]]])
+    // The push is the answer, the change naming who made it (a reader who reacted late keeps theirs by it).
+    const pushed = await told
+    expect(pushed).toEqual(mine.body.result)
+    expect(pushed.change).toEqual({ user_id: late.user._id, emoji: '🎉', added: true })
+    // Each reader's page: the first 20, and the reader after them when they reacted.
+    expect(short((await page(late, generalId)).find((m) => m._id === sent._id)!.reactions)).toEqual([
+      ['🎉', 21, [...firstTwenty, late.user._id]],
+    ])
+    expect(short((await page(later, generalId)).find((m) => m._id === sent._id)!.reactions)).toEqual([['🎉', 21, firstTwenty]])
+    expect(short((await page(first, generalId)).find((m) => m._id === sent._id)!.reactions)).toEqual([['🎉', 21, firstTwenty]])
   })
 
   it('takes the same reaction sent many times at once as one', async () => {

@@ -167,7 +167,7 @@ export async function loadMessages(
         mediaId: messagePreviews.mediaId,
       },
       // Reactions: a column of this statement (no query more per page).
-      reactions: reactionsColumn(messages.id),
+      reactions: reactionsColumn(messages.id, readerId),
     })
     .from(messages)
     .leftJoin(users, eq(users.id, messages.senderId))

@@ -47,8 +47,8 @@ const toCustomEmoji = (row: CustomEmojiRow): CustomEmoji => ({
  * adding it again or taking back one that is not there changes nothing and tells nobody. Adding runs
  * in a transaction that first locks the message's row, so the reactions of one message change one
  * after another and never pass REACTION_EMOJI_MAX different emoji. Each change is told to the topic's
- * sockets on every node as MESSAGE_REACTED (the same for everyone: whether a reader reacted is in
- * `user_ids`).
+ * sockets on every node as MESSAGE_REACTED (the same for everyone, with the change that made it: a
+ * reader past the first people `user_ids` names keeps their own reaction by it, see reactionsSeenBy).
  */
 export function createReactionService(ctx: AppContext) {
   const { db, realtime } = ctx
@@ -67,18 +67,22 @@ export function createReactionService(ctx: AppContext) {
     return { row, channelId: access.topic.channelId }
   }
 
-  /** The message's reactions now, and MESSAGE_REACTED to its topic when they changed. */
-  async function answer(messageId: string, topicId: string, changed: boolean): Promise<MessageReactions> {
-    const reactions = await reactionsOf(messageId)
-    const out = { message_id: messageId, topic_id: topicId, reactions }
+  /** The message's reactions now as the user who changed them reads them, and MESSAGE_REACTED with the change to its topic when they changed. */
+  async function answer(
+    messageId: string,
+    topicId: string,
+    change: NonNullable<MessageReactions['change']>,
+    changed: boolean,
+  ): Promise<MessageReactions> {
+    const out = { message_id: messageId, topic_id: topicId, reactions: await reactionsOf(messageId, change.user_id), change }
     if (changed) realtime.toTopic(topicId, 'MESSAGE_REACTED', out)
     return out
   }
 
-  /** A message's reactions now. */
-  async function reactionsOf(messageId: string) {
+  /** A message's reactions now, as `readerId` reads them. */
+  async function reactionsOf(messageId: string, readerId: string) {
     const [row] = await db
-      .select({ reactions: reactionsColumn(messages.id) })
+      .select({ reactions: reactionsColumn(messages.id, readerId) })
       .from(messages)
       .where(eq(messages.id, messageId))
     return toReactions(row?.reactions ?? [])
@@ -138,7 +142,7 @@ export function createReactionService(ctx: AppContext) {
           .returning({ emoji: messageReactions.emoji })
         return inserted.length > 0
       })
-      return answer(row.id, row.topicId, added)
+      return answer(row.id, row.topicId, { user_id: userId, emoji: body.emoji, added: true }, added)
     },
 
     async remove(userId: string, body: ReactionInput): Promise<MessageReactions> {
@@ -147,7 +151,7 @@ export function createReactionService(ctx: AppContext) {
         .delete(messageReactions)
         .where(and(eq(messageReactions.messageId, row.id), eq(messageReactions.userId, userId), eq(messageReactions.emoji, body.emoji)))
         .returning({ emoji: messageReactions.emoji })
-      return answer(row.id, row.topicId, removed.length > 0)
+      return answer(row.id, row.topicId, { user_id: userId, emoji: body.emoji, added: false }, removed.length > 0)
     },
 
     /** Who reacted with what, in the order the emoji came (at most REACTION_LIST_MAX people each): members of the message's topic. */
@@ -155,7 +159,7 @@ export function createReactionService(ctx: AppContext) {
       const [row] = await db.select({ topicId: messages.topicId }).from(messages).where(eq(messages.id, messageId)).limit(1)
       if (!row) throw notFound()
       await requireTopicMember(db, row.topicId, userId)
-      const summaries = await reactionsOf(messageId)
+      const summaries = await reactionsOf(messageId, userId)
       const people = await db
         .select({ emoji: messageReactions.emoji, id: users.id, name: users.name, photoUrl: users.photoUrl })
         .from(messageReactions)

@@ -18,13 +18,15 @@ export interface StoredReaction {
 /**
  * The reactions of the message whose id is `messageId` (a column of the statement it goes in), as
  * one JSON column: each emoji with its count and the first REACTION_USERS_SHOWN people to react with
- * it, in the order the emoji came; a custom emoji with its image key while its channel still has it.
+ * it (and `readerId` after them when they reacted later: whether the reader reacted is always known),
+ * in the order the emoji came; a custom emoji with its image key while its channel still has it.
  * A page of messages selects it beside its other columns: no statement more, whatever the count
  * (each message's reactions are read through message_reactions_message_idx).
  */
-export function reactionsColumn(messageId: AnyPgColumn): SQL<StoredReaction[]> {
+export function reactionsColumn(messageId: AnyPgColumn, readerId: string): SQL<StoredReaction[]> {
   const grouped = sql`select ${mr.emoji} as emoji, count(*)::int as n,
-      (array_agg(${mr.userId} order by ${mr.createdAt}, ${mr.userId}))[1:${sql.raw(String(REACTION_USERS_SHOWN))}] as user_ids,
+      (array_agg(${mr.userId} order by ${mr.createdAt}, ${mr.userId}))[1:${sql.raw(String(REACTION_USERS_SHOWN))}] as first_ids,
+      bool_or(${mr.userId} = ${readerId}) as mine,
       min(${mr.createdAt}) as first_at, ${mrEmoji.mediaKey} as image_key
     from ${messageReactions} as ${mr}
     left join ${topics} as ${mrTopic} on ${eq(mrTopic.id, mr.topicId)}
@@ -33,7 +35,7 @@ export function reactionsColumn(messageId: AnyPgColumn): SQL<StoredReaction[]> {
     group by ${mr.emoji}, ${mrEmoji.mediaKey}`
   return sql<
     StoredReaction[]
-  >`(select coalesce(json_agg(json_build_object('emoji', g.emoji, 'count', g.n, 'user_ids', g.user_ids, 'image_key', g.image_key) order by g.first_at, g.emoji), '[]'::json) from (${grouped}) g)`
+  >`(select coalesce(json_agg(json_build_object('emoji', g.emoji, 'count', g.n, 'user_ids', case when g.mine and not ${readerId} = any(g.first_ids) then g.first_ids || ${readerId}::text else g.first_ids end, 'image_key', g.image_key) order by g.first_at, g.emoji), '[]'::json) from (${grouped}) g)`
 }
 
 /** The wire's summaries of what `reactionsColumn` read (an image by its public link). */

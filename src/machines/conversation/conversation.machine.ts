@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import { CATCH_UP_MAX, type Message, type PushedMessage, withLinks, withoutLinks } from '../../../contract/message'
+import { reactionsSeenBy } from '../../../contract/reaction'
 import { newerThread } from '../../../contract/thread'
 import { DEFAULT_TOPIC_PERMISSIONS } from '../../../contract/topic'
 import { actorNotProvided } from '../not-provided'
@@ -172,7 +173,9 @@ export const conversationMachine = setup({
     setReactions: assign({
       messages: ({ context, event }) =>
         event.type === 'MESSAGE_REACTED'
-          ? context.messages.map((m) => (m._id === event.message_id ? { ...m, reactions: event.reactions } : m))
+          ? context.messages.map((m) =>
+              m._id === event.message_id ? { ...m, reactions: reactionsSeenBy(m.reactions, event, context.meId) } : m,
+            )
           : context.messages,
     }),
     /** A root's thread summary as a pushed reply tells it (reply count, latest repliers and reply). */
