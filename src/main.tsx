@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client'
 import { I18nProvider } from '@lingui/react'
 import { createRouter, RouterProvider } from '@tanstack/react-router'
 import { routeTree } from './routeTree.gen'
-import { firstPagePainted, firstPagePaintedWhen } from './services/first-paint'
+import { firstPagePainted, firstPagePaintedWhen, paintedAfter } from './services/first-paint'
 import { warmFirstRoute } from './services/first-route'
 import { activateLanguage, i18n, initialLanguage } from './services/i18n'
 import { registerServiceWorkerWhenLoaded } from './services/service-worker'
@@ -28,13 +28,13 @@ declare module '@tanstack/react-router' {
 onSessionNavigate((href) => void router.navigate({ href }))
 
 warmFirstRoute(router)
-// The first page is on screen after its render and the next frame's paint: the socket's code, and
-// the app's code that shows nothing on it (first-paint.ts), load after that.
+// The first page is on screen after its render and the next frame's paint (at once in a hidden tab):
+// the socket's code, and the app's code that shows nothing on it (first-paint.ts), load after that.
 firstPagePaintedWhen(
-  new Promise<void>((resolve) => {
+  paintedAfter((rendered) => {
     const stop = router.subscribe('onRendered', () => {
       stop()
-      requestAnimationFrame(() => setTimeout(resolve))
+      rendered()
     })
   }),
 )

@@ -17,6 +17,22 @@ export function firstPagePaintedWhen(rendered: Promise<void>): void {
   })
 }
 
+/**
+ * When the first page is painted: the next frame's paint after `onFirstRender` reports the first
+ * render, or at once when the page is hidden then or turns hidden before that frame (a hidden tab
+ * paints no frame and runs no animation frame until shown: an app opened in a background tab would
+ * otherwise not connect its socket, nor ring for a call, until someone looked at it).
+ */
+export function paintedAfter(onFirstRender: (rendered: () => void) => void): Promise<void> {
+  return new Promise((resolve) => {
+    onFirstRender(() => {
+      if (document.visibilityState === 'hidden') return resolve()
+      document.addEventListener('visibilitychange', () => resolve(), { once: true })
+      requestAnimationFrame(() => setTimeout(resolve))
+    })
+  })
+}
+
 /** Resolves once the first page is painted. */
 export const firstPagePainted = (): Promise<void> => painted
 

@@ -105,9 +105,12 @@ test('a call nobody answers ends as missed after the caller’s 60 s', async ({ 
 
   await cam.page.clock.install()
   await cam.page.goto(`/chat/${topic._id}`)
+  // The chat list's rows come after the first page's paint, as the call overlays do: once they show,
+  // the page's own frame and timer that the paint waits for have run.
+  await expect(cam.page.getByRole('list', { name: 'Chats' })).toBeVisible()
   // The page's time stands still from here (an installed clock otherwise runs on with real time,
   // and a busy machine's seconds before runFor would bring the 60 s closer).
-  await cam.page.clock.pauseAt(await cam.page.evaluate(() => Date.now() + 1_000))
+  await cam.page.clock.pauseAt(await cam.page.evaluate(() => Date.now() + 5_000))
   await cam.page.getByRole('button', { name: 'Voice call Dan Away' }).click()
   const calling = cam.page.getByRole('dialog', { name: 'Calling Dan Away' })
   await expect(calling.getByRole('status')).toHaveText('Ringing…')
