@@ -72,7 +72,8 @@ export type Highlight = z.infer<typeof highlight>
 /**
  * A message found: `text` is plain text (never HTML; an html message's tags are removed) around the
  * first match, `highlights` the matched parts of it; `truncated_start` / `truncated_end` say the
- * message goes on before / after. Opens /chat/{topic_id}?seq={seq}.
+ * message goes on before / after. Opens /chat/{topic_id}?seq={seq}, or a thread-only reply's thread
+ * (/chat/{topic_id}/thread/{thread_root_id}): the chat does not show it.
  */
 export const foundMessage = z.object({
   _id: z.string(),
@@ -81,6 +82,8 @@ export const foundMessage = z.object({
   topic_name: z.string(),
   partner_name: z.string().nullable(),
   seq: z.number().int(),
+  /** A reply shown only in its thread: the thread's root (null: the message shows in the chat). */
+  thread_root_id: z.string().nullable(),
   sender: sender.nullable(),
   text: z.string(),
   highlights: z.array(highlight),

@@ -21,6 +21,7 @@ const found = (i: number, over: Partial<FoundMessage> = {}): FoundMessage => ({
   topic_name: 'Đội Đà Nẵng',
   partner_name: null,
   seq: 40 + i,
+  thread_root_id: null,
   sender: { _id: 'u-2', name: 'Lan', workid: 'lan-0002', photo_url: null },
   text: `Hẹn gặp ở Đà Nẵng <b>${i}</b>`,
   highlights: [{ start: 10, length: 7 }],

@@ -224,6 +224,30 @@ describe('GET message/search', () => {
     expect((await searchMessages(me, `keyword=${t}`)).body.result.map((m: { _id: string }) => m._id)).toEqual([older._id])
   })
 
+  it('a reply shown only in its thread names its root (it opens there); one also sent to the chat, and the chat’s own messages, name none', async () => {
+    const t = token()
+    const owner = await person(base, `Threads ${t}`)
+    const { generalId } = await channelWith(owner, [], `Threads ${t}`)
+    const root = await send(owner, generalId, `root ${t}`)
+    const reply = (message: string, alsoInChat: boolean) =>
+      owner.api('POST', 'message/send', {
+        client_id: clientId(),
+        topic_id: generalId,
+        message,
+        thread_root_id: root._id,
+        also_in_chat: alsoInChat,
+      })
+    const only = await reply(`only in the thread ${t}`, false)
+    const both = await reply(`also in the chat ${t}`, true)
+    expect([only.status, both.status]).toEqual([200, 200])
+    const found = (await searchMessages(owner, `keyword=${t}`)).body.result as { _id: string; thread_root_id: string | null }[]
+    expect(found.map((m) => [m._id, m.thread_root_id])).toEqual([
+      [both.body.result._id, null],
+      [only.body.result._id, root._id],
+      [root._id, null],
+    ])
+  })
+
   it('pages by 20', async () => {
     const t = token()
     const owner = await person(base, `Pages ${t}`)

@@ -104,9 +104,9 @@ export function MessageSearchPage(
               return (
                 <li key={message._id} className="flex items-start">
                   <Link
-                    to="/chat/$topicId"
-                    params={{ topicId: message.topic_id }}
-                    search={{ seq: message.seq }}
+                    {...(message.thread_root_id
+                      ? { to: '/chat/$topicId/thread/$rootId', params: { topicId: message.topic_id, rootId: message.thread_root_id } }
+                      : { to: '/chat/$topicId', params: { topicId: message.topic_id }, search: { seq: message.seq } })}
                     className="block min-w-0 flex-1 px-4 py-3 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-600"
                   >
                     <span className="flex flex-wrap items-baseline gap-x-2 text-xs text-slate-500">

@@ -10,6 +10,7 @@ const found = (id: string, over: Partial<FoundMessage> = {}): FoundMessage => ({
   topic_name: 'Design',
   partner_name: null,
   seq: 1,
+  thread_root_id: null,
   sender: null,
   text: `text of ${id}`,
   highlights: [],

@@ -15,6 +15,7 @@ const found = (id: string, topicId: string, topicName: string): FoundMessage => 
   topic_name: topicName,
   partner_name: null,
   seq: 3,
+  thread_root_id: null,
   sender: null,
   text: 'hẹn gặp ở Đà Nẵng',
   highlights: [{ start: 10, length: 7 }],
@@ -81,5 +82,13 @@ describe('message search in one chat', () => {
     await show([], { topicId: 'topic-7', name: '' })
     expect(screen.getByText('Only in one chat')).toBeTruthy()
     expect(screen.getByRole('heading', { level: 2, name: 'No messages contain “da nang”' })).toBeTruthy()
+  })
+})
+
+describe('where a result opens', () => {
+  it('a reply shown only in its thread opens the thread; a message of the chat opens the chat at its seq', async () => {
+    await show([{ ...found('m-1', 'topic-7', 'Đội Đà Nẵng'), thread_root_id: 'm-root' }, found('m-2', 'topic-9', 'Hà Nội')], null)
+    const links = within(screen.getByRole('list', { name: 'Messages found' })).getAllByRole('link')
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/chat/topic-7/thread/m-root', '/chat/topic-9?seq=3'])
   })
 })
