@@ -8,7 +8,7 @@ import { type ComposedMessage, composerMachine, connect, provideUploads } from '
 import type { TransferCommand, TransferEvent } from '../machines/upload'
 import { cancelUpload, UploadError, uploadFile } from './api/media'
 import { getDraft, saveDraft } from './api/draft'
-import { currentSocket, onSocketEvent } from './socket'
+import { currentSocket, onSocketConnect, onSocketEvent } from './socket'
 
 const draftKey = (topicId: string) => `workroom.draft.${topicId}`
 
@@ -97,13 +97,16 @@ export function useComposer(
   const latest = useRef(outlets)
   latest.current = outlets
   // Another tab or device saved this chat's draft: the machine decides whether the box takes it.
-  useEffect(
-    () =>
+  useEffect(() => {
+    const subscriptions = [
       onSocketEvent('DRAFT_CHANGED', (draft) => {
         if (draft.topic_id === topic._id) actor.send({ type: 'REMOTE_DRAFT', text: draft.text })
       }),
-    [actor, topic._id],
-  )
+      // Back online: the machine reads the draft again (changes made elsewhere meanwhile were not pushed here).
+      onSocketConnect(() => actor.send({ type: 'CONNECTED' })),
+    ]
+    return () => subscriptions.forEach((stop) => stop())
+  }, [actor, topic._id])
   // Closing the chat: a draft not saved yet goes now (a layout effect's cleanup runs before the actor stops).
   useLayoutEffect(() => () => actor.send({ type: 'LEAVE' }), [actor])
   useEffect(() => {

@@ -146,6 +146,11 @@ describeModel({
       (s) => quiet(s) && ctx(s).draft === '',
       () => [{ type: 'REMOTE_DRAFT', text: SERVER_DRAFT }],
     ),
+    // The socket connected again: the draft is read again.
+    CONNECTED: only(
+      (s) => quiet(s) && ctx(s).draft === '',
+      () => [{ type: 'CONNECTED' }],
+    ),
     LEAVE: only(quiet, () => [{ type: 'LEAVE' }]),
     FORMAT: only(
       (s) => quiet(s) && ctx(s).draft === SERVER_DRAFT,
@@ -337,6 +342,9 @@ describeModel({
       expect(kit.screen.queryByRole('group', { name: 'Emoji' })).toBeNull()
     },
     'sync.loading': (_, kit) => {
+      expect(kit.pending('loadDraft').input).toEqual({ topicId: TOPIC })
+    },
+    'sync.refreshing': (_, kit) => {
       expect(kit.pending('loadDraft').input).toEqual({ topicId: TOPIC })
     },
     'sync.synced': (expected, kit) => {

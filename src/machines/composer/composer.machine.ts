@@ -39,6 +39,7 @@ import type { ComposedMessage, ComposerContext, ComposerEmitted, ComposerEvent, 
  *   draft (touchDraft) waits in pending for DRAFT_SAVE_DELAY after the last one, then saving; a draft
  *   back to what the server holds needs no save; a sent message's empty draft is saved at once; an
  *   edit of a message is never saved as a draft. A failed save is tried again after DRAFT_RETRY.
+ *   CONNECTED (the socket back) in synced reads the draft again (refreshing), taken as a REMOTE_DRAFT.
  *   REMOTE_DRAFT (another tab saved) replaces the box only in synced, while nothing typed here is
  *   unsaved. LEAVE saves a pending draft at once (flushDraft) as the chat closes.
  * FORMAT (the toolbar, Ctrl/Cmd+B, I) wraps the selection in markdown (format.ts).
@@ -424,6 +425,20 @@ export const composerMachine = setup({
                 { type: 'persistDraft', params: ({ context }) => ({ topicId: context.topicId, draft: context.draft }) },
               ],
             },
+            // Back online: what other tabs saved meanwhile (their DRAFT_CHANGED did not come) is read again.
+            CONNECTED: 'refreshing',
+          },
+        },
+        refreshing: {
+          invoke: {
+            id: 'loadDraft',
+            src: 'loadDraft',
+            input: ({ context }) => ({ topicId: context.topicId }),
+            onDone: {
+              target: 'synced',
+              actions: raise(({ event }) => ({ type: 'REMOTE_DRAFT' as const, text: event.output.text })),
+            },
+            onError: 'synced',
           },
         },
         pending: {

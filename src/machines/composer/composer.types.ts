@@ -61,6 +61,8 @@ export type ComposerEvent =
   | { type: 'FORMAT'; format: Format; start: number; end: number }
   /** The same person's draft of this chat changed in another tab or device (DRAFT_CHANGED). */
   | { type: 'REMOTE_DRAFT'; text: string }
+  /** The socket connected again (a reconnection): the draft is read again. */
+  | { type: 'CONNECTED' }
   /** The chat closes: a draft not saved yet is saved now. */
   | { type: 'LEAVE' }
   /** Raised when the draft changed (touchDraft); `now`: the message was sent, its draft goes at once. */
