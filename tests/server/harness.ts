@@ -198,7 +198,7 @@ export async function registerUnverified(
  * A new account with its email verified (the server refuses most calls before that). Seeded in the
  * database of a server `startTestServer` started, not signed up over HTTP: the row sign-up makes
  * (its password hashed as sign-up hashes it, once per password for the whole run), verified, and a
- * session started as login starts one; its user as customer/user-info answers it. Sign-up's
+ * session started as login starts one; its user as sign-up answers it (toUser). Sign-up's
  * hashing, mail and code check cost about 80 ms of CPU a person, and the suite makes thousands:
  * the tests of sign-up itself use `registerUnverified` (HTTP). With `headers` (a client's language
  * or user agent that the test reads back) it signs up and verifies over HTTP.
@@ -208,8 +208,7 @@ export async function register(
   over: Partial<{ name: string; email: string; password: string }> = {},
   headers?: Record<string, string>,
 ): Promise<Account> {
-  const server = started.get(base)
-  if (!server) throw new Error(`register: ${base} was not started by startTestServer; use registerUnverified`)
+  const server = startedAt(base, 'register')
   if (headers) return signUp(base, over, headers)
   const input = { name: 'Test User', email: uniqueEmail(), password: 'correct-horse-1', ...over }
   const email = input.email.trim().toLowerCase()
@@ -220,6 +219,13 @@ export async function register(
   })
   const { access_token, media_token, refresh_token } = session
   return { ...input, email, access_token, media_token, refresh_token, user: toUser(row) }
+}
+
+/** The server `startTestServer` started at `base` (`caller` reads its database or outbox). */
+function startedAt(base: string, caller: string): RunningServer {
+  const server = started.get(base)
+  if (!server) throw new Error(`${caller}: ${base} was not started by startTestServer; use registerUnverified`)
+  return server
 }
 
 /** A verified account's row, its workid made as sign-up makes one (4 digits; another on a clash). */
@@ -244,8 +250,7 @@ export async function signUp(
   over: Partial<{ name: string; email: string; password: string }> = {},
   headers?: Record<string, string>,
 ): Promise<Account> {
-  const server = started.get(base)
-  if (!server) throw new Error(`signUp: ${base} was not started by startTestServer; use registerUnverified`)
+  const server = startedAt(base, 'signUp')
   const account = await registerUnverified(base, over, headers)
   const { code } = await lastEmail(server, account.email)
   const verified = await call(base, 'POST', '/api/auth/verify-email', { body: { email: account.email, code }, headers })
