@@ -78,6 +78,11 @@ export const messageReactions = z.object({
 export type MessageReactions = z.infer<typeof messageReactions>
 export type MessageReactedPayload = MessageReactions
 
+/** CUSTOM_EMOJI_CHANGED, to the rooms of a channel's chats: an admin added or deleted one of its custom emoji (pickers read them again). */
+export interface CustomEmojiChangedPayload {
+  channel_id: string
+}
+
 /**
  * A message's reactions as `meId` sees them after `next` (a push or an answer) replaced `shown`:
  * each emoji `meId` reacted with holds them in its `user_ids`, also past the first people a push

@@ -10,7 +10,7 @@ import type { PollChangedPayload } from './vote'
 import type { ActivityPayload, PresenceChangedPayload, PresenceWatchPayload, ReceiptPayload, StatusChangedPayload } from './presence'
 import type { ScheduledChangedPayload } from './scheduled'
 import type { ThreadChangedPayload } from './thread'
-import type { MessageReactedPayload } from './reaction'
+import type { CustomEmojiChangedPayload, MessageReactedPayload } from './reaction'
 import type { DraftChangedPayload } from './draft'
 
 /**
@@ -40,6 +40,8 @@ export const SOCKET_EVENTS = {
   POLL_CHANGED: 'POLL_CHANGED',
   // reactions: a message's reactions changed, to everyone in its topic
   MESSAGE_REACTED: 'MESSAGE_REACTED',
+  // custom emoji: a channel's were added or deleted, to the rooms of its chats
+  CUSTOM_EMOJI_CHANGED: 'CUSTOM_EMOJI_CHANGED',
   // to-dos: created, changed or deleted, to a chat's members (a personal one: its creator)
   TODO_CHANGED: 'TODO_CHANGED',
   // calendar events: created, changed or deleted, to everyone who sees them
@@ -94,6 +96,8 @@ export interface ServerToClientEvents {
   POLL_CHANGED: (payload: PollChangedPayload) => void
   /** A message of one of the user's topics got or lost a reaction: its reactions now. */
   MESSAGE_REACTED: (payload: MessageReactedPayload) => void
+  /** An admin added or deleted a custom emoji of the channel of one of the user's chats. */
+  CUSTOM_EMOJI_CHANGED: (payload: CustomEmojiChangedPayload) => void
   /** A to-do the user sees was created, changed or deleted. */
   TODO_CHANGED: (payload: TodoChangedPayload) => void
   /** A calendar event the user sees was created, changed or deleted. */

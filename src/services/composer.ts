@@ -1,39 +1,15 @@
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'react'
 import { useActorRef, useSelector } from '@xstate/react'
-import { fromCallback, fromPromise } from 'xstate'
+import { fromPromise } from 'xstate'
 import type { Draft } from '../../contract/draft'
 import type { TopicInfo } from '../../contract/topic'
 import { topicAllows } from '../../contract/topic'
-import { type ComposedMessage, composerMachine, connect, provideUploads } from '../machines/composer'
-import type { TransferCommand, TransferEvent } from '../machines/upload'
-import { cancelUpload, UploadError, uploadFile } from './api/media'
+import { type ComposedMessage, composerMachine, connect } from '../machines/composer'
+import { appUploadMachine } from './attachments'
 import { getDraft, saveDraft } from './api/draft'
 import { currentSocket, onSocketConnect, onSocketEvent } from './socket'
 
 const draftKey = (topicId: string) => `workroom.draft.${topicId}`
-
-/**
- * An attachment's transfer (POST media/upload with progress): reports PROGRESS, then UPLOADED or
- * UPLOAD_FAILED; ABORT or stopping aborts the request. The upload machine hears an answer that
- * comes after an abort, and drops that file on the server itself.
- */
-const transfer = fromCallback<TransferCommand, { file: File; topicId: string }>(({ input, sendBack, receive }) => {
-  const abort = new AbortController()
-  const report = (event: TransferEvent) => sendBack(event)
-  receive((command) => {
-    if (command.type === 'ABORT') abort.abort()
-  })
-  uploadFile({ topicId: input.topicId }, input.file, (p) => report({ type: 'PROGRESS', percent: p.percent }), abort.signal).then(
-    (item) => report({ type: 'UPLOADED', mediaId: item._id }),
-    (error: unknown) => report({ type: 'UPLOAD_FAILED', reason: error instanceof UploadError ? error.reason : null }),
-  )
-  return () => abort.abort()
-})
-
-const appUploadMachine = provideUploads({
-  transfer,
-  dropUpload: fromPromise<unknown, { mediaId: string }>(({ input }) => cancelUpload(input.mediaId).catch(() => undefined)),
-})
 
 /**
  * The latest save of each chat's draft from this tab: a chat opened again loads its draft only

@@ -23,7 +23,7 @@ const NONE: ReactionSummary[] = []
 
 /**
  * The reactions of an open chat: the reactions machine with its calls, fed the socket's
- * MESSAGE_REACTED (an open "who reacted" list reads again); each answer to the user's own change
+ * MESSAGE_REACTED (an open "who reacted" list reads again) and its channel's CUSTOM_EMOJI_CHANGED; each answer to the user's own change
  * goes to the conversation (`onReacted`), which also takes the socket's. `messages`: the chat's
  * messages as it shows them (a picked emoji's message's reactions). Returns the reaction bar's and
  * picker's props.
@@ -33,10 +33,13 @@ export function useReactions(topic: TopicInfo, meId: string, messages: readonly 
   useEffect(() => {
     const offs = [
       onSocketEvent('MESSAGE_REACTED', (payload) => actor.send({ type: 'SOCKET_REACTED', ...payload })),
+      onSocketEvent('CUSTOM_EMOJI_CHANGED', ({ channel_id }) => {
+        if (channel_id === topic.channel_id) actor.send({ type: 'CUSTOM_CHANGED' })
+      }),
       actor.on('reacted', ({ type: _type, ...answer }) => onReacted(answer)),
     ]
     return () => offs.forEach((off) => (typeof off === 'function' ? off() : off.unsubscribe()))
-  }, [actor, onReacted])
+  }, [actor, onReacted, topic.channel_id])
   const snapshot = useSelector(actor, (s) => s)
   const names = useMemo(() => new Map(topic.customers.map((c) => [c._id, c.name])), [topic.customers])
   const byId = useMemo(() => new Map(messages.map((m) => [m._id, m.reactions])), [messages])

@@ -15,17 +15,19 @@ import {
 } from '../machines/thread'
 import { mediaTokenOf } from '../machines/session/session.connect'
 import { sendThreadReply } from './api/message'
+import { appUploadMachine } from './attachments'
 import { followedThreads, followThread, markThreadRead, threadPage } from './api/thread'
 import { failingWithMessage } from './failure'
 import { useSession } from './session'
 import { onSocketConnect, onSocketEvent } from './socket'
 
-/** The thread machine with its calls: thread/messages, message/send with thread_root_id, thread/follow, thread/read. */
+/** The thread machine with its calls: thread/messages, message/send with thread_root_id, thread/follow, thread/read, and its attachments' uploads. */
 const appThreadMachine = threadMachine.provide({
   actors: {
     loadPage: fromPromise<ThreadPage, ThreadPageInput>(({ input }) => failingWithMessage(threadPage(input.rootId, input.before))),
     sendReply: fromPromise<Message, ThreadReplyInput>(({ input }) => failingWithMessage(sendThreadReply(input))),
     setFollow: fromPromise<boolean, ThreadFollowInput>(({ input }) => failingWithMessage(followThread(input.rootId, input.follow))),
+    upload: appUploadMachine,
   },
   actions: {
     markRead: ({ context }) => void markThreadRead(context.rootId).catch(() => null),
@@ -37,7 +39,12 @@ const appThreadMachine = threadMachine.provide({
  * calls, fed the socket's NEW_MESSAGE (a reply carries its root's new summary), MESSAGE_CHANGED and its reconnects.
  * Key the caller by thread. Returns the ThreadView's props.
  */
-export function useThread(topic: Pick<TopicInfo, '_id' | 'customers' | 'is_group' | 'permission' | 'role'>, meId: string, rootId: string) {
+export function useThread(
+  topic: Pick<TopicInfo, '_id' | 'customers' | 'is_group' | 'permission' | 'role'>,
+  meId: string,
+  rootId: string,
+  focusSeq: number | null = null,
+) {
   const mediaToken = useSession(mediaTokenOf)
   const [clientIdPrefix] = useState(() => crypto.randomUUID())
   const actor = useActorRef(appThreadMachine, {
@@ -49,6 +56,7 @@ export function useThread(topic: Pick<TopicInfo, '_id' | 'customers' | 'is_group
       canSend: topicAllows(topic, topic.role, 'send_message'),
       mediaToken,
       clientIdPrefix,
+      focusSeq,
     },
   })
   useEffect(() => {

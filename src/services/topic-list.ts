@@ -13,7 +13,9 @@ import {
   type TopicLastMessage,
   type TopicListActor,
   topicListMachine,
+  withDrafts,
 } from '../machines/topic-list'
+import { listDrafts } from './api/draft'
 import { hideTopic, listHiddenTopics, listTopics, pinTopic, saveSeen, topicInfo, unhideTopic, unpinTopic } from './api/topic'
 import { everyPage } from './pages'
 import { onSocketConnect, onSocketEvent } from './socket'
@@ -21,7 +23,11 @@ import { offerUndo } from './toast'
 
 const appTopicListMachine = topicListMachine.provide({
   actors: {
-    loadTopics: fromPromise<TopicItem[], void>(() => everyPage(listTopics)),
+    // Each chat with the user's draft of it; the list shows without drafts when those cannot be read.
+    loadTopics: fromPromise<TopicItem[], void>(async () => {
+      const [topics, drafts] = await Promise.all([everyPage(listTopics), listDrafts().catch(() => [])])
+      return withDrafts(topics, drafts)
+    }),
     pinTopic: fromPromise<unknown, { topic_id: string }>(({ input }) => pinTopic(input.topic_id)),
     unpinTopic: fromPromise<unknown, { topic_id: string }>(({ input }) => unpinTopic(input.topic_id)),
     hideTopic: fromPromise<unknown, { topic_id: string }>(({ input }) => hideTopic(input.topic_id)),
@@ -75,6 +81,7 @@ export function useTopicListRuntime(meId: string): TopicListActor {
         if (change === 'deleted') actor.send({ type: 'MESSAGE_DELETED', topicId: message.topic_id, messageId: message._id })
       }),
       onSocketEvent('TOPIC_CHANGED', ({ change, topic }) => actor.send({ type: 'TOPIC_CHANGED', change, topic })),
+      onSocketEvent('DRAFT_CHANGED', (draft) => actor.send({ type: 'DRAFT_CHANGED', topicId: draft.topic_id, text: draft.text })),
       onSocketEvent('OUT_TOPIC', ({ topic_id }) => actor.send({ type: 'REMOVED', topicId: topic_id })),
       // Left or removed from a channel: each of its groups they were in leaves the list.
       onSocketEvent('OUT_CHANNEL', ({ topic_ids }) => topic_ids.forEach((topicId) => actor.send({ type: 'REMOVED', topicId }))),

@@ -120,7 +120,11 @@ test('markdown with the toolbar and by hand, inert scripts, a draft across a rel
   const saved = draftSaved(ann.page, 'Half a thought')
   await box.fill('Half a thought')
   await saved
-  await ann.page.reload()
+  // Away from the chat, its row in the chat list shows the draft in place of the last message.
+  await ann.page.goto('/chat')
+  const generalRow = ann.page.getByRole('list', { name: 'Chats' }).getByRole('listitem', { name: 'General' })
+  await expect(generalRow.getByText('Draft: Half a thought')).toBeVisible()
+  await ann.page.goto(chatPath)
   await expect(boxOf(ann.page)).toHaveValue('Half a thought')
   const laptop = await secondBrowserOf(browser, ann, chatPath)
   await expect(boxOf(laptop)).toHaveValue('Half a thought')
@@ -131,7 +135,13 @@ test('markdown with the toolbar and by hand, inert scripts, a draft across a rel
   await boxOf(laptop).press('Enter')
   await expect(articleWith(bao.page, 'Half a thought, finished')).toBeVisible()
   await expect(boxOf(ann.page)).toHaveValue('')
-  await laptop.reload()
+  // The laptop's chat list, away from the chat, shows the message sent, no draft.
+  await laptop.goto('/chat')
+  await expect(
+    laptop.getByRole('list', { name: 'Chats' }).getByRole('listitem', { name: 'General' }).getByText('Half a thought, finished'),
+  ).toBeVisible()
+  await expect(laptop.getByText(/^Draft:/)).toHaveCount(0)
+  await laptop.goto(chatPath)
   await expect(articleWith(laptop, 'Half a thought, finished')).toBeVisible()
   await expect(boxOf(laptop)).toHaveValue('')
 })

@@ -26,7 +26,11 @@ test('presence in the 1:1 header, "Seen" until receipts are turned off, a custom
   await expect(annHeading).toBeVisible()
   await expect(baoHeading).toBeVisible()
   await expect(ann.page.getByText('Active now')).toBeVisible()
-  await expect(ann.page.getByRole('img', { name: 'online' })).toBeVisible()
+  // Bao's dot twice on Ann's screen: in the chat's header and on his row of her chat list.
+  await expect(ann.page.getByRole('img', { name: 'online' })).toHaveCount(2)
+  await expect(
+    ann.page.getByRole('list', { name: 'Chats' }).getByRole('listitem', { name: 'Bao Presence' }).getByRole('img', { name: 'online' }),
+  ).toBeVisible()
   await expect(bao.page.getByText('Active now')).toBeVisible()
 
   // Ann writes; Bao has the chat open, so he reads it; Ann sees "Seen" under it.

@@ -103,3 +103,41 @@ test('threads: a reply beside the chat, the count live, a reply also sent to the
   await expect(listed.first()).toContainText('3 replies')
   await expect(listed.first()).not.toContainText('unread')
 })
+
+/**
+ * A message search finds a reply shown only in its thread, 22 replies back (past the thread's first
+ * page): its result opens the thread on that reply, reading older replies until it shows; the reply
+ * is marked as the current one and takes the focus. Ann then replies there with a file.
+ */
+test('a search result that is a reply in a thread opens the thread on it, older replies read until it shows; a reply with a file', async ({
+  browser,
+}) => {
+  const ann = await person(browser, 'Ann Finder')
+  const channel = await apiAs(ann).post('channel/create', { name: 'Archive', is_public: true })
+  const general = ((await apiAs(ann).get(`topic-in-channel?channel_id=${channel._id}`)) as { _id: string }[])[0]!
+  const send = (body: Record<string, unknown>) =>
+    apiAs(ann).post('message/send', { client_id: crypto.randomUUID(), topic_id: general._id, ...body }) as Promise<{ _id: string }>
+  const root = await send({ message: 'Release checklist' })
+  for (let n = 1; n <= 23; n++) await send({ message: n === 2 ? 'The zephyr build passed' : `Step ${n} done`, thread_root_id: root._id })
+
+  await ann.page.goto('/search?q=zephyr')
+  const results = ann.page.getByRole('list', { name: 'Messages found' })
+  await expect(results.getByRole('link')).toHaveCount(1)
+  await results.getByRole('link').click()
+  await expect(ann.page).toHaveURL(new RegExp(`/chat/${general._id}/thread/${root._id}\\?reply=\\d+$`))
+  const current = threadOf(ann.page).locator('article[aria-current="true"]')
+  await expect(current).toContainText('The zephyr build passed')
+  await expect(current).toBeFocused()
+  await expect(repliesOf(ann.page)).toHaveCount(23)
+
+  // A reply with a file: it uploads with its progress, then goes with the reply.
+  await threadOf(ann.page)
+    .getByLabel('Choose files')
+    .setInputFiles({ name: 'build-log.txt', mimeType: 'text/plain', buffer: Buffer.from('zephyr: all green\n') })
+  await expect(threadOf(ann.page).getByRole('progressbar', { name: 'build-log.txt uploaded' })).toBeVisible()
+  await threadOf(ann.page).getByRole('textbox', { name: 'Reply in thread' }).fill('The log')
+  await threadOf(ann.page).getByRole('button', { name: 'Send reply' }).click()
+  await expect(repliesOf(ann.page)).toHaveCount(24)
+  await expect(repliesOf(ann.page).last().getByRole('link', { name: 'build-log.txt' })).toBeVisible()
+  await expect(threadOf(ann.page).getByRole('list', { name: 'Attachments' })).toHaveCount(0)
+})

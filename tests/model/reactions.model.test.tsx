@@ -145,6 +145,11 @@ describeModel({
     'xstate.done.actor.loadCustom': [{ type: 'xstate.done.actor.loadCustom', output: [PARTY] }],
     'xstate.error.actor.loadCustom': [{ type: 'xstate.error.actor.loadCustom', error: new Error('down') }],
     CLOSE_PICKER: [{ type: 'CLOSE_PICKER' }],
+    // An admin added or deleted one of the channel's custom emoji (once the picker has read them, or while it reads).
+    CUSTOM_CHANGED: (s) =>
+      idle(s) && !ctx(s).failed && s.matches({ who: 'closed' }) && (ctx(s).customLoaded || !s.matches({ picker: 'closed' }))
+        ? [{ type: 'CUSTOM_CHANGED' }]
+        : [],
     SHOW_WHO: (s) => (quiet(s) && idle(s) ? [{ type: 'SHOW_WHO', messageId: 'm-1' }] : []),
     'xstate.done.actor.loadWho': [{ type: 'xstate.done.actor.loadWho', output: WHO }],
     'xstate.error.actor.loadWho': [{ type: 'xstate.error.actor.loadWho', error: new Error('down') }],
@@ -185,6 +190,12 @@ describeModel({
       fireEvent.pointerDown(chip, { pointerType: 'touch', clientX: 5, clientY: 5 })
       await kit.advance(500)
       fireEvent.pointerUp(chip, { pointerType: 'touch' })
+    },
+    CUSTOM_CHANGED: async (_, kit) => {
+      const calls = kit.calls.filter((c) => c.src === 'loadCustom').length
+      await kit.send({ type: 'CUSTOM_CHANGED' })
+      // An open or loading picker reads them again at once; a closed one waits for its next opening.
+      expect(kit.calls.filter((c) => c.src === 'loadCustom').length - calls).toBe(kit.previous.matches({ picker: 'closed' }) ? 0 : 1)
     },
     CLOSE_WHO: async (_, kit) =>
       kit.user.click(within(kit.screen.getByRole('dialog', { name: 'Reactions' })).getByRole('button', { name: 'Close' })),

@@ -1,5 +1,5 @@
 import { expect } from 'vitest'
-import { within } from '@testing-library/react'
+import { act, fireEvent, within } from '@testing-library/react'
 import type { AnyEventObject } from 'xstate'
 import { type Message, withoutLinks } from '../../contract/message'
 import type { ThreadPage } from '../../contract/thread'
@@ -42,7 +42,16 @@ const OLDER: ThreadPage = { ...FULL, replies: [reply(6), reply(5)] }
 const ctx = (s: ThreadSnapshot) => s.context
 const ready = (s: ThreadSnapshot) => s.matches({ history: 'ready' })
 /** Nothing else on its way: where the box, follow and the socket are explored (one at a time). */
-const calm = (s: ThreadSnapshot) => ready(s) && s.matches({ follow: 'idle', reply: 'idle' }) && ctx(s).draft === '' && ctx(s).sent === 0
+const calm = (s: ThreadSnapshot) =>
+  ready(s) && s.matches({ follow: 'idle', reply: 'idle' }) && ctx(s).draft === '' && ctx(s).sent === 0 && ctx(s).attachments.length === 0
+const uploading = (s: ThreadSnapshot) => ctx(s).attachments.find((a) => a.status === 'uploading')
+/** The files the test finished uploading, as the server named them (`media-<attachment id>`). */
+const finished = (s: ThreadSnapshot) =>
+  ctx(s)
+    .attachments.filter((a) => a.status === 'done')
+    .map((a) => `media-${a.id}`)
+const FILE = new File(['the notes'], 'notes.pdf', { type: 'application/pdf' })
+const uploadOf = (kit: Kit, id: string) => kit.callbacks.find((c) => c.id === id)!
 const panel = (kit: Kit) => within(kit.screen.getByRole('region', { name: 'Thread' }))
 
 describeModel({
@@ -58,10 +67,14 @@ describeModel({
     canSend: true,
     mediaToken: '',
     clientIdPrefix: 'c',
+    // Opened on reply 5 (a search hit): on the full first page it is older than those shown.
+    focusSeq: 5,
   },
   select: 'coverage',
+  // The attachments' uploads stand in as callbacks: the paths report their progress (UPLOAD_UPDATE).
+  callbackActors: ['upload'],
   serializeState: (s) => {
-    const { replies, hasOlder, following, draft, alsoInChat, sent, error, root: shown } = s.context
+    const { replies, hasOlder, following, draft, alsoInChat, sent, error, root: shown, focusSeq, attachments } = s.context
     return JSON.stringify({
       value: s.value,
       replies: replies.length,
@@ -71,6 +84,8 @@ describeModel({
       alsoInChat,
       sent,
       error,
+      focusSeq,
+      attachments: attachments.map((a) => `${a.id}:${a.status}`),
       count: shown?.thread?.reply_count ?? null,
       root: shown?.message ?? null,
     })
@@ -103,7 +118,24 @@ describeModel({
         : [],
     TOGGLE_ALSO_IN_CHAT: (s) =>
       ctx(s).draft !== '' && !ctx(s).alsoInChat && s.matches({ reply: 'idle' }) ? [{ type: 'TOGGLE_ALSO_IN_CHAT' }] : [],
-    SEND: (s) => (ctx(s).draft !== '' && !s.matches({ reply: 'sending' }) ? [{ type: 'SEND' }] : []),
+    SEND: (s) => ((ctx(s).draft !== '' || finished(s).length) && !s.matches({ reply: 'sending' }) ? [{ type: 'SEND' }] : []),
+    // A file for the reply, before any text: it uploads (done, or refused), or is taken back.
+    ATTACH: (s) => (calm(s) && !ctx(s).hasOlder ? [{ type: 'ATTACH', files: [FILE] }] : []),
+    REMOVE_ATTACHMENT: (s) =>
+      s.matches({ reply: 'idle' }) && ctx(s).sent === 0
+        ? ctx(s)
+            .attachments.slice(0, 1)
+            .map((a) => ({ type: 'REMOVE_ATTACHMENT', id: a.id }))
+        : [],
+    UPLOAD_UPDATE: (s) => {
+      const a = uploading(s)
+      return a
+        ? [
+            { type: 'UPLOAD_UPDATE', id: a.id, status: 'done', percent: 100, mediaId: `media-${a.id}`, error: null },
+            { type: 'UPLOAD_UPDATE', id: a.id, status: 'failed', percent: 0, mediaId: null, error: 'This file type is not allowed' },
+          ]
+        : []
+    },
     'xstate.done.actor.sendReply': (s) => [
       {
         type: 'xstate.done.actor.sendReply',
@@ -144,6 +176,20 @@ describeModel({
     },
     TOGGLE_ALSO_IN_CHAT: async (_, kit) => kit.user.click(panel(kit).getByRole('checkbox', { name: 'Also send to the chat' })),
     SEND: async (_, kit) => kit.user.click(panel(kit).getByRole('button', { name: 'Send reply' })),
+    ATTACH: async (event, kit) => {
+      fireEvent.change(panel(kit).getByLabelText('Choose files'), { target: { files: event.files } })
+      // One upload per file, into this chat.
+      expect(kit.callbacks.at(-1)!.input).toMatchObject({ file: FILE, topicId: TOPIC })
+    },
+    REMOVE_ATTACHMENT: async (event, kit) => {
+      await kit.user.click(panel(kit).getByRole('button', { name: 'Remove notes.pdf' }))
+      // The upload is told to cancel (it drops a finished file on the server itself).
+      expect(uploadOf(kit, event.id as string).received).toEqual([{ type: 'CANCEL' }])
+    },
+    UPLOAD_UPDATE: async (event, kit) => {
+      const upload = uploadOf(kit, event.id as string)
+      await act(async () => upload.sendBack(event))
+    },
   },
   states: {
     '*': (expected, kit) => {
@@ -164,9 +210,24 @@ describeModel({
         const follow = panel(kit).getByRole('button', { name: /^Follow/ })
         expect(follow.getAttribute('aria-pressed')).toBe(String(c.following))
         expect(follow.textContent).toBe(c.following ? 'Following' : 'Follow')
+        // The reply the thread opened on is marked once it shows (reply 5 came with the older page); none after a failed older page.
+        const current = panel(kit).queryAllByRole('article', { current: true })
+        const focusShown = c.focusSeq === 5 && c.replies.some((m) => m.seq === 5)
+        expect(current.map((a) => a.querySelector('time')?.getAttribute('datetime'))).toEqual(focusShown ? [at(5)] : [])
       }
       const box = panel(kit).getByRole<HTMLTextAreaElement>('textbox', { name: 'Reply in thread' })
       expect(box.value).toBe(c.draft)
+      // The files picked, as their uploads last reported; only their uploads still run (a sent reply's stopped).
+      const rows = c.attachments.length ? within(panel(kit).getByRole('list', { name: 'Attachments' })).getAllByRole('listitem') : []
+      expect(rows.map((r) => r.firstChild!.textContent)).toEqual(c.attachments.map((a) => a.name))
+      c.attachments.forEach((a, i) => {
+        if (a.status === 'failed') expect(within(rows[i]!).getByRole('alert').textContent).toBe('This file type is not allowed')
+        else
+          expect(within(rows[i]!).getByRole('progressbar').getAttribute('aria-label')).toBe(
+            a.status === 'done' ? 'notes.pdf uploaded' : 'Uploading notes.pdf',
+          )
+      })
+      expect(kit.callbacks.filter((u) => !u.stopped && u.received.length === 0).map((u) => u.id)).toEqual(c.attachments.map((a) => a.id))
       expect(panel(kit).getByRole<HTMLInputElement>('checkbox', { name: 'Also send to the chat' }).checked).toBe(c.alsoInChat)
       if (c.error) expect(panel(kit).getByRole('alert').textContent).toBe(c.error)
     },
@@ -195,24 +256,34 @@ describeModel({
       ).toBe('true')
     },
     'reply.idle': (expected, kit) => {
+      // Something to send (text or a finished file), nothing still uploading.
       const send = panel(kit).getByRole<HTMLButtonElement>('button', { name: 'Send reply' })
-      expect(send.disabled).toBe(ctx(expected).draft.trim() === '')
+      expect(send.disabled).toBe(
+        (ctx(expected).draft.trim() === '' && finished(expected).length === 0) || uploading(expected) !== undefined,
+      )
     },
     'reply.sending': (expected, kit) => {
       // The members named as @Name are mentioned (the writer never); the client_id counts the replies sent.
+      const text = ctx(expected).draft !== ''
       expect(kit.pending('sendReply').input).toEqual({
         client_id: `c:${ctx(expected).sent + 1}`,
         topic_id: TOPIC,
         thread_root_id: ROOT,
-        message: 'Thanks @Bao',
-        mentions: [BAO._id],
+        message: text ? 'Thanks @Bao' : '',
+        mentions: text ? [BAO._id] : [],
         also_in_chat: ctx(expected).alsoInChat,
+        media_ids: finished(expected),
       })
       expect(panel(kit).getByRole<HTMLButtonElement>('button', { name: 'Send reply' }).disabled).toBe(true)
     },
     'reply.failed': (expected, kit) => {
-      // The text stays for another try, which repeats the same client_id.
-      expect(panel(kit).getByRole<HTMLTextAreaElement>('textbox', { name: 'Reply in thread' }).value).toBe('Thanks @Bao')
+      // The text (or the file alone) stays for another try, which repeats the same client_id.
+      const value = panel(kit).getByRole<HTMLTextAreaElement>('textbox', { name: 'Reply in thread' }).value
+      if (value) expect(value).toBe('Thanks @Bao')
+      else
+        expect(
+          within(panel(kit).getByRole('list', { name: 'Attachments' })).getByRole('progressbar', { name: 'notes.pdf uploaded' }),
+        ).toBeTruthy()
       expect(ctx(expected).sent).toBe(0)
     },
   },

@@ -73,6 +73,20 @@ const listed = (kit: Kit) => {
   return inList.get(kit.actor)!
 }
 
+/** The drafts the test saved (DRAFT_CHANGED) and no list read has replaced since, by topic id. */
+const draftsOf = new WeakMap<object, Map<string, string>>()
+const drafts = (kit: Kit) => {
+  if (!draftsOf.has(kit.actor)) draftsOf.set(kit.actor, new Map())
+  return draftsOf.get(kit.actor)!
+}
+const previewOf = (kit: Kit, t: TopicItem) =>
+  within(row(kit, nameOf(t))).getByText((_, el) => el?.hasAttribute('data-preview') ?? false).textContent
+/** A row's last-message line: the user's draft when the chat has one and is not the open one, else `text`. */
+const expectPreview = (kit: Kit, t: TopicItem, text: string) => {
+  const draft = drafts(kit).get(t._id)
+  expect(previewOf(kit, t)).toBe(draft && kit.previous.context.openTopicId !== t._id ? `Draft: ${draft}` : text)
+}
+
 withLayout()
 
 type Variants = Parameters<typeof describeModel<typeof topicListMachine>>[0]['events']
@@ -235,6 +249,11 @@ describeModel({
           .slice(0, 1)
           .map((t) => ({ type: 'MEMBER_ADDED', topic: t })),
       ],
+      // The user's draft of the top chat, saved on some tab or device, then sent or cleared.
+      DRAFT_CHANGED: (s) =>
+        topics(s)
+          .slice(0, 1)
+          .map((t) => ({ type: 'DRAFT_CHANGED', topicId: t._id, text: t.draft ? '' : 'Lunch at noon?' })),
       REMOVED: (s) => (topics(s).length > 4 ? [{ type: 'REMOVED', topicId: topics(s)[0]!._id }] : []),
       CHAT_REQUEST: (s) =>
         topics(s).length < 5 && !topics(s).some((t) => t._id === 't-request')
@@ -364,7 +383,7 @@ describeModel({
       const mine = event.senderId === ME
       const open = event.topicId === kit.previous.context.openTopicId
       expect(within(row(kit, nameOf(t))).queryByText('Unread') !== null).toBe(!mine && !open)
-      expect(within(row(kit, nameOf(t))).getByText('Are you there?')).toBeTruthy()
+      expectPreview(kit, t, 'Are you there?')
       expect(kit.calls.slice(calls)).toMatchObject(!mine && open ? [{ src: 'saveSeen', input: { topic_id: t._id, is_seen: true } }] : [])
     },
     // (Performers go by the event's own type: the one topic the paths read.)
@@ -383,6 +402,7 @@ describeModel({
       else expect(kit.calls.slice(calls)).toEqual([])
     },
     'xstate.done.actor.loadTopics': async (event, kit) => {
+      drafts(kit).clear()
       for (const t of event.output as TopicItem[]) listed(kit).add(t._id)
       const calls = kit.calls.length
       await kit.resolve('loadTopics', event.output)
@@ -394,25 +414,25 @@ describeModel({
     },
     'xstate.done.actor.refreshTopics': async (event, kit) => {
       listed(kit).clear()
+      drafts(kit).clear()
       for (const t of event.output as TopicItem[]) listed(kit).add(t._id)
       await kit.resolve('refreshTopics', event.output)
     },
     CALL_STARTED: async (event, kit) => {
       await kit.send({ type: 'CALL_STARTED', topicId: event.topicId, messageId: event.messageId, at: event.at })
-      expect(within(row(kit, nameOf(byId(kit, event.topicId)))).getByText('Call in progress')).toBeTruthy()
+      expectPreview(kit, byId(kit, event.topicId), 'Call in progress')
     },
     CALL_CLOSED: async (event, kit) => {
       await kit.send({ type: 'CALL_CLOSED', topicId: event.topicId })
       const t = byId(kit, event.topicId)
-      expect(within(row(kit, nameOf(t))).getByText(t.message?.deleted ? 'Message deleted' : 'Call ended')).toBeTruthy()
+      expectPreview(kit, t, t.message?.deleted ? 'Message deleted' : 'Call ended')
     },
     MESSAGE_DELETED: async (event, kit) => {
       await kit.send({ type: 'MESSAGE_DELETED', topicId: event.topicId, messageId: event.messageId })
       const t = byId(kit, event.topicId)
-      const preview = within(row(kit, nameOf(t))).getByText((_, el) => el?.hasAttribute('data-preview') ?? false)
       // Only the topic's last message is replaced.
-      if (event.messageId === t.message!._id) expect(preview.textContent).toBe('Message deleted')
-      else expect(preview.textContent).not.toBe('Message deleted')
+      if (event.messageId === t.message!._id) expectPreview(kit, t, 'Message deleted')
+      else expect(previewOf(kit, t)).not.toBe('Message deleted')
     },
     TOPIC_CHANGED: async (event, kit) => {
       if (event.change === 'added') listed(kit).add((event.topic as TopicItem)._id)
@@ -424,6 +444,16 @@ describeModel({
       await kit.send({ type: 'MEMBER_ADDED', topic: event.topic })
       // A topic not in the list appears, named 'New Message' when it has no name.
       if (!kit.previous.context.topics.some((t) => t._id === event.topic._id)) expect(row(kit, nameOf(event.topic))).toBeTruthy()
+    },
+    DRAFT_CHANGED: async (event, kit) => {
+      const t = byId(kit, event.topicId)
+      const preview = previewOf(kit, t)
+      await kit.send({ type: 'DRAFT_CHANGED', topicId: event.topicId, text: event.text })
+      if (event.text) drafts(kit).set(t._id, event.text)
+      else drafts(kit).delete(t._id)
+      // Saved: the row shows it instead of the last message (not for the chat open now); cleared: the last message again.
+      if (event.text) expectPreview(kit, t, preview!)
+      else expect(previewOf(kit, t)).not.toMatch(/^Draft: /)
     },
     REMOVED: async (event, kit) => {
       const t = byId(kit, event.topicId)

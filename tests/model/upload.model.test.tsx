@@ -1,6 +1,6 @@
 import { expect } from 'vitest'
 import { uploadMachine, connect, type UploadSnapshot } from '../../src/machines/upload'
-import { AttachmentRow } from '../../src/ui/conversation/composer'
+import { AttachmentRow } from '../../src/ui/upload/attachments'
 import { describeModel, type ModelKit } from './support/run-model'
 
 type Kit = ModelKit<typeof uploadMachine>

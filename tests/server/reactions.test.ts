@@ -224,9 +224,13 @@ describe('custom emoji', () => {
   it('a channel admin adds one (shortcode once per channel); members see it in the picker and react with it; deleted, reactions stay by shortcode', async () => {
     const { people, channelId, generalId } = await team('Owner', 'Bao')
     const [owner, bao] = people as [Person, Person]
+    const baoSocket = await socket(bao)
     const mediaId = await emojiImage(owner)
+    // Members' open pickers hear of it (the rooms of the channel's chats).
+    const toldMade = nextEvent<{ channel_id: string }>(baoSocket, 'CUSTOM_EMOJI_CHANGED')
     const made = await owner.api('POST', 'emoji/create', { channel_id: channelId, shortcode: ':Party_Parrot:', media_id: mediaId })
     expect(made.status, JSON.stringify(made.body)).toBe(200)
+    expect(await toldMade).toEqual({ channel_id: channelId })
     expect(made.body.result).toMatchObject({ channel_id: channelId, shortcode: 'party_parrot' })
     expect(made.body.result.image_url).toMatch(/^\/api\/media\/public\//)
     const image = await fetch(`${chat.server.url}${made.body.result.image_url}`)
@@ -258,7 +262,9 @@ describe('custom emoji', () => {
     expect((await add(other.people[0]!, otherMessage._id, ':party_parrot:')).status).toBe(400)
 
     expect((await bao.api('DELETE', 'emoji/delete', { emoji_id: made.body.result._id })).status).toBe(403)
+    const toldDeleted = nextEvent<{ channel_id: string }>(baoSocket, 'CUSTOM_EMOJI_CHANGED')
     expect((await owner.api('DELETE', 'emoji/delete', { emoji_id: made.body.result._id })).status).toBe(200)
+    expect(await toldDeleted).toEqual({ channel_id: channelId })
     expect((await owner.api('DELETE', 'emoji/delete', { emoji_id: made.body.result._id })).status).toBe(404)
     const after = (await page(bao, generalId)).find((m) => m._id === sent._id)!
     expect(after.reactions).toEqual([{ emoji: ':party_parrot:', count: 1, user_ids: [bao.user._id], image_url: null }])

@@ -16,7 +16,17 @@ import {
 } from '../../../contract'
 import type { AppContext } from '../../context'
 import type { Executor } from '../../db/client'
-import { channelMembers, channels, customEmoji, type CustomEmojiRow, media, messageReactions, messages, users } from '../../db/schema'
+import {
+  channelMembers,
+  channels,
+  customEmoji,
+  type CustomEmojiRow,
+  media,
+  messageReactions,
+  messages,
+  topics,
+  users,
+} from '../../db/schema'
 import { badRequest, forbidden, HttpError, notFound } from '../../http/errors'
 import { requireTopicMember, requireTopicWriter } from '../topic'
 import { reactionsColumn, toReactions } from './summary'
@@ -52,6 +62,12 @@ const toCustomEmoji = (row: CustomEmojiRow): CustomEmoji => ({
  */
 export function createReactionService(ctx: AppContext) {
   const { db, realtime } = ctx
+
+  /** CUSTOM_EMOJI_CHANGED to the rooms of the channel's chats (every node), after an add or a delete. */
+  async function tellChannel(channelId: string) {
+    const rows = await db.select({ id: topics.id }).from(topics).where(eq(topics.channelId, channelId))
+    if (rows.length) realtime.toRooms({ topicIds: rows.map((r) => r.id) }, 'CUSTOM_EMOJI_CHANGED', { channel_id: channelId })
+  }
 
   /** The message, once the caller may react to it: 404 unknown, 403 not in its topic or refused in a 1:1 chat. */
   async function reactable(userId: string, messageId: string) {
@@ -207,7 +223,7 @@ export function createReactionService(ctx: AppContext) {
       if (!file || file.ownerId !== userId || file.acl !== 'public') throw badRequest('invalidInput', 'media_id')
       if (file.kind !== 'image' || file.size > CUSTOM_EMOJI_MAX_BYTES) throw badRequest('emojiNotImage', 'media_id')
       try {
-        return await db.transaction(async (tx) => {
+        const made = await db.transaction(async (tx) => {
           // One channel's emoji are added one at a time: the count below holds until the insert.
           await tx.select({ id: channels.id }).from(channels).where(eq(channels.id, body.channel_id)).for('update')
           const [{ n }] = (await tx.select({ n: count() }).from(customEmoji).where(eq(customEmoji.channelId, body.channel_id))) as [
@@ -220,6 +236,8 @@ export function createReactionService(ctx: AppContext) {
             .returning()
           return toCustomEmoji(row!)
         })
+        await tellChannel(body.channel_id)
+        return made
       } catch (err) {
         if (isUniqueViolation(err)) throw badRequest('emojiShortcodeTaken', 'shortcode')
         throw err
@@ -232,6 +250,7 @@ export function createReactionService(ctx: AppContext) {
       if (!row) throw notFound()
       await requireChannelRole(row.channelId, userId, ROLES.admin)
       await db.delete(customEmoji).where(eq(customEmoji.id, emojiId))
+      await tellChannel(row.channelId)
     },
   }
 }

@@ -2,6 +2,7 @@ import type { Member } from '../../../contract/channel'
 import type { Message } from '../../../contract/message'
 import type { ComposerSnapshot } from './composer.machine'
 import { suggestionsOf } from './composer.machine'
+import { attachmentRows, isUploading } from '../upload/attachments'
 import type { AttachmentProps } from '../upload/upload.connect'
 import type { ComposerEvent, Format } from './composer.types'
 
@@ -44,16 +45,9 @@ export function connect(snapshot: ComposerSnapshot, send: Send): ComposerProps {
     replyTo: context.replyTo,
     editing: context.editing,
     suggestions: suggestionsOf(context),
-    attachments: context.attachments.map(({ id, name, status, percent, error }) => ({
-      id,
-      name,
-      status,
-      percent,
-      error,
-      onRemove: () => send({ type: 'REMOVE_ATTACHMENT', id }),
-    })),
+    attachments: attachmentRows(context.attachments, (id) => send({ type: 'REMOVE_ATTACHMENT', id })),
     canSend: context.canSend,
-    uploading: context.attachments.some((a) => a.status === 'uploading'),
+    uploading: isUploading(context.attachments),
     emojiOpen: snapshot.matches({ emoji: 'open' }),
     onDraft: (text, caret) => send({ type: 'DRAFT', text, caret }),
     onCaret: (caret) => send({ type: 'CARET', caret }),

@@ -6,7 +6,6 @@ import {
   fromPromise,
   not,
   raise,
-  sendParent,
   sendTo,
   setup,
   stateIn,
@@ -17,8 +16,7 @@ import type { Draft } from '../../../contract/draft'
 import { actorNotProvided } from '../not-provided'
 import { formatDraft } from './format'
 import type { Member } from '../../../contract/channel'
-import { uploadMachine } from '../upload/upload.machine'
-import type { UploadStatus, UploadUpdate } from '../upload/upload.types'
+import { childUpload, finishedIds, isUploading, withFiles, withUpdate } from '../upload/attachments'
 import type { ComposedMessage, ComposerContext, ComposerEmitted, ComposerEvent, ComposerInput } from './composer.types'
 
 /**
@@ -44,23 +42,6 @@ import type { ComposedMessage, ComposerContext, ComposerEmitted, ComposerEvent, 
  *   unsaved. LEAVE saves a pending draft at once (flushDraft) as the chat closes.
  * FORMAT (the toolbar, Ctrl/Cmd+B, I) wraps the selection in markdown (format.ts).
  */
-/** The upload as a child: `report` sends UPLOAD_UPDATE to the actor that spawned it. */
-const childUpload = uploadMachine.provide({
-  actions: {
-    report: sendParent(({ context }, params: { status: UploadStatus }): UploadUpdate => ({
-      type: 'UPLOAD_UPDATE',
-      id: context.id,
-      status: params.status,
-      percent: context.percent,
-      mediaId: context.mediaId,
-      error: context.error,
-    })),
-  },
-})
-
-/** The composer's uploads with the app's transfer and drop (the runtime provides them). */
-export const provideUploads = (actors: Parameters<typeof uploadMachine.provide>[0]['actors']) => childUpload.provide({ actors })
-
 const notProvided = actorNotProvided('composer')
 
 export const TYPING_THROTTLE_MS = 2_000
@@ -98,8 +79,6 @@ const pickMention = (context: ComposerContext, member: Member): Partial<Composer
     mentioned: context.mentioned.some((m) => m._id === member._id) ? context.mentioned : [...context.mentioned, member],
   }
 }
-
-const finishedIds = (context: ComposerContext) => context.attachments.filter((a) => a.status === 'done' && a.mediaId).map((a) => a.mediaId!)
 
 export const composerMachine = setup({
   types: {
@@ -151,7 +130,7 @@ export const composerMachine = setup({
         topic_id: context.topicId,
         message: text,
         reply_to: context.replyTo?._id,
-        media_ids: finishedIds(context),
+        media_ids: finishedIds(context.attachments),
         mentions: context.mentioned.filter((m) => text.includes(`@${m.name}`)).map((m) => m._id),
       }
       return { type: 'send', message }
@@ -168,26 +147,19 @@ export const composerMachine = setup({
     }),
     /** After an edit is saved: the attachments stay for the next message. */
     clearAfterEdit: assign({ draft: '', caret: 0, editing: null, mentioned: [] }),
-    spawnUploads: assign(({ context, event, spawn }) => {
-      if (event.type !== 'ATTACH') return {}
-      const added = event.files.map((file, index) => {
-        const id = `attachment-${context.nextAttachment + index}`
-        spawn('upload', { id, input: { id, file, topicId: context.topicId } })
-        return { id, name: file.name, status: 'uploading' as const, percent: 0, error: null, mediaId: null }
-      })
-      return { attachments: [...context.attachments, ...added], nextAttachment: context.nextAttachment + added.length }
-    }),
+    spawnUploads: assign(({ context, event, spawn }) =>
+      event.type === 'ATTACH'
+        ? withFiles(context.attachments, context.nextAttachment, event.files, (id, file) =>
+            spawn('upload', { id, input: { id, file, topicId: context.topicId } }),
+          )
+        : {},
+    ),
     cancelUpload: sendTo(({ event }) => (event.type === 'REMOVE_ATTACHMENT' ? event.id : ''), { type: 'CANCEL' }),
     hideAttachment: assign({
       attachments: ({ context, event }) => context.attachments.filter((a) => event.type !== 'REMOVE_ATTACHMENT' || a.id !== event.id),
     }),
     updateAttachment: assign({
-      attachments: ({ context, event }) =>
-        event.type === 'UPLOAD_UPDATE'
-          ? context.attachments.map((a) =>
-              a.id === event.id ? { ...a, status: event.status, percent: event.percent, error: event.error, mediaId: event.mediaId } : a,
-            )
-          : context.attachments,
+      attachments: ({ context, event }) => (event.type === 'UPLOAD_UPDATE' ? withUpdate(context.attachments, event) : context.attachments),
     }),
     submit: raise({ type: 'SUBMIT' }),
   },
@@ -195,9 +167,7 @@ export const composerMachine = setup({
     hasSuggestions: ({ context }) => suggestionsOf(context).length > 0,
     hasMentionQuery: ({ context }) => mentionQuery(context.draft, context.caret) !== null,
     canSubmit: ({ context }) =>
-      context.canSend &&
-      !context.attachments.some((a) => a.status === 'uploading') &&
-      (context.draft.trim() !== '' || context.attachments.some((a) => a.status === 'done')),
+      context.canSend && !isUploading(context.attachments) && (context.draft.trim() !== '' || finishedIds(context.attachments).length > 0),
     isKnownAttachment: ({ context, event }) => 'id' in event && context.attachments.some((a) => a.id === event.id),
     isEditing: stateIn({ mode: 'editing' }),
     /** The box holds what the server has: nothing to save. */

@@ -1,6 +1,7 @@
 import type { Member } from '../../../contract/channel'
 import type { Message, SendMessageBody } from '../../../contract/message'
-import type { UploadStatus, UploadUpdate } from '../upload/upload.types'
+import type { Attachment } from '../upload/attachments'
+import type { UploadUpdate } from '../upload/upload.types'
 
 export interface ComposerInput {
   topicId: string
@@ -13,16 +14,7 @@ export interface ComposerInput {
   draft: string
 }
 
-/** A file picked for the next message, as its upload last reported it. */
-export interface Attachment {
-  id: string
-  name: string
-  status: UploadStatus
-  /** 0..100 */
-  percent: number
-  error: string | null
-  mediaId: string | null
-}
+export type { Attachment }
 
 export interface ComposerContext extends ComposerInput {
   /** Where the caret is in the draft. */

@@ -25,7 +25,8 @@ import type {
  *   sending --(queue left)--> sending again | idle.
  * picker: closed --OPEN_PICKER--> loading (the chat's custom emoji, once per chat: customLoaded
  *   skips it) -> open (a failed load: open, without custom emoji); an emoji chosen (REACT) or
- *   CLOSE_PICKER --> closed.
+ *   CLOSE_PICKER --> closed. CUSTOM_CHANGED (an admin added or deleted one): an open picker, or one
+ *   loading, reads them again; a closed one reads them when it next opens.
  * who: closed --SHOW_WHO--> loading -> shown | failed; SOCKET_REACTED of the message shown reads it
  *   again (loading); CLOSE_WHO --> closed.
  */
@@ -122,6 +123,7 @@ export const reactionsMachine = setup({
     openPicker: assign({ pickerFor: ({ event }) => (event.type === 'OPEN_PICKER' ? event.messageId : null) }),
     closePicker: assign({ pickerFor: null }),
     setCustom: assign({ custom: (_, params: { custom: CustomEmoji[] }) => params.custom, customLoaded: true }),
+    forgetCustom: assign({ customLoaded: false }),
     setWhoFor: assign({ whoFor: ({ event }) => (event.type === 'SHOW_WHO' ? event.messageId : null), who: [] }),
     setWho: assign({ who: (_, params: { who: ReactionPeople[] }) => params.who }),
     clearWho: assign({ whoFor: null, who: [] }),
@@ -184,10 +186,15 @@ export const reactionsMachine = setup({
               { guard: 'customLoaded', target: 'open', actions: 'openPicker' },
               { target: 'loading', actions: 'openPicker' },
             ],
+            CUSTOM_CHANGED: { actions: 'forgetCustom' },
           },
         },
         loading: {
-          on: { CLOSE_PICKER: { target: 'closed', actions: 'closePicker' } },
+          on: {
+            CLOSE_PICKER: { target: 'closed', actions: 'closePicker' },
+            // The answer on its way may be from before the change.
+            CUSTOM_CHANGED: { target: 'loading', reenter: true },
+          },
           invoke: {
             id: 'loadCustom',
             src: 'loadCustom',
@@ -200,6 +207,7 @@ export const reactionsMachine = setup({
           on: {
             REACT: { target: 'closed', actions: 'closePicker' },
             CLOSE_PICKER: { target: 'closed', actions: 'closePicker' },
+            CUSTOM_CHANGED: 'loading',
           },
         },
       },

@@ -50,6 +50,8 @@ export type ReactionsEvent =
   /** The socket's MESSAGE_REACTED (of any chat): an open "who reacted" list of that message is read again. */
   | ({ type: 'SOCKET_REACTED' } & MessageReactions)
   | { type: 'DISMISS_ERROR' }
+  /** The socket's CUSTOM_EMOJI_CHANGED of this chat's channel: an admin added or deleted one. */
+  | { type: 'CUSTOM_CHANGED' }
 
 /** What the machine emits when the server answered a change: the conversation merges it (as it merges the socket's MESSAGE_REACTED). */
 export type ReactionsEmitted = { type: 'reacted' } & MessageReactions

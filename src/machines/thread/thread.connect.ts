@@ -1,4 +1,6 @@
 import type { Message } from '../../../contract/message'
+import { attachmentRows, isUploading } from '../upload/attachments'
+import type { AttachmentProps } from '../upload/upload.connect'
 import type { ThreadSnapshot } from './thread.machine'
 import type { ThreadEvent } from './thread.types'
 
@@ -11,6 +13,8 @@ export interface ThreadProps {
   root: Message | null
   /** Oldest first. */
   replies: Message[]
+  /** The reply the user came for, once it shows (the view goes to it); null: none. */
+  focusedId: string | null
   /** How many replies the thread has in all (the root's summary; at least those shown). */
   replyCount: number
   loading: boolean
@@ -23,6 +27,10 @@ export interface ThreadProps {
   followBusy: boolean
   draft: string
   alsoInChat: boolean
+  /** The files picked for the reply, with their uploads' progress. */
+  attachments: AttachmentProps[]
+  /** Some file is still uploading: sending waits. */
+  uploading: boolean
   /** The user may write in the chat (else the box is not offered). */
   canSend: boolean
   /** The box has something to send and nothing is on its way. */
@@ -36,6 +44,7 @@ export interface ThreadProps {
   onType: (text: string) => void
   onToggleAlsoInChat: () => void
   onSend: () => void
+  onFiles: (files: File[]) => void
 }
 
 /** Pure: a thread machine's snapshot and send -> the view's props. */
@@ -48,6 +57,7 @@ export function connect(snapshot: ThreadSnapshot, send: (event: ThreadEvent) => 
     meId: context.meId,
     root: context.root,
     replies: context.replies,
+    focusedId: context.focusSeq === null ? null : (context.replies.find((m) => m.seq === context.focusSeq)?._id ?? null),
     replyCount: Math.max(context.root?.thread?.reply_count ?? 0, context.replies.length),
     loading: snapshot.matches({ history: 'loading' }) && context.root === null,
     failed: snapshot.matches({ history: 'failed' }),
@@ -57,6 +67,8 @@ export function connect(snapshot: ThreadSnapshot, send: (event: ThreadEvent) => 
     followBusy: snapshot.matches({ follow: 'saving' }),
     draft: context.draft,
     alsoInChat: context.alsoInChat,
+    attachments: attachmentRows(context.attachments, (id) => send({ type: 'REMOVE_ATTACHMENT', id })),
+    uploading: isUploading(context.attachments),
     canSend: context.canSend,
     sendEnabled: !sending && snapshot.can({ type: 'SEND' }),
     sending,
@@ -67,5 +79,6 @@ export function connect(snapshot: ThreadSnapshot, send: (event: ThreadEvent) => 
     onType: (text) => send({ type: 'TYPE', text }),
     onToggleAlsoInChat: () => send({ type: 'TOGGLE_ALSO_IN_CHAT' }),
     onSend: () => send({ type: 'SEND' }),
+    onFiles: (files) => send({ type: 'ATTACH', files }),
   }
 }

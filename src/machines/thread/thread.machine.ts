@@ -1,8 +1,9 @@
-import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
+import { assign, enqueueActions, fromPromise, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import { type Message, type PushedMessage, withLinks } from '../../../contract/message'
 import { newerThread, THREAD_PAGE } from '../../../contract/thread'
 import { errorTextOf } from '../invoke-result'
 import { actorNotProvided } from '../not-provided'
+import { childUpload, finishedIds, isUploading, withFiles, withUpdate } from '../upload/attachments'
 import type {
   ThreadContext,
   ThreadEvent,
@@ -21,7 +22,9 @@ import type {
  * history: loading (thread/messages: the root and the latest 20 replies) -> ready | failed
  *   --RETRY--> loading. ready --LOAD_OLDER [a full page came last]--> loadingOlder -> ready (a
  *   failure keeps what is shown, with the reason). ready --CONNECTED (the socket is back: replies
- *   may have come)--> loading (merged by id, nothing shown twice).
+ *   may have come)--> loading (merged by id, nothing shown twice). With a reply to focus (focusSeq, a
+ *   search hit) older than those shown, ready goes on to loadingOlder by itself until it shows (or
+ *   there is nothing older); a failed older page gives up the focus.
  *   In every state a pushed reply of this thread (SOCKET_NEW_MESSAGE; isReplyHere) joins the
  *   replies and the root's new summary it carries (`root_thread`) replaces the root's, unless that
  *   counts more replies; a pushed change of the root or a reply (SOCKET_MESSAGE_CHANGED; isShown)
@@ -30,10 +33,12 @@ import type {
  *   screen).
  * follow: idle --TOGGLE_FOLLOW--> saving (thread/follow with the other value) -> idle, following as
  *   the server answered | idle with the reason.
- * reply: TYPE and TOGGLE_ALSO_IN_CHAT change the box in every state. idle --SEND [hasText and the
- *   user may write]--> sending (message/send with thread_root_id, the box's text, the members it
- *   names as `@Name`, also_in_chat; client_id `<prefix>:<n>`) -> idle: the reply shown, the box
- *   emptied, the next client_id, the thread followed (replying follows it) | failed: the text kept, the reason shown; SEND again repeats the
+ * reply: TYPE, TOGGLE_ALSO_IN_CHAT and the attachments (ATTACH spawns an upload per file,
+ *   REMOVE_ATTACHMENT cancels one, UPLOAD_UPDATE reports) change the box in every state. idle --SEND
+ *   [the user may write, no file still uploading, text or a finished file]--> sending (message/send
+ *   with thread_root_id, the box's text, the members it names as `@Name`, the finished files,
+ *   also_in_chat; client_id `<prefix>:<n>`) -> idle: the reply shown, the box and its files
+ *   emptied (their uploads stop; the files are the reply's now), the next client_id, the thread followed (replying follows it) | failed: the text kept, the reason shown; SEND again repeats the
  *   same client_id (the server answers the first reply if it was stored after all).
  */
 const notProvided = actorNotProvided('thread')
@@ -66,6 +71,7 @@ export const replyOf = (context: ThreadContext): ThreadReplyInput => ({
   message: context.draft.trim(),
   mentions: mentionedIn(context.draft, context.members, context.meId),
   also_in_chat: context.alsoInChat,
+  media_ids: finishedIds(context.attachments),
 })
 
 const pushedOf = (event: ThreadEvent): PushedMessage | null =>
@@ -84,6 +90,8 @@ export const threadMachine = setup({
     sendReply: fromPromise<Message, ThreadReplyInput>(notProvided('sendReply')),
     /** POST thread/follow: the following the server answers. */
     setFollow: fromPromise<boolean, ThreadFollowInput>(notProvided('setFollow')),
+    /** An attachment's upload (POST media/upload with progress), spawned per file. */
+    upload: childUpload,
   },
   guards: {
     /** A reply in this thread. */
@@ -94,8 +102,13 @@ export const threadMachine = setup({
       return id === context.root?._id || context.replies.some((m) => m._id === id)
     },
     hasOlder: ({ context }) => context.hasOlder,
-    /** There is something to send, and the user may write in the chat. */
-    maySend: ({ context }) => context.canSend && context.draft.trim() !== '',
+    /** The reply to focus is older than every reply shown, and older ones remain. */
+    focusIsOlder: ({ context }) =>
+      context.focusSeq !== null && context.hasOlder && (context.replies[0]?.seq ?? Infinity) > context.focusSeq,
+    /** There is something to send (text or a finished file, none still uploading), and the user may write in the chat. */
+    maySend: ({ context }) =>
+      context.canSend && !isUploading(context.attachments) && (context.draft.trim() !== '' || finishedIds(context.attachments).length > 0),
+    isKnownAttachment: ({ context, event }) => 'id' in event && context.attachments.some((a) => a.id === event.id),
   },
   actions: {
     /** The thread is on screen: its replies so far are read (injected: POST thread/read). */
@@ -128,18 +141,34 @@ export const threadMachine = setup({
     }),
     setDraft: assign({ draft: ({ context, event }) => (event.type === 'TYPE' ? event.text : context.draft) }),
     toggleAlsoInChat: assign({ alsoInChat: ({ context }) => !context.alsoInChat }),
-    /** The reply as the server stored it: shown, the box emptied, the next client_id. */
+    /** The reply as the server stored it: shown, the box and its files emptied, the next client_id. */
     sent: assign(({ context }, params: { reply: Message }) => ({
       replies: mergeReplies(context.replies, [params.reply]),
       draft: '',
+      attachments: [],
       sent: context.sent + 1,
       // Replying follows the thread (the server made the sender a follower).
       following: true,
       error: null,
     })),
+    spawnUploads: assign(({ context, event, spawn }) =>
+      event.type === 'ATTACH'
+        ? withFiles(context.attachments, context.nextAttachment, event.files, (id, file) =>
+            spawn('upload', { id, input: { id, file, topicId: context.topicId } }),
+          )
+        : {},
+    ),
+    cancelUpload: sendTo(({ event }) => (event.type === 'REMOVE_ATTACHMENT' ? event.id : ''), { type: 'CANCEL' }),
+    hideAttachment: assign({
+      attachments: ({ context, event }) => context.attachments.filter((a) => event.type !== 'REMOVE_ATTACHMENT' || a.id !== event.id),
+    }),
+    updateAttachment: assign({
+      attachments: ({ context, event }) => (event.type === 'UPLOAD_UPDATE' ? withUpdate(context.attachments, event) : context.attachments),
+    }),
     setFollowing: assign({ following: (_, params: { following: boolean }) => params.following, error: null }),
     setError: assign({ error: (_, params: { error: string }) => params.error }),
     clearError: assign({ error: null }),
+    dropFocus: assign({ focusSeq: null }),
   },
 }).createMachine({
   id: 'thread',
@@ -151,6 +180,8 @@ export const threadMachine = setup({
     following: false,
     draft: '',
     alsoInChat: false,
+    attachments: [],
+    nextAttachment: 1,
     sent: 0,
     error: null,
   }),
@@ -163,6 +194,9 @@ export const threadMachine = setup({
     SOCKET_MESSAGE_CHANGED: { guard: 'isShown', actions: 'mergePushed' },
     TYPE: { actions: 'setDraft' },
     TOGGLE_ALSO_IN_CHAT: { actions: 'toggleAlsoInChat' },
+    ATTACH: { actions: 'spawnUploads' },
+    REMOVE_ATTACHMENT: { guard: 'isKnownAttachment', actions: ['cancelUpload', 'hideAttachment'] },
+    UPLOAD_UPDATE: { guard: 'isKnownAttachment', actions: 'updateAttachment' },
   },
   states: {
     history: {
@@ -182,6 +216,7 @@ export const threadMachine = setup({
         },
         failed: { on: { RETRY: 'loading' } },
         ready: {
+          always: { guard: 'focusIsOlder', target: 'loadingOlder' },
           on: {
             LOAD_OLDER: { guard: 'hasOlder', target: 'loadingOlder' },
             CONNECTED: 'loading',
@@ -193,7 +228,10 @@ export const threadMachine = setup({
             src: 'loadPage',
             input: ({ context }) => ({ rootId: context.rootId, before: context.replies[0]?.seq ?? 0 }),
             onDone: { target: 'ready', actions: { type: 'takePage', params: ({ event }) => ({ page: event.output, older: true }) } },
-            onError: { target: 'ready', actions: { type: 'setError', params: ({ event }) => ({ error: errorTextOf(event) }) } },
+            onError: {
+              target: 'ready',
+              actions: [{ type: 'setError', params: ({ event }) => ({ error: errorTextOf(event) }) }, 'dropFocus'],
+            },
           },
         },
       },
@@ -223,7 +261,14 @@ export const threadMachine = setup({
             id: 'sendReply',
             src: 'sendReply',
             input: ({ context }) => replyOf(context),
-            onDone: { target: 'idle', actions: { type: 'sent', params: ({ event }) => ({ reply: event.output }) } },
+            onDone: {
+              target: 'idle',
+              actions: [
+                // The files are the reply's now: their uploads stop without dropping them.
+                enqueueActions(({ context, enqueue }) => context.attachments.forEach((a) => enqueue.stopChild(a.id))),
+                { type: 'sent', params: ({ event }) => ({ reply: event.output }) },
+              ],
+            },
             onError: { target: 'failed', actions: { type: 'setError', params: ({ event }) => ({ error: errorTextOf(event) }) } },
           },
         },
@@ -244,6 +289,7 @@ export const threadSampleInput: ThreadInput = {
   canSend: true,
   mediaToken: '',
   clientIdPrefix: 'thread-sample',
+  focusSeq: null,
 }
 
 export type ThreadMachine = typeof threadMachine

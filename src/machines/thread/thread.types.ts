@@ -1,6 +1,8 @@
 import type { Message, Sender } from '../../../contract/message'
 import type { MessageChangedPayload, NewMessagePayload } from '../../../contract/socket'
 import type { ThreadPage } from '../../../contract/thread'
+import type { Attachment } from '../upload/attachments'
+import type { UploadUpdate } from '../upload/upload.types'
 
 /** Someone who can be mentioned in a reply (a member of the chat). */
 export type ThreadMember = Pick<Sender, '_id' | 'name'>
@@ -18,6 +20,8 @@ export interface ThreadInput {
   mediaToken: string
   /** Made once per opened thread: the replies' client_ids are `<prefix>:<n>`, so a retry repeats its own. */
   clientIdPrefix: string
+  /** The reply the user came for (a search hit): older pages load until it shows, and the view goes to it; null: none. */
+  focusSeq: number | null
 }
 
 export interface ThreadContext extends ThreadInput {
@@ -31,6 +35,10 @@ export interface ThreadContext extends ThreadInput {
   draft: string
   /** "Also send to the chat". */
   alsoInChat: boolean
+  /** The files picked for the reply, each uploading in a child of its own. */
+  attachments: Attachment[]
+  /** Numbers the next attachment's id. */
+  nextAttachment: number
   /** Replies sent so far (the next one's client_id counts from it). */
   sent: number
   /** Why the last send, load of older replies or follow change failed. */
@@ -48,6 +56,10 @@ export type ThreadEvent =
   | { type: 'TOGGLE_ALSO_IN_CHAT' }
   | { type: 'SEND' }
   | { type: 'TOGGLE_FOLLOW' }
+  /** Files picked (or pasted) for the reply; REMOVE_ATTACHMENT takes one back; each upload reports with UPLOAD_UPDATE. */
+  | { type: 'ATTACH'; files: File[] }
+  | { type: 'REMOVE_ATTACHMENT'; id: string }
+  | UploadUpdate
 
 /** What the injected actors take. */
 export type ThreadPageInput = { rootId: string; before?: number }
@@ -58,6 +70,7 @@ export type ThreadReplyInput = {
   message: string
   mentions: string[]
   also_in_chat: boolean
+  media_ids: string[]
 }
 export type ThreadFollowInput = { rootId: string; follow: boolean }
 export type { ThreadPage }

@@ -45,6 +45,10 @@ export interface TopicRowView {
   pinned: boolean
   unread: boolean
   preview: TopicPreview
+  /** The user's unsent draft of the chat, shown instead of its last message; null when none, and for the chat open now. */
+  draft: string | null
+  /** The other person of a 1:1 chat (the row shows their presence); null for a group. */
+  partnerId: string | null
   /** ISO time of the latest activity. */
   at: string
 }
@@ -74,7 +78,7 @@ export interface TopicListProps {
   onAdded: (topic: TopicItem) => void
 }
 
-const rowOf = (topic: TopicItem): TopicRowView => {
+const rowOf = (topic: TopicItem, openTopicId: string | null = null): TopicRowView => {
   const message = topic.message
   const preview: TopicPreview = !message
     ? { kind: 'none' }
@@ -94,6 +98,8 @@ const rowOf = (topic: TopicItem): TopicRowView => {
     pinned: topic.is_pin,
     unread: !topic.is_seen,
     preview,
+    draft: topic.draft?.trim() && topic._id !== openTopicId ? topic.draft : null,
+    partnerId: topic.is_group ? null : (topic.partner_id ?? null),
     at: activityOf(topic),
   }
 }
@@ -106,7 +112,7 @@ const hiddenChatsOf = (snapshot: TopicListSnapshot): HiddenChatsView | null => {
       : snapshot.matches({ ready: { hiddenChats: 'failed' } })
         ? 'failed'
         : 'ready',
-    topics: snapshot.context.hidden.map(rowOf),
+    topics: snapshot.context.hidden.map((topic) => rowOf(topic)),
   }
 }
 
@@ -124,7 +130,7 @@ export function connect(snapshot: TopicListSnapshot, send: (event: TopicListEven
     onRetry: () => send({ type: 'RETRY' }),
     onAdded: (topic) => send({ type: 'MEMBER_ADDED', topic }),
     status: snapshot.matches('loading') ? 'loading' : snapshot.matches('failed') ? 'failed' : 'ready',
-    topics: snapshot.context.topics.map(rowOf),
+    topics: snapshot.context.topics.map((topic) => rowOf(topic, snapshot.context.openTopicId)),
     hiddenChats: hiddenChatsOf(snapshot),
   }
 }

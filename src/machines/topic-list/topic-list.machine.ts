@@ -25,6 +25,8 @@ import type { TopicItem, TopicListContext, TopicListEmitted, TopicListEvent, Top
  *   calls topic/hide beside it and emits `hidden` (the runtime offers Undo); UNHIDE (Undo, or Unhide
  *   in the Hidden chats view) brings a hidden topic back and calls topic/unhide. A failed hide puts
  *   the topic back in the list; a failed unhide takes it out again.
+ *   A draft saved on any of the user's tabs or devices (DRAFT_CHANGED) goes with its topic ('' once
+ *   sent or cleared); the list read brings each topic's draft with it (`withDrafts`).
  *   ready.hiddenChats (beside the list): closed --SHOW_HIDDEN--> loading (GET topic/hidden, every page)
  *   -> shown | failed --RETRY_HIDDEN--> loading; CLOSE_HIDDEN closes it from any of them.
  *
@@ -44,6 +46,12 @@ export function sortTopics(topics: readonly TopicItem[]): TopicItem[] {
     if (byTime !== 0) return byTime
     return a._id < b._id ? -1 : a._id > b._id ? 1 : 0
   })
+}
+
+/** The topics of a list read, each with the user's draft of it (draft/list), if any. */
+export function withDrafts(topics: readonly TopicItem[], drafts: readonly { topic_id: string; text: string }[]): TopicItem[] {
+  const byTopic = new Map(drafts.map((draft) => [draft.topic_id, draft.text]))
+  return topics.map((topic) => (byTopic.has(topic._id) ? { ...topic, draft: byTopic.get(topic._id) } : topic))
 }
 
 const update = (topics: readonly TopicItem[], topicId: string, change: (topic: TopicItem) => TopicItem) =>
@@ -216,6 +224,12 @@ export const topicListMachine = setup({
           : context.topics,
     }),
     remove: assign({ topics: ({ context, event }) => context.topics.filter((topic) => topic._id !== topicIdOf(event)) }),
+    setDraft: assign({
+      topics: ({ context, event }) =>
+        event.type === 'DRAFT_CHANGED'
+          ? update(context.topics, event.topicId, (topic) => ({ ...topic, draft: event.text }))
+          : context.topics,
+    }),
     savePin: spawnChild('pinTopic', { input: ({ event }) => ({ topic_id: topicIdOf(event) }) }),
     saveUnpin: spawnChild('unpinTopic', { input: ({ event }) => ({ topic_id: topicIdOf(event) }) }),
     saveHide: spawnChild('hideTopic', {
@@ -352,6 +366,7 @@ export const topicListMachine = setup({
         ],
         MEMBER_ADDED: { guard: 'isNewTopic', actions: 'addTopic' },
         REMOVED: { guard: 'isKnownTopic', actions: 'remove' },
+        DRAFT_CHANGED: { guard: 'isKnownTopic', actions: 'setDraft' },
         CHAT_REQUEST: { guard: 'isNewTopic', actions: 'addTopic' },
         [`xstate.done.actor.${NEW_TOPIC}.*`]: { guard: 'isNewTopic', actions: 'addTopic' },
       },

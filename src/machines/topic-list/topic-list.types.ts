@@ -7,8 +7,10 @@ export type LastMessageType = TopicLastMessage['type']
 /** A topic as the list shows it: `name` is '' when the topic has none yet. */
 export type TopicItem = Pick<Topic, '_id' | 'name' | 'is_group' | 'is_pin' | 'is_seen' | 'in_call' | 'created_at'> &
   /** The pictures the row's avatar shows (a group's image, the other person's photo); absent: initials. */
-  Partial<Pick<Topic, 'image' | 'photo_url'>> & {
+  Partial<Pick<Topic, 'image' | 'photo_url' | 'partner_id'>> & {
     message: TopicLastMessage | null
+    /** What the user typed in the chat and has not sent (draft/*, on any of their tabs or devices); absent or '': none. */
+    draft?: string
   }
 
 export interface TopicListInput {
@@ -53,6 +55,8 @@ export type TopicListEvent =
   | { type: 'MEMBER_ADDED'; topic: TopicItem }
   | { type: 'CHAT_REQUEST'; topic: TopicItem }
   | { type: 'REMOVED'; topicId: string }
+  /** The socket's DRAFT_CHANGED: the user's draft of a chat, as saved on any tab or device ('' once sent or cleared). */
+  | { type: 'DRAFT_CHANGED'; topicId: string; text: string }
 
 /** What the list tells its runtime: a topic was hidden (the runtime offers Undo). */
 export type TopicListEmitted = { type: 'hidden'; topicId: string; name: string }

@@ -1,3 +1,4 @@
 export * from './upload.types'
 export * from './upload.machine'
 export * from './upload.connect'
+export * from './attachments'

@@ -7,3 +7,4 @@ const quiet = { quiet: true }
 
 export const getDraft = (topicId: string): Promise<Draft> => call(endpoints.draftGet, { topic_id: topicId }, quiet)
 export const saveDraft = (topicId: string, text: string): Promise<Draft> => call(endpoints.draftSave, { topic_id: topicId, text }, quiet)
+export const listDrafts = (): Promise<Draft[]> => call(endpoints.draftList, undefined, quiet)

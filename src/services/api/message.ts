@@ -32,11 +32,9 @@ export async function sendMessage({ client_id, topic_id, message, reply_to, medi
 }
 
 /** POST message/send of a thread reply (the thread keeps a failed reply and sends it again with the same client_id). */
-export const sendThreadReply = (body: {
-  client_id: string
-  topic_id: string
-  thread_root_id: string
-  message: string
-  mentions: string[]
-  also_in_chat: boolean
-}): Promise<Message> => call(endpoints.messageSend, body)
+export const sendThreadReply = (
+  body: Required<Pick<SendMessageBody, 'client_id' | 'topic_id' | 'message' | 'mentions' | 'media_ids'>> & {
+    thread_root_id: string
+    also_in_chat: boolean
+  },
+): Promise<Message> => call(endpoints.messageSend, body)

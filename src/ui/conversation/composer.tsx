@@ -2,39 +2,9 @@ import { type KeyboardEvent, type ReactNode, useLayoutEffect, useRef } from 'rea
 import { Icon } from '../icons'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { ComposerProps, Format } from '../../machines/composer'
-import type { AttachmentProps } from '../../machines/upload'
+import { AttachButton, AttachmentList } from '../upload/attachments'
 
 const EMOJI = ['😀', '😂', '😍', '👍', '🙏', '🎉', '❤️', '🔥', '😢', '😮', '👀', '✅']
-
-/** A file picked for the next message: its upload's progress, or the server's reason for refusing it. */
-export function AttachmentRow(a: AttachmentProps) {
-  const { t } = useLingui()
-  return (
-    <li className="flex items-center gap-2 text-xs">
-      <span className="w-32 truncate sm:w-48">{a.name}</span>
-      {a.status === 'failed' ? (
-        <span role="alert" className="flex-1 text-red-700">
-          {a.error ?? t`Upload failed`}
-        </span>
-      ) : (
-        <progress
-          aria-label={a.status === 'done' ? t`${a.name} uploaded` : t`Uploading ${a.name}`}
-          value={a.percent}
-          max={100}
-          className="h-2 flex-1"
-        />
-      )}
-      <button
-        type="button"
-        onClick={a.onRemove}
-        aria-label={t`Remove ${a.name}`}
-        className="rounded px-1.5 py-0.5 text-slate-600 hover:bg-slate-100"
-      >
-        {a.status === 'uploading' ? <Trans>Cancel</Trans> : <Trans>Remove</Trans>}
-      </button>
-    </li>
-  )
-}
 
 /** What each formatting button shows (its accessible name is its label, in words). */
 const FORMAT_GLYPHS: Record<Format, { glyph: ReactNode; className?: string }> = {
@@ -97,7 +67,6 @@ export function Composer(props: ComposerProps & { tools?: ReactNode; /** Beside 
   const { t } = useLingui()
   const { draft, caret, replyTo, editing, attachments, suggestions } = props
   const input = useRef<HTMLTextAreaElement>(null)
-  const fileInput = useRef<HTMLInputElement>(null)
   // After a mention or an emoji was inserted, the caret goes after it.
   useLayoutEffect(() => {
     const box = input.current
@@ -141,13 +110,7 @@ export function Composer(props: ComposerProps & { tools?: ReactNode; /** Beside 
           </button>
         </div>
       ) : null}
-      {attachments.length ? (
-        <ul aria-label={t`Attachments`} className="mb-2 space-y-1">
-          {attachments.map((a) => (
-            <AttachmentRow key={a.id} {...a} />
-          ))}
-        </ul>
-      ) : null}
+      <AttachmentList attachments={attachments} className="mb-2" />
       <FormattingToolbar onFormat={format} disabled={!props.canSend} />
       <div className="relative flex items-end gap-2">
         {suggestions.length ? (
@@ -170,26 +133,8 @@ export function Composer(props: ComposerProps & { tools?: ReactNode; /** Beside 
             ))}
           </ul>
         ) : null}
-        <button
-          type="button"
-          onClick={() => fileInput.current?.click()}
-          aria-label={t`Attach files`}
-          className="grid h-10 w-10 shrink-0 place-items-center rounded-full text-slate-600 hover:bg-slate-100"
-        >
-          <Icon name="attach" />
-        </button>
+        <AttachButton onFiles={props.onFiles} />
         {props.tools}
-        <input
-          ref={fileInput}
-          type="file"
-          multiple
-          hidden
-          aria-label={t`Choose files`}
-          onChange={(e) => {
-            props.onFiles([...(e.target.files ?? [])])
-            e.target.value = ''
-          }}
-        />
         <div className="relative">
           <button
             type="button"

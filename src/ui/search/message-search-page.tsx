@@ -105,7 +105,11 @@ export function MessageSearchPage(
                 <li key={message._id} className="flex items-start">
                   <Link
                     {...(message.thread_root_id
-                      ? { to: '/chat/$topicId/thread/$rootId', params: { topicId: message.topic_id, rootId: message.thread_root_id } }
+                      ? {
+                          to: '/chat/$topicId/thread/$rootId',
+                          params: { topicId: message.topic_id, rootId: message.thread_root_id },
+                          search: { reply: message.seq },
+                        }
                       : { to: '/chat/$topicId', params: { topicId: message.topic_id }, search: { seq: message.seq } })}
                     className="block min-w-0 flex-1 px-4 py-3 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-600"
                   >

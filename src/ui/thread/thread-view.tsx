@@ -8,13 +8,19 @@ import { Icon } from '../icons'
 import { Markdown } from '../markdown/markdown'
 import { RichText } from '../rich-text'
 import { linkify } from '../conversation/linkify'
+import { AttachButton, AttachmentList } from '../upload/attachments'
 
 /** A message of the thread: who, when, what (its files as links). */
-function ThreadMessage({ message, root = false }: { message: Message; root?: boolean }) {
+function ThreadMessage({ message, root = false, focused = false }: { message: Message; root?: boolean; focused?: boolean }) {
   const { t } = useLingui()
   const name = message.sender?.name ?? t`System`
   return (
-    <article aria-label={root ? t`Thread started by ${name}` : t`Reply from ${name}`} className="px-4 py-2">
+    <article
+      aria-label={root ? t`Thread started by ${name}` : t`Reply from ${name}`}
+      aria-current={focused ? 'true' : undefined}
+      tabIndex={focused ? -1 : undefined}
+      className={`px-4 py-2 ${focused ? 'bg-amber-50 ring-2 ring-inset ring-amber-400 focus:outline-none' : ''}`}
+    >
       <div className="flex items-baseline gap-2 text-xs text-slate-500">
         <span className="font-semibold text-slate-800">{name}</span>
         <time dateTime={message.created_at}>{chatTime(message.created_at)}</time>
@@ -62,18 +68,25 @@ export interface ThreadViewProps extends ThreadProps {
  */
 export function ThreadView(props: ThreadViewProps) {
   const { t } = useLingui()
-  const { root, replies, replyCount, chatName } = props
+  const { root, replies, replyCount, chatName, focusedId } = props
   const end = useRef<HTMLDivElement>(null)
   const title = useRef<HTMLHeadingElement>(null)
+  const focused = useRef<HTMLLIElement>(null)
   // Opened, the thread takes the focus (keyboard and screen reader users land in it).
   useEffect(() => {
     title.current?.focus()
   }, [])
   const last = replies.at(-1)?._id
-  // A new reply (or the first page) scrolls to the newest.
+  // A new reply (or the first page) scrolls to the newest, unless the thread opened on a reply.
   useEffect(() => {
-    end.current?.scrollIntoView?.({ block: 'end' })
-  }, [last])
+    if (!focusedId) end.current?.scrollIntoView?.({ block: 'end' })
+  }, [last, focusedId])
+  // Opened on a reply (a search result): once it shows, it is scrolled to and takes the focus.
+  useEffect(() => {
+    if (!focusedId) return
+    focused.current?.scrollIntoView?.({ block: 'center' })
+    focused.current?.querySelector('article')?.focus()
+  }, [focusedId])
   const submit = (event: FormEvent) => {
     event.preventDefault()
     props.onSend()
@@ -152,8 +165,8 @@ export function ThreadView(props: ThreadViewProps) {
             ) : null}
             <ol aria-label={t`Replies`} aria-live="polite" className="list-none">
               {replies.map((m) => (
-                <li key={m._id}>
-                  <ThreadMessage message={m} />
+                <li key={m._id} ref={m._id === focusedId ? focused : undefined}>
+                  <ThreadMessage message={m} focused={m._id === focusedId} />
                 </li>
               ))}
             </ol>
@@ -168,6 +181,7 @@ export function ThreadView(props: ThreadViewProps) {
       ) : null}
       {props.canSend ? (
         <form onSubmit={submit} className="border-t border-slate-200 p-2 pb-[max(0.5rem,env(safe-area-inset-bottom))]">
+          <AttachmentList attachments={props.attachments} className="mb-2" />
           <textarea
             aria-label={t`Reply in thread`}
             placeholder={t`Reply…`}
@@ -175,14 +189,24 @@ export function ThreadView(props: ThreadViewProps) {
             value={props.draft}
             onChange={(e) => props.onType(e.target.value)}
             onKeyDown={onKeyDown}
+            onPaste={(event) => {
+              const files = [...event.clipboardData.files]
+              if (files.length) {
+                event.preventDefault()
+                props.onFiles(files)
+              }
+            }}
             className="block w-full resize-none rounded-md border border-slate-300 px-3 py-2 text-base text-slate-900 focus:border-indigo-600 focus:outline-none sm:text-sm"
           />
           <div className="mt-1 flex flex-wrap items-center justify-between gap-2">
-            <label className="flex min-h-9 items-center gap-2 text-sm text-slate-800">
-              <input type="checkbox" checked={props.alsoInChat} onChange={props.onToggleAlsoInChat} className="h-4 w-4" />
-              <Trans>Also send to the chat</Trans>
-            </label>
-            <Button type="submit" size="sm" disabled={!props.sendEnabled} aria-busy={props.sending}>
+            <div className="flex items-center gap-1">
+              <AttachButton onFiles={props.onFiles} />
+              <label className="flex min-h-9 items-center gap-2 text-sm text-slate-800">
+                <input type="checkbox" checked={props.alsoInChat} onChange={props.onToggleAlsoInChat} className="h-4 w-4" />
+                <Trans>Also send to the chat</Trans>
+              </label>
+            </div>
+            <Button type="submit" size="sm" disabled={!props.sendEnabled} aria-busy={props.sending || props.uploading}>
               <Trans>Send reply</Trans>
             </Button>
           </div>

@@ -5,6 +5,7 @@ import { chatTime } from '../../services/time-ago'
 import { Avatar } from '../avatar'
 import { Button } from '../button'
 import { LoadFailed } from '../load-failed'
+import { PresenceAvatar } from '../presence/presence-context'
 import type { HiddenChatsView, TopicPreview, TopicRowView } from '../../machines/topic-list'
 import { DeferredRowMenu } from './deferred-row-menu'
 import type { TopicListProps } from './topic-list'
@@ -148,7 +149,11 @@ export function TopicRows({
               }}
               className={`flex items-center gap-3 border-b border-slate-100 px-3 py-2 ${active ? 'bg-indigo-100' : row.unread ? 'bg-indigo-50/50' : 'bg-white'}`}
             >
-              <Avatar photoUrl={row.photoUrl} initials={row.initials} />
+              {row.partnerId ? (
+                <PresenceAvatar userId={row.partnerId} photoUrl={row.photoUrl} initials={row.initials} />
+              ) : (
+                <Avatar photoUrl={row.photoUrl} initials={row.initials} />
+              )}
               <a
                 href={hrefOf(row.id)}
                 aria-current={active ? 'page' : undefined}
@@ -168,12 +173,20 @@ export function TopicRows({
                   </time>
                 </span>
                 <span className={`mt-0.5 flex items-center gap-2 text-xs ${active ? 'text-slate-700' : 'text-slate-600'}`}>
-                  <span
-                    data-preview=""
-                    className={`min-w-0 flex-1 truncate ${row.preview.kind === 'deleted' || row.preview.kind === 'none' ? 'italic' : ''}`}
-                  >
-                    {previewText(row.preview)}
-                  </span>
+                  {row.draft !== null ? (
+                    <span data-preview="" className="min-w-0 flex-1 truncate">
+                      <Trans>
+                        <span className="font-semibold text-rose-700">Draft:</span> {row.draft}
+                      </Trans>
+                    </span>
+                  ) : (
+                    <span
+                      data-preview=""
+                      className={`min-w-0 flex-1 truncate ${row.preview.kind === 'deleted' || row.preview.kind === 'none' ? 'italic' : ''}`}
+                    >
+                      {previewText(row.preview)}
+                    </span>
+                  )}
                   {row.pinned ? (
                     <span className="shrink-0 rounded bg-amber-100 px-1 text-[10px] font-semibold uppercase text-amber-900">
                       <Trans>Pinned</Trans>

@@ -2,14 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { createActor, fromCallback, fromPromise } from 'xstate'
 import type { Member } from '../../../contract/channel'
 import type { Message } from '../../../contract/message'
-import {
-  composerMachine,
-  mentionQuery,
-  provideUploads,
-  suggestionsOf,
-  type ComposerEmitted,
-  type ComposerInput,
-} from '../../../src/machines/composer'
+import { composerMachine, mentionQuery, suggestionsOf, type ComposerEmitted, type ComposerInput } from '../../../src/machines/composer'
+import { provideUploads } from '../../../src/machines/upload'
 import type { TransferCommand, TransferEvent } from '../../../src/machines/upload'
 
 /** The @mention rules, what a send and an edit carry, and when sending is allowed, beside what the generated paths reach. */

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
-import { connect, connectBadge, sortTopics, topicListMachine, type TopicItem, type TopicListEvent } from '../../../src/machines/topic-list'
+import {
+  connect,
+  connectBadge,
+  sortTopics,
+  topicListMachine,
+  type TopicItem,
+  type TopicListEvent,
+  withDrafts,
+} from '../../../src/machines/topic-list'
 
 /** The chat list's guards (which events change which topic), its order and its labels, beside what the generated paths reach. */
 
@@ -373,5 +381,27 @@ describe('topic list machine', () => {
     expect(connectBadge(actor.getSnapshot())).toEqual({ badge: '9', count: 9 })
     actor.send(from('u-lan', 't-11'))
     expect(connectBadge(actor.getSnapshot())).toEqual({ badge: '10', count: 10 })
+  })
+
+  it("shows the user's draft of a chat in its row instead of the last message, but not for the chat open now", async () => {
+    const loaded = withDrafts(
+      [topic('t-a', { message: said('m-a', '2026-03-01T08:00:00.000Z') }), topic('t-b', { is_group: true, partner_id: null })],
+      [
+        { topic_id: 't-a', text: 'See you *at* 9' },
+        { topic_id: 't-gone', text: 'left that chat' },
+      ],
+    )
+    expect(loaded.map((t) => t.draft)).toEqual(['See you *at* 9', undefined])
+    const { actor, changes } = await start([{ ...loaded[0]!, partner_id: 'u-lan' }, loaded[1]!])
+    const rows = () => Object.fromEntries(connect(actor.getSnapshot(), () => undefined).topics.map((r) => [r.id, [r.draft, r.partnerId]]))
+    expect(rows()).toEqual({ 't-a': ['See you *at* 9', 'u-lan'], 't-b': [null, null] })
+    actor.send({ type: 'OPEN', topicId: 't-a' })
+    expect(rows()['t-a']).toEqual([null, 'u-lan'])
+    actor.send({ type: 'OPEN', topicId: null })
+    // Saved or sent on another tab: the row follows; blanks are no draft; a chat not in the list is left alone.
+    actor.send({ type: 'DRAFT_CHANGED', topicId: 't-b', text: 'Agenda:' })
+    actor.send({ type: 'DRAFT_CHANGED', topicId: 't-a', text: '  ' })
+    expect(rows()).toEqual({ 't-a': [null, 'u-lan'], 't-b': ['Agenda:', null] })
+    expect(changes({ type: 'DRAFT_CHANGED', topicId: 't-else', text: 'hello' })).toBe(false)
   })
 })

@@ -70,6 +70,8 @@ const row: TopicRowView = {
   pinned: false,
   unread: false,
   preview: { kind: 'none' },
+  draft: null,
+  partnerId: null,
   at: '2026-02-01T08:00:00.000Z',
 }
 

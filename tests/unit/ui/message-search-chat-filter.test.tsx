@@ -86,9 +86,9 @@ describe('message search in one chat', () => {
 })
 
 describe('where a result opens', () => {
-  it('a reply shown only in its thread opens the thread; a message of the chat opens the chat at its seq', async () => {
+  it('a reply shown only in its thread opens the thread on it; a message of the chat opens the chat at its seq', async () => {
     await show([{ ...found('m-1', 'topic-7', 'Đội Đà Nẵng'), thread_root_id: 'm-root' }, found('m-2', 'topic-9', 'Hà Nội')], null)
     const links = within(screen.getByRole('list', { name: 'Messages found' })).getAllByRole('link')
-    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/chat/topic-7/thread/m-root', '/chat/topic-9?seq=3'])
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/chat/topic-7/thread/m-root?reply=3', '/chat/topic-9?seq=3'])
   })
 })
