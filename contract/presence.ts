@@ -110,6 +110,10 @@ export interface ReceiptPayload {
   user_id: string
   seq: number
 }
+/** RECEIPTS_CHANGED, to the rooms of the person's chats: they turned their read receipts on or off (open chats read theirs again). */
+export interface ReceiptsChangedPayload {
+  user_id: string
+}
 /** What a tab reports: only its transitions (the activity machine), never each keystroke. */
 export interface ActivityPayload {
   state: 'active' | 'away'

@@ -7,7 +7,14 @@ import type { FocusPayload, NotifySeenPayload } from './push'
 import type { Topic } from './topic'
 import type { TodoChangedPayload } from './todo'
 import type { PollChangedPayload } from './vote'
-import type { ActivityPayload, PresenceChangedPayload, PresenceWatchPayload, ReceiptPayload, StatusChangedPayload } from './presence'
+import type {
+  ActivityPayload,
+  PresenceChangedPayload,
+  PresenceWatchPayload,
+  ReceiptPayload,
+  ReceiptsChangedPayload,
+  StatusChangedPayload,
+} from './presence'
 import type { ScheduledChangedPayload } from './scheduled'
 import type { ThreadChangedPayload } from './thread'
 import type { CustomEmojiChangedPayload, MessageReactedPayload } from './reaction'
@@ -34,7 +41,7 @@ export const SOCKET_EVENTS = {
   NOTIFY_SEEN: 'NOTIFY_SEEN',
   // the user's own settings
   SETTINGS_CHANGED: 'SETTINGS_CHANGED',
-  // someone the user has a 1:1 chat with
+  // someone the user shares a chat with
   PERSON_DND_CHANGED: 'PERSON_DND_CHANGED',
   // polls: a vote, a new option or a lock, to everyone in the poll's topic
   POLL_CHANGED: 'POLL_CHANGED',
@@ -52,6 +59,7 @@ export const SOCKET_EVENTS = {
   PRESENCE_CHANGED: 'PRESENCE_CHANGED',
   STATUS_CHANGED: 'STATUS_CHANGED',
   RECEIPT: 'RECEIPT',
+  RECEIPTS_CHANGED: 'RECEIPTS_CHANGED',
   // from a tab: the people on its screen, and its own activity transitions
   PRESENCE_WATCH: 'PRESENCE_WATCH',
   ACTIVITY: 'ACTIVITY',
@@ -119,7 +127,7 @@ export interface ServerToClientEvents {
   NOTIFY_SEEN: (payload: NotifySeenPayload) => void
   /** The user changed some of their own settings (in any tab or device, or by the email's unsubscribe link): each of their sockets hears it, and its tab loads them again. */
   SETTINGS_CHANGED: (payload: SettingsChangedPayload) => void
-  /** The other person of one of the user's 1:1 chats turned do not disturb on or off, or changed their working hours (sent to their 1:1 chats' rooms). */
+  /** Someone the user shares a chat with (1:1 or group) turned do not disturb on or off, or changed their working hours (sent to their chats' rooms). */
   PERSON_DND_CHANGED: (payload: PersonDndChangedPayload) => void
   /** A person this socket watches (PRESENCE_WATCH) went online, away or offline. */
   PRESENCE_CHANGED: (payload: PresenceChangedPayload) => void
@@ -127,6 +135,8 @@ export interface ServerToClientEvents {
   STATUS_CHANGED: (payload: StatusChangedPayload) => void
   /** A member of one of the user's chats read further (only between people who both keep read receipts on, in chats of up to 20). */
   RECEIPT: (payload: ReceiptPayload) => void
+  /** A member of one of the user's chats (or the user) turned their read receipts on or off. */
+  RECEIPTS_CHANGED: (payload: ReceiptsChangedPayload) => void
 }
 
 export interface NewMessagePayload {

@@ -83,7 +83,12 @@ describe('read receipts', () => {
     const { ann, bao, topicId } = await oneToOne()
     const [annSocket, baoSocket] = await Promise.all([chat.socket(ann), chat.socket(bao)])
     await send(ann, topicId, 'Seen?')
+    // Ann's open chat hears the switch (the chat's room), and so do Bao's own tabs.
+    const annHears = nextEvent<{ user_id: string }>(annSocket, 'RECEIPTS_CHANGED')
+    const baoHears = nextEvent<{ user_id: string }>(baoSocket, 'RECEIPTS_CHANGED')
     await receiptsSwitch(bao, 0)
+    expect(await annHears).toEqual({ user_id: bao.user._id })
+    expect(await baoHears).toEqual({ user_id: bao.user._id })
     await read(bao, topicId)
     expect(await silence(annSocket, 'RECEIPT')).toBe(true)
     expect((await receiptsOf(ann, topicId)).readers).toEqual([])

@@ -95,17 +95,14 @@ export function createAttentionService(ctx: AppContext, { notify }: { notify: No
   /** After a write of the user's settings: their other tabs and devices (every socket, every node) load them again. */
   const changed = (userId: string) => realtime.toUser(userId, SOCKET_EVENTS.SETTINGS_CHANGED, { area: 'attention' })
   /**
-   * After the user's do not disturb or working hours changed: the people they have a 1:1 chat with
-   * (their sockets are in its room) hear PERSON_DND_CHANGED, so a chat open with them shows or drops
-   * its notice at once. One query; the event names the user only.
+   * After the user's do not disturb or working hours changed: the people they share a chat with, 1:1
+   * or group (their sockets are in its room), hear PERSON_DND_CHANGED, so a chat open with them shows
+   * or drops its notice, and their presence dots the red bar, at once. One query, one emit to all
+   * those rooms; the event names the user only.
    */
   async function dndChanged(userId: string) {
-    const rows = await db
-      .select({ topicId: topicMembers.topicId })
-      .from(topicMembers)
-      .innerJoin(topics, eq(topics.id, topicMembers.topicId))
-      .where(and(eq(topicMembers.userId, userId), eq(topics.isGroup, 0)))
-    for (const { topicId } of rows) realtime.toTopic(topicId, SOCKET_EVENTS.PERSON_DND_CHANGED, { customer_id: userId })
+    const rows = await db.select({ topicId: topicMembers.topicId }).from(topicMembers).where(eq(topicMembers.userId, userId))
+    if (rows.length) realtime.toRooms({ topicIds: rows.map((r) => r.topicId) }, SOCKET_EVENTS.PERSON_DND_CHANGED, { customer_id: userId })
   }
   const unsubscribeKey = config.keys.unsubscribe
 

@@ -4,6 +4,7 @@ import {
   type CurrentChannelBody,
   type Language,
   RESERVED_EMAIL_DOMAIN,
+  SOCKET_EVENTS,
   type StartWithBody,
   type UpdateProfileBody,
   type User,
@@ -11,7 +12,7 @@ import {
 } from '../../../contract'
 import type { AppContext } from '../../context'
 import type { Executor } from '../../db/client'
-import { channelMembers, channels, users, type UserRow } from '../../db/schema'
+import { channelMembers, channels, topicMembers, users, type UserRow } from '../../db/schema'
 import { badRequest, forbidden, notFound, unauthorized } from '../../http/errors'
 import type { AvatarStore } from '../../storage/avatars'
 import type { ReceivedFile } from '../../storage/upload-pipeline'
@@ -127,7 +128,15 @@ export function createCustomerService(ctx: AppContext, avatars: AvatarStore) {
       const fields = (Object.keys(body) as (keyof UpdateProfileBody)[]).filter((k) => body[k] !== undefined)
       if (fields.length !== 1) throw badRequest('oneFieldPerCall')
       const field = fields[0]!
-      return update(userId, { [PROFILE_COLUMNS[field]]: body[field] })
+      const user = await update(userId, { [PROFILE_COLUMNS[field]]: body[field] })
+      // Read receipts switched: the chats open with this person (theirs too) read their receipts again.
+      if (field === 'read_receipts') {
+        const rows = await db.select({ topicId: topicMembers.topicId }).from(topicMembers).where(eq(topicMembers.userId, userId))
+        ctx.realtime.toRooms({ userIds: [userId], topicIds: rows.map((r) => r.topicId) }, SOCKET_EVENTS.RECEIPTS_CHANGED, {
+          user_id: userId,
+        })
+      }
+      return user
     },
 
     /** A JPEG or PNG by content; stored as a 256 px JPEG. */

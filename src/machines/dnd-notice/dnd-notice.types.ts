@@ -23,7 +23,7 @@ export type DndNoticeEvent =
   | { type: 'NOTIFY' }
   /** The socket's NEW_MESSAGE, of any chat: one the user sent here may be notified anyway too. */
   | ({ type: 'SOCKET_NEW_MESSAGE' } & NewMessagePayload)
-  /** The socket's PERSON_DND_CHANGED, of anyone the user has a 1:1 chat with: the partner's asks again. */
+  /** The socket's PERSON_DND_CHANGED, of anyone the user shares a chat with: the partner's asks again. */
   | ({ type: 'PERSON_DND_CHANGED' } & PersonDndChangedPayload)
   /** The socket connected again (or for the first time after the chat opened): a change may have been missed. */
   | { type: 'CONNECTED' }
