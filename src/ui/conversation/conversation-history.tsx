@@ -6,7 +6,7 @@ import type { OutboxProps, PendingMessage } from '../../machines/outbox'
 import { MessageList } from './message-list'
 import { LoadFailed } from '../load-failed'
 import type { MessageActions } from './message-actions'
-import type { ReceiptsView } from '../../services/receipts'
+import type { ReceiptsView } from '../../machines/receipts'
 
 export interface ConversationHistoryProps {
   history: ConversationProps['history']

@@ -8,7 +8,7 @@ import { markdownToPlain } from '../../../contract/markdown-text'
 import { chatTime, dayLabel } from '../../services/time-ago'
 import type { MessageActions } from './message-actions'
 import { MessageRow, PendingRow } from './message-row'
-import type { ReceiptsView } from '../../services/receipts'
+import type { ReceiptsView } from '../../machines/receipts'
 import { readersByMessage, SeenBy } from '../presence/seen-by'
 
 type Row =

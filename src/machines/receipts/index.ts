@@ -1,0 +1,3 @@
+export * from './receipts.types'
+export * from './receipts.machine'
+export * from './receipts.connect'
