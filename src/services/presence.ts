@@ -1,96 +1,51 @@
-import { useEffect, useSyncExternalStore } from 'react'
+import { useEffect } from 'react'
 import { useActorRef, useSelector } from '@xstate/react'
-import { type CustomStatus, type Presence, PRESENCE_WATCH_MAX } from '../../contract/presence'
+import { createActor, fromPromise } from 'xstate'
+import type { CustomStatus, Presence } from '../../contract/presence'
 import { activityMachine, connect as connectActivity } from '../machines/activity'
+import { type PresenceActor, presenceMachine, presenceIn, type SyncInput } from '../machines/presence'
 import { presenceOf } from './api/presence'
 import { currentSocket, onSocketConnect, onSocketEvent } from './socket'
 
 /**
  * Presence of the people on the screen: each avatar, header or row that shows someone's presence
- * asks `usePresence(id)`; the ids asked for are the tab's PRESENCE_WATCH list (the server then
- * sends their PRESENCE_CHANGED and STATUS_CHANGED here) and are read once with POST presence/of,
- * again after a reconnect. The answers are kept per person for every view that shows them.
+ * asks `usePresence(id)`, which tells the tab's presence machine (one for the tab, started on first
+ * use) that the person is shown; the machine keeps the watch list, tells it to the server
+ * (PRESENCE_WATCH, with its answer) and reads each person once (POST presence/of), and follows the
+ * socket's PRESENCE_CHANGED, STATUS_CHANGED, PERSON_DND_CHANGED and reconnects.
  */
-const known = new Map<string, Presence>()
-const interest = new Map<string, number>()
-const listeners = new Set<() => void>()
-let flushQueued = false
-let asked = new Set<string>()
-let wired = false
+const appPresenceMachine = presenceMachine.provide({
+  actors: {
+    sync: fromPromise<Presence[], SyncInput>(async ({ input }) => {
+      const socket = currentSocket()
+      if (socket?.connected)
+        await new Promise<void>((told) => socket.timeout(5_000).emit('PRESENCE_WATCH', { user_ids: input.watch }, () => told()))
+      return input.read.length ? presenceOf(input.read) : []
+    }),
+  },
+})
 
-const notify = () => {
-  for (const listener of listeners) listener()
-}
-
-function put(id: string, change: (before: Presence) => Presence) {
-  const before = known.get(id) ?? { user_id: id, state: 'offline', last_seen_at: null, dnd: false, status: null }
-  known.set(id, change(before))
-  notify()
-}
-
-async function load(ids: string[]) {
-  for (let i = 0; i < ids.length; i += PRESENCE_WATCH_MAX) {
-    const batch = ids.slice(i, i + PRESENCE_WATCH_MAX)
-    try {
-      for (const p of await presenceOf(batch)) known.set(p.user_id, p)
-      notify()
-    } catch {
-      // Someone on the screen is no longer there (404): the dots wait for the next change.
-    }
-  }
-}
-
-/** Tells the server whom this tab watches, then reads the ones not read yet (all of them after a reconnect). */
-function flush(all = false) {
-  flushQueued = false
-  const socket = currentSocket()
-  const ids = [...interest.keys()].slice(0, PRESENCE_WATCH_MAX)
-  const fresh = all ? ids : ids.filter((id) => !asked.has(id))
-  asked = new Set(ids)
-  const read = () => (fresh.length ? load(fresh) : Promise.resolve())
-  if (socket?.connected) socket.timeout(5_000).emit('PRESENCE_WATCH', { user_ids: ids }, () => void read())
-  else void read()
-}
-
-function queueFlush() {
-  if (flushQueued) return
-  flushQueued = true
-  queueMicrotask(() => flush())
-}
-
-function wire() {
-  if (wired) return
-  wired = true
-  onSocketEvent('PRESENCE_CHANGED', (p) => put(p.user_id, (before) => ({ ...before, state: p.state, last_seen_at: p.last_seen_at })))
-  onSocketEvent('STATUS_CHANGED', (p) => put(p.user_id, (before) => ({ ...before, status: p.status })))
-  onSocketEvent('PERSON_DND_CHANGED', (p) => {
-    if (interest.has(p.customer_id)) void load([p.customer_id])
-  })
-  onSocketConnect(() => flush(true))
-}
-
-function subscribe(listener: () => void) {
-  listeners.add(listener)
-  return () => listeners.delete(listener)
+let tabPresence: PresenceActor | null = null
+function presenceActor(): PresenceActor {
+  if (tabPresence) return tabPresence
+  const actor = createActor(appPresenceMachine).start()
+  onSocketEvent('PRESENCE_CHANGED', (p) => actor.send({ type: 'PRESENCE_CHANGED', ...p }))
+  onSocketEvent('STATUS_CHANGED', (p) => actor.send({ type: 'STATUS_CHANGED', ...p }))
+  onSocketEvent('PERSON_DND_CHANGED', (p) => actor.send({ type: 'DND_CHANGED', userId: p.customer_id }))
+  onSocketConnect(() => actor.send({ type: 'CONNECTED' }))
+  tabPresence = actor
+  return actor
 }
 
 /** The person's presence (null until read, or when the user may not see them). */
 export function usePresence(userId: string | null | undefined): Presence | null {
+  const actor = presenceActor()
   useEffect(() => {
     if (!userId) return
-    wire()
-    interest.set(userId, (interest.get(userId) ?? 0) + 1)
-    queueFlush()
-    return () => {
-      const left = (interest.get(userId) ?? 1) - 1
-      if (left > 0) interest.set(userId, left)
-      else {
-        interest.delete(userId)
-        queueFlush()
-      }
-    }
-  }, [userId])
-  return useSyncExternalStore(subscribe, () => (userId ? (known.get(userId) ?? null) : null))
+    actor.send({ type: 'WATCH', userId })
+    return () => actor.send({ type: 'UNWATCH', userId })
+  }, [actor, userId])
+  return useSelector(actor, (s) => presenceIn(s, userId))
 }
 
 /** A status past its time reads as none, even before the server's event about it arrives. */

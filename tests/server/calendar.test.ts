@@ -417,11 +417,15 @@ describe('groups and tasks', () => {
       await create(many, { start: `2030-07-2${i}T09:00:00Z`, rrule: 'FREQ=DAILY', end: `2030-07-2${i}T10:00:00Z` })
     }
     const url = 'calendar/list?from=2030-08-01T00:00:00Z&to=2030-08-08T00:00:00Z'
-    const statementsOf = (who: Person) =>
-      statements.statementsOf(
-        async () => expect((await who.api('GET', url)).status).toBe(200),
-        () => who.api('GET', 'customer/user-info'),
-      )
+    // The calendar's own statements: sockets of earlier files on this worker's server may still be
+    // closing meanwhile (their calls' and pushes' statements seen in CI's PostgreSQL pass).
+    const statementsOf = async (who: Person) =>
+      (
+        await statements.statementsOf(
+          async () => expect((await who.api('GET', url)).status).toBe(200),
+          () => who.api('GET', 'customer/user-info'),
+        )
+      ).filter((statement) => statement.includes('calendar_'))
     const small = await statementsOf(few)
     const large = await statementsOf(many)
     expect(Object.values((await many.api('GET', url)).body.result as ListView).flat()).toHaveLength(6 + 6 * 7)

@@ -632,7 +632,10 @@ describe('a group call through the SFU the server is given', () => {
     await expect(unanswered).rejects.toThrow()
     expect(asked.length).toBe(before)
 
+    // The member leaves first (the owner hears it), then the owner: two sockets' emits may otherwise reach the server in either order.
+    const memberLeft = nextEvent(ownerSocket!, 'ROOM_PEER_LEFT')
     memberSocket!.emit('ROOM_LEAVE', { room_id: room })
+    await memberLeft
     const over = nextEvent(memberSocket!, 'RESPONSE_CALL')
     ownerSocket!.emit('ROOM_LEAVE', { room_id: room })
     expect(await over).toMatchObject({ status: 'ended' })

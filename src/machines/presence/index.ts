@@ -1,0 +1,3 @@
+export * from './presence.types'
+export * from './presence.machine'
+export * from './presence.connect'
