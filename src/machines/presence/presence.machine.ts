@@ -100,7 +100,10 @@ export const presenceMachine = setup({
   states: {
     idle: {
       on: {
-        WATCH: [{ guard: 'isShown', actions: 'show' }, { target: 'settling', actions: 'show' }],
+        WATCH: [
+          { guard: 'isShown', actions: 'show' },
+          { target: 'settling', actions: 'show' },
+        ],
         UNWATCH: [{ guard: 'isLastView', target: 'settling', actions: 'unshow' }, { actions: 'unshow' }],
         DND_CHANGED: { guard: 'isShown', target: 'settling', actions: 'unreadOne' },
         CONNECTED: { target: 'settling', actions: 'unreadAll' },
@@ -121,7 +124,11 @@ export const presenceMachine = setup({
         src: 'sync',
         input: ({ context }) => ({ watch: watchListOf(context), read: context.reading }),
         onDone: [
-          { guard: 'isStale', target: 'settling', actions: [{ type: 'take', params: ({ event }) => ({ read: event.output }) }, 'clearStale'] },
+          {
+            guard: 'isStale',
+            target: 'settling',
+            actions: [{ type: 'take', params: ({ event }) => ({ read: event.output }) }, 'clearStale'],
+          },
           { target: 'idle', actions: { type: 'take', params: ({ event }) => ({ read: event.output }) } },
         ],
         onError: [
