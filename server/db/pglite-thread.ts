@@ -1,9 +1,8 @@
 import { Worker } from 'node:worker_threads'
 
-/** A query's answer, as PGlite gives it. */
+/** A query's answer: PGlite's rows and count (drizzle maps the rows by its own field list). */
 export interface QueryResult {
   rows: unknown[]
-  fields: { name: string; dataTypeID: number }[]
   affectedRows?: number
 }
 

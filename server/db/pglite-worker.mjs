@@ -1,7 +1,8 @@
 // The embedded database in a thread of its own: PGlite (Postgres compiled to WASM) runs here, so
 // its work does not hold up the server's event loop. pglite-thread.ts is the other side; it sends
 // { id, type: 'query' | 'prepared' | 'begin' | 'commit' | 'rollback' | 'close', ... } and gets
-// { id, result } or { id, error }. Plain JavaScript: a worker runs outside the TypeScript loader of tests and tools.
+// { id, result } or { id, error }. A result is its rows and count only: drizzle maps rows by its own
+// field list, so the columns' descriptions are not copied across threads with every answer. Plain JavaScript: a worker runs outside the TypeScript loader of tests and tools.
 import { readlinkSync } from 'node:fs'
 import { setPriority } from 'node:os'
 import { parentPort, workerData } from 'node:worker_threads'
@@ -95,8 +96,8 @@ function runPrepared({ name, sql, params }) {
         messages.push(...(await send(protocol.serialize.sync())))
       }
       await db.syncToFs()
-      const { rows, fields, affectedRows } = parse.parseResults(messages, db.parsers, { parsers })[0]
-      return { rows, fields, affectedRows }
+      const { rows, affectedRows } = parse.parseResults(messages, db.parsers, { parsers })[0]
+      return { rows, affectedRows }
     }),
   )
 }
@@ -114,8 +115,8 @@ async function handle(msg) {
     case 'query': {
       const runner = msg.txId === undefined ? db : transactions.get(msg.txId)?.tx
       if (!runner) throw new Error(`no open transaction ${msg.txId}`)
-      const { rows, fields, affectedRows } = await runner.query(msg.sql, msg.params, { rowMode: msg.rowMode, parsers })
-      return { rows, fields, affectedRows }
+      const { rows, affectedRows } = await runner.query(msg.sql, msg.params, { rowMode: msg.rowMode, parsers })
+      return { rows, affectedRows }
     }
     case 'prepared':
       return runPrepared(msg)

@@ -13,7 +13,7 @@
  *   documents    the step guides: loaded with the documents modal
  *   pages        what the app's pages show beside the chat list, none of which its first page (the
  *                list with 'Choose a chat') shows: a conversation and what it embeds (threads, polls,
- *                markdown, to-dos, saved and scheduled messages), the calendar and booking pages, a
+ *                markdown, attachments, to-dos, saved and scheduled messages), the calendar and booking pages, a
  *                topic's info, channel storage, contacts and profiles, meetings and call rooms: loaded
  *                by the root route for those routes (any /_app route but the chat list's own, the
  *                public booking and call pages) and with the lazy code that shows them elsewhere
@@ -62,6 +62,7 @@ export const PART_SOURCES: Record<Exclude<CatalogPart, 'app'>, readonly string[]
   pages: [
     'src/ui/conversation/',
     'src/ui/thread/',
+    'src/ui/upload/',
     'src/ui/poll/',
     'src/ui/markdown/',
     'src/ui/todo/',
