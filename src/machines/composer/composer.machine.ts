@@ -16,7 +16,7 @@ import type { Draft } from '../../../contract/draft'
 import { actorNotProvided } from '../not-provided'
 import { formatDraft } from './format'
 import type { Member } from '../../../contract/channel'
-import { childUpload, finishedIds, isUploading, withFiles, withUpdate } from '../upload/attachments'
+import { attachmentsAfter, childUpload, finishedIds, isUploading } from '../upload/attachments'
 import type { ComposedMessage, ComposerContext, ComposerEmitted, ComposerEvent, ComposerInput } from './composer.types'
 
 /**
@@ -147,20 +147,11 @@ export const composerMachine = setup({
     }),
     /** After an edit is saved: the attachments stay for the next message. */
     clearAfterEdit: assign({ draft: '', caret: 0, editing: null, mentioned: [] }),
-    spawnUploads: assign(({ context, event, spawn }) =>
-      event.type === 'ATTACH'
-        ? withFiles(context.attachments, context.nextAttachment, event.files, (id, file) =>
-            spawn('upload', { id, input: { id, file, topicId: context.topicId } }),
-          )
-        : {},
+    /** Files picked (each upload started), one taken back, an upload's report. */
+    changeAttachments: assign(({ context, event, spawn }) =>
+      attachmentsAfter(context, event, (id, file) => spawn('upload', { id, input: { id, file, topicId: context.topicId } })),
     ),
     cancelUpload: sendTo(({ event }) => (event.type === 'REMOVE_ATTACHMENT' ? event.id : ''), { type: 'CANCEL' }),
-    hideAttachment: assign({
-      attachments: ({ context, event }) => context.attachments.filter((a) => event.type !== 'REMOVE_ATTACHMENT' || a.id !== event.id),
-    }),
-    updateAttachment: assign({
-      attachments: ({ context, event }) => (event.type === 'UPLOAD_UPDATE' ? withUpdate(context.attachments, event) : context.attachments),
-    }),
     submit: raise({ type: 'SUBMIT' }),
   },
   guards: {
@@ -211,9 +202,9 @@ export const composerMachine = setup({
       },
       { actions: 'submit' },
     ],
-    ATTACH: { actions: 'spawnUploads' },
-    REMOVE_ATTACHMENT: { guard: 'isKnownAttachment', actions: ['cancelUpload', 'hideAttachment'] },
-    UPLOAD_UPDATE: { guard: 'isKnownAttachment', actions: 'updateAttachment' },
+    ATTACH: { actions: 'changeAttachments' },
+    REMOVE_ATTACHMENT: { guard: 'isKnownAttachment', actions: ['cancelUpload', 'changeAttachments'] },
+    UPLOAD_UPDATE: { guard: 'isKnownAttachment', actions: 'changeAttachments' },
     FORMAT: {
       actions: [
         'applyFormat',

@@ -3,7 +3,7 @@ import { type Message, type PushedMessage, withLinks } from '../../../contract/m
 import { newerThread, THREAD_PAGE } from '../../../contract/thread'
 import { errorTextOf } from '../invoke-result'
 import { actorNotProvided } from '../not-provided'
-import { childUpload, finishedIds, isUploading, withFiles, withUpdate } from '../upload/attachments'
+import { attachmentsAfter, childUpload, finishedIds, isUploading } from '../upload/attachments'
 import type {
   ThreadContext,
   ThreadEvent,
@@ -151,20 +151,11 @@ export const threadMachine = setup({
       following: true,
       error: null,
     })),
-    spawnUploads: assign(({ context, event, spawn }) =>
-      event.type === 'ATTACH'
-        ? withFiles(context.attachments, context.nextAttachment, event.files, (id, file) =>
-            spawn('upload', { id, input: { id, file, topicId: context.topicId } }),
-          )
-        : {},
+    /** Files picked (each upload started), one taken back, an upload's report. */
+    changeAttachments: assign(({ context, event, spawn }) =>
+      attachmentsAfter(context, event, (id, file) => spawn('upload', { id, input: { id, file, topicId: context.topicId } })),
     ),
     cancelUpload: sendTo(({ event }) => (event.type === 'REMOVE_ATTACHMENT' ? event.id : ''), { type: 'CANCEL' }),
-    hideAttachment: assign({
-      attachments: ({ context, event }) => context.attachments.filter((a) => event.type !== 'REMOVE_ATTACHMENT' || a.id !== event.id),
-    }),
-    updateAttachment: assign({
-      attachments: ({ context, event }) => (event.type === 'UPLOAD_UPDATE' ? withUpdate(context.attachments, event) : context.attachments),
-    }),
     setFollowing: assign({ following: (_, params: { following: boolean }) => params.following, error: null }),
     setError: assign({ error: (_, params: { error: string }) => params.error }),
     clearError: assign({ error: null }),
@@ -194,9 +185,9 @@ export const threadMachine = setup({
     SOCKET_MESSAGE_CHANGED: { guard: 'isShown', actions: 'mergePushed' },
     TYPE: { actions: 'setDraft' },
     TOGGLE_ALSO_IN_CHAT: { actions: 'toggleAlsoInChat' },
-    ATTACH: { actions: 'spawnUploads' },
-    REMOVE_ATTACHMENT: { guard: 'isKnownAttachment', actions: ['cancelUpload', 'hideAttachment'] },
-    UPLOAD_UPDATE: { guard: 'isKnownAttachment', actions: 'updateAttachment' },
+    ATTACH: { actions: 'changeAttachments' },
+    REMOVE_ATTACHMENT: { guard: 'isKnownAttachment', actions: ['cancelUpload', 'changeAttachments'] },
+    UPLOAD_UPDATE: { guard: 'isKnownAttachment', actions: 'changeAttachments' },
   },
   states: {
     history: {

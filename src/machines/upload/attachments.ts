@@ -38,7 +38,7 @@ export const childUpload = uploadMachine.provide({
 export const provideUploads = (actors: Parameters<typeof uploadMachine.provide>[0]['actors']) => childUpload.provide({ actors })
 
 /** `files` added to the list, numbered from `next`; `start(id, file)` spawns each one's upload. */
-export function withFiles(
+function withFiles(
   attachments: readonly Attachment[],
   next: number,
   files: readonly File[],
@@ -52,8 +52,27 @@ export function withFiles(
   return { attachments: [...attachments, ...added], nextAttachment: next + added.length }
 }
 
+/** What a message box's list of files hears: files picked, one taken back, an upload's report. */
+export type AttachmentEvent = { type: 'ATTACH'; files: File[] } | { type: 'REMOVE_ATTACHMENT'; id: string } | UploadUpdate
+
+/**
+ * The box's files after `event` (nothing for other events): picked ones added, each upload started
+ * by `start`; one taken back hidden (its upload is told to cancel apart); an upload's report kept.
+ */
+export function attachmentsAfter(
+  box: { attachments: Attachment[]; nextAttachment: number },
+  event: { type: string },
+  start: (id: string, file: File) => void,
+): Partial<{ attachments: Attachment[]; nextAttachment: number }> {
+  const e = event as AttachmentEvent
+  if (e.type === 'ATTACH') return withFiles(box.attachments, box.nextAttachment, e.files, start)
+  if (e.type === 'REMOVE_ATTACHMENT') return { attachments: box.attachments.filter((a) => a.id !== e.id) }
+  if (e.type === 'UPLOAD_UPDATE') return { attachments: withUpdate(box.attachments, e) }
+  return {}
+}
+
 /** The list with one upload's latest report. */
-export const withUpdate = (attachments: readonly Attachment[], update: UploadUpdate): Attachment[] =>
+const withUpdate = (attachments: readonly Attachment[], update: UploadUpdate): Attachment[] =>
   attachments.map((a) =>
     a.id === update.id ? { ...a, status: update.status, percent: update.percent, error: update.error, mediaId: update.mediaId } : a,
   )
